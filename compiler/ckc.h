@@ -1,0 +1,495 @@
+/*
+ * ckc.h - the one internal header of the ckc compiler.
+ *
+ * It is the architecture map: one section per source file, in pipeline
+ * order.  Anything a file does not list here is static to it.
+ *
+ *   main.c      command line, the pipeline as a list of calls
+ *   diag.c      diagnostics (clang's form), internal errors
+ *   arena.c     the per-run arena every IR node is allocated from
+ *   frontend.c  libclang -> IR, pragma scanning (the only clang-c user)
+ *   ir.c        IR builders, cloning, names
+ *   irdump.c    the IR dump printer (--dump-ir) and the IR verifier
+ *   normalize.c hoists calls to user functions out of expressions
+ *   activity.c  varied x useful activity, per function and call pattern
+ *   rules.c     math.h derivative rules (the table lives in rules.def)
+ *   tangent.c   the tangent transform (forward mode), IR -> IR
+ *   emit.c      IR -> C text (the .c and the .h)
+ *
+ * Memory policy: the compiler allocates from one arena for the whole run and
+ * never frees anything before exit.
+ */
+#ifndef CKC_H
+#define CKC_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define CKC_VERSION "0.1.0"
+
+typedef struct Type Type;
+typedef struct Expr Expr;
+typedef struct Stmt Stmt;
+typedef struct Func Func;
+typedef struct Program Program;
+
+/* A source position.  file == NULL means "no location" (generated code). */
+typedef struct Loc {
+	const char *file;
+	int line, col;
+} Loc;
+
+/* ---------------------------------------------------------------- diag.c */
+
+/* Prints "file:line:col: error: msg" (or without the position when loc has
+ * no file) to stderr and counts it. */
+void diag_error(Loc loc, const char *fmt, ...);
+void diag_warning(Loc loc, const char *fmt, ...);
+/* A note attached to the previous error, "file:line:col: note: msg". */
+void diag_note(Loc loc, const char *fmt, ...);
+/* Number of errors reported so far. */
+int diag_errors(void);
+/* An internal error: a bug in ckc, never a user error.  Exits with 3. */
+#define ck_unreachable() diag_internal(__FILE__, __LINE__, "unreachable")
+#define ck_assert(c) ((c) ? (void)0 : diag_internal(__FILE__, __LINE__, #c))
+void diag_internal(const char *file, int line, const char *what);
+
+/* --------------------------------------------------------------- arena.c */
+
+void *arena_alloc(size_t size); /* zeroed; never returns NULL */
+char *arena_strdup(const char *s);
+char *arena_printf(const char *fmt, ...);
+/* Appends item to a growable array (*items, *n) of pointers. */
+void arena_push(void ***items, int *n, void *item);
+#define ARENA_NEW(T) ((T *)arena_alloc(sizeof(T)))
+#define ARENA_PUSH(arr, n, item) arena_push((void ***)&(arr), &(n), (item))
+void arena_free_all(void);
+
+/* ------------------------------------------------------------------ ir.h */
+
+/* Types.  Only what the supported subset needs; TY_OTHER marks anything
+ * else (structs, unions, function types) so the front end can refuse it. */
+typedef enum TypeKind {
+	TY_VOID,
+	TY_INT,    /* any integer type; name holds its canonical spelling */
+	TY_FLOAT,  /* float */
+	TY_DOUBLE, /* double */
+	TY_PTR,    /* pointer to base */
+	TY_ARRAY,  /* base[len] */
+	TY_OTHER,  /* unsupported; name holds clang's spelling */
+} TypeKind;
+
+struct Type {
+	TypeKind kind;
+	int is_const;     /* const-qualified at this level */
+	const char *name; /* TY_INT: "int", "unsigned long", "_Bool", ...; TY_OTHER */
+	Type *base;       /* TY_PTR, TY_ARRAY */
+	long len;         /* TY_ARRAY: number of elements */
+};
+
+/* X-macros over the IR's operators: enum name, C spelling, precedence
+ * (higher binds tighter, as in C). */
+#define CK_BINOPS(X)                                                          \
+	X(B_MUL, "*", 13)                                                     \
+	X(B_DIV, "/", 13)                                                     \
+	X(B_MOD, "%", 13)                                                     \
+	X(B_ADD, "+", 12)                                                     \
+	X(B_SUB, "-", 12)                                                     \
+	X(B_SHL, "<<", 11)                                                    \
+	X(B_SHR, ">>", 11)                                                    \
+	X(B_LT, "<", 10)                                                      \
+	X(B_GT, ">", 10)                                                      \
+	X(B_LE, "<=", 10)                                                     \
+	X(B_GE, ">=", 10)                                                     \
+	X(B_EQ, "==", 9)                                                      \
+	X(B_NE, "!=", 9)                                                      \
+	X(B_BAND, "&", 8)                                                     \
+	X(B_XOR, "^", 7)                                                      \
+	X(B_BOR, "|", 6)                                                      \
+	X(B_LAND, "&&", 5)                                                    \
+	X(B_LOR, "||", 4)
+
+#define CK_UNOPS(X)                                                           \
+	X(U_NEG, "-")                                                         \
+	X(U_PLUS, "+")                                                        \
+	X(U_NOT, "!")                                                         \
+	X(U_BNOT, "~")
+
+/* Assignment operators of S_ASSIGN.  A_INC/A_DEC are ++/-- (rhs NULL). */
+#define CK_ASSIGNOPS(X)                                                       \
+	X(A_SET, "=")                                                         \
+	X(A_ADD, "+=")                                                        \
+	X(A_SUB, "-=")                                                        \
+	X(A_MUL, "*=")                                                        \
+	X(A_DIV, "/=")                                                        \
+	X(A_MOD, "%=")                                                        \
+	X(A_SHL, "<<=")                                                       \
+	X(A_SHR, ">>=")                                                       \
+	X(A_AND, "&=")                                                        \
+	X(A_OR, "|=")                                                         \
+	X(A_XOR, "^=")                                                        \
+	X(A_INC, "++")                                                        \
+	X(A_DEC, "--")
+
+#define CK_ENUM1(name, ...) name,
+typedef enum BinOp { CK_BINOPS(CK_ENUM1) B__COUNT } BinOp;
+typedef enum UnOp { CK_UNOPS(CK_ENUM1) U__COUNT } UnOp;
+typedef enum AssignOp { CK_ASSIGNOPS(CK_ENUM1) A__COUNT } AssignOp;
+
+extern const char *const ir_binop_spelling[];
+extern const int ir_binop_prec[];
+extern const char *const ir_unop_spelling[];
+extern const char *const ir_assignop_spelling[];
+
+/* Expressions.  Side-effect free except E_CALL: assignments and ++/-- exist
+ * only as statements (the front end refuses them inside expressions). */
+#define CK_EXPR_KINDS(X)                                                      \
+	X(E_NUM)    /* literal: u.num                                     */ \
+	X(E_VAR)    /* variable of the function: u.var (index in vars)    */ \
+	X(E_GLOBAL) /* file-scope variable: u.global (index in globals)   */ \
+	X(E_UNARY)  /* u.un: op operand                                   */ \
+	X(E_BINARY) /* u.bin: l op r                                      */ \
+	X(E_COND)   /* u.cond: c ? a : b                                  */ \
+	X(E_CALL)   /* u.call: name(args)                                 */ \
+	X(E_INDEX)  /* u.index: base[idx]; base is a pointer or array     */ \
+	X(E_DEREF)  /* u.e: *e                                            */ \
+	X(E_ADDR)   /* u.e: &e, e an lvalue                               */ \
+	X(E_CAST)   /* u.e: (type)e, an explicit cast                     */
+typedef enum ExprKind { CK_EXPR_KINDS(CK_ENUM1) E__COUNT } ExprKind;
+
+struct Expr {
+	ExprKind kind;
+	Type *type; /* type of the value, as C computes it */
+	Loc loc;
+	union {
+		struct {
+			double val;      /* value as a double */
+			long long ival;  /* value when is_int */
+			int is_int;      /* integer (or character) literal */
+		} num;
+		int var;
+		int global;
+		struct {
+			UnOp op;
+			Expr *e;
+		} un;
+		struct {
+			BinOp op;
+			Expr *l, *r;
+		} bin;
+		struct {
+			Expr *c, *a, *b;
+		} cond;
+		struct {
+			const char *name;
+			int fn; /* index in Program.funcs of a defined function, else -1 */
+			Expr **args;
+			int nargs;
+		} call;
+		struct {
+			Expr *base, *idx;
+		} index;
+		Expr *e;
+	} u;
+};
+
+/* Statements. */
+#define CK_STMT_KINDS(X)                                                      \
+	X(S_BLOCK)      /* u.block: { items }                             */ \
+	X(S_DECL)       /* u.decl: declaration of a local, with init      */ \
+	X(S_ASSIGN)     /* u.assign: lhs op rhs (rhs NULL for ++/--)      */ \
+	X(S_EXPR)       /* u.expr: expression statement (a call)          */ \
+	X(S_IF)         /* u.ifs                                          */ \
+	X(S_FOR)        /* u.loop: init/cond/inc may be NULL              */ \
+	X(S_WHILE)      /* u.loop: cond, body                             */ \
+	X(S_DO)         /* u.loop: body, cond                             */ \
+	X(S_BREAK)      /*                                                */ \
+	X(S_CONTINUE)   /*                                                */ \
+	X(S_RETURN)     /* u.expr, NULL for a void return                 */ \
+	X(S_CHECKPOINT) /* u.ckpt: #pragma ck_checkpoint before u.ckpt.body */ \
+	X(S_EMPTY)      /* ;                                              */
+typedef enum StmtKind { CK_STMT_KINDS(CK_ENUM1) S__COUNT } StmtKind;
+
+/* save(p[lo:len]) of a checkpoint pragma. */
+typedef struct SaveSection {
+	int var; /* the pointer variable */
+	Expr *lo, *len;
+	Loc loc;
+} SaveSection;
+
+struct Stmt {
+	StmtKind kind;
+	Loc loc;
+	union {
+		struct {
+			Stmt **items;
+			int n;
+		} block;
+		struct {
+			int var;
+			Expr *init;    /* scalar initializer, or NULL */
+			Expr **inits;  /* array initializer list {..}, or NULL */
+			int ninits;
+		} decl;
+		struct {
+			AssignOp op;
+			Expr *lhs, *rhs;
+		} assign;
+		Expr *expr;
+		struct {
+			Expr *cond;
+			Stmt *then, *els; /* els may be NULL */
+		} ifs;
+		struct {
+			/* S_FOR: init and inc are single statements or an S_BLOCK of
+			 * S_DECLs (init) / S_ASSIGNs (init, inc), printed with ", ". */
+			Stmt *init;
+			Expr *cond;
+			Stmt *inc;
+			Stmt *body;
+		} loop;
+		struct {
+			int binomial; /* K of binomial(K), 0 for a plain region */
+			SaveSection **saves;
+			int nsaves;
+			Stmt *body;
+		} ckpt;
+	} u;
+};
+
+typedef enum VarKind { VAR_PARAM, VAR_LOCAL } VarKind;
+
+typedef struct Var {
+	const char *name;
+	Type *type;
+	VarKind kind;
+	Loc loc;
+	int is_static; /* a static local */
+} Var;
+
+/* A file-scope variable read (or written) by converted code. */
+typedef struct Global {
+	const char *name;
+	Type *type;
+	Loc loc;
+	int is_static;
+	Expr *init;   /* scalar initializer or NULL */
+	Expr **inits; /* array initializer list or NULL */
+	int ninits;
+} Global;
+
+struct Func {
+	const char *name;
+	Type *ret;
+	Loc loc;
+	int is_static; /* `static` storage class */
+	Var **vars;    /* every variable: parameters and locals (index = id) */
+	int nvars;
+	int *params;   /* parameter variable ids, in order */
+	int nparams;
+	Stmt *body;    /* S_BLOCK */
+	int is_variadic; /* declarations in Program.externs only */
+	/* Set on generated functions. */
+	int generated;
+	const char *comment; /* printed above the definition, or NULL */
+};
+
+typedef enum Mode { MODE_TANGENT, MODE_ADJOINT, MODE_HVP } Mode;
+
+/* One derivative request: a pragma before a function, or a command-line
+ * --tangent/--adjoint/--hvp. */
+typedef struct Request {
+	Mode mode;
+	const char *fname; /* function name */
+	int fn;            /* index in Program.funcs once converted, else -1 */
+	const char **wrt;
+	Loc *wrt_loc;
+	int nwrt;
+	const char **out;
+	Loc *out_loc;
+	int nout;
+	Loc loc; /* of the pragma (or no location for the command line) */
+} Request;
+
+struct Program {
+	const char *input; /* the input file as named on the command line */
+	Func **funcs;      /* converted user functions (requested + callees) */
+	int nfuncs;
+	Global **globals;
+	int nglobals;
+	Request **reqs;
+	int nreqs;
+	Func **out;        /* generated functions, in emission order */
+	int nout;
+	/* Functions called by converted code that have no definition in the
+	 * translation unit and are not declared in a system header: their
+	 * declarations (body NULL, is_variadic set as declared). */
+	Func **externs;
+	int nexterns;
+	/* System headers the input file includes, as written: "math.h". */
+	const char **sys_includes;
+	int nsys_includes;
+};
+
+/* ------------------------------------------------------------------ ir.c */
+
+Type *type_new(TypeKind kind);
+Type *type_ptr(Type *base);
+Type *type_double(void);
+Type *type_int(void);
+int type_is_float(const Type *t);      /* TY_FLOAT or TY_DOUBLE */
+int type_is_arith(const Type *t);      /* integer or floating */
+int type_is_pointerish(const Type *t); /* TY_PTR or TY_ARRAY */
+/* The floating element type at the bottom of pointers/arrays, or NULL. */
+Type *type_float_elem(Type *t);
+/* Same type with a different top-level const. */
+Type *type_with_const(Type *t, int is_const);
+
+Expr *expr_new(ExprKind kind, Type *type, Loc loc);
+Expr *expr_num(double v, Type *type, Loc loc); /* floating literal */
+Expr *expr_int(long long v, Loc loc);            /* int literal */
+Expr *expr_var(Func *f, int var, Loc loc);
+Expr *expr_unary(UnOp op, Expr *e, Loc loc);
+Expr *expr_binary(BinOp op, Expr *l, Expr *r, Type *type, Loc loc);
+Expr *expr_cond(Expr *c, Expr *a, Expr *b, Loc loc);
+Expr *expr_call(const char *name, int fn, Expr **args, int nargs, Type *type,
+		Loc loc);
+Expr *expr_index(Expr *base, Expr *idx, Loc loc);
+Expr *expr_deref(Expr *e, Loc loc);
+Expr *expr_addr(Expr *e, Loc loc);
+Expr *expr_cast(Type *type, Expr *e, Loc loc);
+Expr *expr_clone(const Expr *e);
+
+Stmt *stmt_new(StmtKind kind, Loc loc);
+Stmt *stmt_block(Loc loc);
+void stmt_append(Stmt *block, Stmt *s);
+Stmt *stmt_assign(AssignOp op, Expr *lhs, Expr *rhs, Loc loc);
+Stmt *stmt_decl(int var, Expr *init, Loc loc);
+Stmt *stmt_expr(StmtKind kind, Expr *e, Loc loc); /* S_EXPR or S_RETURN */
+
+Func *func_new(const char *name, Type *ret, Loc loc);
+/* Adds a variable and returns its id. */
+int func_add_var(Func *f, const char *name, Type *type, VarKind kind, Loc loc);
+int func_add_param(Func *f, const char *name, Type *type, Loc loc);
+/* Index of the variable named name, or -1. */
+int func_find_var(const Func *f, const char *name);
+/* Is name used by any variable of f, any global or any function of p? */
+int name_taken(const Program *p, const Func *f, const char *name);
+/* A name not yet taken: base, else base2, base3, ... */
+const char *name_fresh(const Program *p, const Func *f, const char *base);
+int prog_find_func(const Program *p, const char *name);
+
+
+/* -------------------------------------------------------------- irdump.c */
+
+/* Pretty-prints the IR of f as an indented tree (for --dump-ir). */
+void ir_dump(FILE *out, const Program *p, const Func *f);
+/* Checks the structural invariants of f; reports internal errors. */
+void ir_verify(const Program *p, const Func *f, const char *stage);
+
+/* ------------------------------------------------------------ frontend.c */
+
+typedef struct FrontendOptions {
+	const char *input;
+	const char **clang_args; /* -I, -D, -U, -std= and arguments after -- */
+	int nclang_args;
+	Request **cli_reqs; /* requests from --tangent/--adjoint/--hvp */
+	int ncli_reqs;
+	int no_checkpoint; /* drop ck_checkpoint pragmas (still validated) */
+	/* For -MD: headers the input includes (filled by the front end). */
+	const char ***deps;
+	int *ndeps;
+} FrontendOptions;
+
+/* Parses the input with libclang, scans the pragmas, and converts every
+ * requested function and every function they call into IR.  Reports
+ * errors through diag_error and returns NULL when there were any. */
+Program *frontend_parse(const FrontendOptions *opt);
+
+/* Parses a request spec of the command line, "f:wrt=a,b[:out=y]". */
+Request *request_parse_cli(Mode mode, const char *spec);
+
+/* ----------------------------------------------------------- normalize.c */
+
+/* Moves calls to user functions out of larger expressions into temporaries
+ * so that each such call is a statement of its own. */
+void normalize_program(Program *p);
+
+/* ------------------------------------------------------------ activity.c */
+
+/* Activity of one function for one calling pattern.  A "node" is a storage
+ * class: every variable has one; pointer variables that may point into the
+ * same storage share it (union-find over pointer copies).  A node is
+ * varied when it may hold a value that depends on an active input. */
+typedef struct Activity {
+	const Func *f;
+	int *node;        /* var id -> node id (representative) */
+	unsigned char *varied; /* node id -> varied */
+	unsigned char *written; /* node id -> stored to (incl. by callees) */
+	int ret_varied;   /* the return value may be varied */
+} Activity;
+
+/* The calling pattern of a function: for each parameter, whether it is
+ * active on entry (has a shadow).  Pointer parameters in the pattern have
+ * shadows for the data they point to. */
+typedef struct Pattern {
+	int fn;
+	unsigned char *active; /* per parameter position */
+	int force_ret;         /* the return value is an output */
+} Pattern;
+
+/* Computes the activity of p->funcs[pat->fn] for pat.  Reports errors for
+ * derivative flow that cannot be represented (unknown functions on active
+ * data, globals written with active values) and returns NULL then. */
+Activity *activity_analyze(Program *p, const Pattern *pat);
+/* Is e's value varied under a? (floating-point expressions only) */
+int activity_expr_varied(const Activity *a, const Expr *e);
+/* The variable whose storage e (an lvalue or pointer expression) is in, or
+ * -1 when e is not rooted in a variable. */
+int activity_root(const Expr *e);
+/* Does the storage behind variable var (a pointer, array or scalar) have a
+ * shadow? */
+int activity_var_varied(const Activity *a, int var);
+/* The pattern for a call, given the caller's activity. */
+Pattern *activity_call_pattern(const Activity *caller, const Program *p,
+			       const Expr *call);
+int pattern_empty(const Pattern *pat, const Program *p);
+/* Prints the activity of each variable (for --dump-ir=activity). */
+void activity_dump(FILE *out, const Program *p, const Activity *a);
+
+/* --------------------------------------------------------------- rules.c */
+
+typedef struct MathRule {
+	const char *name;   /* double version: "sin" */
+	const char *fname;  /* float version: "sinf" */
+	int arity;
+	const char *d[2];   /* partial derivatives, as C expressions in a, b */
+} MathRule;
+
+/* The rule for a math.h function (double or float name), or NULL. */
+const MathRule *rules_find(const char *name);
+/* Is name a float variant ("sinf")? */
+int rules_is_float_variant(const MathRule *r, const char *name);
+/* The partial derivative of call (a call of r's function) with respect to
+ * argument i, as a new expression over clones of the call's arguments. */
+Expr *rules_partial(const MathRule *r, const Expr *call, int i);
+
+/* ------------------------------------------------------------- tangent.c */
+
+/* Generates f_d for every tangent request (and the helpers they need) and
+ * appends them to p->out.  Reports errors and stops where the derivative
+ * cannot be generated. */
+void tangent_program(Program *p);
+
+/* ---------------------------------------------------------------- emit.c */
+
+/* Writes the generated functions of p as C.  source_name is the input's
+ * name, printed in the banner. */
+void emit_c(FILE *out, const Program *p);
+void emit_header(FILE *out, const Program *p, const char *guard);
+/* Prints one expression / function as C (used by the dump printer). */
+void emit_expr(FILE *out, const Func *f, const Program *p, const Expr *e);
+void emit_func(FILE *out, const Program *p, const Func *f);
+
+#endif
