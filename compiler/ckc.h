@@ -132,10 +132,13 @@ struct Type {
 	X(A_INC, "++")                                                        \
 	X(A_DEC, "--")
 
-#define CK_ENUM1(name, ...) name,
-typedef enum BinOp { CK_BINOPS(CK_ENUM1) B__COUNT } BinOp;
-typedef enum UnOp { CK_UNOPS(CK_ENUM1) U__COUNT } UnOp;
-typedef enum AssignOp { CK_ASSIGNOPS(CK_ENUM1) A__COUNT } AssignOp;
+/* Entry makers for the X-macro lists, by their number of columns. */
+#define CK_ENUM1(name) name,
+#define CK_ENUM2(name, spelling) name,
+#define CK_ENUM3(name, spelling, prec) name,
+typedef enum BinOp { CK_BINOPS(CK_ENUM3) B__COUNT } BinOp;
+typedef enum UnOp { CK_UNOPS(CK_ENUM2) U__COUNT } UnOp;
+typedef enum AssignOp { CK_ASSIGNOPS(CK_ENUM2) A__COUNT } AssignOp;
 
 extern const char *const ir_binop_spelling[];
 extern const int ir_binop_prec[];
@@ -345,6 +348,8 @@ int type_is_pointerish(const Type *t); /* TY_PTR or TY_ARRAY */
 Type *type_float_elem(Type *t);
 /* Same type with a different top-level const. */
 Type *type_with_const(Type *t, int is_const);
+/* The type of an arithmetic result of a and b (double > float > int). */
+Type *type_common(Type *a, Type *b);
 
 Expr *expr_new(ExprKind kind, Type *type, Loc loc);
 Expr *expr_num(double v, Type *type, Loc loc); /* floating literal */

@@ -1,0 +1,380 @@
+/*
+ * ir.c - builders for ckc's IR: types, expressions, statements, functions,
+ * and fresh names for generated variables.
+ *
+ * Builders fill in the result type the way C computes it, so transforms can
+ * compose expressions without thinking about types.
+ */
+#include "ckc.h"
+
+#include <string.h>
+
+#define CK_SPELL2(name, sp) sp,
+#define CK_SPELL3(name, sp, prec) sp,
+#define CK_PREC3(name, sp, prec) prec,
+const char *const ir_binop_spelling[] = {CK_BINOPS(CK_SPELL3)};
+const int ir_binop_prec[] = {CK_BINOPS(CK_PREC3)};
+const char *const ir_unop_spelling[] = {CK_UNOPS(CK_SPELL2)};
+const char *const ir_assignop_spelling[] = {CK_ASSIGNOPS(CK_SPELL2)};
+
+/* ---- types */
+
+Type *type_new(TypeKind kind)
+{
+	Type *t = ARENA_NEW(Type);
+	t->kind = kind;
+	if (kind == TY_INT)
+		t->name = "int";
+	return t;
+}
+
+Type *type_ptr(Type *base)
+{
+	Type *t = type_new(TY_PTR);
+	t->base = base;
+	return t;
+}
+
+Type *type_double(void)
+{
+	static Type t = {TY_DOUBLE, 0, NULL, NULL, 0};
+	return &t;
+}
+
+Type *type_int(void)
+{
+	static Type t = {TY_INT, 0, "int", NULL, 0};
+	return &t;
+}
+
+int type_is_float(const Type *t)
+{
+	return t && (t->kind == TY_FLOAT || t->kind == TY_DOUBLE);
+}
+
+int type_is_arith(const Type *t)
+{
+	return t && (t->kind == TY_INT || type_is_float(t));
+}
+
+int type_is_pointerish(const Type *t)
+{
+	return t && (t->kind == TY_PTR || t->kind == TY_ARRAY);
+}
+
+Type *type_float_elem(Type *t)
+{
+	while (type_is_pointerish(t))
+		t = t->base;
+	return type_is_float(t) ? t : NULL;
+}
+
+Type *type_with_const(Type *t, int is_const)
+{
+	if (t->is_const == is_const)
+		return t;
+	Type *c = ARENA_NEW(Type);
+	*c = *t;
+	c->is_const = is_const;
+	return c;
+}
+
+/* The type of a binary arithmetic result (C's usual conversions, as far
+ * as they matter to ckc: double beats float beats integers). */
+Type *type_common(Type *a, Type *b)
+{
+	if (a->kind == TY_DOUBLE || b->kind == TY_DOUBLE)
+		return type_with_const(a->kind == TY_DOUBLE ? a : b, 0);
+	if (a->kind == TY_FLOAT || b->kind == TY_FLOAT)
+		return type_with_const(a->kind == TY_FLOAT ? a : b, 0);
+	return type_with_const(a, 0);
+}
+
+/* ---- expressions */
+
+Expr *expr_new(ExprKind kind, Type *type, Loc loc)
+{
+	Expr *e = ARENA_NEW(Expr);
+	e->kind = kind;
+	e->type = type;
+	e->loc = loc;
+	return e;
+}
+
+Expr *expr_num(double v, Type *type, Loc loc)
+{
+	Expr *e = expr_new(E_NUM, type_with_const(type, 0), loc);
+	e->u.num.val = v;
+	e->u.num.ival = (long long)v;
+	return e;
+}
+
+Expr *expr_int(long long v, Loc loc)
+{
+	Expr *e = expr_new(E_NUM, type_int(), loc);
+	e->u.num.is_int = 1;
+	e->u.num.ival = v;
+	e->u.num.val = (double)v;
+	return e;
+}
+
+Expr *expr_var(Func *f, int var, Loc loc)
+{
+	ck_assert(var >= 0 && var < f->nvars);
+	Expr *e = expr_new(E_VAR, f->vars[var]->type, loc);
+	e->u.var = var;
+	return e;
+}
+
+Expr *expr_unary(UnOp op, Expr *e, Loc loc)
+{
+	Type *t = op == U_NOT ? type_int() : type_with_const(e->type, 0);
+	Expr *u = expr_new(E_UNARY, t, loc);
+	u->u.un.op = op;
+	u->u.un.e = e;
+	return u;
+}
+
+Expr *expr_binary(BinOp op, Expr *l, Expr *r, Type *type, Loc loc)
+{
+	if (!type) {
+		switch (op) {
+		case B_LT: case B_GT: case B_LE: case B_GE: case B_EQ:
+		case B_NE: case B_LAND: case B_LOR:
+			type = type_int();
+			break;
+		default:
+			if (type_is_pointerish(l->type))
+				type = l->type;
+			else if (type_is_pointerish(r->type))
+				type = r->type;
+			else
+				type = type_common(l->type, r->type);
+		}
+	}
+	Expr *e = expr_new(E_BINARY, type, loc);
+	e->u.bin.op = op;
+	e->u.bin.l = l;
+	e->u.bin.r = r;
+	return e;
+}
+
+Expr *expr_cond(Expr *c, Expr *a, Expr *b, Loc loc)
+{
+	Type *t = type_is_arith(a->type) && type_is_arith(b->type)
+			  ? type_common(a->type, b->type)
+			  : a->type;
+	Expr *e = expr_new(E_COND, t, loc);
+	e->u.cond.c = c;
+	e->u.cond.a = a;
+	e->u.cond.b = b;
+	return e;
+}
+
+Expr *expr_call(const char *name, int fn, Expr **args, int nargs, Type *type,
+		Loc loc)
+{
+	Expr *e = expr_new(E_CALL, type, loc);
+	e->u.call.name = name;
+	e->u.call.fn = fn;
+	e->u.call.args = args;
+	e->u.call.nargs = nargs;
+	return e;
+}
+
+Expr *expr_index(Expr *base, Expr *idx, Loc loc)
+{
+	ck_assert(type_is_pointerish(base->type));
+	Expr *e = expr_new(E_INDEX, base->type->base, loc);
+	e->u.index.base = base;
+	e->u.index.idx = idx;
+	return e;
+}
+
+Expr *expr_deref(Expr *p, Loc loc)
+{
+	ck_assert(type_is_pointerish(p->type));
+	Expr *e = expr_new(E_DEREF, p->type->base, loc);
+	e->u.e = p;
+	return e;
+}
+
+Expr *expr_addr(Expr *lv, Loc loc)
+{
+	Expr *e = expr_new(E_ADDR, type_ptr(lv->type), loc);
+	e->u.e = lv;
+	return e;
+}
+
+Expr *expr_cast(Type *type, Expr *x, Loc loc)
+{
+	Expr *e = expr_new(E_CAST, type, loc);
+	e->u.e = x;
+	return e;
+}
+
+Expr *expr_clone(const Expr *e)
+{
+	if (!e)
+		return NULL;
+	Expr *c = ARENA_NEW(Expr);
+	*c = *e;
+	switch (e->kind) {
+	case E_NUM: case E_VAR: case E_GLOBAL:
+		break;
+	case E_UNARY:
+		c->u.un.e = expr_clone(e->u.un.e);
+		break;
+	case E_BINARY:
+		c->u.bin.l = expr_clone(e->u.bin.l);
+		c->u.bin.r = expr_clone(e->u.bin.r);
+		break;
+	case E_COND:
+		c->u.cond.c = expr_clone(e->u.cond.c);
+		c->u.cond.a = expr_clone(e->u.cond.a);
+		c->u.cond.b = expr_clone(e->u.cond.b);
+		break;
+	case E_CALL:
+		c->u.call.args = arena_alloc(sizeof(Expr *) *
+					     (size_t)(e->u.call.nargs + 1));
+		for (int i = 0; i < e->u.call.nargs; i++)
+			c->u.call.args[i] = expr_clone(e->u.call.args[i]);
+		break;
+	case E_INDEX:
+		c->u.index.base = expr_clone(e->u.index.base);
+		c->u.index.idx = expr_clone(e->u.index.idx);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		c->u.e = expr_clone(e->u.e);
+		break;
+	default:
+		ck_unreachable();
+	}
+	return c;
+}
+
+/* ---- statements */
+
+Stmt *stmt_new(StmtKind kind, Loc loc)
+{
+	Stmt *s = ARENA_NEW(Stmt);
+	s->kind = kind;
+	s->loc = loc;
+	return s;
+}
+
+Stmt *stmt_block(Loc loc)
+{
+	return stmt_new(S_BLOCK, loc);
+}
+
+void stmt_append(Stmt *block, Stmt *s)
+{
+	ck_assert(block->kind == S_BLOCK);
+	if (s)
+		ARENA_PUSH(block->u.block.items, block->u.block.n, s);
+}
+
+Stmt *stmt_assign(AssignOp op, Expr *lhs, Expr *rhs, Loc loc)
+{
+	Stmt *s = stmt_new(S_ASSIGN, loc);
+	s->u.assign.op = op;
+	s->u.assign.lhs = lhs;
+	s->u.assign.rhs = rhs;
+	return s;
+}
+
+Stmt *stmt_decl(int var, Expr *init, Loc loc)
+{
+	Stmt *s = stmt_new(S_DECL, loc);
+	s->u.decl.var = var;
+	s->u.decl.init = init;
+	return s;
+}
+
+Stmt *stmt_expr(StmtKind kind, Expr *e, Loc loc)
+{
+	ck_assert(kind == S_EXPR || kind == S_RETURN);
+	Stmt *s = stmt_new(kind, loc);
+	s->u.expr = e;
+	return s;
+}
+
+/* ---- functions and names */
+
+Func *func_new(const char *name, Type *ret, Loc loc)
+{
+	Func *f = ARENA_NEW(Func);
+	f->name = name;
+	f->ret = ret;
+	f->loc = loc;
+	f->body = stmt_block(loc);
+	return f;
+}
+
+int func_add_var(Func *f, const char *name, Type *type, VarKind kind, Loc loc)
+{
+	Var *v = ARENA_NEW(Var);
+	v->name = name;
+	v->type = type;
+	v->kind = kind;
+	v->loc = loc;
+	ARENA_PUSH(f->vars, f->nvars, v);
+	return f->nvars - 1;
+}
+
+int func_add_param(Func *f, const char *name, Type *type, Loc loc)
+{
+	int id = func_add_var(f, name, type, VAR_PARAM, loc);
+	int *params = arena_alloc(sizeof(int) * (size_t)(f->nparams + 1));
+	if (f->nparams)
+		memcpy(params, f->params, sizeof(int) * (size_t)f->nparams);
+	params[f->nparams++] = id;
+	f->params = params;
+	return id;
+}
+
+int func_find_var(const Func *f, const char *name)
+{
+	for (int i = 0; i < f->nvars; i++)
+		if (strcmp(f->vars[i]->name, name) == 0)
+			return i;
+	return -1;
+}
+
+int prog_find_func(const Program *p, const char *name)
+{
+	for (int i = 0; i < p->nfuncs; i++)
+		if (strcmp(p->funcs[i]->name, name) == 0)
+			return i;
+	return -1;
+}
+
+int name_taken(const Program *p, const Func *f, const char *name)
+{
+	if (f && func_find_var(f, name) >= 0)
+		return 1;
+	if (prog_find_func(p, name) >= 0)
+		return 1;
+	for (int i = 0; i < p->nglobals; i++)
+		if (strcmp(p->globals[i]->name, name) == 0)
+			return 1;
+	for (int i = 0; i < p->nexterns; i++)
+		if (strcmp(p->externs[i]->name, name) == 0)
+			return 1;
+	for (int i = 0; i < p->nout; i++)
+		if (strcmp(p->out[i]->name, name) == 0)
+			return 1;
+	return 0;
+}
+
+const char *name_fresh(const Program *p, const Func *f, const char *base)
+{
+	if (!name_taken(p, f, base))
+		return base;
+	for (int i = 2;; i++) {
+		const char *n = arena_printf("%s%d", base, i);
+		if (!name_taken(p, f, n))
+			return n;
+	}
+}
