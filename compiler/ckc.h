@@ -53,7 +53,12 @@ int diag_errors(void);
 /* An internal error: a bug in ckc, never a user error.  Exits with 3. */
 #define ck_unreachable() diag_internal(__FILE__, __LINE__, "unreachable")
 #define ck_assert(c) ((c) ? (void)0 : diag_internal(__FILE__, __LINE__, #c))
-void diag_internal(const char *file, int line, const char *what);
+#if defined(__GNUC__)
+#define CK_NORETURN __attribute__((noreturn))
+#else
+#define CK_NORETURN
+#endif
+CK_NORETURN void diag_internal(const char *file, int line, const char *what);
 
 /* --------------------------------------------------------------- arena.c */
 
@@ -427,14 +432,6 @@ void normalize_program(Program *p);
  * class: every variable has one; pointer variables that may point into the
  * same storage share it (union-find over pointer copies).  A node is
  * varied when it may hold a value that depends on an active input. */
-typedef struct Activity {
-	const Func *f;
-	int *node;        /* var id -> node id (representative) */
-	unsigned char *varied; /* node id -> varied */
-	unsigned char *written; /* node id -> stored to (incl. by callees) */
-	int ret_varied;   /* the return value may be varied */
-} Activity;
-
 /* The calling pattern of a function: for each parameter, whether it is
  * active on entry (has a shadow).  Pointer parameters in the pattern have
  * shadows for the data they point to. */
@@ -443,6 +440,16 @@ typedef struct Pattern {
 	unsigned char *active; /* per parameter position */
 	int force_ret;         /* the return value is an output */
 } Pattern;
+
+typedef struct Activity {
+	const Func *f;
+	const Pattern *pat;
+	int *node;               /* var id -> node (representative var id) */
+	unsigned char *varied;   /* node -> may hold a varied value */
+	unsigned char *written;  /* node -> stored to (incl. by callees) */
+	Loc *varied_at;          /* node -> first store that made it varied */
+	int ret_varied;          /* the return value is varied (has ret_d) */
+} Activity;
 
 /* Computes the activity of p->funcs[pat->fn] for pat.  Reports errors for
  * derivative flow that cannot be represented (unknown functions on active

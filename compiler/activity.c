@@ -1,0 +1,551 @@
+/*
+ * activity.c - which values carry derivatives.
+ *
+ * A variable is varied when it may hold a value that depends on an active
+ * input.  Storage is tracked by nodes: every variable has one; a pointer
+ * variable's node stands for the data it points to, so copying a pointer
+ * (q = p + i, q = &a[k]) unites the two nodes (union-find, flow-insensitive).
+ * Stores of varied values mark their node varied, until nothing changes.
+ *
+ * Calls: the callee is analysed for the calling pattern (which parameters
+ * are active at this call); what it makes varied behind its pointer
+ * parameters flows back to the caller's nodes.  Patterns only grow while
+ * the caller's fixpoint runs, so the iteration ends.  Results are memoized
+ * per (function, pattern).
+ *
+ * Errors (unknown functions on active data, active stores to globals,
+ * derivatives leaking through pointer parameters that have no shadow) are
+ * reported by a separate check pass, run once per pattern the transforms
+ * actually use.
+ */
+#include "ckc.h"
+
+#include <string.h>
+
+typedef struct Memo {
+	Pattern pat;
+	Activity *a;
+	int checked, ok;
+} Memo;
+
+static Memo **act_memos;
+static int act_nmemos;
+static Program *act_prog;
+
+/* State of one fixpoint: the analysis being built and whether it moved. */
+typedef struct Solver {
+	Activity *a;
+	Func *f;
+	int changed;
+	int check; /* report errors (final pass) */
+} Solver;
+
+static Activity *act_solve(const Pattern *pat);
+
+/* ---- union-find over pointer copies */
+
+static int uf_find(int *parent, int x)
+{
+	while (parent[x] != x)
+		x = parent[x] = parent[parent[x]];
+	return x;
+}
+
+/* Every variable an expression of pointer type may point into. */
+static void act_roots(const Expr *e, int *out, int *n)
+{
+	switch (e->kind) {
+	case E_VAR:
+		out[(*n)++] = e->u.var;
+		break;
+	case E_INDEX:
+		act_roots(e->u.index.base, out, n);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		act_roots(e->u.e, out, n);
+		break;
+	case E_BINARY:
+		if (type_is_pointerish(e->u.bin.l->type))
+			act_roots(e->u.bin.l, out, n);
+		if (type_is_pointerish(e->u.bin.r->type))
+			act_roots(e->u.bin.r, out, n);
+		break;
+	case E_COND:
+		if (*n < 62) {
+			act_roots(e->u.cond.a, out, n);
+			act_roots(e->u.cond.b, out, n);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+int activity_root(const Expr *e)
+{
+	int roots[64], n = 0;
+	act_roots(e, roots, &n);
+	return n ? roots[0] : -1;
+}
+
+static void uf_unite_expr(int *parent, int var, const Expr *rhs)
+{
+	int roots[64], n = 0;
+	act_roots(rhs, roots, &n);
+	for (int i = 0; i < n; i++)
+		parent[uf_find(parent, roots[i])] = uf_find(parent, var);
+}
+
+static void uf_stmt(int *parent, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			uf_stmt(parent, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		if (s->u.decl.init &&
+		    type_is_pointerish(s->u.decl.init->type))
+			uf_unite_expr(parent, s->u.decl.var, s->u.decl.init);
+		break;
+	case S_ASSIGN:
+		if (s->u.assign.rhs && type_is_pointerish(s->u.assign.lhs->type)) {
+			int r = activity_root(s->u.assign.lhs);
+			if (r >= 0)
+				uf_unite_expr(parent, r, s->u.assign.rhs);
+		}
+		break;
+	case S_IF:
+		uf_stmt(parent, s->u.ifs.then);
+		uf_stmt(parent, s->u.ifs.els);
+		break;
+	case S_FOR:
+		uf_stmt(parent, s->u.loop.init);
+		uf_stmt(parent, s->u.loop.inc);
+		uf_stmt(parent, s->u.loop.body);
+		break;
+	case S_WHILE: case S_DO:
+		uf_stmt(parent, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		uf_stmt(parent, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- expressions */
+
+static int act_node_varied(const Activity *a, int var)
+{
+	return var >= 0 && a->varied[a->node[var]];
+}
+
+int activity_var_varied(const Activity *a, int var)
+{
+	return type_float_elem(a->f->vars[var]->type) &&
+	       act_node_varied(a, var);
+}
+
+static int act_call_ret_varied(const Activity *a, const Expr *e)
+{
+	if (e->u.call.fn >= 0) {
+		Pattern *pat = activity_call_pattern(a, act_prog, e);
+		Activity *callee = act_solve(pat);
+		return callee->ret_varied;
+	}
+	if (!rules_find(e->u.call.name))
+		return 0; /* refused by the check pass when an argument is active */
+	for (int i = 0; i < e->u.call.nargs; i++)
+		if (activity_expr_varied(a, e->u.call.args[i]))
+			return 1;
+	return 0;
+}
+
+int activity_expr_varied(const Activity *a, const Expr *e)
+{
+	if (!type_is_float(e->type))
+		return 0;
+	switch (e->kind) {
+	case E_NUM: case E_GLOBAL:
+		return 0;
+	case E_VAR: case E_INDEX: case E_DEREF:
+		return act_node_varied(a, activity_root(e));
+	case E_UNARY:
+		return activity_expr_varied(a, e->u.un.e);
+	case E_BINARY:
+		return activity_expr_varied(a, e->u.bin.l) ||
+		       activity_expr_varied(a, e->u.bin.r);
+	case E_COND:
+		return activity_expr_varied(a, e->u.cond.a) ||
+		       activity_expr_varied(a, e->u.cond.b);
+	case E_CAST:
+		return activity_expr_varied(a, e->u.e);
+	case E_CALL:
+		return act_call_ret_varied(a, e);
+	default:
+		return 0;
+	}
+}
+
+/* Does argument e pass active data: a varied value, or a pointer to
+ * storage with a shadow? */
+static int act_arg_active(const Activity *a, const Expr *e)
+{
+	if (type_is_pointerish(e->type))
+		return type_float_elem(e->type) &&
+		       act_node_varied(a, activity_root(e));
+	return activity_expr_varied(a, e);
+}
+
+Pattern *activity_call_pattern(const Activity *caller, const Program *p,
+			       const Expr *call)
+{
+	const Func *g = p->funcs[call->u.call.fn];
+	Pattern *pat = ARENA_NEW(Pattern);
+	pat->fn = call->u.call.fn;
+	pat->active = arena_alloc((size_t)g->nparams + 1);
+	for (int i = 0; i < g->nparams && i < call->u.call.nargs; i++) {
+		Type *t = g->vars[g->params[i]]->type;
+		if (type_float_elem(t))
+			pat->active[i] = (unsigned char)act_arg_active(
+				caller, call->u.call.args[i]);
+	}
+	return pat;
+}
+
+int pattern_empty(const Pattern *pat, const Program *p)
+{
+	const Func *g = p->funcs[pat->fn];
+	for (int i = 0; i < g->nparams; i++)
+		if (pat->active[i])
+			return 0;
+	return !pat->force_ret;
+}
+
+/* ---- statements */
+
+static void act_mark(Solver *s, int var, Loc at)
+{
+	if (var < 0)
+		return;
+	int n = s->a->node[var];
+	if (!s->a->varied[n]) {
+		s->a->varied[n] = 1;
+		s->a->varied_at[n] = at;
+		s->changed = 1;
+	}
+}
+
+/* Errors of the check pass are reported once per source position, even
+ * when several patterns of one function reach the same statement. */
+static int act_first_report(Loc at)
+{
+	static Loc *seen;
+	static int nseen;
+	for (int i = 0; i < nseen; i++)
+		if (seen[i].line == at.line && seen[i].col == at.col &&
+		    seen[i].file == at.file)
+			return 0;
+	Loc *grown = arena_alloc(sizeof(Loc) * (size_t)(nseen + 1));
+	if (nseen)
+		memcpy(grown, seen, sizeof(Loc) * (size_t)nseen);
+	grown[nseen++] = at;
+	seen = grown;
+	return 1;
+}
+
+static int act_is_extern(const char *name)
+{
+	for (int i = 0; i < act_prog->nexterns; i++)
+		if (strcmp(act_prog->externs[i]->name, name) == 0)
+			return 1;
+	return 0;
+}
+
+static void act_calls(Solver *s, const Expr *e);
+
+static void act_call(Solver *s, const Expr *e)
+{
+	Activity *a = s->a;
+	if (e->u.call.fn >= 0) {
+		const Func *g = act_prog->funcs[e->u.call.fn];
+		Activity *callee = act_solve(activity_call_pattern(a, act_prog, e));
+		for (int i = 0; i < g->nparams && i < e->u.call.nargs; i++) {
+			int pv = g->params[i];
+			if (!type_is_pointerish(g->vars[pv]->type))
+				continue;
+			int root = activity_root(e->u.call.args[i]);
+			int cn = callee->node[pv];
+			if (root >= 0 && callee->written[cn])
+				a->written[a->node[root]] = 1;
+			if (callee->varied[cn] && type_float_elem(g->vars[pv]->type))
+				act_mark(s, root, e->loc);
+		}
+		return;
+	}
+	if (rules_find(e->u.call.name) || !s->check)
+		return;
+	for (int i = 0; i < e->u.call.nargs; i++) {
+		if (!act_arg_active(a, e->u.call.args[i]) ||
+		    !act_first_report(e->loc))
+			continue;
+		if (act_is_extern(e->u.call.name))
+			diag_error(e->loc,
+				   "cannot differentiate the call to '%s': it "
+				   "has no definition in this file; define it "
+				   "here or keep its arguments inactive",
+				   e->u.call.name);
+		else
+			diag_error(e->loc,
+				   "no derivative rule for '%s'; it may only "
+				   "be called on inactive values",
+				   e->u.call.name);
+		break;
+	}
+}
+
+static void act_calls(Solver *s, const Expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_UNARY:
+		act_calls(s, e->u.un.e);
+		break;
+	case E_BINARY:
+		act_calls(s, e->u.bin.l);
+		act_calls(s, e->u.bin.r);
+		break;
+	case E_COND:
+		act_calls(s, e->u.cond.c);
+		act_calls(s, e->u.cond.a);
+		act_calls(s, e->u.cond.b);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			act_calls(s, e->u.call.args[i]);
+		act_call(s, e);
+		break;
+	case E_INDEX:
+		act_calls(s, e->u.index.base);
+		act_calls(s, e->u.index.idx);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		act_calls(s, e->u.e);
+		break;
+	default:
+		break;
+	}
+}
+
+/* A store of value (varied or not) into lvalue lhs. */
+static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
+{
+	int root = activity_root(lhs);
+	if (root >= 0)
+		s->a->written[s->a->node[root]] = 1;
+	if (!varied || !type_is_float(lhs->type))
+		return;
+	if (root >= 0) {
+		act_mark(s, root, at);
+	} else if (s->check && act_first_report(at)) {
+		diag_error(at, "a derivative would flow into a global variable, "
+			       "which ckc does not support; keep globals "
+			       "inactive or pass the data as a parameter");
+	}
+}
+
+static void act_stmt(Solver *s, const Stmt *st)
+{
+	if (!st)
+		return;
+	Activity *a = s->a;
+	switch (st->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < st->u.block.n; i++)
+			act_stmt(s, st->u.block.items[i]);
+		break;
+	case S_DECL: {
+		int v = st->u.decl.var;
+		int varied = 0;
+		act_calls(s, st->u.decl.init);
+		if (st->u.decl.init)
+			varied = activity_expr_varied(a, st->u.decl.init);
+		for (int i = 0; i < st->u.decl.ninits; i++) {
+			act_calls(s, st->u.decl.inits[i]);
+			varied |= activity_expr_varied(a, st->u.decl.inits[i]);
+		}
+		if (varied && type_float_elem(s->f->vars[v]->type))
+			act_mark(s, v, st->loc);
+		break;
+	}
+	case S_ASSIGN: {
+		const Expr *lhs = st->u.assign.lhs, *rhs = st->u.assign.rhs;
+		act_calls(s, lhs);
+		act_calls(s, rhs);
+		act_store(s, lhs, rhs && activity_expr_varied(a, rhs), st->loc);
+		break;
+	}
+	case S_EXPR:
+		act_calls(s, st->u.expr);
+		break;
+	case S_RETURN:
+		act_calls(s, st->u.expr);
+		if (st->u.expr && activity_expr_varied(a, st->u.expr) &&
+		    !a->ret_varied) {
+			a->ret_varied = 1;
+			s->changed = 1;
+		}
+		break;
+	case S_IF:
+		act_calls(s, st->u.ifs.cond);
+		act_stmt(s, st->u.ifs.then);
+		act_stmt(s, st->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		act_stmt(s, st->u.loop.init);
+		act_calls(s, st->u.loop.cond);
+		act_stmt(s, st->u.loop.inc);
+		act_stmt(s, st->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		act_stmt(s, st->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- the analysis */
+
+static int pattern_equal(const Pattern *x, const Pattern *y)
+{
+	if (x->fn != y->fn || x->force_ret != y->force_ret)
+		return 0;
+	int n = act_prog->funcs[x->fn]->nparams;
+	return memcmp(x->active, y->active, (size_t)n) == 0;
+}
+
+static Memo *act_memo(const Pattern *pat)
+{
+	for (int i = 0; i < act_nmemos; i++)
+		if (pattern_equal(&act_memos[i]->pat, pat))
+			return act_memos[i];
+	return NULL;
+}
+
+static Activity *act_solve(const Pattern *pat)
+{
+	Memo *m = act_memo(pat);
+	if (m) {
+		ck_assert(m->a); /* recursion is refused by the front end */
+		return m->a;
+	}
+	m = ARENA_NEW(Memo);
+	m->pat = *pat;
+	ARENA_PUSH(act_memos, act_nmemos, m);
+
+	Func *f = act_prog->funcs[pat->fn];
+	size_t nv = (size_t)f->nvars + 1;
+	Activity *a = ARENA_NEW(Activity);
+	a->f = f;
+	a->pat = &m->pat;
+	a->node = arena_alloc(sizeof(int) * nv);
+	a->varied = arena_alloc(nv);
+	a->written = arena_alloc(nv);
+	a->varied_at = arena_alloc(sizeof(Loc) * nv);
+	for (int i = 0; i < f->nvars; i++)
+		a->node[i] = i;
+	uf_stmt(a->node, f->body);
+	for (int i = 0; i < f->nvars; i++)
+		a->node[i] = uf_find(a->node, i);
+	for (int i = 0; i < f->nparams; i++)
+		if (pat->active[i])
+			a->varied[a->node[f->params[i]]] = 1;
+	a->ret_varied = pat->force_ret;
+
+	Solver s;
+	s.a = a;
+	s.f = f;
+	s.check = 0;
+	do {
+		s.changed = 0;
+		act_stmt(&s, f->body);
+	} while (s.changed);
+	m->a = a;
+	return a;
+}
+
+/* The check pass: the errors that the fixpoint only noted. */
+static int act_check(Activity *a)
+{
+	Func *f = (Func *)a->f;
+	int before = diag_errors();
+	for (int i = 0; i < f->nvars; i++) {
+		Type *t = f->vars[i]->type;
+		if (type_is_pointerish(t) && type_is_pointerish(t->base) &&
+		    type_float_elem(t) && t->kind == TY_PTR &&
+		    act_first_report(f->vars[i]->loc))
+			diag_error(f->vars[i]->loc,
+				   "'%s' is a pointer to pointers to "
+				   "floating-point data, which ckc does not "
+				   "support",
+				   f->vars[i]->name);
+	}
+	Solver s;
+	s.a = a;
+	s.f = f;
+	s.check = 1;
+	s.changed = 0;
+	act_stmt(&s, f->body);
+	for (int i = 0; i < f->nparams; i++) {
+		int v = f->params[i];
+		if (a->pat->active[i] || !type_is_pointerish(f->vars[v]->type) ||
+		    !activity_var_varied(a, v))
+			continue;
+		Loc at = a->varied_at[a->node[v]];
+		if (!act_first_report(at))
+			continue;
+		diag_error(at,
+			   "a derivative flows into '%s', a pointer parameter "
+			   "of '%s' named in neither wrt() nor out(); add it "
+			   "to out()",
+			   f->vars[v]->name, f->name);
+		diag_note(f->vars[v]->loc, "'%s' declared here",
+			  f->vars[v]->name);
+	}
+	return diag_errors() == before;
+}
+
+Activity *activity_analyze(Program *p, const Pattern *pat)
+{
+	act_prog = p;
+	Activity *a = act_solve(pat);
+	Memo *m = act_memo(pat);
+	if (!m->checked) {
+		m->checked = 1;
+		m->ok = act_check(a);
+	}
+	return m->ok ? a : NULL;
+}
+
+void activity_dump(FILE *out, const Program *p, const Activity *a)
+{
+	const Func *f = a->f;
+	fprintf(out, "activity %s(", f->name);
+	for (int i = 0; i < f->nparams; i++)
+		fprintf(out, "%s%s%s", i ? ", " : "",
+			a->pat->active[i] ? "active " : "",
+			f->vars[f->params[i]]->name);
+	fprintf(out, ")%s\n", a->ret_varied ? " -> varied" : "");
+	for (int i = 0; i < f->nvars; i++)
+		fprintf(out, "  %-12s node %-12s%s%s\n", f->vars[i]->name,
+			f->vars[a->node[i]]->name,
+			activity_var_varied(a, i) ? " varied" : "",
+			a->written[a->node[i]] ? " written" : "");
+	(void)p;
+}

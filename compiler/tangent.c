@@ -1,0 +1,831 @@
+/*
+ * tangent.c - forward mode: f -> f_d.
+ *
+ * Every variable v that activity marks varied gets a shadow v_d holding
+ * dv (the directional derivative along the input tangents).  Each primal
+ * statement is preceded by its tangent statement, which reads only primal
+ * values from before the statement, so `x = x * x` works unchanged:
+ *
+ *   v = e      ->  v_d = T(e);                    v = e;
+ *   v += e     ->  v_d += T(e);                   v += e;
+ *   v *= e     ->  v_d = v_d * e + v * T(e);      v *= e;
+ *   v /= e     ->  v_d = (v_d - v / e * T(e)) / e;  v /= e;
+ *   return e   ->  *ret_d = T(e);                 return e;
+ *   y = g(a)   ->  y = g_d(a, a_d, &y_d);
+ *
+ * where T(e) is the tangent expression of e (NULL when it is zero).
+ * Control flow is copied as it is: tangents need no tape.
+ *
+ * A function is generated once per calling pattern (which parameters are
+ * active); requested functions get their public name f_d, the patterns
+ * only callees use get static helpers.
+ */
+#include "ckc.h"
+
+#include <string.h>
+
+/* One generated tangent function. */
+typedef struct Variant {
+	Pattern *pat;
+	Activity *a;
+	const Func *f; /* the primal */
+	Func *g;       /* the tangent; its vars start as a copy of f's */
+	int *shadow;   /* var id -> shadow var id in g, or -1 */
+	int ret_d;     /* var id of ret_d in g, or -1 */
+	int done;
+} Variant;
+
+typedef struct Tan {
+	Program *p;
+	Variant *v;
+	Func *g;
+	const Activity *a;
+} Tan;
+
+static Variant **tan_variants;
+static int tan_nvariants;
+
+static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
+			    int is_static);
+static void tan_generate(Program *p, Variant *v);
+static void tan_stmt(Tan *t, const Stmt *s, Stmt *out);
+
+/* ---- small builders with zero (NULL) folding */
+
+static Expr *t_zero(Type *type, Loc loc)
+{
+	Type *z = type_is_float(type) ? type : type_double();
+	return expr_num(0.0, z, loc);
+}
+
+static Expr *t_add(Expr *a, Expr *b, Loc loc)
+{
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	return expr_binary(B_ADD, a, b, NULL, loc);
+}
+
+static Expr *t_sub(Expr *a, Expr *b, Loc loc)
+{
+	if (!b)
+		return a;
+	if (!a)
+		return expr_unary(U_NEG, b, loc);
+	return expr_binary(B_SUB, a, b, NULL, loc);
+}
+
+static Expr *t_mul(Expr *a, Expr *d, Loc loc)
+{
+	if (!d)
+		return NULL;
+	if (a->kind == E_NUM && a->u.num.val == 1.0)
+		return d;
+	return expr_binary(B_MUL, a, d, NULL, loc);
+}
+
+/* ---- cloning primal expressions into the tangent */
+
+/* Finds a call in e that must not run twice, or NULL. */
+static const Expr *t_impure_call(const Expr *e)
+{
+	if (!e)
+		return NULL;
+	const Expr *c = NULL;
+	switch (e->kind) {
+	case E_UNARY:
+		return t_impure_call(e->u.un.e);
+	case E_BINARY:
+		c = t_impure_call(e->u.bin.l);
+		return c ? c : t_impure_call(e->u.bin.r);
+	case E_COND:
+		c = t_impure_call(e->u.cond.c);
+		c = c ? c : t_impure_call(e->u.cond.a);
+		return c ? c : t_impure_call(e->u.cond.b);
+	case E_CALL:
+		if (e->u.call.fn >= 0 || !rules_find(e->u.call.name))
+			return e;
+		for (int i = 0; i < e->u.call.nargs && !c; i++)
+			c = t_impure_call(e->u.call.args[i]);
+		return c;
+	case E_INDEX:
+		c = t_impure_call(e->u.index.base);
+		return c ? c : t_impure_call(e->u.index.idx);
+	case E_DEREF: case E_ADDR: case E_CAST:
+		return t_impure_call(e->u.e);
+	default:
+		return NULL;
+	}
+}
+
+/* A copy of primal expression e for use inside a tangent expression: it
+ * runs in addition to the primal, so it must not contain calls with
+ * possible side effects. */
+static Expr *t_clone(const Expr *e)
+{
+	const Expr *c = t_impure_call(e);
+	if (c)
+		diag_error(c->loc,
+			   "the call to '%s' would have to run twice to "
+			   "differentiate this expression; assign its result "
+			   "to a variable in a statement of its own",
+			   c->u.call.name);
+	return expr_clone(e);
+}
+
+/* ---- shadows of lvalues and pointers */
+
+static Expr *t_shadow_ptr(Tan *t, const Expr *e);
+
+static Expr *t_shadow_var(Tan *t, int var, Loc loc)
+{
+	int s = t->v->shadow[var];
+	ck_assert(s >= 0);
+	return expr_var(t->g, s, loc);
+}
+
+/* The shadow of an lvalue of floating type whose storage is varied. */
+static Expr *t_shadow_lv(Tan *t, const Expr *e)
+{
+	switch (e->kind) {
+	case E_VAR:
+		return t_shadow_var(t, e->u.var, e->loc);
+	case E_INDEX:
+		return expr_index(t_shadow_ptr(t, e->u.index.base),
+				  t_clone(e->u.index.idx), e->loc);
+	case E_DEREF:
+		return expr_deref(t_shadow_ptr(t, e->u.e), e->loc);
+	default:
+		ck_unreachable();
+	}
+}
+
+/* The shadow of a pointer (or array) expression: same offsets, shadow
+ * base. */
+static Expr *t_shadow_ptr(Tan *t, const Expr *e)
+{
+	switch (e->kind) {
+	case E_VAR:
+		return t_shadow_var(t, e->u.var, e->loc);
+	case E_INDEX: /* a row of a multi-dimensional array */
+		return expr_index(t_shadow_ptr(t, e->u.index.base),
+				  t_clone(e->u.index.idx), e->loc);
+	case E_ADDR:
+		return expr_addr(t_shadow_lv(t, e->u.e), e->loc);
+	case E_CAST: {
+		Expr *inner = t_shadow_ptr(t, e->u.e);
+		Type *ty = e->type;
+		if (inner->type->kind == TY_PTR && inner->type->base->is_const &&
+		    ty->kind == TY_PTR && !ty->base->is_const)
+			ty = type_ptr(type_with_const(ty->base, 1));
+		return expr_cast(ty, inner, e->loc);
+	}
+	case E_COND:
+		return expr_cond(t_clone(e->u.cond.c),
+				 t_shadow_ptr(t, e->u.cond.a),
+				 t_shadow_ptr(t, e->u.cond.b), e->loc);
+	case E_BINARY:
+		if (type_is_pointerish(e->u.bin.l->type))
+			return expr_binary(e->u.bin.op,
+					   t_shadow_ptr(t, e->u.bin.l),
+					   t_clone(e->u.bin.r), NULL, e->loc);
+		return expr_binary(e->u.bin.op, t_clone(e->u.bin.l),
+				   t_shadow_ptr(t, e->u.bin.r), NULL, e->loc);
+	default:
+		diag_error(e->loc, "ckc cannot follow derivatives through this "
+				   "pointer expression");
+		return expr_clone(e);
+	}
+}
+
+/* ---- tangent expressions */
+
+static Expr *t_expr(Tan *t, const Expr *e);
+
+static Expr *t_call_expr(Tan *t, const Expr *e)
+{
+	if (e->u.call.fn >= 0) {
+		Pattern *pat = activity_call_pattern(t->a, t->p, e);
+		if (!pattern_empty(pat, t->p))
+			diag_error(e->loc,
+				   "the call to '%s' cannot be differentiated "
+				   "here (in a condition, a ?: arm, or the right "
+				   "side of && or ||); assign its result to a "
+				   "variable in a statement of its own",
+				   e->u.call.name);
+		return NULL;
+	}
+	const MathRule *r = rules_find(e->u.call.name);
+	if (!r)
+		return NULL; /* inactive arguments: activity checked that */
+	Expr *sum = NULL;
+	for (int i = 0; i < r->arity && i < e->u.call.nargs; i++) {
+		Expr *d = t_expr(t, e->u.call.args[i]);
+		if (d)
+			sum = t_add(sum, t_mul(rules_partial(r, e, i), d, e->loc),
+				    e->loc);
+	}
+	return sum;
+}
+
+/* /: d(l/r) = (dl - l/r * dr) / r */
+static Expr *t_div(const Expr *e, Expr *dl, Expr *dr)
+{
+	const Expr *l = e->u.bin.l, *r = e->u.bin.r;
+	if (!dr)
+		return dl ? expr_binary(B_DIV, dl, t_clone(r), NULL, e->loc)
+			  : NULL;
+	Expr *q = expr_binary(B_DIV, t_clone(l), t_clone(r), NULL, e->loc);
+	Expr *num = t_sub(dl, expr_binary(B_MUL, q, dr, NULL, e->loc), e->loc);
+	return expr_binary(B_DIV, num, t_clone(r), NULL, e->loc);
+}
+
+static Expr *t_binary(Tan *t, const Expr *e)
+{
+	Expr *dl = t_expr(t, e->u.bin.l);
+	Expr *dr = t_expr(t, e->u.bin.r);
+	switch (e->u.bin.op) {
+	case B_ADD: /* d(l+r) = dl + dr */
+		return t_add(dl, dr, e->loc);
+	case B_SUB: /* d(l-r) = dl - dr */
+		return t_sub(dl, dr, e->loc);
+	case B_MUL: /* d(l*r) = dl*r + l*dr */
+		return t_add(dl ? expr_binary(B_MUL, dl, t_clone(e->u.bin.r),
+					      NULL, e->loc)
+				: NULL,
+			     dr ? expr_binary(B_MUL, t_clone(e->u.bin.l), dr,
+					      NULL, e->loc)
+				: NULL,
+			     e->loc);
+	case B_DIV:
+		return t_div(e, dl, dr);
+	default:
+		return NULL;
+	}
+}
+
+/* T(e): the tangent of a floating expression, or NULL when it is zero. */
+static Expr *t_expr(Tan *t, const Expr *e)
+{
+	if (!type_is_float(e->type) || !activity_expr_varied(t->a, e))
+		return NULL;
+	switch (e->kind) {
+	case E_VAR: case E_INDEX: case E_DEREF:
+		return t_shadow_lv(t, e);
+	case E_UNARY: {
+		Expr *d = t_expr(t, e->u.un.e);
+		if (e->u.un.op == U_NEG) /* d(-x) = -dx */
+			return d ? expr_unary(U_NEG, d, e->loc) : NULL;
+		return e->u.un.op == U_PLUS ? d : NULL;
+	}
+	case E_BINARY:
+		return t_binary(t, e);
+	case E_COND: { /* d(c ? a : b) = c ? da : db */
+		Expr *da = t_expr(t, e->u.cond.a);
+		Expr *db = t_expr(t, e->u.cond.b);
+		if (!da && !db)
+			return NULL;
+		return expr_cond(t_clone(e->u.cond.c),
+				 da ? da : t_zero(e->type, e->loc),
+				 db ? db : t_zero(e->type, e->loc), e->loc);
+	}
+	case E_CAST: { /* d((T)x) = (T)dx */
+		Expr *d = t_expr(t, e->u.e);
+		return d ? expr_cast(e->type, d, e->loc) : NULL;
+	}
+	case E_CALL:
+		return t_call_expr(t, e);
+	default:
+		return NULL;
+	}
+}
+
+/* Refuses calls that need a derivative anywhere in e (the statement
+ * forms handle the calls they allow before calling this). */
+static void t_check_calls(Tan *t, const Expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_UNARY:
+		t_check_calls(t, e->u.un.e);
+		break;
+	case E_BINARY:
+		t_check_calls(t, e->u.bin.l);
+		t_check_calls(t, e->u.bin.r);
+		break;
+	case E_COND:
+		t_check_calls(t, e->u.cond.c);
+		t_check_calls(t, e->u.cond.a);
+		t_check_calls(t, e->u.cond.b);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			t_check_calls(t, e->u.call.args[i]);
+		if (e->u.call.fn >= 0)
+			t_call_expr(t, e);
+		break;
+	case E_INDEX:
+		t_check_calls(t, e->u.index.base);
+		t_check_calls(t, e->u.index.idx);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		t_check_calls(t, e->u.e);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- calls as statements */
+
+static int t_is_user_call(const Expr *e)
+{
+	return e && e->kind == E_CALL && e->u.call.fn >= 0;
+}
+
+/* The tangent call for a user call at statement level: g_d(a, a_d, ...,
+ * ret_d).  ret_d is where the result's tangent goes; when the callee has
+ * one and ret_d is NULL, a scratch variable declared into out takes it.
+ * *has_ret_d tells whether the callee writes a result tangent.  Returns a
+ * plain clone when no argument is active. */
+static Expr *t_call(Tan *t, const Expr *e, Expr *ret_d, Stmt *out,
+		    int *has_ret_d)
+{
+	for (int i = 0; i < e->u.call.nargs; i++)
+		t_check_calls(t, e->u.call.args[i]);
+	*has_ret_d = 0;
+	Pattern *pat = activity_call_pattern(t->a, t->p, e);
+	if (pattern_empty(pat, t->p))
+		return expr_clone(e);
+	Variant *cv = tan_variant(t->p, pat, NULL, 1);
+	if (!cv)
+		return expr_clone(e);
+	const Func *callee = cv->f;
+	Expr **args = NULL;
+	int nargs = 0;
+	for (int i = 0; i < e->u.call.nargs; i++) {
+		const Expr *arg = e->u.call.args[i];
+		ARENA_PUSH(args, nargs, expr_clone(arg));
+		if (i >= callee->nparams || !pat->active[i])
+			continue;
+		Type *pt = callee->vars[callee->params[i]]->type;
+		Expr *d = type_is_pointerish(pt) ? t_shadow_ptr(t, arg)
+						 : t_expr(t, arg);
+		ARENA_PUSH(args, nargs, d ? d : t_zero(pt, e->loc));
+	}
+	if (cv->ret_d >= 0) {
+		*has_ret_d = 1;
+		if (!ret_d) {
+			const char *n = name_fresh(
+				t->p, t->g, arena_printf("ck_%s_d", callee->name));
+			int tmp = func_add_var(t->g, n, type_with_const(e->type, 0),
+					       VAR_LOCAL, e->loc);
+			stmt_append(out, stmt_decl(tmp, NULL, e->loc));
+			ret_d = expr_var(t->g, tmp, e->loc);
+		}
+		ARENA_PUSH(args, nargs, expr_addr(ret_d, e->loc));
+	}
+	return expr_call(cv->g->name, -1, args, nargs, e->type, e->loc);
+}
+
+/* ---- statements */
+
+/* Does the lvalue have a shadow (floating type, varied storage)? */
+static int t_lv_active(Tan *t, const Expr *lv)
+{
+	int root = activity_root(lv);
+	return type_is_float(lv->type) && root >= 0 &&
+	       activity_var_varied(t->a, root);
+}
+
+/* The tangent assignment for lhs op= rhs, with lhs active. */
+static Stmt *t_assign_rule(Tan *t, const Stmt *s)
+{
+	const Expr *lhs = s->u.assign.lhs, *rhs = s->u.assign.rhs;
+	Loc loc = s->loc;
+	Expr *dl = t_shadow_lv(t, lhs);
+	Expr *dr = rhs ? t_expr(t, rhs) : NULL;
+	switch (s->u.assign.op) {
+	case A_SET: /* v = e:  v_d = T(e) */
+		return stmt_assign(A_SET, dl, dr ? dr : t_zero(lhs->type, loc),
+				   loc);
+	case A_ADD: /* v += e:  v_d += T(e) */
+	case A_SUB:
+		return dr ? stmt_assign(s->u.assign.op, dl, dr, loc) : NULL;
+	case A_MUL: /* v *= e:  v_d = v_d * e + v * T(e) */
+		if (!dr)
+			return stmt_assign(A_MUL, dl, t_clone(rhs), loc);
+		return stmt_assign(
+			A_SET, dl,
+			expr_binary(B_ADD,
+				    expr_binary(B_MUL, t_shadow_lv(t, lhs),
+						t_clone(rhs), NULL, loc),
+				    expr_binary(B_MUL, t_clone(lhs), dr, NULL,
+						loc),
+				    NULL, loc),
+			loc);
+	case A_DIV: /* v /= e:  v_d = (v_d - v / e * T(e)) / e */
+		if (!dr)
+			return stmt_assign(A_DIV, dl, t_clone(rhs), loc);
+		return stmt_assign(
+			A_SET, dl,
+			expr_binary(
+				B_DIV,
+				expr_binary(
+					B_SUB, t_shadow_lv(t, lhs),
+					expr_binary(B_MUL,
+						    expr_binary(B_DIV,
+								t_clone(lhs),
+								t_clone(rhs),
+								NULL, loc),
+						    dr, NULL, loc),
+					NULL, loc),
+				t_clone(rhs), NULL, loc),
+			loc);
+	case A_INC: case A_DEC: /* v++: v_d unchanged */
+		return NULL;
+	default:
+		diag_error(loc, "operator '%s' on floating-point data cannot be "
+				"differentiated",
+			   ir_assignop_spelling[s->u.assign.op]);
+		return NULL;
+	}
+}
+
+static void t_assign(Tan *t, const Stmt *s, Stmt *out)
+{
+	const Expr *lhs = s->u.assign.lhs, *rhs = s->u.assign.rhs;
+	Stmt *primal = stmt_assign(s->u.assign.op, expr_clone(lhs),
+				   expr_clone(rhs), s->loc);
+	t_check_calls(t, lhs);
+	int active = t_lv_active(t, lhs);
+	if (s->u.assign.op == A_SET && t_is_user_call(rhs)) {
+		/* y = g(a):  y = g_d(a, a_d, &y_d) */
+		int has_ret_d;
+		Expr *dl = active ? t_shadow_lv(t, lhs) : NULL;
+		primal->u.assign.rhs = t_call(t, rhs, dl, out, &has_ret_d);
+		if (active && !has_ret_d)
+			stmt_append(out, stmt_assign(A_SET, t_shadow_lv(t, lhs),
+						     t_zero(lhs->type, s->loc),
+						     s->loc));
+		stmt_append(out, primal);
+		return;
+	}
+	t_check_calls(t, rhs);
+	if (active) {
+		stmt_append(out, t_assign_rule(t, s));
+	} else if (type_is_pointerish(lhs->type) && lhs->kind == E_VAR &&
+		   t->v->shadow[lhs->u.var] >= 0) {
+		/* q = p + k:  q_d = p_d + k;  q += k:  q_d += k */
+		Expr *d = s->u.assign.op == A_SET ? t_shadow_ptr(t, rhs)
+						  : expr_clone(rhs);
+		stmt_append(out, stmt_assign(s->u.assign.op,
+					     t_shadow_var(t, lhs->u.var, s->loc),
+					     d, s->loc));
+	} else if (type_is_pointerish(lhs->type) && type_float_elem(lhs->type) &&
+		   activity_root(lhs) >= 0 && lhs->kind != E_VAR &&
+		   activity_var_varied(t->a, activity_root(lhs))) {
+		diag_error(s->loc, "storing pointers to active data in memory "
+				   "is not supported");
+	}
+	stmt_append(out, primal);
+}
+
+static void t_decl(Tan *t, const Stmt *s, Stmt *out)
+{
+	int v = s->u.decl.var;
+	int sh = t->v->shadow[v];
+	const Expr *init = s->u.decl.init;
+	Stmt *primal = stmt_decl(v, expr_clone(init), s->loc);
+	primal->u.decl.ninits = s->u.decl.ninits;
+	primal->u.decl.inits = arena_alloc(sizeof(Expr *) *
+					   (size_t)(s->u.decl.ninits + 1));
+	for (int i = 0; i < s->u.decl.ninits; i++) {
+		t_check_calls(t, s->u.decl.inits[i]);
+		primal->u.decl.inits[i] = expr_clone(s->u.decl.inits[i]);
+	}
+	Type *ty = t->g->vars[v]->type;
+	if (sh >= 0) {
+		Stmt *d = stmt_decl(sh, NULL, s->loc);
+		if (ty->kind == TY_ARRAY) {
+			/* double a[n] = {...}:  double a_d[n] = {T(...)} */
+			int n = s->u.decl.ninits ? s->u.decl.ninits : 1;
+			d->u.decl.inits = arena_alloc(sizeof(Expr *) * (size_t)n);
+			d->u.decl.ninits = n;
+			for (int i = 0; i < n; i++) {
+				Expr *di = s->u.decl.ninits
+						   ? t_expr(t, s->u.decl.inits[i])
+						   : NULL;
+				d->u.decl.inits[i] =
+					di ? di : t_zero(type_float_elem(ty), s->loc);
+			}
+		} else if (type_is_pointerish(ty)) {
+			if (init)
+				d->u.decl.init = t_shadow_ptr(t, init);
+		} else if (!t_is_user_call(init)) {
+			Expr *di = init ? t_expr(t, init) : NULL;
+			d->u.decl.init = di ? di : t_zero(ty, s->loc);
+		} else {
+			d->u.decl.init = t_zero(ty, s->loc);
+		}
+		stmt_append(out, d);
+	}
+	if (t_is_user_call(init)) {
+		/* T v = g(a):  T v_d = 0;  T v = g_d(a, a_d, &v_d) */
+		int has_ret_d;
+		Expr *dl = sh >= 0 && !type_is_pointerish(ty)
+				   ? expr_var(t->g, sh, s->loc)
+				   : NULL;
+		primal->u.decl.init = t_call(t, init, dl, out, &has_ret_d);
+	} else {
+		t_check_calls(t, init);
+	}
+	stmt_append(out, primal);
+}
+
+static void t_return(Tan *t, const Stmt *s, Stmt *out)
+{
+	const Expr *e = s->u.expr;
+	t_check_calls(t, e);
+	if (e && t->v->ret_d >= 0) {
+		/* return e:  *ret_d = T(e);  return e */
+		Expr *d = t_expr(t, e);
+		Expr *rd = expr_deref(expr_var(t->g, t->v->ret_d, s->loc), s->loc);
+		stmt_append(out, stmt_assign(A_SET, rd,
+					     d ? d : t_zero(rd->type, s->loc),
+					     s->loc));
+	}
+	stmt_append(out, stmt_expr(S_RETURN, expr_clone(e), s->loc));
+}
+
+/* Translates a statement in a position that holds exactly one (if and
+ * loop bodies, for clauses): several results become a block. */
+static Stmt *t_single(Tan *t, const Stmt *s, int as_clause)
+{
+	if (!s)
+		return NULL;
+	Stmt *b = stmt_block(s->loc);
+	tan_stmt(t, s, b);
+	if (b->u.block.n == 1)
+		return b->u.block.items[0];
+	if (as_clause) {
+		for (int i = 0; i < b->u.block.n; i++) {
+			StmtKind k = b->u.block.items[i]->kind;
+			if (k != S_ASSIGN && k != S_DECL) {
+				diag_error(s->loc,
+					   "this for-loop clause cannot be "
+					   "differentiated in place; move it "
+					   "before the loop or into its body");
+				break;
+			}
+		}
+	}
+	return b;
+}
+
+static void tan_stmt(Tan *t, const Stmt *s, Stmt *out)
+{
+	Stmt *c;
+	switch (s->kind) {
+	case S_BLOCK:
+		c = stmt_block(s->loc);
+		for (int i = 0; i < s->u.block.n; i++)
+			tan_stmt(t, s->u.block.items[i], c);
+		stmt_append(out, c);
+		break;
+	case S_DECL:
+		t_decl(t, s, out);
+		break;
+	case S_ASSIGN:
+		t_assign(t, s, out);
+		break;
+	case S_EXPR:
+		if (t_is_user_call(s->u.expr)) {
+			int has_ret_d;
+			Expr *call = t_call(t, s->u.expr, NULL, out, &has_ret_d);
+			stmt_append(out, stmt_expr(S_EXPR, call, s->loc));
+		} else {
+			t_check_calls(t, s->u.expr);
+			stmt_append(out, stmt_expr(S_EXPR, expr_clone(s->u.expr),
+						   s->loc));
+		}
+		break;
+	case S_RETURN:
+		t_return(t, s, out);
+		break;
+	case S_IF:
+		t_check_calls(t, s->u.ifs.cond);
+		c = stmt_new(S_IF, s->loc);
+		c->u.ifs.cond = expr_clone(s->u.ifs.cond);
+		c->u.ifs.then = t_single(t, s->u.ifs.then, 0);
+		c->u.ifs.els = t_single(t, s->u.ifs.els, 0);
+		stmt_append(out, c);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		t_check_calls(t, s->u.loop.cond);
+		c = stmt_new(s->kind, s->loc);
+		c->u.loop.init = t_single(t, s->u.loop.init, 1);
+		c->u.loop.cond = expr_clone(s->u.loop.cond);
+		c->u.loop.inc = t_single(t, s->u.loop.inc, 1);
+		c->u.loop.body = t_single(t, s->u.loop.body, 0);
+		stmt_append(out, c);
+		break;
+	case S_CHECKPOINT:
+		/* tangents keep no tape: the region is only marked */
+		c = stmt_new(S_CHECKPOINT, s->loc);
+		c->u.ckpt = s->u.ckpt;
+		c->u.ckpt.body = t_single(t, s->u.ckpt.body, 0);
+		stmt_append(out, c);
+		break;
+	case S_BREAK: case S_CONTINUE: case S_EMPTY:
+		stmt_append(out, stmt_new(s->kind, s->loc));
+		break;
+	default:
+		ck_unreachable();
+	}
+}
+
+/* ---- functions */
+
+/* The shadow type of a variable of type ty.  A parameter's pointer shadow
+ * is const exactly when the primal data is never written (DESIGN §2). */
+static Type *t_shadow_type(Type *ty, int is_param, int written)
+{
+	if (ty->kind != TY_PTR)
+		return type_with_const(ty, 0);
+	Type *base = is_param ? type_with_const(ty->base, !written) : ty->base;
+	return type_ptr(base);
+}
+
+/* Adds the shadow of var v to g; returns its id, or -1 on a name clash. */
+static int t_add_shadow(Program *p, Variant *v, int var, int as_param)
+{
+	const Var *x = v->f->vars[var];
+	const char *want = arena_printf("%s_d", x->name);
+	Type *ty = t_shadow_type(x->type, x->kind == VAR_PARAM,
+				 v->a->written[v->a->node[var]]);
+	if (as_param) {
+		if (name_taken(p, v->f, want)) {
+			diag_error(x->loc,
+				   "cannot name the tangent of parameter '%s': "
+				   "'%s' is already used; rename one of them",
+				   x->name, want);
+			return -1;
+		}
+		return func_add_param(v->g, want, ty, x->loc);
+	}
+	return func_add_var(v->g, name_fresh(p, v->g, want), ty, VAR_LOCAL,
+			    x->loc);
+}
+
+static const char *t_comment(Program *p, Variant *v)
+{
+	const Func *f = v->f;
+	char *act = "", *outs = "";
+	for (int i = 0; i < f->nparams; i++) {
+		if (!v->pat->active[i])
+			continue;
+		const char *n = f->vars[f->params[i]]->name;
+		act = arena_printf("%s%s%s", act, *act ? ", " : "", n);
+	}
+	if (v->ret_d >= 0)
+		outs = "; *ret_d receives the tangent of the result";
+	(void)p;
+	return arena_printf("%s: tangent (forward mode) of %s.\n"
+			    "Active: %s%s.",
+			    v->g->name, f->name, *act ? act : "none", outs);
+}
+
+/* Finds or creates the tangent function of pat's function for pat.  name
+ * NULL picks a fresh helper name.  Returns NULL when activity failed. */
+static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
+			    int is_static)
+{
+	for (int i = 0; i < tan_nvariants; i++) {
+		Variant *v = tan_variants[i];
+		Pattern *q = v->pat;
+		if (q->fn == pat->fn && q->force_ret == pat->force_ret &&
+		    memcmp(q->active, pat->active,
+			   (size_t)p->funcs[pat->fn]->nparams) == 0)
+			return v->g ? v : NULL;
+	}
+	Variant *v = ARENA_NEW(Variant);
+	v->pat = pat;
+	v->f = p->funcs[pat->fn];
+	ARENA_PUSH(tan_variants, tan_nvariants, v);
+	v->a = activity_analyze(p, pat);
+	if (!v->a)
+		return NULL;
+	const Func *f = v->f;
+	if (!name)
+		name = name_fresh(p, NULL, arena_printf("%s_d", f->name));
+	Func *g = func_new(name, f->ret, f->loc);
+	g->is_static = is_static;
+	g->generated = 1;
+	for (int i = 0; i < f->nvars; i++)
+		ARENA_PUSH(g->vars, g->nvars, f->vars[i]);
+	v->g = g;
+	v->shadow = arena_alloc(sizeof(int) * (size_t)(f->nvars + 1));
+	for (int i = 0; i < f->nvars; i++)
+		v->shadow[i] = -1;
+	for (int i = 0; i < f->nparams; i++) {
+		int pv = f->params[i];
+		int *params = arena_alloc(sizeof(int) * (size_t)(g->nparams + 1));
+		if (g->nparams)
+			memcpy(params, g->params, sizeof(int) * (size_t)g->nparams);
+		params[g->nparams++] = pv;
+		g->params = params;
+		if (pat->active[i])
+			v->shadow[pv] = t_add_shadow(p, v, pv, 1);
+	}
+	v->ret_d = -1;
+	if (type_is_float(f->ret) && v->a->ret_varied) {
+		if (name_taken(p, f, "ret_d"))
+			diag_error(f->loc, "'%s' has a variable named 'ret_d', "
+					   "the name of the result's tangent; "
+					   "rename it",
+				   f->name);
+		v->ret_d = func_add_param(g, "ret_d", type_ptr(f->ret), f->loc);
+	}
+	g->comment = t_comment(p, v);
+	ARENA_PUSH(p->out, p->nout, g);
+	if (is_static)
+		tan_generate(p, v);
+	return v;
+}
+
+/* Generates the body of v's tangent function. */
+static void tan_generate(Program *p, Variant *v)
+{
+	if (v->done)
+		return;
+	v->done = 1;
+	const Func *f = v->f;
+	Tan t;
+	t.p = p;
+	t.v = v;
+	t.g = v->g;
+	t.a = v->a;
+	/* shadows of varied locals, and of scalar parameters that become
+	 * varied without being active on entry */
+	for (int i = 0; i < f->nvars; i++) {
+		if (v->shadow[i] >= 0 || !activity_var_varied(v->a, i))
+			continue;
+		v->shadow[i] = t_add_shadow(p, v, i, 0);
+		if (f->vars[i]->kind == VAR_PARAM)
+			stmt_append(v->g->body,
+				    stmt_decl(v->shadow[i],
+					      t_zero(f->vars[i]->type, f->loc),
+					      f->loc));
+	}
+	Stmt *body = stmt_block(f->body->loc);
+	tan_stmt(&t, f->body, body);
+	Stmt *inner = body->u.block.items[0];
+	for (int i = 0; i < inner->u.block.n; i++)
+		stmt_append(v->g->body, inner->u.block.items[i]);
+}
+
+static Pattern *t_request_pattern(Program *p, const Request *r)
+{
+	const Func *f = p->funcs[r->fn];
+	Pattern *pat = ARENA_NEW(Pattern);
+	pat->fn = r->fn;
+	pat->active = arena_alloc((size_t)f->nparams + 1);
+	pat->force_ret = type_is_float(f->ret);
+	for (int i = 0; i < f->nparams; i++) {
+		const char *n = f->vars[f->params[i]]->name;
+		for (int j = 0; j < r->nwrt; j++)
+			if (strcmp(r->wrt[j], n) == 0)
+				pat->active[i] = 1;
+		for (int j = 0; j < r->nout; j++)
+			if (strcmp(r->out[j], n) == 0)
+				pat->active[i] = 1;
+	}
+	return pat;
+}
+
+void tangent_program(Program *p)
+{
+	Variant **tops = NULL;
+	int ntops = 0;
+	/* public names first, so helpers never take them */
+	for (int i = 0; i < p->nreqs; i++) {
+		Request *r = p->reqs[i];
+		if (r->mode != MODE_TANGENT || r->fn < 0)
+			continue;
+		const char *name = arena_printf("%s_d", r->fname);
+		if (name_taken(p, NULL, name)) {
+			diag_error(r->loc, "cannot generate '%s': the name is "
+					   "already used",
+				   name);
+			continue;
+		}
+		Variant *v = tan_variant(p, t_request_pattern(p, r), name, 0);
+		if (v)
+			ARENA_PUSH(tops, ntops, v);
+	}
+	for (int i = 0; i < ntops; i++)
+		tan_generate(p, tops[i]);
+}
