@@ -217,6 +217,25 @@ Pattern *activity_call_pattern(const Activity *caller, const Program *p,
 	return pat;
 }
 
+Pattern *activity_request_pattern(const Program *p, const Request *r)
+{
+	const Func *f = p->funcs[r->fn];
+	Pattern *pat = ARENA_NEW(Pattern);
+	pat->fn = r->fn;
+	pat->active = arena_alloc((size_t)f->nparams + 1);
+	pat->force_ret = type_is_float(f->ret);
+	for (int i = 0; i < f->nparams; i++) {
+		const char *n = f->vars[f->params[i]]->name;
+		for (int j = 0; j < r->nwrt; j++)
+			if (strcmp(r->wrt[j], n) == 0)
+				pat->active[i] = 1;
+		for (int j = 0; j < r->nout; j++)
+			if (strcmp(r->out[j], n) == 0)
+				pat->active[i] = 1;
+	}
+	return pat;
+}
+
 int pattern_empty(const Pattern *pat, const Program *p)
 {
 	const Func *g = p->funcs[pat->fn];

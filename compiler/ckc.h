@@ -467,6 +467,9 @@ int activity_var_varied(const Activity *a, int var);
 Pattern *activity_call_pattern(const Activity *caller, const Program *p,
 			       const Expr *call);
 int pattern_empty(const Pattern *pat, const Program *p);
+/* The pattern of a request: its wrt and out parameters are active, and
+ * a floating-point result is an output. */
+Pattern *activity_request_pattern(const Program *p, const Request *r);
 /* Prints the activity of each variable (for --dump-ir=activity). */
 void activity_dump(FILE *out, const Program *p, const Activity *a);
 

@@ -787,25 +787,6 @@ static void tan_generate(Program *p, Variant *v)
 		stmt_append(v->g->body, inner->u.block.items[i]);
 }
 
-static Pattern *t_request_pattern(Program *p, const Request *r)
-{
-	const Func *f = p->funcs[r->fn];
-	Pattern *pat = ARENA_NEW(Pattern);
-	pat->fn = r->fn;
-	pat->active = arena_alloc((size_t)f->nparams + 1);
-	pat->force_ret = type_is_float(f->ret);
-	for (int i = 0; i < f->nparams; i++) {
-		const char *n = f->vars[f->params[i]]->name;
-		for (int j = 0; j < r->nwrt; j++)
-			if (strcmp(r->wrt[j], n) == 0)
-				pat->active[i] = 1;
-		for (int j = 0; j < r->nout; j++)
-			if (strcmp(r->out[j], n) == 0)
-				pat->active[i] = 1;
-	}
-	return pat;
-}
-
 void tangent_program(Program *p)
 {
 	Variant **tops = NULL;
@@ -822,7 +803,7 @@ void tangent_program(Program *p)
 				   name);
 			continue;
 		}
-		Variant *v = tan_variant(p, t_request_pattern(p, r), name, 0);
+		Variant *v = tan_variant(p, activity_request_pattern(p, r), name, 0);
 		if (v)
 			ARENA_PUSH(tops, ntops, v);
 	}

@@ -1,0 +1,287 @@
+/*
+ * main.c - the ckc driver.
+ *
+ * Reads the command line, then runs the pipeline, one call per stage:
+ *
+ *   parse (libclang -> IR) -> normalize -> tangent -> emit
+ *
+ * The IR verifier runs after every stage; --dump-ir=STAGE prints the IR
+ * there.  Nothing is written unless every stage succeeded, and the output
+ * files appear whole (written beside the target, then renamed).
+ *
+ * Exit status: 0 success, 1 errors in the input, 2 usage errors, 3 an
+ * internal error (a bug in ckc).
+ */
+#include "ckc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Options {
+	FrontendOptions fe;
+	const char *output;
+	const char *header;
+	const char *dump; /* stage name, "all", or NULL */
+} Options;
+
+static const char ckc_usage[] =
+	"usage: ckc [options] model.c [-- clang-args...]\n"
+	"\n"
+	"Writes the derivatives of the functions annotated with\n"
+	"#pragma ck_tangent / ck_adjoint / ck_hvp in model.c as C.\n"
+	"\n"
+	"options:\n"
+	"  -o FILE             output C file (default: model_grad.c; '-' for "
+	"stdout)\n"
+	"  --header FILE       output header (default: FILE with .h)\n"
+	"  -I DIR, -D NAME[=V], -U NAME, -std=STD\n"
+	"                      passed to the C parser\n"
+	"  --tangent 'f:wrt=a,b[:out=y]'\n"
+	"                      request f_d as #pragma ck_tangent would\n"
+	"  --adjoint SPEC, --hvp SPEC\n"
+	"                      request f_b / f_b_d the same way\n"
+	"  --no-checkpoint     ignore #pragma ck_checkpoint (for comparison)\n"
+	"  --dump-ir=STAGE     print the IR after STAGE (parse, normalize,\n"
+	"                      activity, tangent, all) to stderr\n"
+	"  --version           print the version\n"
+	"  --help              print this help\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fputs("ckc: error: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nckc: try 'ckc --help'\n", stderr);
+	return 2;
+}
+
+static void add_clang_arg(Options *o, const char *a)
+{
+	ARENA_PUSH(o->fe.clang_args, o->fe.nclang_args, (char *)a);
+}
+
+static int add_request(Options *o, Mode mode, const char *spec)
+{
+	Request *r = request_parse_cli(mode, spec);
+	if (!r)
+		return 0;
+	ARENA_PUSH(o->fe.cli_reqs, o->fe.ncli_reqs, r);
+	return 1;
+}
+
+/* Options that take a value, as "-o FILE" or "-oFILE" / "--opt=VALUE". */
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(name);
+	if (strncmp(a, name, n) != 0)
+		return NULL;
+	if (a[n] == '=' && name[1] == '-')
+		return a + n + 1;
+	if (a[n] && name[1] != '-')
+		return a + n;
+	if (a[n])
+		return NULL;
+	if (*i + 1 >= argc) {
+		usage_error("option '%s' needs a value", name);
+		exit(2);
+	}
+	return argv[++*i];
+}
+
+static int parse_args(Options *o, int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		Mode mode;
+	} modes[] = {{"--tangent", MODE_TANGENT},
+		     {"--adjoint", MODE_ADJOINT},
+		     {"--hvp", MODE_HVP}};
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v;
+		int matched = 0;
+		if (strcmp(a, "--") == 0) {
+			while (++i < argc)
+				add_clang_arg(o, argv[i]);
+			break;
+		}
+		for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+			if ((v = opt_value(argc, argv, &i, modes[m].name))) {
+				if (!add_request(o, modes[m].mode, v))
+					return 2;
+				matched = 1;
+			}
+		}
+		if (matched)
+			continue;
+		if ((v = opt_value(argc, argv, &i, "-o")))
+			o->output = v;
+		else if ((v = opt_value(argc, argv, &i, "--header")))
+			o->header = v;
+		else if ((v = opt_value(argc, argv, &i, "--dump-ir")))
+			o->dump = v;
+		else if ((v = opt_value(argc, argv, &i, "-I")))
+			add_clang_arg(o, arena_printf("-I%s", v));
+		else if ((v = opt_value(argc, argv, &i, "-D")))
+			add_clang_arg(o, arena_printf("-D%s", v));
+		else if ((v = opt_value(argc, argv, &i, "-U")))
+			add_clang_arg(o, arena_printf("-U%s", v));
+		else if (strncmp(a, "-std=", 5) == 0)
+			add_clang_arg(o, a);
+		else if (strcmp(a, "--no-checkpoint") == 0)
+			o->fe.no_checkpoint = 1;
+		else if (strcmp(a, "--version") == 0) {
+			printf("ckc %s (libclang 19)\n", CKC_VERSION);
+			exit(0);
+		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			fputs(ckc_usage, stdout);
+			exit(0);
+		} else if (a[0] == '-' && a[1])
+			return usage_error("unknown option '%s'", a);
+		else if (o->fe.input)
+			return usage_error("more than one input file ('%s')", a);
+		else
+			o->fe.input = a;
+	}
+	if (!o->fe.input)
+		return usage_error("%s", "no input file");
+	static const char *const stages[] = {"parse", "normalize", "activity",
+					     "tangent", "all"};
+	if (o->dump) {
+		size_t k = 0;
+		while (k < 5 && strcmp(o->dump, stages[k]) != 0)
+			k++;
+		if (k == 5)
+			return usage_error("unknown --dump-ir stage '%s'",
+					   o->dump);
+	}
+	return 0;
+}
+
+/* "dir/model.c" -> "dir/model" + suffix */
+static const char *with_suffix(const char *path, const char *suffix)
+{
+	size_t n = strlen(path);
+	if (n > 2 && strcmp(path + n - 2, ".c") == 0)
+		n -= 2;
+	return arena_printf("%.*s%s", (int)n, path, suffix);
+}
+
+/* Verifies every function after a stage and dumps the IR when asked. */
+static void stage_done(const Options *o, const Program *p, const char *stage)
+{
+	int dump = o->dump && (strcmp(o->dump, stage) == 0 ||
+			       strcmp(o->dump, "all") == 0);
+	int generated = strcmp(stage, "tangent") == 0;
+	int n = generated ? p->nout : p->nfuncs;
+	for (int i = 0; i < n; i++) {
+		const Func *f = generated ? p->out[i] : p->funcs[i];
+#ifdef CKC_VERIFY_IR
+		ir_verify(p, f, stage);
+#endif
+		if (dump) {
+			fprintf(stderr, "=== IR after %s ===\n", stage);
+			ir_dump(stderr, p, f);
+		}
+	}
+}
+
+static void dump_activity(const Options *o, Program *p)
+{
+	if (!o->dump || (strcmp(o->dump, "activity") != 0 &&
+			 strcmp(o->dump, "all") != 0))
+		return;
+	for (int i = 0; i < p->nreqs; i++) {
+		if (p->reqs[i]->fn < 0)
+			continue;
+		Activity *a = activity_analyze(
+			p, activity_request_pattern(p, p->reqs[i]));
+		if (a) {
+			fprintf(stderr, "=== activity ===\n");
+			activity_dump(stderr, p, a);
+		}
+	}
+}
+
+/* Writes one output file whole: to a temporary beside it, then renamed
+ * over the target, so a failed run never leaves a partial file. */
+static int write_file(const char *path, const Program *p, const char *guard)
+{
+	if (strcmp(path, "-") == 0) {
+		guard ? emit_header(stdout, p, guard) : emit_c(stdout, p);
+		return fflush(stdout) == 0;
+	}
+	const char *tmp = arena_printf("%s.ckc-tmp", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		diag_error((Loc){0, 0, 0}, "cannot write '%s'", path);
+		return 0;
+	}
+	guard ? emit_header(f, p, guard) : emit_c(f, p);
+	int ok = !ferror(f);
+	ok &= fclose(f) == 0;
+	if (!ok || rename(tmp, path) != 0) {
+		remove(tmp);
+		diag_error((Loc){0, 0, 0}, "cannot write '%s'", path);
+		return 0;
+	}
+	return 1;
+}
+
+/* CKC_MODEL_GRAD_H from "dir/model_grad.h" */
+static const char *header_guard(const char *header)
+{
+	const char *base = strrchr(header, '/');
+	base = base ? base + 1 : header;
+	char *g = arena_printf("CKC_%s", base);
+	for (char *c = g; *c; c++) {
+		if (*c >= 'a' && *c <= 'z')
+			*c = (char)(*c - 'a' + 'A');
+		else if (!((*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
+			*c = '_';
+	}
+	return g;
+}
+
+static int write_outputs(const Options *o, const Program *p)
+{
+	const char *out = o->output ? o->output
+				    : with_suffix(o->fe.input, "_grad.c");
+	const char *hdr = o->header;
+	if (!hdr && strcmp(out, "-") != 0)
+		hdr = with_suffix(out, ".h");
+	if (hdr && !write_file(hdr, p, header_guard(hdr)))
+		return 0;
+	if (!write_file(out, p, NULL)) {
+		if (hdr && strcmp(hdr, "-") != 0)
+			remove(hdr);
+		return 0;
+	}
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	Options o;
+	memset(&o, 0, sizeof o);
+	int status = parse_args(&o, argc, argv);
+	if (status)
+		return status;
+
+	Program *p = frontend_parse(&o.fe);
+	if (!p || diag_errors())
+		return 1;
+	stage_done(&o, p, "parse");
+
+	normalize_program(p);
+	stage_done(&o, p, "normalize");
+	dump_activity(&o, p);
+
+	tangent_program(p);
+	if (diag_errors())
+		return 1;
+	stage_done(&o, p, "tangent");
+
+	status = write_outputs(&o, p) ? 0 : 1;
+	arena_free_all();
+	return status;
+}
