@@ -1,0 +1,222 @@
+/*
+ * ckrt.h - the public interface of libckrt, the runtime of code written by
+ * ckc.
+ *
+ * Generated code includes this header and calls only what it declares.  It
+ * compiles as C99 (-std=c99 -Wall -Wextra -pedantic).  Everything public is
+ * prefixed ck_; names ending in an underscore are internal to the inline fast
+ * paths and may change.
+ *
+ *   Tape         a thread-local, typed stack (doubles, floats, integers and
+ *                branch codes) for the reverse sweep of adjoint code
+ *   Snapshots    storage for the inputs of checkpoint regions
+ *   Statistics   peak memory and recomputation counts (ck_stats)
+ *   Allocator    one hook through which every allocation goes
+ *
+ * Threads: every thread has its own tape and its own statistics, so
+ * derivative calls in different threads never interfere.  The allocator hook
+ * is process-wide.
+ *
+ * Errors: running out of memory prints "ckrt: out of memory ..." with the
+ * number of bytes requested to stderr and exits with status 1.  Popping from
+ * an empty tape is a bug in the caller; it prints a message and aborts.
+ */
+#ifndef CKRT_H
+#define CKRT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------ statistics */
+
+typedef struct ck_stats {
+	size_t peak_bytes;          /* peak of tape + snapshot bytes together */
+	size_t tape_peak_bytes;
+	size_t snapshot_peak_bytes;
+	unsigned long long recomputations; /* executions of checkpointed code
+		beyond those an uncheckpointed run makes: 1 per region entry, and
+		for a binomial loop its extra steps (Revolve's forward-step count) */
+} ck_stats;
+
+/*
+ * The statistics of the calling thread, combined with those of threads that
+ * have exited since the last ck_stats_reset (peaks: the largest of any one
+ * thread; recomputations: the sum).
+ *
+ * "In use" means tape entries pushed and not yet popped, and snapshots
+ * allocated and not yet freed; the peaks are of those counts in bytes.  They
+ * are sampled when the tape adds a chunk, at ck_tape_note_peak, at
+ * ck_snapshot_alloc and in ck_stats_get itself, so a peak is exact as long
+ * as ck_tape_note_peak is called where the tape is at its highest (generated
+ * code calls it where the forward sweep turns into the reverse sweep).
+ */
+void ck_stats_get(ck_stats *out);
+/* Starts new statistics for the calling thread: the peaks become what is in
+ * use now (usually 0), the recomputation count 0.  Also forgets the figures
+ * of exited threads. */
+void ck_stats_reset(void);
+/* Counts n executions of checkpointed code (see ck_stats.recomputations). */
+void ck_stats_add_recomputations(unsigned long long n);
+
+/* CK_STATS=1 in the environment prints a one-paragraph summary of
+ * ck_stats_get's figures to stderr at exit. */
+
+/* ------------------------------------------------------------- allocator */
+
+/*
+ * Every allocation of the runtime goes through one function, as in Lua:
+ *   new_size > 0: return a block of new_size bytes holding the first
+ *                 min(old_size, new_size) bytes of ptr (ptr may be NULL, then
+ *                 old_size is 0), or NULL when out of memory;
+ *   new_size == 0: free ptr (of old_size bytes) and return NULL.
+ * Blocks must be aligned for any type, as malloc's are.
+ */
+typedef void *(*ck_alloc_fn)(void *ud, void *ptr, size_t old_size,
+			     size_t new_size);
+
+/* Installs fn (with its user data ud) as the allocator; NULL restores the
+ * default (realloc and free).  Change it only while the runtime holds no
+ * memory from the previous one: before the first use, or after
+ * ck_tape_release on an empty tape with every snapshot freed. */
+void ck_set_allocator(ck_alloc_fn fn, void *ud);
+void ck_get_allocator(ck_alloc_fn *fn, void **ud);
+
+/* ------------------------------------------------------------------ tape */
+
+/*
+ * The tape is four independent stacks, one per entry type: a sequence of
+ * pushes undone in exactly the reverse order pops every value back whatever
+ * the types were interleaved.  Each stack is a list of chunks: entries never
+ * move, there is no fixed limit, and a chunk emptied by pops is kept for the
+ * next pushes.  ck_tape_release frees the kept chunks; a thread's whole tape
+ * is freed when the thread exits (the main thread's at process exit).
+ *
+ *   ck_push_d / ck_pop_d   double
+ *   ck_push_f / ck_pop_f   float
+ *   ck_push_i / ck_pop_i   long (indices, counts, integer values)
+ *   ck_push_b / ck_pop_b   a branch code: an int in 0..255 (which way an
+ *                          if went, how a loop ended); stored in one byte
+ *
+ * The push and pop functions are inline: a pointer compare and a store or
+ * load, with a call into the library only to change chunks.
+ */
+typedef struct ck_tape ck_tape;
+
+/* The calling thread's tape.  Call it once per derivative function, not per
+ * push. */
+ck_tape *ck_tape_get(void);
+
+/* Records the bytes in use on t (and in snapshots) in the peak statistics.
+ * Generated code calls it at every turn from a forward to a reverse sweep. */
+void ck_tape_note_peak(ck_tape *t);
+
+/* Bytes of entries on t: pushed and not yet popped. */
+size_t ck_tape_bytes(const ck_tape *t);
+
+/* Frees the calling thread's chunks that hold no entries (all of them when
+ * its tape is empty). */
+void ck_tape_release(void);
+
+/* Internal: one stack of the tape.  Chunks below the current one are full. */
+struct ck_stack_ {
+	char *top;    /* next free byte of the current chunk */
+	char *limit;  /* end of the current chunk */
+	char *base;   /* start of the current chunk */
+	void *chunk;  /* the current chunk, NULL before the first push */
+	size_t below; /* bytes in the chunks below the current one */
+};
+
+enum { CK_STACK_D_, CK_STACK_F_, CK_STACK_I_, CK_STACK_B_, CK_NSTACKS_ };
+
+struct ck_tape {
+	struct ck_stack_ s[CK_NSTACKS_];
+};
+
+/* Internal slow paths: move to the next chunk (allocating it if needed) or
+ * back to the previous one. */
+void ck_tape_grow_(ck_tape *t, int stack);
+void ck_tape_shrink_(ck_tape *t, int stack);
+
+#define CK_TAPE_PUSH_(t, k, T, v)                                             \
+	do {                                                                  \
+		struct ck_stack_ *s_ = &(t)->s[k];                            \
+		if (s_->top == s_->limit)                                     \
+			ck_tape_grow_((t), (k));                              \
+		*(T *)(void *)s_->top = (v);                                  \
+		s_->top += sizeof(T);                                         \
+	} while (0)
+
+#define CK_TAPE_POP_(t, k, T, out)                                            \
+	do {                                                                  \
+		struct ck_stack_ *s_ = &(t)->s[k];                            \
+		if (s_->top == s_->base)                                      \
+			ck_tape_shrink_((t), (k));                            \
+		s_->top -= sizeof(T);                                         \
+		(out) = *(T *)(void *)s_->top;                                \
+	} while (0)
+
+static inline void ck_push_d(ck_tape *t, double v)
+{
+	CK_TAPE_PUSH_(t, CK_STACK_D_, double, v);
+}
+
+static inline double ck_pop_d(ck_tape *t)
+{
+	double v;
+	CK_TAPE_POP_(t, CK_STACK_D_, double, v);
+	return v;
+}
+
+static inline void ck_push_f(ck_tape *t, float v)
+{
+	CK_TAPE_PUSH_(t, CK_STACK_F_, float, v);
+}
+
+static inline float ck_pop_f(ck_tape *t)
+{
+	float v;
+	CK_TAPE_POP_(t, CK_STACK_F_, float, v);
+	return v;
+}
+
+static inline void ck_push_i(ck_tape *t, long v)
+{
+	CK_TAPE_PUSH_(t, CK_STACK_I_, long, v);
+}
+
+static inline long ck_pop_i(ck_tape *t)
+{
+	long v;
+	CK_TAPE_POP_(t, CK_STACK_I_, long, v);
+	return v;
+}
+
+static inline void ck_push_b(ck_tape *t, int v)
+{
+	CK_TAPE_PUSH_(t, CK_STACK_B_, unsigned char, (unsigned char)v);
+}
+
+static inline int ck_pop_b(ck_tape *t)
+{
+	unsigned char v;
+	CK_TAPE_POP_(t, CK_STACK_B_, unsigned char, v);
+	return v;
+}
+
+/* ------------------------------------------------------------- snapshots */
+
+/* Storage for a checkpoint's saved inputs: bytes bytes aligned for any type
+ * (never NULL; bytes may be 0).  Counted in the snapshot statistics until
+ * ck_snapshot_free, which must be given the same size and be called by the
+ * same thread. */
+void *ck_snapshot_alloc(size_t bytes);
+void ck_snapshot_free(void *p, size_t bytes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
