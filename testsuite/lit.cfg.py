@@ -1,0 +1,73 @@
+# -*- Python -*-
+# The lit configuration of ckc's test suite.
+#
+# Substitutions:
+#   %ckc       the ckc binary of the build
+#   %ckc-run   tools/ckc-run: compile GENERATED.c with TEST.c under gcc and
+#              clang at -O0 and -O2, run all, check they print the same
+#   %cc        gcc -std=c99 -Wall -Wextra -pedantic -Werror -I<include>
+#              -I<runtime>
+#   %ckrt      libckrt.a -lm -lpthread (link line for runtime tests)
+#   %clang     clang-19 (feature "clang"; tests using it say REQUIRES: clang)
+#   %srcroot   the source tree's root
+#
+# Run from the build tree (lit build/testsuite) or on files of the source
+# tree (lit testsuite/runtime/tape-types.c): then the site configuration of
+# ../build (or of $CKC_BUILD_DIR) is loaded.
+import os
+
+import lit.formats
+
+here = os.path.dirname(os.path.abspath(__file__))
+
+if not hasattr(config, "ckc_obj_root"):
+    build = os.environ.get("CKC_BUILD_DIR", os.path.join(here, "..", "build"))
+    site = os.path.join(os.path.abspath(build), "testsuite", "lit.site.cfg.py")
+    if not os.path.exists(site):
+        lit_config.fatal("no %s: build first (make build), or set "
+                         "CKC_BUILD_DIR to the build directory" % site)
+    # The site configuration loads this file again, with the paths set.
+    lit_config.load_config(config, site)
+else:
+    config.name = "ckc"
+    config.test_format = lit.formats.ShTest(execute_external=False)
+    config.suffixes = [".c", ".test"]
+    config.excludes = ["include", "tools", "Inputs", "lit.cfg.py",
+                       "lit.site.cfg.py.in"]
+    config.test_source_root = here
+    config.test_exec_root = os.path.join(config.ckc_obj_root, "testsuite")
+
+    src = config.ckc_src_root
+    include = os.path.join(src, "testsuite", "include")
+    runtime = os.path.join(src, "runtime")
+    tools = os.path.join(src, "testsuite", "tools")
+
+    # FileCheck, not, count come from LLVM 19.
+    config.environment["PATH"] = os.pathsep.join(
+        [config.llvm_bin_dir, config.environment.get("PATH", os.environ["PATH"])])
+    for var in ["HOME", "TMPDIR", "LANG", "LC_ALL"]:
+        if var in os.environ:
+            config.environment[var] = os.environ[var]
+    # Tests decide about CK_STATS themselves.
+    config.environment.pop("CK_STATS", None)
+
+    # What tools/ckc-run needs.
+    config.environment["CKC_RUN_INCLUDE"] = include
+    config.environment["CKC_RUN_RUNTIME"] = runtime
+    config.environment["CKC_RUN_LIB"] = config.ckrt_lib
+    config.environment["CKC_RUN_CC"] = config.test_cc
+    config.environment["CKC_RUN_CLANG"] = config.test_clang
+
+    cc = "%s -std=c99 -Wall -Wextra -pedantic -Werror -I%s -I%s" % (
+        config.test_cc, include, runtime)
+    # Longer names first: lit substitutes in list order.
+    config.substitutions.append(
+        ("%ckc-run", "bash " + os.path.join(tools, "ckc-run")))
+    config.substitutions.append(("%ckc", config.ckc_bin))
+    config.substitutions.append(("%ckrt", config.ckrt_lib + " -lm -lpthread"))
+    config.substitutions.append(("%cc", cc))
+    config.substitutions.append(("%srcroot", src))
+
+    if config.test_clang:
+        config.available_features.add("clang")
+        config.substitutions.append(("%clang", config.test_clang))
