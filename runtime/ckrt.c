@@ -37,8 +37,8 @@ typedef struct chunk {
  * struct thread *. */
 typedef struct thread {
 	ck_tape tape;
-	int registered;        /* the key destructor is armed */
-	size_t snap_bytes;     /* snapshot bytes in use */
+	int registered;    /* the key destructor is armed */
+	size_t snap_bytes; /* snapshot bytes in use */
 	size_t tape_peak, snap_peak, peak;
 	unsigned long long recomputations;
 } thread;
@@ -147,7 +147,8 @@ void ck_stats_get(ck_stats *out)
 	note_peak(&self);
 	pthread_mutex_lock(&exited_lock);
 	out->peak_bytes = max_size(self.peak, exited.peak_bytes);
-	out->tape_peak_bytes = max_size(self.tape_peak, exited.tape_peak_bytes);
+	out->tape_peak_bytes =
+		max_size(self.tape_peak, exited.tape_peak_bytes);
 	out->snapshot_peak_bytes =
 		max_size(self.snap_peak, exited.snapshot_peak_bytes);
 	out->recomputations = self.recomputations + exited.recomputations;
@@ -203,7 +204,8 @@ static void thread_exit(void *arg)
 	note_peak(th);
 	pthread_mutex_lock(&exited_lock);
 	exited.peak_bytes = max_size(exited.peak_bytes, th->peak);
-	exited.tape_peak_bytes = max_size(exited.tape_peak_bytes, th->tape_peak);
+	exited.tape_peak_bytes =
+		max_size(exited.tape_peak_bytes, th->tape_peak);
 	exited.snapshot_peak_bytes =
 		max_size(exited.snapshot_peak_bytes, th->snap_peak);
 	exited.recomputations += th->recomputations;
@@ -281,16 +283,15 @@ void ck_tape_grow_(ck_tape *t, int k)
 /* The current chunk is empty: move back to the previous (full) one. */
 void ck_tape_shrink_(ck_tape *t, int k)
 {
-	static const char *const names[CK_NSTACKS_] = {
-		"double", "float", "integer", "branch",
-	};
+	static const char *const names[CK_NSTACKS_] = { "double", "float",
+							"integer", "branch" };
 	struct ck_stack_ *s = &t->s[k];
 	chunk *cur = s->chunk;
 
 	if (!cur || !cur->prev) {
 		fprintf(stderr,
-			"ckrt: pop from an empty tape (%s entries): pushes and "
-			"pops do not match\n",
+			"ckrt: pop from an empty tape (%s entries): "
+			"pushes and pops do not match\n",
 			names[k]);
 		abort();
 	}
@@ -342,8 +343,8 @@ void ck_tape_release(void)
 
 void *ck_snapshot_alloc(size_t bytes)
 {
-	void *p = xalloc(bytes ? bytes : 1,
-			 "allocating a checkpoint snapshot");
+	void *p =
+		xalloc(bytes ? bytes : 1, "allocating a checkpoint snapshot");
 
 	register_thread();
 	self.snap_bytes += bytes;

@@ -33,7 +33,7 @@ extern "C" {
 /* ------------------------------------------------------------ statistics */
 
 typedef struct ck_stats {
-	size_t peak_bytes;          /* peak of tape + snapshot bytes together */
+	size_t peak_bytes; /* peak of tape + snapshot bytes together */
 	size_t tape_peak_bytes;
 	size_t snapshot_peak_bytes;
 	unsigned long long recomputations; /* executions of checkpointed code

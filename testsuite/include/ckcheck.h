@@ -78,8 +78,8 @@ static inline int ck_close(const char *what, double got, double want,
 	if (ok)
 		printf("ok: %s\n", what);
 	else
-		printf("FAIL: %s: got %.17g want %.17g (rel diff %.3g)\n", what,
-		       got, want, fabs(got - want) / scale);
+		printf("FAIL: %s: got %.17g want %.17g (rel diff %.3g)\n",
+		       what, got, want, fabs(got - want) / scale);
 	return ck_record_(ok);
 }
 
