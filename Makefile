@@ -1,0 +1,66 @@
+# Convenience wrapper around CMake and lit.
+#
+#   make deps    install missing Debian packages (as root)
+#   make build   configure build/ and build ckc and libckrt
+#   make demo    deps + build + the spring example (examples/spring)
+#   make check   deps + build + the whole test suite under lit
+#   make clean   remove build/
+#
+# Variables: BUILD (build directory), JOBS (parallel jobs), LIT_OPTS.
+
+BUILD    ?= build
+JOBS     ?= 2
+LLVM     ?= /usr/lib/llvm-19
+LIT      ?= python3 $(LLVM)/build/utils/lit/lit.py
+LIT_OPTS ?= -sv -j$(JOBS)
+CMAKE_OPTS ?=
+
+DEB_PACKAGES = libclang-19-dev llvm-19-tools clang-19 cmake gcc make python3
+
+.PHONY: all deps build demo check clean
+
+all: build
+
+# Checks with dpkg first so that it is quick when everything is there; runs
+# apt-get update once, and only when something is missing.
+deps:
+	@missing=""; \
+	for p in $(DEB_PACKAGES); do \
+		dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" != 0 ]; then \
+		echo "missing Debian packages:$$missing"; \
+		echo "install them as root with:"; \
+		echo "  apt-get update && apt-get install -y$$missing"; \
+		exit 1; \
+	fi; \
+	echo "installing:$$missing"; \
+	export DEBIAN_FRONTEND=noninteractive; \
+	apt-get update -q && apt-get install -y -q --no-install-recommends$$missing
+
+build:
+	@mkdir -p $(BUILD)
+	@echo "cmake -S . -B $(BUILD) $(CMAKE_OPTS)"
+	@cmake -S . -B $(BUILD) $(CMAKE_OPTS) >$(BUILD)/configure.log 2>&1 || \
+		{ cat $(BUILD)/configure.log; exit 1; }
+	@! grep -q "CMake Warning" $(BUILD)/configure.log || \
+		cat $(BUILD)/configure.log
+	@echo "cmake --build $(BUILD) -j$(JOBS)"
+	@env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS cmake --build $(BUILD) -j$(JOBS)
+
+demo: deps
+	@$(MAKE) --no-print-directory build
+	@mkdir -p $(BUILD)/examples
+	$(BUILD)/ckc examples/spring/spring.c -o $(BUILD)/examples/spring_grad.c
+	cc -std=c99 -O2 -Wall -Wextra -pedantic -I $(BUILD)/examples \
+		examples/spring/main.c examples/spring/spring.c \
+		$(BUILD)/examples/spring_grad.c -lm -o $(BUILD)/examples/spring
+	$(BUILD)/examples/spring
+
+check: deps
+	@$(MAKE) --no-print-directory build
+	$(LIT) $(LIT_OPTS) $(BUILD)/testsuite
+
+clean:
+	rm -rf $(BUILD)
