@@ -1,0 +1,1071 @@
+/*
+ * emit.c - IR -> C text: the generated .c file and its .h.
+ *
+ * Expressions get the fewest parentheses C's precedence needs, plus those
+ * gcc's -Wparentheses asks for; statements go one per line, tab-indented,
+ * with K&R braces and every if/loop body braced.  The text depends on the
+ * IR alone, so the same input always gives the same bytes.
+ *
+ * emit_c also makes the generated file self-sufficient: it declares the
+ * user's functions and globals that generated code uses, and copies the
+ * static ones (with their static callees) so nothing needs model.c's
+ * internals.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ckc.h"
+
+typedef struct Emitter {
+	FILE *out;
+	const Program *p;
+	const Func *f; /* the function whose variables E_VAR names, or NULL */
+} Emitter;
+
+/* Precedence levels beyond the binary operators' (ir_binop_prec). */
+enum {
+	PREC_TOP = 0, /* a full expression: statement, argument, index */
+	PREC_COND = 3,
+	PREC_UNARY = 14,
+	PREC_POSTFIX = 15,
+	PREC_PRIMARY = 16
+};
+
+enum { LINE_WIDTH = 80 };
+
+static void emit_stmt(Emitter *em, const Stmt *s, int depth);
+static void print_expr(Emitter *em, const Expr *e, int ctx);
+
+/* ------------------------------------------------------------ types */
+
+/* The declaration specifiers of t: the qualified type at the bottom of its
+ * pointers and arrays ("const double").  A const array is an array of
+ * const elements. */
+static const char *type_specifier(const Type *t)
+{
+	int is_const = 0;
+	const char *name;
+
+	for (; t->kind == TY_PTR || t->kind == TY_ARRAY; t = t->base)
+		is_const = t->kind == TY_ARRAY && (is_const || t->is_const);
+	switch (t->kind) {
+	case TY_VOID:
+		name = "void";
+		break;
+	case TY_FLOAT:
+		name = "float";
+		break;
+	case TY_DOUBLE:
+		name = "double";
+		break;
+	default:
+		name = t->name;
+		break;
+	}
+	ck_assert(name != NULL);
+	return is_const || t->is_const ? arena_printf("const %s", name) : name;
+}
+
+/* The declarator of t around inner, a name or "" for an abstract
+ * declarator: "*const p", "a[10]", "(*p)[4]", "*". */
+static const char *type_declarator(const Type *t, const char *inner)
+{
+	for (; t->kind == TY_PTR || t->kind == TY_ARRAY; t = t->base) {
+		if (t->kind == TY_ARRAY) {
+			inner = t->len > 0 ? arena_printf("%s[%ld]", inner,
+							  t->len)
+					   : arena_printf("%s[]", inner);
+			continue;
+		}
+		inner = arena_printf("*%s%s%s", t->is_const ? "const" : "",
+				     t->is_const && *inner ? " " : "", inner);
+		if (t->base->kind == TY_ARRAY)
+			inner = arena_printf("(%s)", inner);
+	}
+	return inner;
+}
+
+/* A declaration of name with type t ("const double *x"); name NULL or ""
+ * gives the type name ("const double *"). */
+static const char *type_decl(const Type *t, const char *name)
+{
+	const char *d = type_declarator(t, name ? name : "");
+
+	return *d ? arena_printf("%s %s", type_specifier(t), d)
+		  : type_specifier(t);
+}
+
+/* --------------------------------------------------------- literals */
+
+static const struct {
+	const char *type, *suffix;
+} int_suffixes[] = {
+	{ "unsigned int", "U" },
+	{ "unsigned", "U" },
+	{ "long", "L" },
+	{ "long int", "L" },
+	{ "unsigned long", "UL" },
+	{ "unsigned long int", "UL" },
+	{ "long long", "LL" },
+	{ "long long int", "LL" },
+	{ "unsigned long long", "ULL" },
+	{ "unsigned long long int", "ULL" },
+};
+
+/* The suffix an integer literal of type t needs; "" for int and types
+ * narrower than int (their literals are ints anyway). */
+static const char *int_suffix(const Type *t)
+{
+	size_t i;
+
+	if (!t || t->kind != TY_INT || !t->name)
+		return "";
+	for (i = 0; i < sizeof int_suffixes / sizeof int_suffixes[0]; i++)
+		if (strcmp(t->name, int_suffixes[i].type) == 0)
+			return int_suffixes[i].suffix;
+	return "";
+}
+
+static const char *int_literal(long long v, const Type *t)
+{
+	const char *sfx = int_suffix(t);
+
+	if (strcmp(sfx, "U") == 0)
+		return arena_printf("%uU", (unsigned)v);
+	if (sfx[0] == 'U')
+		return arena_printf("%llu%s", (unsigned long long)v, sfx);
+	if (v == LLONG_MIN) /* -9223372036854775808 is not a literal */
+		return arena_printf("(-%lld%s - 1)", LLONG_MAX, sfx);
+	return arena_printf("%lld%s", v, sfx);
+}
+
+static int reads_back(const char *s, double v, int is_float)
+{
+	return is_float ? strtof(s, NULL) == (float)v : strtod(s, NULL) == v;
+}
+
+/* Writes the decimal digits and exponent of the shortest %e spelling of
+ * v >= 0 that reads back as v: v = d.ddd * 10^*exp, no trailing zeros. */
+static void shortest_digits(double v, int is_float, char *digits, int *exp)
+{
+	char buf[40], *e;
+	int prec, n = 0;
+
+	for (prec = 0; prec < (is_float ? 9 : 17); prec++) {
+		snprintf(buf, sizeof buf, "%.*e", prec, v);
+		if (reads_back(buf, v, is_float))
+			break;
+	}
+	e = strchr(buf, 'e');
+	*exp = atoi(e + 1);
+	for (const char *c = buf; c < e; c++)
+		if (*c != '.')
+			digits[n++] = *c;
+	while (n > 1 && digits[n - 1] == '0')
+		n--;
+	digits[n] = '\0';
+}
+
+/* The shortest decimal that reads back as v (as a float when is_float),
+ * always with a '.' or an exponent: "2.0", "0.1", "1e-10", "2.5e20". */
+static const char *float_literal(double v, int is_float)
+{
+	char d[40], s[80];
+	int x, n, i, k = 0;
+
+	ck_assert(isfinite(v));
+	if (is_float)
+		v = (float)v;
+	shortest_digits(fabs(v), is_float, d, &x);
+	n = (int)strlen(d);
+	if (signbit(v))
+		s[k++] = '-';
+	if (x < -5 || x > 15 || x >= n + 6) {
+		k += sprintf(s + k, "%c%s%se%d", d[0], n > 1 ? "." : "", d + 1,
+			     x);
+	} else if (x < 0) {
+		k += sprintf(s + k, "0.");
+		for (i = 1; i < -x; i++)
+			s[k++] = '0';
+		k += sprintf(s + k, "%s", d);
+	} else {
+		for (i = 0; i <= x; i++)
+			s[k++] = i < n ? d[i] : '0';
+		k += sprintf(s + k, ".%s", x + 1 < n ? d + x + 1 : "0");
+	}
+	if (is_float)
+		s[k++] = 'f';
+	s[k] = '\0';
+	ck_assert(reads_back(s, v, is_float));
+	return arena_strdup(s);
+}
+
+/* A literal prints as an integer unless its type is floating. */
+static int num_is_int(const Expr *e)
+{
+	if (!e->type)
+		return e->u.num.is_int;
+	return e->type->kind != TY_FLOAT && e->type->kind != TY_DOUBLE;
+}
+
+static int num_is_negative(const Expr *e)
+{
+	return num_is_int(e) ? e->u.num.ival < 0 : signbit(e->u.num.val) != 0;
+}
+
+static const char *num_literal(const Expr *e)
+{
+	if (num_is_int(e))
+		return int_literal(e->u.num.ival, e->type);
+	return float_literal(e->u.num.val,
+			     e->type && e->type->kind == TY_FLOAT);
+}
+
+/* ------------------------------------------------------ expressions */
+
+static int expr_prec(const Expr *e)
+{
+	switch (e->kind) {
+	case E_BINARY:
+		return ir_binop_prec[e->u.bin.op];
+	case E_COND:
+		return PREC_COND;
+	case E_UNARY:
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
+		return PREC_UNARY;
+	case E_CALL:
+	case E_INDEX:
+		return PREC_POSTFIX;
+	default:
+		return PREC_PRIMARY;
+	}
+}
+
+typedef enum OpGroup {
+	G_ARITH,
+	G_SHIFT,
+	G_COMPARE,
+	G_BITWISE,
+	G_LOGIC
+} OpGroup;
+
+static OpGroup binop_group(BinOp op)
+{
+	if (op <= B_SUB)
+		return G_ARITH;
+	if (op <= B_SHR)
+		return G_SHIFT;
+	if (op <= B_NE)
+		return G_COMPARE;
+	return op <= B_BOR ? G_BITWISE : G_LOGIC;
+}
+
+/* Operands that get parentheses although precedence does not need them,
+ * the cases gcc -Wall warns about (-Wparentheses, -Wlogical-not-
+ * parentheses) and a few more for the reader: && inside ||; arithmetic
+ * inside a shift; comparisons inside comparisons; anything but the same
+ * operator inside a bitwise operator; !x compared or in a bitwise
+ * operator. */
+static int wants_parens(BinOp parent, const Expr *child)
+{
+	OpGroup g = binop_group(parent), cg;
+
+	if (child->kind == E_UNARY && child->u.un.op == U_NOT)
+		return g == G_COMPARE || g == G_BITWISE;
+	if (child->kind != E_BINARY)
+		return 0;
+	cg = binop_group(child->u.bin.op);
+	switch (g) {
+	case G_LOGIC:
+		return parent == B_LOR && child->u.bin.op == B_LAND;
+	case G_SHIFT:
+		return cg == G_ARITH;
+	case G_COMPARE:
+		return cg == G_COMPARE;
+	case G_BITWISE:
+		return child->u.bin.op != parent;
+	default:
+		return 0;
+	}
+}
+
+/* The context precedence for the test of c ? a : b: arithmetic, shift
+ * and bitwise tests are parenthesized (clang's -Wparentheses). */
+static int cond_test_prec(const Expr *c)
+{
+	if (c->kind == E_BINARY && binop_group(c->u.bin.op) != G_COMPARE &&
+	    binop_group(c->u.bin.op) != G_LOGIC)
+		return PREC_PRIMARY;
+	return PREC_COND + 1;
+}
+
+static void print_unary(Emitter *em, const Expr *e)
+{
+	const Expr *x = e->u.un.e;
+	const char *op = ir_unop_spelling[e->u.un.op];
+
+	fputs(op, em->out);
+	/* -(-x), +(+x): never "--x"; negative literals get parens anyway. */
+	if (x->kind == E_UNARY && ir_unop_spelling[x->u.un.op][0] == op[0]) {
+		fputc('(', em->out);
+		print_expr(em, x, PREC_TOP);
+		fputc(')', em->out);
+	} else {
+		print_expr(em, x, PREC_UNARY);
+	}
+}
+
+static void print_binary(Emitter *em, const Expr *e)
+{
+	BinOp op = e->u.bin.op;
+	int prec = ir_binop_prec[op];
+	const Expr *l = e->u.bin.l, *r = e->u.bin.r;
+
+	print_expr(em, l, wants_parens(op, l) ? PREC_PRIMARY : prec);
+	fprintf(em->out, " %s ", ir_binop_spelling[op]);
+	/* a - (-b) reads better than a - -b */
+	if (r->kind == E_UNARY && (op == B_ADD || op == B_SUB) &&
+	    (r->u.un.op == U_NEG || r->u.un.op == U_PLUS))
+		prec = PREC_PRIMARY - 1;
+	print_expr(em, r, wants_parens(op, r) ? PREC_PRIMARY : prec + 1);
+}
+
+static void print_call(Emitter *em, const Expr *e)
+{
+	int i;
+
+	fprintf(em->out, "%s(", e->u.call.name);
+	for (i = 0; i < e->u.call.nargs; i++) {
+		if (i > 0)
+			fputs(", ", em->out);
+		print_expr(em, e->u.call.args[i], PREC_TOP);
+	}
+	fputc(')', em->out);
+}
+
+static void print_expr_bare(Emitter *em, const Expr *e)
+{
+	FILE *out = em->out;
+
+	switch (e->kind) {
+	case E_NUM:
+		fputs(num_literal(e), out);
+		break;
+	case E_VAR:
+		ck_assert(em->f && e->u.var >= 0 && e->u.var < em->f->nvars);
+		fputs(em->f->vars[e->u.var]->name, out);
+		break;
+	case E_GLOBAL:
+		fputs(em->p->globals[e->u.global]->name, out);
+		break;
+	case E_UNARY:
+		print_unary(em, e);
+		break;
+	case E_BINARY:
+		print_binary(em, e);
+		break;
+	case E_COND:
+		print_expr(em, e->u.cond.c, cond_test_prec(e->u.cond.c));
+		fputs(" ? ", out);
+		print_expr(em, e->u.cond.a, PREC_COND + 1);
+		fputs(" : ", out);
+		print_expr(em, e->u.cond.b, PREC_COND);
+		break;
+	case E_CALL:
+		print_call(em, e);
+		break;
+	case E_INDEX:
+		print_expr(em, e->u.index.base, PREC_POSTFIX);
+		fputc('[', out);
+		print_expr(em, e->u.index.idx, PREC_TOP);
+		fputc(']', out);
+		break;
+	case E_DEREF:
+		fputc('*', out);
+		print_expr(em, e->u.e, PREC_UNARY);
+		break;
+	case E_ADDR:
+		fputc('&', out);
+		print_expr(em, e->u.e, PREC_UNARY);
+		break;
+	case E_CAST:
+		fprintf(out, "(%s)", type_decl(e->type, NULL));
+		print_expr(em, e->u.e, PREC_UNARY);
+		break;
+	default:
+		ck_unreachable();
+	}
+}
+
+/* Prints e where the context needs precedence ctx or higher.  Negative
+ * literals are parenthesized everywhere but at the top: a * (-2.0). */
+static void print_expr(Emitter *em, const Expr *e, int ctx)
+{
+	int paren;
+
+	ck_assert(e != NULL);
+	paren = expr_prec(e) < ctx ||
+		(e->kind == E_NUM && ctx > PREC_TOP && num_is_negative(e) &&
+		 !(num_is_int(e) && e->u.num.ival == LLONG_MIN));
+	if (paren)
+		fputc('(', em->out);
+	print_expr_bare(em, e);
+	if (paren)
+		fputc(')', em->out);
+}
+
+void emit_expr(FILE *out, const Func *f, const Program *p, const Expr *e)
+{
+	Emitter em;
+
+	em.out = out;
+	em.p = p;
+	em.f = f;
+	print_expr(&em, e, PREC_TOP);
+}
+
+/* ------------------------------------------------------- statements */
+
+static void indent(Emitter *em, int depth)
+{
+	while (depth-- > 0)
+		fputc('\t', em->out);
+}
+
+static void print_list(Emitter *em, Expr *const *es, int n)
+{
+	int i;
+
+	fputc('{', em->out);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			fputs(", ", em->out);
+		print_expr(em, es[i], PREC_TOP);
+	}
+	fputc('}', em->out);
+}
+
+/* " = init" or " = {a, b}" of a declaration, if any. */
+static void print_init(Emitter *em, const Expr *init, Expr *const *inits,
+		       int ninits)
+{
+	if (init) {
+		fputs(" = ", em->out);
+		print_expr(em, init, PREC_TOP);
+	} else if (inits) {
+		fputs(" = ", em->out);
+		print_list(em, inits, ninits);
+	}
+}
+
+/* A declaration, assignment or expression statement without the ';'.
+ * with_spec 0 leaves out the type specifier: the ", j = 1" of a for. */
+static void print_simple(Emitter *em, const Stmt *s, int with_spec)
+{
+	const Var *v;
+
+	switch (s->kind) {
+	case S_DECL:
+		v = em->f->vars[s->u.decl.var];
+		if (with_spec)
+			fprintf(em->out, "%s%s", v->is_static ? "static " : "",
+				type_decl(v->type, v->name));
+		else
+			fputs(type_declarator(v->type, v->name), em->out);
+		print_init(em, s->u.decl.init, s->u.decl.inits,
+			   s->u.decl.ninits);
+		break;
+	case S_ASSIGN:
+		print_expr(em, s->u.assign.lhs, PREC_TOP);
+		if (s->u.assign.op == A_INC || s->u.assign.op == A_DEC) {
+			fputs(ir_assignop_spelling[s->u.assign.op], em->out);
+			break;
+		}
+		fprintf(em->out, " %s ", ir_assignop_spelling[s->u.assign.op]);
+		print_expr(em, s->u.assign.rhs, PREC_TOP);
+		break;
+	case S_EXPR:
+		print_expr(em, s->u.expr, PREC_TOP);
+		break;
+	default:
+		ck_unreachable();
+	}
+}
+
+/* The init or inc clause of a for: one statement, or a block of
+ * declarations sharing one type specifier, or of assignments. */
+static void print_for_clause(Emitter *em, const Stmt *s)
+{
+	const Stmt *first;
+	int i;
+
+	if (s->kind != S_BLOCK) {
+		print_simple(em, s, 1);
+		return;
+	}
+	first = s->u.block.items[0];
+	for (i = 0; i < s->u.block.n; i++) {
+		const Stmt *it = s->u.block.items[i];
+		int spec = i == 0 || it->kind != S_DECL;
+
+		if (i > 0)
+			fputs(", ", em->out);
+		if (!spec)
+			ck_assert(first->kind == S_DECL &&
+				  strcmp(type_specifier(
+						 em->f->vars[first->u.decl.var]
+							 ->type),
+					 type_specifier(
+						 em->f->vars[it->u.decl.var]
+							 ->type)) == 0);
+		print_simple(em, it, spec);
+	}
+}
+
+/* The statements of an if/loop body one level deeper than depth: a block's
+ * items, or the single statement (bodies are always braced). */
+static void emit_body(Emitter *em, const Stmt *s, int depth)
+{
+	int i;
+
+	if (s->kind != S_BLOCK) {
+		emit_stmt(em, s, depth + 1);
+		return;
+	}
+	for (i = 0; i < s->u.block.n; i++)
+		emit_stmt(em, s->u.block.items[i], depth + 1);
+}
+
+/* if (c) { ... } else if (d) { ... } else { ... }, from the indentation on. */
+static void emit_if(Emitter *em, const Stmt *s, int depth)
+{
+	for (;;) {
+		fputs("if (", em->out);
+		print_expr(em, s->u.ifs.cond, PREC_TOP);
+		fputs(") {\n", em->out);
+		emit_body(em, s->u.ifs.then, depth);
+		indent(em, depth);
+		fputc('}', em->out);
+		s = s->u.ifs.els;
+		if (!s)
+			break;
+		fputs(" else ", em->out);
+		if (s->kind != S_IF) {
+			fputs("{\n", em->out);
+			emit_body(em, s, depth);
+			indent(em, depth);
+			fputc('}', em->out);
+			break;
+		}
+	}
+	fputc('\n', em->out);
+}
+
+static void emit_for(Emitter *em, const Stmt *s, int depth)
+{
+	fputs("for (", em->out);
+	if (s->u.loop.init)
+		print_for_clause(em, s->u.loop.init);
+	fputc(';', em->out);
+	if (s->u.loop.cond) {
+		fputc(' ', em->out);
+		print_expr(em, s->u.loop.cond, PREC_TOP);
+	}
+	fputc(';', em->out);
+	if (s->u.loop.inc) {
+		fputc(' ', em->out);
+		print_for_clause(em, s->u.loop.inc);
+	}
+	fputs(") {\n", em->out);
+	emit_body(em, s->u.loop.body, depth);
+	indent(em, depth);
+	fputs("}\n", em->out);
+}
+
+static void emit_while(Emitter *em, const Stmt *s, int depth)
+{
+	if (s->kind == S_DO) {
+		fputs("do {\n", em->out);
+		emit_body(em, s->u.loop.body, depth);
+		indent(em, depth);
+		fputs("} while (", em->out);
+		print_expr(em, s->u.loop.cond, PREC_TOP);
+		fputs(");\n", em->out);
+		return;
+	}
+	fputs("while (", em->out);
+	print_expr(em, s->u.loop.cond, PREC_TOP);
+	fputs(") {\n", em->out);
+	emit_body(em, s->u.loop.body, depth);
+	indent(em, depth);
+	fputs("}\n", em->out);
+}
+
+/* The pragma a checkpoint region came from, as a comment line, then the
+ * region itself. */
+static void emit_checkpoint(Emitter *em, const Stmt *s, int depth)
+{
+	int i;
+
+	fputs("/* ck_checkpoint", em->out);
+	if (s->u.ckpt.binomial > 0)
+		fprintf(em->out, " binomial(%d)", s->u.ckpt.binomial);
+	for (i = 0; i < s->u.ckpt.nsaves; i++) {
+		const SaveSection *sv = s->u.ckpt.saves[i];
+
+		fprintf(em->out, " save(%s[", em->f->vars[sv->var]->name);
+		print_expr(em, sv->lo, PREC_TOP);
+		fputc(':', em->out);
+		print_expr(em, sv->len, PREC_TOP);
+		fputs("])", em->out);
+	}
+	fputs(" */\n", em->out);
+	emit_stmt(em, s->u.ckpt.body, depth);
+}
+
+static void emit_stmt(Emitter *em, const Stmt *s, int depth)
+{
+	FILE *out = em->out;
+
+	indent(em, depth);
+	switch (s->kind) {
+	case S_BLOCK:
+		fputs("{\n", out);
+		emit_body(em, s, depth);
+		indent(em, depth);
+		fputs("}\n", out);
+		break;
+	case S_DECL:
+	case S_ASSIGN:
+	case S_EXPR:
+		print_simple(em, s, 1);
+		fputs(";\n", out);
+		break;
+	case S_IF:
+		emit_if(em, s, depth);
+		break;
+	case S_FOR:
+		emit_for(em, s, depth);
+		break;
+	case S_WHILE:
+	case S_DO:
+		emit_while(em, s, depth);
+		break;
+	case S_BREAK:
+		fputs("break;\n", out);
+		break;
+	case S_CONTINUE:
+		fputs("continue;\n", out);
+		break;
+	case S_RETURN:
+		fputs("return", out);
+		if (s->u.expr) {
+			fputc(' ', out);
+			print_expr(em, s->u.expr, PREC_TOP);
+		}
+		fputs(";\n", out);
+		break;
+	case S_CHECKPOINT:
+		emit_checkpoint(em, s, depth);
+		break;
+	case S_EMPTY:
+		fputs(";\n", out);
+		break;
+	default:
+		ck_unreachable();
+	}
+}
+
+/* --------------------------------------------------------- walking */
+
+/* Calls fn on every expression node of s, subexpressions included. */
+typedef void ExprVisitor(void *ctx, const Expr *e);
+
+static void walk_expr(const Expr *e, ExprVisitor *fn, void *ctx)
+{
+	int i;
+
+	if (!e)
+		return;
+	fn(ctx, e);
+	switch (e->kind) {
+	case E_UNARY:
+		walk_expr(e->u.un.e, fn, ctx);
+		break;
+	case E_BINARY:
+		walk_expr(e->u.bin.l, fn, ctx);
+		walk_expr(e->u.bin.r, fn, ctx);
+		break;
+	case E_COND:
+		walk_expr(e->u.cond.c, fn, ctx);
+		walk_expr(e->u.cond.a, fn, ctx);
+		walk_expr(e->u.cond.b, fn, ctx);
+		break;
+	case E_CALL:
+		for (i = 0; i < e->u.call.nargs; i++)
+			walk_expr(e->u.call.args[i], fn, ctx);
+		break;
+	case E_INDEX:
+		walk_expr(e->u.index.base, fn, ctx);
+		walk_expr(e->u.index.idx, fn, ctx);
+		break;
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
+		walk_expr(e->u.e, fn, ctx);
+		break;
+	default:
+		break;
+	}
+}
+
+static void walk_exprs(Expr *const *es, int n, ExprVisitor *fn, void *ctx)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		walk_expr(es[i], fn, ctx);
+}
+
+static void walk_stmt(const Stmt *s, ExprVisitor *fn, void *ctx)
+{
+	int i;
+
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (i = 0; i < s->u.block.n; i++)
+			walk_stmt(s->u.block.items[i], fn, ctx);
+		break;
+	case S_DECL:
+		walk_expr(s->u.decl.init, fn, ctx);
+		walk_exprs(s->u.decl.inits, s->u.decl.ninits, fn, ctx);
+		break;
+	case S_ASSIGN:
+		walk_expr(s->u.assign.lhs, fn, ctx);
+		walk_expr(s->u.assign.rhs, fn, ctx);
+		break;
+	case S_EXPR:
+	case S_RETURN:
+		walk_expr(s->u.expr, fn, ctx);
+		break;
+	case S_IF:
+		walk_expr(s->u.ifs.cond, fn, ctx);
+		walk_stmt(s->u.ifs.then, fn, ctx);
+		walk_stmt(s->u.ifs.els, fn, ctx);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		walk_stmt(s->u.loop.init, fn, ctx);
+		walk_expr(s->u.loop.cond, fn, ctx);
+		walk_stmt(s->u.loop.inc, fn, ctx);
+		walk_stmt(s->u.loop.body, fn, ctx);
+		break;
+	case S_CHECKPOINT:
+		for (i = 0; i < s->u.ckpt.nsaves; i++) {
+			walk_expr(s->u.ckpt.saves[i]->lo, fn, ctx);
+			walk_expr(s->u.ckpt.saves[i]->len, fn, ctx);
+		}
+		walk_stmt(s->u.ckpt.body, fn, ctx);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ------------------------------------------------------- functions */
+
+static void mark_var(void *used, const Expr *e)
+{
+	if (e->kind == E_VAR)
+		((unsigned char *)used)[e->u.var] = 1;
+}
+
+/* "(void)x;" for each parameter the body never mentions, so that
+ * -Wunused-parameter stays quiet (e.g. in copies of user functions). */
+static void emit_unused_params(Emitter *em, const Func *f)
+{
+	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
+	int i;
+
+	walk_stmt(f->body, mark_var, used);
+	for (i = 0; i < f->nparams; i++) {
+		const Var *v = f->vars[f->params[i]];
+
+		if (!used[f->params[i]] && v->name && *v->name)
+			fprintf(em->out, "\t(void)%s;\n", v->name);
+	}
+}
+
+/* The parameter declarations of f: "const double *x", "...". */
+static const char **param_decls(const Func *f, int *n)
+{
+	const char **ps = arena_alloc(sizeof *ps * ((size_t)f->nparams + 1));
+	int i;
+
+	for (i = 0; i < f->nparams; i++) {
+		const Var *v = f->vars[f->params[i]];
+		ps[i] = type_decl(v->type, v->name);
+	}
+	*n = f->nparams;
+	if (f->is_variadic && f->nparams > 0)
+		ps[(*n)++] = "...";
+	else if (f->nparams == 0 && !f->is_variadic)
+		ps[(*n)++] = "void";
+	return ps;
+}
+
+/* "static double f(const double *x, int n)" then end (";\n" or "\n"),
+ * wrapping long parameter lists under the opening parenthesis. */
+static void emit_signature(Emitter *em, const Func *f, const char *end)
+{
+	const char *head = arena_printf("%s%s(", f->is_static ? "static " : "",
+					type_decl(f->ret, f->name));
+	int i, n, col = (int)strlen(head), indent_col = col;
+	const char **ps = param_decls(f, &n);
+
+	fputs(head, em->out);
+	for (i = 0; i < n; i++) {
+		int len = (int)strlen(ps[i]) + (i + 1 < n ? 1 : 2);
+
+		if (i > 0 && col + 1 + len > LINE_WIDTH) {
+			fprintf(em->out, "\n%*s", indent_col, "");
+			col = indent_col;
+		} else if (i > 0) {
+			fputc(' ', em->out);
+			col++;
+		}
+		fprintf(em->out, "%s%s", ps[i], i + 1 < n ? "," : ")");
+		col += len;
+	}
+	fputs(end, em->out);
+}
+
+void emit_func(FILE *out, const Program *p, const Func *f)
+{
+	Emitter em;
+	int i;
+
+	em.out = out;
+	em.p = p;
+	em.f = f;
+	ck_assert(f->body && f->body->kind == S_BLOCK);
+	emit_signature(&em, f, "\n{\n");
+	emit_unused_params(&em, f);
+	for (i = 0; i < f->body->u.block.n; i++)
+		emit_stmt(&em, f->body->u.block.items[i], 1);
+	fputs("}\n", out);
+}
+
+/* A comment block: one line "/" "* text *" "/", or one " * " line per line
+ * of text.  A "*" "/" inside text is broken up. */
+static void emit_comment(FILE *out, const char *text)
+{
+	const char *c;
+
+	fputs(strchr(text, '\n') ? "/*\n * " : "/* ", out);
+	for (c = text; *c; c++) {
+		if (*c == '\n' && c[1])
+			fputs("\n * ", out);
+		else if (*c == '*' && c[1] == '/')
+			fputs("* ", out);
+		else if (*c != '\n')
+			fputc(*c, out);
+	}
+	fputs(strchr(text, '\n') ? "\n */\n" : " */\n", out);
+}
+
+static void emit_banner(FILE *out, const Program *p)
+{
+	emit_comment(out,
+		     arena_printf("Generated by ckc %s from %s. Do not edit.",
+				  CKC_VERSION,
+				  p->input ? p->input : "<stdin>"));
+}
+
+/* ---------------------------------------------------- dependencies */
+
+/* What generated code (and the static copies it needs) uses from the
+ * input: flags per Program.funcs, .externs and .globals. */
+typedef struct Deps {
+	const Program *p;
+	unsigned char *func, *ext, *glob;
+	int runtime; /* calls a ck_ function: include "ckrt.h" */
+} Deps;
+
+static void mark_use(void *ctx, const Expr *e)
+{
+	Deps *d = ctx;
+	int i;
+
+	if (e->kind == E_GLOBAL)
+		d->glob[e->u.global] = 1;
+	if (e->kind != E_CALL)
+		return;
+	if (e->u.call.fn >= 0) {
+		d->func[e->u.call.fn] = 1;
+		return;
+	}
+	if (strncmp(e->u.call.name, "ck_", 3) == 0)
+		d->runtime = 1;
+	for (i = 0; i < d->p->nexterns; i++)
+		if (strcmp(d->p->externs[i]->name, e->u.call.name) == 0)
+			d->ext[i] = 1;
+}
+
+/* Marks what p->out uses, then what the copies of static functions and
+ * static const globals use, until nothing new is found. */
+static void deps_collect(Deps *d, const Program *p)
+{
+	unsigned char *scanned = arena_alloc((size_t)p->nfuncs + 1);
+	unsigned char *gscanned = arena_alloc((size_t)p->nglobals + 1);
+	int i, changed = 1;
+
+	d->p = p;
+	d->func = arena_alloc((size_t)p->nfuncs + 1);
+	d->ext = arena_alloc((size_t)p->nexterns + 1);
+	d->glob = arena_alloc((size_t)p->nglobals + 1);
+	d->runtime = 0;
+	for (i = 0; i < p->nout; i++)
+		walk_stmt(p->out[i]->body, mark_use, d);
+	while (changed) {
+		changed = 0;
+		for (i = 0; i < p->nfuncs; i++) {
+			if (d->func[i] && !scanned[i] &&
+			    p->funcs[i]->is_static) {
+				scanned[i] = changed = 1;
+				walk_stmt(p->funcs[i]->body, mark_use, d);
+			}
+		}
+		for (i = 0; i < p->nglobals; i++) {
+			const Global *g = p->globals[i];
+			if (d->glob[i] && !gscanned[i] && g->is_static) {
+				gscanned[i] = changed = 1;
+				walk_expr(g->init, mark_use, d);
+				walk_exprs(g->inits, g->ninits, mark_use, d);
+			}
+		}
+	}
+}
+
+/* ----------------------------------------------------- the C file */
+
+/* Is the object of type t read-only: const at the top, or an array of
+ * const elements? */
+static int type_is_readonly(const Type *t)
+{
+	while (t->kind == TY_ARRAY && !t->is_const)
+		t = t->base;
+	return t->is_const;
+}
+
+static void emit_includes(FILE *out, const Program *p, const Deps *d)
+{
+	int i, has_math = 0;
+
+	for (i = 0; i < p->nsys_includes; i++) {
+		fprintf(out, "#include <%s>\n", p->sys_includes[i]);
+		has_math |= strcmp(p->sys_includes[i], "math.h") == 0;
+	}
+	if (!has_math)
+		fputs("#include <math.h>\n", out);
+	if (d->runtime)
+		fputs("#include \"ckrt.h\"\n", out);
+}
+
+/* extern declarations of used globals, copies of the static const ones. */
+static void emit_globals(Emitter *em, const Deps *d)
+{
+	const Program *p = em->p;
+	int i, any = 0;
+
+	for (i = 0; i < p->nglobals; i++) {
+		const Global *g = p->globals[i];
+
+		if (!d->glob[i])
+			continue;
+		if (!any++)
+			fputc('\n', em->out);
+		if (!g->is_static) {
+			fprintf(em->out, "extern %s;\n",
+				type_decl(g->type, g->name));
+			continue;
+		}
+		ck_assert(type_is_readonly(g->type));
+		fprintf(em->out, "static %s", type_decl(g->type, g->name));
+		print_init(em, g->init, g->inits, g->ninits);
+		fputs(";\n", em->out);
+	}
+}
+
+/* Prototypes: used user functions (static ones are copied below), used
+ * external functions, and every generated function, so that definitions
+ * may come in any order. */
+static void emit_prototypes(Emitter *em, const Deps *d)
+{
+	const Program *p = em->p;
+	int i;
+
+	fputc('\n', em->out);
+	for (i = 0; i < p->nfuncs; i++)
+		if (d->func[i])
+			emit_signature(em, p->funcs[i], ";\n");
+	for (i = 0; i < p->nexterns; i++)
+		if (d->ext[i])
+			emit_signature(em, p->externs[i], ";\n");
+	for (i = 0; i < p->nout; i++)
+		emit_signature(em, p->out[i], ";\n");
+}
+
+void emit_c(FILE *out, const Program *p)
+{
+	Emitter em;
+	Deps d;
+	int i;
+
+	em.out = out;
+	em.p = p;
+	em.f = NULL;
+	deps_collect(&d, p);
+	emit_banner(out, p);
+	fputc('\n', out);
+	emit_includes(out, p, &d);
+	emit_globals(&em, &d);
+	emit_prototypes(&em, &d);
+	for (i = 0; i < p->nfuncs; i++) {
+		if (d.func[i] && p->funcs[i]->is_static) {
+			fputc('\n', out);
+			emit_func(out, p, p->funcs[i]);
+		}
+	}
+	for (i = 0; i < p->nout; i++) {
+		fputc('\n', out);
+		if (p->out[i]->comment)
+			emit_comment(out, p->out[i]->comment);
+		emit_func(out, p, p->out[i]);
+	}
+}
+
+void emit_header(FILE *out, const Program *p, const char *guard)
+{
+	Emitter em;
+	int i;
+
+	em.out = out;
+	em.p = p;
+	em.f = NULL;
+	emit_banner(out, p);
+	fprintf(out, "#ifndef %s\n#define %s\n\n", guard, guard);
+	fputs("#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", out);
+	for (i = 0; i < p->nout; i++)
+		if (!p->out[i]->is_static)
+			emit_signature(&em, p->out[i], ";\n");
+	fputs("\n#ifdef __cplusplus\n}\n#endif\n\n", out);
+	fprintf(out, "#endif /* %s */\n", guard);
+}
