@@ -53,9 +53,9 @@ demo: deps
 	@$(MAKE) --no-print-directory build
 	@mkdir -p $(BUILD)/examples
 	$(BUILD)/ckc examples/spring/spring.c -o $(BUILD)/examples/spring_grad.c
-	cc -std=c99 -O2 -Wall -Wextra -pedantic -I $(BUILD)/examples \
-		examples/spring/main.c examples/spring/spring.c \
-		$(BUILD)/examples/spring_grad.c -lm -o $(BUILD)/examples/spring
+	cc -std=c99 -O2 -I $(BUILD)/examples examples/spring/main.c \
+		examples/spring/spring.c $(BUILD)/examples/spring_grad.c -lm \
+		-o $(BUILD)/examples/spring
 	$(BUILD)/examples/spring
 
 check: deps
