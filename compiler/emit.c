@@ -456,7 +456,7 @@ static void print_init(Emitter *em, const Expr *init, Expr *const *inits,
 	if (init) {
 		fputs(" = ", em->out);
 		print_expr(em, init, PREC_TOP);
-	} else if (inits) {
+	} else if (inits && ninits > 0) { /* an empty list means none */
 		fputs(" = ", em->out);
 		print_list(em, inits, ninits);
 	}

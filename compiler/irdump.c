@@ -100,8 +100,8 @@ static void dump_stmt_text(FILE *out, const Program *p, const Func *f,
 			fputs(i ? ", " : " = {", out);
 			dump_expr(out, p, f, s->u.decl.inits[i]);
 		}
-		if (s->u.decl.inits)
-			fputs(s->u.decl.ninits ? "}" : " = {}", out);
+		if (s->u.decl.ninits > 0)
+			fputc('}', out);
 		break;
 	case S_ASSIGN:
 		fputs("  ", out);
@@ -377,9 +377,12 @@ static void verify_decl(const Verifier *v, const Stmt *s)
 	CHECK(v, var_ok(v, id), s->loc, "S_DECL var id out of range");
 	CHECK(v, v->f->vars[id]->kind == VAR_LOCAL, s->loc,
 	      "S_DECL of a variable that is not VAR_LOCAL");
-	CHECK(v, !(s->u.decl.init && s->u.decl.inits), s->loc,
+	CHECK(v,
+	      s->u.decl.ninits >= 0 && (s->u.decl.inits || !s->u.decl.ninits),
+	      s->loc, "S_DECL without its initializer list");
+	CHECK(v, !(s->u.decl.init && s->u.decl.ninits), s->loc,
 	      "S_DECL with both a scalar and a list initializer");
-	CHECK(v, !s->u.decl.inits || v->f->vars[id]->type->kind == TY_ARRAY,
+	CHECK(v, !s->u.decl.ninits || v->f->vars[id]->type->kind == TY_ARRAY,
 	      s->loc, "S_DECL list initializer for a non-array");
 	if (s->u.decl.init)
 		verify_expr(v, s->u.decl.init, s->loc);
