@@ -12,7 +12,7 @@ BUILD    ?= build
 JOBS     ?= 2
 LLVM     ?= /usr/lib/llvm-19
 LIT      ?= python3 $(LLVM)/build/utils/lit/lit.py
-LIT_OPTS ?= -sv -j$(JOBS)
+LIT_OPTS ?= -sv --no-progress-bar -j$(JOBS)
 CMAKE_OPTS ?=
 
 DEB_PACKAGES = libclang-19-dev llvm-19-tools clang-19 cmake gcc make python3
@@ -26,7 +26,8 @@ all: build
 deps:
 	@missing=""; \
 	for p in $(DEB_PACKAGES); do \
-		dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
+		dpkg -s $$p 2>/dev/null | grep -q '^Status: install ok installed' \
+			|| missing="$$missing $$p"; \
 	done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if [ "$$(id -u)" != 0 ]; then \
