@@ -33,8 +33,6 @@ enum {
 	PREC_PRIMARY = 16
 };
 
-enum { LINE_WIDTH = 80 };
-
 static void emit_stmt(Emitter *em, const Stmt *s, int depth);
 static void print_expr(Emitter *em, const Expr *e, int ctx);
 
@@ -253,15 +251,18 @@ typedef enum OpGroup {
 	G_LOGIC
 } OpGroup;
 
+/* The operator's family, from its precedence level in CK_BINOPS. */
 static OpGroup binop_group(BinOp op)
 {
-	if (op <= B_SUB)
+	int prec = ir_binop_prec[op];
+
+	if (prec >= 12) /* * / % + - */
 		return G_ARITH;
-	if (op <= B_SHR)
+	if (prec == 11) /* << >> */
 		return G_SHIFT;
-	if (op <= B_NE)
+	if (prec >= 9) /* < > <= >= == != */
 		return G_COMPARE;
-	return op <= B_BOR ? G_BITWISE : G_LOGIC;
+	return prec >= 6 ? G_BITWISE : G_LOGIC; /* & ^ | : && || */
 }
 
 /* Operands that get parentheses although precedence does not need them,
@@ -822,29 +823,17 @@ static const char **param_decls(const Func *f, int *n)
 }
 
 /* "static double f(const double *x, int n)" then end (";\n" or "\n"),
- * wrapping long parameter lists under the opening parenthesis. */
+ * on one line so that grep and FileCheck find a whole signature. */
 static void emit_signature(Emitter *em, const Func *f, const char *end)
 {
-	const char *head = arena_printf("%s%s(", f->is_static ? "static " : "",
-					type_decl(f->ret, f->name));
-	int i, n, col = (int)strlen(head), indent_col = col;
+	int i, n;
 	const char **ps = param_decls(f, &n);
 
-	fputs(head, em->out);
-	for (i = 0; i < n; i++) {
-		int len = (int)strlen(ps[i]) + (i + 1 < n ? 1 : 2);
-
-		if (i > 0 && col + 1 + len > LINE_WIDTH) {
-			fprintf(em->out, "\n%*s", indent_col, "");
-			col = indent_col;
-		} else if (i > 0) {
-			fputc(' ', em->out);
-			col++;
-		}
-		fprintf(em->out, "%s%s", ps[i], i + 1 < n ? "," : ")");
-		col += len;
-	}
-	fputs(end, em->out);
+	fprintf(em->out, "%s%s(", f->is_static ? "static " : "",
+		type_decl(f->ret, f->name));
+	for (i = 0; i < n; i++)
+		fprintf(em->out, "%s%s", i > 0 ? ", " : "", ps[i]);
+	fprintf(em->out, ")%s", end);
 }
 
 void emit_func(FILE *out, const Program *p, const Func *f)
@@ -1005,8 +994,10 @@ static void emit_globals(Emitter *em, const Deps *d)
 }
 
 /* Prototypes: used user functions (static ones are copied below), used
- * external functions, and every generated function, so that definitions
- * may come in any order. */
+ * external functions, and the generated static helpers, so that
+ * definitions may come in any order.  (Public generated functions get
+ * none here: their first line is their definition, which tests look for;
+ * their prototypes are in the .h.) */
 static void emit_prototypes(Emitter *em, const Deps *d)
 {
 	const Program *p = em->p;
@@ -1020,7 +1011,8 @@ static void emit_prototypes(Emitter *em, const Deps *d)
 		if (d->ext[i])
 			emit_signature(em, p->externs[i], ";\n");
 	for (i = 0; i < p->nout; i++)
-		emit_signature(em, p->out[i], ";\n");
+		if (p->out[i]->is_static)
+			emit_signature(em, p->out[i], ";\n");
 }
 
 void emit_c(FILE *out, const Program *p)
