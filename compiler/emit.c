@@ -166,12 +166,37 @@ static void shortest_digits(double v, int is_float, char *digits, int *exp)
 	digits[n] = '\0';
 }
 
+/* Spells digits d (n of them, value d.ddd * 10^x) in exponent form at s:
+ * "1e-10", "2.5e20". */
+static int exp_form(char *s, const char *d, int n, int x)
+{
+	return sprintf(s, "%c%s%se%d", d[0], n > 1 ? "." : "", d + 1, x);
+}
+
+/* The same in positional form, with a '.': "0.001", "100.0", "1.5". */
+static int plain_form(char *s, const char *d, int n, int x)
+{
+	int i, k = 0;
+
+	if (x < 0) {
+		k += sprintf(s, "0.");
+		for (i = 1; i < -x; i++)
+			s[k++] = '0';
+		return k + sprintf(s + k, "%s", d);
+	}
+	for (i = 0; i <= x; i++)
+		s[k++] = i < n ? d[i] : '0';
+	return k + sprintf(s + k, ".%s", x + 1 < n ? d + x + 1 : "0");
+}
+
 /* The shortest decimal that reads back as v (as a float when is_float),
- * always with a '.' or an exponent: "2.0", "0.1", "1e-10", "2.5e20". */
+ * always with a '.' or an exponent.  Positional unless the exponent form
+ * is shorter for small numbers ("1e-3", but "0.01") or the number is
+ * large or ends in 5 or more zeros ("2.5e20", "1e5", but "1000.0"). */
 static const char *float_literal(double v, int is_float)
 {
-	char d[40], s[80];
-	int x, n, i, k = 0;
+	char d[40], s[128], e[64];
+	int x, n, k = 0, elen;
 
 	ck_assert(isfinite(v));
 	if (is_float)
@@ -180,19 +205,11 @@ static const char *float_literal(double v, int is_float)
 	n = (int)strlen(d);
 	if (signbit(v))
 		s[k++] = '-';
-	if (x < -5 || x > 15 || x >= n + 6) {
-		k += sprintf(s + k, "%c%s%se%d", d[0], n > 1 ? "." : "", d + 1,
-			     x);
-	} else if (x < 0) {
-		k += sprintf(s + k, "0.");
-		for (i = 1; i < -x; i++)
-			s[k++] = '0';
-		k += sprintf(s + k, "%s", d);
-	} else {
-		for (i = 0; i <= x; i++)
-			s[k++] = i < n ? d[i] : '0';
-		k += sprintf(s + k, ".%s", x + 1 < n ? d + x + 1 : "0");
-	}
+	elen = exp_form(e, d, n, x);
+	if (x < 0 ? elen < 1 - x + n : x > 15 || x - (n - 1) >= 5)
+		k += sprintf(s + k, "%s", e);
+	else
+		k += plain_form(s + k, d, n, x);
 	if (is_float)
 		s[k++] = 'f';
 	s[k] = '\0';
@@ -328,10 +345,6 @@ static void print_binary(Emitter *em, const Expr *e)
 
 	print_expr(em, l, wants_parens(op, l) ? PREC_PRIMARY : prec);
 	fprintf(em->out, " %s ", ir_binop_spelling[op]);
-	/* a - (-b) reads better than a - -b */
-	if (r->kind == E_UNARY && (op == B_ADD || op == B_SUB) &&
-	    (r->u.un.op == U_NEG || r->u.un.op == U_PLUS))
-		prec = PREC_PRIMARY - 1;
 	print_expr(em, r, wants_parens(op, r) ? PREC_PRIMARY : prec + 1);
 }
 
@@ -437,29 +450,45 @@ static void indent(Emitter *em, int depth)
 		fputc('\t', em->out);
 }
 
-static void print_list(Emitter *em, Expr *const *es, int n)
+/* The number of scalars in an object of type t. */
+static long scalar_count(const Type *t)
 {
+	return t->kind == TY_ARRAY ? t->len * scalar_count(t->base) : 1;
+}
+
+/* A flat initializer list for an object of type t, braced per row of a
+ * multi-dimensional array ({{a, b}, {c}}) as -Wmissing-braces wants. */
+static void print_list(Emitter *em, const Type *t, Expr *const *es, int n)
+{
+	long row = t->kind == TY_ARRAY ? scalar_count(t->base) : 1;
 	int i;
 
+	if (row < 1) /* an incomplete inner type: print flat */
+		row = 1;
+
 	fputc('{', em->out);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i += (int)row) {
 		if (i > 0)
 			fputs(", ", em->out);
-		print_expr(em, es[i], PREC_TOP);
+		if (row > 1)
+			print_list(em, t->base, es + i,
+				   n - i < row ? n - i : (int)row);
+		else
+			print_expr(em, es[i], PREC_TOP);
 	}
 	fputc('}', em->out);
 }
 
 /* " = init" or " = {a, b}" of a declaration, if any. */
-static void print_init(Emitter *em, const Expr *init, Expr *const *inits,
-		       int ninits)
+static void print_init(Emitter *em, const Type *t, const Expr *init,
+		       Expr *const *inits, int ninits)
 {
 	if (init) {
 		fputs(" = ", em->out);
 		print_expr(em, init, PREC_TOP);
 	} else if (inits && ninits > 0) { /* an empty list means none */
 		fputs(" = ", em->out);
-		print_list(em, inits, ninits);
+		print_list(em, t, inits, ninits);
 	}
 }
 
@@ -477,7 +506,7 @@ static void print_simple(Emitter *em, const Stmt *s, int with_spec)
 				type_decl(v->type, v->name));
 		else
 			fputs(type_declarator(v->type, v->name), em->out);
-		print_init(em, s->u.decl.init, s->u.decl.inits,
+		print_init(em, v->type, s->u.decl.init, s->u.decl.inits,
 			   s->u.decl.ninits);
 		break;
 	case S_ASSIGN:
@@ -988,9 +1017,17 @@ static void emit_globals(Emitter *em, const Deps *d)
 		}
 		ck_assert(type_is_readonly(g->type));
 		fprintf(em->out, "static %s", type_decl(g->type, g->name));
-		print_init(em, g->init, g->inits, g->ninits);
+		print_init(em, g->type, g->init, g->inits, g->ninits);
 		fputs(";\n", em->out);
 	}
+}
+
+/* The n-th prototype of a group, after a blank line when it is the first. */
+static void prototype(Emitter *em, const Func *f, int *n)
+{
+	if ((*n)++ == 0)
+		fputc('\n', em->out);
+	emit_signature(em, f, ";\n");
 }
 
 /* Prototypes: used user functions (static ones are copied below), used
@@ -1001,18 +1038,17 @@ static void emit_globals(Emitter *em, const Deps *d)
 static void emit_prototypes(Emitter *em, const Deps *d)
 {
 	const Program *p = em->p;
-	int i;
+	int i, n = 0;
 
-	fputc('\n', em->out);
 	for (i = 0; i < p->nfuncs; i++)
 		if (d->func[i])
-			emit_signature(em, p->funcs[i], ";\n");
+			prototype(em, p->funcs[i], &n);
 	for (i = 0; i < p->nexterns; i++)
 		if (d->ext[i])
-			emit_signature(em, p->externs[i], ";\n");
+			prototype(em, p->externs[i], &n);
 	for (i = 0; i < p->nout; i++)
 		if (p->out[i]->is_static)
-			emit_signature(em, p->out[i], ";\n");
+			prototype(em, p->out[i], &n);
 }
 
 void emit_c(FILE *out, const Program *p)
