@@ -465,7 +465,6 @@ static void print_list(Emitter *em, const Type *t, Expr *const *es, int n)
 
 	if (row < 1) /* an incomplete inner type: print flat */
 		row = 1;
-
 	fputc('{', em->out);
 	for (i = 0; i < n; i += (int)row) {
 		if (i > 0)
@@ -526,6 +525,12 @@ static void print_simple(Emitter *em, const Stmt *s, int with_spec)
 	}
 }
 
+/* The type specifier a declaration statement starts with. */
+static const char *decl_specifier(const Emitter *em, const Stmt *s)
+{
+	return type_specifier(em->f->vars[s->u.decl.var]->type);
+}
+
 /* The init or inc clause of a for: one statement, or a block of
  * declarations sharing one type specifier, or of assignments. */
 static void print_for_clause(Emitter *em, const Stmt *s)
@@ -546,12 +551,8 @@ static void print_for_clause(Emitter *em, const Stmt *s)
 			fputs(", ", em->out);
 		if (!spec)
 			ck_assert(first->kind == S_DECL &&
-				  strcmp(type_specifier(
-						 em->f->vars[first->u.decl.var]
-							 ->type),
-					 type_specifier(
-						 em->f->vars[it->u.decl.var]
-							 ->type)) == 0);
+				  strcmp(decl_specifier(em, first),
+					 decl_specifier(em, it)) == 0);
 		print_simple(em, it, spec);
 	}
 }
