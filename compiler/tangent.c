@@ -649,14 +649,14 @@ static void tan_stmt(Tan *t, const Stmt *s, Stmt *out)
 
 /* ---- functions */
 
-/* The shadow type of a variable of type ty.  A parameter's pointer shadow
- * is const exactly when the primal data is never written (DESIGN §2). */
-static Type *t_shadow_type(Type *ty, int is_param, int written)
+/* The shadow type of a variable of type ty.  A pointer shadow points to
+ * const data exactly when nothing writes the primal data (for parameters,
+ * the pure inputs of DESIGN §2), or when the primal pointer does. */
+static Type *t_shadow_type(Type *ty, int written)
 {
 	if (ty->kind != TY_PTR)
 		return type_with_const(ty, 0);
-	Type *base = is_param ? type_with_const(ty->base, !written) : ty->base;
-	return type_ptr(base);
+	return type_ptr(type_with_const(ty->base, ty->base->is_const || !written));
 }
 
 /* Adds the shadow of var v to g; returns its id, or -1 on a name clash. */
@@ -664,8 +664,7 @@ static int t_add_shadow(Program *p, Variant *v, int var, int as_param)
 {
 	const Var *x = v->f->vars[var];
 	const char *want = arena_printf("%s_d", x->name);
-	Type *ty = t_shadow_type(x->type, x->kind == VAR_PARAM,
-				 v->a->written[v->a->node[var]]);
+	Type *ty = t_shadow_type(x->type, v->a->written[v->a->node[var]]);
 	if (as_param) {
 		if (name_taken(p, v->f, want)) {
 			diag_error(x->loc,

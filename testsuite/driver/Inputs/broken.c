@@ -1,0 +1,5 @@
+#pragma ck_tangent wrt(x)
+double f(double x)
+{
+	return x +* ;
+}

@@ -1,0 +1,5 @@
+#pragma ck_tangent wrt(x)
+double square(double x)
+{
+	return x * x;
+}
