@@ -16,7 +16,7 @@ void step(double *u, double dt, int n)
 }
 // CHECK-LABEL: void step_d(double *u, double *u_d, double dt, double dt_d, int n)
 // CHECK: double prev_d = u_d[0];
-// CHECK: u_d[i] = cur_d + dt_d * (prev - 2.0 * cur + u[i + 1]) + dt * (prev_d - 2.0 * cur_d + u_d[i + 1]);
+// CHECK: u_d[i] = cur_d + (dt_d * (prev - 2.0 * cur + u[i + 1]) + dt * (prev_d - 2.0 * cur_d + u_d[i + 1]));
 
 #ifdef CK_TEST_MAIN
 #include "ckcheck.h"

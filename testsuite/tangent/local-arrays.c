@@ -19,7 +19,7 @@ double f(double x, double y)
 }
 // CHECK-LABEL: double f_d(double x, double x_d, double y, double *ret_d)
 // CHECK: double a_d[4] = {x_d, 0.0, x_d * y, 0.0};
-// CHECK: double m_d[2][3] = {0.0};
+// CHECK: double m_d[2][3] = {{.}}{0.0}};
 // CHECK: m_d[i][j] =
 
 #ifdef CK_TEST_MAIN

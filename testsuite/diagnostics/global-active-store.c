@@ -1,0 +1,11 @@
+// Storing an active value in a global variable is refused.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+double last_value;
+
+#pragma ck_tangent wrt(x)
+double f(double x)
+{
+	last_value = x * 2.0; // CHECK: global-active-store.c:[[@LINE]]:2: error: a derivative would flow into a global variable, which ckc does not support; keep globals inactive or pass the data as a parameter
+	return x;
+}

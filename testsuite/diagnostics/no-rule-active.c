@@ -1,0 +1,13 @@
+// A math function without a derivative rule (lgamma, floor) is fine on
+// inactive values and refused on active ones.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+#include <math.h>
+
+#pragma ck_tangent wrt(x)
+double f(double x, double c)
+{
+	double k = lgamma(c) + floor(c);
+	return k * lgamma(x); // CHECK: no-rule-active.c:[[@LINE]]:13: error: no derivative rule for 'lgamma'; it may only be called on inactive values
+}
+// CHECK-NOT: error

@@ -1,0 +1,11 @@
+// A function with no definition in the file, called on active data.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+double external_model(double v);
+
+#pragma ck_tangent wrt(x)
+double f(double x)
+{
+	double y = 2.0 * external_model(x * x); // CHECK: unknown-external-active.c:[[@LINE]]:19: error: cannot differentiate the call to 'external_model': it has no definition in this file; define it here or keep its arguments inactive
+	return y + external_model(3.0);
+}
