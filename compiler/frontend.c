@@ -1,0 +1,2797 @@
+/*
+ * frontend.c - libclang -> IR, and the ckc pragmas.
+ *
+ * frontend_parse() parses the input with libclang, scans the main file's
+ * tokens for `#pragma ck_...` directives, checks the derivative requests,
+ * and converts every requested function, and every function of the
+ * translation unit that converted code calls, into ckc's IR.  Anything
+ * outside the supported subset (DESIGN.md section 5) is reported at its
+ * location.  This is the only file that includes clang-c/Index.h; nothing
+ * of libclang leaves it.
+ *
+ * The work, in order:
+ *   1. parse; report clang's own errors and stop if there are any;
+ *   2. tokens of the main file -> pragmas, syntax checked here;
+ *   3. function pragmas -> Requests, attached to the next definition;
+ *   4. requests checked against the functions' parameters;
+ *   5. conversion of the requested functions and their callees (a
+ *      worklist); checkpoint pragmas wrap the statement they precede;
+ *   6. recursion check over the call graph of the converted functions;
+ *      Program.funcs put in the order of the definitions in the source.
+ *
+ * Conversion goes on after an error to report as much as it can at once;
+ * refused expressions become placeholders and the Program is discarded.
+ */
+#include "ckc.h"
+
+#include <clang-c/Index.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- helpers */
+
+/* Makes room for element n of a growable arena array whose capacity is
+ * implied by n (8, 16, 32, ...). */
+static void *vec_room(void *v, int n, size_t elem)
+{
+	if (n == 0 || (n >= 8 && (n & (n - 1)) == 0)) {
+		size_t cap = n == 0 ? 8 : (size_t)n * 2;
+		void *nv = arena_alloc(cap * elem);
+		if (n > 0)
+			memcpy(nv, v, (size_t)n * elem);
+		return nv;
+	}
+	return v;
+}
+#define VEC_PUSH(arr, n, item)                                                \
+	((arr) = vec_room((arr), (n), sizeof *(arr)), (arr)[(n)++] = (item))
+
+/* Copies a libclang string into the arena and disposes of it. */
+static const char *cxs(CXString s)
+{
+	const char *c = clang_getCString(s);
+	char *r = arena_strdup(c ? c : "");
+	clang_disposeString(s);
+	return r;
+}
+
+static const Loc noloc = { NULL, 0, 0 };
+
+/* diag_error with a preformatted message (diag.c has no va_list form). */
+static void verror(Loc loc, const char *fmt, va_list ap)
+{
+	char buf[1024];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	diag_error(loc, "%s", buf);
+}
+
+/* ------------------------------------------------------------- state */
+
+/* A token of the main file. */
+typedef struct Tok {
+	CXTokenKind kind;
+	const char *s; /* spelling */
+	unsigned off;  /* byte offset in the main file */
+	unsigned len;  /* length of the spelling */
+	Loc loc;
+	int hidden; /* inside a directive or a skipped #if region */
+} Tok;
+
+/* save(p[lo:len]) of a checkpoint pragma, as token indices. */
+typedef struct Section {
+	int name;         /* the pointer's token */
+	int lo, lo_end;   /* tokens of lo: [lo, lo_end) */
+	int len, len_end; /* tokens of len */
+} Section;
+
+typedef struct Def Def;
+
+/* One `#pragma ck_...` directive of the main file. */
+typedef struct Pragma {
+	int is_ckpt;      /* ck_checkpoint, else a function pragma */
+	const char *name; /* "ck_tangent", ... */
+	Loc loc;          /* of the ck_ token */
+	unsigned off;     /* of the '#' */
+	int ok;           /* no syntax errors */
+	Request *req;     /* function pragmas */
+	int binomial;     /* ck_checkpoint: K, or 0 */
+	Section *saves;
+	int nsaves;
+	unsigned
+		next_off; /* first statement token after it, UINT_MAX if none */
+	Def *fn;          /* the function whose body holds it */
+	int used;         /* attached to a statement */
+} Pragma;
+
+/* A function of the translation unit, by name. */
+struct Def {
+	const char *name;
+	CXCursor decl; /* first declaration seen */
+	CXCursor def;  /* the definition, when has_def */
+	int has_def;
+	int seq; /* position of the definition in the translation unit */
+	int idx; /* index in Program.funcs, -1 while not converted */
+};
+
+/* A file-scope declaration of the main file (to place function pragmas). */
+typedef struct TopDecl {
+	unsigned start, end;
+	Def *fndef; /* a function definition, else NULL */
+} TopDecl;
+
+/* A name a save() bound may use besides variables: an enum constant, or a
+ * macro defined as an integer literal. */
+typedef struct Const {
+	const char *name;
+	long long val;
+} Const;
+
+typedef struct VarKey {
+	CXCursor cur;
+	unsigned hash;
+	int id;
+} VarKey;
+
+/* A call from one converted function to another. */
+typedef struct Edge {
+	int from, to;
+	Loc loc;
+} Edge;
+
+typedef struct FE {
+	const FrontendOptions *opt;
+	CXTranslationUnit tu;
+	CXFile mainfile;
+	const char *src; /* the main file's bytes */
+	size_t srclen;
+	Program *p;
+	Tok *toks;
+	int ntoks;
+	Pragma **pragmas;
+	int npragmas;
+	Def **defs; /* every function declared in the translation unit */
+	int ndefs;
+	int *hash; /* open addressing over defs by name: index + 1 */
+	int hashcap;
+	TopDecl *tops;
+	int ntops;
+	int ndefined; /* definitions seen so far (Def.seq) */
+	Const *consts;
+	int nconsts;
+	Def **conv; /* Program.funcs index -> Def */
+	int nconv;
+	Edge *edges;
+	int nedges;
+	/* The function being converted. */
+	Func *f;
+	int fidx;
+	Def *fdef;
+	VarKey *vars; /* cursor -> var id */
+	int nvars;
+	int *scope; /* var ids in scope, innermost last (for save() names) */
+	int nscope;
+	/* The last file name looked up. */
+	CXFile lastfile;
+	const char *lastname;
+} FE;
+
+/* ----------------------------------------------------------- locations */
+
+static const char *file_name(FE *fe, CXFile file)
+{
+	if (clang_File_isEqual(file, fe->mainfile))
+		return fe->opt->input;
+	if (fe->lastfile && clang_File_isEqual(file, fe->lastfile))
+		return fe->lastname;
+	fe->lastfile = file;
+	fe->lastname = cxs(clang_getFileName(file));
+	return fe->lastname;
+}
+
+/* Positions are expansion locations, as in clang's own diagnostics. */
+static Loc src_loc(FE *fe, CXSourceLocation sl)
+{
+	CXFile file;
+	unsigned line, col, off;
+	Loc loc = noloc;
+	clang_getExpansionLocation(sl, &file, &line, &col, &off);
+	if (!file)
+		return loc;
+	loc.file = file_name(fe, file);
+	loc.line = (int)line;
+	loc.col = (int)col;
+	return loc;
+}
+
+static Loc cur_loc(FE *fe, CXCursor c)
+{
+	return src_loc(fe, clang_getCursorLocation(c));
+}
+
+/* Offset of sl in the main file; 0 when it is elsewhere. */
+static int main_off(FE *fe, CXSourceLocation sl, unsigned *off)
+{
+	CXFile file;
+	unsigned line, col;
+	clang_getExpansionLocation(sl, &file, &line, &col, off);
+	return file && clang_File_isEqual(file, fe->mainfile);
+}
+
+/* ------------------------------------------------------------ children */
+
+typedef struct Kids {
+	CXCursor *c;
+	int n;
+} Kids;
+
+static enum CXChildVisitResult kids_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	Kids *k = data;
+	(void)parent;
+	VEC_PUSH(k->c, k->n, c);
+	return CXChildVisit_Continue;
+}
+
+/* The direct children of c. */
+static Kids kids(CXCursor c)
+{
+	Kids k = { NULL, 0 };
+	clang_visitChildren(c, kids_visit, &k);
+	return k;
+}
+
+/* The direct children of c that are expressions (casts and sizeof also
+ * have TypeRef children). */
+static Kids expr_kids(CXCursor c)
+{
+	Kids all = kids(c), k = { NULL, 0 };
+	int i;
+	for (i = 0; i < all.n; i++)
+		if (clang_isExpression(clang_getCursorKind(all.c[i])))
+			VEC_PUSH(k.c, k.n, all.c[i]);
+	return k;
+}
+
+static int is_kind(CXCursor c, enum CXCursorKind k)
+{
+	return clang_getCursorKind(c) == k;
+}
+
+/* Strips parentheses and implicit conversions (an UnexposedExpr with one
+ * child and the same source range). */
+static CXCursor strip(CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		Kids ks;
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+			return c;
+		ks = expr_kids(c);
+		if (ks.n != 1)
+			return c;
+		if (k == CXCursor_UnexposedExpr &&
+		    !clang_equalRanges(clang_getCursorExtent(c),
+				       clang_getCursorExtent(ks.c[0])))
+			return c;
+		c = ks.c[0];
+	}
+}
+
+/* --------------------------------------------------------------- types */
+
+static const char *int_name(enum CXTypeKind k)
+{
+	switch (k) {
+	case CXType_Bool:
+		return "_Bool";
+	case CXType_Char_U:
+	case CXType_Char_S:
+		return "char";
+	case CXType_SChar:
+		return "signed char";
+	case CXType_UChar:
+		return "unsigned char";
+	case CXType_Short:
+		return "short";
+	case CXType_UShort:
+		return "unsigned short";
+	case CXType_Int:
+		return "int";
+	case CXType_UInt:
+		return "unsigned int";
+	case CXType_Long:
+		return "long";
+	case CXType_ULong:
+		return "unsigned long";
+	case CXType_LongLong:
+		return "long long";
+	case CXType_ULongLong:
+		return "unsigned long long";
+	case CXType_Int128:
+		return "__int128";
+	case CXType_UInt128:
+		return "unsigned __int128";
+	case CXType_WChar:
+		return "int";
+	case CXType_Char16:
+		return "unsigned short";
+	case CXType_Char32:
+		return "unsigned int";
+	default:
+		return NULL;
+	}
+}
+
+enum {
+	TY_DECAY = 1,  /* a parameter: arrays become pointers */
+	TY_REPORT = 2, /* report every unsupported type at loc */
+	TY_DATA = 4,   /* report long double and VLAs only (pointed-to data) */
+};
+
+/* The pointee or element type of t (whose canonical type is ct), keeping
+ * typedef names where libclang gives them. */
+static CXType inner_type(CXType t, CXType ct)
+{
+	int ptr = ct.kind == CXType_Pointer;
+	CXType r =
+		ptr ? clang_getPointeeType(t) : clang_getArrayElementType(t);
+	if (r.kind == CXType_Invalid)
+		r = ptr ? clang_getPointeeType(ct)
+			: clang_getArrayElementType(ct);
+	return r;
+}
+
+/* Makes the innermost elements of t (t itself unless an array) const. */
+static void set_elem_const(Type *t)
+{
+	while (t->kind == TY_ARRAY)
+		t = t->base;
+	t->is_const = 1;
+}
+
+/* Converts a clang type.  Typedefs resolve through the canonical type.
+ * With TY_REPORT, types that converted code cannot hold (struct, union,
+ * long double, VLAs, complex) are reported at loc; pointers to structs or
+ * functions are kept as TY_OTHER and refused only where they are used. */
+static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
+{
+	CXType ct = clang_getCanonicalType(t);
+	int report = flags & TY_REPORT;
+	int data = flags & (TY_REPORT | TY_DATA);
+	Type *ty;
+	const char *iname = int_name(ct.kind);
+
+	if (iname) {
+		ty = type_new(TY_INT);
+		ty->name = iname;
+	} else
+		switch (ct.kind) {
+		case CXType_Void:
+			ty = type_new(TY_VOID);
+			break;
+		case CXType_Float:
+			ty = type_new(TY_FLOAT);
+			break;
+		case CXType_Double:
+			ty = type_new(TY_DOUBLE);
+			break;
+		case CXType_Enum: {
+			CXCursor d = clang_getTypeDeclaration(ct);
+			CXType it = clang_getCanonicalType(
+				clang_getEnumDeclIntegerType(d));
+			ty = type_new(TY_INT);
+			ty->name =
+				int_name(it.kind) ? int_name(it.kind) : "int";
+			break;
+		}
+		case CXType_Pointer:
+			ty = type_new(TY_PTR);
+			ty->base = conv_type(fe, inner_type(t, ct), loc,
+					     data ? TY_DATA : 0);
+			break;
+		case CXType_ConstantArray:
+		case CXType_IncompleteArray:
+		case CXType_VariableArray:
+		case CXType_DependentSizedArray: {
+			CXType et = inner_type(t, ct);
+			int cq = clang_isConstQualifiedType(t) ||
+				 clang_isConstQualifiedType(ct);
+			if (flags & TY_DECAY) {
+				ty = type_new(TY_PTR);
+				ty->base = conv_type(fe, et, loc,
+						     data ? TY_DATA : 0);
+				if (cq) /* const on an array is on its elements */
+					set_elem_const(ty->base);
+				return ty;
+			}
+			if (ct.kind == CXType_VariableArray && data)
+				diag_error(loc,
+					   "variable-length arrays are not "
+					   "supported");
+			ty = type_new(TY_ARRAY);
+			ty->base = conv_type(fe, et, loc, flags & ~TY_DECAY);
+			ty->len = ct.kind == CXType_ConstantArray
+					  ? (long)clang_getArraySize(ct)
+					  : 0;
+			if (cq)
+				set_elem_const(ty->base);
+			return ty;
+		}
+		default: {
+			enum CXCursorKind dk = clang_getCursorKind(
+				clang_getTypeDeclaration(ct));
+			ty = type_new(TY_OTHER);
+			ty->name = t.kind == CXType_Invalid
+					   ? "int"
+					   : cxs(clang_getTypeSpelling(
+						     clang_getUnqualifiedType(
+							     t)));
+			if (ct.kind == CXType_LongDouble && data)
+				diag_error(loc,
+					   "long double is not supported");
+			else if (!report)
+				break;
+			else if (dk == CXCursor_StructDecl)
+				diag_error(loc,
+					   "struct types are not supported");
+			else if (dk == CXCursor_UnionDecl)
+				diag_error(loc,
+					   "union types are not supported");
+			else if (ct.kind == CXType_Complex)
+				diag_error(loc,
+					   "complex types are not supported");
+			else if (ct.kind != CXType_FunctionProto &&
+				 ct.kind != CXType_FunctionNoProto)
+				diag_error(loc, "type '%s' is not supported",
+					   ty->name);
+			break;
+		}
+		}
+	ty->is_const = clang_isConstQualifiedType(t) != 0;
+	return ty;
+}
+
+static int is_float_kind(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+	return k == CXType_Float || k == CXType_Double;
+}
+
+static int is_pointerish(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+	return k == CXType_Pointer || k == CXType_ConstantArray ||
+	       k == CXType_IncompleteArray || k == CXType_VariableArray;
+}
+
+/* The data a pointer (or decayed array) parameter points to, with arrays
+ * of arrays looked through; *is_const tells whether it is const. */
+static CXType pointee_data(CXType t, int *is_const)
+{
+	CXType ct = clang_getCanonicalType(t);
+	CXType e = ct.kind == CXType_Pointer ? clang_getPointeeType(ct)
+					     : clang_getArrayElementType(ct);
+	while (clang_getCanonicalType(e).kind == CXType_ConstantArray)
+		e = clang_getArrayElementType(clang_getCanonicalType(e));
+	*is_const = clang_isConstQualifiedType(e) != 0;
+	return e;
+}
+
+/* -------------------------------------------------------- function table */
+
+static unsigned str_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static Def *def_find(FE *fe, const char *name)
+{
+	unsigned i;
+	if (!fe->hashcap)
+		return NULL;
+	for (i = str_hash(name) & (unsigned)(fe->hashcap - 1);;
+	     i = (i + 1) & (unsigned)(fe->hashcap - 1)) {
+		int k = fe->hash[i];
+		if (!k)
+			return NULL;
+		if (!strcmp(fe->defs[k - 1]->name, name))
+			return fe->defs[k - 1];
+	}
+}
+
+static void def_rehash(FE *fe)
+{
+	int i;
+	fe->hashcap = fe->hashcap ? fe->hashcap * 2 : 1024;
+	fe->hash = arena_alloc((size_t)fe->hashcap * sizeof *fe->hash);
+	for (i = 0; i < fe->ndefs; i++) {
+		unsigned h = str_hash(fe->defs[i]->name) &
+			     (unsigned)(fe->hashcap - 1);
+		while (fe->hash[h])
+			h = (h + 1) & (unsigned)(fe->hashcap - 1);
+		fe->hash[h] = i + 1;
+	}
+}
+
+static Def *def_add(FE *fe, const char *name, CXCursor decl)
+{
+	Def *d = ARENA_NEW(Def);
+	d->name = name;
+	d->decl = decl;
+	d->idx = -1;
+	VEC_PUSH(fe->defs, fe->ndefs, d);
+	if (fe->ndefs * 2 > fe->hashcap)
+		def_rehash(fe);
+	else {
+		unsigned h = str_hash(name) & (unsigned)(fe->hashcap - 1);
+		while (fe->hash[h])
+			h = (h + 1) & (unsigned)(fe->hashcap - 1);
+		fe->hash[h] = fe->ndefs;
+	}
+	return d;
+}
+
+/* Is the declaration in a system header (or a builtin, with no file)? */
+static int in_system_header(CXCursor c)
+{
+	CXSourceLocation sl = clang_getCursorLocation(c);
+	CXFile file;
+	unsigned line, col, off;
+	clang_getExpansionLocation(sl, &file, &line, &col, &off);
+	return !file || clang_Location_isInSystemHeader(sl);
+}
+
+/* A user function: defined in the translation unit, not in a system
+ * header. */
+static int def_is_user(const Def *d)
+{
+	return d && d->has_def && !in_system_header(d->def);
+}
+
+static int parse_int_spelling(const char *s, long long *v);
+
+static void add_const(FE *fe, const char *name, long long v)
+{
+	Const k;
+	k.name = name;
+	k.val = v;
+	VEC_PUSH(fe->consts, fe->nconsts, k);
+}
+
+/* Records the enum constants of an enum, or a macro of user code defined
+ * as an integer literal (`#define N 64`, `#define N (64)`). */
+static void add_consts(FE *fe, CXCursor c)
+{
+	if (clang_getCursorKind(c) == CXCursor_EnumDecl) {
+		Kids ks = kids(c);
+		int i;
+		for (i = 0; i < ks.n; i++)
+			if (is_kind(ks.c[i], CXCursor_EnumConstantDecl))
+				add_const(
+					fe,
+					cxs(clang_getCursorSpelling(ks.c[i])),
+					clang_getEnumConstantDeclValue(
+						ks.c[i]));
+		return;
+	}
+	if (in_system_header(c) || clang_Cursor_isMacroFunctionLike(c))
+		return;
+	{
+		CXToken *toks;
+		unsigned n, i;
+		const char *sp[5];
+		long long v;
+		clang_tokenize(fe->tu, clang_getCursorExtent(c), &toks, &n);
+		for (i = 0; i < n && i < 5; i++)
+			sp[i] = cxs(clang_getTokenSpelling(fe->tu, toks[i]));
+		clang_disposeTokens(fe->tu, toks, n);
+		if ((n == 2 && parse_int_spelling(sp[1], &v)) ||
+		    (n == 4 && !strcmp(sp[1], "(") && !strcmp(sp[3], ")") &&
+		     parse_int_spelling(sp[2], &v)))
+			add_const(fe, sp[0], v);
+	}
+}
+
+static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	FE *fe = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXSourceRange ext = clang_getCursorExtent(c);
+	TopDecl td = { 0, 0, NULL };
+	int in_main;
+	(void)parent;
+	if (k == CXCursor_MacroDefinition || k == CXCursor_EnumDecl)
+		add_consts(fe, c);
+	if (!clang_isDeclaration(k))
+		return CXChildVisit_Continue;
+	in_main = main_off(fe, clang_getRangeStart(ext), &td.start) &&
+		  main_off(fe, clang_getRangeEnd(ext), &td.end);
+	if (k == CXCursor_FunctionDecl) {
+		const char *name = cxs(clang_getCursorSpelling(c));
+		Def *d = def_find(fe, name);
+		if (!d)
+			d = def_add(fe, name, c);
+		if (clang_isCursorDefinition(c)) {
+			d->def = c;
+			d->has_def = 1;
+			d->seq = fe->ndefined++;
+			td.fndef = d;
+		}
+	}
+	if (in_main)
+		VEC_PUSH(fe->tops, fe->ntops, td);
+	return CXChildVisit_Continue;
+}
+
+/* ------------------------------------------------------ tokens, pragmas */
+
+/* Is the '#' at off the first thing on its line? */
+static int at_line_start(FE *fe, unsigned off)
+{
+	while (off > 0) {
+		char ch = fe->src[--off];
+		if (ch == '\n')
+			return 1;
+		if (ch != ' ' && ch != '\t' && ch != '\f' && ch != '\v' &&
+		    ch != '\r')
+			return 0;
+	}
+	return 1;
+}
+
+/* End of the directive starting at off: the first newline that is not
+ * escaped and not inside a comment. */
+static unsigned directive_end(FE *fe, unsigned off)
+{
+	const char *s = fe->src;
+	size_t n = fe->srclen, i = off;
+	while (i < n) {
+		if (s[i] == '\\' && i + 1 < n &&
+		    (s[i + 1] == '\n' ||
+		     (s[i + 1] == '\r' && i + 2 < n && s[i + 2] == '\n'))) {
+			i += s[i + 1] == '\n' ? 2 : 3;
+		} else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
+			i += 2;
+			while (i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'))
+				i++;
+			i += 2;
+		} else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
+			while (i < n && s[i] != '\n')
+				i++;
+		} else if (s[i] == '\n')
+			break;
+		else
+			i++;
+	}
+	return (unsigned)(i < n ? i : n);
+}
+
+/* Reads the main file's tokens and marks those inside directives and
+ * skipped #if regions as hidden. */
+static void read_tokens(FE *fe)
+{
+	CXSourceRange all = clang_getRange(
+		clang_getLocationForOffset(fe->tu, fe->mainfile, 0),
+		clang_getLocationForOffset(fe->tu, fe->mainfile,
+					   (unsigned)fe->srclen));
+	CXToken *ct;
+	unsigned n, i;
+	int j;
+	CXSourceRangeList *skipped;
+
+	clang_tokenize(fe->tu, all, &ct, &n);
+	fe->toks = arena_alloc((n + 1) * sizeof *fe->toks);
+	for (i = 0; i < n; i++) {
+		Tok *t = &fe->toks[i];
+		CXSourceLocation sl = clang_getTokenLocation(fe->tu, ct[i]);
+		t->kind = clang_getTokenKind(ct[i]);
+		t->s = cxs(clang_getTokenSpelling(fe->tu, ct[i]));
+		t->len = (unsigned)strlen(t->s);
+		main_off(fe, sl, &t->off);
+		t->loc = src_loc(fe, sl);
+	}
+	fe->ntoks = (int)n;
+	clang_disposeTokens(fe->tu, ct, n);
+
+	for (j = 0; j < fe->ntoks; j++) {
+		Tok *t = &fe->toks[j];
+		if (t->kind == CXToken_Punctuation && !strcmp(t->s, "#") &&
+		    at_line_start(fe, t->off)) {
+			unsigned end = directive_end(fe, t->off);
+			while (j < fe->ntoks && fe->toks[j].off < end)
+				fe->toks[j++].hidden = 1;
+			j--;
+		}
+	}
+	skipped = clang_getSkippedRanges(fe->tu, fe->mainfile);
+	for (i = 0; skipped && i < skipped->count; i++) {
+		unsigned a, b;
+		main_off(fe, clang_getRangeStart(skipped->ranges[i]), &a);
+		main_off(fe, clang_getRangeEnd(skipped->ranges[i]), &b);
+		for (j = 0; j < fe->ntoks; j++)
+			if (fe->toks[j].off >= a && fe->toks[j].off <= b)
+				fe->toks[j].hidden = 2;
+	}
+	if (skipped)
+		clang_disposeSourceRangeList(skipped);
+}
+
+/* A cursor over the tokens [i, end) of one pragma. */
+typedef struct PC {
+	FE *fe;
+	int i, end;
+} PC;
+
+static Tok *pc_peek(PC *pc)
+{
+	return pc->i < pc->end ? &pc->fe->toks[pc->i] : NULL;
+}
+
+static int pc_is(PC *pc, const char *s)
+{
+	Tok *t = pc_peek(pc);
+	return t && !strcmp(t->s, s);
+}
+
+/* Where an error about the current token goes: the token, or just past
+ * the pragma's last token. */
+static Loc pc_loc(PC *pc)
+{
+	Tok *t;
+	Loc loc;
+	if (pc->i < pc->end)
+		return pc->fe->toks[pc->i].loc;
+	t = &pc->fe->toks[pc->end - 1];
+	loc = t->loc;
+	loc.col += (int)t->len;
+	return loc;
+}
+
+static void pc_error(PC *pc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verror(pc_loc(pc), fmt, ap);
+	va_end(ap);
+}
+
+/* Consumes s or reports "expected 's' after 'prev'". */
+static int pc_expect(PC *pc, const char *s, const char *prev)
+{
+	if (pc_is(pc, s)) {
+		pc->i++;
+		return 1;
+	}
+	if (prev)
+		pc_error(pc, "expected '%s' after '%s'", s, prev);
+	else
+		pc_error(pc, "expected '%s'", s);
+	return 0;
+}
+
+/* Appends a name and its location to a request's parallel arrays. */
+static void push_name(const char ***names, Loc **locs, int *n,
+		      const char *name, Loc loc)
+{
+	*locs = vec_room(*locs, *n, sizeof **locs);
+	(*locs)[*n] = loc;
+	ARENA_PUSH(*names, *n, (char *)name);
+}
+
+/* names := '(' identifier (',' identifier)* ')' */
+static int parse_names(PC *pc, const char *clause, const char ***names,
+		       Loc **locs, int *n)
+{
+	pc->i++;
+	if (!pc_expect(pc, "(", clause))
+		return 0;
+	for (;;) {
+		Tok *t = pc_peek(pc);
+		if (!t || t->kind != CXToken_Identifier) {
+			pc_error(pc, "expected a parameter name in %s(...)",
+				 clause);
+			return 0;
+		}
+		push_name(names, locs, n, t->s, t->loc);
+		pc->i++;
+		if (pc_is(pc, ",")) {
+			pc->i++;
+			continue;
+		}
+		if (pc_is(pc, ")")) {
+			pc->i++;
+			return 1;
+		}
+		pc_error(pc, "expected ',' or ')' in %s(...)", clause);
+		return 0;
+	}
+}
+
+/* pragma := ck_tangent|ck_adjoint|ck_hvp clause*
+ * clause := wrt names | out names */
+static void parse_func_pragma(PC *pc, Pragma *pr, Mode mode)
+{
+	Request *r = ARENA_NEW(Request);
+	int seen_wrt = 0, seen_out = 0;
+	r->mode = mode;
+	r->fn = -1;
+	r->loc = pr->loc;
+	while (pc->i < pc->end) {
+		Tok *t = pc_peek(pc);
+		int *seen = !strcmp(t->s, "wrt")   ? &seen_wrt
+			    : !strcmp(t->s, "out") ? &seen_out
+						   : NULL;
+		int ok;
+		if (!seen || t->kind != CXToken_Identifier) {
+			pc_error(pc, "unexpected '%s' in %s pragma", t->s,
+				 pr->name);
+			return;
+		}
+		if (*seen) {
+			pc_error(pc, "%s(...) given twice", t->s);
+			return;
+		}
+		*seen = 1;
+		if (seen == &seen_wrt)
+			ok = parse_names(pc, "wrt", &r->wrt, &r->wrt_loc,
+					 &r->nwrt);
+		else
+			ok = parse_names(pc, "out", &r->out, &r->out_loc,
+					 &r->nout);
+		if (!ok)
+			return;
+	}
+	if (!seen_wrt) {
+		diag_error(pr->loc, "'%s' needs a wrt(...) clause", pr->name);
+		return;
+	}
+	pr->req = r;
+	pr->ok = 1;
+}
+
+/* A save() bound, parsed from tokens; with build set (during conversion)
+ * it also becomes an IR expression over the function's variables.
+ *   bound   := term (('+' | '-') term)*
+ *   term    := unary ('*' unary)*
+ *   unary   := '-' unary | primary
+ *   primary := identifier | integer | '(' bound ')' */
+typedef struct BoundParser {
+	PC pc;
+	int build;
+} BoundParser;
+
+static int bound_expr(BoundParser *bp, Expr **out);
+
+static int scope_find(FE *fe, const char *name)
+{
+	int i;
+	for (i = fe->nscope - 1; i >= 0; i--)
+		if (!strcmp(fe->f->vars[fe->scope[i]]->name, name))
+			return fe->scope[i];
+	return -1;
+}
+
+/* An integer literal: decimal, octal or hex, with u/l suffixes. */
+static int parse_int_spelling(const char *s, long long *v)
+{
+	char *end;
+	if (!isdigit((unsigned char)s[0]))
+		return 0;
+	errno = 0;
+	*v = strtoll(s, &end, 0);
+	while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+		end++;
+	return *end == '\0' && errno == 0;
+}
+
+static int parse_int_tok(const Tok *t, long long *v)
+{
+	return t->kind == CXToken_Literal && parse_int_spelling(t->s, v);
+}
+
+static int bound_primary(BoundParser *bp, Expr **out)
+{
+	PC *pc = &bp->pc;
+	Tok *t = pc_peek(pc);
+	long long v;
+	if (t && !strcmp(t->s, "(")) {
+		pc->i++;
+		return bound_expr(bp, out) && pc_expect(pc, ")", NULL);
+	}
+	if (t && t->kind == CXToken_Identifier) {
+		pc->i++;
+		if (bp->build) {
+			FE *fe = pc->fe;
+			int id = scope_find(fe, t->s), i;
+			for (i = fe->nconsts - 1; id < 0 && i >= 0; i--)
+				if (!strcmp(fe->consts[i].name, t->s)) {
+					*out = expr_int(fe->consts[i].val,
+							t->loc);
+					return 1;
+				}
+			if (id < 0) {
+				diag_error(t->loc,
+					   "no variable named '%s' here",
+					   t->s);
+				return 0;
+			}
+			if (fe->f->vars[id]->type->kind != TY_INT) {
+				diag_error(t->loc,
+					   "'%s' in a save() bound is not an "
+					   "integer variable",
+					   t->s);
+				return 0;
+			}
+			*out = expr_var(fe->f, id, t->loc);
+			(*out)->type = fe->f->vars[id]->type;
+		}
+		return 1;
+	}
+	if (t && parse_int_tok(t, &v)) {
+		pc->i++;
+		if (bp->build)
+			*out = expr_int(v, t->loc);
+		return 1;
+	}
+	pc_error(pc, "expected an integer expression in save(...)");
+	return 0;
+}
+
+static int bound_unary(BoundParser *bp, Expr **out)
+{
+	PC *pc = &bp->pc;
+	if (pc_is(pc, "-")) {
+		Loc loc = pc_loc(pc);
+		pc->i++;
+		if (!bound_unary(bp, out))
+			return 0;
+		if (bp->build) {
+			Type *ty = (*out)->type;
+			*out = expr_unary(U_NEG, *out, loc);
+			(*out)->type = ty;
+		}
+		return 1;
+	}
+	return bound_primary(bp, out);
+}
+
+static int bound_binary(BoundParser *bp, Expr **out, int level)
+{
+	PC *pc = &bp->pc;
+	if (!(level ? bound_unary(bp, out) : bound_binary(bp, out, 1)))
+		return 0;
+	for (;;) {
+		BinOp op;
+		Loc loc = pc_loc(pc);
+		Expr *r = NULL;
+		if (level == 1 && pc_is(pc, "*"))
+			op = B_MUL;
+		else if (level == 0 && pc_is(pc, "+"))
+			op = B_ADD;
+		else if (level == 0 && pc_is(pc, "-"))
+			op = B_SUB;
+		else
+			return 1;
+		pc->i++;
+		if (!(level ? bound_unary(bp, &r) : bound_binary(bp, &r, 1)))
+			return 0;
+		if (bp->build)
+			*out = expr_binary(op, *out, r, (*out)->type, loc);
+	}
+}
+
+static int bound_expr(BoundParser *bp, Expr **out)
+{
+	return bound_binary(bp, out, 0);
+}
+
+/* Parses the bound in tokens [i, end) completely. */
+static int parse_bound(FE *fe, int i, int end, int build, Expr **out)
+{
+	BoundParser bp;
+	bp.pc.fe = fe;
+	bp.pc.i = i;
+	bp.pc.end = end;
+	bp.build = build;
+	if (i >= end) {
+		pc_error(&bp.pc,
+			 "expected an integer expression in save(...)");
+		return 0;
+	}
+	if (!bound_expr(&bp, out))
+		return 0;
+	if (bp.pc.i < end) {
+		pc_error(&bp.pc, "unexpected '%s' in save(...)",
+			 pc_peek(&bp.pc)->s);
+		return 0;
+	}
+	return 1;
+}
+
+/* Scans forward over one bound and stops before stop (':' or ']') at
+ * bracket depth 0. */
+static int bound_span(PC *pc, const char *stop, int *first, int *end)
+{
+	int depth = 0;
+	*first = pc->i;
+	while (pc->i < pc->end) {
+		const char *s = pc->fe->toks[pc->i].s;
+		if (depth == 0 && !strcmp(s, stop))
+			break;
+		if (!strcmp(s, "(") || !strcmp(s, "["))
+			depth++;
+		else if ((!strcmp(s, ")") || !strcmp(s, "]")) && --depth < 0)
+			break;
+		pc->i++;
+	}
+	*end = pc->i;
+	if (!parse_bound(pc->fe, *first, *end, 0, NULL))
+		return 0;
+	return pc_expect(pc, stop, NULL);
+}
+
+/* save := '(' section (',' section)* ')'
+ * section := identifier '[' bound ':' bound ']' */
+static int parse_save(PC *pc, Pragma *pr)
+{
+	pc->i++;
+	if (!pc_expect(pc, "(", "save"))
+		return 0;
+	for (;;) {
+		Section sec;
+		Tok *t = pc_peek(pc);
+		if (!t || t->kind != CXToken_Identifier) {
+			pc_error(pc, "expected a pointer name in save(...)");
+			return 0;
+		}
+		sec.name = pc->i++;
+		if (!pc_is(pc, "[")) {
+			pc_error(pc, "expected '[' after '%s' in save(...)",
+				 t->s);
+			return 0;
+		}
+		pc->i++;
+		if (!bound_span(pc, ":", &sec.lo, &sec.lo_end) ||
+		    !bound_span(pc, "]", &sec.len, &sec.len_end))
+			return 0;
+		VEC_PUSH(pr->saves, pr->nsaves, sec);
+		if (pc_is(pc, ",")) {
+			pc->i++;
+			continue;
+		}
+		return pc_expect(pc, ")", NULL);
+	}
+}
+
+/* pragma := ck_checkpoint [binomial '(' integer ')'] [save(...)] */
+static void parse_ckpt_pragma(PC *pc, Pragma *pr)
+{
+	int seen_binomial = 0, seen_save = 0;
+	while (pc->i < pc->end) {
+		Tok *t = pc_peek(pc);
+		if (t->kind == CXToken_Identifier &&
+		    !strcmp(t->s, "binomial")) {
+			long long k;
+			if (seen_binomial) {
+				pc_error(pc, "binomial(...) given twice");
+				return;
+			}
+			seen_binomial = 1;
+			pc->i++;
+			if (!pc_expect(pc, "(", "binomial"))
+				return;
+			t = pc_peek(pc);
+			if (!t || !parse_int_tok(t, &k) || k <= 0 ||
+			    k > INT_MAX) {
+				pc_error(
+					pc,
+					"binomial() takes a positive integer");
+				return;
+			}
+			pr->binomial = (int)k;
+			pc->i++;
+			if (!pc_expect(pc, ")", NULL))
+				return;
+		} else if (t->kind == CXToken_Identifier &&
+			   !strcmp(t->s, "save")) {
+			if (seen_save) {
+				pc_error(pc, "save(...) given twice");
+				return;
+			}
+			seen_save = 1;
+			if (!parse_save(pc, pr))
+				return;
+		} else {
+			pc_error(pc, "unexpected '%s' in ck_checkpoint pragma",
+				 t->s);
+			return;
+		}
+	}
+	pr->ok = 1;
+}
+
+/* The first statement token after the directive ending before token j. */
+static unsigned next_stmt_off(FE *fe, int j)
+{
+	for (; j < fe->ntoks; j++)
+		if (!fe->toks[j].hidden)
+			return fe->toks[j].off;
+	return UINT_MAX;
+}
+
+/* Finds the `#pragma ck_...` directives and `#include <...>` lines of the
+ * main file. */
+static void scan_directives(FE *fe)
+{
+	int j;
+	for (j = 0; j < fe->ntoks; j++) {
+		Tok *t = &fe->toks[j];
+		int end;
+		if (t->hidden != 1 || strcmp(t->s, "#") ||
+		    !at_line_start(fe, t->off))
+			continue;
+		{
+			unsigned dend = directive_end(fe, t->off);
+			for (end = j + 1;
+			     end < fe->ntoks && fe->toks[end].off < dend;
+			     end++)
+				;
+		}
+		if (end - j >= 3 && !strcmp(fe->toks[j + 1].s, "include") &&
+		    !strcmp(fe->toks[j + 2].s, "<")) {
+			const char *a = fe->src + fe->toks[j + 2].off + 1;
+			const char *b = a;
+			while (b < fe->src + fe->srclen && *b != '>' &&
+			       *b != '\n')
+				b++;
+			if (*b == '>') {
+				char *name = arena_alloc((size_t)(b - a) + 1);
+				memcpy(name, a, (size_t)(b - a));
+				ARENA_PUSH(fe->p->sys_includes,
+					   fe->p->nsys_includes, name);
+			}
+		}
+		if (end - j >= 3 && !strcmp(fe->toks[j + 1].s, "pragma") &&
+		    !strncmp(fe->toks[j + 2].s, "ck_", 3)) {
+			Pragma *pr = ARENA_NEW(Pragma);
+			PC pc;
+			const char *name = fe->toks[j + 2].s;
+			pr->name = name;
+			pr->loc = fe->toks[j + 2].loc;
+			pr->off = t->off;
+			pr->next_off = next_stmt_off(fe, end);
+			pc.fe = fe;
+			pc.i = j + 3;
+			pc.end = end;
+			if (!strcmp(name, "ck_tangent"))
+				parse_func_pragma(&pc, pr, MODE_TANGENT);
+			else if (!strcmp(name, "ck_adjoint"))
+				parse_func_pragma(&pc, pr, MODE_ADJOINT);
+			else if (!strcmp(name, "ck_hvp"))
+				parse_func_pragma(&pc, pr, MODE_HVP);
+			else if (!strcmp(name, "ck_checkpoint")) {
+				pr->is_ckpt = 1;
+				parse_ckpt_pragma(&pc, pr);
+			} else {
+				diag_error(pr->loc, "unknown ckc pragma '%s'",
+					   name);
+				pr = NULL;
+			}
+			if (pr)
+				VEC_PUSH(fe->pragmas, fe->npragmas, pr);
+		}
+		j = end - 1;
+	}
+}
+
+/* Attaches each function pragma to the function definition after it, and
+ * each checkpoint pragma to the function whose body holds it. */
+static void place_pragmas(FE *fe)
+{
+	int i, k;
+	for (i = 0; i < fe->npragmas; i++) {
+		Pragma *pr = fe->pragmas[i];
+		TopDecl *inside = NULL, *next = NULL;
+		for (k = 0; k < fe->ntops; k++) {
+			TopDecl *td = &fe->tops[k];
+			if (td->start < pr->off && pr->off < td->end)
+				inside = td;
+			else if (td->start > pr->off && !next)
+				next = td;
+		}
+		if (pr->is_ckpt) {
+			if (inside && inside->fndef)
+				pr->fn = inside->fndef;
+			else if (pr->ok) {
+				diag_error(pr->loc,
+					   "'#pragma ck_checkpoint' must "
+					   "be inside a function body");
+				pr->ok = 0;
+			}
+			continue;
+		}
+		if (!pr->ok)
+			continue;
+		if (inside || !next || !next->fndef) {
+			diag_error(
+				pr->loc,
+				"'#pragma %s' must be followed by a function "
+				"definition",
+				pr->name);
+			pr->ok = 0;
+			continue;
+		}
+		pr->req->fname = next->fndef->name;
+	}
+}
+
+/* ------------------------------------------------------------ requests */
+
+static const char *mode_pragma(Mode m)
+{
+	return m == MODE_TANGENT   ? "ck_tangent"
+	       : m == MODE_ADJOINT ? "ck_adjoint"
+				   : "ck_hvp";
+}
+
+/* The parameter of d named name, or a null cursor. */
+static CXCursor find_param(const Def *d, const char *name)
+{
+	int i, n = clang_Cursor_getNumArguments(d->def);
+	for (i = 0; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(d->def, (unsigned)i);
+		CXString s = clang_getCursorSpelling(a);
+		int eq = !strcmp(clang_getCString(s), name);
+		clang_disposeString(s);
+		if (eq)
+			return a;
+	}
+	return clang_getNullCursor();
+}
+
+static int check_dups(const char **names, const Loc *locs, int n,
+		      const char *clause)
+{
+	int i, k, ok = 1;
+	for (i = 0; i < n; i++)
+		for (k = 0; k < i; k++)
+			if (!strcmp(names[i], names[k])) {
+				diag_error(locs[i],
+					   "'%s' is named twice in %s(...)",
+					   names[i], clause);
+				ok = 0;
+				break;
+			}
+	return ok;
+}
+
+/* Checks a request against its function; returns the function's Def when
+ * it has a definition to convert. */
+static Def *check_request(FE *fe, Request *r, Request **earlier, int nearlier)
+{
+	Def *d = def_find(fe, r->fname);
+	const char *ts;
+	CXType ret;
+	int i;
+
+	if (!def_is_user(d)) {
+		if (d)
+			diag_error(r->loc,
+				   "no definition of '%s' to differentiate",
+				   r->fname);
+		else
+			diag_error(r->loc,
+				   "no function named '%s' to "
+				   "differentiate",
+				   r->fname);
+		return NULL;
+	}
+	for (i = 0; i < nearlier; i++)
+		if (earlier[i]->mode == r->mode &&
+		    !strcmp(earlier[i]->fname, r->fname)) {
+			diag_error(r->loc, "'%s' already has a %s request",
+				   r->fname, mode_pragma(r->mode));
+			if (earlier[i]->loc.file)
+				diag_note(earlier[i]->loc,
+					  "the first is here");
+			return d;
+		}
+	check_dups(r->wrt, r->wrt_loc, r->nwrt, "wrt");
+	check_dups(r->out, r->out_loc, r->nout, "out");
+	for (i = 0; i < r->nwrt; i++) {
+		CXCursor a = find_param(d, r->wrt[i]);
+		CXType t;
+		int c;
+		if (clang_Cursor_isNull(a)) {
+			diag_error(r->wrt_loc[i],
+				   "'%s' is not a parameter of '%s'",
+				   r->wrt[i], r->fname);
+			continue;
+		}
+		t = clang_getCursorType(a);
+		if (is_float_kind(t) ||
+		    (is_pointerish(t) && is_float_kind(pointee_data(t, &c))))
+			continue;
+		ts = cxs(clang_getTypeSpelling(t));
+		diag_error(
+			r->wrt_loc[i],
+			"wrt parameter '%s' has type '%s'; only "
+			"floating-point "
+			"scalars and pointers to floating-point data can be "
+			"active",
+			r->wrt[i], ts);
+	}
+	for (i = 0; i < r->nout; i++) {
+		CXCursor a = find_param(d, r->out[i]);
+		CXType t;
+		int c;
+		if (clang_Cursor_isNull(a)) {
+			diag_error(r->out_loc[i],
+				   "'%s' is not a parameter of '%s'",
+				   r->out[i], r->fname);
+			continue;
+		}
+		t = clang_getCursorType(a);
+		if (is_pointerish(t) && is_float_kind(pointee_data(t, &c)) &&
+		    !c)
+			continue;
+		diag_error(r->out_loc[i],
+			   "out parameter '%s' must be a pointer to non-const "
+			   "floating-point data",
+			   r->out[i]);
+	}
+	ret = clang_getResultType(clang_getCursorType(d->def));
+	if (r->nout == 0 && !is_float_kind(ret)) {
+		ts = cxs(clang_getTypeSpelling(ret));
+		diag_error(r->loc,
+			   "'%s' returns '%s'; name its outputs with "
+			   "out(...)",
+			   r->fname, ts);
+	}
+	/* TEMPORARY: reverse mode has not landed yet.  Remove this when
+	 * adjoint.c exists. */
+	if (r->mode != MODE_TANGENT)
+		diag_error(r->loc, "%s is not implemented yet; use ck_tangent",
+			   mode_pragma(r->mode));
+	return d;
+}
+
+Request *request_parse_cli(Mode mode, const char *spec)
+{
+	const char *opt = mode == MODE_TANGENT   ? "--tangent"
+			  : mode == MODE_ADJOINT ? "--adjoint"
+						 : "--hvp";
+	Request *r = ARENA_NEW(Request);
+	const char *s = spec;
+	int seen_wrt = 0, seen_out = 0;
+
+	r->mode = mode;
+	r->fn = -1;
+	r->loc = noloc;
+	if (!isalpha((unsigned char)*s) && *s != '_')
+		goto bad;
+	while (isalnum((unsigned char)*s) || *s == '_')
+		s++;
+	r->fname = arena_printf("%.*s", (int)(s - spec), spec);
+	while (*s == ':') {
+		const char ***names;
+		Loc **locs;
+		int *n;
+		s++;
+		if (!strncmp(s, "wrt=", 4) && !seen_wrt) {
+			seen_wrt = 1;
+			names = &r->wrt, locs = &r->wrt_loc, n = &r->nwrt;
+		} else if (!strncmp(s, "out=", 4) && !seen_out) {
+			seen_out = 1;
+			names = &r->out, locs = &r->out_loc, n = &r->nout;
+		} else
+			goto bad;
+		s += 4;
+		for (;;) {
+			const char *b = s;
+			if (!isalpha((unsigned char)*s) && *s != '_')
+				goto bad;
+			while (isalnum((unsigned char)*s) || *s == '_')
+				s++;
+			push_name(names, locs, n,
+				  arena_printf("%.*s", (int)(s - b), b),
+				  noloc);
+			if (*s != ',')
+				break;
+			s++;
+		}
+	}
+	if (*s == '\0' && seen_wrt)
+		return r;
+bad:
+	diag_error(noloc,
+		   "invalid %s argument '%s': expected "
+		   "'function:wrt=a,b[:out=y]'",
+		   opt, spec);
+	return NULL;
+}
+
+/* ---------------------------------------------------------- conversion */
+
+static Expr *conv_expr(FE *fe, CXCursor c);
+static Stmt *conv_stmt(FE *fe, CXCursor c);
+
+static int var_lookup(FE *fe, CXCursor decl)
+{
+	unsigned h = clang_hashCursor(decl);
+	int i;
+	for (i = fe->nvars - 1; i >= 0; i--)
+		if (fe->vars[i].hash == h &&
+		    clang_equalCursors(fe->vars[i].cur, decl))
+			return fe->vars[i].id;
+	return -1;
+}
+
+static void var_bind(FE *fe, CXCursor decl, int id)
+{
+	VarKey k;
+	k.cur = decl;
+	k.hash = clang_hashCursor(decl);
+	k.id = id;
+	VEC_PUSH(fe->vars, fe->nvars, k);
+	VEC_PUSH(fe->scope, fe->nscope, id);
+}
+
+/* Index of f in Program.funcs, converting it later (worklist). */
+static int schedule(FE *fe, Def *d)
+{
+	CXCursor c = d->def;
+	Loc loc;
+	Func *f;
+	if (d->idx >= 0)
+		return d->idx;
+	loc = cur_loc(fe, c);
+	f = func_new(d->name,
+		     conv_type(fe, clang_getResultType(clang_getCursorType(c)),
+			       loc, TY_REPORT),
+		     loc);
+	f->is_static = clang_Cursor_getStorageClass(c) == CX_SC_Static;
+	d->idx = fe->p->nfuncs;
+	ARENA_PUSH(fe->p->funcs, fe->p->nfuncs, f);
+	ARENA_PUSH(fe->conv, fe->nconv, d);
+	return d->idx;
+}
+
+/* Records a function without a definition that is not from a system
+ * header in Program.externs (once). */
+static void add_extern(FE *fe, CXCursor decl)
+{
+	CXType ft = clang_getCursorType(decl);
+	Loc loc = cur_loc(fe, decl);
+	const char *name = cxs(clang_getCursorSpelling(decl));
+	Func *f;
+	int i, n;
+	for (i = 0; i < fe->p->nexterns; i++)
+		if (!strcmp(fe->p->externs[i]->name, name))
+			return;
+	f = func_new(name, conv_type(fe, clang_getResultType(ft), loc, 0),
+		     loc);
+	f->is_variadic = clang_isFunctionTypeVariadic(ft) != 0;
+	f->is_static = clang_Cursor_getStorageClass(decl) == CX_SC_Static;
+	n = clang_Cursor_getNumArguments(decl);
+	for (i = 0; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(decl, (unsigned)i);
+		func_add_param(
+			f, cxs(clang_getCursorSpelling(a)),
+			conv_type(fe, clang_getCursorType(a), loc, TY_DECAY),
+			cur_loc(fe, a));
+	}
+	if (n < 0) /* no cursors for the parameters: use the type */
+		for (i = 0; i < clang_getNumArgTypes(ft); i++)
+			func_add_param(
+				f, "",
+				conv_type(fe,
+					  clang_getArgType(ft, (unsigned)i),
+					  loc, TY_DECAY),
+				loc);
+	ARENA_PUSH(fe->p->externs, fe->p->nexterns, f);
+}
+
+/* The Program.funcs index of the function a call refers to, or -1. */
+static int call_target(FE *fe, CXCursor fdecl, Loc loc)
+{
+	const char *name = cxs(clang_getCursorSpelling(fdecl));
+	Def *d = def_find(fe, name);
+	int idx;
+	Edge e;
+	if (!def_is_user(d)) {
+		CXCursor first = d ? d->decl : clang_getCanonicalCursor(fdecl);
+		if (!in_system_header(first) && !in_system_header(fdecl) &&
+		    strncmp(name, "__builtin_", 10) != 0)
+			add_extern(fe, fdecl);
+		return -1;
+	}
+	idx = schedule(fe, d);
+	e.from = fe->fidx;
+	e.to = idx;
+	e.loc = loc;
+	if (fe->fidx >= 0)
+		VEC_PUSH(fe->edges, fe->nedges, e);
+	return idx;
+}
+
+/* The type of placeholders: an int that marks a refused expression. */
+static Type bad_type = { TY_INT, 0, "int", NULL, 0 };
+
+/* A placeholder for an expression that was refused (conversion goes on to
+ * find more errors; the program is discarded). */
+static Expr *bad_expr(Loc loc)
+{
+	Expr *e = expr_int(0, loc);
+	e->type = &bad_type;
+	return e;
+}
+
+/* The result of an operator whose operand has the wrong type: after a
+ * refused operand (a placeholder) nothing more is said. */
+static Expr *refused(Loc loc, const Expr *operand)
+{
+	if (operand->type != &bad_type)
+		diag_error(loc, "unsupported expression");
+	return bad_expr(loc);
+}
+
+/* The value of a constant expression (literal, sizeof, ...) as E_NUM, or
+ * NULL when clang cannot evaluate it. */
+static Expr *eval_const(FE *fe, CXCursor c, Loc loc)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	Type *ty = conv_type(fe, clang_getCursorType(c), loc, TY_REPORT);
+	Expr *e = NULL;
+	if (!r)
+		return NULL;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		if (clang_EvalResult_isUnsignedInt(r)) {
+			unsigned long long u =
+				clang_EvalResult_getAsUnsigned(r);
+			e = expr_int((long long)u, loc);
+			e->u.num.val = (double)u;
+		} else {
+			long long v = clang_EvalResult_getAsLongLong(r);
+			e = expr_int(v, loc);
+			e->u.num.val = (double)v;
+		}
+		e->type = ty;
+	} else if (clang_EvalResult_getKind(r) == CXEval_Float) {
+		e = expr_num(clang_EvalResult_getAsDouble(r), ty, loc);
+		e->type = ty;
+	}
+	clang_EvalResult_dispose(r);
+	return e;
+}
+
+/* Number of scalars in t (1 for a non-array). */
+static long scalar_count(const Type *t)
+{
+	long n = 1;
+	for (; t->kind == TY_ARRAY; t = t->base)
+		n *= t->len;
+	return n;
+}
+
+/* Appends the elements of initializer list `list` for an object of type
+ * ty to (*out, *n), flattened in row-major order: a nested list for a row
+ * of a multi-dimensional array is padded with zeros to the row's size, so
+ * the flat list means exactly what the braces meant. */
+static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n)
+{
+	Kids ks = expr_kids(list);
+	Type *elem = ty->kind == TY_ARRAY ? ty->base : ty;
+	int i, nlists = 0;
+	for (i = 0; i < ks.n; i++)
+		nlists += is_kind(strip(ks.c[i]), CXCursor_InitListExpr);
+	for (i = 0; i < ks.n; i++) {
+		CXCursor k = strip(ks.c[i]);
+		Loc kl = cur_loc(fe, ks.c[i]);
+		if (is_kind(k, CXCursor_UnexposedExpr)) {
+			diag_error(
+				kl,
+				"designated initializers are not supported");
+			return;
+		}
+		if (!is_kind(k, CXCursor_InitListExpr)) {
+			if (nlists && elem->kind == TY_ARRAY) {
+				diag_error(kl, "mixing braced and unbraced "
+					       "rows in an "
+					       "initializer is not supported");
+				return;
+			}
+			ARENA_PUSH(*out, *n, conv_expr(fe, ks.c[i]));
+			continue;
+		}
+		if (elem->kind != TY_ARRAY) {
+			diag_error(kl,
+				   "nested initializer lists are supported "
+				   "only for the rows of arrays");
+			return;
+		}
+		{
+			int start = *n;
+			long size = scalar_count(elem);
+			flatten_init(fe, k, elem, out, n);
+			while (*n - start < size)
+				ARENA_PUSH(*out, *n, expr_int(0, kl));
+		}
+	}
+}
+
+/* Is t const (for arrays: are its elements)?  A static global the
+ * generated code uses is copied into it, which is right only for data
+ * that never changes. */
+static int type_is_readonly(const Type *t)
+{
+	while (t->kind == TY_ARRAY && !t->is_const)
+		t = t->base;
+	return t->is_const;
+}
+
+/* A file-scope variable: its index in Program.globals (added once). */
+static int global_index(FE *fe, CXCursor decl, Loc use)
+{
+	const char *name = cxs(clang_getCursorSpelling(decl));
+	CXCursor def = clang_getCursorDefinition(decl);
+	Global *g;
+	int i;
+	for (i = 0; i < fe->p->nglobals; i++)
+		if (!strcmp(fe->p->globals[i]->name, name))
+			return i;
+	if (clang_Cursor_isNull(def))
+		def = decl;
+	g = ARENA_NEW(Global);
+	g->name = name;
+	g->loc = cur_loc(fe, def);
+	g->is_static = clang_Cursor_getStorageClass(def) == CX_SC_Static;
+	ARENA_PUSH(fe->p->globals, fe->p->nglobals, g);
+	g->type = conv_type(fe, clang_getCursorType(def), use, TY_REPORT);
+	if (g->is_static && !type_is_readonly(g->type)) {
+		diag_error(use,
+			   "static variable '%s' is not const, so the "
+			   "generated code cannot share it; declare it "
+			   "const or remove 'static'",
+			   name);
+		diag_note(g->loc, "'%s' declared here", name);
+	}
+	/* The emitted code needs the initializer of a static global only:
+	 * others are declared extern. */
+	if (g->is_static) {
+		CXCursor init = clang_Cursor_getVarDeclInitializer(def);
+		Func *saved = fe->f;
+		int savedidx = fe->fidx;
+		fe->f = NULL;
+		fe->fidx = -1;
+		if (!clang_Cursor_isNull(init)) {
+			CXCursor s = strip(init);
+			if (is_kind(s, CXCursor_InitListExpr) &&
+			    g->type->kind == TY_ARRAY)
+				flatten_init(fe, s, g->type, &g->inits,
+					     &g->ninits);
+			else if (is_kind(s, CXCursor_InitListExpr) &&
+				 expr_kids(s).n == 1)
+				g->init = conv_expr(fe, expr_kids(s).c[0]);
+			else
+				g->init = conv_expr(fe, init);
+		}
+		fe->f = saved;
+		fe->fidx = savedidx;
+	}
+	return fe->p->nglobals - 1;
+}
+
+static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
+{
+	CXCursor r = clang_getCursorReferenced(c);
+	enum CXCursorKind k = clang_getCursorKind(r);
+	Expr *e;
+	if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
+		int id = fe->f ? var_lookup(fe, r) : -1;
+		if (id >= 0) {
+			e = expr_var(fe->f, id, loc);
+			e->type = fe->f->vars[id]->type;
+			return e;
+		}
+		if (k == CXCursor_VarDecl &&
+		    clang_Cursor_hasVarDeclGlobalStorage(r)) {
+			int g = global_index(fe, r, loc);
+			e = expr_new(E_GLOBAL, fe->p->globals[g]->type, loc);
+			e->u.global = g;
+			return e;
+		}
+	} else if (k == CXCursor_EnumConstantDecl) {
+		e = expr_int(clang_getEnumConstantDeclValue(r), loc);
+		e->u.num.val = (double)e->u.num.ival;
+		e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
+		return e;
+	} else if (k == CXCursor_FunctionDecl) {
+		diag_error(loc, "function pointers are not supported");
+		return bad_expr(loc);
+	}
+	diag_error(loc, "unsupported reference to '%s'",
+		   cxs(clang_getCursorSpelling(c)));
+	return bad_expr(loc);
+}
+
+static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
+{
+	Kids ks = expr_kids(c);
+	CXCursor callee = ks.n ? strip(ks.c[0]) : clang_getNullCursor();
+	CXCursor fdecl;
+	Expr **args = NULL, *e;
+	int nargs = 0, i, n, fn;
+	const char *name;
+
+	if (!is_kind(callee, CXCursor_DeclRefExpr) ||
+	    !is_kind(clang_getCursorReferenced(callee),
+		     CXCursor_FunctionDecl)) {
+		diag_error(loc,
+			   "call through a function pointer is not supported");
+		return bad_expr(loc);
+	}
+	fdecl = clang_getCursorReferenced(callee);
+	name = cxs(clang_getCursorSpelling(fdecl));
+	/* Builtins behind macros such as NAN (__builtin_nanf("")) are
+	 * constants. */
+	if (!strncmp(name, "__builtin_", 10) && (e = eval_const(fe, c, loc)))
+		return e;
+	n = clang_Cursor_getNumArguments(c);
+	for (i = 0; i < n; i++)
+		ARENA_PUSH(args, nargs,
+			   conv_expr(fe, clang_Cursor_getArgument(
+						 c, (unsigned)i)));
+	fn = call_target(fe, fdecl, loc);
+	return expr_call(name, fn, args, nargs,
+			 conv_type(fe, clang_getCursorType(c), loc, TY_REPORT),
+			 loc);
+}
+
+/* clang's binary operators and what each is in the IR: an E_BINARY
+ * operator, or the operator of an S_ASSIGN. */
+static const struct {
+	enum CXBinaryOperatorKind cx;
+	int assign; /* op is an AssignOp, else a BinOp */
+	int op;
+} binop_table[] = {
+	{ CXBinaryOperator_Mul, 0, B_MUL },
+	{ CXBinaryOperator_Div, 0, B_DIV },
+	{ CXBinaryOperator_Rem, 0, B_MOD },
+	{ CXBinaryOperator_Add, 0, B_ADD },
+	{ CXBinaryOperator_Sub, 0, B_SUB },
+	{ CXBinaryOperator_Shl, 0, B_SHL },
+	{ CXBinaryOperator_Shr, 0, B_SHR },
+	{ CXBinaryOperator_LT, 0, B_LT },
+	{ CXBinaryOperator_GT, 0, B_GT },
+	{ CXBinaryOperator_LE, 0, B_LE },
+	{ CXBinaryOperator_GE, 0, B_GE },
+	{ CXBinaryOperator_EQ, 0, B_EQ },
+	{ CXBinaryOperator_NE, 0, B_NE },
+	{ CXBinaryOperator_And, 0, B_BAND },
+	{ CXBinaryOperator_Xor, 0, B_XOR },
+	{ CXBinaryOperator_Or, 0, B_BOR },
+	{ CXBinaryOperator_LAnd, 0, B_LAND },
+	{ CXBinaryOperator_LOr, 0, B_LOR },
+	{ CXBinaryOperator_Assign, 1, A_SET },
+	{ CXBinaryOperator_MulAssign, 1, A_MUL },
+	{ CXBinaryOperator_DivAssign, 1, A_DIV },
+	{ CXBinaryOperator_RemAssign, 1, A_MOD },
+	{ CXBinaryOperator_AddAssign, 1, A_ADD },
+	{ CXBinaryOperator_SubAssign, 1, A_SUB },
+	{ CXBinaryOperator_ShlAssign, 1, A_SHL },
+	{ CXBinaryOperator_ShrAssign, 1, A_SHR },
+	{ CXBinaryOperator_AndAssign, 1, A_AND },
+	{ CXBinaryOperator_XorAssign, 1, A_XOR },
+	{ CXBinaryOperator_OrAssign, 1, A_OR },
+};
+
+/* The IR operator of a binary operator cursor, or -1 (comma, ...);
+ * *assign tells an assignment operator. */
+static int binop_of(CXCursor c, int *assign)
+{
+	enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
+	size_t i;
+	for (i = 0; i < sizeof binop_table / sizeof binop_table[0]; i++)
+		if (binop_table[i].cx == k) {
+			*assign = binop_table[i].assign;
+			return binop_table[i].op;
+		}
+	*assign = 0;
+	return -1;
+}
+
+static const char *const msg_assign_in_expr =
+	"assignment inside an expression is not supported; make it a "
+	"statement of its own";
+
+static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
+{
+	Kids ks = expr_kids(c);
+	Type *ty = conv_type(fe, clang_getCursorType(c), loc, 0);
+	Expr *e, *a;
+	if (ks.n != 1) {
+		diag_error(loc, "unsupported expression");
+		return bad_expr(loc);
+	}
+	switch (clang_getCursorUnaryOperatorKind(c)) {
+	case CXUnaryOperator_PostInc:
+	case CXUnaryOperator_PostDec:
+	case CXUnaryOperator_PreInc:
+	case CXUnaryOperator_PreDec:
+		diag_error(loc, "%s", msg_assign_in_expr);
+		return bad_expr(loc);
+	case CXUnaryOperator_Extension:
+		return conv_expr(fe, ks.c[0]);
+	case CXUnaryOperator_Real:
+	case CXUnaryOperator_Imag:
+		diag_error(loc, "complex types are not supported");
+		return bad_expr(loc);
+	default:
+		break;
+	}
+	a = conv_expr(fe, ks.c[0]);
+	switch (clang_getCursorUnaryOperatorKind(c)) {
+	case CXUnaryOperator_AddrOf:
+		e = expr_addr(a, loc);
+		break;
+	case CXUnaryOperator_Deref:
+		if (!type_is_pointerish(a->type))
+			return refused(loc, a);
+		e = expr_deref(a, loc);
+		break;
+	case CXUnaryOperator_Plus:
+		e = expr_unary(U_PLUS, a, loc);
+		break;
+	case CXUnaryOperator_Minus:
+		e = expr_unary(U_NEG, a, loc);
+		break;
+	case CXUnaryOperator_Not:
+		e = expr_unary(U_BNOT, a, loc);
+		break;
+	case CXUnaryOperator_LNot:
+		e = expr_unary(U_NOT, a, loc);
+		break;
+	default:
+		diag_error(loc, "unsupported unary operator");
+		return bad_expr(loc);
+	}
+	e->type = ty;
+	return e;
+}
+
+static Expr *conv_binary(FE *fe, CXCursor c, Loc loc)
+{
+	Kids ks = expr_kids(c);
+	int assign, op = binop_of(c, &assign);
+	Expr *l, *r;
+	if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Comma) {
+		diag_error(loc, "the comma operator is not supported here; "
+				"split it into separate statements");
+		return bad_expr(loc);
+	}
+	if (assign || is_kind(c, CXCursor_CompoundAssignOperator)) {
+		diag_error(loc, "%s", msg_assign_in_expr);
+		return bad_expr(loc);
+	}
+	if (op < 0 || ks.n != 2) {
+		diag_error(loc, "unsupported binary operator");
+		return bad_expr(loc);
+	}
+	/* One conversion per statement: their order is the order of the
+	 * diagnostics and of Program.globals. */
+	l = conv_expr(fe, ks.c[0]);
+	r = conv_expr(fe, ks.c[1]);
+	return expr_binary((BinOp)op, l, r,
+			   conv_type(fe, clang_getCursorType(c), loc, 0), loc);
+}
+
+static Expr *conv_index(FE *fe, CXCursor c, Loc loc)
+{
+	Kids ks = expr_kids(c);
+	Expr *base, *idx, *e;
+	if (ks.n != 2) {
+		diag_error(loc, "unsupported subscript");
+		return bad_expr(loc);
+	}
+	base = conv_expr(fe, ks.c[0]);
+	idx = conv_expr(fe, ks.c[1]);
+	if (!type_is_pointerish(base->type) && type_is_pointerish(idx->type)) {
+		Expr *t = base; /* i[a] */
+		base = idx;
+		idx = t;
+	}
+	if (!type_is_pointerish(base->type))
+		return refused(loc, base);
+	e = expr_index(base, idx, loc);
+	e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
+	return e;
+}
+
+static Expr *conv_cond(FE *fe, CXCursor c, Kids ks, Loc loc)
+{
+	Expr *k = conv_expr(fe, ks.c[0]);
+	Expr *a = conv_expr(fe, ks.c[1]);
+	Expr *b = conv_expr(fe, ks.c[2]);
+	Expr *e = expr_cond(k, a, b, loc);
+	e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
+	return e;
+}
+
+/* Converts an expression.  The value type of every node is the canonical
+ * type clang gives the cursor; implicit conversions are dropped (C
+ * re-applies them when the code is printed). */
+static Expr *conv_expr(FE *fe, CXCursor c)
+{
+	Loc loc = cur_loc(fe, c);
+	Kids ks;
+	Expr *e;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_UnexposedExpr:
+	case CXCursor_ParenExpr: {
+		CXCursor s = strip(c);
+		if (!clang_equalCursors(s, c))
+			return conv_expr(fe, s);
+		break;
+	}
+	case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral:
+	case CXCursor_CharacterLiteral:
+		if ((e = eval_const(fe, c, loc)))
+			return e;
+		diag_error(loc, "unsupported literal");
+		return bad_expr(loc);
+	case CXCursor_DeclRefExpr:
+		return conv_declref(fe, c, loc);
+	case CXCursor_CallExpr:
+		return conv_call(fe, c, loc);
+	case CXCursor_UnaryOperator:
+		return conv_unary(fe, c, loc);
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator:
+		return conv_binary(fe, c, loc);
+	case CXCursor_ConditionalOperator:
+		ks = expr_kids(c);
+		if (ks.n != 3)
+			break;
+		return conv_cond(fe, c, ks, loc);
+	case CXCursor_ArraySubscriptExpr:
+		return conv_index(fe, c, loc);
+	case CXCursor_CStyleCastExpr: {
+		Type *ty;
+		ks = expr_kids(c);
+		if (ks.n < 1)
+			break;
+		ty = conv_type(fe, clang_getCursorType(c), loc, TY_REPORT);
+		return expr_cast(ty, conv_expr(fe, ks.c[ks.n - 1]), loc);
+	}
+	case CXCursor_UnaryExpr: /* sizeof, _Alignof */
+		if ((e = eval_const(fe, c, loc)))
+			return e;
+		diag_error(loc, "sizeof of a variable-length array is not "
+				"supported");
+		return bad_expr(loc);
+	case CXCursor_MemberRefExpr: /* at the start, not at the member */
+		diag_error(src_loc(fe, clang_getRangeStart(
+					       clang_getCursorExtent(c))),
+			   "struct member access is not supported");
+		return bad_expr(loc);
+	case CXCursor_StringLiteral:
+		diag_error(loc, "string literals are not supported in "
+				"differentiated code");
+		return bad_expr(loc);
+	case CXCursor_CompoundLiteralExpr:
+		diag_error(loc, "compound literals are not supported");
+		return bad_expr(loc);
+	case CXCursor_StmtExpr:
+		diag_error(loc, "statement expressions are not supported");
+		return bad_expr(loc);
+	case CXCursor_GenericSelectionExpr:
+		diag_error(loc, "_Generic is not supported");
+		return bad_expr(loc);
+	case CXCursor_InitListExpr:
+		diag_error(loc, "initializer lists are supported only in "
+				"declarations");
+		return bad_expr(loc);
+	case CXCursor_ImaginaryLiteral:
+		diag_error(loc, "complex types are not supported");
+		return bad_expr(loc);
+	case CXCursor_AddrLabelExpr:
+		diag_error(loc,
+			   "goto is not supported in differentiated code; "
+			   "use structured control flow");
+		return bad_expr(loc);
+	default:
+		break;
+	}
+	if ((e = eval_const(fe, c, loc)))
+		return e;
+	diag_error(loc, "unsupported expression");
+	return bad_expr(loc);
+}
+
+/* ---------------------------------------------------------- statements */
+
+static int expr_has_call(const Expr *e)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case E_CALL:
+		return 1;
+	case E_UNARY:
+		return expr_has_call(e->u.un.e);
+	case E_BINARY:
+		return expr_has_call(e->u.bin.l) || expr_has_call(e->u.bin.r);
+	case E_COND:
+		return expr_has_call(e->u.cond.c) ||
+		       expr_has_call(e->u.cond.a) ||
+		       expr_has_call(e->u.cond.b);
+	case E_INDEX:
+		return expr_has_call(e->u.index.base) ||
+		       expr_has_call(e->u.index.idx);
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
+		return expr_has_call(e->u.e);
+	default:
+		return 0;
+	}
+}
+
+/* Appends s to block b, the items of s when it is a block itself. */
+static void append_flat(Stmt *b, Stmt *s)
+{
+	int i;
+	if (s->kind == S_BLOCK)
+		for (i = 0; i < s->u.block.n; i++)
+			stmt_append(b, s->u.block.items[i]);
+	else if (s->kind != S_EMPTY)
+		stmt_append(b, s);
+}
+
+/* An expression used as a statement: assignments, ++/--, calls; a comma
+ * expression becomes a block of its parts.  Anything else has no effect
+ * and becomes S_EMPTY (after its errors are reported). */
+static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
+{
+	Loc loc = cur_loc(fe, c);
+	Kids ks;
+	int assign, op;
+	c = strip(c);
+	ks = expr_kids(c);
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator:
+		op = binop_of(c, &assign);
+		if (clang_getCursorBinaryOperatorKind(c) ==
+			    CXBinaryOperator_Comma &&
+		    ks.n == 2) {
+			Stmt *b = stmt_block(loc);
+			append_flat(b, conv_expr_stmt(fe, ks.c[0]));
+			append_flat(b, conv_expr_stmt(fe, ks.c[1]));
+			return b;
+		}
+		if (assign && ks.n == 2) {
+			Expr *lhs = conv_expr(fe, ks.c[0]);
+			return stmt_assign((AssignOp)op, lhs,
+					   conv_expr(fe, ks.c[1]), loc);
+		}
+		break;
+	case CXCursor_UnaryOperator:
+		switch (clang_getCursorUnaryOperatorKind(c)) {
+		case CXUnaryOperator_PostInc:
+		case CXUnaryOperator_PreInc:
+			return stmt_assign(A_INC, conv_expr(fe, ks.c[0]), NULL,
+					   loc);
+		case CXUnaryOperator_PostDec:
+		case CXUnaryOperator_PreDec:
+			return stmt_assign(A_DEC, conv_expr(fe, ks.c[0]), NULL,
+					   loc);
+		default:
+			break;
+		}
+		break;
+	case CXCursor_CStyleCastExpr:
+		/* (void)expr */
+		if (clang_getCanonicalType(clang_getCursorType(c)).kind ==
+			    CXType_Void &&
+		    ks.n >= 1)
+			return conv_expr_stmt(fe, ks.c[ks.n - 1]);
+		break;
+	default:
+		break;
+	}
+	{
+		Expr *e = conv_expr(fe, c);
+		if (expr_has_call(e))
+			return stmt_expr(S_EXPR, e, loc);
+		return stmt_new(S_EMPTY, loc);
+	}
+}
+
+/* One S_DECL for a local variable, or NULL for a declaration that needs
+ * none (a block-scope extern). */
+static Stmt *conv_var_decl(FE *fe, CXCursor v)
+{
+	Loc loc = cur_loc(fe, v);
+	const char *name = cxs(clang_getCursorSpelling(v));
+	enum CX_StorageClass sc = clang_Cursor_getStorageClass(v);
+	Type *ty;
+	CXCursor init;
+	Stmt *s;
+	int id;
+
+	if (sc == CX_SC_Extern)
+		return NULL;
+	ty = conv_type(fe, clang_getCursorType(v), loc, TY_REPORT);
+	id = func_add_var(fe->f, name, ty, VAR_LOCAL, loc);
+	if (sc == CX_SC_Static) {
+		fe->f->vars[id]->is_static = 1;
+		if (type_is_float(ty) || type_float_elem(ty))
+			diag_error(loc, "static local '%s' is not supported",
+				   name);
+	}
+	var_bind(fe, v, id);
+	s = stmt_decl(id, NULL, loc);
+	init = clang_Cursor_getVarDeclInitializer(v);
+	if (clang_Cursor_isNull(init))
+		return s;
+	if (is_kind(strip(init), CXCursor_InitListExpr)) {
+		Kids ks = expr_kids(strip(init));
+		if (ty->kind == TY_ARRAY)
+			flatten_init(fe, strip(init), ty, &s->u.decl.inits,
+				     &s->u.decl.ninits);
+		else if (ks.n == 1)
+			s->u.decl.init = conv_expr(fe, ks.c[0]);
+		else
+			diag_error(cur_loc(fe, init),
+				   "initializer lists are "
+				   "supported only for arrays");
+		return s;
+	}
+	s->u.decl.init = conv_expr(fe, init);
+	return s;
+}
+
+/* The S_DECLs of a declaration statement, appended to block. */
+static void conv_decl_stmt(FE *fe, CXCursor c, Stmt *block)
+{
+	Kids ks = kids(c);
+	int i;
+	for (i = 0; i < ks.n; i++) {
+		Stmt *s;
+		if (!is_kind(ks.c[i], CXCursor_VarDecl))
+			continue; /* typedefs, tags, prototypes */
+		s = conv_var_decl(fe, ks.c[i]);
+		if (s)
+			stmt_append(block, s);
+	}
+}
+
+/* Takes the checkpoint pragmas that precede statement c, outermost first. */
+static int take_ckpts(FE *fe, CXCursor c, Pragma **out, int max)
+{
+	unsigned off;
+	int i, n = 0;
+	if (!main_off(fe, clang_getRangeStart(clang_getCursorExtent(c)), &off))
+		return 0;
+	for (i = 0; i < fe->npragmas && n < max; i++) {
+		Pragma *pr = fe->pragmas[i];
+		if (pr->is_ckpt && pr->fn == fe->fdef && !pr->used &&
+		    pr->next_off == off) {
+			pr->used = 1;
+			if (pr->ok)
+				out[n++] = pr;
+		}
+	}
+	return n;
+}
+
+/* The S_CHECKPOINT for pragma pr around body. */
+static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
+{
+	Stmt *s = stmt_new(S_CHECKPOINT, pr->loc);
+	int i;
+	s->u.ckpt.binomial = pr->binomial;
+	s->u.ckpt.body = body;
+	for (i = 0; i < pr->nsaves; i++) {
+		Section *sec = &pr->saves[i];
+		Tok *t = &fe->toks[sec->name];
+		SaveSection *ss = ARENA_NEW(SaveSection);
+		ss->loc = t->loc;
+		ss->var = scope_find(fe, t->s);
+		if (ss->var < 0) {
+			diag_error(t->loc, "no variable named '%s' here",
+				   t->s);
+			continue;
+		}
+		if (!type_is_pointerish(fe->f->vars[ss->var]->type)) {
+			diag_error(t->loc,
+				   "'%s' in save(...) is not a pointer or "
+				   "array",
+				   t->s);
+			continue;
+		}
+		if (!parse_bound(fe, sec->lo, sec->lo_end, 1, &ss->lo) ||
+		    !parse_bound(fe, sec->len, sec->len_end, 1, &ss->len))
+			continue;
+		ARENA_PUSH(s->u.ckpt.saves, s->u.ckpt.nsaves, ss);
+	}
+	return s;
+}
+
+static Stmt *conv_stmt_inner(FE *fe, CXCursor c);
+
+/* A statement, wrapped in the checkpoint regions of the pragmas before
+ * it. */
+static Stmt *conv_stmt(FE *fe, CXCursor c)
+{
+	Pragma *prs[16];
+	int n = take_ckpts(fe, c, prs, 16), i;
+	Stmt *s;
+	for (i = 0; i < n; i++)
+		if (prs[i]->binomial &&
+		    (i != n - 1 || !is_kind(c, CXCursor_ForStmt)))
+			diag_error(prs[i]->loc,
+				   "binomial(K) must be followed by a "
+				   "for loop");
+	s = conv_stmt_inner(fe, c);
+	for (i = n - 1; i >= 0; i--) {
+		Stmt *k = make_ckpt(fe, prs[i], s);
+		if (!fe->opt->no_checkpoint)
+			s = k;
+	}
+	return s;
+}
+
+static Stmt *conv_block(FE *fe, CXCursor c)
+{
+	Kids ks = kids(c);
+	Stmt *b = stmt_block(cur_loc(fe, c));
+	int mark = fe->nscope, i;
+	for (i = 0; i < ks.n; i++) {
+		if (is_kind(ks.c[i], CXCursor_DeclStmt)) {
+			Pragma *prs[16];
+			int n = take_ckpts(fe, ks.c[i], prs, 16), k;
+			for (k = 0; k < n; k++)
+				diag_error(
+					prs[k]->loc,
+					"'#pragma ck_checkpoint' must be "
+					"followed "
+					"by a statement, not a declaration");
+			conv_decl_stmt(fe, ks.c[i], b);
+		} else
+			stmt_append(b, conv_stmt(fe, ks.c[i]));
+	}
+	fe->nscope = mark;
+	return b;
+}
+
+/* Offsets of the two ';' of a for header, found in the tokens between
+ * `for` and the body. */
+static int for_semis(FE *fe, CXCursor c, CXCursor body, unsigned semi[2])
+{
+	CXSourceRange r = clang_getRange(
+		clang_getRangeStart(clang_getCursorExtent(c)),
+		clang_getRangeStart(clang_getCursorExtent(body)));
+	CXToken *toks;
+	unsigned n, i;
+	int depth = 0, nsemi = 0;
+	clang_tokenize(fe->tu, r, &toks, &n);
+	for (i = 0; i < n && nsemi < 2; i++) {
+		CXString s = clang_getTokenSpelling(fe->tu, toks[i]);
+		const char *t = clang_getCString(s);
+		if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{"))
+			depth++;
+		else if (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}"))
+			depth--;
+		else if (!strcmp(t, ";") && depth == 1 &&
+			 main_off(fe, clang_getTokenLocation(fe->tu, toks[i]),
+				  &semi[nsemi]))
+			nsemi++;
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(fe->tu, toks, n);
+	return nsemi == 2;
+}
+
+/* A for-init or for-inc: a single statement, a block of the declarations
+ * or assignments of a comma list, or NULL when empty. */
+static Stmt *conv_for_part(FE *fe, CXCursor c)
+{
+	Stmt *s;
+	if (is_kind(c, CXCursor_DeclStmt)) {
+		Stmt *b = stmt_block(cur_loc(fe, c));
+		conv_decl_stmt(fe, c, b);
+		return b->u.block.n == 1 ? b->u.block.items[0] : b;
+	}
+	s = conv_expr_stmt(fe, c);
+	return s->kind == S_EMPTY ? NULL : s;
+}
+
+/* for (init; cond; inc) body: libclang leaves out absent parts, so they
+ * are told apart by their position relative to the header's ';'s. */
+static Stmt *conv_for(FE *fe, CXCursor c, Loc loc)
+{
+	Kids ks = kids(c);
+	Stmt *s = stmt_new(S_FOR, loc);
+	unsigned semi[2];
+	int mark = fe->nscope, i, nparts = ks.n - 1;
+	CXCursor part[3];
+	int have[3] = { 0, 0, 0 };
+
+	if (ks.n < 1)
+		return s;
+	if (nparts == 3) {
+		for (i = 0; i < 3; i++)
+			part[i] = ks.c[i], have[i] = 1;
+	} else if (nparts > 0) {
+		if (!for_semis(fe, c, ks.c[ks.n - 1], semi)) {
+			diag_error(loc, "unsupported for loop header");
+			return s;
+		}
+		for (i = 0; i < nparts; i++) {
+			unsigned off = 0;
+			int slot;
+			main_off(fe,
+				 clang_getRangeStart(
+					 clang_getCursorExtent(ks.c[i])),
+				 &off);
+			slot = off < semi[0] ? 0 : off < semi[1] ? 1 : 2;
+			part[slot] = ks.c[i];
+			have[slot] = 1;
+		}
+	}
+	if (have[0])
+		s->u.loop.init = conv_for_part(fe, part[0]);
+	if (have[1])
+		s->u.loop.cond = conv_expr(fe, part[1]);
+	if (have[2])
+		s->u.loop.inc = conv_for_part(fe, part[2]);
+	s->u.loop.body = conv_stmt(fe, ks.c[ks.n - 1]);
+	fe->nscope = mark;
+	return s;
+}
+
+static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
+{
+	Loc loc = cur_loc(fe, c);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	Kids ks;
+	Stmt *s;
+
+	if (clang_isExpression(k))
+		return conv_expr_stmt(fe, c);
+	switch (k) {
+	case CXCursor_CompoundStmt:
+		return conv_block(fe, c);
+	case CXCursor_DeclStmt:
+		s = stmt_block(loc);
+		conv_decl_stmt(fe, c, s);
+		return s;
+	case CXCursor_NullStmt:
+		return stmt_new(S_EMPTY, loc);
+	case CXCursor_IfStmt:
+		ks = kids(c);
+		if (ks.n < 2)
+			break;
+		s = stmt_new(S_IF, loc);
+		s->u.ifs.cond = conv_expr(fe, ks.c[0]);
+		s->u.ifs.then = conv_stmt(fe, ks.c[1]);
+		if (ks.n > 2)
+			s->u.ifs.els = conv_stmt(fe, ks.c[2]);
+		return s;
+	case CXCursor_ForStmt:
+		return conv_for(fe, c, loc);
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+		ks = kids(c);
+		if (ks.n != 2)
+			break;
+		s = stmt_new(k == CXCursor_WhileStmt ? S_WHILE : S_DO, loc);
+		if (k == CXCursor_WhileStmt) {
+			s->u.loop.cond = conv_expr(fe, ks.c[0]);
+			s->u.loop.body = conv_stmt(fe, ks.c[1]);
+		} else {
+			s->u.loop.body = conv_stmt(fe, ks.c[0]);
+			s->u.loop.cond = conv_expr(fe, ks.c[1]);
+		}
+		return s;
+	case CXCursor_BreakStmt:
+		return stmt_new(S_BREAK, loc);
+	case CXCursor_ContinueStmt:
+		return stmt_new(S_CONTINUE, loc);
+	case CXCursor_ReturnStmt:
+		ks = expr_kids(c);
+		return stmt_expr(S_RETURN,
+				 ks.n ? conv_expr(fe, ks.c[0]) : NULL, loc);
+	case CXCursor_LabelStmt:
+		/* A label is harmless without goto; the goto is refused. */
+		ks = kids(c);
+		for (; ks.n > 0; ks.n--)
+			if (clang_isStatement(
+				    clang_getCursorKind(ks.c[ks.n - 1])) ||
+			    clang_isExpression(
+				    clang_getCursorKind(ks.c[ks.n - 1])))
+				return conv_stmt(fe, ks.c[ks.n - 1]);
+		return stmt_new(S_EMPTY, loc);
+	case CXCursor_GotoStmt:
+	case CXCursor_IndirectGotoStmt:
+		diag_error(loc,
+			   "goto is not supported in differentiated code; "
+			   "use structured control flow");
+		return stmt_new(S_EMPTY, loc);
+	case CXCursor_SwitchStmt:
+		diag_error(loc, "switch is not supported; use if/else");
+		return stmt_new(S_EMPTY, loc);
+	case CXCursor_GCCAsmStmt:
+	case CXCursor_MSAsmStmt:
+		diag_error(loc, "inline assembly is not supported");
+		return stmt_new(S_EMPTY, loc);
+	default:
+		break;
+	}
+	diag_error(loc, "unsupported statement");
+	return stmt_new(S_EMPTY, loc);
+}
+
+/* ----------------------------------------------------------- functions */
+
+/* Converts the function at index idx of Program.funcs. */
+static void conv_func(FE *fe, int idx)
+{
+	Def *d = fe->conv[idx];
+	Func *f = fe->p->funcs[idx];
+	CXCursor c = d->def;
+	Kids ks = kids(c);
+	int nerr = diag_errors(), i, n;
+
+	fe->f = f;
+	fe->fidx = idx;
+	fe->fdef = d;
+	fe->nvars = 0;
+	fe->nscope = 0;
+	if (clang_isFunctionTypeVariadic(clang_getCursorType(c))) {
+		/* Its body (va_list, va_arg) would only add noise. */
+		diag_error(f->loc, "variadic function '%s' is not supported",
+			   f->name);
+		f->body = stmt_block(f->loc);
+		return;
+	}
+	n = clang_Cursor_getNumArguments(c);
+	for (i = 0; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+		Loc loc = cur_loc(fe, a);
+		int id = func_add_param(f, cxs(clang_getCursorSpelling(a)),
+					conv_type(fe, clang_getCursorType(a),
+						  loc, TY_DECAY | TY_REPORT),
+					loc);
+		var_bind(fe, a, id);
+	}
+	for (i = ks.n - 1; i >= 0; i--)
+		if (is_kind(ks.c[i], CXCursor_CompoundStmt)) {
+			f->body = conv_block(fe, ks.c[i]);
+			break;
+		}
+	if (!f->body)
+		f->body = stmt_block(f->loc);
+	if (diag_errors() > nerr)
+		return;
+	for (i = 0; i < fe->npragmas; i++) {
+		Pragma *pr = fe->pragmas[i];
+		if (pr->is_ckpt && pr->fn == d && pr->ok && !pr->used)
+			diag_error(pr->loc, "'#pragma ck_checkpoint' must be "
+					    "followed by a statement");
+	}
+}
+
+static void dfs_calls(FE *fe, int u, unsigned char *color)
+{
+	int i;
+	color[u] = 1;
+	for (i = 0; i < fe->nedges; i++) {
+		Edge *e = &fe->edges[i];
+		if (e->from != u)
+			continue;
+		if (color[e->to] == 1)
+			diag_error(e->loc,
+				   "recursive call to '%s' is not supported",
+				   fe->p->funcs[e->to]->name);
+		else if (color[e->to] == 0)
+			dfs_calls(fe, e->to, color);
+	}
+	color[u] = 2;
+}
+
+/* Reports every call that closes a cycle in the call graph. */
+static void check_recursion(FE *fe)
+{
+	unsigned char *color = arena_alloc((size_t)fe->p->nfuncs + 1);
+	int i;
+	for (i = 0; i < fe->p->nfuncs; i++)
+		if (!color[i])
+			dfs_calls(fe, i, color);
+}
+
+/* Renumbers the E_CALL targets of converted code after a reordering. */
+static void remap_expr(Expr *e, const int *map)
+{
+	int i;
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_CALL:
+		if (e->u.call.fn >= 0)
+			e->u.call.fn = map[e->u.call.fn];
+		for (i = 0; i < e->u.call.nargs; i++)
+			remap_expr(e->u.call.args[i], map);
+		break;
+	case E_UNARY:
+		remap_expr(e->u.un.e, map);
+		break;
+	case E_BINARY:
+		remap_expr(e->u.bin.l, map);
+		remap_expr(e->u.bin.r, map);
+		break;
+	case E_COND:
+		remap_expr(e->u.cond.c, map);
+		remap_expr(e->u.cond.a, map);
+		remap_expr(e->u.cond.b, map);
+		break;
+	case E_INDEX:
+		remap_expr(e->u.index.base, map);
+		remap_expr(e->u.index.idx, map);
+		break;
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
+		remap_expr(e->u.e, map);
+		break;
+	default:
+		break;
+	}
+}
+
+static void remap_stmt(Stmt *s, const int *map)
+{
+	int i;
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (i = 0; i < s->u.block.n; i++)
+			remap_stmt(s->u.block.items[i], map);
+		break;
+	case S_DECL:
+		remap_expr(s->u.decl.init, map);
+		for (i = 0; i < s->u.decl.ninits; i++)
+			remap_expr(s->u.decl.inits[i], map);
+		break;
+	case S_ASSIGN:
+		remap_expr(s->u.assign.lhs, map);
+		remap_expr(s->u.assign.rhs, map);
+		break;
+	case S_EXPR:
+	case S_RETURN:
+		remap_expr(s->u.expr, map);
+		break;
+	case S_IF:
+		remap_expr(s->u.ifs.cond, map);
+		remap_stmt(s->u.ifs.then, map);
+		remap_stmt(s->u.ifs.els, map);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		remap_stmt(s->u.loop.init, map);
+		remap_expr(s->u.loop.cond, map);
+		remap_stmt(s->u.loop.inc, map);
+		remap_stmt(s->u.loop.body, map);
+		break;
+	case S_CHECKPOINT:
+		remap_stmt(s->u.ckpt.body, map);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Puts Program.funcs in the order of the definitions in the source, so
+ * that the output follows the input's layout whatever the call order. */
+static void sort_funcs(FE *fe)
+{
+	Program *p = fe->p;
+	int n = p->nfuncs, i, k;
+	int *map = arena_alloc(((size_t)n + 1) * sizeof *map);
+	Def **order = arena_alloc(((size_t)n + 1) * sizeof *order);
+	Func **funcs = arena_alloc(((size_t)n + 1) * sizeof *funcs);
+	for (i = 0; i < n; i++) { /* insertion sort by Def.seq */
+		Def *d = fe->conv[i];
+		for (k = i; k > 0 && order[k - 1]->seq > d->seq; k--)
+			order[k] = order[k - 1];
+		order[k] = d;
+	}
+	for (i = 0; i < n; i++) {
+		map[order[i]->idx] = i;
+		funcs[i] = p->funcs[order[i]->idx];
+	}
+	for (i = 0; i < n; i++) {
+		p->funcs[i] = funcs[i];
+		fe->conv[i] = order[i];
+		order[i]->idx = i;
+		remap_stmt(funcs[i]->body, map);
+	}
+	for (i = 0; i < p->nreqs; i++)
+		if (p->reqs[i]->fn >= 0)
+			p->reqs[i]->fn = map[p->reqs[i]->fn];
+}
+
+/* --------------------------------------------------------- entry point */
+
+/* Reports clang's errors (warnings are not shown); returns their number. */
+static int report_clang_errors(FE *fe)
+{
+	unsigned i, n = clang_getNumDiagnostics(fe->tu);
+	int nerr = 0;
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(fe->tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+		if (sev >= CXDiagnostic_Error) {
+			const char *msg = cxs(clang_getDiagnosticSpelling(d));
+			const char *flag =
+				cxs(clang_getDiagnosticOption(d, NULL));
+			Loc loc = src_loc(fe, clang_getDiagnosticLocation(d));
+			CXDiagnosticSet kidset = clang_getChildDiagnostics(d);
+			unsigned j, nk = clang_getNumDiagnosticsInSet(kidset);
+			if (*flag)
+				diag_error(loc, "%s [%s]", msg, flag);
+			else
+				diag_error(loc, "%s", msg);
+			for (j = 0; j < nk; j++) {
+				CXDiagnostic note =
+					clang_getDiagnosticInSet(kidset, j);
+				diag_note(src_loc(fe,
+						  clang_getDiagnosticLocation(
+							  note)),
+					  "%s",
+					  cxs(clang_getDiagnosticSpelling(
+						  note)));
+				clang_disposeDiagnostic(note);
+			}
+			nerr++;
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return nerr;
+}
+
+static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned len,
+			    CXClientData data)
+{
+	FE *fe = data;
+	const char *name;
+	int i;
+	if (len == 0)
+		return;
+	name = cxs(clang_getFileName(file));
+	for (i = 0; i < *fe->opt->ndeps; i++)
+		if (!strcmp((*fe->opt->deps)[i], name))
+			return;
+	(void)stack;
+	ARENA_PUSH(*fe->opt->deps, *fe->opt->ndeps, (char *)name);
+}
+
+static CXTranslationUnit parse_tu(const FrontendOptions *opt, CXIndex index)
+{
+	const char **args =
+		arena_alloc(((size_t)opt->nclang_args + 2) * sizeof *args);
+	int nargs = 0, i, has_std = 0;
+	CXTranslationUnit tu = NULL;
+	for (i = 0; i < opt->nclang_args; i++) {
+		if (!strncmp(opt->clang_args[i], "-std=", 5))
+			has_std = 1;
+		args[nargs++] = opt->clang_args[i];
+	}
+	if (!has_std)
+		args[nargs++] = "-std=c99";
+	args[nargs++] = "-Wno-unknown-pragmas";
+	if (clang_parseTranslationUnit2(
+		    index, opt->input, args, nargs, NULL, 0,
+		    CXTranslationUnit_DetailedPreprocessingRecord,
+		    &tu) != CXError_Success)
+		return NULL;
+	return tu;
+}
+
+Program *frontend_parse(const FrontendOptions *opt)
+{
+	FE fe0, *fe = &fe0;
+	int nerr = diag_errors(), i, nreq;
+	CXIndex index;
+	FILE *in;
+	Request **reqs = NULL;
+	Def **reqdefs = NULL;
+	int nreqdefs = 0;
+
+	memset(fe, 0, sizeof *fe);
+	fe->opt = opt;
+	fe->fidx = -1;
+	in = fopen(opt->input, "r");
+	if (!in) {
+		diag_error(noloc, "cannot open '%s': %s", opt->input,
+			   strerror(errno));
+		return NULL;
+	}
+	fclose(in);
+
+	index = clang_createIndex(0, 0);
+	fe->tu = parse_tu(opt, index);
+	if (!fe->tu) {
+		diag_error(noloc, "cannot parse '%s'", opt->input);
+		clang_disposeIndex(index);
+		return NULL;
+	}
+	fe->mainfile = clang_getFile(fe->tu, opt->input);
+	if (opt->deps && opt->ndeps)
+		clang_getInclusions(fe->tu, inclusion_visit, fe);
+	if (!fe->mainfile) {
+		diag_error(noloc, "cannot read '%s'", opt->input);
+		goto done;
+	}
+	if (report_clang_errors(fe) > 0)
+		goto done;
+
+	fe->p = ARENA_NEW(Program);
+	fe->p->input = opt->input;
+	fe->src = clang_getFileContents(fe->tu, fe->mainfile, &fe->srclen);
+	if (!fe->src) {
+		diag_error(noloc, "cannot read '%s'", opt->input);
+		goto done;
+	}
+	def_rehash(fe);
+	clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), top_visit,
+			    fe);
+	read_tokens(fe);
+	scan_directives(fe);
+	place_pragmas(fe);
+
+	/* Requests: pragmas in source order, then the command line. */
+	nreq = 0;
+	for (i = 0; i < fe->npragmas; i++)
+		if (!fe->pragmas[i]->is_ckpt && fe->pragmas[i]->ok)
+			ARENA_PUSH(reqs, nreq, fe->pragmas[i]->req);
+	for (i = 0; i < opt->ncli_reqs; i++)
+		ARENA_PUSH(reqs, nreq, opt->cli_reqs[i]);
+	for (i = 0; i < nreq; i++) {
+		Def *d = check_request(fe, reqs[i], reqs, i);
+		ARENA_PUSH(fe->p->reqs, fe->p->nreqs, reqs[i]);
+		ARENA_PUSH(reqdefs, nreqdefs, d);
+	}
+
+	/* Conversion: requested functions, then callees as found. */
+	for (i = 0; i < nreq; i++)
+		if (reqdefs[i])
+			reqs[i]->fn = schedule(fe, reqdefs[i]);
+	for (i = 0; i < fe->p->nfuncs; i++)
+		conv_func(fe, i);
+	check_recursion(fe);
+	sort_funcs(fe);
+
+done:
+	clang_disposeTranslationUnit(fe->tu);
+	clang_disposeIndex(index);
+	if (diag_errors() > nerr)
+		return NULL;
+	return fe->p;
+}

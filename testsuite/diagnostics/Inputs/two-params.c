@@ -1,0 +1,6 @@
+#include <math.h>
+
+double f(double x, double y)
+{
+	return sin(x) * y;
+}

@@ -1,0 +1,11 @@
+// An assignment used as a value is refused.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+#pragma ck_tangent wrt(x)
+double f(double x)
+{
+	double y, z;
+	y = z = x * x; // CHECK: assignment-in-expression.c:[[@LINE]]:6: error: assignment inside an expression is not supported; make it a statement of its own
+	return y + z;
+}

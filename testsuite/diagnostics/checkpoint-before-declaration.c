@@ -1,0 +1,13 @@
+// A declaration cannot be a checkpoint region (its variable would be
+// scoped to the region).
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+#pragma ck_tangent wrt(x)
+double f(double x)
+{
+// CHECK: checkpoint-before-declaration.c:[[@LINE+1]]:9: error: '#pragma ck_checkpoint' must be followed by a statement, not a declaration
+#pragma ck_checkpoint
+	double y = x * x;
+	return y;
+}

@@ -1,0 +1,11 @@
+// A checkpoint pragma at file scope.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+// CHECK: checkpoint-outside-function.c:[[@LINE+1]]:9: error: '#pragma ck_checkpoint' must be inside a function body
+#pragma ck_checkpoint
+#pragma ck_tangent wrt(x)
+double f(double x)
+{
+	return x * x;
+}

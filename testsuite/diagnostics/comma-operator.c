@@ -1,0 +1,10 @@
+// The comma operator inside an expression is refused.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+#pragma ck_tangent wrt(x)
+double f(double x)
+{
+	double y = (x = x * 2.0, x + 1.0); // CHECK: comma-operator.c:[[@LINE]]:14: error: the comma operator is not supported here; split it into separate statements
+	return y;
+}

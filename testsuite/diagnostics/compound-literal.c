@@ -1,0 +1,11 @@
+// Compound literals are refused.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+double sum(const double *v, int n);
+
+#pragma ck_tangent wrt(x)
+double f(double x)
+{
+	return sum((double[]){x, 2.0 * x}, 2); // CHECK: compound-literal.c:[[@LINE]]:13: error: compound literals are not supported
+}

@@ -1,0 +1,9 @@
+// A call through a function pointer is refused.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+#pragma ck_tangent wrt(x)
+double f(double x, double (*g)(double))
+{
+	return 2.0 * g(x); // CHECK: function-pointer-call.c:[[@LINE]]:15: error: call through a function pointer is not supported
+}

@@ -1,0 +1,11 @@
+// out() needs writable floating-point data.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+// CHECK: out-const-pointer.c:[[@LINE+1]]:31: error: out parameter 'y' must be a pointer to non-const floating-point data
+#pragma ck_tangent wrt(x) out(y)
+void f(double x, const double *y)
+{
+	(void)x;
+	(void)y;
+}

@@ -1,0 +1,10 @@
+// out() of a scalar parameter is refused: a callee's write to it is lost.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+// CHECK: out-scalar.c:[[@LINE+1]]:31: error: out parameter 'y' must be a pointer to non-const floating-point data
+#pragma ck_tangent wrt(x) out(y)
+double f(double x, double y)
+{
+	return x * y;
+}

@@ -1,0 +1,13 @@
+// Member access (through a pointer too) is refused at the expression.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+struct params {
+	double k;
+};
+
+#pragma ck_tangent wrt(x)
+double f(double x, const struct params *p)
+{
+	return x * p->k; // CHECK: struct-member.c:[[@LINE]]:13: error: struct member access is not supported
+}

@@ -1,0 +1,14 @@
+// switch is refused.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+#pragma ck_tangent wrt(x)
+double f(double x, int k)
+{
+	switch (k) { // CHECK: switch.c:[[@LINE]]:2: error: switch is not supported; use if/else
+	case 0:
+		return x;
+	default:
+		return 2.0 * x;
+	}
+}

@@ -1,0 +1,16 @@
+// A variable of union type is refused at its declaration.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+union bits {
+	double d;
+	unsigned long u;
+};
+
+#pragma ck_tangent wrt(x)
+double f(double x)
+{
+	union bits b; // CHECK: union.c:[[@LINE]]:13: error: union types are not supported
+	b.d = x;
+	return x;
+}

@@ -1,0 +1,11 @@
+// A function returning void must name its outputs; the error is at the
+// pragma.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+// CHECK: void-without-out.c:[[@LINE+1]]:9: error: 'f' returns 'void'; name its outputs with out(...)
+#pragma ck_tangent wrt(x)
+void f(double x, double *y)
+{
+	*y = x * x;
+}

@@ -1,0 +1,10 @@
+// An integer parameter cannot be active.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+// CHECK: wrt-integer-param.c:[[@LINE+1]]:27: error: wrt parameter 'n' has type 'int'; only floating-point scalars and pointers to floating-point data can be active
+#pragma ck_tangent wrt(x, n)
+double f(double x, int n)
+{
+	return x * n;
+}
