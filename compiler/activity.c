@@ -31,6 +31,7 @@ typedef struct Memo {
 static Memo **act_memos;
 static int act_nmemos;
 static Program *act_prog;
+static int act_useful = 1; /* off: --no-useful, for comparison */
 
 /* State of one fixpoint: the analysis being built and whether it moved. */
 typedef struct Solver {
@@ -249,7 +250,7 @@ int pattern_empty(const Pattern *pat, const Program *p)
 
 static void act_mark(Solver *s, int var, Loc at)
 {
-	if (var < 0)
+	if (var < 0 || s->check) /* the check pass only reports */
 		return;
 	int n = s->a->node[var];
 	if (!s->a->varied[n]) {
@@ -415,7 +416,7 @@ static void act_stmt(Solver *s, const Stmt *st)
 	case S_RETURN:
 		act_calls(s, st->u.expr);
 		if (st->u.expr && activity_expr_varied(a, st->u.expr) &&
-		    !a->ret_varied) {
+		    !a->ret_varied && !s->check) {
 			a->ret_varied = 1;
 			s->changed = 1;
 		}
@@ -437,6 +438,168 @@ static void act_stmt(Solver *s, const Stmt *st)
 	default:
 		break;
 	}
+}
+
+/* ---- usefulness
+ *
+ * A value is useful when it may reach an output.  Scalar variables that are
+ * varied but useless need no tangent; everything else (data behind pointers,
+ * arrays, parameters, arguments of calls) is kept useful, which is safe.
+ * Backward and flow-insensitive: a scalar is useful when it is read by a
+ * store into useful storage, a return, or a call argument.  Conditions do
+ * not count: control flow carries no derivative. */
+
+typedef struct Useful {
+	Activity *a;
+	unsigned char *useful; /* node -> useful */
+	unsigned char *prunable; /* node -> a lone scalar that may be pruned */
+	int changed;
+} Useful;
+
+static void use_reads(Useful *u, const Expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR: {
+		int n = u->a->node[e->u.var];
+		if (!u->useful[n]) {
+			u->useful[n] = 1;
+			u->changed = 1;
+		}
+		break;
+	}
+	case E_UNARY:
+		use_reads(u, e->u.un.e);
+		break;
+	case E_BINARY:
+		use_reads(u, e->u.bin.l);
+		use_reads(u, e->u.bin.r);
+		break;
+	case E_COND:
+		use_reads(u, e->u.cond.a);
+		use_reads(u, e->u.cond.b);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			use_reads(u, e->u.call.args[i]);
+		break;
+	case E_INDEX:
+		use_reads(u, e->u.index.base);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		use_reads(u, e->u.e);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Calls anywhere (also in conditions, and in stores into useless
+ * scalars) still pass arguments that they may write or read for outputs;
+ * math.h functions only compute their value. */
+static void use_call_args(Useful *u, const Expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_UNARY:
+		use_call_args(u, e->u.un.e);
+		break;
+	case E_BINARY:
+		use_call_args(u, e->u.bin.l);
+		use_call_args(u, e->u.bin.r);
+		break;
+	case E_COND:
+		use_call_args(u, e->u.cond.c);
+		use_call_args(u, e->u.cond.a);
+		use_call_args(u, e->u.cond.b);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++) {
+			if (rules_find(e->u.call.name))
+				use_call_args(u, e->u.call.args[i]);
+			else
+				use_reads(u, e->u.call.args[i]);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+/* A store of rhs into the storage of root (or a global when root < 0). */
+static void use_store(Useful *u, int root, const Expr *rhs)
+{
+	use_call_args(u, rhs);
+	if (root < 0 || !u->prunable[u->a->node[root]] ||
+	    u->useful[u->a->node[root]])
+		use_reads(u, rhs);
+}
+
+static void use_stmt(Useful *u, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			use_stmt(u, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		use_store(u, s->u.decl.var, s->u.decl.init);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			use_store(u, s->u.decl.var, s->u.decl.inits[i]);
+		break;
+	case S_ASSIGN:
+		use_call_args(u, s->u.assign.lhs);
+		use_store(u, activity_root(s->u.assign.lhs), s->u.assign.rhs);
+		break;
+	case S_EXPR: case S_RETURN:
+		use_reads(u, s->u.expr);
+		break;
+	case S_IF:
+		use_call_args(u, s->u.ifs.cond);
+		use_stmt(u, s->u.ifs.then);
+		use_stmt(u, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		use_call_args(u, s->u.loop.cond);
+		use_stmt(u, s->u.loop.init);
+		use_stmt(u, s->u.loop.inc);
+		use_stmt(u, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		use_stmt(u, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Clears the varied bit of lone local scalars that reach no output. */
+static void act_prune_useless(Activity *a, const Func *f)
+{
+	size_t nv = (size_t)f->nvars + 1;
+	Useful u;
+	u.a = a;
+	u.useful = arena_alloc(nv);
+	u.prunable = arena_alloc(nv);
+	int *members = arena_alloc(sizeof(int) * nv);
+	for (int i = 0; i < f->nvars; i++)
+		members[a->node[i]]++;
+	for (int i = 0; i < f->nvars; i++) {
+		const Var *v = f->vars[i];
+		u.prunable[i] = v->kind == VAR_LOCAL && type_is_float(v->type) &&
+				a->node[i] == i && members[i] == 1;
+	}
+	do {
+		u.changed = 0;
+		use_stmt(&u, f->body);
+	} while (u.changed);
+	for (int i = 0; i < f->nvars; i++)
+		if (u.prunable[i] && !u.useful[i])
+			a->varied[i] = 0;
 }
 
 /* ---- the analysis */
@@ -495,6 +658,8 @@ static Activity *act_solve(const Pattern *pat)
 		s.changed = 0;
 		act_stmt(&s, f->body);
 	} while (s.changed);
+	if (act_useful)
+		act_prune_useless(a, f);
 	m->a = a;
 	return a;
 }
@@ -538,6 +703,11 @@ static int act_check(Activity *a)
 			  f->vars[v]->name);
 	}
 	return diag_errors() == before;
+}
+
+void activity_set_useful(int on)
+{
+	act_useful = on;
 }
 
 Activity *activity_analyze(Program *p, const Pattern *pat)

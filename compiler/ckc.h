@@ -455,6 +455,9 @@ typedef struct Activity {
  * derivative flow that cannot be represented (unknown functions on active
  * data, globals written with active values) and returns NULL then. */
 Activity *activity_analyze(Program *p, const Pattern *pat);
+/* Usefulness pruning (on by default): varied local scalars that reach no
+ * output get no shadow.  Off only to compare (--no-useful). */
+void activity_set_useful(int on);
 /* Is e's value varied under a? (floating-point expressions only) */
 int activity_expr_varied(const Activity *a, const Expr *e);
 /* The variable whose storage e (an lvalue or pointer expression) is in, or

@@ -41,6 +41,8 @@ static const char ckc_usage[] =
 	"  --adjoint SPEC, --hvp SPEC\n"
 	"                      request f_b / f_b_d the same way\n"
 	"  --no-checkpoint     ignore #pragma ck_checkpoint (for comparison)\n"
+	"  --no-useful         keep derivatives of values that reach no output\n"
+	"                      (turns the usefulness analysis off, for comparison)\n"
 	"  --dump-ir=STAGE     print the IR after STAGE (parse, normalize,\n"
 	"                      activity, tangent, all) to stderr\n"
 	"  --version           print the version\n"
@@ -129,6 +131,8 @@ static int parse_args(Options *o, int argc, char **argv)
 			add_clang_arg(o, a);
 		else if (strcmp(a, "--no-checkpoint") == 0)
 			o->fe.no_checkpoint = 1;
+		else if (strcmp(a, "--no-useful") == 0)
+			activity_set_useful(0);
 		else if (strcmp(a, "--version") == 0) {
 			printf("ckc %s (libclang 19)\n", CKC_VERSION);
 			exit(0);
