@@ -284,7 +284,8 @@ void ck_tape_grow_(ck_tape *t, int k)
 void ck_tape_shrink_(ck_tape *t, int k)
 {
 	static const char *const names[CK_NSTACKS_] = { "double", "float",
-							"integer", "branch" };
+							"integer", "branch",
+							"pointer" };
 	struct ck_stack_ *s = &t->s[k];
 	chunk *cur = s->chunk;
 

@@ -99,6 +99,7 @@ void ck_get_allocator(ck_alloc_fn *fn, void **ud);
  *   ck_push_i / ck_pop_i   long (indices, counts, integer values)
  *   ck_push_b / ck_pop_b   a branch code: an int in 0..255 (which way an
  *                          if went, how a loop ended); stored in one byte
+ *   ck_push_p / ck_pop_p   a pointer (a local pointer into active data)
  *
  * The push and pop functions are inline: a pointer compare and a store or
  * load, with a call into the library only to change chunks.
@@ -129,7 +130,14 @@ struct ck_stack_ {
 	size_t below; /* bytes in the chunks below the current one */
 };
 
-enum { CK_STACK_D_, CK_STACK_F_, CK_STACK_I_, CK_STACK_B_, CK_NSTACKS_ };
+enum {
+	CK_STACK_D_,
+	CK_STACK_F_,
+	CK_STACK_I_,
+	CK_STACK_B_,
+	CK_STACK_P_,
+	CK_NSTACKS_
+};
 
 struct ck_tape {
 	struct ck_stack_ s[CK_NSTACKS_];
@@ -204,6 +212,18 @@ static inline int ck_pop_b(ck_tape *t)
 	unsigned char v;
 	CK_TAPE_POP_(t, CK_STACK_B_, unsigned char, v);
 	return v;
+}
+
+static inline void ck_push_p(ck_tape *t, const void *v)
+{
+	CK_TAPE_PUSH_(t, CK_STACK_P_, const void *, v);
+}
+
+static inline void *ck_pop_p(ck_tape *t)
+{
+	const void *v;
+	CK_TAPE_POP_(t, CK_STACK_P_, const void *, v);
+	return (void *)v;
 }
 
 /* ------------------------------------------------------------- snapshots */

@@ -40,6 +40,14 @@ static int round_trip(ck_tape *t)
 		bad++;
 	for (i = N - 1; i >= 0; i--)
 		bad += ck_pop_b(t) != (int)(i % 251);
+
+	static const double data[16];
+	for (i = 0; i < N; i++)
+		ck_push_p(t, &data[i % 16]);
+	if (ck_tape_bytes(t) != N * sizeof(void *))
+		bad++;
+	for (i = N - 1; i >= 0; i--)
+		bad += ck_pop_p(t) != (const void *)&data[i % 16];
 	return bad == 0 && ck_tape_bytes(t) == 0;
 }
 
