@@ -14,6 +14,7 @@
  *   activity.c  varied x useful activity, per function and call pattern
  *   rules.c     math.h derivative rules (the table lives in rules.def)
  *   tangent.c   the tangent transform (forward mode), IR -> IR
+ *   adjoint.c   the adjoint transform (reverse mode), IR -> IR
  *   emit.c      IR -> C text (the .c and the .h)
  *
  * Memory policy: the compiler allocates from one arena for the whole run and
@@ -499,6 +500,13 @@ Expr *rules_partial(const MathRule *r, const Expr *call, int i);
  * appends them to p->out.  Reports errors and stops where the derivative
  * cannot be generated. */
 void tangent_program(Program *p);
+
+/* ------------------------------------------------------------- adjoint.c */
+
+/* Generates f_b for every adjoint request: the public f_b and, per
+ * function and calling pattern, the static forward sweep f_fwd and
+ * reverse sweep f_bwd.  Reports errors where it cannot. */
+void adjoint_program(Program *p);
 
 /* ---------------------------------------------------------------- emit.c */
 

@@ -1358,10 +1358,10 @@ static Def *check_request(FE *fe, Request *r, Request **earlier, int nearlier)
 			   "out(...)",
 			   r->fname, ts);
 	}
-	/* TEMPORARY: reverse mode has not landed yet.  Remove this when
-	 * adjoint.c exists. */
-	if (r->mode != MODE_TANGENT)
-		diag_error(r->loc, "%s is not implemented yet; use ck_tangent",
+	/* second order comes with its own issue */
+	if (r->mode == MODE_HVP)
+		diag_error(r->loc, "%s is not implemented yet; use ck_tangent "
+				   "or ck_adjoint",
 			   mode_pragma(r->mode));
 	return d;
 }

@@ -3,7 +3,7 @@
  *
  * Reads the command line, then runs the pipeline, one call per stage:
  *
- *   parse (libclang -> IR) -> normalize -> tangent -> emit
+ *   parse (libclang -> IR) -> normalize -> tangent, adjoint -> emit
  *
  * The IR verifier runs after every stage; --dump-ir=STAGE prints the IR
  * there.  Nothing is written unless every stage succeeded, and the output
@@ -281,6 +281,7 @@ int main(int argc, char **argv)
 	dump_activity(&o, p);
 
 	tangent_program(p);
+	adjoint_program(p);
 	if (diag_errors())
 		return 1;
 	stage_done(&o, p, "tangent");

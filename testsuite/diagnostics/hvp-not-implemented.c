@@ -2,7 +2,7 @@
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 
-// CHECK: hvp-not-implemented.c:[[@LINE+1]]:9: error: ck_hvp is not implemented yet; use ck_tangent
+// CHECK: hvp-not-implemented.c:[[@LINE+1]]:9: error: ck_hvp is not implemented yet; use ck_tangent or ck_adjoint
 #pragma ck_hvp wrt(x)
 double f(double x)
 {

@@ -1,0 +1,2377 @@
+/*
+ * adjoint.c - reverse mode: f -> f_b.
+ *
+ * Every function is split in two, once per calling pattern:
+ *
+ *   f_fwd  runs f and records on the tape what the reverse sweep needs;
+ *   f_bwd  replays f backwards from the tape, accumulating adjoints.
+ *
+ * The public f_b calls f_fwd, then f_bwd, and returns f's result.  A call
+ * y = g(a) in f becomes y = g_fwd(a) in f_fwd and g_bwd(...) at the same
+ * place of f_bwd (split mode), so no function needs snapshots of its inputs.
+ *
+ * What is recorded:
+ * - Floating values: the operands an adjoint statement needs (the b of
+ *   y = a * b) are pushed just before the statement runs, when their
+ *   storage may change later ("save at use"); data that nothing writes
+ *   (pure inputs, const globals) is read again in f_bwd.  Floating
+ *   variables are never restored, so arrays hold f's outputs after f_b.
+ * - Integers and pointers that the reverse sweep reads (indices, counters,
+ *   pointers into active data) are kept exact: updates with an inverse
+ *   (i++, i += k, p += k) are undone in f_bwd, others push the old value.
+ *   Pointers travel as offsets from the array they point into.
+ * - Control flow: a bit per if that needs reversing, an iteration count
+ *   per loop, and for loops left by break, continue or return, a code per
+ *   iteration telling where it ended.  The statements of a block are
+ *   reversed under guards "code == 0 || code >= k" where k numbers the exit
+ *   sites in source order, so only the statements that ran are reversed.
+ *
+ * f_fwd hoists its local declarations to the top (initializers become
+ * assignments), so the state at each return can be handed to f_bwd through
+ * the tape.  The adjoint rules (expression level) are:
+ *
+ *   v = e:     t = v_b; v_b = 0; e_b += t
+ *   v += e:    e_b += v_b
+ *   v *= e:    t = v_b; v_b = t * e; e_b += t * v
+ *   a * b:     a_b += t * b; b_b += a * t
+ *   a / b:     a_b += t / b; b_b -= t * a / (b * b)
+ *   f(a, b):   a_b += t * df/da; b_b += t * df/db   (rules.def)
+ *   c ? a : b: the branch recorded in f_fwd gets t
+ */
+#include "ckc.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- maps */
+
+/* Pointer -> small struct index, for facts about statements. */
+typedef struct PtrMap {
+	const void **keys;
+	int *vals;
+	int cap, n;
+} PtrMap;
+
+static unsigned pm_hash(const void *k, int cap)
+{
+	unsigned long x = (unsigned long)k;
+	x ^= x >> 17;
+	x *= 0x9E3779B1UL;
+	return (unsigned)(x >> 7) & (unsigned)(cap - 1);
+}
+
+static int pm_get(const PtrMap *m, const void *k)
+{
+	if (!m->cap)
+		return -1;
+	for (unsigned i = pm_hash(k, m->cap);; i = (i + 1) & (unsigned)(m->cap - 1)) {
+		if (!m->keys[i])
+			return -1;
+		if (m->keys[i] == k)
+			return m->vals[i];
+	}
+}
+
+static void pm_put(PtrMap *m, const void *k, int v)
+{
+	if (2 * (m->n + 1) > m->cap) {
+		PtrMap g;
+		g.cap = m->cap ? 2 * m->cap : 64;
+		g.n = 0;
+		g.keys = arena_alloc(sizeof(void *) * (size_t)g.cap);
+		g.vals = arena_alloc(sizeof(int) * (size_t)g.cap);
+		for (int i = 0; i < m->cap; i++)
+			if (m->keys[i])
+				pm_put(&g, m->keys[i], m->vals[i]);
+		*m = g;
+	}
+	unsigned i = pm_hash(k, m->cap);
+	while (m->keys[i] && m->keys[i] != k)
+		i = (i + 1) & (unsigned)(m->cap - 1);
+	if (!m->keys[i])
+		m->n++;
+	m->keys[i] = k;
+	m->vals[i] = v;
+}
+
+/* --------------------------------------------------------- exit sites
+ *
+ * A site is a break, continue or return.  Each loop numbers the sites that
+ * leave its iterations (its breaks and continues, and every return inside
+ * it), and the function numbers its returns, 1, 2, ... in source order.
+ * Every statement knows the sites of its own scope (the innermost loop
+ * around it, or the function) that lie inside it: the first id and how
+ * many. */
+
+typedef struct SiteInfo {
+	int first, count;     /* sites of this statement's scope inside it */
+	int any;              /* any site of any scope inside */
+	int id;               /* a site: its id in its own scope */
+	int fn_id;            /* a return: its id in the function scope */
+	int nloops;           /* a return: enclosing loops, outermost first */
+	const Stmt **loops;
+	int *loop_ids;
+	int nsites;           /* a loop: sites of its own scope */
+} SiteInfo;
+
+typedef struct SiteWalk {
+	PtrMap map;
+	SiteInfo **infos;
+	int ninfos;
+	const Stmt **path; /* statements from the body down to the current */
+	int *path_scope;   /* scope index of each (0 = function) */
+	int depth, cap;
+	const Stmt **scopes; /* loops, scopes[0] = NULL for the function */
+	int *next_id;
+	int nscopes;
+	int fn_sites;
+} SiteWalk;
+
+static SiteInfo *site_info(SiteWalk *w, const Stmt *s)
+{
+	int i = pm_get(&w->map, s);
+	if (i >= 0)
+		return w->infos[i];
+	SiteInfo *si = ARENA_NEW(SiteInfo);
+	ARENA_PUSH(w->infos, w->ninfos, si);
+	pm_put(&w->map, s, w->ninfos - 1);
+	return si;
+}
+
+/* Gives the next id of scope sc to a site and counts it in every
+ * statement on the path that belongs to scope sc. */
+static int site_number(SiteWalk *w, int sc)
+{
+	int id = ++w->next_id[sc];
+	for (int i = 0; i < w->depth; i++) {
+		SiteInfo *si = site_info(w, w->path[i]);
+		si->any = 1;
+		if (w->path_scope[i] != sc)
+			continue;
+		if (!si->count)
+			si->first = id;
+		si->count++;
+	}
+	return id;
+}
+
+static void site_walk(SiteWalk *w, const Stmt *s);
+
+static void site_walk_in_scope(SiteWalk *w, const Stmt *s, const Stmt *loop)
+{
+	if (!s)
+		return;
+	if (w->nscopes == w->cap) {
+		/* grow both stacks together */
+		int cap = w->cap ? 2 * w->cap : 16;
+		const Stmt **sc = arena_alloc(sizeof(Stmt *) * (size_t)cap);
+		int *ids = arena_alloc(sizeof(int) * (size_t)cap);
+		if (w->nscopes) {
+			memcpy(sc, w->scopes, sizeof(Stmt *) * (size_t)w->nscopes);
+			memcpy(ids, w->next_id, sizeof(int) * (size_t)w->nscopes);
+		}
+		w->scopes = sc;
+		w->next_id = ids;
+		w->cap = cap;
+	}
+	w->scopes[w->nscopes] = loop;
+	w->next_id[w->nscopes] = 0;
+	w->nscopes++;
+	site_walk(w, s);
+	w->nscopes--;
+	site_info(w, loop)->nsites = w->next_id[w->nscopes];
+}
+
+static void site_walk(SiteWalk *w, const Stmt *s)
+{
+	if (!s)
+		return;
+	/* the path grows like the scope stack; 4096 nested statements is far
+	 * beyond real code, and deeper nesting is refused by the caller */
+	if (w->depth >= 4096)
+		return;
+	w->path[w->depth] = s;
+	w->path_scope[w->depth] = w->nscopes - 1;
+	w->depth++;
+	SiteInfo *si = site_info(w, s);
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			site_walk(w, s->u.block.items[i]);
+		break;
+	case S_IF:
+		site_walk(w, s->u.ifs.then);
+		site_walk(w, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		site_walk_in_scope(w, s->u.loop.body, s);
+		break;
+	case S_CHECKPOINT:
+		site_walk(w, s->u.ckpt.body);
+		break;
+	case S_BREAK: case S_CONTINUE:
+		si->id = site_number(w, w->nscopes - 1);
+		break;
+	case S_RETURN:
+		si->nloops = w->nscopes - 1;
+		si->loops = arena_alloc(sizeof(Stmt *) * (size_t)(si->nloops + 1));
+		si->loop_ids = arena_alloc(sizeof(int) * (size_t)(si->nloops + 1));
+		for (int k = 1; k < w->nscopes; k++) {
+			si->loops[k - 1] = w->scopes[k];
+			si->loop_ids[k - 1] = site_number(w, k);
+		}
+		si->fn_id = site_number(w, 0);
+		si->id = si->nloops ? si->loop_ids[si->nloops - 1] : si->fn_id;
+		break;
+	default:
+		break;
+	}
+	w->depth--;
+}
+
+/* ---------------------------------------------------------- variants */
+
+/* The forward and reverse functions of one function for one pattern. */
+typedef struct AdjVariant {
+	Pattern *pat;
+	Activity *a;
+	const Func *f;
+	Func *fwd, *bwd;
+	unsigned char *needed; /* int/pointer var read by the reverse sweep */
+	int ret_b;             /* the result has an adjoint seed */
+	int *base;             /* pointer var -> the var it points into, -1/-2 */
+	SiteWalk sites;
+	unsigned char *stable; /* pointer params whose data stays unchanged */
+	int fn_sites;          /* returns */
+	int failed;
+} AdjVariant;
+
+/* One frame of the nesting around the statement being generated. */
+typedef struct Frame {
+	const Stmt *s;  /* the if or loop */
+	int branch;     /* if: 1 in the then branch, 0 in the else branch */
+	int count_var;  /* loop: the fwd iteration counter */
+	int code_var;   /* loop: the bwd iteration code, -1 without sites */
+	int bits;       /* if: records its branch */
+} Frame;
+
+typedef struct Adj {
+	Program *p;
+	AdjVariant *v;
+	const Func *f;
+	const Activity *a;
+	Func *fwd, *bwd;
+	int ft, bt;        /* ck_t in fwd and in bwd */
+	int *bmap;         /* f var -> bwd var holding its value, -1 */
+	int *adjv;         /* f var -> bwd adjoint var, -1 */
+	int *adj_ptr;      /* f var -> bwd var: scalar param's adjoint is *p_b */
+	Frame *frames;
+	int nframes;
+	int changed;       /* the needed set grew */
+	int fn_code;       /* bwd var with the function's exit code, -1 */
+	Stmt *fdecls;      /* declarations at the top of fwd */
+	int in_decl;       /* generating a declaration's initializer */
+	int loops;         /* loops around the statement being generated */
+} Adj;
+
+static AdjVariant **adj_variants;
+static int adj_nvariants;
+
+
+/* ----------------------------------------------------------- helpers */
+
+static Type *adj_tape_type(void)
+{
+	static Type *t;
+	if (!t) {
+		Type *o = type_new(TY_OTHER);
+		o->name = "ck_tape";
+		t = type_ptr(o);
+	}
+	return t;
+}
+
+static Type *adj_long(void)
+{
+	static Type t = {TY_INT, 0, "long", NULL, 0};
+	return &t;
+}
+
+static Loc adj_noloc(void)
+{
+	Loc l = {NULL, 0, 0};
+	return l;
+}
+
+static Expr *adj_call(const char *name, Type *ret, Expr *a, Expr *b)
+{
+	Expr **args = NULL;
+	int n = 0;
+	if (a)
+		ARENA_PUSH(args, n, a);
+	if (b)
+		ARENA_PUSH(args, n, b);
+	return expr_call(name, -1, args, n, ret, a ? a->loc : adj_noloc());
+}
+
+static Type *adj_void(void)
+{
+	static Type t = {TY_VOID, 0, NULL, NULL, 0};
+	return &t;
+}
+
+/* ck_push_X(ck_t, e) as a statement of fwd. */
+static Stmt *adj_push(Adj *c, Expr *e)
+{
+	const char *fn;
+	Type *t = e->type;
+	if (t->kind == TY_DOUBLE)
+		fn = "ck_push_d";
+	else if (t->kind == TY_FLOAT)
+		fn = "ck_push_f";
+	else
+		fn = "ck_push_i";
+	Expr *tape = expr_var(c->fwd, c->ft, e->loc);
+	return stmt_expr(S_EXPR, adj_call(fn, adj_void(), tape, e), e->loc);
+}
+
+static Stmt *adj_push_bit(Adj *c, int bit, Loc loc)
+{
+	Expr *tape = expr_var(c->fwd, c->ft, loc);
+	return stmt_expr(S_EXPR,
+			 adj_call("ck_push_b", adj_void(), tape, expr_int(bit, loc)),
+			 loc);
+}
+
+/* ck_pop_X(ck_t) in bwd, of the type of t. */
+static Expr *adj_pop(Adj *c, Type *t, Loc loc)
+{
+	const char *fn = t->kind == TY_DOUBLE  ? "ck_pop_d"
+			 : t->kind == TY_FLOAT ? "ck_pop_f"
+					       : "ck_pop_i";
+	Type *rt = type_is_float(t) ? type_with_const(t, 0) : adj_long();
+	return adj_call(fn, rt, expr_var(c->bwd, c->bt, loc), NULL);
+}
+
+static Expr *adj_pop_bit(Adj *c, Loc loc)
+{
+	return adj_call("ck_pop_b", type_int(), expr_var(c->bwd, c->bt, loc),
+			NULL);
+}
+
+static int adj_name_taken(Adj *c, Func *g, const char *n)
+{
+	return name_taken(c->p, c->f, n) || name_taken(c->p, g, n);
+}
+
+static const char *adj_fresh(Adj *c, Func *g, const char *base)
+{
+	if (!adj_name_taken(c, g, base))
+		return base;
+	for (int i = 2;; i++) {
+		const char *n = arena_printf("%s%d", base, i);
+		if (!adj_name_taken(c, g, n))
+			return n;
+	}
+}
+
+/* A new local of bwd (or fwd), declared where decls collects it. */
+static int adj_local(Adj *c, Func *g, const char *base, Type *t)
+{
+	return func_add_var(g, adj_fresh(c, g, base), t, VAR_LOCAL,
+			    adj_noloc());
+}
+
+static int adj_is_site_stmt(const Stmt *s)
+{
+	return s->kind == S_BREAK || s->kind == S_CONTINUE ||
+	       s->kind == S_RETURN;
+}
+
+static SiteInfo *adj_site(Adj *c, const Stmt *s)
+{
+	return site_info(&c->v->sites, s);
+}
+
+static int adj_empty(const Stmt *b)
+{
+	return !b || (b->kind == S_BLOCK && b->u.block.n == 0);
+}
+
+/* ------------------------------------------------ storage and bases
+ *
+ * A pointer variable points into one base: a pointer parameter, a local
+ * array, or a scalar whose address is taken.  In f_bwd a pointer is its
+ * offset from that base, and its adjoint is the base's adjoint plus the
+ * offset.  Storage is stable when nothing changes it during f: the
+ * reverse sweep may read it again instead of taping it. */
+
+static int adj_var_is_param(const Func *f, int v)
+{
+	return f->vars[v]->kind == VAR_PARAM;
+}
+
+static int adj_param_pos(const Func *f, int v)
+{
+	for (int i = 0; i < f->nparams; i++)
+		if (f->params[i] == v)
+			return i;
+	return -1;
+}
+
+/* Is var v (a pointer) ever assigned after its declaration? */
+static int adj_reassigned_in(const Stmt *s, int v)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (adj_reassigned_in(s->u.block.items[i], v))
+				return 1;
+		return 0;
+	case S_ASSIGN:
+		return s->u.assign.lhs->kind == E_VAR &&
+		       s->u.assign.lhs->u.var == v;
+	case S_IF:
+		return adj_reassigned_in(s->u.ifs.then, v) ||
+		       adj_reassigned_in(s->u.ifs.els, v);
+	case S_FOR: case S_WHILE: case S_DO:
+		return adj_reassigned_in(s->u.loop.init, v) ||
+		       adj_reassigned_in(s->u.loop.inc, v) ||
+		       adj_reassigned_in(s->u.loop.body, v);
+	case S_CHECKPOINT:
+		return adj_reassigned_in(s->u.ckpt.body, v);
+	default:
+		return 0;
+	}
+}
+
+static void adj_find_bases(AdjVariant *v)
+{
+	const Func *f = v->f;
+	const Activity *a = v->a;
+	int n = f->nvars;
+	int *node_base = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	int *members = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	for (int i = 0; i < n; i++) {
+		node_base[i] = -1;
+		members[a->node[i]]++;
+	}
+	for (int i = 0; i < n; i++) {
+		Type *t = f->vars[i]->type;
+		int cand = t->kind == TY_ARRAY ||
+			   (t->kind == TY_PTR && adj_var_is_param(f, i)) ||
+			   (t->kind != TY_PTR && members[a->node[i]] > 1);
+		if (!cand)
+			continue;
+		int *nb = &node_base[a->node[i]];
+		*nb = *nb == -1 ? i : -2;
+	}
+	v->base = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	for (int i = 0; i < n; i++)
+		v->base[i] = node_base[a->node[i]];
+}
+
+/* Stable storage of var v's node: a parameter's data that nothing writes,
+ * and that the caller's pattern marks stable too. */
+static unsigned char *adj_stable_mask(AdjVariant *v);
+
+static int adj_stable(Adj *c, int var)
+{
+	if (var < 0)
+		return 0;
+	int b = c->v->base[var];
+	if (b < 0 || !adj_var_is_param(c->f, b) ||
+	    c->f->vars[b]->type->kind != TY_PTR)
+		return 0;
+	if (c->a->written[c->a->node[var]])
+		return 0;
+	return adj_stable_mask(c->v)[adj_param_pos(c->f, b)];
+}
+
+/* A floating scalar parameter that f never assigns and whose argument
+ * f_bwd's caller can pass again: f_bwd receives it too. */
+static int adj_stable_scalar(Adj *c, int v)
+{
+	if (!adj_var_is_param(c->f, v) || !type_is_float(c->f->vars[v]->type))
+		return 0;
+	return adj_stable_mask(c->v)[adj_param_pos(c->f, v)] &&
+	       !adj_reassigned_in(c->f->body, v);
+}
+
+/* ------------------------------------------------- values in f_bwd */
+
+static void adj_mark_needed(Adj *c, int v)
+{
+	if (!c->v->needed[v]) {
+		c->v->needed[v] = 1;
+		c->changed = 1;
+	}
+}
+
+/* The bwd variable holding primal integer var v, or pointer var v's
+ * offset from its base. */
+static int adj_bvar(Adj *c, int v, Loc loc)
+{
+	adj_mark_needed(c, v);
+	if (c->bmap[v] >= 0)
+		return c->bmap[v];
+	const Var *x = c->fwd->vars[v];
+	Type *t = x->type->kind == TY_PTR ? adj_long() : type_with_const(x->type, 0);
+	if (x->type->kind != TY_INT && x->type->kind != TY_PTR) {
+		diag_error(loc, "'%s' is needed by the reverse sweep, which "
+				"ckc does not support for this kind of variable",
+			   x->name);
+		t = adj_long();
+	}
+	c->bmap[v] = func_add_var(c->bwd, x->name, t, VAR_LOCAL, x->loc);
+	return c->bmap[v];
+}
+
+static Expr *adj_bw_value(Adj *c, const Expr *e);
+
+/* A pointer-typed primal expression as a bwd value (stable data only). */
+static Expr *adj_bw_ptr(Adj *c, const Expr *e)
+{
+	if (e->kind == E_VAR) {
+		int v = e->u.var;
+		if (c->bmap[v] >= 0 && adj_var_is_param(c->f, v))
+			return expr_var(c->bwd, c->bmap[v], e->loc);
+		int b = c->v->base[v];
+		if (b < 0 || b == v) {
+			diag_error(e->loc, "the reverse sweep cannot follow "
+					   "the pointer '%s'",
+				   c->f->vars[v]->name);
+			return expr_int(0, e->loc);
+		}
+		Expr *base = adj_bw_ptr(c, expr_var((Func *)c->f, b, e->loc));
+		Expr *off = expr_var(c->bwd, adj_bvar(c, v, e->loc), e->loc);
+		return expr_binary(B_ADD, base, off, base->type, e->loc);
+	}
+	return adj_bw_value(c, e);
+}
+
+static Expr *adj_bw_value(Adj *c, const Expr *e)
+{
+	Expr *r;
+	switch (e->kind) {
+	case E_NUM: case E_GLOBAL:
+		return expr_clone(e);
+	case E_VAR:
+		if (e->type->kind == TY_PTR || e->type->kind == TY_ARRAY)
+			return adj_bw_ptr(c, e);
+		if (c->f->vars[e->u.var]->type->kind == TY_INT)
+			return expr_var(c->bwd, adj_bvar(c, e->u.var, e->loc),
+					e->loc);
+		ck_assert(adj_stable_scalar(c, e->u.var) && c->bmap[e->u.var] >= 0);
+		return expr_var(c->bwd, c->bmap[e->u.var], e->loc);
+	case E_UNARY:
+		return expr_unary(e->u.un.op, adj_bw_value(c, e->u.un.e), e->loc);
+	case E_BINARY:
+		return expr_binary(e->u.bin.op, adj_bw_value(c, e->u.bin.l),
+				   adj_bw_value(c, e->u.bin.r), e->type, e->loc);
+	case E_COND:
+		return expr_cond(adj_bw_value(c, e->u.cond.c),
+				 adj_bw_value(c, e->u.cond.a),
+				 adj_bw_value(c, e->u.cond.b), e->loc);
+	case E_CAST:
+		return expr_cast(e->type, adj_bw_value(c, e->u.e), e->loc);
+	case E_CALL:
+		r = expr_clone(e);
+		for (int i = 0; i < e->u.call.nargs; i++)
+			r->u.call.args[i] = adj_bw_value(c, e->u.call.args[i]);
+		return r;
+	case E_INDEX:
+		r = expr_index(adj_bw_ptr(c, e->u.index.base),
+			       adj_bw_value(c, e->u.index.idx), e->loc);
+		r->type = e->type;
+		return r;
+	case E_DEREF:
+		r = expr_deref(adj_bw_ptr(c, e->u.e), e->loc);
+		r->type = e->type;
+		return r;
+	case E_ADDR:
+		return adj_bw_ptr(c, e);
+	default:
+		ck_unreachable();
+	}
+}
+
+/* Can e be evaluated again in f_bwd with its value from f_fwd?  Integers
+ * and pointers are kept exact; floating data only when stable. */
+static int adj_bw_ok(Adj *c, const Expr *e)
+{
+	switch (e->kind) {
+	case E_NUM:
+		return 1;
+	case E_GLOBAL:
+		return 1;
+	case E_VAR: {
+		const Var *x = c->f->vars[e->u.var];
+		if (x->type->kind == TY_INT)
+			return 1;
+		if (x->type->kind == TY_PTR || x->type->kind == TY_ARRAY)
+			return adj_stable(c, e->u.var);
+		return adj_stable_scalar(c, e->u.var);
+	}
+	case E_UNARY:
+		return adj_bw_ok(c, e->u.un.e);
+	case E_BINARY:
+		return adj_bw_ok(c, e->u.bin.l) && adj_bw_ok(c, e->u.bin.r);
+	case E_COND:
+		return adj_bw_ok(c, e->u.cond.c) && adj_bw_ok(c, e->u.cond.a) &&
+		       adj_bw_ok(c, e->u.cond.b);
+	case E_CAST:
+		return adj_bw_ok(c, e->u.e);
+	case E_CALL:
+		if (e->u.call.fn >= 0)
+			return 0;
+		for (int i = 0; i < e->u.call.nargs; i++)
+			if (!adj_bw_ok(c, e->u.call.args[i]))
+				return 0;
+		return rules_find(e->u.call.name) != NULL;
+	case E_INDEX:
+		return adj_stable(c, activity_root(e)) &&
+		       adj_bw_ok(c, e->u.index.idx) && adj_bw_ok(c, e->u.index.base);
+	case E_DEREF:
+		return adj_stable(c, activity_root(e)) && adj_bw_ok(c, e->u.e);
+	case E_ADDR:
+		return adj_bw_ok(c, e->u.e);
+	default:
+		return 0;
+	}
+}
+
+/* ------------------------------------------------- adjoint variables */
+
+/* The bwd adjoint of floating var v (scalar or array), created on first
+ * use; blocks declare it where v's declaration is reversed. */
+static int adj_var(Adj *c, int v)
+{
+	if (c->adjv[v] >= 0)
+		return c->adjv[v];
+	const Var *x = c->f->vars[v];
+	Type *t = type_with_const(x->type, 0);
+	if (t->kind == TY_ARRAY) {
+		Type *e = ARENA_NEW(Type);
+		*e = *t;
+		Type *inner = e;
+		while (inner->kind == TY_ARRAY && inner->base->kind == TY_ARRAY) {
+			Type *b = ARENA_NEW(Type);
+			*b = *inner->base;
+			inner->base = b;
+			inner = b;
+		}
+		inner->base = type_with_const(inner->base, 0);
+		t = e;
+	}
+	c->adjv[v] = adj_local(c, c->bwd, arena_printf("%s_b", x->name), t);
+	return c->adjv[v];
+}
+
+static Expr *adj_shadow_ptr(Adj *c, const Expr *e);
+
+/* The adjoint storage of base var b (param, array, or scalar) as a
+ * pointer expression of bwd. */
+static Expr *adj_base_shadow(Adj *c, int b, Loc loc)
+{
+	const Var *x = c->f->vars[b];
+	if (adj_var_is_param(c->f, b) && x->type->kind == TY_PTR) {
+		ck_assert(c->adj_ptr[b] >= 0);
+		return expr_var(c->bwd, c->adj_ptr[b], loc);
+	}
+	if (x->type->kind == TY_ARRAY)
+		return expr_var(c->bwd, adj_var(c, b), loc);
+	return expr_addr(expr_var(c->bwd, adj_var(c, b), loc), loc);
+}
+
+/* The adjoint of a pointer expression: same offsets from the adjoint of
+ * its base. */
+static Expr *adj_shadow_ptr(Adj *c, const Expr *e)
+{
+	switch (e->kind) {
+	case E_VAR: {
+		int v = e->u.var;
+		int b = c->v->base[v];
+		if (b == v || c->f->vars[v]->type->kind == TY_ARRAY)
+			return adj_base_shadow(c, v, e->loc);
+		if (b < 0) {
+			diag_error(e->loc,
+				   b == -2 ? "'%s' may point into different "
+					     "arrays; the reverse mode needs "
+					     "one array per pointer"
+					   : "the reverse mode cannot tell "
+					     "which array '%s' points into",
+				   c->f->vars[v]->name);
+			return expr_int(0, e->loc);
+		}
+		Expr *base = adj_base_shadow(c, b, e->loc);
+		Expr *off = expr_var(c->bwd, adj_bvar(c, v, e->loc), e->loc);
+		return expr_binary(B_ADD, base, off, base->type, e->loc);
+	}
+	case E_INDEX:
+		return expr_index(adj_shadow_ptr(c, e->u.index.base),
+				  adj_bw_value(c, e->u.index.idx), e->loc);
+	case E_ADDR: {
+		const Expr *lv = e->u.e;
+		Expr *s;
+		if (lv->kind == E_VAR)
+			s = expr_var(c->bwd, adj_var(c, lv->u.var), e->loc);
+		else if (lv->kind == E_INDEX)
+			s = expr_index(adj_shadow_ptr(c, lv->u.index.base),
+				       adj_bw_value(c, lv->u.index.idx), e->loc);
+		else
+			s = expr_deref(adj_shadow_ptr(c, lv->u.e), e->loc);
+		return expr_addr(s, e->loc);
+	}
+	case E_CAST: {
+		Expr *inner = adj_shadow_ptr(c, e->u.e);
+		Type *t = e->type;
+		if (t->kind == TY_PTR)
+			t = type_ptr(type_with_const(t->base, 0));
+		return expr_cast(t, inner, e->loc);
+	}
+	case E_BINARY:
+		if (type_is_pointerish(e->u.bin.l->type))
+			return expr_binary(e->u.bin.op, adj_shadow_ptr(c, e->u.bin.l),
+					   adj_bw_value(c, e->u.bin.r), NULL,
+					   e->loc);
+		return expr_binary(e->u.bin.op, adj_bw_value(c, e->u.bin.l),
+				   adj_shadow_ptr(c, e->u.bin.r), NULL, e->loc);
+	case E_COND:
+		return expr_cond(adj_bw_value(c, e->u.cond.c),
+				 adj_shadow_ptr(c, e->u.cond.a),
+				 adj_shadow_ptr(c, e->u.cond.b), e->loc);
+	default:
+		diag_error(e->loc, "the reverse mode cannot follow this pointer "
+				   "expression");
+		return expr_int(0, e->loc);
+	}
+}
+
+/* The adjoint of an active floating lvalue. */
+static Expr *adj_lv(Adj *c, const Expr *e)
+{
+	switch (e->kind) {
+	case E_VAR: {
+		int v = e->u.var;
+		/* a scalar parameter that f never assigns: straight into *s_b */
+		if (c->adjv[v] < 0 && c->adj_ptr[v] >= 0)
+			return expr_deref(expr_var(c->bwd, c->adj_ptr[v], e->loc),
+					  e->loc);
+		return expr_var(c->bwd, adj_var(c, v), e->loc);
+	}
+	case E_INDEX:
+		return expr_index(adj_shadow_ptr(c, e->u.index.base),
+				  adj_bw_value(c, e->u.index.idx), e->loc);
+	case E_DEREF:
+		return expr_deref(adj_shadow_ptr(c, e->u.e), e->loc);
+	default:
+		ck_unreachable();
+	}
+}
+
+static int adj_lv_active(Adj *c, const Expr *lv)
+{
+	int root = activity_root(lv);
+	return type_is_float(lv->type) && root >= 0 &&
+	       activity_var_varied(c->a, root);
+}
+
+/* ------------------------------------------------ statement plans
+ *
+ * The reverse of one statement: what f_fwd pushes just before it (fwd),
+ * the pops in f_bwd (in reverse order), the temporaries they fill, and
+ * the adjoint statements. */
+
+typedef struct Plan {
+	Stmt *fwd;    /* pushes, in order */
+	Stmt *pops;   /* pops, reverse order (built by prepending) */
+	Stmt *decls;  /* bwd temporaries */
+	Stmt *adj;    /* adjoint statements */
+	const Expr **keys; /* values already taped in this plan */
+	int *temps;
+	int nkeys;
+	Loc loc;
+} Plan;
+
+static Plan *plan_new(Loc loc)
+{
+	Plan *pl = ARENA_NEW(Plan);
+	pl->fwd = stmt_block(loc);
+	pl->pops = stmt_block(loc);
+	pl->decls = stmt_block(loc);
+	pl->adj = stmt_block(loc);
+	pl->loc = loc;
+	return pl;
+}
+
+static void plan_prepend_pop(Plan *pl, Stmt *s)
+{
+	Stmt *b = pl->pops;
+	stmt_append(b, s);
+	memmove(b->u.block.items + 1, b->u.block.items,
+		sizeof(Stmt *) * (size_t)(b->u.block.n - 1));
+	b->u.block.items[0] = s;
+}
+
+static int plan_temp(Adj *c, Plan *pl, const char *base, Type *t)
+{
+	int v = adj_local(c, c->bwd, base, type_with_const(t, 0));
+	stmt_append(pl->decls, stmt_decl(v, NULL, pl->loc));
+	return v;
+}
+
+/* Are a and b the same expression (so one taped value serves both)? */
+static int adj_expr_equal(const Expr *a, const Expr *b)
+{
+	if (a == b)
+		return 1;
+	if (!a || !b || a->kind != b->kind || a->type->kind != b->type->kind)
+		return 0;
+	switch (a->kind) {
+	case E_NUM:
+		return a->u.num.val == b->u.num.val &&
+		       a->u.num.ival == b->u.num.ival;
+	case E_VAR:
+		return a->u.var == b->u.var;
+	case E_GLOBAL:
+		return a->u.global == b->u.global;
+	case E_UNARY:
+		return a->u.un.op == b->u.un.op &&
+		       adj_expr_equal(a->u.un.e, b->u.un.e);
+	case E_BINARY:
+		return a->u.bin.op == b->u.bin.op &&
+		       adj_expr_equal(a->u.bin.l, b->u.bin.l) &&
+		       adj_expr_equal(a->u.bin.r, b->u.bin.r);
+	case E_COND:
+		return adj_expr_equal(a->u.cond.c, b->u.cond.c) &&
+		       adj_expr_equal(a->u.cond.a, b->u.cond.a) &&
+		       adj_expr_equal(a->u.cond.b, b->u.cond.b);
+	case E_CALL:
+		if (a->u.call.fn >= 0 || b->u.call.fn >= 0 ||
+		    strcmp(a->u.call.name, b->u.call.name) != 0 ||
+		    a->u.call.nargs != b->u.call.nargs)
+			return 0;
+		for (int i = 0; i < a->u.call.nargs; i++)
+			if (!adj_expr_equal(a->u.call.args[i], b->u.call.args[i]))
+				return 0;
+		return 1;
+	case E_INDEX:
+		return adj_expr_equal(a->u.index.base, b->u.index.base) &&
+		       adj_expr_equal(a->u.index.idx, b->u.index.idx);
+	case E_DEREF: case E_ADDR: case E_CAST:
+		return a->type == b->type && adj_expr_equal(a->u.e, b->u.e);
+	default:
+		return 0;
+	}
+}
+
+/* An expression of f_bwd equal to e's value just before the statement
+ * ran: e again when it can be re-evaluated, else a popped copy. */
+static Expr *adj_value(Adj *c, Plan *pl, const Expr *e)
+{
+	if (adj_bw_ok(c, e))
+		return adj_bw_value(c, e);
+	for (int i = 0; i < pl->nkeys; i++)
+		if (adj_expr_equal(pl->keys[i], e))
+			return expr_var(c->bwd, pl->temps[i], e->loc);
+	Type *t = type_is_float(e->type) ? e->type : adj_long();
+	int tv = plan_temp(c, pl, "ck_v", t);
+	stmt_append(pl->fwd, adj_push(c, expr_clone(e)));
+	plan_prepend_pop(pl, stmt_assign(A_SET, expr_var(c->bwd, tv, e->loc),
+					 adj_pop(c, t, e->loc), e->loc));
+	ARENA_PUSH(pl->keys, pl->nkeys, (void *)e);
+	int *temps = arena_alloc(sizeof(int) * (size_t)pl->nkeys);
+	if (pl->nkeys > 1)
+		memcpy(temps, pl->temps, sizeof(int) * (size_t)(pl->nkeys - 1));
+	temps[pl->nkeys - 1] = tv;
+	pl->temps = temps;
+	return expr_var(c->bwd, tv, e->loc);
+}
+
+/* adj as an expression that may be used several times: a variable or a
+ * literal, else a temporary holding it. */
+static Expr *adj_share(Adj *c, Plan *pl, Expr *adj)
+{
+	ExprKind k = adj->kind;
+	if (k == E_VAR || k == E_NUM ||
+	    (k == E_DEREF && adj->u.e->kind == E_VAR))
+		return adj;
+	int tv = plan_temp(c, pl, "ck_a", adj->type);
+	stmt_append(pl->adj, stmt_assign(A_SET, expr_var(c->bwd, tv, adj->loc),
+					 adj, adj->loc));
+	return expr_var(c->bwd, tv, adj->loc);
+}
+
+static Expr *adj_mul(Expr *a, Expr *b, Loc loc)
+{
+	if (a->kind == E_NUM && a->u.num.val == 1.0)
+		return b;
+	if (b->kind == E_NUM && b->u.num.val == 1.0)
+		return a;
+	return expr_binary(B_MUL, a, b, NULL, loc);
+}
+
+static void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj);
+
+/* ?: in an active expression: f_fwd records the branch (after the values
+ * its arm tapes), f_bwd sends the adjoint down that arm. */
+static void adj_cond(Adj *c, Plan *pl, const Expr *e, Expr *adj)
+{
+	Plan *pa = plan_new(e->loc), *pb = plan_new(e->loc);
+	adj = adj_share(c, pl, adj);
+	adj_expr(c, pa, e->u.cond.a, adj);
+	adj_expr(c, pb, e->u.cond.b, expr_clone(adj));
+	int bit = plan_temp(c, pl, "ck_br", type_int());
+
+	Stmt *f = stmt_new(S_IF, e->loc);
+	f->u.ifs.cond = expr_clone(e->u.cond.c);
+	f->u.ifs.then = pa->fwd;
+	f->u.ifs.els = pb->fwd;
+	stmt_append(pa->fwd, adj_push_bit(c, 1, e->loc));
+	stmt_append(pb->fwd, adj_push_bit(c, 0, e->loc));
+	stmt_append(pl->fwd, f);
+
+	Stmt *p = stmt_new(S_IF, e->loc);
+	p->u.ifs.cond = expr_var(c->bwd, bit, e->loc);
+	p->u.ifs.then = pa->pops;
+	p->u.ifs.els = pb->pops;
+	Stmt *both = stmt_block(e->loc);
+	stmt_append(both, stmt_assign(A_SET, expr_var(c->bwd, bit, e->loc),
+				      adj_pop_bit(c, e->loc), e->loc));
+	if (pa->pops->u.block.n || pb->pops->u.block.n)
+		stmt_append(both, p);
+	plan_prepend_pop(pl, both);
+	for (int i = 0; i < pa->decls->u.block.n; i++)
+		stmt_append(pl->decls, pa->decls->u.block.items[i]);
+	for (int i = 0; i < pb->decls->u.block.n; i++)
+		stmt_append(pl->decls, pb->decls->u.block.items[i]);
+
+	Stmt *a = stmt_new(S_IF, e->loc);
+	a->u.ifs.cond = expr_var(c->bwd, bit, e->loc);
+	a->u.ifs.then = pa->adj;
+	a->u.ifs.els = pb->adj;
+	if (pa->adj->u.block.n || pb->adj->u.block.n)
+		stmt_append(pl->adj, a);
+}
+
+static void adj_math(Adj *c, Plan *pl, const Expr *e, Expr *adj)
+{
+	const MathRule *r = rules_find(e->u.call.name);
+	if (!r)
+		return; /* no active argument: activity checked it */
+	/* the partials over the arguments' values in f_bwd */
+	Expr *vals = expr_clone(e);
+	int nactive = 0;
+	for (int i = 0; i < e->u.call.nargs; i++) {
+		vals->u.call.args[i] = adj_value(c, pl, e->u.call.args[i]);
+		nactive += activity_expr_varied(c->a, e->u.call.args[i]);
+	}
+	if (nactive > 1)
+		adj = adj_share(c, pl, adj);
+	for (int i = 0; i < r->arity && i < e->u.call.nargs; i++) {
+		const Expr *arg = e->u.call.args[i];
+		if (!activity_expr_varied(c->a, arg))
+			continue;
+		adj_expr(c, pl, arg,
+			 adj_mul(expr_clone(adj), rules_partial(r, vals, i), e->loc));
+	}
+}
+
+static void adj_binary(Adj *c, Plan *pl, const Expr *e, Expr *adj)
+{
+	const Expr *l = e->u.bin.l, *r = e->u.bin.r;
+	int al = activity_expr_varied(c->a, l);
+	int ar = activity_expr_varied(c->a, r);
+	Loc loc = e->loc;
+	if (al && ar)
+		adj = adj_share(c, pl, adj);
+	switch (e->u.bin.op) {
+	case B_ADD: /* a + b:  a_b += t;  b_b += t */
+		if (al)
+			adj_expr(c, pl, l, adj);
+		if (ar)
+			adj_expr(c, pl, r, expr_clone(adj));
+		break;
+	case B_SUB: /* a - b:  a_b += t;  b_b -= t */
+		if (al)
+			adj_expr(c, pl, l, adj);
+		if (ar)
+			adj_expr(c, pl, r, expr_unary(U_NEG, expr_clone(adj), loc));
+		break;
+	case B_MUL: /* a * b:  a_b += t * b;  b_b += a * t */
+		if (al)
+			adj_expr(c, pl, l, adj_mul(adj, adj_value(c, pl, r), loc));
+		if (ar)
+			adj_expr(c, pl, r,
+				 adj_mul(adj_value(c, pl, l), expr_clone(adj), loc));
+		break;
+	case B_DIV: { /* a / b:  a_b += t / b;  b_b -= t * a / b / b */
+		Expr *vb = adj_value(c, pl, r);
+		if (al)
+			adj_expr(c, pl, l, expr_binary(B_DIV, adj, vb, NULL, loc));
+		if (ar) {
+			Expr *q = expr_binary(B_DIV,
+					      expr_binary(B_MUL, expr_clone(adj),
+							  adj_value(c, pl, l),
+							  NULL, loc),
+					      expr_clone(vb), NULL, loc);
+			adj_expr(c, pl, r,
+				 expr_unary(U_NEG,
+					    expr_binary(B_DIV, q, expr_clone(vb),
+							NULL, loc),
+					    loc));
+		}
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/* Adds adj (the adjoint of e's value) to the adjoints of e's active
+ * parts. */
+static void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj)
+{
+	if (!type_is_float(e->type) || !activity_expr_varied(c->a, e))
+		return;
+	switch (e->kind) {
+	case E_VAR: case E_INDEX: case E_DEREF:
+		stmt_append(pl->adj, stmt_assign(A_ADD, adj_lv(c, e), adj, e->loc));
+		break;
+	case E_UNARY:
+		if (e->u.un.op == U_NEG) /* -a:  a_b -= t */
+			adj_expr(c, pl, e->u.un.e, expr_unary(U_NEG, adj, e->loc));
+		else if (e->u.un.op == U_PLUS)
+			adj_expr(c, pl, e->u.un.e, adj);
+		break;
+	case E_BINARY:
+		adj_binary(c, pl, e, adj);
+		break;
+	case E_COND:
+		adj_cond(c, pl, e, adj);
+		break;
+	case E_CAST: /* (T)a:  a_b += t */
+		adj_expr(c, pl, e->u.e, adj);
+		break;
+	case E_CALL:
+		if (e->u.call.fn >= 0)
+			diag_error(e->loc,
+				   "the call to '%s' cannot be differentiated "
+				   "here (in a condition, a ?: arm, or the right "
+				   "side of && or ||); assign its result to a "
+				   "variable in a statement of its own",
+				   e->u.call.name);
+		else
+			adj_math(c, pl, e, adj);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ------------------------------------------------ integers and pointers
+ *
+ * An integer or pointer variable that f_bwd reads is kept exact: f_bwd
+ * undoes each update, by its inverse when it has one, else by popping the
+ * value f_fwd pushed before the update. */
+
+static int adj_reads_var(const Expr *e, int v)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case E_VAR:
+		return e->u.var == v;
+	case E_UNARY:
+		return adj_reads_var(e->u.un.e, v);
+	case E_BINARY:
+		return adj_reads_var(e->u.bin.l, v) || adj_reads_var(e->u.bin.r, v);
+	case E_COND:
+		return adj_reads_var(e->u.cond.c, v) ||
+		       adj_reads_var(e->u.cond.a, v) || adj_reads_var(e->u.cond.b, v);
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			if (adj_reads_var(e->u.call.args[i], v))
+				return 1;
+		return 0;
+	case E_INDEX:
+		return adj_reads_var(e->u.index.base, v) ||
+		       adj_reads_var(e->u.index.idx, v);
+	case E_DEREF: case E_ADDR: case E_CAST:
+		return adj_reads_var(e->u.e, v);
+	default:
+		return 0;
+	}
+}
+
+/* The value f_fwd pushes to restore pointer or integer var v. */
+static Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
+{
+	Expr *x = expr_var(c->fwd, v, loc);
+	if (c->f->vars[v]->type->kind != TY_PTR)
+		return x;
+	int b = c->v->base[v];
+	if (b < 0) {
+		diag_error(loc, b == -2 ? "'%s' may point into different arrays; "
+					  "the reverse mode needs one array per "
+					  "pointer"
+					: "the reverse mode cannot tell which array "
+					  "'%s' points into",
+			   c->f->vars[v]->name);
+		return expr_int(0, loc);
+	}
+	Expr *base = expr_var(c->fwd, b, loc);
+	if (c->f->vars[b]->type->kind != TY_PTR &&
+	    c->f->vars[b]->type->kind != TY_ARRAY)
+		base = expr_addr(base, loc);
+	return expr_cast(adj_long(), expr_binary(B_SUB, x, base, adj_long(), loc),
+			 loc);
+}
+
+/* An update of integer or pointer var v in f: fwd gets what must run
+ * before it, the result is its undo in f_bwd (or NULL). */
+static Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
+			    Stmt *fout, Loc loc)
+{
+	if (!c->v->needed[v])
+		return NULL;
+	/* a declaration that runs once: nothing before it can read v */
+	if (c->in_decl && !c->loops)
+		return NULL;
+	if (c->f->vars[v]->kind == VAR_PARAM &&
+	    c->f->vars[v]->type->kind == TY_PTR) {
+		diag_error(loc, "the reverse mode does not support assigning "
+				"the pointer parameter '%s'; use a local "
+				"pointer or an index",
+			   c->f->vars[v]->name);
+		return NULL;
+	}
+	Expr *bv = expr_var(c->bwd, adj_bvar(c, v, loc), loc);
+	switch (op) {
+	case A_INC: /* i++  undone by  i-- */
+		return stmt_assign(A_DEC, bv, NULL, loc);
+	case A_DEC:
+		return stmt_assign(A_INC, bv, NULL, loc);
+	case A_ADD: case A_SUB: /* i += k  undone by  i -= k */
+		if (!adj_reads_var(rhs, v) && !type_is_float(rhs->type))
+			return stmt_assign(op == A_ADD ? A_SUB : A_ADD, bv,
+					   adj_bw_value(c, rhs), loc);
+		break;
+	default:
+		break;
+	}
+	stmt_append(fout, adj_push(c, adj_fwd_saved(c, v, loc)));
+	return stmt_assign(A_SET, bv, adj_pop(c, adj_long(), loc), loc);
+}
+
+/* -------------------------------------------------------- statements */
+
+static Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout);
+
+/* Does e read storage of node n? */
+static int adj_reads_node(Adj *c, const Expr *e, int n)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case E_VAR: case E_INDEX: case E_DEREF: {
+		int r = activity_root(e);
+		if (r >= 0 && c->a->node[r] == n && type_is_float(e->type))
+			return 1;
+		if (e->kind == E_INDEX)
+			return adj_reads_node(c, e->u.index.idx, n);
+		return 0;
+	}
+	case E_UNARY:
+		return adj_reads_node(c, e->u.un.e, n);
+	case E_BINARY:
+		return adj_reads_node(c, e->u.bin.l, n) ||
+		       adj_reads_node(c, e->u.bin.r, n);
+	case E_COND:
+		return adj_reads_node(c, e->u.cond.a, n) ||
+		       adj_reads_node(c, e->u.cond.b, n);
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			if (adj_reads_node(c, e->u.call.args[i], n))
+				return 1;
+		return 0;
+	case E_CAST:
+		return adj_reads_node(c, e->u.e, n);
+	default:
+		return 0;
+	}
+}
+
+/* The bwd block of a plan: temporaries, pops, adjoint statements. */
+static Stmt *plan_bwd(Plan *pl)
+{
+	Stmt *b = stmt_block(pl->loc);
+	for (int i = 0; i < pl->decls->u.block.n; i++)
+		stmt_append(b, pl->decls->u.block.items[i]);
+	for (int i = 0; i < pl->pops->u.block.n; i++)
+		stmt_append(b, pl->pops->u.block.items[i]);
+	for (int i = 0; i < pl->adj->u.block.n; i++)
+		stmt_append(b, pl->adj->u.block.items[i]);
+	return b;
+}
+
+static void plan_fwd(Plan *pl, Stmt *fout)
+{
+	for (int i = 0; i < pl->fwd->u.block.n; i++)
+		stmt_append(fout, pl->fwd->u.block.items[i]);
+}
+
+/* lhs op= rhs with an active floating lhs. */
+static void adj_active_assign(Adj *c, Plan *pl, AssignOp op, const Expr *lhs,
+			      const Expr *rhs)
+{
+	Loc loc = lhs->loc;
+	int n = c->a->node[activity_root(lhs)];
+	int alias = rhs && adj_reads_node(c, rhs, n);
+	Expr *lb = adj_lv(c, lhs);
+	Expr *t;
+	switch (op) {
+	case A_SET: /* v = e:  t = v_b; v_b = 0; e_b += t */
+		if (!alias && lhs->kind == E_VAR) {
+			adj_expr(c, pl, rhs, lb);
+			/* a declaration's adjoint ends with its scope */
+			if (!c->in_decl)
+				stmt_append(pl->adj,
+					    stmt_assign(A_SET, expr_clone(lb),
+							expr_num(0, lhs->type, loc),
+							loc));
+			return;
+		}
+		t = expr_var(c->bwd, plan_temp(c, pl, "ck_a", lhs->type), loc);
+		stmt_append(pl->adj, stmt_assign(A_SET, t, lb, loc));
+		stmt_append(pl->adj, stmt_assign(A_SET, expr_clone(lb),
+						 expr_num(0, lhs->type, loc), loc));
+		adj_expr(c, pl, rhs, expr_clone(t));
+		return;
+	case A_ADD: case A_SUB: /* v += e:  e_b += v_b */
+		t = lb;
+		if (alias) {
+			t = expr_var(c->bwd, plan_temp(c, pl, "ck_a", lhs->type), loc);
+			stmt_append(pl->adj, stmt_assign(A_SET, t, lb, loc));
+			t = expr_clone(t);
+		}
+		adj_expr(c, pl, rhs, op == A_ADD ? t : expr_unary(U_NEG, t, loc));
+		return;
+	case A_MUL: case A_DIV: {
+		/* v *= e:  t = v_b; v_b = t * e; e_b += t * v
+		 * v /= e:  t = v_b; v_b = t / e; e_b -= t * v / e / e */
+		Expr *ve = adj_value(c, pl, rhs);
+		Expr *vv = activity_expr_varied(c->a, rhs) ? adj_value(c, pl, lhs)
+							   : NULL;
+		t = expr_var(c->bwd, plan_temp(c, pl, "ck_a", lhs->type), loc);
+		stmt_append(pl->adj, stmt_assign(A_SET, t, lb, loc));
+		stmt_append(pl->adj,
+			    stmt_assign(A_SET, expr_clone(lb),
+					expr_binary(op == A_MUL ? B_MUL : B_DIV,
+						    expr_clone(t), ve, NULL, loc),
+					loc));
+		if (!vv)
+			return;
+		Expr *d = expr_binary(B_MUL, expr_clone(t), vv, NULL, loc);
+		if (op == A_DIV)
+			d = expr_unary(U_NEG,
+				       expr_binary(B_DIV,
+						   expr_binary(B_DIV, d,
+							       expr_clone(ve), NULL,
+							       loc),
+						   expr_clone(ve), NULL, loc),
+				       loc);
+		adj_expr(c, pl, rhs, d);
+		return;
+	}
+	default: /* ++ and -- on floating values: derivative 1 */
+		return;
+	}
+}
+
+static int adj_is_user_call(const Expr *e)
+{
+	return e && e->kind == E_CALL && e->u.call.fn >= 0;
+}
+
+static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
+					Pattern **patp);
+
+/* A call to a user function at statement level (lhs may be NULL):
+ * f_fwd calls g_fwd, f_bwd calls g_bwd with the result's adjoint. */
+static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
+			   Stmt *fout, Stmt *primal, Expr **primal_call)
+{
+	Loc loc = call->loc;
+	Pattern *pat;
+	AdjVariant *gv = adj_variant_for_call(c, call, &pat);
+	if (!gv) {
+		*primal_call = expr_clone(call);
+		stmt_append(fout, primal);
+		return NULL;
+	}
+	Plan *pl = plan_new(loc);
+	const Func *g = gv->f;
+	Expr *seed = NULL;
+	if (gv->ret_b) {
+		if (lhs && adj_lv_active(c, lhs)) {
+			Expr *lb = adj_lv(c, lhs);
+			seed = expr_var(c->bwd, plan_temp(c, pl, "ck_a", lhs->type),
+					loc);
+			stmt_append(pl->adj, stmt_assign(A_SET, seed, lb, loc));
+			stmt_append(pl->adj,
+				    stmt_assign(A_SET, expr_clone(lb),
+						expr_num(0, lhs->type, loc), loc));
+			seed = expr_clone(seed);
+		} else {
+			seed = expr_num(0, g->ret, loc);
+		}
+	} else if (lhs && adj_lv_active(c, lhs)) {
+		/* the result carries no derivative: its adjoint dies here */
+		stmt_append(pl->adj, stmt_assign(A_SET, adj_lv(c, lhs),
+						 expr_num(0, lhs->type, loc), loc));
+	}
+	Expr **args = NULL;
+	int nargs = 0;
+	Stmt *after = stmt_block(loc);
+	for (int i = 0; i < g->nparams && i < call->u.call.nargs; i++) {
+		const Expr *arg = call->u.call.args[i];
+		Type *pt = g->vars[g->params[i]]->type;
+		if (type_is_float(pt)) {
+			if (adj_stable_mask(gv)[i] &&
+			    !adj_reassigned_in(g->body, g->params[i]))
+				ARENA_PUSH(args, nargs, adj_bw_value(c, arg));
+			if (!pat->active[i])
+				continue;
+			Expr *ab;
+			if (arg->kind == E_VAR && adj_lv_active(c, arg)) {
+				Expr *lv = adj_lv(c, arg);
+				ab = lv->kind == E_DEREF ? lv->u.e : expr_addr(lv, loc);
+			} else {
+				int tv = plan_temp(c, pl, "ck_p", pt);
+				stmt_append(pl->adj,
+					    stmt_assign(A_SET, expr_var(c->bwd, tv, loc),
+							expr_num(0, pt, loc), loc));
+				ab = expr_addr(expr_var(c->bwd, tv, loc), loc);
+				Plan sub = *pl;
+				sub.adj = after;
+				adj_expr(c, &sub, arg, expr_var(c->bwd, tv, loc));
+				pl->fwd = sub.fwd;
+				pl->pops = sub.pops;
+				pl->decls = sub.decls;
+				pl->keys = sub.keys;
+				pl->temps = sub.temps;
+				pl->nkeys = sub.nkeys;
+			}
+			ARENA_PUSH(args, nargs, ab);
+			continue;
+		}
+		if (type_is_pointerish(pt)) {
+			if (adj_stable_mask(gv)[i])
+				ARENA_PUSH(args, nargs, adj_bw_ptr(c, arg));
+			if (pat->active[i])
+				ARENA_PUSH(args, nargs, adj_shadow_ptr(c, arg));
+			continue;
+		}
+		ARENA_PUSH(args, nargs, adj_bw_value(c, arg));
+	}
+	if (seed)
+		ARENA_PUSH(args, nargs, seed);
+	stmt_append(pl->adj, stmt_expr(S_EXPR,
+				       expr_call(gv->bwd->name, -1, args, nargs,
+						 adj_void(), loc),
+				       loc));
+	for (int i = 0; i < after->u.block.n; i++)
+		stmt_append(pl->adj, after->u.block.items[i]);
+
+	plan_fwd(pl, fout);
+	Expr *fc = expr_clone(call);
+	fc->u.call.name = gv->fwd->name;
+	fc->u.call.fn = -1;
+	*primal_call = fc;
+	stmt_append(fout, primal);
+	return plan_bwd(pl);
+}
+
+/* An assignment statement (or a declaration's initializer, as v = init). */
+static Stmt *adj_assign(Adj *c, const Stmt *s, Stmt *fout)
+{
+	const Expr *lhs = s->u.assign.lhs, *rhs = s->u.assign.rhs;
+	AssignOp op = s->u.assign.op;
+	Stmt *primal = stmt_assign(op, expr_clone(lhs), expr_clone(rhs), s->loc);
+	Stmt *undo = NULL;
+	if (lhs->kind == E_VAR && !type_is_float(lhs->type))
+		undo = adj_int_update(c, lhs->u.var, op, rhs, fout, s->loc);
+	if (op == A_SET && adj_is_user_call(rhs)) {
+		Stmt *b = adj_user_call(c, lhs, rhs, fout, primal,
+					&primal->u.assign.rhs);
+		if (undo) {
+			Stmt *both = stmt_block(s->loc);
+			stmt_append(both, b);
+			stmt_append(both, undo);
+			return both;
+		}
+		return b;
+	}
+	if (!adj_lv_active(c, lhs)) {
+		stmt_append(fout, primal);
+		return undo;
+	}
+	Plan *pl = plan_new(s->loc);
+	adj_active_assign(c, pl, op, lhs, rhs);
+	plan_fwd(pl, fout);
+	stmt_append(fout, primal);
+	return plan_bwd(pl);
+}
+
+/* The type of element k of a (multi-dimensional) array and its lvalue. */
+static Expr *adj_elem(Func *g, int var, long k, Loc loc)
+{
+	Expr *e = expr_var(g, var, loc);
+	Type *t = g->vars[var]->type;
+	long stride = 1;
+	for (Type *u = t->base; u->kind == TY_ARRAY; u = u->base)
+		stride *= u->len;
+	while (e->type->kind == TY_ARRAY) {
+		long i = k / stride;
+		k %= stride;
+		e = expr_index(e, expr_int(i, loc), loc);
+		if (e->type->kind == TY_ARRAY)
+			stride /= e->type->len;
+	}
+	return e;
+}
+
+static long adj_elems(const Type *t)
+{
+	return t->kind == TY_ARRAY ? t->len * adj_elems(t->base) : 1;
+}
+
+/* A declaration: f_fwd declares every local at its top, so here it is an
+ * assignment of the initializer. */
+static Stmt *adj_decl(Adj *c, const Stmt *s, Stmt *fout)
+{
+	int v = s->u.decl.var;
+	const Var *x = c->f->vars[v];
+	if (x->is_static)
+		return NULL;
+	Loc loc = s->loc;
+	if (s->u.decl.init) {
+		Stmt *as = stmt_assign(A_SET, expr_var((Func *)c->f, v, loc),
+				       s->u.decl.init, loc);
+		c->in_decl = 1;
+		Stmt *r = adj_assign(c, as, fout);
+		c->in_decl = 0;
+		return r;
+	}
+	if (!s->u.decl.ninits)
+		return NULL;
+	/* T a[n] = {...}: element by element, the rest zero */
+	Stmt *b = stmt_block(loc);
+	long n = adj_elems(x->type);
+	for (long k = 0; k < s->u.decl.ninits && k < n; k++) {
+		Stmt *as = stmt_assign(A_SET, adj_elem((Func *)c->f, v, k, loc),
+				       s->u.decl.inits[k], loc);
+		Stmt *r = adj_assign(c, as, fout);
+		if (!adj_empty(r))
+			stmt_append(b, r);
+	}
+	if (s->u.decl.ninits < n) {
+		Type *el = x->type;
+		while (el->kind == TY_ARRAY)
+			el = el->base;
+		el = type_with_const(el, 0);
+		int k = adj_local(c, c->fwd, "ck_k", type_int());
+		stmt_append(c->fdecls, stmt_decl(k, NULL, loc));
+		Stmt *loop = stmt_new(S_FOR, loc);
+		loop->u.loop.init = stmt_assign(A_SET, expr_var(c->fwd, k, loc),
+						expr_int(s->u.decl.ninits, loc), loc);
+		loop->u.loop.cond = expr_binary(B_LT, expr_var(c->fwd, k, loc),
+						expr_int(n, loc), NULL, loc);
+		loop->u.loop.inc = stmt_assign(A_INC, expr_var(c->fwd, k, loc),
+					       NULL, loc);
+		Expr *flat = expr_cast(type_ptr(el), expr_var(c->fwd, v, loc), loc);
+		Stmt *zero = stmt_assign(A_SET,
+					 expr_index(flat, expr_var(c->fwd, k, loc),
+						    loc),
+					 expr_num(0, el, loc), loc);
+		loop->u.loop.body = stmt_block(loc);
+		stmt_append(loop->u.loop.body, zero);
+		stmt_append(fout, loop);
+		/* the adjoints of zero-initialized elements simply die */
+	}
+	/* reverse order of the elements */
+	Stmt *r = stmt_block(loc);
+	for (int i = b->u.block.n - 1; i >= 0; i--)
+		stmt_append(r, b->u.block.items[i]);
+	return r;
+}
+
+/* The pushes f_fwd makes when control leaves the enclosing ifs and loops
+ * at a site: each if records its branch, each loop left records the code
+ * of the site and its count.  stop: the loop a break/continue leaves. */
+static void adj_site_pushes(Adj *c, const Stmt *site, const Stmt *stop,
+			    Stmt *fout)
+{
+	SiteInfo *si = adj_site(c, site);
+	for (int i = c->nframes - 1; i >= 0; i--) {
+		Frame *fr = &c->frames[i];
+		if (fr->s->kind == S_IF) {
+			if (fr->bits)
+				stmt_append(fout, adj_push_bit(c, fr->branch, site->loc));
+			continue;
+		}
+		/* a loop */
+		int id = si->id;
+		if (site->kind == S_RETURN)
+			for (int k = 0; k < si->nloops; k++)
+				if (si->loops[k] == fr->s)
+					id = si->loop_ids[k];
+		if (adj_site(c, fr->s)->nsites)
+			stmt_append(fout, adj_push(c, expr_int(id, site->loc)));
+		if (fr->s == stop)
+			return;
+		stmt_append(fout, adj_push(c, expr_var(c->fwd, fr->count_var,
+							site->loc)));
+	}
+}
+
+/* What f_fwd hands to f_bwd through the tape where it returns: the
+ * integers and pointers f_bwd reads that f may have changed, then the
+ * exit code. */
+static void adj_turn(Adj *c, int code, Stmt *fout, Loc loc)
+{
+	const Func *f = c->f;
+	for (int v = 0; v < f->nvars; v++) {
+		if (!c->v->needed[v])
+			continue;
+		if (f->vars[v]->kind == VAR_PARAM &&
+		    !adj_reassigned_in(f->body, v))
+			continue;
+		stmt_append(fout, adj_push(c, adj_fwd_saved(c, v, loc)));
+	}
+	if (c->fn_code >= 0)
+		stmt_append(fout, adj_push(c, expr_int(code, loc)));
+}
+
+static Stmt *adj_return(Adj *c, const Stmt *s, Stmt *fout)
+{
+	SiteInfo *si = adj_site(c, s);
+	Plan *pl = plan_new(s->loc);
+	const Expr *e = s->u.expr;
+	if (e && c->v->ret_b) {
+		int rb = c->bwd->params[c->bwd->nparams - 1];
+		adj_expr(c, pl, e, expr_var(c->bwd, rb, s->loc));
+	}
+	plan_fwd(pl, fout);
+	adj_site_pushes(c, s, NULL, fout);
+	adj_turn(c, si->fn_id, fout, s->loc);
+	stmt_append(fout, stmt_expr(S_RETURN, expr_clone(e), s->loc));
+	Stmt *b = plan_bwd(pl);
+	if (c->fn_code < 0 || adj_empty(b))
+		return b;
+	Stmt *g = stmt_new(S_IF, s->loc);
+	g->u.ifs.cond = expr_binary(B_EQ, expr_var(c->bwd, c->fn_code, s->loc),
+				    expr_int(si->fn_id, s->loc), NULL, s->loc);
+	g->u.ifs.then = b;
+	return g;
+}
+
+static void adj_push_frame(Adj *c, const Stmt *s, int branch, int count_var,
+			   int bits)
+{
+	/* for a loop, bits carries its bwd code variable */
+	Frame *fr = arena_alloc(sizeof(Frame) * (size_t)(c->nframes + 1));
+	if (c->nframes)
+		memcpy(fr, c->frames, sizeof(Frame) * (size_t)c->nframes);
+	fr[c->nframes].s = s;
+	fr[c->nframes].branch = branch;
+	fr[c->nframes].count_var = count_var;
+	fr[c->nframes].bits = s->kind == S_IF ? bits : 0;
+	fr[c->nframes].code_var = s->kind == S_IF ? -1 : bits;
+	c->frames = fr;
+	c->nframes++;
+}
+
+/* Generates one branch of an if (or a loop body) into a fresh fwd block. */
+static Stmt *adj_branch(Adj *c, const Stmt *s, Stmt *fblock)
+{
+	if (!s)
+		return NULL;
+	return adj_stmt(c, s, fblock);
+}
+
+static int adj_ends_in_site(const Stmt *s)
+{
+	while (s && s->kind == S_BLOCK && s->u.block.n)
+		s = s->u.block.items[s->u.block.n - 1];
+	return s && adj_is_site_stmt(s);
+}
+
+static Stmt *adj_if(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Loc loc = s->loc;
+	int any = adj_site(c, s)->any;
+	Stmt *ft = stmt_block(loc), *fe = stmt_block(loc);
+	adj_push_frame(c, s, 1, -1, any);
+	Stmt *bt = adj_branch(c, s->u.ifs.then, ft);
+	c->nframes--;
+	adj_push_frame(c, s, 0, -1, any);
+	Stmt *be = adj_branch(c, s->u.ifs.els, fe);
+	c->nframes--;
+	int record = any || !adj_empty(bt) || !adj_empty(be);
+	Stmt *f = stmt_new(S_IF, loc);
+	f->u.ifs.cond = expr_clone(s->u.ifs.cond);
+	f->u.ifs.then = ft;
+	if (record) {
+		if (!adj_ends_in_site(s->u.ifs.then))
+			stmt_append(ft, adj_push_bit(c, 1, loc));
+		if (!adj_ends_in_site(s->u.ifs.els))
+			stmt_append(fe, adj_push_bit(c, 0, loc));
+	}
+	if (fe->u.block.n)
+		f->u.ifs.els = fe;
+	stmt_append(fout, f);
+	if (!record)
+		return NULL;
+	Stmt *b = stmt_new(S_IF, loc);
+	b->u.ifs.cond = adj_pop_bit(c, loc);
+	b->u.ifs.then = bt ? bt : stmt_block(loc);
+	if (!adj_empty(be))
+		b->u.ifs.els = be;
+	return b;
+}
+
+/* The guard of a statement of a block whose earlier statements hold
+ * `seen` sites of the block's scope, the first numbered `first`: the
+ * statement ran unless one of those sites was taken. */
+static Stmt *adj_guard(Adj *c, Stmt *b, int code_var, int first, int seen,
+		       Loc loc)
+{
+	if (!seen || code_var < 0 || adj_empty(b))
+		return b;
+	Stmt *g = stmt_new(S_IF, loc);
+	g->u.ifs.cond = expr_binary(
+		B_LOR,
+		expr_binary(B_EQ, expr_var(c->bwd, code_var, loc), expr_int(0, loc),
+			    NULL, loc),
+		expr_binary(B_GE, expr_var(c->bwd, code_var, loc),
+			    expr_int(first + seen, loc), NULL, loc),
+		NULL, loc);
+	g->u.ifs.then = b;
+	return g;
+}
+
+static int adj_loop_code_var(Adj *c);
+
+/* A block: its statements forward, their reverses backwards under guards,
+ * with the adjoints of the variables it declares declared first. */
+static Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Loc loc = s->loc;
+	int n = s->u.block.n;
+	Stmt **rev = arena_alloc(sizeof(Stmt *) * (size_t)(n + 1));
+	int *first = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	int *seen = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	int f0 = 0, cnt = 0;
+	for (int i = 0; i < n; i++) {
+		const Stmt *it = s->u.block.items[i];
+		first[i] = f0;
+		seen[i] = cnt;
+		rev[i] = adj_stmt(c, it, fout);
+		SiteInfo *si = adj_site(c, it);
+		if (si->count) {
+			if (!cnt)
+				f0 = si->first;
+			cnt += si->count;
+		}
+	}
+	int code = adj_loop_code_var(c);
+	Stmt *b = stmt_block(loc);
+	for (int i = 0; i < n; i++) {
+		const Stmt *it = s->u.block.items[i];
+		if (it->kind != S_DECL || c->adjv[it->u.decl.var] < 0)
+			continue;
+		int av = c->adjv[it->u.decl.var];
+		Type *t = c->bwd->vars[av]->type;
+		Stmt *d = stmt_decl(av, NULL, loc);
+		if (t->kind == TY_ARRAY) {
+			Type *el = t;
+			while (el->kind == TY_ARRAY)
+				el = el->base;
+			d->u.decl.inits = arena_alloc(sizeof(Expr *));
+			d->u.decl.inits[0] = expr_num(0, el, loc);
+			d->u.decl.ninits = 1;
+		} else {
+			d->u.decl.init = expr_num(0, t, loc);
+		}
+		stmt_append(b, d);
+	}
+	for (int i = n - 1; i >= 0; i--)
+		if (!adj_empty(rev[i]))
+			stmt_append(b, adj_guard(c, rev[i], code, first[i],
+						 seen[i], loc));
+	return b;
+}
+
+/* The bwd variable holding the exit code of the current scope: the
+ * innermost loop's iteration code, or the function's exit code. */
+static int adj_loop_code_var(Adj *c)
+{
+	for (int i = c->nframes - 1; i >= 0; i--)
+		if (c->frames[i].s->kind != S_IF)
+			return c->frames[i].code_var;
+	return c->fn_code;
+}
+
+/* ran || code == k for every continue k of the loop (not of inner
+ * loops): the iterations after which the increment ran. */
+static Expr *adj_continue_codes(Adj *c, const Stmt *s, int code, Expr *ran)
+{
+	if (!s)
+		return ran;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			ran = adj_continue_codes(c, s->u.block.items[i], code, ran);
+		return ran;
+	case S_IF:
+		ran = adj_continue_codes(c, s->u.ifs.then, code, ran);
+		return adj_continue_codes(c, s->u.ifs.els, code, ran);
+	case S_CHECKPOINT:
+		return adj_continue_codes(c, s->u.ckpt.body, code, ran);
+	case S_CONTINUE:
+		return expr_binary(B_LOR, ran,
+				   expr_binary(B_EQ, expr_var(c->bwd, code, s->loc),
+					       expr_int(adj_site(c, s)->id, s->loc),
+					       NULL, s->loc),
+				   NULL, s->loc);
+	default:
+		return ran;
+	}
+}
+
+/* Adjoints of variables declared in a for's init live around the
+ * reversed loop. */
+static void adj_declare_init_adjoints(Adj *c, const Stmt *init, Stmt *out)
+{
+	if (!init)
+		return;
+	if (init->kind == S_BLOCK) {
+		for (int i = 0; i < init->u.block.n; i++)
+			adj_declare_init_adjoints(c, init->u.block.items[i], out);
+		return;
+	}
+	if (init->kind != S_DECL || c->adjv[init->u.decl.var] < 0)
+		return;
+	int av = c->adjv[init->u.decl.var];
+	Stmt *d = stmt_decl(av, expr_num(0, c->bwd->vars[av]->type, init->loc),
+			    init->loc);
+	Stmt *b = out;
+	stmt_append(b, d);
+	memmove(b->u.block.items + 1, b->u.block.items,
+		sizeof(Stmt *) * (size_t)(b->u.block.n - 1));
+	b->u.block.items[0] = d;
+}
+
+/* for, while, do.  f_fwd counts the iterations and pushes the count
+ * after the loop; f_bwd runs the reversed body that many times. */
+static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Loc loc = s->loc;
+	SiteInfo *li = adj_site(c, s);
+	int nsites = li->nsites;
+	int fcount = adj_local(c, c->fwd, "ck_n", adj_long());
+	stmt_append(c->fdecls, stmt_decl(fcount, NULL, loc));
+	int bcount = adj_local(c, c->bwd, "ck_n", adj_long());
+	int bcode = nsites ? adj_local(c, c->bwd, "ck_c", adj_long()) : -1;
+
+	/* init runs once, before the loop */
+	Stmt *binit = NULL;
+	if (s->kind == S_FOR && s->u.loop.init)
+		binit = adj_stmt(c, s->u.loop.init, fout);
+	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fcount, loc),
+				      expr_int(0, loc), loc));
+
+	Stmt *loop = stmt_new(s->kind, loc);
+	loop->u.loop.cond = expr_clone(s->u.loop.cond);
+	Stmt *finc = stmt_block(loc);
+	Stmt *binc = NULL;
+	if (s->kind == S_FOR && s->u.loop.inc) {
+		c->loops++;
+		binc = adj_stmt(c, s->u.loop.inc, finc);
+		c->loops--;
+		int pushes = 0;
+		for (int i = 0; i < finc->u.block.n; i++)
+			pushes += finc->u.block.items[i]->kind == S_EXPR;
+		if (pushes && nsites)
+			diag_error(loc, "the reverse mode does not support this "
+					"loop: its increment must be taped and "
+					"the loop is left by break, continue or "
+					"return; compute the update in the body");
+		loop->u.loop.inc = finc->u.block.n == 1 ? finc->u.block.items[0]
+							: finc;
+		if (!finc->u.block.n)
+			loop->u.loop.inc = NULL;
+	}
+	Stmt *fbody = stmt_block(loc);
+	stmt_append(fbody, stmt_assign(A_INC, expr_var(c->fwd, fcount, loc),
+				       NULL, loc));
+	adj_push_frame(c, s, 0, fcount, bcode);
+	c->loops++;
+	Stmt *bbody = adj_stmt(c, s->u.loop.body, fbody);
+	c->loops--;
+	c->nframes--;
+	if (nsites && !adj_ends_in_site(s->u.loop.body))
+		stmt_append(fbody, adj_push(c, expr_int(0, loc)));
+	loop->u.loop.body = fbody;
+	stmt_append(fout, loop);
+	stmt_append(fout, adj_push(c, expr_var(c->fwd, fcount, loc)));
+
+	/* f_bwd: for (n = pop; n > 0; n--) { code = pop; inc^-1; body^-1 } */
+	Stmt *rb = stmt_block(loc);
+	if (bcode >= 0)
+		stmt_append(rb, stmt_assign(A_SET, expr_var(c->bwd, bcode, loc),
+					    adj_pop(c, adj_long(), loc), loc));
+	if (!adj_empty(binc)) {
+		/* the increment ran after the iteration unless it was left by
+		 * break or return */
+		Stmt *ci = binc;
+		if (bcode >= 0) {
+			Expr *ran = expr_binary(B_EQ, expr_var(c->bwd, bcode, loc),
+						expr_int(0, loc), NULL, loc);
+			ci = stmt_new(S_IF, loc);
+			ci->u.ifs.cond = adj_continue_codes(c, s->u.loop.body,
+							    bcode, ran);
+			ci->u.ifs.then = binc;
+		}
+		stmt_append(rb, ci);
+	}
+	if (!adj_empty(bbody))
+		stmt_append(rb, bbody);
+	Stmt *out = stmt_block(loc);
+	Stmt *rl = stmt_new(S_FOR, loc);
+	rl->u.loop.init = stmt_assign(A_SET, expr_var(c->bwd, bcount, loc),
+				      adj_pop(c, adj_long(), loc), loc);
+	rl->u.loop.cond = expr_binary(B_GT, expr_var(c->bwd, bcount, loc),
+				      expr_int(0, loc), NULL, loc);
+	rl->u.loop.inc = stmt_assign(A_DEC, expr_var(c->bwd, bcount, loc), NULL,
+				     loc);
+	rl->u.loop.body = rb;
+	stmt_append(out, stmt_decl(bcount, NULL, loc));
+	if (bcode >= 0)
+		stmt_append(out, stmt_decl(bcode, NULL, loc));
+	adj_declare_init_adjoints(c, s->kind == S_FOR ? s->u.loop.init : NULL,
+				  out);
+	stmt_append(out, rl);
+	if (!adj_empty(binit))
+		stmt_append(out, binit);
+	return out;
+}
+
+static int adj_warn_once(const Stmt *s)
+{
+	static PtrMap warned;
+	if (pm_get(&warned, s) >= 0)
+		return 0;
+	pm_put(&warned, s, 1);
+	return 1;
+}
+
+static Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Stmt *b;
+	switch (s->kind) {
+	case S_BLOCK: {
+		Stmt *fb = stmt_block(s->loc);
+		b = adj_block(c, s, fb);
+		stmt_append(fout, fb);
+		return b;
+	}
+	case S_DECL:
+		return adj_decl(c, s, fout);
+	case S_ASSIGN:
+		return adj_assign(c, s, fout);
+	case S_EXPR:
+		if (adj_is_user_call(s->u.expr)) {
+			Stmt *primal = stmt_expr(S_EXPR, NULL, s->loc);
+			return adj_user_call(c, NULL, s->u.expr, fout, primal,
+					     &primal->u.expr);
+		}
+		stmt_append(fout, stmt_expr(S_EXPR, expr_clone(s->u.expr), s->loc));
+		return NULL;
+	case S_RETURN:
+		return adj_return(c, s, fout);
+	case S_IF:
+		return adj_if(c, s, fout);
+	case S_FOR: case S_WHILE: case S_DO:
+		return adj_loop(c, s, fout);
+	case S_BREAK: case S_CONTINUE: {
+		const Stmt *loop = NULL;
+		for (int i = c->nframes - 1; i >= 0 && !loop; i--)
+			if (c->frames[i].s->kind != S_IF)
+				loop = c->frames[i].s;
+		adj_site_pushes(c, s, loop, fout);
+		stmt_append(fout, stmt_new(s->kind, s->loc));
+		return NULL;
+	}
+	case S_CHECKPOINT:
+		if (adj_warn_once(s))
+			diag_warning(s->loc,
+				     "ck_checkpoint regions are taped in "
+				     "reverse mode for now (same derivative, "
+				     "more memory)");
+		return adj_stmt(c, s->u.ckpt.body, fout);
+	case S_EMPTY:
+		return NULL;
+	default:
+		ck_unreachable();
+	}
+}
+
+/* ------------------------------------------------------------ functions */
+
+static unsigned char *adj_stable_mask(AdjVariant *v)
+{
+	return v->stable;
+}
+
+static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
+				   unsigned char *stable, const char *public_name);
+
+static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
+					Pattern **patp)
+{
+	Pattern *pat = activity_call_pattern(c->a, c->p, call);
+	*patp = pat;
+	if (pattern_empty(pat, c->p))
+		return NULL;
+	const Func *g = c->p->funcs[call->u.call.fn];
+	unsigned char *stable = arena_alloc((size_t)g->nparams + 1);
+	for (int i = 0; i < g->nparams && i < call->u.call.nargs; i++) {
+		const Expr *arg = call->u.call.args[i];
+		Type *pt = g->vars[g->params[i]]->type;
+		if (type_is_pointerish(pt))
+			stable[i] = (unsigned char)adj_stable(c, activity_root(arg));
+		else if (type_is_float(pt))
+			stable[i] = (unsigned char)adj_bw_ok(c, arg);
+	}
+	return adj_variant_get(c->p, pat, stable, NULL);
+}
+
+/* Copies f's variables into fwd, renaming locals whose names repeat
+ * (f_fwd declares them all at its top). */
+static void adj_fwd_vars(Adj *c)
+{
+	const Func *f = c->f;
+	for (int i = 0; i < f->nvars; i++) {
+		Var *x = ARENA_NEW(Var);
+		*x = *f->vars[i];
+		if (x->kind == VAR_LOCAL && !x->is_static)
+			x->type = type_with_const(x->type, 0);
+		for (int j = 0; j < i; j++) {
+			if (strcmp(c->fwd->vars[j]->name, x->name) != 0)
+				continue;
+			for (int k = 2;; k++) {
+				const char *n = arena_printf("%s%d", f->vars[i]->name, k);
+				int used = name_taken(c->p, f, n);
+				for (int m = 0; m < i && !used; m++)
+					used = strcmp(c->fwd->vars[m]->name, n) == 0;
+				if (!used) {
+					x->name = n;
+					break;
+				}
+			}
+			break;
+		}
+		ARENA_PUSH(c->fwd->vars, c->fwd->nvars, x);
+	}
+	c->fwd->params = f->params;
+	c->fwd->nparams = f->nparams;
+}
+
+static const Stmt *adj_find_decl(const Stmt *s, int v)
+{
+	const Stmt *d = NULL;
+	if (!s)
+		return NULL;
+	switch (s->kind) {
+	case S_DECL:
+		return s->u.decl.var == v ? s : NULL;
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n && !d; i++)
+			d = adj_find_decl(s->u.block.items[i], v);
+		return d;
+	case S_IF:
+		d = adj_find_decl(s->u.ifs.then, v);
+		return d ? d : adj_find_decl(s->u.ifs.els, v);
+	case S_FOR: case S_WHILE: case S_DO:
+		d = adj_find_decl(s->u.loop.init, v);
+		return d ? d : adj_find_decl(s->u.loop.body, v);
+	case S_CHECKPOINT:
+		return adj_find_decl(s->u.ckpt.body, v);
+	default:
+		return NULL;
+	}
+}
+
+/* Declarations at the top of f_fwd: the tape, then every local. */
+static void adj_fwd_prologue(Adj *c)
+{
+	const Func *f = c->f;
+	Loc loc = f->loc;
+	c->ft = adj_local(c, c->fwd, "ck_t", adj_tape_type());
+	stmt_append(c->fdecls,
+		    stmt_decl(c->ft, adj_call("ck_tape_get", adj_tape_type(),
+					      NULL, NULL),
+			      loc));
+	/* f's static locals keep their initializers; the other locals get
+	 * theirs where they were declared */
+	for (int v = 0; v < f->nvars; v++) {
+		Var *x = c->fwd->vars[v];
+		if (x->kind != VAR_LOCAL)
+			continue;
+		Stmt *d = stmt_decl(v, NULL, x->loc);
+		const Stmt *orig = x->is_static ? adj_find_decl(f->body, v) : NULL;
+		if (orig) {
+			d->u.decl.init = orig->u.decl.init;
+			d->u.decl.inits = orig->u.decl.inits;
+			d->u.decl.ninits = orig->u.decl.ninits;
+		} else if (x->type->kind == TY_INT || x->type->kind == TY_PTR) {
+			d->u.decl.init = expr_int(0, x->loc);
+		}
+		stmt_append(c->fdecls, d);
+	}
+}
+
+/* The shadow type of pointer parameter type t: same element, writable. */
+static Type *adj_shadow_ptr_type(Type *t)
+{
+	return type_ptr(type_with_const(t->base, 0));
+}
+
+/* The parameters of f_bwd: integers and stable pointers as in f, each
+ * active parameter's adjoint (by pointer), and the result's seed. */
+static void adj_bwd_signature(Adj *c)
+{
+	const Func *f = c->f;
+	const Pattern *pat = c->v->pat;
+	for (int i = 0; i < f->nparams; i++) {
+		int v = f->params[i];
+		const Var *x = f->vars[v];
+		Type *t = x->type;
+		const char *bn = arena_printf("%s_b", x->name);
+		if (pat->active[i] && name_taken(c->p, f, bn)) {
+			diag_error(x->loc,
+				   "cannot name the adjoint of parameter '%s': "
+				   "'%s' is already used; rename one of them",
+				   x->name, bn);
+			c->v->failed = 1;
+		}
+		if (type_is_float(t)) {
+			if (adj_stable_scalar(c, v))
+				c->bmap[v] = func_add_param(c->bwd, x->name, t,
+							    x->loc);
+			if (!pat->active[i])
+				continue;
+			c->adj_ptr[v] = func_add_param(
+				c->bwd, bn, type_ptr(type_with_const(t, 0)), x->loc);
+			if (adj_reassigned_in(f->body, v))
+				c->adjv[v] = adj_local(c, c->bwd, bn,
+						       type_with_const(t, 0));
+			continue;
+		}
+		if (type_is_pointerish(t)) {
+			if (c->v->stable[i])
+				c->bmap[v] = func_add_param(c->bwd, x->name, t,
+							    x->loc);
+			if (pat->active[i])
+				c->adj_ptr[v] = func_add_param(
+					c->bwd, bn, adj_shadow_ptr_type(t), x->loc);
+			continue;
+		}
+		c->bmap[v] = func_add_param(c->bwd, x->name, t, x->loc);
+	}
+	if (c->v->ret_b)
+		func_add_param(c->bwd, "ret_b", type_with_const(f->ret, 0), f->loc);
+}
+
+static int adj_last_is_return(const Stmt *body)
+{
+	return body->u.block.n &&
+	       body->u.block.items[body->u.block.n - 1]->kind == S_RETURN;
+}
+
+/* One round of generation of f_fwd and f_bwd with the current set of
+ * needed variables; returns whether that set grew. */
+static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
+{
+	const Func *f = v->f;
+	Loc loc = f->loc;
+	Adj c;
+	memset(&c, 0, sizeof c);
+	c.p = p;
+	c.v = v;
+	c.f = f;
+	c.a = v->a;
+	c.fwd = fwd;
+	c.bwd = bwd;
+	size_t n = (size_t)f->nvars + 1;
+	c.bmap = arena_alloc(sizeof(int) * n);
+	c.adjv = arena_alloc(sizeof(int) * n);
+	c.adj_ptr = arena_alloc(sizeof(int) * n);
+	for (int i = 0; i < f->nvars; i++)
+		c.bmap[i] = c.adjv[i] = c.adj_ptr[i] = -1;
+	c.fn_code = -1;
+	c.fdecls = stmt_block(loc);
+
+	adj_fwd_vars(&c);
+	adj_fwd_prologue(&c);
+	adj_bwd_signature(&c);
+	c.bt = adj_local(&c, bwd, "ck_t", adj_tape_type());
+	if (v->fn_sites > 1 || (v->fn_sites == 1 && !adj_last_is_return(f->body)))
+		c.fn_code = adj_local(&c, bwd, "ck_exit", adj_long());
+
+	Stmt *fbody = stmt_block(loc);
+	Stmt *rev = adj_block(&c, f->body, fbody);
+	if (!adj_last_is_return(f->body))
+		adj_turn(&c, 0, fbody, loc);
+	for (int i = 0; i < c.fdecls->u.block.n; i++)
+		stmt_append(fwd->body, c.fdecls->u.block.items[i]);
+	for (int i = 0; i < fbody->u.block.n; i++)
+		stmt_append(fwd->body, fbody->u.block.items[i]);
+
+	/* f_bwd: the tape, the state f_fwd handed over, the reversed body */
+	Stmt *pops = stmt_block(loc);
+	if (c.fn_code >= 0)
+		stmt_append(pops, stmt_assign(A_SET, expr_var(bwd, c.fn_code, loc),
+					      adj_pop(&c, adj_long(), loc), loc));
+	for (int i = f->nvars - 1; i >= 0; i--) {
+		if (!v->needed[i] || (f->vars[i]->kind == VAR_PARAM &&
+				      !adj_reassigned_in(f->body, i)))
+			continue;
+		int bv = adj_bvar(&c, i, loc);
+		stmt_append(pops, stmt_assign(A_SET, expr_var(bwd, bv, loc),
+					      adj_pop(&c, adj_long(), loc), loc));
+	}
+	Stmt *body = bwd->body;
+	stmt_append(body, stmt_decl(c.bt, adj_call("ck_tape_get", adj_tape_type(),
+						   NULL, NULL),
+				    loc));
+	if (c.fn_code >= 0)
+		stmt_append(body, stmt_decl(c.fn_code, NULL, loc));
+	for (int i = 0; i < f->nvars; i++) {
+		if (c.bmap[i] >= 0 && f->vars[i]->kind != VAR_PARAM)
+			stmt_append(body, stmt_decl(c.bmap[i], NULL, loc));
+		if (c.adjv[i] >= 0 && f->vars[i]->kind == VAR_PARAM)
+			stmt_append(body, stmt_decl(c.adjv[i],
+						    expr_num(0, bwd->vars[c.adjv[i]]->type,
+							     loc),
+						    loc));
+	}
+	for (int i = 0; i < pops->u.block.n; i++)
+		stmt_append(body, pops->u.block.items[i]);
+	for (int i = 0; i < rev->u.block.n; i++)
+		stmt_append(body, rev->u.block.items[i]);
+	/* a scalar parameter f assigns: its adjoint was kept locally */
+	for (int i = 0; i < f->nparams; i++) {
+		int pv = f->params[i];
+		if (c.adjv[pv] < 0 || c.adj_ptr[pv] < 0)
+			continue;
+		stmt_append(body,
+			    stmt_assign(A_ADD,
+					expr_deref(expr_var(bwd, c.adj_ptr[pv], loc),
+						   loc),
+					expr_var(bwd, c.adjv[pv], loc), loc));
+	}
+	return c.changed;
+}
+
+static void adj_walk_sites(AdjVariant *v)
+{
+	SiteWalk *w = &v->sites;
+	memset(w, 0, sizeof *w);
+	w->path = arena_alloc(sizeof(Stmt *) * 4096);
+	w->path_scope = arena_alloc(sizeof(int) * 4096);
+	w->cap = 64;
+	w->scopes = arena_alloc(sizeof(Stmt *) * (size_t)w->cap);
+	w->next_id = arena_alloc(sizeof(int) * (size_t)w->cap);
+	w->nscopes = 1; /* the function */
+	site_walk(w, v->f->body);
+	v->fn_sites = w->next_id[0];
+}
+
+static const char *adj_comment(const AdjVariant *v, const char *what)
+{
+	const Func *f = v->f;
+	char *act = "";
+	for (int i = 0; i < f->nparams; i++)
+		if (v->pat->active[i])
+			act = arena_printf("%s%s%s", act, *act ? ", " : "",
+					   f->vars[f->params[i]]->name);
+	return arena_printf("%s of %s.\nActive: %s%s.", what, f->name,
+			    *act ? act : "none",
+			    v->ret_b ? "; ret_b seeds the result" : "");
+}
+
+/* Generates f_fwd and f_bwd until the set of integers f_bwd reads stops
+ * growing, then installs them in the shells already in p->out. */
+static void adj_generate(Program *p, AdjVariant *v)
+{
+	for (int round = 0; round < 32; round++) {
+		Func *fwd = func_new(v->fwd->name, v->f->ret, v->f->loc);
+		Func *bwd = func_new(v->bwd->name, adj_void(), v->f->loc);
+		int before = diag_errors();
+		int grew = adj_round(p, v, fwd, bwd);
+		if (diag_errors() > before)
+			v->failed = 1;
+		if (!grew || v->failed || round == 31) {
+			const char *nf = v->fwd->name, *nb = v->bwd->name;
+			*v->fwd = *fwd;
+			*v->bwd = *bwd;
+			v->fwd->name = nf;
+			v->bwd->name = nb;
+			v->fwd->is_static = v->bwd->is_static = 1;
+			v->fwd->generated = v->bwd->generated = 1;
+			v->fwd->comment = adj_comment(v, arena_printf(
+				"%s: forward sweep (primal and tape)", nf));
+			v->bwd->comment = adj_comment(v, arena_printf(
+				"%s: reverse sweep (adjoints from the tape)", nb));
+			ck_assert(!grew || v->failed);
+			return;
+		}
+	}
+}
+
+/* f_b: f_fwd, then f_bwd, and f's result. */
+static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
+{
+	const Func *f = v->f;
+	Loc loc = f->loc;
+	Func *w = func_new(name, f->ret, loc);
+	w->generated = 1;
+	Expr **fargs = NULL, **bargs = NULL;
+	int nf = 0, nb = 0;
+	for (int i = 0; i < f->nparams; i++) {
+		const Var *x = f->vars[f->params[i]];
+		int pv = func_add_param(w, x->name, x->type, x->loc);
+		ARENA_PUSH(fargs, nf, expr_var(w, pv, loc));
+		int sv = -1;
+		if (v->pat->active[i]) {
+			Type *st = type_is_float(x->type)
+					   ? type_ptr(type_with_const(x->type, 0))
+					   : adj_shadow_ptr_type(x->type);
+			sv = func_add_param(w, arena_printf("%s_b", x->name), st,
+					    x->loc);
+		}
+		if (type_is_float(x->type)) {
+			if (!adj_reassigned_in(f->body, f->params[i]))
+				ARENA_PUSH(bargs, nb, expr_var(w, pv, loc));
+			if (sv >= 0)
+				ARENA_PUSH(bargs, nb, expr_var(w, sv, loc));
+			continue;
+		}
+		if (!type_is_pointerish(x->type) || v->stable[i])
+			ARENA_PUSH(bargs, nb, expr_var(w, pv, loc));
+		if (sv >= 0)
+			ARENA_PUSH(bargs, nb, expr_var(w, sv, loc));
+	}
+	if (type_is_float(f->ret)) {
+		int rb = func_add_param(w, "ret_b", type_with_const(f->ret, 0), loc);
+		if (v->ret_b)
+			ARENA_PUSH(bargs, nb, expr_var(w, rb, loc));
+	}
+	Expr *fc = expr_call(v->fwd->name, -1, fargs, nf, f->ret, loc);
+	int r = -1;
+	if (f->ret->kind == TY_VOID) {
+		stmt_append(w->body, stmt_expr(S_EXPR, fc, loc));
+	} else {
+		r = func_add_var(w, name_fresh(p, w, "ck_r"),
+				 type_with_const(f->ret, 0), VAR_LOCAL, loc);
+		stmt_append(w->body, stmt_decl(r, fc, loc));
+	}
+	stmt_append(w->body,
+		    stmt_expr(S_EXPR,
+			      adj_call("ck_tape_note_peak", adj_void(),
+				       adj_call("ck_tape_get", adj_tape_type(),
+						NULL, NULL),
+				       NULL),
+			      loc));
+	stmt_append(w->body, stmt_expr(S_EXPR,
+				       expr_call(v->bwd->name, -1, bargs, nb,
+						 adj_void(), loc),
+				       loc));
+	if (r >= 0)
+		stmt_append(w->body, stmt_expr(S_RETURN, expr_var(w, r, loc), loc));
+	w->comment = adj_comment(
+		v, arena_printf("%s: adjoint (reverse mode)", name));
+	return w;
+}
+
+static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
+				   unsigned char *stable, const char *public_name)
+{
+	const Func *f = p->funcs[pat->fn];
+	size_t np = (size_t)f->nparams;
+	for (int i = 0; i < adj_nvariants; i++) {
+		AdjVariant *v = adj_variants[i];
+		if (v->pat->fn == pat->fn && v->pat->force_ret == pat->force_ret &&
+		    memcmp(v->pat->active, pat->active, np) == 0 &&
+		    memcmp(v->stable, stable, np) == 0)
+			return v->failed ? NULL : v;
+	}
+	AdjVariant *v = ARENA_NEW(AdjVariant);
+	v->pat = pat;
+	v->stable = stable;
+	v->f = f;
+	ARENA_PUSH(adj_variants, adj_nvariants, v);
+	v->a = activity_analyze(p, pat);
+	if (!v->a) {
+		v->failed = 1;
+		return NULL;
+	}
+	v->needed = arena_alloc((size_t)f->nvars + 1);
+	v->ret_b = type_is_float(f->ret) && v->a->ret_varied;
+	adj_find_bases(v);
+	adj_walk_sites(v);
+	const char *nf = name_fresh(p, NULL, arena_printf("%s_fwd", f->name));
+	v->fwd = func_new(nf, f->ret, f->loc);
+	ARENA_PUSH(p->out, p->nout, v->fwd);
+	const char *nb = name_fresh(p, NULL, arena_printf("%s_bwd", f->name));
+	v->bwd = func_new(nb, adj_void(), f->loc);
+	ARENA_PUSH(p->out, p->nout, v->bwd);
+	adj_generate(p, v);
+	if (v->failed)
+		return NULL;
+	(void)public_name;
+	return v;
+}
+
+void adjoint_program(Program *p)
+{
+	for (int i = 0; i < p->nreqs; i++) {
+		Request *r = p->reqs[i];
+		if (r->mode != MODE_ADJOINT || r->fn < 0)
+			continue;
+		const char *name = arena_printf("%s_b", r->fname);
+		if (name_taken(p, NULL, name)) {
+			diag_error(r->loc, "cannot generate '%s': the name is "
+					   "already used",
+				   name);
+			continue;
+		}
+		const Func *f = p->funcs[r->fn];
+		Pattern *pat = activity_request_pattern(p, r);
+		unsigned char *stable = arena_alloc((size_t)f->nparams + 1);
+		for (int k = 0; k < f->nparams; k++)
+			stable[k] = 1;
+		/* reserve the public name before helpers take names */
+		Func *w = func_new(name, f->ret, f->loc);
+		ARENA_PUSH(p->out, p->nout, w);
+		AdjVariant *v = adj_variant_get(p, pat, stable, name);
+		if (v)
+			*w = *adj_wrapper(p, v, name);
+	}
+}
