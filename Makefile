@@ -2,7 +2,7 @@
 #
 #   make deps    install missing Debian packages (as root)
 #   make build   configure build/ and build ckc and libckrt
-#   make demo    deps + build + the spring example (examples/spring)
+#   make demo    deps + build + the examples (spring, mlp, logreg)
 #   make check   deps + build + the whole test suite under lit
 #   make clean   remove build/
 #
@@ -58,6 +58,16 @@ demo: deps
 		examples/spring/spring.c $(BUILD)/examples/spring_grad.c -lm \
 		-o $(BUILD)/examples/spring
 	$(BUILD)/examples/spring
+	$(BUILD)/ckc examples/mlp/mlp.c -o $(BUILD)/examples/mlp_grad.c
+	cc -std=c99 -O2 -I $(BUILD)/examples -I runtime examples/mlp/main.c \
+		examples/mlp/mlp.c $(BUILD)/examples/mlp_grad.c \
+		$(BUILD)/libckrt.a -lm -lpthread -o $(BUILD)/examples/mlp
+	$(BUILD)/examples/mlp
+	$(BUILD)/ckc examples/logreg/logreg.c -o $(BUILD)/examples/logreg_grad.c
+	cc -std=c99 -O2 -I $(BUILD)/examples -I runtime examples/logreg/main.c \
+		examples/logreg/logreg.c $(BUILD)/examples/logreg_grad.c \
+		$(BUILD)/libckrt.a -lm -lpthread -o $(BUILD)/examples/logreg
+	$(BUILD)/examples/logreg
 
 check: deps
 	@$(MAKE) --no-print-directory build
