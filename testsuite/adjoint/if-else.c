@@ -1,0 +1,51 @@
+// if / else if / else on data: f_fwd records the branch taken, f_bwd
+// reverses that branch only.
+// RUN: %ckc %s -o %t.c
+// RUN: FileCheck %s --input-file %t.c
+// RUN: %ckc-run %t.c %s %t
+
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+double f(double x, int mode)
+{
+	double y;
+	if (x > 1.0) {
+		y = x * x;
+	} else if (x < -1.0)
+		y = -x * 3.0;
+	else {
+		y = x * x * x;
+		if (mode)
+			y = y + x;
+	}
+	return y;
+}
+// CHECK-LABEL: static double f_fwd(double x, int mode){{$}}
+// CHECK: ck_push_b(ck_t, 1);
+// CHECK-LABEL: static void f_bwd(double x, double *x_b, int mode, double ret_b){{$}}
+// CHECK: if (ck_pop_b(ck_t)) {
+
+#ifdef CK_TEST_MAIN
+#include "ckcheck.h"
+
+static int mode;
+static double at(double t, void *ctx)
+{
+	return f(*(double *)ctx + t, mode);
+}
+
+int main(void)
+{
+	static const double xs[] = {1.7, -2.2, 0.4, -0.6};
+	for (mode = 0; mode < 2; mode++)
+		for (int i = 0; i < 4; i++) {
+			double x = xs[i], d, xb = 0;
+			ck_equal_bits("primal", f_b(x, &xb, mode, 1.0), f(x, mode));
+			f_d(x, 1.0, mode, &d);
+			ck_close("dot product", xb, d, 1e-12);
+			ck_close("differences", xb, ck_richardson(at, &x, CK_FD_H),
+				 1e-8);
+		}
+	return ck_done();
+}
+#endif
