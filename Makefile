@@ -4,6 +4,7 @@
 #   make build   configure build/ and build ckc and libckrt
 #   make demo    deps + build + the examples (spring, mlp, logreg)
 #   make check   deps + build + the whole test suite under lit
+#   make bench   deps + build + bench/run.sh: derivative time / primal time
 #   make clean   remove build/
 #
 # Variables: BUILD (build directory), JOBS (parallel jobs), LIT_OPTS.
@@ -72,6 +73,12 @@ demo: deps
 check: deps
 	@$(MAKE) --no-print-directory build
 	$(LIT) $(LIT_OPTS) $(BUILD)/testsuite
+
+# Not part of check: timings (about 40 s); installs ADOL-C when it can.
+.PHONY: bench
+bench: deps
+	@$(MAKE) --no-print-directory build
+	sh bench/run.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

@@ -1,0 +1,46 @@
+/*
+ * data.c - the data the benchmark kernels run on, made deterministically:
+ * the logistic regression's data set as examples/logreg/main.c makes it, and
+ * a target distribution for the MLP.
+ */
+#include "bench.h"
+
+double logreg_X[LOGREG_N * LOGREG_D], logreg_y[LOGREG_N];
+double mlp_target[40];
+
+static unsigned long long rng_state = 7;
+
+/* A uniform number in [-1, 1) from a 64-bit linear congruential generator
+ * (Knuth's MMIX constants), as in the examples. */
+double bench_uniform(void)
+{
+	rng_state =
+		rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (double)(rng_state >> 11) / 4503599627370496.0 - 1.0;
+}
+
+/* Features uniform in [-1, 1); the label is the sign of a hidden linear
+ * model, flipped for one sample in ten.  Then the MLP's target: positive,
+ * summing to 1. */
+void bench_make_data(void)
+{
+	static const double hidden[LOGREG_D + 1] = { 2.0, -1.5, 1.0,
+						     0.5, -0.5, 0.25,
+						     0.0, -2.0, 0.3 };
+	double sum = 0;
+	int i, j;
+
+	for (i = 0; i < LOGREG_N; i++) {
+		double z = hidden[LOGREG_D];
+		for (j = 0; j < LOGREG_D; j++)
+			z += hidden[j] *
+			     (logreg_X[i * LOGREG_D + j] = bench_uniform());
+		logreg_y[i] = z > 0 ? 1.0 : -1.0;
+		if (i % 10 == 3)
+			logreg_y[i] = -logreg_y[i];
+	}
+	for (i = 0; i < 40; i++)
+		sum += mlp_target[i] = 1.5 + bench_uniform();
+	for (i = 0; i < 40; i++)
+		mlp_target[i] /= sum;
+}

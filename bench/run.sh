@@ -1,0 +1,107 @@
+#!/bin/sh
+# bench/run.sh BUILD - builds and runs ckc's benchmark; `make bench` calls it.
+#
+# For each kernel, ckc is run on its source (which carries the kernel's
+# `#pragma ck_adjoint`) with a `--tangent` request added on the command
+# line, so one generated file holds both f_d and f_b.  When ckc cannot make
+# the adjoint, the kernel is differentiated again from a copy without its
+# ck_ pragmas, tangent only, and its f_b column shows "-".
+#
+# ADOL-C (Debian's libadolc-dev, with g++) is installed when missing and
+# this runs as root; without it the ADOL-C columns are skipped.  Nothing here
+# fails for want of ADOL-C.
+#
+# Environment: CC (default cc), CXX (default g++), OPT (default -O2).
+set -eu
+
+B=${1:-build}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT=$B/bench
+CC=${CC:-cc}
+CXX=${CXX:-g++}
+OPT=${OPT:-"-O2"}
+CFLAGS="-std=c99 $OPT -Wall -Wextra -Wno-unknown-pragmas"
+INC="-I$OUT -I$ROOT/bench -I$ROOT/examples/mlp -I$ROOT/runtime"
+status=0
+
+mkdir -p "$OUT"
+
+# ADOL-C: install when missing (as root), never fail.
+missing=""
+for p in libadolc-dev g++; do
+	dpkg -s $p 2>/dev/null | grep -q '^Status: install ok installed' ||
+		missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	if [ "$(id -u)" = 0 ]; then
+		echo "installing:$missing (for the ADOL-C comparison)"
+		DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null 2>&1 &&
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+				--no-install-recommends $missing >/dev/null 2>&1 ||
+			echo "could not install$missing; ADOL-C is skipped"
+	else
+		echo "ADOL-C is skipped unless installed (as root):" \
+			"apt-get install$missing"
+	fi
+fi
+adolc=0
+if echo '#include <adolc/adolc.h>' |
+	$CXX -x c++ -fsyntax-only - >/dev/null 2>&1; then
+	adolc=1
+fi
+
+# gen NAME SOURCE FUNCTION WRT: NAME_grad.c and NAME_grad.h in $OUT.
+DEFS=""
+gen() {
+	name=$1 src=$2 fn=$3 wrt=$4
+	log=$OUT/${name}_ckc.log
+	up=$(echo "$name" | tr a-z A-Z)
+	echo "ckc $src --tangent '$fn:wrt=$wrt' -o $OUT/${name}_grad.c"
+	if "$B/ckc" "$src" --tangent "$fn:wrt=$wrt" \
+		-o "$OUT/${name}_grad.c" 2>"$log"; then
+		DEFS="$DEFS -DBENCH_ADJOINT_$up"
+		return
+	fi
+	if ! grep -q "ck_adjoint is not implemented yet" "$log"; then
+		echo "ERROR: ckc could not generate ${fn}_b:"
+		cat "$log"
+		status=1
+	fi
+	echo "  (no ${fn}_b: tangent only, from a copy without ck_ pragmas)"
+	sed 's/^[ 	]*#[ 	]*pragma[ 	][ 	]*ck_.*//' "$src" \
+		>"$OUT/${name}_nopragma.c"
+	"$B/ckc" "$OUT/${name}_nopragma.c" --tangent "$fn:wrt=$wrt" \
+		-o "$OUT/${name}_grad.c" -I "$(dirname "$src")"
+}
+gen rosenbrock "$ROOT/bench/rosenbrock.c" rosenbrock x
+gen heat "$ROOT/bench/heat.c" heat_objective u0
+gen logreg "$ROOT/examples/logreg/logreg.c" logreg_loss w
+gen mlp "$ROOT/examples/mlp/mlp.c" mlp_loss w,x
+
+# Every source its own object, so that nothing is inlined across them.
+objs=""
+for f in bench/rosenbrock.c bench/heat.c examples/logreg/logreg.c \
+	examples/mlp/mlp.c bench/hand.c bench/data.c; do
+	o=$OUT/$(basename "$f" .c).o
+	$CC $CFLAGS $INC -c "$ROOT/$f" -o "$o"
+	objs="$objs $o"
+done
+for n in rosenbrock heat logreg mlp; do
+	$CC $CFLAGS $INC -c "$OUT/${n}_grad.c" -o "$OUT/${n}_grad.o"
+	objs="$objs $OUT/${n}_grad.o"
+done
+if [ $adolc = 1 ]; then
+	$CXX $OPT -Wall -Wextra $INC -c "$ROOT/bench/adolc.cc" \
+		-o "$OUT/adolc.o"
+	$CC $CFLAGS $INC $DEFS -DBENCH_ADOLC -c "$ROOT/bench/bench.c" \
+		-o "$OUT/bench.o"
+	$CXX "$OUT/bench.o" $objs "$OUT/adolc.o" "$B/libckrt.a" -ladolc \
+		-lm -lpthread -o "$OUT/bench"
+else
+	$CC $CFLAGS $INC $DEFS -c "$ROOT/bench/bench.c" -o "$OUT/bench.o"
+	$CC "$OUT/bench.o" $objs "$B/libckrt.a" -lm -lpthread \
+		-o "$OUT/bench"
+fi
+echo "$OUT/bench   (built with $CC $OPT; ADOL-C: $([ $adolc = 1 ] && echo yes || echo no))"
+(cd "$OUT" && ./bench) || status=1
+exit $status
