@@ -366,7 +366,8 @@ static void act_calls(Solver *s, const Expr *e)
 static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 {
 	int root = activity_root(lhs);
-	if (root >= 0)
+	/* assigning a pointer variable moves it; the data stays unwritten */
+	if (root >= 0 && !type_is_pointerish(lhs->type))
 		s->a->written[s->a->node[root]] = 1;
 	if (!varied || !type_is_float(lhs->type))
 		return;
