@@ -1230,6 +1230,10 @@ static void adj_active_assign(Adj *c, Plan *pl, AssignOp op, const Expr *lhs,
 	Loc loc = lhs->loc;
 	int n = c->a->node[activity_root(lhs)];
 	int alias = rhs && adj_reads_node(c, rhs, n);
+	/* v += c, v++: the adjoint passes through unchanged */
+	if ((op == A_ADD || op == A_SUB || op == A_INC || op == A_DEC) &&
+	    !(rhs && activity_expr_varied(c->a, rhs)))
+		return;
 	Expr *lb = adj_lv(c, lhs);
 	Expr *t;
 	switch (op) {
@@ -1252,7 +1256,9 @@ static void adj_active_assign(Adj *c, Plan *pl, AssignOp op, const Expr *lhs,
 		return;
 	case A_ADD: case A_SUB: /* v += e:  e_b += v_b */
 		t = lb;
-		if (alias) {
+		/* memory may alias what the right side updates (a callee's
+		 * parameters can): read its adjoint once */
+		if (alias || lhs->kind != E_VAR) {
 			t = expr_var(c->bwd, plan_temp(c, pl, "ck_a", lhs->type), loc);
 			stmt_append(pl->adj, stmt_assign(A_SET, t, lb, loc));
 			t = expr_clone(t);
@@ -2039,7 +2045,19 @@ static void adj_fwd_prologue(Adj *c)
 			d->u.decl.init = orig->u.decl.init;
 			d->u.decl.inits = orig->u.decl.inits;
 			d->u.decl.ninits = orig->u.decl.ninits;
-		} else if (x->type->kind == TY_INT || x->type->kind == TY_PTR) {
+		} else if (x->type->kind == TY_ARRAY) {
+			/* zero, so that no compiler suspects an uninitialized
+			 * read where f_fwd tapes or passes the array */
+			Type *el = x->type;
+			while (el->kind == TY_ARRAY)
+				el = el->base;
+			d->u.decl.inits = arena_alloc(sizeof(Expr *));
+			d->u.decl.inits[0] = type_is_float(el) ? expr_num(0, el, x->loc)
+							      : expr_int(0, x->loc);
+			d->u.decl.ninits = 1;
+		} else if (type_is_float(x->type)) {
+			d->u.decl.init = expr_num(0, x->type, x->loc);
+		} else {
 			d->u.decl.init = expr_int(0, x->loc);
 		}
 		stmt_append(c->fdecls, d);
@@ -2254,6 +2272,14 @@ static void cl_count_expr(const Expr *e, int *reads)
 	}
 }
 
+static int cl_update(const Stmt *s)
+{
+	AssignOp op = s->u.assign.op;
+	return s->u.assign.lhs->kind == E_VAR &&
+	       (op == A_SET || op == A_INC || op == A_DEC || op == A_ADD ||
+		op == A_SUB);
+}
+
 static void cl_count(const Stmt *s, int *reads)
 {
 	if (!s)
@@ -2269,7 +2295,8 @@ static void cl_count(const Stmt *s, int *reads)
 			cl_count_expr(s->u.decl.inits[i], reads);
 		break;
 	case S_ASSIGN:
-		if (s->u.assign.op != A_SET || s->u.assign.lhs->kind != E_VAR)
+		/* v = e, v++, v += e only update v: not a read of it */
+		if (!cl_update(s))
 			cl_count_expr(s->u.assign.lhs, reads);
 		cl_count_expr(s->u.assign.rhs, reads);
 		break;
@@ -2320,11 +2347,10 @@ static Stmt *cl_drop(Stmt *s, const unsigned char *dead, int *dropped)
 			       ? stmt_expr(S_EXPR, s->u.decl.init, s->loc)
 			       : NULL;
 	case S_ASSIGN:
-		if (s->u.assign.op != A_SET || s->u.assign.lhs->kind != E_VAR ||
-		    !dead[s->u.assign.lhs->u.var])
+		if (!cl_update(s) || !dead[s->u.assign.lhs->u.var])
 			return s;
 		(*dropped)++;
-		return s->u.assign.rhs->kind == E_CALL
+		return s->u.assign.rhs && s->u.assign.rhs->kind == E_CALL
 			       ? stmt_expr(S_EXPR, s->u.assign.rhs, s->loc)
 			       : NULL;
 	case S_IF:
