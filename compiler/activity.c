@@ -32,6 +32,12 @@ static Memo **act_memos;
 static int act_nmemos;
 static Program *act_prog;
 static int act_useful = 1; /* off: --no-useful, for comparison */
+static int act_enabled = 1; /* off: --no-activity, for comparison */
+
+void activity_set_enabled(int on)
+{
+	act_enabled = on;
+}
 
 /* State of one fixpoint: the analysis being built and whether it moved. */
 typedef struct Solver {
@@ -649,6 +655,11 @@ static Activity *act_solve(const Pattern *pat)
 	for (int i = 0; i < f->nparams; i++)
 		if (pat->active[i])
 			a->varied[a->node[f->params[i]]] = 1;
+	if (!act_enabled)
+		for (int i = 0; i < f->nvars; i++)
+			if (f->vars[i]->kind == VAR_LOCAL &&
+			    type_float_elem(f->vars[i]->type))
+				a->varied[a->node[i]] = 1;
 	a->ret_varied = pat->force_ret;
 
 	Solver s;
@@ -659,7 +670,7 @@ static Activity *act_solve(const Pattern *pat)
 		s.changed = 0;
 		act_stmt(&s, f->body);
 	} while (s.changed);
-	if (act_useful)
+	if (act_useful && act_enabled)
 		act_prune_useless(a, f);
 	m->a = a;
 	return a;

@@ -275,6 +275,12 @@ typedef struct Adj {
 
 static AdjVariant **adj_variants;
 static int adj_nvariants;
+static int adj_tbr = 1; /* off: tape every floating operand (--no-tbr) */
+
+void adjoint_set_tbr(int on)
+{
+	adj_tbr = on;
+}
 
 
 /* ----------------------------------------------------------- helpers */
@@ -478,7 +484,7 @@ static unsigned char *adj_stable_mask(AdjVariant *v);
 
 static int adj_stable(Adj *c, int var)
 {
-	if (var < 0)
+	if (var < 0 || !adj_tbr)
 		return 0;
 	int b = c->v->base[var];
 	if (b < 0 || !adj_var_is_param(c->f, b) ||
@@ -491,12 +497,18 @@ static int adj_stable(Adj *c, int var)
 
 /* A floating scalar parameter that f never assigns and whose argument
  * f_bwd's caller can pass again: f_bwd receives it too. */
+/* Does f_bwd of v take floating scalar parameter i (its value)? */
+static int adj_bwd_takes_scalar(const AdjVariant *v, int i)
+{
+	return adj_tbr && v->stable[i] &&
+	       !adj_reassigned_in(v->f->body, v->f->params[i]);
+}
+
 static int adj_stable_scalar(Adj *c, int v)
 {
 	if (!adj_var_is_param(c->f, v) || !type_is_float(c->f->vars[v]->type))
 		return 0;
-	return adj_stable_mask(c->v)[adj_param_pos(c->f, v)] &&
-	       !adj_reassigned_in(c->f->body, v);
+	return adj_bwd_takes_scalar(c->v, adj_param_pos(c->f, v));
 }
 
 /* ------------------------------------------------- values in f_bwd */
@@ -1346,8 +1358,7 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
 		const Expr *arg = call->u.call.args[i];
 		Type *pt = g->vars[g->params[i]]->type;
 		if (type_is_float(pt)) {
-			if (adj_stable_mask(gv)[i] &&
-			    !adj_reassigned_in(g->body, g->params[i]))
+			if (adj_bwd_takes_scalar(gv, i))
 				ARENA_PUSH(args, nargs, adj_bw_value(c, arg));
 			if (!pat->active[i])
 				continue;
@@ -1389,8 +1400,6 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
 				       expr_call(gv->bwd->name, -1, args, nargs,
 						 adj_void(), loc),
 				       loc));
-	for (int i = 0; i < after->u.block.n; i++)
-		stmt_append(pl->adj, after->u.block.items[i]);
 
 	plan_fwd(pl, fout);
 	Expr *fc = expr_clone(call);
@@ -1398,7 +1407,18 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
 	fc->u.call.fn = -1;
 	*primal_call = fc;
 	stmt_append(fout, primal);
-	return plan_bwd(pl);
+	/* f_fwd taped the arguments' values before g_fwd's own entries, so
+	 * f_bwd pops them after g_bwd */
+	Stmt *b = stmt_block(loc);
+	for (int i = 0; i < pl->decls->u.block.n; i++)
+		stmt_append(b, pl->decls->u.block.items[i]);
+	for (int i = 0; i < pl->adj->u.block.n; i++)
+		stmt_append(b, pl->adj->u.block.items[i]);
+	for (int i = 0; i < pl->pops->u.block.n; i++)
+		stmt_append(b, pl->pops->u.block.items[i]);
+	for (int i = 0; i < after->u.block.n; i++)
+		stmt_append(b, after->u.block.items[i]);
+	return b;
 }
 
 /* An assignment statement (or a declaration's initializer, as v = init). */
@@ -2444,7 +2464,7 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 					    x->loc);
 		}
 		if (type_is_float(x->type)) {
-			if (!adj_reassigned_in(f->body, f->params[i]))
+			if (adj_bwd_takes_scalar(v, i))
 				ARENA_PUSH(bargs, nb, expr_var(w, pv, loc));
 			if (sv >= 0)
 				ARENA_PUSH(bargs, nb, expr_var(w, sv, loc));

@@ -459,6 +459,9 @@ Activity *activity_analyze(Program *p, const Pattern *pat);
 /* Usefulness pruning (on by default): varied local scalars that reach no
  * output get no shadow.  Off only to compare (--no-useful). */
 void activity_set_useful(int on);
+/* Activity analysis (on by default).  Off (--no-activity): every local
+ * floating variable counts as varied and useful, for comparison. */
+void activity_set_enabled(int on);
 /* Is e's value varied under a? (floating-point expressions only) */
 int activity_expr_varied(const Activity *a, const Expr *e);
 /* The variable whose storage e (an lvalue or pointer expression) is in, or
@@ -507,6 +510,10 @@ void tangent_program(Program *p);
  * function and calling pattern, the static forward sweep f_fwd and
  * reverse sweep f_bwd.  Reports errors where it cannot. */
 void adjoint_program(Program *p);
+/* To-be-recorded analysis (on by default): floating data that nothing
+ * changes is read again by the reverse sweep instead of being taped.  Off
+ * only to compare (--no-tbr). */
+void adjoint_set_tbr(int on);
 
 /* ---------------------------------------------------------------- emit.c */
 

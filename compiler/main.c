@@ -43,6 +43,10 @@ static const char ckc_usage[] =
 	"  --no-checkpoint     ignore #pragma ck_checkpoint (for comparison)\n"
 	"  --no-useful         keep derivatives of values that reach no output\n"
 	"                      (turns the usefulness analysis off, for comparison)\n"
+	"  --no-activity       give every local floating variable a derivative\n"
+	"                      (turns activity analysis off, for comparison)\n"
+	"  --no-tbr            tape every floating operand the reverse sweep needs\n"
+	"                      (turns the to-be-recorded analysis off)\n"
 	"  --dump-ir=STAGE     print the IR after STAGE (parse, normalize,\n"
 	"                      activity, tangent, all) to stderr\n"
 	"  --version           print the version\n"
@@ -133,6 +137,10 @@ static int parse_args(Options *o, int argc, char **argv)
 			o->fe.no_checkpoint = 1;
 		else if (strcmp(a, "--no-useful") == 0)
 			activity_set_useful(0);
+		else if (strcmp(a, "--no-activity") == 0)
+			activity_set_enabled(0);
+		else if (strcmp(a, "--no-tbr") == 0)
+			adjoint_set_tbr(0);
 		else if (strcmp(a, "--version") == 0) {
 			printf("ckc %s (libclang 19)\n", CKC_VERSION);
 			exit(0);

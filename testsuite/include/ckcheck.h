@@ -75,8 +75,11 @@ static inline int ck_close(const char *what, double got, double want,
 		ok = 1;
 	else
 		ok = fabs(got - want) <= rtol * scale + CK_ATOL;
+	/* the value in hex: runs of the same test under different options
+	 * (--no-tbr, --no-activity, --no-checkpoint) compare their outputs
+	 * bitwise */
 	if (ok)
-		printf("ok: %s\n", what);
+		printf("ok: %s = %a\n", what, got);
 	else
 		printf("FAIL: %s: got %.17g want %.17g (rel diff %.3g)\n",
 		       what, got, want, fabs(got - want) / scale);
@@ -89,7 +92,7 @@ static inline int ck_equal_bits(const char *what, double a, double b)
 	int ok = memcmp(&a, &b, sizeof a) == 0;
 
 	if (ok)
-		printf("ok: %s\n", what);
+		printf("ok: %s = %a\n", what, a);
 	else
 		printf("FAIL: %s: got %.17g want %.17g (not bitwise equal)\n",
 		       what, a, b);
