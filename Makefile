@@ -74,7 +74,7 @@ check: deps
 	@$(MAKE) --no-print-directory build
 	$(LIT) $(LIT_OPTS) $(BUILD)/testsuite
 
-# Not part of check: timings (about 40 s); installs ADOL-C when it can.
+# Not part of check: timings (about a minute); installs ADOL-C when it can.
 .PHONY: bench
 bench: deps
 	@$(MAKE) --no-print-directory build
