@@ -1,0 +1,1382 @@
+#!/usr/bin/env python3
+"""gen.py - random differentiable C kernels for ckc's differential fuzzer.
+
+Each kernel is a C function inside ckc's supported subset (README,
+"Supported C") with a `#pragma ck_tangent` (plus ck_adjoint / ck_hvp when
+--modes asks), up to three static helpers it calls, and a driver for
+testsuite/include/fuzzcheck.h under `#ifdef CK_TEST_MAIN`, so that one file
+is both ckc's input and, compiled next to ckc's output with -DCK_TEST_MAIN
+(as tools/ckc-run does), the program that checks the derivatives.
+
+What the kernels contain: double scalar parameters and `const double *`
+arrays with an `int n` (n is 3..5), out() and in/out arrays, local scalars
+and fixed-size arrays, nested counted `for` loops and bounded `while` /
+`do` loops, branches on data, `?:`, overwrites of scalars, parameters and
+array elements (also through local pointers into arrays), compound
+assignments, early `return`, `break` and `continue`, calls among static
+helpers that take scalars and pointers and write through pointers, and the
+math.h functions of compiler/rules.def with their arguments kept inside
+their domains.  Every array index is checked in bounds for every n the
+driver may pass, every value stays moderate (updates inside loops contract),
+and the code compiles under gcc -std=c99 -Wall -Wextra -pedantic -Werror.
+Branches and kinks (fabs, fmin, fmax) are fine: the driver evaluates at
+random points and fuzzcheck.h skips outputs whose differences do not
+converge.
+
+Deterministic: kernel INDEX of SEED is the same text on every run.
+
+Growing it: a feature is a name in FEATURES that guards the code producing
+a construct (--features -loops,+checkpoint turns them off/on); a mode is a
+pragma plus a driver callback (modes_pragmas, driver_adjoint).
+
+usage: gen.py [--seed S] [--index I] [--count N] [--modes tangent,adjoint]
+              [--features LIST] [-o FILE]
+Prints (or writes) one file holding kernels I..I+N-1, with a lit RUN header
+when N is 1 (a ready regression test).
+"""
+import argparse
+import random
+import re
+import sys
+
+NS = (3, 4, 5)      # the values of n the kernels must be correct for
+DRIVER_N = (3, 4, 5)
+LLEN = 8            # length of local arrays
+MODES = ("tangent", "adjoint", "hvp")
+FEATURES = {
+    "loops": True,       # counted for loops (nested)
+    "while": True,       # while and do loops with a counter bound
+    "branches": True,    # if / else on data
+    "ternary": True,     # ?:
+    "arrays": True,      # local arrays, array parameters
+    "pointers": True,    # local pointers into arrays, &scalar
+    "helpers": True,     # static helper functions and calls among them
+    "exits": True,       # early return, break, continue
+    "compound": True,    # += -= *= /=
+    "math": True,        # math.h calls
+    "outputs": True,     # out() and in/out array parameters, void kernels
+    "alias": True,       # helper calls with aliased pointer arguments
+    "checkpoint": False, # #pragma ck_checkpoint [binomial(K)] regions
+}
+
+# math.h functions of compiler/rules.def (double versions).
+MATH_FUNCS = ("sin cos tan asin acos atan atan2 sinh cosh tanh exp exp2 "
+              "expm1 log log2 log10 log1p sqrt cbrt pow hypot fabs fmin "
+              "fmax erf erfc").split()
+
+# Squashing functions: bounded by 1 whatever their argument.
+SQUASH = ("tanh", "sin", "cos", "erf")
+
+
+class IntVar:
+    """An int variable (loop counter) with its range for every n in NS."""
+
+    def __init__(self, name, rng):
+        self.name = name
+        self.rng = rng  # {n: (lo, hi)}
+
+
+class Scalar:
+    def __init__(self, name, bound, writable=True):
+        self.name = name
+        self.bound = bound
+        self.writable = writable
+        self.read = False
+
+
+class Array:
+    """An array or a pointer into one.  length: {n: elements available}.
+    A pointer has base (the Array it points into) and offsets (the offsets
+    it may hold); its reads and writes change its base's bound."""
+
+    def __init__(self, name, length, writable, bound, base=None,
+                 offsets=None, is_param=False):
+        self.name = name
+        self.length = length
+        self.writable = writable
+        self._bound = bound
+        self.base = base
+        self.offsets = offsets or {0}
+        self.is_param = is_param
+        self.read = False
+
+    def root(self):
+        return self.base.root() if self.base else self
+
+    @property
+    def bound(self):
+        return self.root()._bound
+
+    @bound.setter
+    def bound(self, b):
+        self.root()._bound = b
+
+    def span(self, n):
+        """Indices valid at every offset the pointer may hold."""
+        if self.base is None:
+            return self.length[n]
+        return self.base.span(n) - max(self.offsets)
+
+
+class Scope:
+    """Variables visible at a point; frames nest like C blocks."""
+
+    def __init__(self, parent=None):
+        self.parent = parent
+        self.ints, self.scalars, self.arrays = [], [], []
+
+    def all(self, attr):
+        out, s = [], self
+        while s:
+            out = getattr(s, attr) + out
+            s = s.parent
+        return out
+
+
+class Ctx:
+    """Where a statement is generated."""
+
+    def __init__(self, func, loop_depth=0, mult=1, nested=False,
+                 in_helper=False):
+        self.func = func            # Func being generated
+        self.loop_depth = loop_depth
+        self.mult = mult            # product of enclosing trip counts
+        self.nested = nested        # inside a branch or loop
+        self.in_helper = in_helper
+
+    def inner(self, loop_trips=None):
+        c = Ctx(self.func, self.loop_depth, self.mult, True, self.in_helper)
+        if loop_trips:
+            c.loop_depth += 1
+            c.mult *= loop_trips
+        return c
+
+    @property
+    def contract(self):
+        """Updates must not make values grow without bound: inside loops,
+        and in helpers (which may be called inside loops)."""
+        return self.loop_depth > 0 or self.in_helper
+
+
+class Func:
+    def __init__(self, name, ret):
+        self.name = name
+        self.ret = ret          # "double" or "void"
+        self.params = []        # (kind, object, ctype)
+        self.lines = []
+        self.ret_bound = 1.0
+        self.calls = set()
+
+
+class Helper(Func):
+    """A static helper: shape is "scalar" (double f(double a, double b)),
+    "array" (void f(double a, const double *p, double *q, int m)),
+    "reduce" (double f(const double *p, int m, double a)) or "sptr"
+    (void f(double a, double *r))."""
+
+    def __init__(self, name, shape):
+        Func.__init__(self, name, "double" if shape in ("scalar", "reduce")
+                      else "void")
+        self.shape = shape
+        self.write_bound = 0.0
+
+
+def fmt(c):
+    s = "%.2f" % c
+    if s in ("0.00", "-0.00"):
+        s = "0.25"
+    return s if c >= 0 else "(%s)" % s
+
+
+class Gen:
+    def __init__(self, seed, index, modes=("tangent",), features=None):
+        self.seed, self.index = seed, index
+        self.r = random.Random(seed * 1000003 + index)
+        self.modes = modes
+        self.feat = dict(FEATURES)
+        self.feat.update(features or {})
+        self.name = "k%d" % index if seed is None else "k%d_%d" % (seed,
+                                                                    index)
+        self.counters = {}
+        self.helpers = []
+        self.indent = 1
+        self.out = None  # list of lines being written
+        self.pending_ckpt = None  # a checkpoint pragma for the next line
+        self.pending_binomial = False
+
+    # ---------------------------------------------------------- utilities
+    def fresh(self, prefix):
+        k = self.counters.get(prefix, 0)
+        self.counters[prefix] = k + 1
+        return "%s%d" % (prefix, k)
+
+    def chance(self, p, feature=None):
+        if feature and not self.feat[feature]:
+            return False
+        return self.r.random() < p
+
+    def const(self, lo=-2.0, hi=2.0):
+        c = round(self.r.uniform(lo, hi), 2)
+        return c if c != 0 else 0.5
+
+    def emit(self, text, raw=False):
+        if self.pending_ckpt and not raw:
+            # A region is a statement: never a declaration.
+            if not text.startswith(("double ", "int ", "const ")):
+                self.out.append("\t" * self.indent + self.pending_ckpt)
+            self.pending_ckpt = None
+        self.out.append("\t" * self.indent + text)
+
+    # -------------------------------------------------------- expressions
+    def readable_scalars(self, sc):
+        return [v for v in sc.all("scalars")]
+
+    def readable_arrays(self, sc, n_ok=True):
+        return [a for a in sc.all("arrays") if all(a.span(n) >= 1
+                                                   for n in NS)]
+
+    def index_for(self, sc, arr):
+        """An index expression valid in arr for every n and every value of
+        the loop counters in scope, or None."""
+        cands = []
+        for n in NS:
+            if arr.span(n) < 1:
+                return None
+        ints = sc.all("ints")
+        forms = []
+        for iv in ints:
+            forms += [
+                (iv.name, lambda lo, hi, n: (lo, hi)),
+                ("%s / 2" % iv.name, lambda lo, hi, n: (lo // 2, hi // 2)),
+                ("n - 1 - %s" % iv.name,
+                 lambda lo, hi, n: (n - 1 - hi, n - 1 - lo)),
+                ("(%s + 1) %% n" % iv.name,
+                 lambda lo, hi, n: (lo + 1, hi + 1) if hi + 1 < n
+                 else (0, n - 1)),
+                ("%s %% 3" % iv.name, lambda lo, hi, n: (0, min(2, hi))),
+                ("%s + 1" % iv.name, lambda lo, hi, n: (lo + 1, hi + 1)),
+            ]
+            for text, f in forms[-6:]:
+                ok = True
+                for n in NS:
+                    lo, hi = iv.rng[n]
+                    if lo < 0:
+                        ok = False
+                        break
+                    a, b = f(lo, hi, n)
+                    if a < 0 or b > arr.span(n) - 1:
+                        ok = False
+                        break
+                if ok:
+                    cands.append(text)
+        # Indices that do not depend on a counter.
+        for text, f in (("0", lambda n: 0), ("1", lambda n: 1),
+                        ("2", lambda n: 2), ("n - 1", lambda n: n - 1),
+                        ("n - 2", lambda n: n - 2), ("n / 2", lambda n: n // 2),
+                        ("5", lambda n: 5), ("7", lambda n: 7)):
+            if all(0 <= f(n) <= arr.span(n) - 1 for n in NS):
+                cands.append(text)
+        if not cands:
+            return None
+        # Prefer counters inside loops.
+        if ints and self.r.random() < 0.7:
+            loopy = [c for c in cands if not c[0].isdigit()
+                     and not c.startswith("n")]
+            if loopy:
+                return self.r.choice(loopy)
+        return self.r.choice(cands)
+
+    def elem(self, sc, arr):
+        idx = self.index_for(sc, arr)
+        if idx is None:
+            return None
+        arr.read = True
+        if arr.base is not None and self.chance(0.3):
+            if idx == "0":
+                return "*%s" % arr.name
+            return "*(%s + %s)" % (arr.name, idx)
+        return "%s[%s]" % (arr.name, idx)
+
+    def leaf(self, sc):
+        r = self.r
+        scalars = self.readable_scalars(sc)
+        arrays = self.readable_arrays(sc) if self.feat["arrays"] else []
+        ints = sc.all("ints")
+        choices = []
+        if scalars:
+            choices += ["scalar"] * 5
+        if arrays:
+            choices += ["array"] * 4
+        if ints:
+            choices += ["int"]
+        choices += ["const"]
+        k = r.choice(choices)
+        if k == "scalar":
+            v = r.choice(scalars)
+            v.read = True
+            return v.name, max(v.bound, 1e-3)
+        if k == "array":
+            a = r.choice(arrays)
+            e = self.elem(sc, a)
+            if e is not None:
+                return e, max(a.bound, 1e-3)
+        if k == "int":
+            iv = r.choice(ints)
+            return "%s * %s" % (fmt(self.const(0.05, 0.3)), iv.name), 2.0
+        c = self.const()
+        return fmt(c), abs(c)
+
+    def squash(self, e):
+        f = self.r.choice(SQUASH)
+        return "%s(%s)" % (f, e[0]), 1.0
+
+    def tame(self, e, limit):
+        """e, squashed when its bound exceeds limit."""
+        return self.squash(e) if e[1] > limit else e
+
+    def math(self, sc, depth):
+        r = self.r
+        f = r.choice(MATH_FUNCS)
+        a = self.expr(sc, depth - 1)
+        a1 = self.tame(a, 4.0)
+        if f in ("sin", "cos", "atan", "tanh", "erf", "erfc", "fabs"):
+            return "%s(%s)" % (f, a[0]), {"atan": 1.6, "erfc": 2.0,
+                                           "fabs": a[1]}.get(f, 1.0)
+        if f == "tan":
+            return "tan(%s * tanh(%s))" % (fmt(r.uniform(0.3, 1.2)),
+                                           a[0]), 2.6
+        if f in ("asin", "acos"):
+            if a[1] <= 0.9 and r.random() < 0.5:
+                return "%s(%s)" % (f, a[0]), 3.2
+            return "%s(%s * tanh(%s))" % (f, fmt(r.uniform(0.2, 0.9)),
+                                          a[0]), 3.2
+        if f == "atan2":
+            b = self.expr(sc, depth - 1)
+            # Not atan2(a, b): a and b may both be exactly 0 (0.1 * i with
+            # i = 0, s - s), where the derivative is 0/0.
+            return "atan2(%s, %s + %s)" % (a[0], fmt(r.uniform(1.2, 2.5)),
+                                            self.squash(b)[0]), 1.6
+        if f in ("sinh", "cosh", "exp", "exp2", "expm1"):
+            if a[1] > 3.0:
+                a1 = ("%s * %s" % (fmt(r.uniform(0.5, 2.5)),
+                                   self.squash(a)[0]), 2.5)
+            return "%s(%s)" % (f, a1[0]), 12.2 if f != "exp2" else 5.7
+        if f in ("log", "log2", "log10"):
+            form = r.randrange(3)
+            if form == 0:
+                return "%s(%s + %s * %s)" % (f, fmt(r.uniform(0.5, 2)),
+                                             a1[0], a1[0]), 3.0
+            if form == 1:
+                return "%s(%s + %s)" % (f, fmt(r.uniform(1.2, 2.5)),
+                                        self.squash(a)[0]), 1.3
+            return "%s(fabs(%s) + %s)" % (f, a[0],
+                                          fmt(r.uniform(0.5, 2))), 3.0
+        if f == "log1p":
+            if r.random() < 0.5:
+                return "log1p(%s * %s)" % (a1[0], a1[0]), 3.0
+            return "log1p(%s * %s)" % (fmt(r.uniform(0.2, 0.9)),
+                                       self.squash(a)[0]), 2.4
+        if f == "sqrt":
+            if r.random() < 0.5:
+                return "sqrt(%s + %s * %s)" % (fmt(r.uniform(0.5, 2)),
+                                               a1[0], a1[0]), 4.3
+            return "sqrt(%s + %s)" % (fmt(r.uniform(1.2, 2.5)),
+                                      self.squash(a)[0]), 1.9
+        if f == "cbrt":
+            # Not cbrt(a): a may be exactly 0 (see atan2), where the
+            # derivative is infinite and its product with a_d = 0 NaN.
+            if r.random() < 0.5:
+                return "cbrt(%s + %s * %s)" % (fmt(r.uniform(0.5, 2)),
+                                               a1[0], a1[0]), 2.7
+            return "cbrt(%s + %s)" % (fmt(r.uniform(1.2, 2.5)),
+                                      self.squash(a)[0]), 1.6
+        if f == "pow":
+            form = r.randrange(3)
+            if form == 0:
+                c = r.choice((-1.5, -0.5, 0.5, 1.5, 2.5, -1.0))
+                return "pow(%s + %s * %s, %s)" % (fmt(r.uniform(0.5, 2)),
+                                                  a1[0], a1[0], fmt(c)), 20.0
+            if form == 1:
+                return "pow(%s, %s)" % (a1[0], r.choice(("2.0", "3.0"))), \
+                    64.0
+            b = self.expr(sc, depth - 1)
+            return "pow(%s + %s, %s * %s)" % (
+                fmt(r.uniform(1.2, 2.5)), self.squash(a)[0],
+                fmt(r.uniform(0.3, 2.0)), self.squash(b)[0]), 12.0
+        if f == "hypot":
+            b = self.tame(self.expr(sc, depth - 1), 4.0)
+            # Not hypot(a, b): see atan2.
+            return "hypot(%s, %s + %s * %s)" % (a1[0], fmt(r.uniform(0.3, 1)),
+                                                b[0], b[0]), 22.0
+        if f in ("fmin", "fmax"):
+            b = self.expr(sc, depth - 1)
+            return "%s(%s, %s)" % (f, a[0], b[0]), max(a[1], b[1])
+        raise AssertionError(f)
+
+    def cond(self, sc, depth=2):
+        """A condition on data: e > c, combined with && or || sometimes."""
+        r = self.r
+        e = self.expr(sc, depth)
+        op = r.choice((">", "<", ">=", "<="))
+        c = fmt(r.uniform(-0.5, 0.5) * min(e[1], 2.0))
+        text = "%s %s %s" % (e[0], op, c)
+        if r.random() < 0.15:
+            e2 = self.expr(sc, 1)
+            text = "(%s) %s (%s > %s)" % (text, r.choice(("&&", "||")),
+                                          e2[0], fmt(r.uniform(-0.5, 0.5)))
+        return text
+
+    def expr(self, sc, depth, calls=None):
+        """(text, bound): a double expression, fully parenthesized.
+        calls: a Ctx when calls to helpers are allowed (statement level)."""
+        r = self.r
+        if depth <= 0 or r.random() < 0.25:
+            return self.leaf(sc)
+        kinds = ["add", "add", "sub", "mul", "mul", "div", "neg"]
+        if self.feat["math"]:
+            kinds += ["math"] * 4
+        if self.feat["ternary"]:
+            kinds += ["cond"]
+        if calls is not None and self.callable_helpers(calls, "scalar"):
+            kinds += ["call"] * 2
+        k = r.choice(kinds)
+        if k in ("add", "sub"):
+            a, b = self.expr(sc, depth - 1, calls), self.expr(sc, depth - 1)
+            return "(%s %s %s)" % (a[0], "+" if k == "add" else "-",
+                                   b[0]), a[1] + b[1]
+        if k == "mul":
+            a = self.tame(self.expr(sc, depth - 1, calls), 8.0)
+            b = self.tame(self.expr(sc, depth - 1), 8.0)
+            return "(%s * %s)" % (a[0], b[0]), a[1] * b[1]
+        if k == "div":
+            a = self.expr(sc, depth - 1, calls)
+            b = self.expr(sc, depth - 1)
+            form = r.randrange(3)
+            if form == 0:
+                b = self.tame(b, 4.0)
+                den = "(%s + %s * %s)" % (fmt(r.uniform(1, 2)), b[0], b[0])
+            elif form == 1:
+                den = "(%s + %s)" % (fmt(r.uniform(2, 3)), self.squash(b)[0])
+            else:
+                den = "(%s + fabs(%s))" % (fmt(r.uniform(1, 2)), b[0])
+            return "(%s / %s)" % (a[0], den), a[1]
+        if k == "neg":
+            a = self.expr(sc, depth - 1, calls)
+            return "(-%s)" % a[0], a[1]
+        if k == "math":
+            return self.math(sc, depth)
+        if k == "cond":
+            c = self.cond(sc, 1)
+            a, b = self.expr(sc, depth - 1), self.expr(sc, depth - 1)
+            return "(%s ? %s : %s)" % (c, a[0], b[0]), max(a[1], b[1])
+        if k == "call":
+            return self.call_scalar(sc, calls)
+        raise AssertionError(k)
+
+    # ------------------------------------------------------------ helpers
+    def callable_helpers(self, ctx, shape=None):
+        """Helpers ctx.func may call: all of them from the kernel, only
+        earlier ones from a helper (no recursion)."""
+        if not self.feat["helpers"]:
+            return []
+        hs = self.helpers
+        if isinstance(ctx.func, Helper) and ctx.func in hs:
+            hs = hs[:hs.index(ctx.func)]
+        if shape:
+            hs = [h for h in hs if h.shape == shape]
+        return hs
+
+    def call_scalar(self, sc, ctx):
+        h = self.r.choice(self.callable_helpers(ctx, "scalar"))
+        ctx.func.calls.add(h.name)
+        a = self.expr(sc, 1)
+        b = self.expr(sc, 1)
+        return "%s(%s, %s)" % (h.name, a[0], b[0]), h.ret_bound
+
+    def arrays_with(self, sc, m, writable):
+        return [a for a in sc.all("arrays")
+                if (a.writable or not writable)
+                and all(a.span(n) >= m[n] for n in NS)]
+
+    def call_stmt(self, sc, ctx, h):
+        """A call of h as a statement (or assigned, for reduce helpers);
+        returns False when no arguments fit."""
+        r = self.r
+        if h.shape == "scalar":
+            v = self.writable_scalar(sc, ctx)
+            if v is None:
+                return False
+            call, b = self.call_scalar_of(sc, h)
+            self.assign_scalar(v, ctx, call, b, sc)
+            ctx.func.calls.add(h.name)
+            return True
+        if h.shape == "sptr":
+            targets = [("&%s" % v.name, v) for v in
+                       sc.all("scalars") if v.writable]
+            for a in self.arrays_with(sc, {n: 1 for n in NS}, True):
+                idx = self.index_for(sc, a)
+                if idx is not None:
+                    targets.append(("&%s[%s]" % (a.name, idx), a))
+                    if idx != "0":
+                        targets.append(("%s + %s" % (a.name, idx), a))
+            if not targets:
+                return False
+            text, obj = r.choice(targets)
+            if isinstance(obj, Array):
+                obj.read = True
+            else:
+                obj.read = True
+            obj.bound = max(obj.bound, h.write_bound) + ctx.mult * 0.5
+            a = self.expr(sc, 2)
+            self.emit("%s(%s, %s);" % (h.name, a[0], text))
+            ctx.func.calls.add(h.name)
+            return True
+        if h.shape in ("array", "reduce"):
+            mform = r.choice(("n", "n - 1", "3", "2"))
+            m = {n: eval(mform.replace("n", str(n))) for n in NS}
+            srcs = self.arrays_with(sc, m, False)
+            if not srcs:
+                return False
+            p = r.choice(srcs)
+            ptext = p.name
+            if h.shape == "reduce":
+                v = self.writable_scalar(sc, ctx)
+                if v is None:
+                    return False
+                p.read = True
+                a = self.expr(sc, 1)
+                call = "%s(%s, %s, %s)" % (h.name, ptext, mform, a[0])
+                self.assign_scalar(v, ctx, call, h.ret_bound, sc)
+                ctx.func.calls.add(h.name)
+                return True
+            dsts = self.arrays_with(sc, m, True)
+            if not dsts:
+                return False
+            q = r.choice(dsts)
+            if q.root() is p.root() and not self.feat["alias"]:
+                return False
+            p.read = q.read = True
+            q.bound = max(q.bound, h.write_bound) + ctx.mult * 0.5
+            a = self.expr(sc, 2)
+            self.emit("%s(%s, %s, %s, %s);" % (h.name, a[0], ptext, q.name,
+                                               mform))
+            ctx.func.calls.add(h.name)
+            return True
+        raise AssertionError(h.shape)
+
+    def call_scalar_of(self, sc, h):
+        a = self.expr(sc, 1)
+        b = self.expr(sc, 1)
+        return "%s(%s, %s)" % (h.name, a[0], b[0]), h.ret_bound
+
+    def gen_helper(self, shape):
+        h = Helper("%s_h%d" % (self.name, len(self.helpers)), shape)
+        sc = Scope()
+        ctx = Ctx(h, in_helper=True)
+        unit = {n: 1 for n in NS}
+        if shape == "scalar":
+            a, b = Scalar("a", 1.5), Scalar("b", 1.5)
+            sc.scalars += [a, b]
+            sig = "static double %s(double a, double b)" % h.name
+        elif shape == "array":
+            a = Scalar("a", 1.5)
+            sc.scalars.append(a)
+            # The callee sees m elements; m >= 2 at every call.
+            m = {n: 2 for n in NS}
+            p = Array("p", m, False, 2.0, is_param=True)
+            q = Array("q", m, True, 2.0, is_param=True)
+            sc.arrays += [p, q]
+            sig = ("static void %s(double a, const double *p, double *q, "
+                   "int m)" % h.name)
+        elif shape == "reduce":
+            a = Scalar("a", 1.5)
+            sc.scalars.append(a)
+            p = Array("p", {n: 2 for n in NS}, False, 2.0, is_param=True)
+            sc.arrays.append(p)
+            sig = "static double %s(const double *p, int m, double a)" % (
+                h.name)
+        else:
+            a = Scalar("a", 1.5)
+            sc.scalars.append(a)
+            rp = Array("r", unit, True, 2.0, is_param=True)
+            sc.arrays.append(rp)
+            sig = "static void %s(double a, double *r)" % h.name
+        self.out = []
+        self.indent = 1
+        if shape in ("array", "reduce"):
+            acc = None
+            if shape == "reduce":
+                acc = Scalar("s", 1.0)
+                self.emit("double s = %s;" % fmt(self.const(-0.5, 0.5)))
+                sc.scalars.append(acc)
+            self.emit("for (int i = 0; i < m; i++) {")
+            inner = Scope(sc)
+            # i < m, and m >= 2: indices i and i / 2 fit; the generic
+            # index_for sees arrays of length 2, so use i explicitly.
+            self.indent += 1
+            ictx = ctx.inner(LLEN)
+            iv_p = "p[i]"
+            p.read = True
+            if shape == "array":
+                e = self.expr(Scope(inner), 2)
+                e = ("(%s * %s + %s)" % (fmt(self.const(0.3, 1.2)), iv_p,
+                                         e[0]), 0.0)
+                self.update("q[i]", ictx, e, q)
+            else:
+                e = self.expr(Scope(inner), 2)
+                self.update("s", ictx, ("(%s * %s)" % (iv_p, e[0]), 0.0),
+                            acc)
+            if self.chance(0.3, "exits"):
+                self.emit("if (%s) {" % self.cond(inner, 1))
+                self.emit("\t%s;" % self.r.choice(("break", "continue")))
+                self.emit("}")
+            self.indent -= 1
+            self.emit("}")
+        self.block(sc, ctx, self.r.randint(1, 3))
+        if shape == "scalar":
+            self.emit("return %s;" % self.final_expr(sc, ctx)[0])
+        elif shape == "reduce":
+            self.emit("return %s;" % self.final_expr(sc, ctx)[0])
+        elif shape == "array":
+            self.update("q[0]", ctx, self.final_expr(sc, ctx), q)
+        else:
+            self.update("*r", ctx, self.final_expr(sc, ctx), rp)
+        h.ret_bound = 30.0
+        h.write_bound = 10.0
+        h.lines = [sig, "{"] + self.out + ["}"]
+        self.helpers.append(h)
+        return h
+
+    # --------------------------------------------------------- statements
+    def writable_scalar(self, sc, ctx):
+        vs = [v for v in sc.all("scalars") if v.writable]
+        return self.r.choice(vs) if vs else None
+
+    def assign_scalar(self, v, ctx, rhs_text, rhs_bound, sc):
+        """v = rhs (or a contracting form of it)."""
+        self.update(v.name, ctx, (rhs_text, rhs_bound), v)
+
+    def update(self, lhs, ctx, e, obj):
+        """Writes e into lhs; in loops and helpers only in forms that keep
+        values bounded however often they run."""
+        r = self.r
+        comp = self.feat["compound"]
+        if not ctx.contract:
+            forms = ["set"] * 3
+            if comp:
+                forms += ["add", "sub", "mul", "div"]
+            k = r.choice(forms)
+            if k == "set":
+                self.emit("%s = %s;" % (lhs, strip(e[0])))
+                b = e[1]
+            elif k in ("add", "sub"):
+                self.emit("%s %s= %s;" % (lhs, "+" if k == "add" else "-",
+                                          strip(e[0])))
+                b = obj.bound + e[1]
+            elif k == "mul":
+                e = self.tame(e, 2.0)
+                self.emit("%s *= %s;" % (lhs, strip(e[0])))
+                b = obj.bound * max(e[1], 1.0)
+            else:
+                self.emit("%s /= (%s + %s);" % (lhs, fmt(r.uniform(1.5, 3)),
+                                                self.squash(e)[0]))
+                b = obj.bound * 2
+            obj.bound = b if not ctx.nested else max(obj.bound, b)
+            return
+        forms = ["set", "blend"]
+        if comp:
+            forms += ["add", "mul", "div"]
+        k = r.choice(forms)
+        s = self.squash(e)[0]
+        if k == "set":
+            c = self.const(0.5, 2.0)
+            self.emit("%s = %s * %s;" % (lhs, fmt(c), s))
+            obj.bound = max(obj.bound, c)
+        elif k == "blend":
+            a = self.const(0.1, 0.9)
+            self.emit("%s = %s * %s + %s;" % (lhs, fmt(a), lhs, s))
+            obj.bound = max(obj.bound, 1.0 / (1 - a))
+        elif k == "add":
+            c = self.const(0.05, 0.5)
+            self.emit("%s %s= %s * %s;" % (lhs, r.choice("+-"), fmt(c), s))
+            obj.bound = obj.bound + ctx.mult * c
+        elif k == "mul":
+            a = self.const(0.3, 0.8)
+            self.emit("%s *= %s + %s * %s;" % (lhs, fmt(a), fmt(1 - a - 0.01),
+                                               s))
+        else:
+            if r.random() < 0.5:
+                self.emit("%s /= %s + %s;" % (lhs, fmt(r.uniform(2, 3)), s))
+            else:
+                e = self.tame(e, 4.0)
+                self.emit("%s /= 1.0 + %s * %s;" % (lhs, e[0], e[0]))
+
+    def final_expr(self, sc, ctx):
+        """An expression that reads every variable in scope not read yet
+        (so that gcc -Wall has nothing to say) and a few more."""
+        terms = []
+        for v in sc.all("scalars"):
+            if not v.read or self.r.random() < 0.3:
+                v.read = True
+                terms.append(self.tame((v.name, v.bound), 50.0)[0])
+        for a in sc.all("arrays"):
+            if not a.read or self.r.random() < 0.2:
+                e = self.elem(sc, a) if all(a.span(n) >= 1 for n in NS) \
+                    else None
+                if e is None:
+                    e = "%s[0]" % a.name
+                a.read = True
+                terms.append(e)
+        if not terms:
+            terms.append(self.expr(sc, 2)[0])
+        text = terms[0]
+        for t in terms[1:]:
+            text += " %s %s * %s" % (self.r.choice("+-"),
+                                     fmt(self.const(0.1, 1.5)), t)
+        return text, 100.0
+
+    def close_scope(self, sc, ctx):
+        """Before a block ends: reads of its variables nobody read, folded
+        into a variable of an outer scope (or just into a condition)."""
+        pending = [v for v in sc.scalars if not v.read] + \
+                  [a for a in sc.arrays if not a.read]
+        if not pending:
+            return
+        outer = [v for v in (sc.parent.all("scalars") if sc.parent else [])
+                 if v.writable]
+        for obj in pending:
+            obj.read = True
+            if isinstance(obj, Array):
+                e = self.elem(sc, obj) or "%s[0]" % obj.name
+            else:
+                e = obj.name
+            if outer and (self.r.random() < 0.8 or ctx.in_helper):
+                t = self.r.choice(outer)
+                self.update(t.name, ctx, (e, obj.bound), t)
+            else:
+                # A read that reaches no output: a useless value.
+                self.emit("if (%s > %s) {" % (e, fmt(self.const(-0.5, 0.5))))
+                self.emit("\tcnt++;")
+                self.emit("}")
+                self.uses_cnt = True
+
+    def block(self, sc, ctx, nstmts):
+        for _ in range(nstmts):
+            self.stmt(sc, ctx)
+
+    def stmt(self, sc, ctx):
+        r = self.r
+        kinds = ["decl"] * 3 + ["assign"] * 5
+        if self.feat["arrays"] and [a for a in sc.all("arrays")
+                                    if a.writable]:
+            kinds += ["store"] * 3
+        depth_ok = ctx.loop_depth < 3 and self.indent < 6
+        if self.feat["branches"] and self.indent < 6:
+            kinds += ["if"] * 2
+        if self.feat["loops"] and depth_ok:
+            kinds += ["for"] * 2
+        if self.feat["while"] and depth_ok:
+            kinds += ["while"]
+        if self.feat["exits"] and ctx.loop_depth > 0:
+            kinds += ["exit"]
+        if self.feat["exits"] and ctx.nested:
+            kinds += ["return"]
+        if self.callable_helpers(ctx):
+            kinds += ["call"] * 3
+        if self.feat["pointers"] and not isinstance(ctx.func, Helper):
+            kinds += ["ptr"]
+        if self.feat["arrays"] and not ctx.contract and not ctx.nested:
+            kinds += ["array"]
+        k = r.choice(kinds)
+        if self.feat["checkpoint"] and r.random() < 0.15 and k in (
+                "assign", "store", "if", "for", "while", "call"):
+            self.pending_ckpt = "#pragma ck_checkpoint"
+            if k == "for" and r.random() < 0.5:
+                self.pending_ckpt = None
+                self.pending_binomial = True
+        getattr(self, "s_" + k)(sc, ctx)
+        self.pending_ckpt = None
+        self.pending_binomial = False
+
+    def s_decl(self, sc, ctx):
+        e = self.expr(sc, 3, calls=ctx)
+        v = Scalar(self.fresh("v"), e[1])
+        self.emit("double %s = %s;" % (v.name, strip(e[0])))
+        sc.scalars.append(v)
+
+    def s_assign(self, sc, ctx):
+        v = self.writable_scalar(sc, ctx)
+        if v is None:
+            return self.s_decl(sc, ctx)
+        e = self.expr(sc, 3, calls=ctx)
+        self.update(v.name, ctx, e, v)
+
+    def s_store(self, sc, ctx):
+        arrs = [a for a in sc.all("arrays") if a.writable]
+        a = self.r.choice(arrs)
+        idx = self.index_for(sc, a)
+        if idx is None:
+            return self.s_assign(sc, ctx)
+        e = self.expr(sc, 3, calls=ctx)
+        if a.base is not None and self.chance(0.3):
+            lhs = "*%s" % a.name if idx == "0" else "*(%s + %s)" % (a.name,
+                                                                    idx)
+        else:
+            lhs = "%s[%s]" % (a.name, idx)
+        self.update(lhs, ctx, e, a)
+
+    def s_array(self, sc, ctx):
+        """A local array, initialized in full (list or loop)."""
+        r = self.r
+        a = Array(self.fresh("w"), {n: LLEN for n in NS}, True, 2.0)
+        if r.random() < 0.5:
+            vals = [self.expr(sc, 1)[0] if r.random() < 0.4 else
+                    fmt(self.const()) for _ in range(LLEN)]
+            self.emit("double %s[%d] = {%s};" % (a.name, LLEN,
+                                                   ", ".join(map(strip,
+                                                                 vals))))
+            a.bound = 10.0
+        else:
+            self.emit("double %s[%d];" % (a.name, LLEN))
+            i = self.fresh("i")
+            self.emit("for (int %s = 0; %s < %d; %s++) {" % (i, i, LLEN, i))
+            inner = Scope(sc)
+            inner.ints.append(IntVar(i, {n: (0, LLEN - 1) for n in NS}))
+            e = self.expr(inner, 2)
+            self.emit("\t%s[%s] = %s;" % (a.name, i, strip(
+                self.tame(e, 10.0)[0])))
+            self.emit("}")
+            a.bound = 10.0
+        sc.arrays.append(a)
+
+    def s_ptr(self, sc, ctx):
+        r = self.r
+        if r.random() < 0.25:
+            # A pointer to a scalar: writes through it change the scalar.
+            vs = [v for v in sc.all("scalars") if v.writable]
+            if not vs:
+                return self.s_decl(sc, ctx)
+            v = r.choice(vs)
+            p = self.fresh("ps")
+            self.emit("double *%s = &%s;" % (p, v.name))
+            e = self.expr(sc, 2)
+            v.read = True
+            self.update("*%s" % p, ctx, e, v)
+            return
+        targets = [a for a in sc.all("arrays") if a.base is None
+                   and all(a.span(n) >= 3 for n in NS)]
+        if not targets:
+            return self.s_decl(sc, ctx)
+        t = r.choice(targets)
+        offs = sorted(r.sample(range(0, 3), r.randint(1, 2)))
+        name = self.fresh("p")
+        p = Array(name, t.length, t.writable, 0, base=t, offsets=set(offs))
+        const = "" if t.writable else "const "
+        o = r.choice(offs)
+        init = t.name if o == 0 else (
+            "&%s[%d]" % (t.name, o) if r.random() < 0.5
+            else "%s + %d" % (t.name, o))
+        t.read = True
+        self.emit("%sdouble *%s = %s;" % (const, name, init))
+        sc.arrays.append(p)
+        self.ptr_retarget.append(p)
+
+    def s_if(self, sc, ctx):
+        self.emit("if (%s) {" % self.cond(sc))
+        self.sub_block(sc, ctx.inner(), self.r.randint(1, 3))
+        if self.r.random() < 0.5:
+            self.emit("} else {")
+            self.sub_block(sc, ctx.inner(), self.r.randint(1, 3))
+        self.emit("}")
+
+    def sub_block(self, sc, ctx, nstmts, ints=()):
+        inner = Scope(sc)
+        inner.ints += list(ints)
+        self.indent += 1
+        self.block(inner, ctx, nstmts)
+        # A pointer declared outside may be moved to another of its offsets.
+        movable = [p for p in self.ptr_retarget if p in sc.all("arrays")]
+        if movable and self.chance(0.2, "pointers"):
+            p = self.r.choice(movable)
+            o = self.r.choice(sorted(p.offsets))
+            self.emit("%s = %s;" % (p.name, p.base.name if o == 0 else
+                                    "%s + %d" % (p.base.name, o)))
+        self.close_scope(inner, ctx)
+        self.indent -= 1
+
+    def s_for(self, sc, ctx):
+        r = self.r
+        i = self.fresh("i")
+        outer = sc.all("ints")
+        if ctx.in_helper:
+            forms = ["const"] + (["tri"] if outer else [])
+        else:
+            forms = ["up", "up", "down", "const"]
+            if outer:
+                forms += ["tri", "from"]
+        f = r.choice(forms)
+        if f == "up":
+            head = "int %s = 0; %s < n; %s++" % (i, i, i)
+            rng, trips = {n: (0, n - 1) for n in NS}, max(NS)
+        elif f == "down":
+            head = "int %s = n - 1; %s >= 0; %s--" % (i, i, i)
+            rng, trips = {n: (0, n - 1) for n in NS}, max(NS)
+        elif f == "const":
+            k = r.randint(2, 4)
+            step = r.choice((1, 1, 2))
+            head = "int %s = 0; %s < %d; %s" % (
+                i, i, k, "%s++" % i if step == 1 else "%s += 2" % i)
+            rng, trips = {n: (0, k - 1) for n in NS}, k
+        elif f == "tri":
+            o = r.choice(outer)
+            head = "int %s = 0; %s <= %s; %s++" % (i, i, o.name, i)
+            rng = {n: (0, o.rng[n][1]) for n in NS}
+            trips = max(o.rng[n][1] for n in NS) + 1
+        else:
+            o = r.choice(outer)
+            head = "int %s = %s; %s < n; %s++" % (i, o.name, i, i)
+            rng = {n: (min(o.rng[n][0], n - 1), n - 1) for n in NS}
+            trips = max(NS)
+        if self.pending_binomial:
+            self.pending_binomial = False
+            if f == "up":
+                self.pending_ckpt = "#pragma ck_checkpoint binomial(%d)" % (
+                    r.randint(1, 3))
+        self.emit("for (%s) {" % head)
+        self.sub_block(sc, ctx.inner(trips), r.randint(1, 4),
+                       [IntVar(i, rng)])
+        self.emit("}")
+
+    def s_while(self, sc, ctx):
+        r = self.r
+        k = self.fresh("k")
+        bound = r.randint(2, 5)
+        self.emit("int %s = 0;" % k, raw=True)
+        cnt = IntVar(k, {n: (1, bound) for n in NS})
+        data = r.random() < 0.5
+        cond = "%s < %d" % (k, bound)
+        if data:
+            cond += " && %s" % self.cond_nocall(sc)
+        if r.random() < 0.7:
+            self.emit("while (%s) {" % cond)
+            self.emit("\t%s++;" % k)
+            self.sub_block(sc, ctx.inner(bound), r.randint(1, 3), [cnt])
+            self.emit("}")
+        else:
+            self.emit("do {")
+            self.emit("\t%s++;" % k)
+            self.sub_block(sc, ctx.inner(bound), r.randint(1, 3), [cnt])
+            self.emit("} while (%s);" % cond)
+
+    def cond_nocall(self, sc):
+        e = self.expr(sc, 2)
+        return "%s > %s" % (e[0], fmt(self.r.uniform(-0.5, 0.5)))
+
+    def s_exit(self, sc, ctx):
+        self.emit("if (%s) {" % self.cond(sc, 1))
+        self.emit("\t%s;" % self.r.choice(("break", "continue")))
+        self.emit("}")
+
+    def s_return(self, sc, ctx):
+        f = ctx.func
+        if f.ret == "void":
+            self.emit("if (%s) {" % self.cond(sc, 1))
+            self.emit("\treturn;")
+            self.emit("}")
+            return
+        self.emit("if (%s) {" % self.cond(sc, 1))
+        e = self.expr(sc, 2)
+        self.emit("\treturn %s;" % strip(e[0]))
+        self.emit("}")
+
+    def s_call(self, sc, ctx):
+        hs = self.callable_helpers(ctx)
+        for h in self.r.sample(hs, len(hs)):
+            if self.call_stmt(sc, ctx, h):
+                return
+        self.s_assign(sc, ctx)
+
+    # ------------------------------------------------------------ kernels
+    def kernel(self):
+        r = self.r
+        self.ptr_retarget = []
+        self.uses_cnt = False
+        if self.feat["helpers"]:
+            for _ in range(r.choice((0, 1, 2, 2, 3))):
+                self.gen_helper(r.choice(("scalar", "scalar", "array",
+                                          "reduce", "sptr")))
+        f = Func(self.name, "double")
+        params, wrt, out = [], [], []
+        nsc = r.randint(1, 3)
+        for i in range(nsc):
+            params.append(("s", Scalar("s%d" % i, 1.0), "double s%d" % i))
+            wrt.append("s%d" % i)
+        if r.random() < 0.3:
+            params.append(("c", Scalar("c0", 1.0, writable=True),
+                           "double c0"))
+        if self.feat["arrays"]:
+            for i in range(r.choice((0, 1, 1, 2))):
+                a = Array("x%d" % i, {n: n for n in NS}, False, 1.0,
+                          is_param=True)
+                params.append(("x", a, "const double *x%d" % i))
+                wrt.append(a.name)
+            if r.random() < 0.2:
+                a = Array("xc", {n: n for n in NS}, False, 1.0,
+                          is_param=True)
+                params.append(("xc", a, "const double *xc"))
+        if self.feat["outputs"] and self.feat["arrays"]:
+            if r.random() < 0.35:
+                a = Array("y", {n: n for n in NS}, True, 1.0, is_param=True)
+                params.append(("y", a, "double *y"))
+                out.append("y")
+            if r.random() < 0.25:
+                a = Array("z", {n: n for n in NS}, True, 1.0, is_param=True)
+                params.append(("z", a, "double *z"))
+                out.append("z")
+                wrt.append("z")
+            if out and r.random() < 0.3:
+                f.ret = "void"
+        r.shuffle(params)
+        params.append(("n", None, "int n"))
+        if r.random() < 0.2:
+            params.insert(0, params.pop())
+        r.shuffle(wrt)
+        f.params = params
+        self.kfunc = f
+        sc = Scope()
+        for kind, obj, _ in params:
+            if kind in ("s", "c"):
+                sc.scalars.append(obj)
+            elif obj is not None:
+                sc.arrays.append(obj)
+        ctx = Ctx(f)
+        self.out = []
+        self.indent = 1
+        self.emit("int cnt = 0;")
+        cnt_at = len(self.out) - 1
+        self.block(sc, ctx, r.randint(4, 10))
+        # Every helper is called (gcc -Wunused-function).
+        called = set(f.calls)
+        for h in self.helpers:
+            called |= h.calls
+        for h in self.helpers:
+            if h.name not in called:
+                if not self.call_stmt(sc, ctx, h):
+                    # The kernel has no fitting argument: give it one.
+                    self.s_array(sc, ctx)
+                    self.call_stmt(sc, ctx, h)
+        if not any(re.search(r"\bn\b", line) for line in self.out):
+            self.uses_cnt = True  # cnt reads n (gcc -Wunused-parameter)
+            self.emit("cnt += n;")
+        if f.ret == "double":
+            fe = self.final_expr(sc, ctx)
+            if self.uses_cnt:
+                self.emit("return %s + 0.01 * cnt;" % fe[0])
+            else:
+                self.emit("return %s;" % fe[0])
+        else:
+            outs = [o for k, o, _ in params if k in ("y", "z")]
+            fe = self.final_expr(sc, ctx)
+            tgt = r.choice(outs)
+            t = "%s[%s]" % (tgt.name, self.index_for(sc, tgt) or "0")
+            if self.uses_cnt:
+                self.emit("%s += %s + 0.01 * cnt;" % (t, fe[0]))
+            else:
+                self.emit("%s += %s;" % (t, fe[0]))
+        if not self.uses_cnt:
+            del self.out[cnt_at]
+        f.lines = self.out
+        f.wrt, f.outs = wrt, out
+        return f
+
+    # ------------------------------------------------------------- output
+    def pragmas(self, f):
+        clause = "wrt(%s)" % ", ".join(f.wrt)
+        if f.outs:
+            clause += " out(%s)" % ", ".join(f.outs)
+        names = {"tangent": "ck_tangent", "adjoint": "ck_adjoint",
+                 "hvp": "ck_hvp"}
+        return ["#pragma %s %s" % (names[m], clause) for m in self.modes]
+
+    def source(self):
+        """The kernel's C text: helpers, pragmas, definition."""
+        f = self.kernel()
+        lines = []
+        for h in self.helpers:
+            lines += h.lines + [""]
+        lines += self.pragmas(f)
+        lines.append("%s %s(%s)" % (f.ret, f.name,
+                                    ", ".join(p[2] for p in f.params)))
+        lines.append("{")
+        lines += f.lines
+        lines.append("}")
+        self.func = f
+        return "\n".join(lines) + "\n"
+
+    def driver(self):
+        """Driver code (under CK_TEST_MAIN) describing the kernel to
+        fuzzcheck.h; returns (code, table entry).  The callbacks' vectors
+        are in, in_d, in_b (active inputs) and out, out_d, out_b (outputs);
+        the kernel's arrays keep their names."""
+        f, r = self.func, self.r
+        n = r.choice(DRIVER_N)
+        pfx = f.name
+        uoff, yoff = {}, {}  # offsets in the input and output vectors
+        nin = nout = 0
+        out_names = []
+        if f.ret == "double":
+            out_names.append("the result")
+            nout = 1
+        for kind, obj, _ in f.params:
+            if kind == "s":
+                uoff[obj.name] = nin
+                nin += 1
+            elif kind in ("x", "z"):
+                uoff[obj.name] = nin
+                nin += n
+        for kind, obj, _ in f.params:
+            if kind in ("y", "z"):
+                yoff[obj.name] = nout
+                nout += n
+                out_names += ["%s[%d]" % (obj.name, i) for i in range(n)]
+        arrays = [(k, o) for k, o, _ in f.params if k in ("x", "xc", "y",
+                                                         "z")]
+        L = ["/* %s: n = %d; inputs %s */" % (pfx, n, ", ".join(
+            "%s at %d" % kv for kv in uoff.items()))]
+        cval = fmt(self.const(-1, 1))
+        for kind, obj in arrays:
+            if kind in ("xc", "y"):
+                vals = ", ".join(fmt(self.const(-1, 1)) for _ in range(n))
+                L.append("static const double %s_%s_init[%d] = {%s};" % (
+                    pfx, obj.name, n, vals))
+
+        def begin(signature, shadow):
+            """Declares the kernel's arrays (and their shadows) and fills
+            them from in (and in_d / out_b / a start value)."""
+            L.append("static void %s_%s" % (pfx, signature))
+            L.append("{")
+            for kind, obj in arrays:
+                L.append("\tdouble %s[%d];" % (obj.name, n))
+                if shadow and kind != "xc":
+                    L.append("\tdouble %s_%s[%d];" % (obj.name, shadow, n))
+            if arrays:
+                L.append("\tint i;")
+            if shadow == "b":
+                for kind, obj, _ in f.params:
+                    if kind == "s":
+                        L.append("\tdouble %s_b = 0.5;" % obj.name)
+            if f.ret == "double" and shadow == "d":
+                L.append("\tdouble ret_d = NAN;")
+            if not arrays:
+                return
+            L.append("\tfor (i = 0; i < %d; i++) {" % n)
+            for kind, obj in arrays:
+                if kind in ("x", "z"):
+                    L.append("\t\t%s[i] = in[%d + i];" % (obj.name,
+                                                          uoff[obj.name]))
+                else:
+                    L.append("\t\t%s[i] = %s_%s_init[i];" % (obj.name, pfx,
+                                                             obj.name))
+                if shadow == "d" and kind in ("x", "z"):
+                    L.append("\t\t%s_d[i] = in_d[%d + i];" % (
+                        obj.name, uoff[obj.name]))
+                elif shadow == "d" and kind == "y":
+                    L.append("\t\t%s_d[i] = 0.0;" % obj.name)
+                elif shadow == "b" and kind == "x":
+                    L.append("\t\t%s_b[i] = 0.5;" % obj.name)
+                elif shadow == "b" and kind in ("y", "z"):
+                    L.append("\t\t%s_b[i] = out_b[%d + i];" % (
+                        obj.name, yoff[obj.name]))
+            L.append("\t}")
+
+        def args(shadow):
+            out = []
+            for kind, obj, _ in f.params:
+                if kind == "s":
+                    out.append("in[%d]" % uoff[obj.name])
+                    if shadow == "d":
+                        out.append("in_d[%d]" % uoff[obj.name])
+                    elif shadow == "b":
+                        out.append("&%s_b" % obj.name)
+                elif kind == "c":
+                    out.append(cval)
+                elif kind == "n":
+                    out.append(str(n))
+                else:
+                    out.append(obj.name)
+                    if shadow and kind != "xc":
+                        out.append("%s_%s" % (obj.name, shadow))
+            return ", ".join(out)
+
+        def collect(lines):
+            if lines:
+                L.append("\tfor (i = 0; i < %d; i++) {" % n)
+                L.extend(lines)
+                L.append("\t}")
+
+        # f itself
+        begin("eval(const double *in, double *out)", None)
+        call = "%s(%s)" % (f.name, args(None))
+        L.append("\t%s;" % ("out[0] = " + call if f.ret == "double"
+                            else call))
+        collect(["\t\tout[%d + i] = %s[i];" % (yoff[o.name], o.name)
+                 for k, o in arrays if k in ("y", "z")])
+        L.append("\t(void)in;")
+        L.append("}")
+        # f_d
+        begin("tangent(const double *in, const double *in_d, double *out, "
+              "double *out_d)", "d")
+        if f.ret == "double":
+            L.append("\tout[0] = %s_d(%s, &ret_d);" % (f.name, args("d")))
+            L.append("\tout_d[0] = ret_d;")
+        else:
+            L.append("\t%s_d(%s);" % (f.name, args("d")))
+        collect(["\t\tout[%d + i] = %s[i];\n\t\tout_d[%d + i] = %s_d[i];" %
+                 (yoff[o.name], o.name, yoff[o.name], o.name)
+                 for k, o in arrays if k in ("y", "z")])
+        L.append("\t(void)in;")
+        L.append("\t(void)in_d;")
+        L.append("\t(void)out_d;")
+        L.append("}")
+        adjoint = "NULL"
+        if "adjoint" in self.modes:
+            # f_b (DESIGN section 2): scalar adjoints by pointer; adjoints
+            # accumulate (x_b += ...), so they start at 0.5 to check that;
+            # an in/out array's adjoint holds the output seed on entry and
+            # the input's adjoint on return; ret_b comes last.
+            adjoint = "%s_adjoint" % pfx
+            begin("adjoint(const double *in, const double *out_b, "
+                  "double *out, double *in_b)", "b")
+            if f.ret == "double":
+                L.append("\tout[0] = %s_b(%s, out_b[0]);" % (f.name,
+                                                           args("b")))
+            else:
+                L.append("\t%s_b(%s);" % (f.name, args("b")))
+            for kind, obj, _ in f.params:
+                if kind == "s":
+                    L.append("\tin_b[%d] = %s_b - 0.5;" % (uoff[obj.name],
+                                                          obj.name))
+            collect(["\t\tin_b[%d + i] = %s_b[i]%s;" % (
+                uoff[o.name], o.name, " - 0.5" if k == "x" else "")
+                for k, o in arrays if k in ("x", "z")])
+            L.append("\t(void)in;")
+            L.append("\t(void)out;")
+            L.append("\t(void)out_b;")
+            L.append("\t(void)in_b;")
+            L.append("}")
+        L.append("static const char *const %s_outs[] = {%s};" % (
+            pfx, ", ".join('"%s"' % s for s in out_names)))
+        entry = '{"%s", %du, %d, %d, %d, %s_outs, %s_eval, %s_tangent, %s}' % (
+            f.name, ((self.seed or 0) * 1000003 + self.index) & 0x7fffffff,
+            nin, nout, f.ret == "double", pfx, pfx, pfx, adjoint)
+        return "\n".join(L) + "\n", entry
+
+
+def strip(text):
+    """text without one pair of redundant outer parentheses."""
+    if text.startswith("(") and text.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(text):
+            depth += ch == "("
+            depth -= ch == ")"
+            if depth == 0 and i < len(text) - 1:
+                return text
+        return text[1:-1]
+    return text
+
+
+def generate(seed, index, modes=("tangent",), features=None):
+    """(kernel source, driver code, table entry, kernel name)."""
+    g = Gen(seed, index, modes, features)
+    src = g.source()
+    drv, entry = g.driver()
+    return src, drv, entry, g.name
+
+
+HEADER = "#include <math.h>\n"
+
+
+def file_text(kernels, lit=False, seed=None, modes=("tangent",),
+              features_arg=None):
+    """One C file holding the kernels [(src, drv, entry, name)] and, under
+    CK_TEST_MAIN, their drivers and a main."""
+    out = []
+    if lit:
+        name = kernels[0][3]
+        idx = name.split("_")[-1]
+        cmd = "gen.py --seed %s --index %s" % (seed, idx)
+        if modes != ("tangent",):
+            cmd += " --modes %s" % ",".join(modes)
+        if features_arg:
+            cmd += " --features %s" % features_arg
+        out.append("// Fuzz kernel written by testsuite/fuzz/%s." % cmd)
+        out.append("// RUN: %ckc %s -o %t.c")
+        out.append("// RUN: %ckc-run %t.c %s %t | FileCheck %s")
+        out.append("// CHECK: %s: {{pass|skip}}" % name)
+    out.append(HEADER)
+    for src, _, _, _ in kernels:
+        out.append(src)
+    out.append("#ifdef CK_TEST_MAIN")
+    out.append("#include \"fuzzcheck.h\"\n")
+    for _, drv, _, _ in kernels:
+        out.append(drv)
+    out.append("static const fz_kernel fz_kernels[] = {")
+    for _, _, entry, _ in kernels:
+        out.append("\t%s," % entry)
+    out.append("};\n")
+    out.append("int main(int argc, char **argv)")
+    out.append("{")
+    out.append("\treturn fz_main(fz_kernels, %d, argc, argv);" % len(
+        kernels))
+    out.append("}")
+    out.append("#endif")
+    return "\n".join(out) + "\n"
+
+
+def parse_features(spec):
+    """'-loops,+checkpoint' -> {'loops': False, 'checkpoint': True}"""
+    feats = {}
+    for item in filter(None, (spec or "").split(",")):
+        on = not item.startswith("-")
+        name = item.lstrip("+-")
+        if name not in FEATURES:
+            raise SystemExit("gen.py: unknown feature '%s' (known: %s)" % (
+                name, ", ".join(sorted(FEATURES))))
+        feats[name] = on
+    return feats
+
+
+def parse_modes(spec):
+    modes = tuple(m for m in spec.split(",") if m)
+    for m in modes:
+        if m not in MODES:
+            raise SystemExit("gen.py: unknown mode '%s' (known: %s)" % (
+                m, ", ".join(MODES)))
+    if "tangent" not in modes:
+        raise SystemExit("gen.py: the modes must include tangent")
+    return modes
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--index", type=int, default=0)
+    ap.add_argument("--count", type=int, default=1)
+    ap.add_argument("--modes", default="tangent")
+    ap.add_argument("--features", default="")
+    ap.add_argument("-o", dest="output")
+    a = ap.parse_args(argv)
+    modes = parse_modes(a.modes)
+    feats = parse_features(a.features)
+    ks = [generate(a.seed, a.index + i, modes, feats) for i in range(a.count)]
+    text = file_text(ks, lit=a.count == 1, seed=a.seed, modes=modes,
+                     features_arg=a.features)
+    if a.output:
+        with open(a.output, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

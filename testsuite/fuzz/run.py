@@ -1,0 +1,318 @@
+#!/usr/bin/env python3
+"""run.py - ckc's differential fuzzer.
+
+Generates random kernels (gen.py), runs ckc on them, compiles ckc's output
+next to each kernel and its driver with gcc at every level of --opts
+(-std=c99 -Wall -Wextra -pedantic -Werror -Wno-unknown-pragmas), runs the
+programs, and reads what testsuite/include/fuzzcheck.h reports per kernel:
+the primal of f_d bitwise equal to f's, the tangent against
+Richardson-extrapolated central differences (an output where the
+differences at two step sizes disagree is not differentiable there and is
+not held against ckc; a kernel with no checkable output is "skipped"), and
+with --modes tangent,adjoint the dot-product test against f_b.
+
+Kernels go through ckc and gcc in batches (one C file per batch, --batch
+kernels each); a batch that fails anywhere is split into single kernels so
+that every failure is pinned to one kernel.  Each failing kernel is kept in
+--keep DIR/seedS-I/: kernel.c (a lit test: the kernel, its driver and RUN
+lines), kernel_grad.c/.h (ckc's output, when there is one) and log.txt (the
+commands, their status and output).  Copy kernel.c to
+testsuite/fuzz/regressions/ to make it a regression test.
+
+Prints one summary line (and one line per failure); exits 1 when a kernel
+failed (or fewer than --min-pass of them passed), 0 otherwise.
+
+usage: run.py --ckc build/ckc [--count N] [--seed S] [--jobs J] ...
+"""
+import argparse
+import concurrent.futures
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gen  # noqa: E402
+
+SRC = os.path.normpath(os.path.join(HERE, "..", ".."))
+CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror",
+          "-Wno-unknown-pragmas", "-DCK_TEST_MAIN"]
+
+
+class Result:
+    """The outcome of one kernel: status is pass, skip or fail."""
+
+    def __init__(self, index, name, status, what="", stage=""):
+        self.index, self.name = index, name
+        self.status, self.what, self.stage = status, what, stage
+
+
+class Log:
+    def __init__(self):
+        self.parts = []
+
+    def add(self, text):
+        self.parts.append(text)
+
+    def text(self):
+        return "\n".join(self.parts) + "\n"
+
+
+def run(cmd, log, timeout, cwd=None):
+    """(status, stdout, stderr); status is -SIGNAL for a signal and None
+    for a timeout."""
+    t0 = time.time()
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=timeout)
+        rc, out, err = p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        rc, out, err = None, e.stdout or b"", e.stderr or b""
+    out = out.decode("utf-8", "replace")
+    err = err.decode("utf-8", "replace")
+    log.add("$ %s\n# status %s, %.2fs" % (" ".join(cmd), rc,
+                                          time.time() - t0))
+    if out:
+        log.add("# stdout:\n" + out[-20000:])
+    if err:
+        log.add("# stderr:\n" + err[-20000:])
+    return rc, out, err
+
+
+def describe(rc, timeout):
+    if rc is None:
+        return "timed out after %ds" % timeout
+    if rc < 0:
+        return "killed by signal %d" % -rc
+    return "exit status %d" % rc
+
+
+class Fuzzer:
+    def __init__(self, a):
+        self.a = a
+        self.modes = gen.parse_modes(a.modes)
+        self.feats = gen.parse_features(a.features)
+        self.opts = [o for o in a.opts.split(",") if o]
+        self.cflags = CFLAGS + ["-I" + d for d in a.include] + \
+            (a.cflags.split() if a.cflags else [])
+        self.failures = []
+
+    def kernels(self, indices):
+        return [gen.generate(self.a.seed, i, self.modes, self.feats)
+                for i in indices]
+
+    def pipeline(self, indices, d, log, lit=False):
+        """Runs kernels indices in directory d.  Returns ({index: Result})
+        for the kernels it could judge, and a failed stage ("ckc",
+        "compile", "run") when the batch as a whole failed."""
+        a = self.a
+        ks = self.kernels(indices)
+        names = {k[3]: i for k, i in zip(ks, indices)}
+        src = os.path.join(d, "kernel.c")
+        with open(src, "w") as f:
+            f.write(gen.file_text(ks, lit=lit, seed=a.seed, modes=self.modes,
+                                  features_arg=a.features))
+        out = os.path.join(d, "kernel_grad.c")
+        rc, _, err = run([a.ckc, src, "-o", out] + a.ckc_arg, log, a.timeout)
+        if rc != 0:
+            bad = rc is None or rc < 0 or rc >= 3
+            return {}, ("ckc", "ckc %s%s" % (
+                "crashed: " if bad else "refused the kernel: ",
+                describe(rc, a.timeout) if bad else first_error(err)))
+        results = {}
+        for opt in self.opts:
+            exe = os.path.join(d, "kernel" + opt)
+            grad = [out]
+            cmds = []
+            if a.grad_cflags:
+                # ckc's output compiled on its own, with the extra flags.
+                grad = [os.path.join(d, "kernel_grad%s.o" % opt)]
+                cmds.append([a.cc] + self.cflags + a.grad_cflags.split() +
+                            [opt, "-c", out, "-o", grad[0]])
+            cmds.append([a.cc] + self.cflags + [
+                opt, "-include", os.path.join(d, "kernel_grad.h"), src] +
+                grad + ["-o", exe, a.lib, "-lm", "-lpthread"])
+            for cmd in cmds:
+                rc, _, err = run(cmd, log, a.timeout)
+                if rc != 0:
+                    return {}, ("compile", "gcc %s: %s" % (
+                        opt, first_error(err) or describe(rc, a.timeout)))
+            rc, sout, err = run([exe], log, a.timeout)
+            seen = {}
+            for line in sout.splitlines():
+                name, _, rest = line.partition(": ")
+                if name in names:
+                    status, _, what = rest.partition(": ")
+                    seen[name] = (status, what)
+            if rc not in (0, 1) or len(seen) < len(names):
+                return {}, ("run", "the program (%s) %s" % (
+                    opt, describe(rc, a.timeout)))
+            for name, (status, what) in seen.items():
+                i = names[name]
+                st = {"pass": "pass", "skip": "skip"}.get(status, "fail")
+                prev = results.get(i)
+                if st == "fail":
+                    results[i] = Result(i, name, "fail", "%s (%s)" % (what,
+                                                                      opt),
+                                        "check")
+                elif prev is None or (prev.status == "pass" and
+                                      st == "skip"):
+                    results[i] = Result(i, name, st, what)
+        return results, None
+
+    def batch(self, indices):
+        """Results of kernels indices: a failing batch is split."""
+        d = tempfile.mkdtemp(prefix="b%d-" % indices[0], dir=self.work)
+        log = Log()
+        results, failed = self.pipeline(indices, d, log)
+        if failed and len(indices) > 1:
+            results = {}
+            for i in indices:
+                results.update(self.batch([i]))
+        elif failed:
+            i = indices[0]
+            results = {i: Result(i, gen.Gen(self.a.seed, i).name, "fail",
+                                 failed[1], failed[0])}
+        for r in results.values():
+            if r.status == "fail":
+                self.keep(r)
+        if not self.a.keep_work:
+            shutil.rmtree(d, ignore_errors=True)
+        return results
+
+    def keep(self, r):
+        """Writes the reproducer of failed kernel r (a run of it alone)."""
+        d = os.path.join(self.a.keep, "seed%d-%d" % (self.a.seed, r.index))
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        log = Log()
+        log.add("# kernel %s (gen.py --seed %d --index %d --modes %s%s)" % (
+            r.name, self.a.seed, r.index, ",".join(self.modes),
+            " --features " + self.a.features if self.a.features else ""))
+        log.add("# failed: [%s] %s" % (r.stage, r.what))
+        results, failed = self.pipeline([r.index], d, log, lit=True)
+        if not failed and r.index in results and \
+                results[r.index].status != "fail":
+            log.add("# NOTE: alone, the kernel does not fail; it failed in "
+                    "a batch with others")
+        for f in os.listdir(d):
+            if f.startswith("kernel-O") or f.endswith(".o"):
+                os.remove(os.path.join(d, f))
+        with open(os.path.join(d, "log.txt"), "w") as f:
+            f.write(log.text())
+        r.path = d
+
+    def run(self):
+        a = self.a
+        os.makedirs(a.keep, exist_ok=True)
+        self.work = a.work or tempfile.mkdtemp(prefix="ckc-fuzz-")
+        os.makedirs(self.work, exist_ok=True)
+        idx = list(range(a.first, a.first + a.count))
+        batches = [idx[i:i + a.batch] for i in range(0, len(idx), a.batch)]
+        results = {}
+        t0 = time.time()
+        with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+            futs = [ex.submit(self.batch, b) for b in batches]
+            done = 0
+            for fut in concurrent.futures.as_completed(futs):
+                res = fut.result()
+                results.update(res)
+                done += len(res)
+                for r in sorted(res.values(), key=lambda r: r.index):
+                    if r.status == "fail":
+                        print("FAIL %s: [%s] %s\n     reproducer: %s" % (
+                            r.name, r.stage, r.what, r.path), flush=True)
+                    elif a.verbose:
+                        print("%s %s %s" % (r.name, r.status, r.what))
+                if a.progress:
+                    sys.stderr.write("\rfuzz: %d/%d kernels" % (done,
+                                                                a.count))
+        if a.progress:
+            sys.stderr.write("\n")
+        if not a.work and not a.keep_work:
+            shutil.rmtree(self.work, ignore_errors=True)
+        count = {s: sum(r.status == s for r in results.values())
+                 for s in ("pass", "fail", "skip")}
+        print("fuzz: seed %d, kernels %d..%d, modes %s: %d kernels: "
+              "%d passed, %d failed, %d skipped (%.0fs)" % (
+                  a.seed, a.first, a.first + a.count - 1,
+                  ",".join(self.modes), len(results), count["pass"],
+                  count["fail"], count["skip"], time.time() - t0))
+        if count["fail"]:
+            print("fuzz: reproducers in %s" % a.keep)
+            return 1
+        if count["pass"] < a.min_pass * a.count:
+            print("fuzz: only %d of %d kernels passed, fewer than "
+                  "--min-pass %.2f: the checks are not checking" % (
+                      count["pass"], a.count, a.min_pass))
+            return 1
+        return 0
+
+
+def first_error(err):
+    for line in err.splitlines():
+        if "error" in line:
+            return line.strip()
+    return err.strip().splitlines()[0] if err.strip() else ""
+
+
+def main(argv):
+    env = os.environ.get
+    build = os.path.join(SRC, "build")
+    ap = argparse.ArgumentParser(
+        description="ckc's differential fuzzer (see the file's comment)")
+    ap.add_argument("--ckc", default=os.path.join(build, "ckc"))
+    ap.add_argument("--cc", default=env("CKC_RUN_CC", "gcc"))
+    ap.add_argument("--lib", default=env("CKC_RUN_LIB",
+                                         os.path.join(build, "libckrt.a")),
+                    help="libckrt.a")
+    ap.add_argument("--include", action="append", default=None,
+                    help="include directories (testsuite/include, runtime)")
+    ap.add_argument("--count", "-n", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0,
+                    help="index of the first kernel")
+    ap.add_argument("--batch", type=int, default=25)
+    ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--modes", default="tangent",
+                    help="tangent[,adjoint]: the pragmas and checks")
+    ap.add_argument("--features", default="",
+                    help="gen.py features, e.g. -loops,+checkpoint")
+    ap.add_argument("--opts", default="-O0,-O2")
+    ap.add_argument("--cflags", default="",
+                    help="more compiler flags (e.g. sanitizers)")
+    ap.add_argument("--grad-cflags", default="",
+                    help="more flags for ckc's output only (to step over "
+                    "a known bug while it is open)")
+    ap.add_argument("--ckc-arg", action="append", default=[],
+                    help="an argument for ckc (e.g. --no-useful)")
+    ap.add_argument("--keep", default=os.path.join(build, "fuzz-failures"),
+                    help="where reproducers of failures go")
+    ap.add_argument("--work", help="scratch directory (default: a new "
+                    "temporary one, removed at the end)")
+    ap.add_argument("--keep-work", action="store_true")
+    ap.add_argument("--timeout", type=int, default=120,
+                    help="seconds per command")
+    ap.add_argument("--min-pass", type=float, default=0.0,
+                    help="fail unless this fraction of the kernels pass")
+    ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--verbose", "-v", action="store_true")
+    a = ap.parse_args(argv)
+    if a.include is None:
+        a.include = [env("CKC_RUN_INCLUDE",
+                         os.path.join(SRC, "testsuite", "include")),
+                     env("CKC_RUN_RUNTIME", os.path.join(SRC, "runtime"))]
+    a.ckc = os.path.abspath(a.ckc)
+    a.keep = os.path.abspath(a.keep)
+    for what, path in (("ckc", a.ckc), ("libckrt", a.lib)):
+        if not os.path.exists(path):
+            sys.exit("run.py: no %s at %s (build first: make build)" % (
+                what, path))
+    return Fuzzer(a).run()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,267 @@
+/*
+ * fuzzcheck.h - the numeric checks of ckc's differential fuzzer.
+ *
+ * testsuite/fuzz/gen.py writes random kernels together with a driver that
+ * includes this header; testsuite/fuzz/run.py compiles them next to ckc's
+ * output and reads what fz_main prints.  C99, static functions only.
+ *
+ * A kernel is seen as a map y = F(u) from the vector u of its active inputs
+ * (the scalars and array elements named in wrt, in parameter order) to the
+ * vector y of its outputs (the floating-point result, then the arrays named
+ * in out, in parameter order).  The driver describes a kernel by an
+ * fz_kernel with callbacks:
+ *
+ *   eval(u, y)            y = F(u), by the original function f
+ *   tangent(u, ud, y, yd) f_d: y its primal results, yd = J ud
+ *   adjoint(u, yb, y, ub) f_b: y[0] its primal result (when has_ret),
+ *                         ub = J^T yb (NULL when f_b is not requested)
+ *
+ * fz_check tries up to FZ_POINTS random points u with random directions v:
+ *   - the primal results of f_d (and f_b) must be bitwise those of f (at
+ *     -O0; optimizing, within FZ_OPT_ULPS units in the last place: GCC
+ *     folds libm calls on constants, correctly rounded, where inlining
+ *     and propagation make their arguments constant, and that differs
+ *     between f and f_d, which are different functions in different
+ *     files; glibc's own results may be one ulp off);
+ *   - each component of J v must match Richardson-extrapolated central
+ *     differences of F along v.  The differences are taken at two step
+ *     sizes; where those disagree, that output is not smooth enough there
+ *     (a branch or a kink inside the stencil, or rounding noise) and says
+ *     nothing about ckc;
+ *   - with f_b, the dot-product test yb . (J v) = (J^T yb) . v.
+ * It prints one line per kernel and nothing else:
+ *
+ *   NAME: pass
+ *   NAME: skip: WHY       (no point where the differences converged)
+ *   NAME: FAIL: WHAT      (with the numbers)
+ */
+#ifndef FUZZCHECK_H
+#define FUZZCHECK_H
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define FZ_MAXV 64       /* the most inputs or outputs of one kernel */
+#define FZ_POINTS 3      /* points tried per kernel */
+#define FZ_H 1e-3        /* the larger finite-difference step */
+#define FZ_RTOL 1e-7     /* derivative against differences, relative */
+#define FZ_ATOL 1e-9     /* ... plus this times (1 + the largest |output|) */
+#define FZ_DOT_RTOL 1e-8 /* dot-product test, relative to the terms */
+#ifdef __OPTIMIZE__
+#define FZ_OPT_ULPS 4 /* primal results, when optimizing (see above) */
+#else
+#define FZ_OPT_ULPS 0
+#endif
+
+typedef struct fz_kernel {
+	const char *name;
+	unsigned seed;
+	int nin, nout;
+	int has_ret; /* y[0] is the function's result */
+	const char *const *out_names;
+	void (*eval)(const double *u, double *y);
+	void (*tangent)(const double *u, const double *ud, double *y,
+			double *yd);
+	void (*adjoint)(const double *u, const double *yb, double *y,
+			double *ub);
+} fz_kernel;
+
+/* xorshift64*, uniform in [-1, 1]. */
+static inline double fz_rand(unsigned long long *s)
+{
+	unsigned long long x = *s;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*s = x;
+	x *= 0x2545f4914f6cdd1dULL;
+	return (double)(x >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+}
+
+/* Are a and b the same bits, or (when optimizing) within FZ_OPT_ULPS units
+ * in the last place of each other? */
+static inline int fz_same_primal(double a, double b)
+{
+	long long ia, ib;
+
+	if (memcmp(&a, &b, sizeof a) == 0)
+		return 1;
+	if (FZ_OPT_ULPS == 0 || !isfinite(a) || !isfinite(b) ||
+	    (a < 0) != (b < 0))
+		return 0;
+	memcpy(&ia, &a, sizeof ia);
+	memcpy(&ib, &b, sizeof ib);
+	return ia - ib <= FZ_OPT_ULPS && ib - ia <= FZ_OPT_ULPS;
+}
+
+/* y = F(u + t v) */
+static inline void fz_eval_at(const fz_kernel *k, const double *u,
+			      const double *v, double t, double *y)
+{
+	double ut[FZ_MAXV];
+	int i;
+
+	for (i = 0; i < k->nin; i++)
+		ut[i] = u[i] + t * v[i];
+	k->eval(ut, y);
+}
+
+/* d[j] = central difference of output j along v with step h. */
+static inline void fz_central(const fz_kernel *k, const double *u,
+			      const double *v, double h, double *d,
+			      double *ymax)
+{
+	double yp[FZ_MAXV], ym[FZ_MAXV];
+	int j;
+
+	fz_eval_at(k, u, v, h, yp);
+	fz_eval_at(k, u, v, -h, ym);
+	for (j = 0; j < k->nout; j++) {
+		d[j] = (yp[j] - ym[j]) / (2 * h);
+		*ymax = fmax(*ymax, fmax(fabs(yp[j]), fabs(ym[j])));
+	}
+}
+
+static inline int fz_close(double a, double b, double atol)
+{
+	if (!isfinite(a) || !isfinite(b))
+		return 0;
+	return fabs(a - b) <= FZ_RTOL * fmax(fabs(a), fabs(b)) + atol;
+}
+
+/* Checks one point; returns 1 pass, 0 skip (*why set), -1 fail (printed). */
+static inline int fz_point(const fz_kernel *k, unsigned long long *rs,
+			   const char **why)
+{
+	double u[FZ_MAXV], v[FZ_MAXV], y[FZ_MAXV], yt[FZ_MAXV], yd[FZ_MAXV];
+	double d[4][FZ_MAXV], ra, rb, ymax = 0.0, atol;
+	int i, j, s, checked = 0;
+
+	for (i = 0; i < k->nin; i++) {
+		u[i] = fz_rand(rs);
+		v[i] = fz_rand(rs);
+	}
+	k->eval(u, y);
+	for (j = 0; j < k->nout; j++) {
+		if (!isfinite(y[j])) {
+			*why = "an output is not finite";
+			return 0;
+		}
+		ymax = fmax(ymax, fabs(y[j]));
+	}
+	for (j = 0; j < k->nout; j++)
+		yt[j] = yd[j] = NAN;
+	k->tangent(u, v, yt, yd);
+	for (j = 0; j < k->nout; j++) {
+		if (!fz_same_primal(yt[j], y[j])) {
+			printf("%s: FAIL: primal %s of the tangent differs: "
+			       "got %.17g want %.17g\n",
+			       k->name, k->out_names[j], yt[j], y[j]);
+			return -1;
+		}
+	}
+	if (k->adjoint) {
+		double yb[FZ_MAXV], ub[FZ_MAXV], ya[FZ_MAXV];
+		double lhs = 0.0, rhs = 0.0, scale = 0.0;
+
+		for (j = 0; j < k->nout; j++)
+			yb[j] = fz_rand(rs);
+		for (i = 0; i < k->nin; i++)
+			ub[i] = NAN;
+		ya[0] = NAN;
+		k->adjoint(u, yb, ya, ub);
+		if (k->has_ret && !fz_same_primal(ya[0], y[0])) {
+			printf("%s: FAIL: primal result of the adjoint "
+			       "differs: "
+			       "got %.17g want %.17g\n",
+			       k->name, ya[0], y[0]);
+			return -1;
+		}
+		for (j = 0; j < k->nout; j++) {
+			lhs += yb[j] * yd[j];
+			scale += fabs(yb[j] * yd[j]);
+		}
+		for (i = 0; i < k->nin; i++) {
+			rhs += ub[i] * v[i];
+			scale += fabs(ub[i] * v[i]);
+		}
+		if (!(fabs(lhs - rhs) <= FZ_DOT_RTOL * scale + 1e-300 ||
+		      lhs == rhs)) {
+			printf("%s: FAIL: dot-product test: yb.(J v) = %.17g, "
+			       "(J^T yb).v = %.17g\n",
+			       k->name, lhs, rhs);
+			return -1;
+		}
+	}
+	/* D(h), D(h/2), D(h/4), D(h/8) */
+	for (s = 0; s < 4; s++)
+		fz_central(k, u, v, FZ_H / (1 << s), d[s], &ymax);
+	atol = FZ_ATOL * (1.0 + ymax);
+	for (j = 0; j < k->nout; j++) {
+		ra = (4 * d[1][j] - d[0][j]) / 3;
+		rb = (4 * d[3][j] - d[2][j]) / 3;
+		if (!fz_close(ra, rb, atol))
+			continue; /* not smooth enough here */
+		checked++;
+		if (!fz_close(yd[j], rb, atol) && !fz_close(yd[j], ra, atol)) {
+			printf("%s: FAIL: tangent of %s: got %.17g want %.17g "
+			       "(differences at two steps: %.17g, %.17g)\n",
+			       k->name, k->out_names[j], yd[j], rb, ra, rb);
+			return -1;
+		}
+	}
+	if (!checked) {
+		*why = "the differences do not converge at the points tried "
+		       "(not differentiable there)";
+		return 0;
+	}
+	return 1;
+}
+
+/* Checks kernel k, prints its line; returns 0 unless it failed. */
+static inline int fz_check(const fz_kernel *k)
+{
+	unsigned long long rs = 0x9e3779b97f4a7c15ULL ^ k->seed;
+	const char *why = "no point tried";
+	int p, passed = 0;
+
+	if (k->nin > FZ_MAXV || k->nout > FZ_MAXV) {
+		printf("%s: FAIL: too many inputs or outputs for "
+		       "fuzzcheck.h\n",
+		       k->name);
+		return 1;
+	}
+	for (p = 0; p < FZ_POINTS; p++) {
+		int r = fz_point(k, &rs, &why);
+		if (r < 0)
+			return 1;
+		passed += r;
+	}
+	if (passed)
+		printf("%s: pass\n", k->name);
+	else
+		printf("%s: skip: %s\n", k->name, why);
+	return 0;
+}
+
+/* Checks the kernels named on the command line, or all of them; the exit
+ * status is 1 when one failed. */
+static inline int fz_main(const fz_kernel *ks, int n, int argc, char **argv)
+{
+	int i, a, failed = 0;
+
+	for (i = 0; i < n; i++) {
+		int run = argc < 2;
+		for (a = 1; a < argc; a++)
+			run |= strcmp(argv[a], ks[i].name) == 0;
+		if (run) {
+			failed |= fz_check(&ks[i]);
+			fflush(stdout);
+		}
+	}
+	return failed;
+}
+
+#endif
