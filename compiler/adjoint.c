@@ -452,6 +452,57 @@ static int adj_reassigned_in(const Stmt *s, int v)
 	}
 }
 
+/* The first statement that assigns var v, or NULL. */
+static const Stmt *adj_first_assign(const Stmt *s, int v)
+{
+	const Stmt *r = NULL;
+	if (!s)
+		return NULL;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n && !r; i++)
+			r = adj_first_assign(s->u.block.items[i], v);
+		return r;
+	case S_ASSIGN:
+		return s->u.assign.lhs->kind == E_VAR &&
+				       s->u.assign.lhs->u.var == v
+			       ? s
+			       : NULL;
+	case S_IF:
+		r = adj_first_assign(s->u.ifs.then, v);
+		return r ? r : adj_first_assign(s->u.ifs.els, v);
+	case S_FOR: case S_WHILE: case S_DO:
+		r = adj_first_assign(s->u.loop.init, v);
+		r = r ? r : adj_first_assign(s->u.loop.body, v);
+		return r ? r : adj_first_assign(s->u.loop.inc, v);
+	case S_CHECKPOINT:
+		return adj_first_assign(s->u.ckpt.body, v);
+	default:
+		return NULL;
+	}
+}
+
+/* Reverse mode keeps each pointer parameter where the caller put it: the
+ * base that local pointers are offsets from. */
+static int adj_check_params(const Func *f)
+{
+	int ok = 1;
+	for (int i = 0; i < f->nparams; i++) {
+		int v = f->params[i];
+		if (f->vars[v]->type->kind != TY_PTR)
+			continue;
+		const Stmt *s = adj_first_assign(f->body, v);
+		if (!s)
+			continue;
+		diag_error(s->loc, "the reverse mode does not support assigning "
+				   "the pointer parameter '%s'; use a local "
+				   "pointer or an index",
+			   f->vars[v]->name);
+		ok = 0;
+	}
+	return ok;
+}
+
 static void adj_find_bases(AdjVariant *v)
 {
 	const Func *f = v->f;
@@ -1152,14 +1203,6 @@ static Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 	/* a declaration that runs once: nothing before it can read v */
 	if (c->in_decl && !c->loops)
 		return NULL;
-	if (c->f->vars[v]->kind == VAR_PARAM &&
-	    c->f->vars[v]->type->kind == TY_PTR) {
-		diag_error(loc, "the reverse mode does not support assigning "
-				"the pointer parameter '%s'; use a local "
-				"pointer or an index",
-			   c->f->vars[v]->name);
-		return NULL;
-	}
 	Expr *bv = expr_var(c->bwd, adj_bvar(c, v, loc), loc);
 	switch (op) {
 	case A_INC: /* i++  undone by  i-- */
@@ -1827,7 +1870,9 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	Stmt *binc = NULL;
 	if (s->kind == S_FOR && s->u.loop.inc) {
 		c->loops++;
-		binc = adj_stmt(c, s->u.loop.inc, finc);
+		binc = s->u.loop.inc->kind == S_BLOCK
+			       ? adj_block(c, s->u.loop.inc, finc)
+			       : adj_stmt(c, s->u.loop.inc, finc);
 		c->loops--;
 		int pushes = 0;
 		for (int i = 0; i < finc->u.block.n; i++)
@@ -2526,6 +2571,10 @@ static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 	ARENA_PUSH(adj_variants, adj_nvariants, v);
 	v->a = activity_analyze(p, pat);
 	if (!v->a) {
+		v->failed = 1;
+		return NULL;
+	}
+	if (!adj_check_params(f)) {
 		v->failed = 1;
 		return NULL;
 	}

@@ -1,6 +1,11 @@
 // An assignment used as a value is refused.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
+// The same refusal in reverse mode:
+// RUN: rm -rf %t.adj && mkdir -p %t.adj
+// RUN: sed 's/ck_tangent/ck_adjoint/' %s > %t.adj/assignment-in-expression.c
+// RUN: not %ckc %t.adj/assignment-in-expression.c -o %t.adj/out.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.adj/out.c
 
 #pragma ck_tangent wrt(x)
 double f(double x)

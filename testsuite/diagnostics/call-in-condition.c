@@ -1,6 +1,11 @@
 // A call that needs a derivative inside a ?: arm cannot be hoisted.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
+// The same refusal in reverse mode:
+// RUN: rm -rf %t.adj && mkdir -p %t.adj
+// RUN: sed 's/ck_tangent/ck_adjoint/' %s > %t.adj/call-in-condition.c
+// RUN: not %ckc %t.adj/call-in-condition.c -o %t.adj/out.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.adj/out.c
 
 static double sq(double v)
 {

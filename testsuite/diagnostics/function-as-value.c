@@ -1,6 +1,11 @@
 // Using a function as a value (a callback) is refused.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
+// The same refusal in reverse mode:
+// RUN: rm -rf %t.adj && mkdir -p %t.adj
+// RUN: sed 's/ck_tangent/ck_adjoint/' %s > %t.adj/function-as-value.c
+// RUN: not %ckc %t.adj/function-as-value.c -o %t.adj/out.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.adj/out.c
 
 double apply(double (*g)(double), double v);
 

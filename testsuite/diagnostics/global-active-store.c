@@ -1,6 +1,11 @@
 // Storing an active value in a global variable is refused.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
+// The same refusal in reverse mode:
+// RUN: rm -rf %t.adj && mkdir -p %t.adj
+// RUN: sed 's/ck_tangent/ck_adjoint/' %s > %t.adj/global-active-store.c
+// RUN: not %ckc %t.adj/global-active-store.c -o %t.adj/out.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.adj/out.c
 double last_value;
 
 #pragma ck_tangent wrt(x)

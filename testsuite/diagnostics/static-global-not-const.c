@@ -2,6 +2,11 @@
 // file; the error is at the use, with a note at the declaration.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
+// The same refusal in reverse mode:
+// RUN: rm -rf %t.adj && mkdir -p %t.adj
+// RUN: sed 's/ck_tangent/ck_adjoint/' %s > %t.adj/static-global-not-const.c
+// RUN: not %ckc %t.adj/static-global-not-const.c -o %t.adj/out.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.adj/out.c
 
 static double table[2] = {1.0, 2.0}; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:15: note: 'table' declared here
 

@@ -1,6 +1,11 @@
 // A variable of union type is refused at its declaration.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
+// The same refusal in reverse mode:
+// RUN: rm -rf %t.adj && mkdir -p %t.adj
+// RUN: sed 's/ck_tangent/ck_adjoint/' %s > %t.adj/union.c
+// RUN: not %ckc %t.adj/union.c -o %t.adj/out.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.adj/out.c
 
 union bits {
 	double d;

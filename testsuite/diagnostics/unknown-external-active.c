@@ -1,6 +1,11 @@
 // A function with no definition in the file, called on active data.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
+// The same refusal in reverse mode:
+// RUN: rm -rf %t.adj && mkdir -p %t.adj
+// RUN: sed 's/ck_tangent/ck_adjoint/' %s > %t.adj/unknown-external-active.c
+// RUN: not %ckc %t.adj/unknown-external-active.c -o %t.adj/out.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.adj/out.c
 double external_model(double v);
 
 #pragma ck_tangent wrt(x)
