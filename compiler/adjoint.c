@@ -269,6 +269,8 @@ typedef struct Adj {
 	int changed;       /* the needed set grew */
 	int fn_code;       /* bwd var with the function's exit code, -1 */
 	Stmt *fdecls;      /* declarations at the top of fwd */
+	const Expr **remat; /* float local -> its value as an expression f_bwd
+			      can evaluate again (see adj_remat_set) */
 	int in_decl;       /* generating a declaration's initializer */
 	int loops;         /* loops around the statement being generated */
 } Adj;
@@ -626,6 +628,8 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 		if (c->f->vars[e->u.var]->type->kind == TY_INT)
 			return expr_var(c->bwd, adj_bvar(c, e->u.var, e->loc),
 					e->loc);
+		if (c->remat[e->u.var])
+			return adj_bw_value(c, c->remat[e->u.var]);
 		ck_assert(adj_stable_scalar(c, e->u.var) && c->bmap[e->u.var] >= 0);
 		return expr_var(c->bwd, c->bmap[e->u.var], e->loc);
 	case E_UNARY:
@@ -675,6 +679,8 @@ static int adj_bw_ok(Adj *c, const Expr *e)
 			return 1;
 		if (x->type->kind == TY_PTR || x->type->kind == TY_ARRAY)
 			return adj_stable(c, e->u.var);
+		if (c->remat[e->u.var])
+			return 1;
 		return adj_stable_scalar(c, e->u.var);
 	}
 	case E_UNARY:
@@ -936,6 +942,19 @@ static Expr *adj_value(Adj *c, Plan *pl, const Expr *e)
 {
 	if (adj_bw_ok(c, e))
 		return adj_bw_value(c, e);
+	/* arithmetic is recomputed from its operands' values: a multiply in
+	 * f_bwd is cheaper than a tape entry */
+	switch (e->kind) {
+	case E_UNARY:
+		return expr_unary(e->u.un.op, adj_value(c, pl, e->u.un.e), e->loc);
+	case E_BINARY:
+		return expr_binary(e->u.bin.op, adj_value(c, pl, e->u.bin.l),
+				   adj_value(c, pl, e->u.bin.r), e->type, e->loc);
+	case E_CAST:
+		return expr_cast(e->type, adj_value(c, pl, e->u.e), e->loc);
+	default:
+		break;
+	}
 	for (int i = 0; i < pl->nkeys; i++)
 		if (adj_expr_equal(pl->keys[i], e))
 			return expr_var(c->bwd, pl->temps[i], e->loc);
@@ -1464,8 +1483,95 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
 	return b;
 }
 
+/* ---- rematerialization
+ *
+ * A floating local whose last assignment was v = e, with e something f_bwd
+ * can evaluate (stable data, integers, other such locals), is computed
+ * again in f_bwd instead of being taped, as long as nothing e reads has
+ * changed since.  Kept in forward order; everything a loop, an if or a
+ * call may change is forgotten around it. */
+
+/* Forgets v's value and every value that reads v. */
+static void adj_remat_kill(Adj *c, int v)
+{
+	c->remat[v] = NULL;
+	for (int i = 0; i < c->f->nvars; i++)
+		if (c->remat[i] && adj_reads_var(c->remat[i], v))
+			c->remat[i] = NULL;
+}
+
+static void adj_remat_kill_all(Adj *c)
+{
+	for (int i = 0; i < c->f->nvars; i++)
+		c->remat[i] = NULL;
+}
+
+/* Forgets what statement s may assign. */
+static void adj_remat_kill_stmt(Adj *c, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			adj_remat_kill_stmt(c, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		adj_remat_kill(c, s->u.decl.var);
+		break;
+	case S_ASSIGN:
+		if (s->u.assign.lhs->kind == E_VAR)
+			adj_remat_kill(c, s->u.assign.lhs->u.var);
+		if (adj_is_user_call(s->u.assign.rhs))
+			adj_remat_kill_all(c);
+		break;
+	case S_EXPR:
+		adj_remat_kill_all(c);
+		break;
+	case S_IF:
+		adj_remat_kill_stmt(c, s->u.ifs.then);
+		adj_remat_kill_stmt(c, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		adj_remat_kill_stmt(c, s->u.loop.init);
+		adj_remat_kill_stmt(c, s->u.loop.inc);
+		adj_remat_kill_stmt(c, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		adj_remat_kill_stmt(c, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+/* After lhs op= rhs ran. */
+static void adj_remat_set(Adj *c, AssignOp op, const Expr *lhs, const Expr *rhs)
+{
+	if (lhs->kind != E_VAR)
+		return;
+	int v = lhs->u.var;
+	adj_remat_kill(c, v);
+	if (op == A_SET && c->f->vars[v]->kind == VAR_LOCAL &&
+	    type_is_float(c->f->vars[v]->type) && !c->f->vars[v]->is_static &&
+	    !adj_reads_var(rhs, v) && !adj_is_user_call(rhs) &&
+	    c->a->node[v] == v && adj_tbr && adj_bw_ok(c, rhs))
+		c->remat[v] = rhs;
+}
+
 /* An assignment statement (or a declaration's initializer, as v = init). */
+static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout);
+
 static Stmt *adj_assign(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Stmt *b = adj_assign1(c, s, fout);
+	if (adj_is_user_call(s->u.assign.rhs))
+		adj_remat_kill_all(c);
+	adj_remat_set(c, s->u.assign.op, s->u.assign.lhs, s->u.assign.rhs);
+	return b;
+}
+
+static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 {
 	const Expr *lhs = s->u.assign.lhs, *rhs = s->u.assign.rhs;
 	AssignOp op = s->u.assign.op;
@@ -1684,12 +1790,15 @@ static Stmt *adj_if(Adj *c, const Stmt *s, Stmt *fout)
 	Loc loc = s->loc;
 	int any = adj_site(c, s)->any;
 	Stmt *ft = stmt_block(loc), *fe = stmt_block(loc);
+	adj_remat_kill_stmt(c, s);
 	adj_push_frame(c, s, 1, -1, any);
 	Stmt *bt = adj_branch(c, s->u.ifs.then, ft);
 	c->nframes--;
+	adj_remat_kill_stmt(c, s);
 	adj_push_frame(c, s, 0, -1, any);
 	Stmt *be = adj_branch(c, s->u.ifs.els, fe);
 	c->nframes--;
+	adj_remat_kill_stmt(c, s);
 	int record = any || !adj_empty(bt) || !adj_empty(be);
 	Stmt *f = stmt_new(S_IF, loc);
 	f->u.ifs.cond = expr_clone(s->u.ifs.cond);
@@ -1859,8 +1968,11 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 
 	/* init runs once, before the loop */
 	Stmt *binit = NULL;
+	adj_remat_kill_stmt(c, s);
 	if (s->kind == S_FOR && s->u.loop.init)
 		binit = adj_stmt(c, s->u.loop.init, fout);
+	adj_remat_kill_stmt(c, s->u.loop.body);
+	adj_remat_kill_stmt(c, s->u.loop.inc);
 	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fcount, loc),
 				      expr_int(0, loc), loc));
 
@@ -1874,6 +1986,7 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 			       ? adj_block(c, s->u.loop.inc, finc)
 			       : adj_stmt(c, s->u.loop.inc, finc);
 		c->loops--;
+		adj_remat_kill_stmt(c, s);
 		int pushes = 0;
 		for (int i = 0; i < finc->u.block.n; i++)
 			pushes += finc->u.block.items[i]->kind == S_EXPR;
@@ -1895,6 +2008,7 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	Stmt *bbody = adj_stmt(c, s->u.loop.body, fbody);
 	c->loops--;
 	c->nframes--;
+	adj_remat_kill_stmt(c, s);
 	if (nsites && !adj_ends_in_site(s->u.loop.body))
 		stmt_append(fbody, adj_push(c, expr_int(0, loc)));
 	loop->u.loop.body = fbody;
@@ -1968,8 +2082,10 @@ static Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout)
 	case S_EXPR:
 		if (adj_is_user_call(s->u.expr)) {
 			Stmt *primal = stmt_expr(S_EXPR, NULL, s->loc);
-			return adj_user_call(c, NULL, s->u.expr, fout, primal,
-					     &primal->u.expr);
+			b = adj_user_call(c, NULL, s->u.expr, fout, primal,
+					  &primal->u.expr);
+			adj_remat_kill_all(c);
+			return b;
 		}
 		stmt_append(fout, stmt_expr(S_EXPR, expr_clone(s->u.expr), s->loc));
 		return NULL;
@@ -2209,6 +2325,7 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 		c.bmap[i] = c.adjv[i] = c.adj_ptr[i] = -1;
 	c.fn_code = -1;
 	c.fdecls = stmt_block(loc);
+	c.remat = arena_alloc(sizeof(Expr *) * n);
 
 	adj_fwd_vars(&c);
 	adj_fwd_prologue(&c);

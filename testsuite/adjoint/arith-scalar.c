@@ -22,7 +22,7 @@ double f(double x, double y, int n)
 // CHECK: f_fwd(x, y, n);
 // CHECK: f_bwd(x, x_b, y, y_b, n, ret_b);
 // CHECK-LABEL: static double f_fwd(double x, double y, int n){{$}}
-// CHECK: ck_push_d(ck_t, b);
+// CHECK-NOT: ck_push
 // CHECK: return a * b + +x - -y / n;
 
 #ifdef CK_TEST_MAIN
