@@ -48,6 +48,7 @@
 #define FZ_RTOL 1e-7     /* derivative against differences, relative */
 #define FZ_ATOL 1e-9     /* ... plus this times (1 + the largest |output|) */
 #define FZ_DOT_RTOL 1e-8 /* dot-product test, relative to the terms */
+#define FZ_DOT_ATOL 1e-12 /* ... plus this times (1 + the largest |output|) */
 #ifdef __OPTIMIZE__
 #define FZ_OPT_ULPS 4 /* primal results, when optimizing (see above) */
 #else
@@ -187,7 +188,10 @@ static inline int fz_point(const fz_kernel *k, unsigned long long *rs,
 			rhs += ub[i] * v[i];
 			scale += fabs(ub[i] * v[i]);
 		}
-		if (!(fabs(lhs - rhs) <= FZ_DOT_RTOL * scale + 1e-300 ||
+		/* The terms may be small differences of large intermediate
+		 * values, whose rounding errors the absolute part covers. */
+		if (!(fabs(lhs - rhs) <=
+			      FZ_DOT_RTOL * scale + FZ_DOT_ATOL * (1.0 + ymax) ||
 		      lhs == rhs)) {
 			printf("%s: FAIL: dot-product test: yb.(J v) = %.17g, "
 			       "(J^T yb).v = %.17g\n",
