@@ -550,11 +550,18 @@ static int adj_stable(Adj *c, int var)
 
 /* A floating scalar parameter that f never assigns and whose argument
  * f_bwd's caller can pass again: f_bwd receives it too. */
+/* Does f change parameter variable pv: by assigning it, or through its
+ * address (a callee writing *r for h(&s))? */
+static int adj_param_changed(const AdjVariant *v, int pv)
+{
+	return adj_reassigned_in(v->f->body, pv) ||
+	       v->a->written[v->a->node[pv]];
+}
+
 /* Does f_bwd of v take floating scalar parameter i (its value)? */
 static int adj_bwd_takes_scalar(const AdjVariant *v, int i)
 {
-	return adj_tbr && v->stable[i] &&
-	       !adj_reassigned_in(v->f->body, v->f->params[i]);
+	return adj_tbr && v->stable[i] && !adj_param_changed(v, v->f->params[i]);
 }
 
 static int adj_stable_scalar(Adj *c, int v)
@@ -886,8 +893,13 @@ static void plan_prepend_pop(Plan *pl, Stmt *s)
 
 static int plan_temp(Adj *c, Plan *pl, const char *base, Type *t)
 {
-	int v = adj_local(c, c->bwd, base, type_with_const(t, 0));
-	stmt_append(pl->decls, stmt_decl(v, NULL, pl->loc));
+	t = type_with_const(t, 0);
+	int v = adj_local(c, c->bwd, base, t);
+	/* with a value: a temporary filled on one path of a ?: only must not
+	 * look uninitialized to a compiler */
+	Expr *zero = type_is_float(t) ? expr_num(0, t, pl->loc)
+				      : expr_int(0, pl->loc);
+	stmt_append(pl->decls, stmt_decl(v, zero, pl->loc));
 	return v;
 }
 
@@ -1390,6 +1402,10 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
 	if (!gv) {
 		*primal_call = expr_clone(call);
 		stmt_append(fout, primal);
+		/* y = g(inactive): y's old value no longer reaches anything */
+		if (lhs && adj_lv_active(c, lhs))
+			return stmt_assign(A_SET, adj_lv(c, lhs),
+					   expr_num(0, lhs->type, loc), loc);
 		return NULL;
 	}
 	Plan *pl = plan_new(loc);
@@ -2277,7 +2293,7 @@ static void adj_bwd_signature(Adj *c)
 				continue;
 			c->adj_ptr[v] = func_add_param(
 				c->bwd, bn, type_ptr(type_with_const(t, 0)), x->loc);
-			if (adj_reassigned_in(f->body, v))
+			if (adj_param_changed(c->v, v))
 				c->adjv[v] = adj_local(c, c->bwd, bn,
 						       type_with_const(t, 0));
 			continue;
@@ -2416,163 +2432,6 @@ static const char *adj_comment(const AdjVariant *v, const char *what)
 			    v->ret_b ? "; ret_b seeds the result" : "");
 }
 
-/* ---- clean-up: generated variables that are set but never read */
-
-static void cl_count_expr(const Expr *e, int *reads)
-{
-	if (!e)
-		return;
-	switch (e->kind) {
-	case E_VAR:
-		reads[e->u.var]++;
-		break;
-	case E_UNARY:
-		cl_count_expr(e->u.un.e, reads);
-		break;
-	case E_BINARY:
-		cl_count_expr(e->u.bin.l, reads);
-		cl_count_expr(e->u.bin.r, reads);
-		break;
-	case E_COND:
-		cl_count_expr(e->u.cond.c, reads);
-		cl_count_expr(e->u.cond.a, reads);
-		cl_count_expr(e->u.cond.b, reads);
-		break;
-	case E_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			cl_count_expr(e->u.call.args[i], reads);
-		break;
-	case E_INDEX:
-		cl_count_expr(e->u.index.base, reads);
-		cl_count_expr(e->u.index.idx, reads);
-		break;
-	case E_DEREF: case E_ADDR: case E_CAST:
-		cl_count_expr(e->u.e, reads);
-		break;
-	default:
-		break;
-	}
-}
-
-static int cl_update(const Stmt *s)
-{
-	AssignOp op = s->u.assign.op;
-	return s->u.assign.lhs->kind == E_VAR &&
-	       (op == A_SET || op == A_INC || op == A_DEC || op == A_ADD ||
-		op == A_SUB);
-}
-
-static void cl_count(const Stmt *s, int *reads)
-{
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			cl_count(s->u.block.items[i], reads);
-		break;
-	case S_DECL:
-		cl_count_expr(s->u.decl.init, reads);
-		for (int i = 0; i < s->u.decl.ninits; i++)
-			cl_count_expr(s->u.decl.inits[i], reads);
-		break;
-	case S_ASSIGN:
-		/* v = e, v++, v += e only update v: not a read of it */
-		if (!cl_update(s))
-			cl_count_expr(s->u.assign.lhs, reads);
-		cl_count_expr(s->u.assign.rhs, reads);
-		break;
-	case S_EXPR: case S_RETURN:
-		cl_count_expr(s->u.expr, reads);
-		break;
-	case S_IF:
-		cl_count_expr(s->u.ifs.cond, reads);
-		cl_count(s->u.ifs.then, reads);
-		cl_count(s->u.ifs.els, reads);
-		break;
-	case S_FOR: case S_WHILE: case S_DO:
-		cl_count(s->u.loop.init, reads);
-		cl_count_expr(s->u.loop.cond, reads);
-		cl_count(s->u.loop.inc, reads);
-		cl_count(s->u.loop.body, reads);
-		break;
-	case S_CHECKPOINT:
-		cl_count(s->u.ckpt.body, reads);
-		break;
-	default:
-		break;
-	}
-}
-
-/* Drops declarations of and assignments to the unread locals marked in
- * dead; a dropped value that pops the tape still pops. */
-static Stmt *cl_drop(Stmt *s, const unsigned char *dead, int *dropped)
-{
-	if (!s)
-		return NULL;
-	switch (s->kind) {
-	case S_BLOCK: {
-		int n = 0;
-		for (int i = 0; i < s->u.block.n; i++) {
-			Stmt *it = cl_drop(s->u.block.items[i], dead, dropped);
-			if (it)
-				s->u.block.items[n++] = it;
-		}
-		s->u.block.n = n;
-		return s;
-	}
-	case S_DECL:
-		if (!dead[s->u.decl.var])
-			return s;
-		(*dropped)++;
-		return s->u.decl.init && s->u.decl.init->kind == E_CALL
-			       ? stmt_expr(S_EXPR, s->u.decl.init, s->loc)
-			       : NULL;
-	case S_ASSIGN:
-		if (!cl_update(s) || !dead[s->u.assign.lhs->u.var])
-			return s;
-		(*dropped)++;
-		return s->u.assign.rhs && s->u.assign.rhs->kind == E_CALL
-			       ? stmt_expr(S_EXPR, s->u.assign.rhs, s->loc)
-			       : NULL;
-	case S_IF:
-		s->u.ifs.then = cl_drop(s->u.ifs.then, dead, dropped);
-		if (!s->u.ifs.then)
-			s->u.ifs.then = stmt_block(s->loc);
-		s->u.ifs.els = cl_drop(s->u.ifs.els, dead, dropped);
-		return s;
-	case S_FOR: case S_WHILE: case S_DO:
-		s->u.loop.body = cl_drop(s->u.loop.body, dead, dropped);
-		if (!s->u.loop.body)
-			s->u.loop.body = stmt_block(s->loc);
-		return s;
-	default:
-		return s;
-	}
-}
-
-/* Removes generated locals of g that are never read (from first on; all
- * of g's locals when g is f_bwd). */
-static void adj_cleanup(Func *g, int first, int only)
-{
-	for (;;) {
-		int *reads = arena_alloc(sizeof(int) * (size_t)(g->nvars + 1));
-		unsigned char *dead = arena_alloc((size_t)g->nvars + 1);
-		cl_count(g->body, reads);
-		int any = 0;
-		for (int v = first; v < g->nvars; v++)
-			if (g->vars[v]->kind == VAR_LOCAL && !reads[v] &&
-			    (only < 0 || v == only))
-				dead[v] = 1, any = 1;
-		if (!any)
-			return;
-		int dropped = 0;
-		cl_drop(g->body, dead, &dropped);
-		if (!dropped)
-			return;
-	}
-}
-
 /* Generates f_fwd and f_bwd until the set of integers f_bwd reads stops
  * growing, then installs them in the shells already in p->out. */
 static void adj_generate(Program *p, AdjVariant *v)
@@ -2586,8 +2445,8 @@ static void adj_generate(Program *p, AdjVariant *v)
 			v->failed = 1;
 		if (!grew || v->failed || round == 31) {
 			const char *nf = v->fwd->name, *nb = v->bwd->name;
-			adj_cleanup(bwd, 0, -1);
-			adj_cleanup(fwd, 0, func_find_var(fwd, "ck_t"));
+			cleanup_unread(bwd, 0);
+			cleanup_unread(fwd, v->f->nvars);
 			*v->fwd = *fwd;
 			*v->bwd = *bwd;
 			v->fwd->name = nf;

@@ -15,6 +15,7 @@
  *   rules.c     math.h derivative rules (the table lives in rules.def)
  *   tangent.c   the tangent transform (forward mode), IR -> IR
  *   adjoint.c   the adjoint transform (reverse mode), IR -> IR
+ *   cleanup.c   drops generated variables that are set but never read
  *   emit.c      IR -> C text (the .c and the .h)
  *
  * Memory policy: the compiler allocates from one arena for the whole run and
@@ -421,6 +422,19 @@ Program *frontend_parse(const FrontendOptions *opt);
 /* Parses a request spec of the command line, "f:wrt=a,b[:out=y]". */
 Request *request_parse_cli(Mode mode, const char *spec);
 
+/* -p BUILD_DIR: the flags of file's command in BUILD_DIR/compile_commands.json
+ * that change how the C parser reads it (-I -D -U -std= -include -isystem
+ * ..., relative paths made absolute against the command's directory),
+ * appended to (*args, *nargs).  The compiler, the source, -c, -o, -M...,
+ * optimisation and warning flags are dropped. */
+typedef enum CompDbStatus {
+	COMPDB_OK,
+	COMPDB_MISSING, /* no (readable) compile_commands.json in BUILD_DIR */
+	COMPDB_NO_FILE, /* the database has no command for file */
+} CompDbStatus;
+CompDbStatus frontend_compile_flags(const char *build_dir, const char *file,
+				    const char ***args, int *nargs);
+
 /* ----------------------------------------------------------- normalize.c */
 
 /* Moves calls to user functions out of larger expressions into temporaries
@@ -514,6 +528,13 @@ void adjoint_program(Program *p);
  * changes is read again by the reverse sweep instead of being taped.  Off
  * only to compare (--no-tbr). */
 void adjoint_set_tbr(int on);
+
+/* ------------------------------------------------------------- cleanup.c */
+
+/* Removes the variables of g from id first on that are set but never
+ * read: their declarations and the stores to them (parameters keep their
+ * place).  Stores that pop the tape or call a function keep the call. */
+void cleanup_unread(Func *g, int first);
 
 /* ---------------------------------------------------------------- emit.c */
 

@@ -6,7 +6,7 @@
  * and converts every requested function, and every function of the
  * translation unit that converted code calls, into ckc's IR.  Anything
  * outside the supported subset (DESIGN.md section 5) is reported at its
- * location.  This is the only file that includes clang-c/Index.h; nothing
+ * location.  This is the only file that includes clang-c headers; nothing
  * of libclang leaves it.
  *
  * The work, in order:
@@ -21,9 +21,13 @@
  *
  * Conversion goes on after an error to report as much as it can at once;
  * refused expressions become placeholders and the Program is discarded.
+ *
+ * frontend_compile_flags() reads a compilation database (ckc -p) with
+ * libclang's clang-c/CXCompilationDatabase.h; it is at the end.
  */
 #include "ckc.h"
 
+#include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 
 #include <ctype.h>
@@ -32,6 +36,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ------------------------------------------------------------- helpers */
 
@@ -2794,4 +2799,145 @@ done:
 	if (diag_errors() > nerr)
 		return NULL;
 	return fe->p;
+}
+
+/* -------------------------------------------------- compilation databases */
+
+/* Options that take a value, joined (-Iinc) or separate (-I inc), and that
+ * change how the C parser reads the file.  path: the value is a file or
+ * directory, made absolute against the command's directory.  Longer names
+ * first where one is a prefix of another. */
+static const struct {
+	const char *name;
+	int path;
+} db_valued[] = {
+	{"-isystem", 1}, {"-isysroot", 1}, {"-iquote", 1}, {"-idirafter", 1},
+	{"-include", 1}, {"-imacros", 1},  {"--sysroot", 1}, {"-I", 1},
+	{"-D", 0},       {"-U", 0},
+};
+
+/* Flags without a value that change how the C parser reads the file. */
+static int db_flag_kept(const char *a)
+{
+	static const char *const flags[] = {
+		"-ansi",     "-nostdinc",      "-nostdlibinc",  "-undef",
+		"-pthread",  "-funsigned-char", "-fsigned-char", "-m32",
+		"-m64",
+	};
+	size_t i;
+	if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6))
+		return 1;
+	for (i = 0; i < sizeof flags / sizeof flags[0]; i++)
+		if (!strcmp(a, flags[i]))
+			return 1;
+	return 0;
+}
+
+/* Options whose separate value must be skipped with them (-o out.o). */
+static int db_skips_value(const char *a)
+{
+	static const char *const opts[] = {
+		"-o", "-MF", "-MT", "-MQ", "-x", "-Xclang", "-Xpreprocessor",
+		"-Xassembler", "-Xlinker", "-target", "-arch", "--param",
+	};
+	size_t i;
+	for (i = 0; i < sizeof opts / sizeof opts[0]; i++)
+		if (!strcmp(a, opts[i]))
+			return 1;
+	return 0;
+}
+
+/* path made absolute against dir (when it is relative). */
+static const char *db_abs(const char *dir, const char *path)
+{
+	if (path[0] == '/' || !*dir)
+		return path;
+	return arena_printf("%s/%s", dir, path);
+}
+
+/* Are a and b the same file? */
+static int db_same_file(const char *a, const struct stat *b)
+{
+	struct stat sa;
+	return stat(a, &sa) == 0 && sa.st_dev == b->st_dev &&
+	       sa.st_ino == b->st_ino;
+}
+
+/* Appends the kept flags of one compile command to *args. */
+static void db_keep_flags(CXCompileCommand cmd, const char *dir,
+			  const char ***args, int *nargs)
+{
+	unsigned i, n = clang_CompileCommand_getNumArgs(cmd);
+	/* Argument 0 is the compiler. */
+	for (i = 1; i < n; i++) {
+		const char *a = cxs(clang_CompileCommand_getArg(cmd, i));
+		const char *v = NULL;
+		size_t k, len = 0;
+		for (k = 0; k < sizeof db_valued / sizeof db_valued[0]; k++) {
+			len = strlen(db_valued[k].name);
+			if (!strncmp(a, db_valued[k].name, len))
+				break;
+		}
+		if (k < sizeof db_valued / sizeof db_valued[0]) {
+			if (a[len] == '=' && db_valued[k].name[1] == '-')
+				v = a + len + 1; /* --sysroot=DIR */
+			else if (a[len])
+				v = a + len;
+			else if (i + 1 < n)
+				v = cxs(clang_CompileCommand_getArg(cmd, ++i));
+			else
+				break;
+			if (db_valued[k].path)
+				v = db_abs(dir, v);
+			ARENA_PUSH(*args, *nargs, (char *)db_valued[k].name);
+			ARENA_PUSH(*args, *nargs, (char *)v);
+		} else if (db_flag_kept(a)) {
+			ARENA_PUSH(*args, *nargs, (char *)a);
+		} else if (db_skips_value(a)) {
+			i++;
+		}
+		/* Everything else (the source, -c, -o, -M*, -O, -W, -f, -g,
+		 * ...) is for the compiler, not the parser. */
+	}
+}
+
+CompDbStatus frontend_compile_flags(const char *build_dir, const char *file,
+				    const char ***args, int *nargs)
+{
+	CXCompilationDatabase_Error err;
+	CXCompilationDatabase db;
+	CXCompileCommands cmds;
+	const char *json = arena_printf("%s/compile_commands.json", build_dir);
+	struct stat want;
+	unsigned i, n;
+	CompDbStatus status = COMPDB_NO_FILE;
+	FILE *f = fopen(json, "r");
+
+	if (!f)
+		return COMPDB_MISSING;
+	fclose(f);
+	if (stat(file, &want) != 0)
+		return COMPDB_OK; /* frontend_parse says it cannot open it */
+	db = clang_CompilationDatabase_fromDirectory(build_dir, &err);
+	if (err != CXCompilationDatabase_NoError || !db)
+		return COMPDB_MISSING;
+	/* All commands and a comparison of our own: asking libclang for the
+	 * file's commands would interpolate a command for a file that is not
+	 * in the database from a neighbour's. */
+	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+	n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+	for (i = 0; i < n; i++) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
+		const char *dir = cxs(clang_CompileCommand_getDirectory(cmd));
+		const char *name = cxs(clang_CompileCommand_getFilename(cmd));
+		if (!db_same_file(db_abs(dir, name), &want))
+			continue;
+		db_keep_flags(cmd, dir, args, nargs);
+		status = COMPDB_OK;
+		break;
+	}
+	if (cmds)
+		clang_CompileCommands_dispose(cmds);
+	clang_CompilationDatabase_dispose(db);
+	return status;
 }

@@ -16,12 +16,19 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct Options {
 	FrontendOptions fe;
 	const char *output;
 	const char *header;
 	const char *dump; /* stage name, "all", or NULL */
+	int md;              /* -MD: write a depfile */
+	int mp;              /* -MP: phony rules for the included files */
+	const char *depfile; /* -MF FILE (implies -MD) */
+	const char **deps;   /* files the input includes (-MD) */
+	int ndeps;
+	const char *build_dir; /* -p DIR: flags from DIR/compile_commands.json */
 } Options;
 
 static const char ckc_usage[] =
@@ -36,6 +43,14 @@ static const char ckc_usage[] =
 	"  --header FILE       output header (default: FILE with .h)\n"
 	"  -I DIR, -D NAME[=V], -U NAME, -std=STD\n"
 	"                      passed to the C parser\n"
+	"  -p BUILD_DIR        take the parser flags (-I, -D, -U, -std=, ...) of\n"
+	"                      model.c's command in "
+	"BUILD_DIR/compile_commands.json\n"
+	"  -MD                 also write a Make depfile: the outputs depend on\n"
+	"                      model.c and every file it includes\n"
+	"  -MF FILE            the depfile's name (implies -MD; default: the\n"
+	"                      output with .d instead of .c)\n"
+	"  -MP                 add an empty rule for every included file\n"
 	"  --tangent 'f:wrt=a,b[:out=y]'\n"
 	"                      request f_d as #pragma ck_tangent would\n"
 	"  --adjoint SPEC, --hvp SPEC\n"
@@ -94,6 +109,34 @@ static const char *opt_value(int argc, char **argv, int *i, const char *name)
 	return argv[++*i];
 }
 
+/* -p DIR: the parser flags of the input's compile command go before those
+ * of the command line. */
+static int compile_commands(Options *o)
+{
+	const char **args = NULL;
+	int nargs = 0;
+	switch (frontend_compile_flags(o->build_dir, o->fe.input, &args,
+				       &nargs)) {
+	case COMPDB_OK:
+		break;
+	case COMPDB_MISSING:
+		return usage_error("no compilation database '%s'",
+				   arena_printf("%s/compile_commands.json",
+						o->build_dir));
+	case COMPDB_NO_FILE:
+		diag_error((Loc){0, 0, 0},
+			   "'%s' is not in the compilation database "
+			   "'%s/compile_commands.json'",
+			   o->fe.input, o->build_dir);
+		return 1;
+	}
+	for (int i = 0; i < o->fe.nclang_args; i++)
+		ARENA_PUSH(args, nargs, (char *)o->fe.clang_args[i]);
+	o->fe.clang_args = args;
+	o->fe.nclang_args = nargs;
+	return 0;
+}
+
 static int parse_args(Options *o, int argc, char **argv)
 {
 	static const struct {
@@ -125,7 +168,21 @@ static int parse_args(Options *o, int argc, char **argv)
 			o->header = v;
 		else if ((v = opt_value(argc, argv, &i, "--dump-ir")))
 			o->dump = v;
-		else if ((v = opt_value(argc, argv, &i, "-I")))
+		else if (strcmp(a, "-MD") == 0)
+			o->md = 1;
+		else if (strcmp(a, "-MP") == 0)
+			o->mp = 1;
+		else if ((v = opt_value(argc, argv, &i, "-MF")))
+			o->depfile = v, o->md = 1;
+		else if (strcmp(a, "-p") == 0 || strncmp(a, "-p=", 3) == 0) {
+			if (a[2] == '=')
+				o->build_dir = a + 3;
+			else if (i + 1 < argc)
+				o->build_dir = argv[++i];
+			else
+				return usage_error("option '%s' needs a value",
+						   "-p");
+		} else if ((v = opt_value(argc, argv, &i, "-I")))
 			add_clang_arg(o, arena_printf("-I%s", v));
 		else if ((v = opt_value(argc, argv, &i, "-D")))
 			add_clang_arg(o, arena_printf("-D%s", v));
@@ -166,7 +223,13 @@ static int parse_args(Options *o, int argc, char **argv)
 			return usage_error("unknown --dump-ir stage '%s'",
 					   o->dump);
 	}
-	return 0;
+	if (o->md && o->output && strcmp(o->output, "-") == 0)
+		return usage_error("%s", "-MD needs an output file, not '-o -'");
+	if (o->md) {
+		o->fe.deps = &o->deps;
+		o->fe.ndeps = &o->ndeps;
+	}
+	return o->build_dir ? compile_commands(o) : 0;
 }
 
 /* "dir/model.c" -> "dir/model" + suffix */
@@ -214,29 +277,106 @@ static void dump_activity(const Options *o, Program *p)
 	}
 }
 
-/* Writes one output file whole: to a temporary beside it, then renamed
- * over the target, so a failed run never leaves a partial file. */
-static int write_file(const char *path, const Program *p, const char *guard)
+/* Output files are written whole: to a temporary beside the target
+ * (write_begin), then renamed over it (write_end), so a failed run never
+ * leaves a partial file.  A target that exists and is not a regular file
+ * (/dev/null, a pipe) is written directly: renaming over it would replace
+ * the device. */
+static int is_special(const char *path)
 {
-	if (strcmp(path, "-") == 0) {
-		guard ? emit_header(stdout, p, guard) : emit_c(stdout, p);
-		return fflush(stdout) == 0;
-	}
-	const char *tmp = arena_printf("%s.ckc-tmp", path);
-	FILE *f = fopen(tmp, "w");
-	if (!f) {
+	struct stat st;
+	return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
+static FILE *write_begin(const char *path)
+{
+	FILE *f = fopen(is_special(path) ? path
+					 : arena_printf("%s.ckc-tmp", path),
+			"w");
+	if (!f)
 		diag_error((Loc){0, 0, 0}, "cannot write '%s'", path);
-		return 0;
-	}
-	guard ? emit_header(f, p, guard) : emit_c(f, p);
+	return f;
+}
+
+static int write_end(FILE *f, const char *path)
+{
+	const char *tmp = arena_printf("%s.ckc-tmp", path);
 	int ok = !ferror(f);
 	ok &= fclose(f) == 0;
+	if (is_special(path))
+		return ok;
 	if (!ok || rename(tmp, path) != 0) {
 		remove(tmp);
 		diag_error((Loc){0, 0, 0}, "cannot write '%s'", path);
 		return 0;
 	}
 	return 1;
+}
+
+/* Removes an output written before a later one failed ("-" and special
+ * files stay). */
+static void remove_output(const char *path)
+{
+	if (path && strcmp(path, "-") != 0 && !is_special(path))
+		remove(path);
+}
+
+static int write_file(const char *path, const Program *p, const char *guard)
+{
+	if (strcmp(path, "-") == 0) {
+		guard ? emit_header(stdout, p, guard) : emit_c(stdout, p);
+		return fflush(stdout) == 0;
+	}
+	FILE *f = write_begin(path);
+	if (!f)
+		return 0;
+	guard ? emit_header(f, p, guard) : emit_c(f, p);
+	return write_end(f, path);
+}
+
+/* A file name in a Make rule: blanks and '#' escaped, '$' doubled, and
+ * without a leading "./" (libclang's name for "model.h" next to model.c). */
+static void put_make_name(FILE *f, const char *s)
+{
+	while (s[0] == '.' && s[1] == '/' && s[2])
+		s += 2;
+	for (; *s; s++) {
+		if (*s == ' ' || *s == '\t' || *s == '#')
+			fputc('\\', f);
+		else if (*s == '$')
+			fputc('$', f);
+		fputc(*s, f);
+	}
+}
+
+/* -MD: "OUT HDR: model.c included files..." so that a build system runs
+ * ckc again when the input or any file it includes changes (gcc's -MD);
+ * -MP adds an empty rule per included file, so that make does not stop
+ * when one of them is deleted. */
+static int write_depfile(const Options *o, const char *path, const char *out,
+			 const char *hdr)
+{
+	FILE *f = write_begin(path);
+	if (!f)
+		return 0;
+	put_make_name(f, out);
+	if (hdr && strcmp(hdr, "-") != 0) {
+		fputc(' ', f);
+		put_make_name(f, hdr);
+	}
+	fputs(": ", f);
+	put_make_name(f, o->fe.input);
+	for (int i = 0; i < o->ndeps; i++) {
+		fputs(" \\\n  ", f);
+		put_make_name(f, o->deps[i]);
+	}
+	fputc('\n', f);
+	for (int i = 0; o->mp && i < o->ndeps; i++) {
+		fputc('\n', f);
+		put_make_name(f, o->deps[i]);
+		fputs(":\n", f);
+	}
+	return write_end(f, path);
 }
 
 /* CKC_MODEL_GRAD_H from "dir/model_grad.h" */
@@ -264,8 +404,14 @@ static int write_outputs(const Options *o, const Program *p)
 	if (hdr && !write_file(hdr, p, header_guard(hdr)))
 		return 0;
 	if (!write_file(out, p, NULL)) {
-		if (hdr && strcmp(hdr, "-") != 0)
-			remove(hdr);
+		remove_output(hdr);
+		return 0;
+	}
+	if (o->md && !write_depfile(o, o->depfile ? o->depfile
+						  : with_suffix(out, ".d"),
+				    out, hdr)) {
+		remove_output(out);
+		remove_output(hdr);
 		return 0;
 	}
 	return 1;

@@ -4,7 +4,6 @@
 // "unused variable 'p_d'" (DESIGN section 3: the output compiles without
 // warnings).  Expected: no p_d, or one that is used.
 // Found by the fuzzer (run.py --seed 1, kernels 28, 40, 47, ...).
-// XFAIL: *
 // RUN: %ckc %s -o %t.c
 // RUN: %cc -c %t.c -o %t.o
 // RUN: %ckc-run %t.c %s %t | FileCheck %s

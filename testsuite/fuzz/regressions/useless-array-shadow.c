@@ -4,7 +4,6 @@
 // not used" (DESIGN section 3: the output compiles without warnings).
 // Expected: no w_d (usefulness pruning for arrays), or one that is used.
 // Found by the fuzzer (run.py --seed 2, kernels 72 and 99).
-// XFAIL: *
 // RUN: %ckc %s -o %t.c
 // RUN: %cc -c %t.c -o %t.o
 // RUN: %ckc-run %t.c %s %t | FileCheck %s

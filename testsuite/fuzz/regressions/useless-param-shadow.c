@@ -5,7 +5,6 @@
 // compiles without warnings).  Expected: the dead store to s_d dropped (or
 // s_d used).
 // Found by the fuzzer (run.py --seed 2, kernels 86 and 89).
-// XFAIL: *
 // RUN: %ckc %s -o %t.c
 // RUN: %cc -c %t.c -o %t.o
 // RUN: %ckc-run %t.c %s %t | FileCheck %s

@@ -1,0 +1,229 @@
+/*
+ * cleanup.c - drops generated variables that are set but never read.
+ *
+ * The transforms create shadows, adjoints and temporaries where a value
+ * may be needed; some end up only assigned (a shadow read only in a
+ * condition, a popped exit code no guard tests).  Compilers warn about
+ * those (-Wunused-variable, -Wunused-but-set-variable), and ckc's output
+ * compiles without warnings, so this pass removes their declarations and
+ * the stores to them, until nothing changes.  A removed store whose value
+ * pops the tape, or calls a function that may have effects, stays as an
+ * expression statement.  Parameters keep their place in the signature;
+ * only the stores to them go.
+ */
+#include "ckc.h"
+
+/* Is s a store that only updates var (v = e, v++, v += e, a[i] = e for a
+ * local array a)?  Returns the var, or -1. */
+static int cl_updated_var(const Func *g, const Stmt *s)
+{
+	const Expr *lhs = s->u.assign.lhs;
+	AssignOp op = s->u.assign.op;
+	if (op != A_SET && op != A_INC && op != A_DEC && op != A_ADD &&
+	    op != A_SUB && op != A_MUL && op != A_DIV)
+		return -1;
+	while (lhs->kind == E_INDEX && lhs->u.index.base->type->kind == TY_ARRAY)
+		lhs = lhs->u.index.base;
+	if (lhs->kind != E_VAR)
+		return -1;
+	if (lhs != s->u.assign.lhs &&
+	    g->vars[lhs->u.var]->type->kind != TY_ARRAY)
+		return -1;
+	return lhs->u.var;
+}
+
+static void cl_count_expr(const Expr *e, int *reads);
+
+/* Reads in lvalue e other than of its base variable (its indices). */
+static void cl_count_lvalue(const Expr *e, int *reads)
+{
+	while (e->kind == E_INDEX) {
+		cl_count_expr(e->u.index.idx, reads);
+		e = e->u.index.base;
+	}
+}
+
+static void cl_count_expr(const Expr *e, int *reads)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		reads[e->u.var]++;
+		break;
+	case E_UNARY:
+		cl_count_expr(e->u.un.e, reads);
+		break;
+	case E_BINARY:
+		cl_count_expr(e->u.bin.l, reads);
+		cl_count_expr(e->u.bin.r, reads);
+		break;
+	case E_COND:
+		cl_count_expr(e->u.cond.c, reads);
+		cl_count_expr(e->u.cond.a, reads);
+		cl_count_expr(e->u.cond.b, reads);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			cl_count_expr(e->u.call.args[i], reads);
+		break;
+	case E_INDEX:
+		cl_count_expr(e->u.index.base, reads);
+		cl_count_expr(e->u.index.idx, reads);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		cl_count_expr(e->u.e, reads);
+		break;
+	default:
+		break;
+	}
+}
+
+static void cl_count(const Func *g, const Stmt *s, int *reads)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			cl_count(g, s->u.block.items[i], reads);
+		break;
+	case S_DECL:
+		cl_count_expr(s->u.decl.init, reads);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			cl_count_expr(s->u.decl.inits[i], reads);
+		break;
+	case S_ASSIGN:
+		if (cl_updated_var(g, s) >= 0)
+			cl_count_lvalue(s->u.assign.lhs, reads);
+		else
+			cl_count_expr(s->u.assign.lhs, reads);
+		cl_count_expr(s->u.assign.rhs, reads);
+		break;
+	case S_EXPR: case S_RETURN:
+		cl_count_expr(s->u.expr, reads);
+		break;
+	case S_IF:
+		cl_count_expr(s->u.ifs.cond, reads);
+		cl_count(g, s->u.ifs.then, reads);
+		cl_count(g, s->u.ifs.els, reads);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		cl_count(g, s->u.loop.init, reads);
+		cl_count_expr(s->u.loop.cond, reads);
+		cl_count(g, s->u.loop.inc, reads);
+		cl_count(g, s->u.loop.body, reads);
+		break;
+	case S_CHECKPOINT:
+		cl_count(g, s->u.ckpt.body, reads);
+		break;
+	default:
+		break;
+	}
+}
+
+/* A call in e whose effect must stay: anything but math.h functions. */
+static const Expr *cl_effect(const Expr *e)
+{
+	if (!e)
+		return NULL;
+	switch (e->kind) {
+	case E_CALL:
+		if (!rules_find(e->u.call.name))
+			return e;
+		for (int i = 0; i < e->u.call.nargs; i++)
+			if (cl_effect(e->u.call.args[i]))
+				return cl_effect(e->u.call.args[i]);
+		return NULL;
+	case E_UNARY:
+		return cl_effect(e->u.un.e);
+	case E_BINARY:
+		return cl_effect(e->u.bin.l) ? cl_effect(e->u.bin.l)
+					     : cl_effect(e->u.bin.r);
+	case E_CAST:
+		return cl_effect(e->u.e);
+	default:
+		return NULL;
+	}
+}
+
+/* What is left of a dropped store of value e: the call with effects at
+ * its top, or nothing. */
+static Stmt *cl_leftover(const Expr *e, Loc loc)
+{
+	if (e && e->kind == E_CALL && cl_effect(e))
+		return stmt_expr(S_EXPR, (Expr *)e, loc);
+	return NULL;
+}
+
+static Stmt *cl_drop(const Func *g, Stmt *s, const unsigned char *dead,
+		     int *dropped)
+{
+	if (!s)
+		return NULL;
+	switch (s->kind) {
+	case S_BLOCK: {
+		int n = 0;
+		for (int i = 0; i < s->u.block.n; i++) {
+			Stmt *it = cl_drop(g, s->u.block.items[i], dead, dropped);
+			if (it)
+				s->u.block.items[n++] = it;
+		}
+		s->u.block.n = n;
+		return s;
+	}
+	case S_DECL:
+		if (!dead[s->u.decl.var])
+			return s;
+		(*dropped)++;
+		return cl_leftover(s->u.decl.init, s->loc);
+	case S_ASSIGN: {
+		int v = cl_updated_var(g, s);
+		if (v < 0 || !dead[v])
+			return s;
+		/* a value whose computation must run (a pop, a call) */
+		if (s->u.assign.rhs && cl_effect(s->u.assign.rhs) &&
+		    s->u.assign.rhs->kind != E_CALL)
+			return s;
+		(*dropped)++;
+		return cl_leftover(s->u.assign.rhs, s->loc);
+	}
+	case S_IF:
+		s->u.ifs.then = cl_drop(g, s->u.ifs.then, dead, dropped);
+		if (!s->u.ifs.then)
+			s->u.ifs.then = stmt_block(s->loc);
+		s->u.ifs.els = cl_drop(g, s->u.ifs.els, dead, dropped);
+		return s;
+	case S_FOR: case S_WHILE: case S_DO:
+		s->u.loop.body = cl_drop(g, s->u.loop.body, dead, dropped);
+		if (!s->u.loop.body)
+			s->u.loop.body = stmt_block(s->loc);
+		return s;
+	case S_CHECKPOINT:
+		s->u.ckpt.body = cl_drop(g, s->u.ckpt.body, dead, dropped);
+		if (!s->u.ckpt.body)
+			s->u.ckpt.body = stmt_block(s->loc);
+		return s;
+	default:
+		return s;
+	}
+}
+
+void cleanup_unread(Func *g, int first)
+{
+	for (;;) {
+		int *reads = arena_alloc(sizeof(int) * (size_t)(g->nvars + 1));
+		unsigned char *dead = arena_alloc((size_t)g->nvars + 1);
+		cl_count(g, g->body, reads);
+		int any = 0;
+		for (int v = first; v < g->nvars; v++)
+			if (!reads[v] && !g->vars[v]->is_static)
+				dead[v] = 1, any = 1;
+		if (!any)
+			return;
+		int dropped = 0;
+		cl_drop(g, g->body, dead, &dropped);
+		if (!dropped)
+			return;
+	}
+}
