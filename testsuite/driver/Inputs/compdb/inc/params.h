@@ -1,0 +1,1 @@
+#define PARAM_A 3.0

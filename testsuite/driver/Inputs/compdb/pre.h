@@ -1,0 +1,1 @@
+#define SLOPE 7.0

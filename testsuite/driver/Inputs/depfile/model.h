@@ -1,0 +1,1 @@
+#define MODEL_B 2.0
