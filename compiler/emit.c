@@ -931,7 +931,8 @@ static void mark_use(void *ctx, const Expr *e)
 		d->func[e->u.call.fn] = 1;
 		return;
 	}
-	if (strncmp(e->u.call.name, "ck_", 3) == 0)
+	if (strncmp(e->u.call.name, "ck_", 3) == 0 ||
+	    strncmp(e->u.call.name, "CK_", 3) == 0)
 		d->runtime = 1;
 	for (i = 0; i < d->p->nexterns; i++)
 		if (strcmp(d->p->externs[i]->name, e->u.call.name) == 0)

@@ -360,3 +360,59 @@ void ck_snapshot_free(void *p, size_t bytes)
 	xfree(p, bytes ? bytes : 1);
 	self.snap_bytes -= bytes;
 }
+
+/* ------------------------------------------------------------ checkpoints */
+
+struct ck_snap {
+	unsigned char *data;
+	size_t size, cap, pos;
+};
+
+ck_snap *ck_snap_new(void)
+{
+	ck_snap *s = ck_snapshot_alloc(sizeof *s);
+	memset(s, 0, sizeof *s);
+	return s;
+}
+
+void ck_snap_save(ck_snap *s, const void *p, size_t bytes)
+{
+	if (s->size + bytes > s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 256;
+		while (cap < s->size + bytes)
+			cap *= 2;
+		unsigned char *d = ck_snapshot_alloc(cap);
+		if (s->size)
+			memcpy(d, s->data, s->size);
+		ck_snapshot_free(s->data, s->cap);
+		s->data = d;
+		s->cap = cap;
+	}
+	memcpy(s->data + s->size, p, bytes);
+	s->size += bytes;
+}
+
+void ck_snap_load(ck_snap *s, void *p, size_t bytes)
+{
+	if (s->pos + bytes > s->size) {
+		fprintf(stderr, "ckrt: a checkpoint is read past its end (%lu of "
+				"%lu bytes): saves and loads do not match\n",
+			(unsigned long)(s->pos + bytes), (unsigned long)s->size);
+		abort();
+	}
+	memcpy(p, s->data + s->pos, bytes);
+	s->pos += bytes;
+}
+
+void ck_snap_rewind(ck_snap *s)
+{
+	s->pos = 0;
+}
+
+void ck_snap_free(ck_snap *s)
+{
+	if (!s)
+		return;
+	ck_snapshot_free(s->data, s->cap);
+	ck_snapshot_free(s, sizeof *s);
+}

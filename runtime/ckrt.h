@@ -235,6 +235,22 @@ static inline void *ck_pop_p(ck_tape *t)
 void *ck_snapshot_alloc(size_t bytes);
 void ck_snapshot_free(void *p, size_t bytes);
 
+/* A checkpoint: the saved inputs of a region, in the order they were
+ * saved, read back in the same order.  Its bytes count as snapshot bytes.
+ * Generated code saves variables with CK_SAVE and arrays behind pointers
+ * with CK_SAVE_N, and reads them back with CK_LOAD / CK_LOAD_N after
+ * ck_snap_rewind. */
+typedef struct ck_snap ck_snap;
+ck_snap *ck_snap_new(void);
+void ck_snap_save(ck_snap *s, const void *p, size_t bytes);
+void ck_snap_load(ck_snap *s, void *p, size_t bytes);
+void ck_snap_rewind(ck_snap *s);
+void ck_snap_free(ck_snap *s);
+#define CK_SAVE(s, v) ck_snap_save((s), &(v), sizeof(v))
+#define CK_LOAD(s, v) ck_snap_load((s), &(v), sizeof(v))
+#define CK_SAVE_N(s, p, n) ck_snap_save((s), (p), (size_t)(n) * sizeof *(p))
+#define CK_LOAD_N(s, p, n) ck_snap_load((s), (p), (size_t)(n) * sizeof *(p))
+
 #ifdef __cplusplus
 }
 #endif
