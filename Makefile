@@ -5,6 +5,8 @@
 #   make demo    deps + build + the examples (spring, mlp, logreg)
 #   make check   deps + build + the whole test suite under lit
 #   make bench   deps + build + bench/run.sh: derivative time / primal time
+#   make install install into PREFIX (default /usr/local): ckc, ckrt.h,
+#                libckrt, the man page, ckrt.pc, the CMake package
 #   make clean   remove build/
 #
 # Variables: BUILD (build directory), JOBS (parallel jobs), LIT_OPTS.
@@ -16,7 +18,8 @@ LIT      ?= python3 $(LLVM)/build/utils/lit/lit.py
 LIT_OPTS ?= -sv --no-progress-bar -j$(JOBS)
 CMAKE_OPTS ?=
 
-DEB_PACKAGES = libclang-19-dev llvm-19-tools clang-19 cmake gcc make python3
+DEB_PACKAGES = libclang-19-dev llvm-19-tools clang-19 cmake gcc make python3 \
+	pkgconf
 
 .PHONY: all deps build demo check clean
 
@@ -51,24 +54,20 @@ build:
 	@echo "cmake --build $(BUILD) -j$(JOBS)"
 	@env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS cmake --build $(BUILD) -j$(JOBS)
 
+# CMake builds the examples (examples/CMakeLists.txt, through
+# ckc_add_derivatives); demo runs them.
 demo: deps
-	@$(MAKE) --no-print-directory build
-	@mkdir -p $(BUILD)/examples
-	$(BUILD)/ckc examples/spring/spring.c -o $(BUILD)/examples/spring_grad.c
-	cc -std=c99 -O2 -I $(BUILD)/examples examples/spring/main.c \
-		examples/spring/spring.c $(BUILD)/examples/spring_grad.c -lm \
-		-o $(BUILD)/examples/spring
+	@$(MAKE) --no-print-directory build \
+		CMAKE_OPTS="$(CMAKE_OPTS) -DCKC_BUILD_EXAMPLES=ON"
 	$(BUILD)/examples/spring
-	$(BUILD)/ckc examples/mlp/mlp.c -o $(BUILD)/examples/mlp_grad.c
-	cc -std=c99 -O2 -I $(BUILD)/examples -I runtime examples/mlp/main.c \
-		examples/mlp/mlp.c $(BUILD)/examples/mlp_grad.c \
-		$(BUILD)/libckrt.a -lm -lpthread -o $(BUILD)/examples/mlp
 	$(BUILD)/examples/mlp
-	$(BUILD)/ckc examples/logreg/logreg.c -o $(BUILD)/examples/logreg_grad.c
-	cc -std=c99 -O2 -I $(BUILD)/examples -I runtime examples/logreg/main.c \
-		examples/logreg/logreg.c $(BUILD)/examples/logreg_grad.c \
-		$(BUILD)/libckrt.a -lm -lpthread -o $(BUILD)/examples/logreg
 	$(BUILD)/examples/logreg
+
+PREFIX ?= /usr/local
+.PHONY: install
+install:
+	@$(MAKE) --no-print-directory build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 check: deps
 	@$(MAKE) --no-print-directory build
