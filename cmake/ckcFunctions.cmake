@@ -19,14 +19,15 @@
 # SOURCES      the C files with #pragma ck_tangent / ck_adjoint / ck_hvp,
 #              relative to the current source directory or absolute.  For
 #              each, ckc writes <name>_grad.c and <name>_grad.h (<name>: the
-#              file name without its directory and extension, so two
+#              file name without its directory and last extension, so two
 #              sources may not share one).  The sources themselves are not
 #              added to <target>: add them as usual when the program calls
 #              the original functions too.
-# OUTPUT_DIR   where the generated files go; relative to the current
-#              binary directory; default: ${CMAKE_CURRENT_BINARY_DIR}/ckc/<target>.
-# OPTIONS      more options for ckc, e.g. --tangent 'f:wrt=x' or
-#              --no-checkpoint (see ckc --help or man ckc).
+# OUTPUT_DIR   where the generated files go, relative to the current
+#              binary directory (default: ckc/<target> there).
+# OPTIONS      more options for ckc, e.g. --tangent "f:wrt=x" (CMake's
+#              quotes, not the shell's) or --no-checkpoint; see ckc --help
+#              or man ckc.
 #
 # ckc parses each source as <target> compiles it: it gets the target's
 # include directories (-I) and compile definitions (-D), those of the
@@ -35,15 +36,15 @@
 # the list, used as the custom command's DEPFILE) or ckc itself changes.
 # Needs CMake 3.20 or newer (DEPFILE with Makefile generators).
 #
-# Example (model.c includes model.h; main.c includes model_grad.h):
+# Example (model.c includes include/model.h; main.c calls model_b from
+# model_grad.h):
 #
 #   cmake_minimum_required(VERSION 3.20)
 #   project(demo C)
 #   find_package(ckc CONFIG REQUIRED)
 #   add_executable(demo main.c model.c)
 #   target_include_directories(demo PRIVATE include)
-#   ckc_add_derivatives(demo SOURCES model.c)
-#   target_link_libraries(demo PRIVATE m)
+#   ckc_add_derivatives(demo SOURCES model.c OPTIONS --tangent "model:wrt=x")
 
 if(CMAKE_VERSION VERSION_LESS 3.20)
   message(FATAL_ERROR "ckc_add_derivatives needs CMake 3.20 or newer "
@@ -90,7 +91,7 @@ function(ckc_add_derivatives target)
   foreach(src IN LISTS arg_SOURCES)
     get_filename_component(abs "${src}" ABSOLUTE
       BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
-    get_filename_component(name "${src}" NAME_WE)
+    get_filename_component(name "${src}" NAME_WLE)
     if(name IN_LIST names)
       message(FATAL_ERROR "ckc_add_derivatives(${target}): two SOURCES "
         "named ${name}: their ${name}_grad.c would be the same file")
