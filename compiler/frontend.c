@@ -2803,10 +2803,11 @@ done:
 
 /* -------------------------------------------------- compilation databases */
 
-/* Options that take a value, joined (-Iinc) or separate (-I inc), and that
- * change how the C parser reads the file.  path: the value is a file or
- * directory, made absolute against the command's directory.  Longer names
- * first where one is a prefix of another. */
+/* Options that take a value and change how the C parser reads the file:
+ * -I, -D, -U joined (-Iinc) or separate (-I inc), the longer ones separate
+ * (-isystem inc) or, for --sysroot, with '=' (so that -include-pch is not
+ * -include).  path: the value is a file or directory, made absolute
+ * against the command's directory. */
 static const struct {
 	const char *name;
 	int path;
@@ -2875,7 +2876,9 @@ static void db_keep_flags(CXCompileCommand cmd, const char *dir,
 		size_t k, len = 0;
 		for (k = 0; k < sizeof db_valued / sizeof db_valued[0]; k++) {
 			len = strlen(db_valued[k].name);
-			if (!strncmp(a, db_valued[k].name, len))
+			if (!strncmp(a, db_valued[k].name, len) &&
+			    (len == 2 || !a[len] ||
+			     (a[len] == '=' && a[1] == '-')))
 				break;
 		}
 		if (k < sizeof db_valued / sizeof db_valued[0]) {
