@@ -272,6 +272,11 @@ typedef struct Adj {
 	const Expr **remat; /* float local -> its value as an expression f_bwd
 			      can evaluate again (see adj_remat_set) */
 	int in_decl;       /* generating a declaration's initializer */
+	int *pcopy;        /* f var -> bwd copy of a floating primal variable
+			      (checkpoint regions recompute in f_bwd) */
+	int *twin;         /* fwd var -> bwd var, for generated variables */
+	int ntwin;
+	Stmt *bdecls;      /* declarations at the top of bwd */
 	int loops;         /* loops around the statement being generated */
 } Adj;
 
@@ -2072,6 +2077,588 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	return out;
 }
 
+/* ------------------------------------------------ checkpoint regions
+ *
+ * #pragma ck_checkpoint before a statement R:
+ *
+ *   f_fwd:  s = ck_snap_new(); CK_SAVE(s, v) for what R reads; push s;
+ *           R as in f (nothing taped)
+ *   f_bwd:  s = pop; CK_LOAD(s, v) ...; ck_snap_free(s);
+ *           R's forward sweep (taped), then R's reverse sweep
+ *
+ * The forward sweep of R is generated as for f_fwd, then moved into
+ * f_bwd: its floating variables become copies local to f_bwd, its
+ * integers the variables f_bwd already keeps exact, its pointers offsets.
+ * Data behind pointers that R reads and f changes is saved as the
+ * pragma's save(p[lo:len]) says; f_bwd puts f's outputs back afterwards.
+ */
+
+typedef struct RegionVars {
+	unsigned char *used; /* f var referenced in R */
+} RegionVars;
+
+static void rg_used_expr(const Expr *e, unsigned char *used)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		used[e->u.var] = 1;
+		break;
+	case E_UNARY:
+		rg_used_expr(e->u.un.e, used);
+		break;
+	case E_BINARY:
+		rg_used_expr(e->u.bin.l, used);
+		rg_used_expr(e->u.bin.r, used);
+		break;
+	case E_COND:
+		rg_used_expr(e->u.cond.c, used);
+		rg_used_expr(e->u.cond.a, used);
+		rg_used_expr(e->u.cond.b, used);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			rg_used_expr(e->u.call.args[i], used);
+		break;
+	case E_INDEX:
+		rg_used_expr(e->u.index.base, used);
+		rg_used_expr(e->u.index.idx, used);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		rg_used_expr(e->u.e, used);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Marks the variables R references; reports sites that leave R. */
+static int rg_used(const Stmt *s, unsigned char *used, int loops)
+{
+	int ok = 1;
+	if (!s)
+		return 1;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			ok &= rg_used(s->u.block.items[i], used, loops);
+		break;
+	case S_DECL:
+		used[s->u.decl.var] = 1;
+		rg_used_expr(s->u.decl.init, used);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			rg_used_expr(s->u.decl.inits[i], used);
+		break;
+	case S_ASSIGN:
+		rg_used_expr(s->u.assign.lhs, used);
+		rg_used_expr(s->u.assign.rhs, used);
+		break;
+	case S_EXPR:
+		rg_used_expr(s->u.expr, used);
+		break;
+	case S_IF:
+		rg_used_expr(s->u.ifs.cond, used);
+		ok &= rg_used(s->u.ifs.then, used, loops);
+		ok &= rg_used(s->u.ifs.els, used, loops);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		rg_used_expr(s->u.loop.cond, used);
+		ok &= rg_used(s->u.loop.init, used, loops);
+		ok &= rg_used(s->u.loop.inc, used, loops);
+		ok &= rg_used(s->u.loop.body, used, loops + 1);
+		break;
+	case S_CHECKPOINT:
+		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
+			used[s->u.ckpt.saves[i]->var] = 1;
+			rg_used_expr(s->u.ckpt.saves[i]->lo, used);
+			rg_used_expr(s->u.ckpt.saves[i]->len, used);
+		}
+		ok &= rg_used(s->u.ckpt.body, used, loops);
+		break;
+	case S_RETURN:
+		diag_error(s->loc, "a return inside a ck_checkpoint region is "
+				   "not supported in reverse mode; end the region "
+				   "before it");
+		return 0;
+	case S_BREAK: case S_CONTINUE:
+		if (!loops) {
+			diag_error(s->loc, "this %s leaves the ck_checkpoint "
+					   "region, which reverse mode does not "
+					   "support; put the whole loop in the "
+					   "region",
+				   s->kind == S_BREAK ? "break" : "continue");
+			return 0;
+		}
+		break;
+	default:
+		break;
+	}
+	return ok;
+}
+
+static Type *rg_snap_type(void)
+{
+	static Type *t;
+	if (!t) {
+		Type *o = type_new(TY_OTHER);
+		o->name = "ck_snap";
+		t = type_ptr(o);
+	}
+	return t;
+}
+
+/* The bwd copy of floating primal var v (a region recomputes it). */
+static int rg_pcopy(Adj *c, int v)
+{
+	if (c->pcopy[v] >= 0)
+		return c->pcopy[v];
+	const Var *x = c->fwd->vars[v];
+	int id = func_add_var(c->bwd, adj_fresh(c, c->bwd, x->name),
+			      x->type, VAR_LOCAL, x->loc);
+	Stmt *d = stmt_decl(id, NULL, x->loc);
+	if (x->type->kind == TY_ARRAY) {
+		Type *el = x->type;
+		while (el->kind == TY_ARRAY)
+			el = el->base;
+		d->u.decl.inits = arena_alloc(sizeof(Expr *));
+		d->u.decl.inits[0] = expr_num(0, el, x->loc);
+		d->u.decl.ninits = 1;
+	} else {
+		d->u.decl.init = expr_num(0, x->type, x->loc);
+	}
+	stmt_append(c->bdecls, d);
+	c->pcopy[v] = id;
+	return id;
+}
+
+/* The bwd twin of a variable f_fwd generated (counters, the tape). */
+static int rg_twin(Adj *c, int fv)
+{
+	if (fv == c->ft)
+		return c->bt;
+	if (fv >= c->ntwin) {
+		int n = 2 * fv + 64;
+		int *t = arena_alloc(sizeof(int) * (size_t)n);
+		for (int i = 0; i < n; i++)
+			t[i] = i < c->ntwin ? c->twin[i] : -1;
+		c->twin = t;
+		c->ntwin = n;
+	}
+	if (c->twin[fv] >= 0)
+		return c->twin[fv];
+	const Var *x = c->fwd->vars[fv];
+	int id = adj_local(c, c->bwd, x->name, x->type);
+	stmt_append(c->bdecls, stmt_decl(id, x->type->kind == TY_INT
+						     ? expr_int(0, x->loc)
+						     : NULL,
+					 x->loc));
+	c->twin[fv] = id;
+	return id;
+}
+
+/* The base pointer of local pointer v as an expression of bwd. */
+static Expr *rg_base(Adj *c, int v, Loc loc)
+{
+	int b = c->v->base[v];
+	if (b < 0) {
+		diag_error(loc, "the reverse mode cannot tell which array '%s' "
+				"points into",
+			   c->f->vars[v]->name);
+		return expr_int(0, loc);
+	}
+	const Var *x = c->f->vars[b];
+	if (x->kind == VAR_PARAM && x->type->kind == TY_PTR) {
+		if (c->bmap[b] < 0) {
+			diag_error(loc, "the checkpoint region reads data behind "
+					"'%s', which the reverse sweep of '%s' "
+					"cannot reach; checkpoint in the caller",
+				   x->name, c->f->name);
+			return expr_int(0, loc);
+		}
+		return expr_var(c->bwd, c->bmap[b], loc);
+	}
+	Expr *e = expr_var(c->bwd, rg_pcopy(c, b), loc);
+	return x->type->kind == TY_ARRAY ? e : expr_addr(e, loc);
+}
+
+static Expr *rg_expr(Adj *c, const Expr *e);
+
+/* Primal var v of f (or generated var of fwd) in bwd. */
+static Expr *rg_var(Adj *c, int v, Loc loc)
+{
+	if (v >= c->f->nvars)
+		return expr_var(c->bwd, rg_twin(c, v), loc);
+	const Var *x = c->f->vars[v];
+	if (x->type->kind == TY_INT)
+		return expr_var(c->bwd, adj_bvar(c, v, loc), loc);
+	if (x->type->kind == TY_PTR) {
+		if (x->kind == VAR_PARAM)
+			return rg_base(c, v, loc);
+		Expr *base = rg_base(c, v, loc);
+		return expr_binary(B_ADD, base,
+				   expr_var(c->bwd, adj_bvar(c, v, loc), loc),
+				   base->type, loc);
+	}
+	return expr_var(c->bwd, rg_pcopy(c, v), loc);
+}
+
+/* A fwd expression moved into bwd. */
+static Expr *rg_expr(Adj *c, const Expr *e)
+{
+	if (!e)
+		return NULL;
+	Expr *r;
+	if (e->kind == E_VAR)
+		return rg_var(c, e->u.var, e->loc);
+	r = ARENA_NEW(Expr);
+	*r = *e;
+	switch (e->kind) {
+	case E_UNARY:
+		r->u.un.e = rg_expr(c, e->u.un.e);
+		break;
+	case E_BINARY:
+		r->u.bin.l = rg_expr(c, e->u.bin.l);
+		r->u.bin.r = rg_expr(c, e->u.bin.r);
+		break;
+	case E_COND:
+		r->u.cond.c = rg_expr(c, e->u.cond.c);
+		r->u.cond.a = rg_expr(c, e->u.cond.a);
+		r->u.cond.b = rg_expr(c, e->u.cond.b);
+		break;
+	case E_CALL:
+		r->u.call.args = arena_alloc(sizeof(Expr *) *
+					     (size_t)(e->u.call.nargs + 1));
+		for (int i = 0; i < e->u.call.nargs; i++)
+			r->u.call.args[i] = rg_expr(c, e->u.call.args[i]);
+		break;
+	case E_INDEX:
+		r->u.index.base = rg_expr(c, e->u.index.base);
+		r->u.index.idx = rg_expr(c, e->u.index.idx);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		r->u.e = rg_expr(c, e->u.e);
+		break;
+	default:
+		break;
+	}
+	return r;
+}
+
+/* A fwd statement moved into bwd. */
+static Stmt *rg_stmt(Adj *c, const Stmt *s)
+{
+	if (!s)
+		return NULL;
+	Stmt *r = ARENA_NEW(Stmt);
+	*r = *s;
+	switch (s->kind) {
+	case S_BLOCK:
+		r->u.block.items = arena_alloc(sizeof(Stmt *) *
+					       (size_t)(s->u.block.n + 1));
+		for (int i = 0; i < s->u.block.n; i++)
+			r->u.block.items[i] = rg_stmt(c, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		ck_unreachable(); /* f_fwd declares at its top */
+	case S_ASSIGN: {
+		const Expr *lhs = s->u.assign.lhs;
+		if (lhs->kind == E_VAR && lhs->u.var < c->f->nvars &&
+		    c->f->vars[lhs->u.var]->type->kind == TY_PTR) {
+			/* a pointer moves: its offset moves the same way */
+			int v = lhs->u.var;
+			Expr *off = expr_var(c->bwd, adj_bvar(c, v, s->loc), s->loc);
+			r->u.assign.lhs = off;
+			if (s->u.assign.op == A_SET)
+				r->u.assign.rhs = expr_binary(
+					B_SUB, rg_expr(c, s->u.assign.rhs),
+					rg_base(c, v, s->loc), adj_long(), s->loc);
+			else
+				r->u.assign.rhs = rg_expr(c, s->u.assign.rhs);
+			break;
+		}
+		r->u.assign.lhs = rg_expr(c, lhs);
+		r->u.assign.rhs = rg_expr(c, s->u.assign.rhs);
+		break;
+	}
+	case S_EXPR: case S_RETURN:
+		r->u.expr = rg_expr(c, s->u.expr);
+		break;
+	case S_IF:
+		r->u.ifs.cond = rg_expr(c, s->u.ifs.cond);
+		r->u.ifs.then = rg_stmt(c, s->u.ifs.then);
+		r->u.ifs.els = rg_stmt(c, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		r->u.loop.init = rg_stmt(c, s->u.loop.init);
+		r->u.loop.cond = rg_expr(c, s->u.loop.cond);
+		r->u.loop.inc = rg_stmt(c, s->u.loop.inc);
+		r->u.loop.body = rg_stmt(c, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		r->u.ckpt.body = rg_stmt(c, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+	return r;
+}
+
+/* R as f runs it, in f_fwd: declarations become assignments (f_fwd
+ * declares its locals at its top); nested regions are plain too. */
+static void rg_primal(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Loc loc = s->loc;
+	switch (s->kind) {
+	case S_BLOCK: {
+		Stmt *b = stmt_block(loc);
+		for (int i = 0; i < s->u.block.n; i++)
+			rg_primal(c, s->u.block.items[i], b);
+		stmt_append(fout, b);
+		return;
+	}
+	case S_DECL: {
+		int v = s->u.decl.var;
+		if (c->f->vars[v]->is_static)
+			return;
+		if (s->u.decl.init) {
+			stmt_append(fout, stmt_assign(A_SET,
+						      expr_var(c->fwd, v, loc),
+						      expr_clone(s->u.decl.init),
+						      loc));
+			return;
+		}
+		long n = adj_elems(c->f->vars[v]->type);
+		for (long k = 0; k < n && s->u.decl.ninits; k++)
+			stmt_append(fout, stmt_assign(
+				A_SET, adj_elem(c->fwd, v, k, loc),
+				k < s->u.decl.ninits
+					? expr_clone(s->u.decl.inits[k])
+					: expr_num(0, type_float_elem(c->f->vars[v]->type)
+							       ? type_float_elem(
+									 c->f->vars[v]->type)
+							       : type_double(),
+						   loc),
+				loc));
+		return;
+	}
+	case S_IF: {
+		Stmt *r = stmt_new(S_IF, loc);
+		r->u.ifs.cond = expr_clone(s->u.ifs.cond);
+		r->u.ifs.then = stmt_block(loc);
+		rg_primal(c, s->u.ifs.then, r->u.ifs.then);
+		if (s->u.ifs.els) {
+			r->u.ifs.els = stmt_block(loc);
+			rg_primal(c, s->u.ifs.els, r->u.ifs.els);
+		}
+		stmt_append(fout, r);
+		return;
+	}
+	case S_FOR: case S_WHILE: case S_DO: {
+		Stmt *r = stmt_new(s->kind, loc);
+		if (s->u.loop.init)
+			rg_primal(c, s->u.loop.init, fout);
+		r->u.loop.cond = expr_clone(s->u.loop.cond);
+		if (s->u.loop.inc) {
+			Stmt *inc = stmt_block(loc);
+			rg_primal(c, s->u.loop.inc, inc);
+			Stmt *in = inc->u.block.items[0];
+			r->u.loop.inc = in->kind == S_BLOCK && in->u.block.n == 1
+						? in->u.block.items[0]
+						: in;
+		}
+		r->u.loop.body = stmt_block(loc);
+		rg_primal(c, s->u.loop.body, r->u.loop.body);
+		stmt_append(fout, r);
+		return;
+	}
+	case S_CHECKPOINT:
+		rg_primal(c, s->u.ckpt.body, fout);
+		return;
+	case S_ASSIGN:
+		stmt_append(fout, stmt_assign(s->u.assign.op,
+					      expr_clone(s->u.assign.lhs),
+					      expr_clone(s->u.assign.rhs), loc));
+		return;
+	case S_EXPR:
+		stmt_append(fout, stmt_expr(S_EXPR, expr_clone(s->u.expr), loc));
+		return;
+	case S_BREAK: case S_CONTINUE: case S_EMPTY:
+		stmt_append(fout, stmt_new(s->kind, loc));
+		return;
+	default:
+		ck_unreachable();
+	}
+}
+
+static Expr *rg_call2(const char *name, Expr *a, Expr *b)
+{
+	return adj_call(name, adj_void(), a, b);
+}
+
+static Expr *rg_call3(const char *name, Expr *a, Expr *b, Expr *n)
+{
+	Expr **args = NULL;
+	int k = 0;
+	ARENA_PUSH(args, k, a);
+	ARENA_PUSH(args, k, b);
+	ARENA_PUSH(args, k, n);
+	return expr_call(name, -1, args, k, adj_void(), a->loc);
+}
+
+static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Loc loc = s->loc;
+	const Func *f = c->f;
+	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
+	if (!rg_used(s->u.ckpt.body, used, 0))
+		return NULL;
+	/* what R reads from data behind pointers that f may change must be
+	 * named in save() */
+	for (int i = 0; i < f->nvars; i++) {
+		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
+		    !type_float_elem(f->vars[i]->type) ||
+		    !c->a->written[c->a->node[i]])
+			continue;
+		int named = 0;
+		for (int k = 0; k < s->u.ckpt.nsaves; k++)
+			named |= c->a->node[s->u.ckpt.saves[k]->var] ==
+				 c->a->node[i];
+		if (!named) {
+			diag_error(loc, "this ck_checkpoint region uses data "
+					"behind '%s' that the function changes; "
+					"say how much of it to save: "
+					"save(%s[lo:len])",
+				   f->vars[i]->name, f->vars[i]->name);
+			return NULL;
+		}
+	}
+
+	/* f_fwd: save, push, run R as f does */
+	int fs = adj_local(c, c->fwd, "ck_s", rg_snap_type());
+	stmt_append(c->fdecls, stmt_decl(fs, NULL, loc));
+	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fs, loc),
+				      adj_call("ck_snap_new", rg_snap_type(),
+					       NULL, NULL),
+				      loc));
+	for (int i = 0; i < f->nvars; i++) {
+		Type *t = f->vars[i]->type;
+		if (!used[i] || t->kind == TY_PTR || f->vars[i]->is_static)
+			continue;
+		stmt_append(fout, stmt_expr(S_EXPR,
+					    rg_call2("CK_SAVE",
+						     expr_var(c->fwd, fs, loc),
+						     expr_var(c->fwd, i, loc)),
+					    loc));
+	}
+	for (int k = 0; k < s->u.ckpt.nsaves; k++) {
+		SaveSection *sv = s->u.ckpt.saves[k];
+		Expr *p = expr_binary(B_ADD, expr_var(c->fwd, sv->var, loc),
+				      expr_clone(sv->lo), NULL, loc);
+		stmt_append(fout, stmt_expr(S_EXPR,
+					    rg_call3("CK_SAVE_N",
+						     expr_var(c->fwd, fs, loc), p,
+						     expr_clone(sv->len)),
+					    loc));
+	}
+	stmt_append(fout, stmt_expr(S_EXPR,
+				    adj_call("ck_push_p", adj_void(),
+					     expr_var(c->fwd, c->ft, loc),
+					     expr_var(c->fwd, fs, loc)),
+				    loc));
+	rg_primal(c, s->u.ckpt.body, fout);
+
+	/* R's forward and reverse sweeps, as without the pragma */
+	Stmt *fr = stmt_block(loc);
+	Stmt *br = adj_stmt(c, s->u.ckpt.body, fr);
+
+	/* f_bwd: pop, restore, recompute with the tape, reverse */
+	Stmt *b = stmt_block(loc);
+	int bs = adj_local(c, c->bwd, "ck_s", rg_snap_type());
+	stmt_append(b, stmt_decl(bs, adj_call("ck_pop_p", rg_snap_type(),
+					      expr_var(c->bwd, c->bt, loc), NULL),
+				 loc));
+	int bo = -1;
+	if (s->u.ckpt.nsaves) {
+		/* f's outputs in the saved sections, put back at the end */
+		bo = adj_local(c, c->bwd, "ck_o", rg_snap_type());
+		stmt_append(b, stmt_decl(bo, adj_call("ck_snap_new", rg_snap_type(),
+						      NULL, NULL),
+					 loc));
+	}
+	Stmt *loads = stmt_block(loc), *outs = stmt_block(loc),
+	     *back = stmt_block(loc);
+	stmt_append(loads, stmt_expr(S_EXPR,
+				     adj_call("ck_snap_rewind", adj_void(),
+					      expr_var(c->bwd, bs, loc), NULL),
+				     loc));
+	for (int i = 0; i < f->nvars; i++) {
+		Type *t = f->vars[i]->type;
+		if (!used[i] || t->kind == TY_PTR || f->vars[i]->is_static)
+			continue;
+		stmt_append(loads, stmt_expr(S_EXPR,
+					     rg_call2("CK_LOAD",
+						      expr_var(c->bwd, bs, loc),
+						      rg_var(c, i, loc)),
+					     loc));
+	}
+	for (int k = 0; k < s->u.ckpt.nsaves; k++) {
+		SaveSection *sv = s->u.ckpt.saves[k];
+		Expr *ptr = rg_var(c, sv->var, loc);
+		Expr *p = expr_binary(B_ADD, ptr, rg_expr(c, sv->lo), NULL, loc);
+		stmt_append(loads, stmt_expr(S_EXPR,
+					     rg_call3("CK_LOAD_N",
+						      expr_var(c->bwd, bs, loc), p,
+						      rg_expr(c, sv->len)),
+					     loc));
+		stmt_append(outs, stmt_expr(S_EXPR,
+					    rg_call3("CK_SAVE_N",
+						     expr_var(c->bwd, bo, loc),
+						     expr_clone(p),
+						     rg_expr(c, sv->len)),
+					    loc));
+		stmt_append(back, stmt_expr(S_EXPR,
+					    rg_call3("CK_LOAD_N",
+						     expr_var(c->bwd, bo, loc),
+						     expr_clone(p),
+						     rg_expr(c, sv->len)),
+					    loc));
+	}
+	for (int i = 0; i < outs->u.block.n; i++)
+		stmt_append(b, outs->u.block.items[i]);
+	for (int i = 0; i < loads->u.block.n; i++)
+		stmt_append(b, loads->u.block.items[i]);
+	stmt_append(b, stmt_expr(S_EXPR,
+				 adj_call("ck_snap_free", adj_void(),
+					  expr_var(c->bwd, bs, loc), NULL),
+				 loc));
+	stmt_append(b, stmt_expr(S_EXPR,
+				 adj_call("ck_stats_add_recomputations", adj_void(),
+					  expr_int(1, loc), NULL),
+				 loc));
+	for (int i = 0; i < fr->u.block.n; i++)
+		stmt_append(b, rg_stmt(c, fr->u.block.items[i]));
+	stmt_append(b, stmt_expr(S_EXPR,
+				 adj_call("ck_tape_note_peak", adj_void(),
+					  expr_var(c->bwd, c->bt, loc), NULL),
+				 loc));
+	if (!adj_empty(br))
+		stmt_append(b, br);
+	if (bo >= 0) {
+		stmt_append(b, stmt_expr(S_EXPR,
+					 adj_call("ck_snap_rewind", adj_void(),
+						  expr_var(c->bwd, bo, loc), NULL),
+					 loc));
+		for (int i = 0; i < back->u.block.n; i++)
+			stmt_append(b, back->u.block.items[i]);
+		stmt_append(b, stmt_expr(S_EXPR,
+					 adj_call("ck_snap_free", adj_void(),
+						  expr_var(c->bwd, bo, loc), NULL),
+					 loc));
+	}
+	return b;
+}
+
 static int adj_warn_once(const Stmt *s)
 {
 	static PtrMap warned;
@@ -2121,9 +2708,11 @@ static Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout)
 		return NULL;
 	}
 	case S_CHECKPOINT:
+		if (!s->u.ckpt.binomial)
+			return adj_region(c, s, fout);
 		if (adj_warn_once(s))
 			diag_warning(s->loc,
-				     "ck_checkpoint regions are taped in "
+				     "binomial(K) checkpointing is taped in "
 				     "reverse mode for now (same derivative, "
 				     "more memory)");
 		return adj_stmt(c, s->u.ckpt.body, fout);
@@ -2342,6 +2931,10 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 	c.fn_code = -1;
 	c.fdecls = stmt_block(loc);
 	c.remat = arena_alloc(sizeof(Expr *) * n);
+	c.pcopy = arena_alloc(sizeof(int) * n);
+	for (int i = 0; i < f->nvars; i++)
+		c.pcopy[i] = -1;
+	c.bdecls = stmt_block(loc);
 
 	adj_fwd_vars(&c);
 	adj_fwd_prologue(&c);
@@ -2387,6 +2980,8 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 							     loc),
 						    loc));
 	}
+	for (int i = 0; i < c.bdecls->u.block.n; i++)
+		stmt_append(body, c.bdecls->u.block.items[i]);
 	for (int i = 0; i < pops->u.block.n; i++)
 		stmt_append(body, pops->u.block.items[i]);
 	for (int i = 0; i < rev->u.block.n; i++)

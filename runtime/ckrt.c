@@ -378,9 +378,9 @@ ck_snap *ck_snap_new(void)
 void ck_snap_save(ck_snap *s, const void *p, size_t bytes)
 {
 	if (s->size + bytes > s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 256;
-		while (cap < s->size + bytes)
-			cap *= 2;
+		/* grow by whole 64-byte lines, so that the snapshot statistics
+		 * stay close to the bytes saved */
+		size_t cap = (s->size + bytes + 63) / 64 * 64;
 		unsigned char *d = ck_snapshot_alloc(cap);
 		if (s->size)
 			memcpy(d, s->data, s->size);
