@@ -416,3 +416,171 @@ void ck_snap_free(ck_snap *s)
 	ck_snapshot_free(s->data, s->cap);
 	ck_snapshot_free(s, sizeof *s);
 }
+
+/* ---------------------------------------------------------------- revolve
+ *
+ * The whole schedule is made when the loop starts: a list of actions.
+ * Reversing steps [a, b) with the state of a checkpointed and c more
+ * checkpoints free:
+ *   one step:     TAPED a, REVERSE
+ *   c = 0:        for k = b-1 down to a: (RESTORE a,) ADVANCE k, TAPED k,
+ *                 REVERSE
+ *   otherwise:    ADVANCE a+j, TAKESHOT a+j, reverse [a+j, b) with c-1,
+ *                 RESTORE a, reverse [a, a+j) with c
+ * where j is an optimal split for n = b - a steps with s = c + 1
+ * checkpoints: with t the smallest number such that C(s+t, s) >= n,
+ * j = max(C(s+t-2, s), n - C(s+t-1, s-1)) (at least 1).  The advances then
+ * total the optimum above. */
+
+typedef struct rv_action {
+	int kind;
+	long step;
+} rv_action;
+
+struct ck_revolve {
+	rv_action *acts;
+	long nacts, cap, next;
+	long cur_step;
+	ck_snap **snaps; /* checkpoints held, a stack (deepest first) */
+	long *snap_step;
+	int nsnaps, maxsnaps;
+};
+
+/* C(n, k) saturating at LONG_MAX / 4 (only compared with step counts). */
+static long rv_binom(long n, long k)
+{
+	if (k < 0 || k > n)
+		return 0;
+	if (k > n - k)
+		k = n - k;
+	double r = 1;
+	for (long i = 1; i <= k; i++) {
+		r = r * (double)(n - k + i) / (double)i;
+		if (r > 1e17)
+			return (long)1e17;
+	}
+	return (long)(r + 0.5);
+}
+
+static void rv_emit(ck_revolve *r, int kind, long step)
+{
+	if (r->nacts == r->cap) {
+		long cap = r->cap ? 2 * r->cap : 64;
+		rv_action *a = ck_snapshot_alloc(sizeof *a * (size_t)cap);
+		if (r->nacts)
+			memcpy(a, r->acts, sizeof *a * (size_t)r->nacts);
+		ck_snapshot_free(r->acts, sizeof *a * (size_t)r->cap);
+		r->acts = a;
+		r->cap = cap;
+	}
+	r->acts[r->nacts].kind = kind;
+	r->acts[r->nacts].step = step;
+	r->nacts++;
+}
+
+static long rv_split(long n, int c)
+{
+	long s = c + 1, t = 0;
+	while (rv_binom(s + t, s) < n)
+		t++;
+	long j = t >= 2 ? rv_binom(s + t - 2, s) : 1;
+	long alt = n - rv_binom(s + t - 1, s - 1);
+	if (alt > j)
+		j = alt;
+	if (j < 1)
+		j = 1;
+	if (j > n - 1)
+		j = n - 1;
+	return j;
+}
+
+/* The state of a is current (just checkpointed or restored). */
+static void rv_schedule(ck_revolve *r, long a, long b, int c)
+{
+	if (b - a == 1) {
+		rv_emit(r, CK_RV_TAPED, a);
+		rv_emit(r, CK_RV_REVERSE, a);
+		return;
+	}
+	if (c == 0) {
+		for (long k = b - 1; k >= a; k--) {
+			if (k != b - 1)
+				rv_emit(r, CK_RV_RESTORE, a);
+			if (k > a)
+				rv_emit(r, CK_RV_ADVANCE, k);
+			rv_emit(r, CK_RV_TAPED, k);
+			rv_emit(r, CK_RV_REVERSE, k);
+		}
+		return;
+	}
+	long j = rv_split(b - a, c);
+	rv_emit(r, CK_RV_ADVANCE, a + j);
+	rv_emit(r, CK_RV_TAKESHOT, a + j);
+	rv_schedule(r, a + j, b, c - 1);
+	rv_emit(r, CK_RV_RESTORE, a);
+	rv_schedule(r, a, a + j, c);
+}
+
+ck_revolve *ck_revolve_new(long steps, int snaps)
+{
+	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
+	memset(r, 0, sizeof *r);
+	if (snaps < 1)
+		snaps = 1;
+	r->maxsnaps = snaps;
+	r->snaps = ck_snapshot_alloc(sizeof *r->snaps * (size_t)snaps);
+	r->snap_step = ck_snapshot_alloc(sizeof *r->snap_step * (size_t)snaps);
+	if (steps > 0) {
+		rv_emit(r, CK_RV_TAKESHOT, 0);
+		rv_schedule(r, 0, steps, snaps - 1);
+	}
+	rv_emit(r, CK_RV_DONE, steps);
+	return r;
+}
+
+int ck_revolve_next(ck_revolve *r)
+{
+	rv_action *a = &r->acts[r->next];
+	if (a->kind != CK_RV_DONE)
+		r->next++;
+	r->cur_step = a->step;
+	switch (a->kind) {
+	case CK_RV_TAKESHOT:
+		r->snap_step[r->nsnaps] = a->step;
+		r->snaps[r->nsnaps++] = ck_snap_new();
+		break;
+	case CK_RV_RESTORE:
+		/* checkpoints above the one restored are done with */
+		while (r->snap_step[r->nsnaps - 1] != a->step) {
+			ck_snap_free(r->snaps[--r->nsnaps]);
+		}
+		ck_snap_rewind(r->snaps[r->nsnaps - 1]);
+		break;
+	default:
+		break;
+	}
+	return a->kind;
+}
+
+long ck_revolve_step(const ck_revolve *r)
+{
+	return r->cur_step;
+}
+
+ck_snap *ck_revolve_snap(ck_revolve *r)
+{
+	return r->snaps[r->nsnaps - 1];
+}
+
+void ck_revolve_free(ck_revolve *r)
+{
+	if (!r)
+		return;
+	while (r->nsnaps)
+		ck_snap_free(r->snaps[--r->nsnaps]);
+	ck_snapshot_free(r->snaps, sizeof *r->snaps * (size_t)r->maxsnaps);
+	ck_snapshot_free(r->snap_step,
+			 sizeof *r->snap_step * (size_t)r->maxsnaps);
+	ck_snapshot_free(r->acts, sizeof *r->acts * (size_t)r->cap);
+	ck_snapshot_free(r, sizeof *r);
+}

@@ -251,6 +251,40 @@ void ck_snap_free(ck_snap *s);
 #define CK_SAVE_N(s, p, n) ck_snap_save((s), (p), (size_t)(n) * sizeof *(p))
 #define CK_LOAD_N(s, p, n) ck_snap_load((s), (p), (size_t)(n) * sizeof *(p))
 
+/* ---------------------------------------------------------------- revolve */
+
+/* The binomial checkpointing schedule of Griewank and Walther (Revolve)
+ * for reversing `steps` steps of a loop with at most `snaps` checkpoints
+ * of its state.  Generated code asks for the next action and does it:
+ *
+ *   CK_RV_TAKESHOT  save the state (of step ck_revolve_step) into
+ *                   ck_revolve_snap
+ *   CK_RV_RESTORE   load the state from ck_revolve_snap (rewound); the
+ *                   state is then that of step ck_revolve_step
+ *   CK_RV_ADVANCE   run steps, untaped, until step ck_revolve_step
+ *   CK_RV_TAPED     run one step taped (the forward sweep of the step)
+ *   CK_RV_REVERSE   run the reverse sweep of the step just taped
+ *   CK_RV_DONE      all steps are reversed
+ *
+ * The steps run by CK_RV_ADVANCE number exactly t*l - C(s+t, t-1) for l
+ * steps, s snapshots and the smallest t with C(s+t, s) >= l (the optimum);
+ * the generated code adds them to the recomputation statistics.  The
+ * checkpoints are snapshot bytes. */
+typedef struct ck_revolve ck_revolve;
+enum {
+	CK_RV_TAKESHOT,
+	CK_RV_RESTORE,
+	CK_RV_ADVANCE,
+	CK_RV_TAPED,
+	CK_RV_REVERSE,
+	CK_RV_DONE
+};
+ck_revolve *ck_revolve_new(long steps, int snaps);
+int ck_revolve_next(ck_revolve *r);
+long ck_revolve_step(const ck_revolve *r);
+ck_snap *ck_revolve_snap(ck_revolve *r);
+void ck_revolve_free(ck_revolve *r);
+
 #ifdef __cplusplus
 }
 #endif
