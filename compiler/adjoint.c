@@ -2659,13 +2659,371 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 	return b;
 }
 
-static int adj_warn_once(const Stmt *s)
+/* ------------------------------------------------- binomial loops
+ *
+ * #pragma ck_checkpoint binomial(K) before a counted for loop: the loop's
+ * steps are reversed on Revolve's schedule with at most K checkpoints of
+ * the loop's state (the variables and save() sections the loop uses).
+ * f_fwd runs the schedule's first sweep (untaped advances, checkpoints, the
+ * last step taped); f_bwd runs the rest on its copies of the state.
+ */
+
+static Expr *bn_act_is(Adj *c, Func *g, int act, int kind, Loc loc)
 {
-	static PtrMap warned;
-	if (pm_get(&warned, s) >= 0)
+	(void)c;
+	return expr_binary(B_EQ, expr_var(g, act, loc), expr_int(kind, loc), NULL,
+			   loc);
+}
+
+/* if (act == kind) { then } else ... chain builder */
+static Stmt *bn_if(Expr *cond, Stmt *then, Stmt *els)
+{
+	Stmt *s = stmt_new(S_IF, cond->loc);
+	s->u.ifs.cond = cond;
+	s->u.ifs.then = then;
+	s->u.ifs.els = els;
+	return s;
+}
+
+static Stmt *bn_block1(Stmt *s)
+{
+	Stmt *b = stmt_block(s->loc);
+	stmt_append(b, s);
+	return b;
+}
+
+/* Is the loop counted: its control (what init and inc assign, what cond
+ * and inc read) untouched by the body, and no way out but the condition? */
+static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag)
+{
+	const Stmt *body = loop->u.loop.body;
+	unsigned char *ctl = arena_alloc((size_t)c->f->nvars + 1);
+	if (loop->kind != S_FOR || !loop->u.loop.cond || !loop->u.loop.inc) {
+		diag_error(prag->loc, "binomial(K) needs a counted for loop "
+				      "(init; condition; increment)");
 		return 0;
-	pm_put(&warned, s, 1);
+	}
+	rg_used_expr(loop->u.loop.cond, ctl);
+	rg_used(loop->u.loop.inc, ctl, 1);
+	for (int v = 0; v < c->f->nvars; v++) {
+		if (!ctl[v])
+			continue;
+		const Stmt *w = adj_first_assign(body, v);
+		if (w) {
+			diag_error(w->loc, "the body of this binomial(K) loop "
+					   "changes '%s', which controls the loop; "
+					   "the trip count must be fixed when the "
+					   "loop starts",
+				   c->f->vars[v]->name);
+			return 0;
+		}
+	}
+	unsigned char *used = arena_alloc((size_t)c->f->nvars + 1);
+	SiteInfo *si = adj_site(c, loop);
+	if (si->nsites || adj_site(c, body)->any) {
+		diag_error(prag->loc, "a binomial(K) loop must not be left by "
+				      "break or return; its trip count must be "
+				      "fixed when it starts");
+		return 0;
+	}
+	if (!rg_used(body, used, 1))
+		return 0;
+	for (int v = 0; v < c->f->nvars; v++) {
+		if (!used[v] || c->f->vars[v]->type->kind != TY_PTR ||
+		    c->f->vars[v]->kind == VAR_PARAM)
+			continue;
+		const Stmt *w = adj_first_assign(body, v);
+		if (w) {
+			diag_error(w->loc, "the body of this binomial(K) loop moves "
+					   "the pointer '%s'; index from a fixed "
+					   "pointer instead",
+				   c->f->vars[v]->name);
+			return 0;
+		}
+	}
 	return 1;
+}
+
+static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
+{
+	const Stmt *loop = prag->u.ckpt.body;
+	Loc loc = prag->loc;
+	const Func *f = c->f;
+	if (!bn_counted(c, loop, prag))
+		return NULL;
+	/* the state of a step: what body, condition and increment use */
+	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
+	rg_used(loop->u.loop.body, used, 1);
+	rg_used(loop->u.loop.inc, used, 1);
+	rg_used_expr(loop->u.loop.cond, used);
+	for (int i = 0; i < f->nvars; i++) {
+		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
+		    !type_float_elem(f->vars[i]->type) ||
+		    !c->a->written[c->a->node[i]])
+			continue;
+		int named = 0;
+		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
+			named |= c->a->node[prag->u.ckpt.saves[k]->var] ==
+				 c->a->node[i];
+		if (!named) {
+			diag_error(loc, "this binomial(K) loop uses data behind "
+					"'%s' that the function changes; say how "
+					"much of it to save: save(%s[lo:len])",
+				   f->vars[i]->name, f->vars[i]->name);
+			return NULL;
+		}
+	}
+	adj_remat_kill_stmt(c, loop);
+
+	/* init runs once, as in any loop */
+	Stmt *binit = loop->u.loop.init ? adj_stmt(c, loop->u.loop.init, fout)
+					: NULL;
+	/* the generated pieces: taped step and its reverse, untaped step */
+	Stmt *fstep = stmt_block(loc);
+	c->loops++;
+	Stmt *bbody = adj_stmt(c, loop->u.loop.body, fstep);
+	Stmt *binc = loop->u.loop.inc->kind == S_BLOCK
+			     ? adj_block(c, loop->u.loop.inc, fstep)
+			     : adj_stmt(c, loop->u.loop.inc, fstep);
+	c->loops--;
+	adj_remat_kill_stmt(c, loop);
+	Stmt *pstep = stmt_block(loc);
+	rg_primal(c, loop->u.loop.body, pstep);
+	rg_primal(c, loop->u.loop.inc, pstep);
+
+	Type *rvt = type_ptr(type_new(TY_OTHER));
+	rvt->base->name = "ck_revolve";
+	/* ---- f_fwd */
+	int frv = adj_local(c, c->fwd, "ck_rv", rvt);
+	int fj = adj_local(c, c->fwd, "ck_j", adj_long());
+	int fl = adj_local(c, c->fwd, "ck_l", adj_long());
+	int fact = adj_local(c, c->fwd, "ck_act", type_int());
+	int fsn = adj_local(c, c->fwd, "ck_sn", rg_snap_type());
+	stmt_append(c->fdecls, stmt_decl(frv, NULL, loc));
+	stmt_append(c->fdecls, stmt_decl(fj, expr_int(0, loc), loc));
+	stmt_append(c->fdecls, stmt_decl(fl, expr_int(0, loc), loc));
+	stmt_append(c->fdecls, stmt_decl(fact, expr_int(0, loc), loc));
+	stmt_append(c->fdecls, stmt_decl(fsn, NULL, loc));
+	/* the trip count: the control alone, from copies of what inc moves */
+	unsigned char *moved = arena_alloc((size_t)f->nvars + 1);
+	for (int v = 0; v < f->nvars; v++)
+		moved[v] = adj_first_assign(loop->u.loop.inc, v) != NULL;
+	Stmt *restore_ctl = stmt_block(loc);
+	for (int v = 0; v < f->nvars; v++) {
+		if (!moved[v])
+			continue;
+		int tmp = adj_local(c, c->fwd, "ck_i0", c->fwd->vars[v]->type);
+		stmt_append(c->fdecls, stmt_decl(tmp, expr_int(0, loc), loc));
+		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, tmp, loc),
+					      expr_var(c->fwd, v, loc), loc));
+		stmt_append(restore_ctl, stmt_assign(A_SET, expr_var(c->fwd, v, loc),
+						     expr_var(c->fwd, tmp, loc),
+						     loc));
+	}
+	Stmt *count = stmt_new(S_FOR, loc);
+	count->u.loop.init = stmt_assign(A_SET, expr_var(c->fwd, fl, loc),
+					 expr_int(0, loc), loc);
+	count->u.loop.cond = expr_clone(loop->u.loop.cond);
+	Stmt *cinc = stmt_block(loc);
+	rg_primal(c, loop->u.loop.inc, cinc);
+	count->u.loop.inc = cinc->u.block.items[0];
+	if (count->u.loop.inc->kind == S_BLOCK && count->u.loop.inc->u.block.n == 1)
+		count->u.loop.inc = count->u.loop.inc->u.block.items[0];
+	count->u.loop.body = bn_block1(stmt_assign(A_INC, expr_var(c->fwd, fl, loc),
+						   NULL, loc));
+	stmt_append(fout, count);
+	for (int i = 0; i < restore_ctl->u.block.n; i++)
+		stmt_append(fout, restore_ctl->u.block.items[i]);
+	Expr **nargs = NULL;
+	int nn = 0;
+	ARENA_PUSH(nargs, nn, expr_var(c->fwd, fl, loc));
+	ARENA_PUSH(nargs, nn, expr_int(prag->u.ckpt.binomial, loc));
+	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, frv, loc),
+				      expr_call("ck_revolve_new", -1, nargs, nn, rvt,
+						loc),
+				      loc));
+	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fj, loc),
+				      expr_int(0, loc), loc));
+	/* the state, saved (and loaded) in var order */
+	Stmt *fsave = stmt_block(loc);
+	stmt_append(fsave, stmt_assign(A_SET, expr_var(c->fwd, fsn, loc),
+				       adj_call("ck_revolve_snap", rg_snap_type(),
+						expr_var(c->fwd, frv, loc), NULL),
+				       loc));
+	for (int v = 0; v < f->nvars; v++)
+		if (used[v] && f->vars[v]->type->kind != TY_PTR &&
+		    !f->vars[v]->is_static)
+			stmt_append(fsave, stmt_expr(S_EXPR,
+						     rg_call2("CK_SAVE",
+							      expr_var(c->fwd, fsn, loc),
+							      expr_var(c->fwd, v, loc)),
+						     loc));
+	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
+		SaveSection *sv = prag->u.ckpt.saves[k];
+		stmt_append(fsave, stmt_expr(S_EXPR,
+					     rg_call3("CK_SAVE_N",
+						      expr_var(c->fwd, fsn, loc),
+						      expr_binary(B_ADD,
+								  expr_var(c->fwd, sv->var, loc),
+								  expr_clone(sv->lo),
+								  NULL, loc),
+						      expr_clone(sv->len)),
+					     loc));
+	}
+	/* advance: untaped steps up to ck_revolve_step */
+	Expr *target = adj_call("ck_revolve_step", adj_long(),
+				expr_var(c->fwd, frv, loc), NULL);
+	Stmt *fadv = stmt_block(loc);
+	stmt_append(fadv, stmt_expr(S_EXPR,
+				    adj_call("ck_stats_add_recomputations",
+					     adj_void(),
+					     expr_binary(B_SUB, target,
+							 expr_var(c->fwd, fj, loc),
+							 adj_long(), loc),
+					     NULL),
+				    loc));
+	Stmt *adv = stmt_new(S_FOR, loc);
+	adv->u.loop.cond = expr_binary(B_LT, expr_var(c->fwd, fj, loc),
+				       expr_clone(target), NULL, loc);
+	adv->u.loop.inc = stmt_assign(A_INC, expr_var(c->fwd, fj, loc), NULL, loc);
+	adv->u.loop.body = pstep;
+	stmt_append(fadv, adv);
+	/* the last step, taped, ends the first sweep */
+	Stmt *ftaped = stmt_block(loc);
+	for (int i = 0; i < fstep->u.block.n; i++)
+		stmt_append(ftaped, fstep->u.block.items[i]);
+	stmt_append(ftaped, stmt_assign(A_INC, expr_var(c->fwd, fj, loc), NULL, loc));
+	stmt_append(ftaped, stmt_new(S_BREAK, loc));
+	Stmt *fsched = stmt_block(loc);
+	stmt_append(fsched, stmt_assign(A_SET, expr_var(c->fwd, fact, loc),
+					adj_call("ck_revolve_next", type_int(),
+						 expr_var(c->fwd, frv, loc), NULL),
+					loc));
+	stmt_append(fsched,
+		    bn_if(bn_act_is(c, c->fwd, fact, 0 /* CK_RV_TAKESHOT */, loc),
+			  fsave,
+			  bn_if(bn_act_is(c, c->fwd, fact, 2 /* CK_RV_ADVANCE */, loc),
+				fadv,
+				bn_if(bn_act_is(c, c->fwd, fact, 3 /* CK_RV_TAPED */, loc),
+				      ftaped, bn_block1(stmt_new(S_BREAK, loc))))));
+	Stmt *floop = stmt_new(S_FOR, loc);
+	floop->u.loop.body = fsched;
+	stmt_append(fout, floop);
+	stmt_append(fout, stmt_expr(S_EXPR,
+				    adj_call("ck_push_p", adj_void(),
+					     expr_var(c->fwd, c->ft, loc),
+					     expr_var(c->fwd, frv, loc)),
+				    loc));
+
+	/* ---- f_bwd */
+	Stmt *b = stmt_block(loc);
+	int brv = adj_local(c, c->bwd, "ck_rv", rvt);
+	stmt_append(b, stmt_decl(brv, adj_call("ck_pop_p", rvt,
+					       expr_var(c->bwd, c->bt, loc), NULL),
+				 loc));
+	int bo = -1;
+	Stmt *back = stmt_block(loc);
+	if (prag->u.ckpt.nsaves) {
+		bo = adj_local(c, c->bwd, "ck_o", rg_snap_type());
+		stmt_append(b, stmt_decl(bo, adj_call("ck_snap_new", rg_snap_type(),
+						      NULL, NULL),
+					 loc));
+		for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
+			SaveSection *sv = prag->u.ckpt.saves[k];
+			Expr *p = expr_binary(B_ADD, rg_var(c, sv->var, loc),
+					      rg_expr(c, sv->lo), NULL, loc);
+			stmt_append(b, stmt_expr(S_EXPR,
+						 rg_call3("CK_SAVE_N",
+							  expr_var(c->bwd, bo, loc), p,
+							  rg_expr(c, sv->len)),
+						 loc));
+			stmt_append(back, stmt_expr(S_EXPR,
+						    rg_call3("CK_LOAD_N",
+							     expr_var(c->bwd, bo, loc),
+							     expr_clone(p),
+							     rg_expr(c, sv->len)),
+						    loc));
+		}
+	}
+	int bact = adj_local(c, c->bwd, "ck_act", type_int());
+	stmt_append(b, stmt_decl(bact, expr_int(0, loc), loc));
+	/* the f_fwd pieces, moved onto f_bwd's copies */
+	Stmt *bsched = rg_stmt(c, fsched);
+	/* rg_stmt mapped fact and the rest to twins; rebuild the dispatch
+	 * with RESTORE and REVERSE, which only f_bwd has */
+	int tact = rg_twin(c, fact), tsn = rg_twin(c, fsn), tj = rg_twin(c, fj),
+	    trv = rg_twin(c, frv);
+	stmt_append(b, stmt_assign(A_SET, expr_var(c->bwd, trv, loc),
+				   expr_var(c->bwd, brv, loc), loc));
+	(void)bact;
+	Stmt *bload = stmt_block(loc);
+	stmt_append(bload, stmt_assign(A_SET, expr_var(c->bwd, tsn, loc),
+				       adj_call("ck_revolve_snap", rg_snap_type(),
+						expr_var(c->bwd, trv, loc), NULL),
+				       loc));
+	for (int v = 0; v < f->nvars; v++)
+		if (used[v] && f->vars[v]->type->kind != TY_PTR &&
+		    !f->vars[v]->is_static)
+			stmt_append(bload, stmt_expr(S_EXPR,
+						     rg_call2("CK_LOAD",
+							      expr_var(c->bwd, tsn, loc),
+							      rg_var(c, v, loc)),
+						     loc));
+	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
+		SaveSection *sv = prag->u.ckpt.saves[k];
+		stmt_append(bload, stmt_expr(S_EXPR,
+					     rg_call3("CK_LOAD_N",
+						      expr_var(c->bwd, tsn, loc),
+						      expr_binary(B_ADD,
+								  rg_var(c, sv->var, loc),
+								  rg_expr(c, sv->lo),
+								  NULL, loc),
+						      rg_expr(c, sv->len)),
+					     loc));
+	}
+	stmt_append(bload, stmt_assign(A_SET, expr_var(c->bwd, tj, loc),
+				       adj_call("ck_revolve_step", adj_long(),
+						expr_var(c->bwd, trv, loc), NULL),
+				       loc));
+	Stmt *brev = stmt_block(loc);
+	if (!adj_empty(binc))
+		stmt_append(brev, binc);
+	if (!adj_empty(bbody))
+		stmt_append(brev, bbody);
+	/* bsched: act = next; if TAKESHOT {save} else if ADVANCE {...} else if
+	 * TAPED {step; j++; break} else break.  In f_bwd the taped step does
+	 * not end the loop; RESTORE and REVERSE come first in the chain. */
+	Stmt *chain = bsched->u.block.items[1];
+	Stmt *taped_if = chain->u.ifs.els->u.ifs.els;
+	Stmt *taped = taped_if->u.ifs.then;
+	taped->u.block.n--; /* drop the break */
+	taped_if->u.ifs.els = bn_if(bn_act_is(c, c->bwd, tact, 4 /* REVERSE */, loc),
+				    brev, bn_block1(stmt_new(S_BREAK, loc)));
+	bsched->u.block.items[1] =
+		bn_if(bn_act_is(c, c->bwd, tact, 1 /* RESTORE */, loc), bload,
+		      bn_block1(chain));
+	Stmt *bloop = stmt_new(S_FOR, loc);
+	bloop->u.loop.body = bsched;
+	stmt_append(b, bloop);
+	stmt_append(b, stmt_expr(S_EXPR,
+				 adj_call("ck_revolve_free", adj_void(),
+					  expr_var(c->bwd, trv, loc), NULL),
+				 loc));
+	if (bo >= 0) {
+		stmt_append(b, stmt_expr(S_EXPR,
+					 adj_call("ck_snap_rewind", adj_void(),
+						  expr_var(c->bwd, bo, loc), NULL),
+					 loc));
+		for (int i = 0; i < back->u.block.n; i++)
+			stmt_append(b, back->u.block.items[i]);
+		stmt_append(b, stmt_expr(S_EXPR,
+					 adj_call("ck_snap_free", adj_void(),
+						  expr_var(c->bwd, bo, loc), NULL),
+					 loc));
+	}
+	if (!adj_empty(binit))
+		stmt_append(b, binit);
+	return b;
 }
 
 static Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout)
@@ -2710,12 +3068,7 @@ static Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout)
 	case S_CHECKPOINT:
 		if (!s->u.ckpt.binomial)
 			return adj_region(c, s, fout);
-		if (adj_warn_once(s))
-			diag_warning(s->loc,
-				     "binomial(K) checkpointing is taped in "
-				     "reverse mode for now (same derivative, "
-				     "more memory)");
-		return adj_stmt(c, s->u.ckpt.body, fout);
+		return adj_binomial(c, s, fout);
 	case S_EMPTY:
 		return NULL;
 	default:

@@ -419,9 +419,9 @@ void ck_snap_free(ck_snap *s)
 
 /* ---------------------------------------------------------------- revolve
  *
- * The whole schedule is made when the loop starts: a list of actions.
- * Reversing steps [a, b) with the state of a checkpointed and c more
- * checkpoints free:
+ * The schedule, made step by step from a small stack of pending tasks (so
+ * its memory is a few words per checkpoint, not per step).  Reversing
+ * steps [a, b) with the state of a current and c more checkpoints free:
  *   one step:     TAPED a, REVERSE
  *   c = 0:        for k = b-1 down to a: (RESTORE a,) ADVANCE k, TAPED k,
  *                 REVERSE
@@ -430,23 +430,29 @@ void ck_snap_free(ck_snap *s)
  * where j is an optimal split for n = b - a steps with s = c + 1
  * checkpoints: with t the smallest number such that C(s+t, s) >= n,
  * j = max(C(s+t-2, s), n - C(s+t-1, s-1)) (at least 1).  The advances then
- * total the optimum above. */
+ * total the optimum. */
 
-typedef struct rv_action {
-	int kind;
-	long step;
-} rv_action;
+enum { RV_EMIT, RV_RANGE, RV_LINEAR };
+
+typedef struct rv_task {
+	int what;  /* RV_EMIT: an action; RV_RANGE: reverse [a, b) with c;
+		      RV_LINEAR: the c = 0 case from step b down to a */
+	int kind;  /* RV_EMIT: the action */
+	long a, b;
+	int c;     /* RV_RANGE: free checkpoints; RV_LINEAR: first round */
+} rv_task;
 
 struct ck_revolve {
-	rv_action *acts;
-	long nacts, cap, next;
+	rv_task *tasks;
+	int ntasks, cap;
 	long cur_step;
+	int done;
 	ck_snap **snaps; /* checkpoints held, a stack (deepest first) */
 	long *snap_step;
 	int nsnaps, maxsnaps;
 };
 
-/* C(n, k) saturating at LONG_MAX / 4 (only compared with step counts). */
+/* C(n, k), saturated far above any step count. */
 static long rv_binom(long n, long k)
 {
 	if (k < 0 || k > n)
@@ -462,20 +468,28 @@ static long rv_binom(long n, long k)
 	return (long)(r + 0.5);
 }
 
-static void rv_emit(ck_revolve *r, int kind, long step)
+static void rv_push(ck_revolve *r, int what, int kind, long a, long b, int c)
 {
-	if (r->nacts == r->cap) {
-		long cap = r->cap ? 2 * r->cap : 64;
-		rv_action *a = ck_snapshot_alloc(sizeof *a * (size_t)cap);
-		if (r->nacts)
-			memcpy(a, r->acts, sizeof *a * (size_t)r->nacts);
-		ck_snapshot_free(r->acts, sizeof *a * (size_t)r->cap);
-		r->acts = a;
+	if (r->ntasks == r->cap) {
+		int cap = r->cap ? 2 * r->cap : 16;
+		rv_task *t = ck_snapshot_alloc(sizeof *t * (size_t)cap);
+		if (r->ntasks)
+			memcpy(t, r->tasks, sizeof *t * (size_t)r->ntasks);
+		ck_snapshot_free(r->tasks, sizeof *t * (size_t)r->cap);
+		r->tasks = t;
 		r->cap = cap;
 	}
-	r->acts[r->nacts].kind = kind;
-	r->acts[r->nacts].step = step;
-	r->nacts++;
+	rv_task *t = &r->tasks[r->ntasks++];
+	t->what = what;
+	t->kind = kind;
+	t->a = a;
+	t->b = b;
+	t->c = c;
+}
+
+static void rv_emit(ck_revolve *r, int kind, long step)
+{
+	rv_push(r, RV_EMIT, kind, step, 0, 0);
 }
 
 static long rv_split(long n, int c)
@@ -494,31 +508,34 @@ static long rv_split(long n, int c)
 	return j;
 }
 
-/* The state of a is current (just checkpointed or restored). */
-static void rv_schedule(ck_revolve *r, long a, long b, int c)
+/* Replaces a task by what it stands for, last first (a stack). */
+static void rv_expand(ck_revolve *r, rv_task t)
 {
+	if (t.what == RV_LINEAR) { /* reverse step b, then b-1 ... a */
+		if (t.b > t.a)
+			rv_push(r, RV_LINEAR, 0, t.a, t.b - 1, 0);
+		rv_emit(r, CK_RV_REVERSE, t.b);
+		rv_emit(r, CK_RV_TAPED, t.b);
+		if (t.b > t.a)
+			rv_emit(r, CK_RV_ADVANCE, t.b);
+		if (!t.c)
+			rv_emit(r, CK_RV_RESTORE, t.a);
+		return;
+	}
+	long a = t.a, b = t.b;
 	if (b - a == 1) {
-		rv_emit(r, CK_RV_TAPED, a);
 		rv_emit(r, CK_RV_REVERSE, a);
-		return;
+		rv_emit(r, CK_RV_TAPED, a);
+	} else if (t.c == 0) {
+		rv_push(r, RV_LINEAR, 0, a, b - 1, 1);
+	} else {
+		long j = rv_split(b - a, t.c);
+		rv_push(r, RV_RANGE, 0, a, a + j, t.c);
+		rv_emit(r, CK_RV_RESTORE, a);
+		rv_push(r, RV_RANGE, 0, a + j, b, t.c - 1);
+		rv_emit(r, CK_RV_TAKESHOT, a + j);
+		rv_emit(r, CK_RV_ADVANCE, a + j);
 	}
-	if (c == 0) {
-		for (long k = b - 1; k >= a; k--) {
-			if (k != b - 1)
-				rv_emit(r, CK_RV_RESTORE, a);
-			if (k > a)
-				rv_emit(r, CK_RV_ADVANCE, k);
-			rv_emit(r, CK_RV_TAPED, k);
-			rv_emit(r, CK_RV_REVERSE, k);
-		}
-		return;
-	}
-	long j = rv_split(b - a, c);
-	rv_emit(r, CK_RV_ADVANCE, a + j);
-	rv_emit(r, CK_RV_TAKESHOT, a + j);
-	rv_schedule(r, a + j, b, c - 1);
-	rv_emit(r, CK_RV_RESTORE, a);
-	rv_schedule(r, a, a + j, c);
 }
 
 ck_revolve *ck_revolve_new(long steps, int snaps)
@@ -531,35 +548,34 @@ ck_revolve *ck_revolve_new(long steps, int snaps)
 	r->snaps = ck_snapshot_alloc(sizeof *r->snaps * (size_t)snaps);
 	r->snap_step = ck_snapshot_alloc(sizeof *r->snap_step * (size_t)snaps);
 	if (steps > 0) {
+		rv_push(r, RV_RANGE, 0, 0, steps, snaps - 1);
 		rv_emit(r, CK_RV_TAKESHOT, 0);
-		rv_schedule(r, 0, steps, snaps - 1);
 	}
-	rv_emit(r, CK_RV_DONE, steps);
 	return r;
 }
 
 int ck_revolve_next(ck_revolve *r)
 {
-	rv_action *a = &r->acts[r->next];
-	if (a->kind != CK_RV_DONE)
-		r->next++;
-	r->cur_step = a->step;
-	switch (a->kind) {
-	case CK_RV_TAKESHOT:
-		r->snap_step[r->nsnaps] = a->step;
-		r->snaps[r->nsnaps++] = ck_snap_new();
-		break;
-	case CK_RV_RESTORE:
-		/* checkpoints above the one restored are done with */
-		while (r->snap_step[r->nsnaps - 1] != a->step) {
-			ck_snap_free(r->snaps[--r->nsnaps]);
+	for (;;) {
+		if (!r->ntasks)
+			return CK_RV_DONE;
+		rv_task t = r->tasks[--r->ntasks];
+		if (t.what != RV_EMIT) {
+			rv_expand(r, t);
+			continue;
 		}
-		ck_snap_rewind(r->snaps[r->nsnaps - 1]);
-		break;
-	default:
-		break;
+		r->cur_step = t.a;
+		if (t.kind == CK_RV_TAKESHOT) {
+			r->snap_step[r->nsnaps] = t.a;
+			r->snaps[r->nsnaps++] = ck_snap_new();
+		} else if (t.kind == CK_RV_RESTORE) {
+			/* checkpoints above the one restored are done with */
+			while (r->snap_step[r->nsnaps - 1] != t.a)
+				ck_snap_free(r->snaps[--r->nsnaps]);
+			ck_snap_rewind(r->snaps[r->nsnaps - 1]);
+		}
+		return t.kind;
 	}
-	return a->kind;
 }
 
 long ck_revolve_step(const ck_revolve *r)
@@ -581,6 +597,6 @@ void ck_revolve_free(ck_revolve *r)
 	ck_snapshot_free(r->snaps, sizeof *r->snaps * (size_t)r->maxsnaps);
 	ck_snapshot_free(r->snap_step,
 			 sizeof *r->snap_step * (size_t)r->maxsnaps);
-	ck_snapshot_free(r->acts, sizeof *r->acts * (size_t)r->cap);
+	ck_snapshot_free(r->tasks, sizeof *r->tasks * (size_t)r->cap);
 	ck_snapshot_free(r, sizeof *r);
 }
