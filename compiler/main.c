@@ -394,6 +394,35 @@ static const char *header_guard(const char *header)
 	return g;
 }
 
+/* Would writing path overwrite the input file? */
+static int is_input(const char *path, const char *input)
+{
+	struct stat a, b;
+	if (!path || strcmp(path, "-") == 0)
+		return 0;
+	if (strcmp(path, input) == 0)
+		return 1;
+	return stat(path, &a) == 0 && stat(input, &b) == 0 &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* Refuses outputs that would replace the input (a usage error). */
+static int check_outputs(const Options *o)
+{
+	const char *out = o->output ? o->output
+				    : with_suffix(o->fe.input, "_grad.c");
+	const char *hdr = o->header;
+	if (!hdr && strcmp(out, "-") != 0)
+		hdr = with_suffix(out, ".h");
+	const char *paths[] = {out, hdr, o->md ? o->depfile : NULL};
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
+		if (is_input(paths[i], o->fe.input))
+			return usage_error("the output '%s' would overwrite the "
+					   "input",
+					   paths[i]);
+	return 0;
+}
+
 static int write_outputs(const Options *o, const Program *p)
 {
 	const char *out = o->output ? o->output
@@ -422,6 +451,8 @@ int main(int argc, char **argv)
 	Options o;
 	memset(&o, 0, sizeof o);
 	int status = parse_args(&o, argc, argv);
+	if (!status)
+		status = check_outputs(&o);
 	if (status)
 		return status;
 
