@@ -2,12 +2,15 @@
 #
 #   make deps    install missing Debian packages (as root)
 #   make build   configure build/ and build ckc and libckrt
-#   make demo    deps + build + the examples (spring, mlp, logreg)
+#   make demo    deps + build + the examples (spring, mlp, logreg, pde)
 #   make check   deps + build + the whole test suite under lit
 #   make bench   deps + build + bench/run.sh: derivative time / primal time
 #   make install install into PREFIX (default /usr/local): ckc, ckrt.h,
 #                libckrt, the man page, ckrt.pc, the CMake package
 #   make clean   remove build/
+#   make check-asan  the suite again on a sanitizer build (part of check)
+#   make fuzz    N random kernels (default 100) from SEED through the
+#                differential fuzzer (testsuite/fuzz/run.py)
 #
 # Variables: BUILD (build directory), JOBS (parallel jobs), LIT_OPTS.
 
@@ -62,6 +65,7 @@ demo: deps
 	$(BUILD)/examples/spring
 	$(BUILD)/examples/mlp
 	$(BUILD)/examples/logreg
+	$(BUILD)/examples/pde
 
 PREFIX ?= /usr/local
 .PHONY: install
@@ -72,6 +76,7 @@ install:
 check: deps
 	@$(MAKE) --no-print-directory build
 	$(LIT) $(LIT_OPTS) $(BUILD)/testsuite
+	@$(MAKE) --no-print-directory check-asan
 
 # Not part of check: timings (about a minute); installs ADOL-C when it can.
 .PHONY: bench
@@ -79,5 +84,55 @@ bench: deps
 	@$(MAKE) --no-print-directory build
 	sh bench/run.sh $(BUILD)
 
+# ------------------------------------------------------------- robustness
+# make asan: $(ASAN_BUILD)/ holds ckc and libckrt built with
+# -fsanitize=address,undefined.  make check-asan runs the whole suite on it
+# (lit --param sanitize=1, see testsuite/lit.cfg.py): the programs the tests
+# compile carry the sanitizers too, and every sanitizer report lands in
+# $(ASAN_BUILD)/sanitizer-reports/, which must stay empty.
+# make fuzz N=10000 SEED=1: reproducers of failures go to
+# $(BUILD)/fuzz-failures/; FUZZ_OPTS passes more options to run.py (e.g.
+# --modes tangent,adjoint).
+ASAN_BUILD ?= build-asan
+SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+N ?= 100
+SEED ?= 1
+FUZZ_OPTS ?=
+
+.PHONY: asan check-asan fuzz
+asan:
+	@mkdir -p $(ASAN_BUILD)
+	@echo "cmake -S . -B $(ASAN_BUILD) -DCMAKE_C_FLAGS='$(SAN_FLAGS)'"
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DCMAKE_C_FLAGS="$(SAN_FLAGS)" $(CMAKE_OPTS) \
+		>$(ASAN_BUILD)/configure.log 2>&1 || \
+		{ cat $(ASAN_BUILD)/configure.log; exit 1; }
+	@echo "cmake --build $(ASAN_BUILD) -j$(JOBS)"
+	@env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+		cmake --build $(ASAN_BUILD) -j$(JOBS) >$(ASAN_BUILD)/build.log \
+		2>&1 || { cat $(ASAN_BUILD)/build.log; exit 1; }
+
+check-asan: deps
+	@$(MAKE) --no-print-directory asan
+	@rm -rf $(ASAN_BUILD)/sanitizer-reports
+	@echo "$(LIT) $(LIT_OPTS) --param sanitize=1 $(ASAN_BUILD)/testsuite"
+	@$(LIT) $(LIT_OPTS) --param sanitize=1 $(ASAN_BUILD)/testsuite; \
+	status=$$?; \
+	if ls $(ASAN_BUILD)/sanitizer-reports/* >/dev/null 2>&1; then \
+		cat $(ASAN_BUILD)/sanitizer-reports/*; \
+		echo "check-asan: sanitizer reports (above) in" \
+			"$(ASAN_BUILD)/sanitizer-reports/"; \
+		exit 1; \
+	fi; \
+	exit $$status
+
+fuzz: deps
+	@$(MAKE) --no-print-directory build
+	python3 testsuite/fuzz/run.py --ckc $(BUILD)/ckc \
+		--lib $(BUILD)/libckrt.a --count $(N) --seed $(SEED) \
+		--jobs $(JOBS) --keep $(BUILD)/fuzz-failures --progress $(FUZZ_OPTS)
+
 clean:
 	rm -rf $(BUILD)
+	rm -rf $(ASAN_BUILD)

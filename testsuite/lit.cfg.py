@@ -10,6 +10,15 @@
 #   %ckrt      libckrt.a -lm -lpthread (link line for runtime tests)
 #   %clang     clang-19 (feature "clang"; tests using it say REQUIRES: clang)
 #   %srcroot   the source tree's root
+#   %san_cflags the sanitizer flags under --param sanitize=1, else empty
+#
+# --param sanitize=1 (make check-asan) runs the suite on a build made with
+# -fsanitize=address,undefined (build-asan/): ckc and libckrt carry the
+# sanitizers, and so does every program the tests compile (%cc and
+# ckc-run add the flags; ckc-run uses gcc only).  Sanitizer reports go to
+# files in <build>/sanitizer-reports/ (a test that expects a failing status
+# would hide them otherwise); the Makefile fails when there is one.  Tests
+# may say REQUIRES: sanitize or UNSUPPORTED: sanitize.
 #
 # Run from the build tree (lit build/testsuite) or on files of the source
 # tree (lit testsuite/runtime/tape-types.c): then the site configuration of
@@ -58,9 +67,26 @@ else:
     config.environment["CKC_RUN_CC"] = config.test_cc
     config.environment["CKC_RUN_CLANG"] = config.test_clang
 
+    san_cflags = ""
+    if lit_config.params.get("sanitize", "0") not in ("0", ""):
+        san_cflags = ("-fsanitize=address,undefined -fno-omit-frame-pointer "
+                      "-fno-sanitize-recover=all")
+        config.available_features.add("sanitize")
+        reports = os.path.join(config.ckc_obj_root, "sanitizer-reports")
+        os.makedirs(reports, exist_ok=True)
+        config.environment["ASAN_OPTIONS"] = (
+            "detect_leaks=1:abort_on_error=1:log_path=%s/asan" % reports)
+        config.environment["UBSAN_OPTIONS"] = (
+            "halt_on_error=1:abort_on_error=1:print_stacktrace=1:"
+            "log_path=%s/ubsan" % reports)
+        config.environment["CKC_RUN_CFLAGS"] = san_cflags
+        config.environment["CKC_RUN_CLANG"] = ""
+        config.test_clang = ""
+    config.substitutions.append(("%san_cflags", san_cflags))
+
     cc = ("%s -std=c99 -Wall -Wextra -pedantic -Werror -Wno-unknown-pragmas"
-          " -I%s -I%s") % (
-        config.test_cc, include, runtime)
+          " -I%s -I%s %s") % (
+        config.test_cc, include, runtime, san_cflags)
     # Longer names first: lit substitutes in list order.
     config.substitutions.append(
         ("%ckc-run", "bash " + os.path.join(tools, "ckc-run")))
