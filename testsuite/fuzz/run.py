@@ -19,6 +19,10 @@ lines), kernel_grad.c/.h (ckc's output, when there is one) and log.txt (the
 commands, their status and output).  Copy kernel.c to
 testsuite/fuzz/regressions/ to make it a regression test.
 
+--xfail I,J,... lists kernels known to fail (each with a regression test
+in testsuite/fuzz/regressions/ naming it): they may fail, and must, so
+that fixing the bug also updates the list.
+
 Prints one summary line (and one line per failure); exits 1 when a kernel
 failed (or fewer than --min-pass of them passed), 0 otherwise.
 
@@ -177,6 +181,16 @@ class Fuzzer:
             results = {i: Result(i, gen.Gen(self.a.seed, i).name, "fail",
                                  failed[1], failed[0])}
         for r in results.values():
+            if r.index in self.a.xfail:
+                if r.status == "fail":
+                    r.status = "xfail"
+                else:
+                    r.what = ("listed in --xfail but %s now: take it off "
+                              "the list" % ("passes" if r.status == "pass"
+                                            else "is skipped"))
+                    r.status, r.stage = "fail", "xpass"
+                    r.path = "-"
+                    continue
             if r.status == "fail":
                 self.keep(r)
         if not self.a.keep_work:
@@ -235,12 +249,14 @@ class Fuzzer:
         if not a.work and not a.keep_work:
             shutil.rmtree(self.work, ignore_errors=True)
         count = {s: sum(r.status == s for r in results.values())
-                 for s in ("pass", "fail", "skip")}
+                 for s in ("pass", "fail", "skip", "xfail")}
         print("fuzz: seed %d, kernels %d..%d, modes %s: %d kernels: "
-              "%d passed, %d failed, %d skipped (%.0fs)" % (
+              "%d passed, %d failed, %d skipped%s (%.0fs)" % (
                   a.seed, a.first, a.first + a.count - 1,
                   ",".join(self.modes), len(results), count["pass"],
-                  count["fail"], count["skip"], time.time() - t0))
+                  count["fail"], count["skip"],
+                  ", %d known failures" % count["xfail"] if a.xfail else "",
+                  time.time() - t0))
         if count["fail"]:
             print("fuzz: reproducers in %s" % a.keep)
             return 1
@@ -298,6 +314,8 @@ def main(argv):
                     help="seconds per command")
     ap.add_argument("--min-pass", type=float, default=0.0,
                     help="fail unless this fraction of the kernels pass")
+    ap.add_argument("--xfail", default="",
+                    help="indices of kernels known to fail (see above)")
     ap.add_argument("--progress", action="store_true")
     ap.add_argument("--verbose", "-v", action="store_true")
     a = ap.parse_args(argv)
@@ -305,6 +323,7 @@ def main(argv):
         a.include = [env("CKC_RUN_INCLUDE",
                          os.path.join(SRC, "testsuite", "include")),
                      env("CKC_RUN_RUNTIME", os.path.join(SRC, "runtime"))]
+    a.xfail = set(int(i) for i in a.xfail.split(",") if i)
     a.ckc = os.path.abspath(a.ckc)
     a.keep = os.path.abspath(a.keep)
     for what, path in (("ckc", a.ckc), ("libckrt", a.lib)):
