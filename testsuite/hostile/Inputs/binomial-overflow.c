@@ -1,0 +1,10 @@
+// hostile: binomial(K) with K beyond any integer type.
+// EXPECT: binomial\(\) takes a positive integer
+#pragma ck_tangent wrt(x)
+double f(double x, int n)
+{
+#pragma ck_checkpoint binomial(99999999999999999999)
+	for (int i = 0; i < n; i++)
+		x = x * x;
+	return x;
+}

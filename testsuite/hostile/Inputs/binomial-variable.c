@@ -1,0 +1,10 @@
+// hostile: binomial(n): K must be a literal.
+// EXPECT: binomial\(\) takes a positive integer
+#pragma ck_tangent wrt(x)
+double f(double x, int n)
+{
+#pragma ck_checkpoint binomial(n)
+	for (int i = 0; i < n; i++)
+		x = x * x;
+	return x;
+}

@@ -1,0 +1,7 @@
+// hostile: A wrt parameter of type double **.
+// EXPECT: has type 'double \*\*'; only floating-point scalars and pointers
+#pragma ck_tangent wrt(x)
+double f(double **x)
+{
+	return x[0][0];
+}
