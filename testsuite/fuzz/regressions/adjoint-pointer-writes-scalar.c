@@ -4,7 +4,6 @@
 // right).  A silent wrong gradient.
 // Found by the fuzzer (run.py --seed 3 --modes tangent,adjoint, kernel 20,
 // reduced with reduce.py).
-// XFAIL: *
 // RUN: %ckc %s -o %t.c
 // RUN: %ckc-run %t.c %s %t | FileCheck %s
 // CHECK: 0 failed

@@ -1,0 +1,22 @@
+// After reporting that a pointer may point into two arrays (reverse mode),
+// ckc goes on and stops on an internal error (ir.c: "type_is_pointerish(
+// base->type)", exit status 3).  diagnostics/adjoint-pointer-two-arrays.c
+// does not notice: `not %ckc` accepts any non-zero status.  Expected: exit
+// status 1 after the error, no internal error.
+// Found by the mutation run (testsuite/hostile/mutate.py --seed 4): a
+// mutant that only changed a comment of that test.
+// XFAIL: *
+// RUN: bash -c '%ckc %s -o %t.c 2> %t.err; test $? -eq 1'
+// RUN: FileCheck %s < %t.err
+// CHECK: error: 'p' may point into different arrays
+// CHECK-NOT: internal error
+
+#pragma ck_adjoint wrt(x, y)
+double f(const double *x, const double *y, int n, int which)
+{
+	const double *p = which ? x : y;
+	double s = 0.0;
+	for (int i = 0; i < n; i++)
+		s += p[i] * p[i];
+	return s;
+}
