@@ -3,7 +3,7 @@
  * checked against finite differences.
  *
  *   ckc mlp.c -o mlp_grad.c
- *   cc -std=c99 -O2 main.c mlp.c mlp_grad.c -lm
+ *   cc -std=c99 -O2 main.c mlp.c mlp_grad.c -lckrt -lm
  *
  * One call of mlp_loss_b gives the loss and its gradient with respect to the
  * 2090 weights and the 10 inputs.  The gradient's derivative along a few
@@ -11,12 +11,27 @@
  * Richardson-extrapolated central differences of mlp_loss along the same
  * directions; the program exits with status 1 when one differs by more than
  * 1e-7 (relative).
+ *
+ * mlp.c checkpoints its middle layer; main prints the peak memory of
+ * libckrt (tape and snapshots) that mlp_loss_b needed.  Built with
+ * -DMLP_COMPARE_NO_CHECKPOINT and the same model differentiated without
+ * checkpoints under another name,
+ *
+ *   ckc --no-checkpoint -Dmlp_loss=mlp_loss_plain mlp.c -o mlp_plain_grad.c
+ *
+ * (as make demo builds it), it also prints mlp_loss_plain_b's peak and
+ * exits with status 1 unless the two gradients are bitwise equal.
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "ckrt.h"
 #include "mlp.h"
 #include "mlp_grad.h"
+#ifdef MLP_COMPARE_NO_CHECKPOINT
+#include "mlp_plain_grad.h"
+#endif
 
 #define NDIR 4 /* random directions checked */
 
@@ -33,6 +48,9 @@ static double uniform(void)
 
 static double w[MLP_NW], x[MLP_N0], target[MLP_N3];
 static double w_b[MLP_NW], x_b[MLP_N0];
+#ifdef MLP_COMPARE_NO_CHECKPOINT
+static double w_b_plain[MLP_NW], x_b_plain[MLP_N0];
+#endif
 
 /* Weights uniform in +-sqrt(3 / fan-in) (unit variance through a layer),
  * biases 0.1 * uniform, inputs uniform, and a random target distribution. */
@@ -96,6 +114,7 @@ int main(void)
 {
 	double dw[MLP_NW], dx[MLP_N0];
 	double loss, norm = 0, worst = 0;
+	ck_stats st;
 	int i, k;
 
 	init();
@@ -104,7 +123,9 @@ int main(void)
 		w_b[i] = 0;
 	for (i = 0; i < MLP_N0; i++)
 		x_b[i] = 0;
+	ck_stats_reset();
 	loss = mlp_loss_b(w, w_b, x, x_b, target, 1.0);
+	ck_stats_get(&st);
 	for (i = 0; i < MLP_NW; i++)
 		norm += w_b[i] * w_b[i];
 	for (i = 0; i < MLP_N0; i++)
@@ -114,6 +135,31 @@ int main(void)
 	printf("mlp_loss (10 -> 20 -> 30 -> 40, %d weights) = %.15g\n", MLP_NW,
 	       loss);
 	printf("gradient norm (w and x) = %.15g\n", norm);
+	printf("peak memory of mlp_loss_b: %zu bytes (tape %zu, snapshots "
+	       "%zu), %llu recomputation%s\n",
+	       st.peak_bytes, st.tape_peak_bytes, st.snapshot_peak_bytes,
+	       st.recomputations, st.recomputations == 1 ? "" : "s");
+#ifdef MLP_COMPARE_NO_CHECKPOINT
+	{
+		ck_stats plain;
+		ck_stats_reset();
+		mlp_loss_plain_b(w, w_b_plain, x, x_b_plain, target, 1.0);
+		ck_stats_get(&plain);
+		printf("without checkpoints (ckc --no-checkpoint): %zu bytes; "
+		       "checkpointing saves %.0f%%\n",
+		       plain.peak_bytes,
+		       100.0 * (1.0 -
+				(double)st.peak_bytes / plain.peak_bytes));
+		if (memcmp(w_b, w_b_plain, sizeof w_b) ||
+		    memcmp(x_b, x_b_plain, sizeof x_b)) {
+			printf("FAIL: the gradients with and without "
+			       "checkpoints differ\n");
+			return 1;
+		}
+		printf("ok: the gradients with and without checkpoints are "
+		       "bitwise equal\n");
+	}
+#endif
 	printf("direction   gradient . d (ckc)     finite differences     "
 	       "rel. diff\n");
 	for (k = 0; k < NDIR; k++) {
