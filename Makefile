@@ -2,7 +2,7 @@
 #
 #   make deps    install missing Debian packages (as root)
 #   make build   configure build/ and build ckc and libckrt
-#   make demo    deps + build + the examples (spring, mlp, logreg)
+#   make demo    deps + build + the examples (spring, mlp, logreg, pde)
 #   make check   deps + build + the whole test suite under lit
 #   make bench   deps + build + bench/run.sh: derivative time / primal time
 #   make install install into PREFIX (default /usr/local): ckc, ckrt.h,
@@ -65,6 +65,7 @@ demo: deps
 	$(BUILD)/examples/spring
 	$(BUILD)/examples/mlp
 	$(BUILD)/examples/logreg
+	$(BUILD)/examples/pde
 
 PREFIX ?= /usr/local
 .PHONY: install
