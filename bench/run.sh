@@ -11,6 +11,10 @@
 # this runs as root; without it the ADOL-C columns are skipped.  Nothing here
 # fails for want of ADOL-C.
 #
+# Then the checkpointing table of examples/pde (bench/checkpoint.c): its
+# gradient without checkpoints, with a region per step and with
+# binomial(K) for several K.
+#
 # Environment: CC (default cc), CXX (default g++), OPT (default -O2).
 set -eu
 
@@ -104,4 +108,46 @@ else
 fi
 echo "$OUT/bench   (built with $CC $OPT; ADOL-C: $([ $adolc = 1 ] && echo yes || echo no))"
 (cd "$OUT" && ./bench) || status=1
+
+# The checkpointing table (checkpoint.c): examples/pde/burgers.c as it is
+# (binomial(16) on the time loop, burgers_misfit_steps with a region per
+# step), with --no-checkpoint, and with binomial(K) for each K of KS, from
+# copies with the pragma's K replaced (ckc does not expand macros in a
+# pragma).  -D renames the functions of each, so that all link together.
+PDE=$ROOT/examples/pde
+KS="4 8 16 32"
+names() {
+	echo "-Dburgers_misfit=burgers_misfit_$1" \
+		"-Dburgers_misfit_steps=burgers_misfit_steps_$1"
+}
+echo
+echo "ckc $PDE/burgers.c -o $OUT/burgers_grad.c"
+"$B/ckc" "$PDE/burgers.c" -o "$OUT/burgers_grad.c"
+echo "ckc --no-checkpoint $(names plain) ... -o $OUT/burgers_plain_grad.c"
+# shellcheck disable=SC2046
+"$B/ckc" --no-checkpoint $(names plain) "$PDE/burgers.c" \
+	-o "$OUT/burgers_plain_grad.c"
+objs="$OUT/burgers_grad.o $OUT/burgers_plain_grad.o"
+list=""
+for k in $KS; do
+	sed "s/ck_checkpoint binomial(16)/ck_checkpoint binomial($k)/" \
+		"$PDE/burgers.c" >"$OUT/burgers_k$k.c"
+	grep -q "binomial($k)" "$OUT/burgers_k$k.c"
+	echo "ckc $(names k$k) $OUT/burgers_k$k.c (binomial($k))"
+	# shellcheck disable=SC2046
+	"$B/ckc" -I"$PDE" $(names k$k) "$OUT/burgers_k$k.c" \
+		-o "$OUT/burgers_k${k}_grad.c"
+	objs="$objs $OUT/burgers_k${k}_grad.o"
+	list="$list X($k)"
+done
+for o in $objs; do
+	$CC $CFLAGS -I"$ROOT/runtime" -c "${o%.o}.c" -o "$o"
+done
+$CC $CFLAGS -I"$PDE" -c "$PDE/burgers.c" -o "$OUT/burgers.o"
+$CC $CFLAGS -I"$PDE" -I"$ROOT/runtime" "-DBENCH_KS(X)=$list" \
+	-c "$ROOT/bench/checkpoint.c" -o "$OUT/checkpoint.o"
+$CC "$OUT/checkpoint.o" "$OUT/burgers.o" $objs "$B/libckrt.a" -lm \
+	-lpthread -o "$OUT/checkpoint"
+echo "$OUT/checkpoint"
+(cd "$OUT" && ./checkpoint) || status=1
 exit $status
