@@ -360,7 +360,17 @@ static void act_calls(Solver *s, const Expr *e)
 		act_calls(s, e->u.index.base);
 		act_calls(s, e->u.index.idx);
 		break;
-	case E_DEREF: case E_ADDR: case E_CAST:
+	case E_CAST:
+		/* a pointer to floating data made from an integer: no way to
+		 * know what it points into */
+		if (s->check && e->type->kind == TY_PTR && type_float_elem(e->type) &&
+		    !type_is_pointerish(e->u.e->type) && act_first_report(e->loc))
+			diag_error(e->loc, "ckc cannot follow derivatives through "
+					   "a pointer made from an integer; use "
+					   "pointer arithmetic on the array instead");
+		act_calls(s, e->u.e);
+		break;
+	case E_DEREF: case E_ADDR:
 		act_calls(s, e->u.e);
 		break;
 	default:

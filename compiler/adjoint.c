@@ -326,6 +326,16 @@ static Expr *adj_call(const char *name, Type *ret, Expr *a, Expr *b)
 	return expr_call(name, -1, args, n, ret, a ? a->loc : adj_noloc());
 }
 
+/* What an expression that could not be built stands for once its error
+ * is reported: a null pointer of the right type, so building goes on. */
+static Expr *adj_bad_ptr(const Expr *e)
+{
+	Type *t = type_is_pointerish(e->type) ? e->type : type_ptr(type_double());
+	if (t->kind == TY_ARRAY)
+		t = type_ptr(t->base);
+	return expr_cast(t, expr_int(0, e->loc), e->loc);
+}
+
 static Type *adj_void(void)
 {
 	static Type t = {TY_VOID, 0, NULL, NULL, 0};
@@ -619,7 +629,7 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 			diag_error(e->loc, "the reverse sweep cannot follow "
 					   "the pointer '%s'",
 				   c->f->vars[v]->name);
-			return expr_int(0, e->loc);
+			return adj_bad_ptr(e);
 		}
 		Expr *base = adj_bw_ptr(c, expr_var((Func *)c->f, b, e->loc));
 		Expr *off = expr_var(c->bwd, adj_bvar(c, v, e->loc), e->loc);
@@ -784,7 +794,7 @@ static Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 					   : "the reverse mode cannot tell "
 					     "which array '%s' points into",
 				   c->f->vars[v]->name);
-			return expr_int(0, e->loc);
+			return adj_bad_ptr(e);
 		}
 		Expr *base = adj_base_shadow(c, b, e->loc);
 		Expr *off = expr_var(c->bwd, adj_bvar(c, v, e->loc), e->loc);
@@ -826,7 +836,7 @@ static Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 	default:
 		diag_error(e->loc, "the reverse mode cannot follow this pointer "
 				   "expression");
-		return expr_int(0, e->loc);
+		return adj_bad_ptr(e);
 	}
 }
 
@@ -2265,7 +2275,7 @@ static Expr *rg_base(Adj *c, int v, Loc loc)
 		diag_error(loc, "the reverse mode cannot tell which array '%s' "
 				"points into",
 			   c->f->vars[v]->name);
-		return expr_int(0, loc);
+		return expr_cast(type_ptr(type_double()), expr_int(0, loc), loc);
 	}
 	const Var *x = c->f->vars[b];
 	if (x->kind == VAR_PARAM && x->type->kind == TY_PTR) {
@@ -2274,7 +2284,7 @@ static Expr *rg_base(Adj *c, int v, Loc loc)
 					"'%s', which the reverse sweep of '%s' "
 					"cannot reach; checkpoint in the caller",
 				   x->name, c->f->name);
-			return expr_int(0, loc);
+			return expr_cast(type_ptr(type_double()), expr_int(0, loc), loc);
 		}
 		return expr_var(c->bwd, c->bmap[b], loc);
 	}

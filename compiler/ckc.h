@@ -337,6 +337,10 @@ struct Program {
 	 * declarations (body NULL, is_variadic set as declared). */
 	Func **externs;
 	int nexterns;
+	/* Every function the translation unit declares or defines (also
+	 * those no request reaches): generated names avoid them all. */
+	const char **tu_names;
+	int ntu_names;
 	/* System headers the input file includes, as written: "math.h". */
 	const char **sys_includes;
 	int nsys_includes;

@@ -2794,6 +2794,11 @@ Program *frontend_parse(const FrontendOptions *opt)
 	sort_funcs(fe);
 
 done:
+	/* every function the translation unit declares or defines: generated
+	 * names must not clash with any of them */
+	for (i = 0; i < fe->ndefs; i++)
+		ARENA_PUSH(fe->p->tu_names, fe->p->ntu_names,
+			   (char *)fe->defs[i]->name);
 	clang_disposeTranslationUnit(fe->tu);
 	clang_disposeIndex(index);
 	if (diag_errors() > nerr)

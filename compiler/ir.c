@@ -365,6 +365,9 @@ int name_taken(const Program *p, const Func *f, const char *name)
 	for (int i = 0; i < p->nout; i++)
 		if (strcmp(p->out[i]->name, name) == 0)
 			return 1;
+	for (int i = 0; i < p->ntu_names; i++)
+		if (strcmp(p->tu_names[i], name) == 0)
+			return 1;
 	return 0;
 }
 

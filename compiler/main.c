@@ -14,6 +14,7 @@
  */
 #include "ckc.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -446,7 +447,8 @@ static int write_outputs(const Options *o, const Program *p)
 	return 1;
 }
 
-int main(int argc, char **argv)
+/* The pipeline, one call per stage. */
+static int ckc_main(int argc, char **argv)
 {
 	Options o;
 	memset(&o, 0, sizeof o);
@@ -459,6 +461,13 @@ int main(int argc, char **argv)
 	Program *p = frontend_parse(&o.fe);
 	if (!p || diag_errors())
 		return 1;
+	if (!p->nreqs) {
+		diag_error((Loc){o.fe.input, 1, 1},
+			   "nothing to differentiate: put #pragma ck_tangent, "
+			   "ck_adjoint or ck_hvp before a function, or use "
+			   "--tangent/--adjoint/--hvp");
+		return 1;
+	}
 	stage_done(&o, p, "parse");
 
 	normalize_program(p);
@@ -474,4 +483,37 @@ int main(int argc, char **argv)
 	status = write_outputs(&o, p) ? 0 : 1;
 	arena_free_all();
 	return status;
+}
+
+/* ckc and libclang recurse over expressions; deeply nested (valid) C
+ * needs more stack than a process starts with, so the pipeline runs on a
+ * thread with a large one. */
+typedef struct MainArgs {
+	int argc;
+	char **argv;
+	int status;
+} MainArgs;
+
+static void *ckc_thread(void *arg)
+{
+	MainArgs *m = arg;
+	m->status = ckc_main(m->argc, m->argv);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	MainArgs m = {argc, argv, 3};
+	/* libclang parses on a helper thread of its own with a small stack
+	 * unless told to stay on the calling thread (ours, large) */
+	setenv("LIBCLANG_NOTHREADS", "1", 0);
+	pthread_attr_t attr;
+	pthread_t t;
+	if (pthread_attr_init(&attr) == 0 &&
+	    pthread_attr_setstacksize(&attr, (size_t)1 << 30) == 0 &&
+	    pthread_create(&t, &attr, ckc_thread, &m) == 0) {
+		pthread_join(t, NULL);
+		return m.status;
+	}
+	return ckc_main(argc, argv);
 }

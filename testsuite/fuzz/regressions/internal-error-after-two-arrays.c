@@ -5,7 +5,6 @@
 // status 1 after the error, no internal error.
 // Found by the mutation run (testsuite/hostile/mutate.py --seed 4): a
 // mutant that only changed a comment of that test.
-// XFAIL: *
 // RUN: bash -c '%ckc %s -o %t.c 2> %t.err; test $? -eq 1'
 // RUN: FileCheck %s < %t.err
 // CHECK: error: 'p' may point into different arrays

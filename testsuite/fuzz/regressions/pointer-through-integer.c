@@ -5,7 +5,7 @@
 // follow derivatives through an integer), as it does for other pointer
 // expressions it cannot follow.
 // Found while writing testsuite/hostile/ (hostile input).
-// XFAIL: *
+// RUN: rm -f %t.c
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 
