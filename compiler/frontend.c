@@ -1139,6 +1139,17 @@ static unsigned next_stmt_off(FE *fe, int j)
 static void scan_directives(FE *fe)
 {
 	int j;
+	/* _Pragma("ck_...") is not read: say so rather than ignore it */
+	for (j = 0; j + 2 < fe->ntoks; j++) {
+		Tok *t = &fe->toks[j];
+		if (!strcmp(t->s, "_Pragma") && !strcmp(fe->toks[j + 1].s, "(") &&
+		    !strncmp(fe->toks[j + 2].s, "\"ck_", 4))
+			diag_error(t->loc, "ckc reads its requests only as "
+					   "#pragma lines, not through _Pragma; "
+					   "write #pragma %.*s before the function",
+				   (int)strcspn(fe->toks[j + 2].s + 1, "\""),
+				   fe->toks[j + 2].s + 1);
+	}
 	for (j = 0; j < fe->ntoks; j++) {
 		Tok *t = &fe->toks[j];
 		int end;
