@@ -203,6 +203,10 @@ class Gen:
         self.out = None  # list of lines being written
         self.pending_ckpt = None  # a checkpoint pragma for the next line
         self.pending_binomial = False
+        self.region = 0    # inside a checkpoint region
+        # Loop depths at and below which break / continue may not be
+        # generated (checkpoint regions, binomial loops).
+        self.exit_floor = [0]
 
     # ---------------------------------------------------------- utilities
     def fresh(self, prefix):
@@ -777,26 +781,54 @@ class Gen:
             kinds += ["for"] * 2
         if self.feat["while"] and depth_ok:
             kinds += ["while"]
-        if self.feat["exits"] and ctx.loop_depth > 0:
+        # Reverse mode refuses a return inside a checkpoint region, a
+        # break or continue leaving one, and a binomial(K) loop left by
+        # break or return: exits only of loops inside them.
+        if self.feat["exits"] and ctx.loop_depth > max(self.exit_floor):
             kinds += ["exit"]
-        if self.feat["exits"] and ctx.nested:
+        if self.feat["exits"] and ctx.nested and not self.region:
             kinds += ["return"]
         if self.callable_helpers(ctx):
             kinds += ["call"] * 3
-        if self.feat["pointers"] and not isinstance(ctx.func, Helper):
-            kinds += ["ptr"]
+        if self.feat["pointers"] and not isinstance(ctx.func, Helper) and \
+                not self.region:
+            kinds += ["ptr"]  # (a region's save() cannot name them)
         if self.feat["arrays"] and not ctx.contract and not ctx.nested:
             kinds += ["array"]
         k = r.choice(kinds)
-        if self.feat["checkpoint"] and r.random() < 0.15 and k in (
-                "assign", "store", "if", "for", "while", "call"):
-            self.pending_ckpt = "#pragma ck_checkpoint"
-            if k == "for" and r.random() < 0.5:
-                self.pending_ckpt = None
+        region = self.feat["checkpoint"] and not ctx.in_helper and \
+            r.random() < 0.15 and k in ("assign", "store", "if", "for",
+                                        "while", "call")
+        if region:
+            # Checkpoint regions only in the kernel: in a helper, the
+            # reverse sweep could not reach the data behind its pointers.
+            self.pending_ckpt = "#pragma ck_checkpoint" + self.saves(sc)
+            if k == "for" and r.random() < 0.6:
                 self.pending_binomial = True
+            self.region += 1
+            self.exit_floor.append(ctx.loop_depth)
         getattr(self, "s_" + k)(sc, ctx)
+        if region:
+            self.region -= 1
+            self.exit_floor.pop()
         self.pending_ckpt = None
         self.pending_binomial = False
+
+    def saves(self, sc):
+        """save(...) for a checkpoint region: every array parameter and
+        local pointer the function writes through, in full."""
+        out = []
+        for a in sc.all("arrays"):
+            if not a.writable or (a.base is None and not a.is_param):
+                continue
+            if a.root().is_param:
+                off = max(a.offsets) if a.base is not None else 0
+                out.append("%s[0:n%s]" % (a.name, " - %d" % off if off
+                                          else ""))
+            else:
+                out.append("%s[0:%d]" % (a.name, min(a.span(n)
+                                                     for n in NS)))
+        return " save(%s)" % ", ".join(out) if out else ""
 
     def s_decl(self, sc, ctx):
         e = self.expr(sc, 3, calls=ctx)
@@ -924,6 +956,7 @@ class Gen:
         elif f == "const":
             k = r.randint(2, 4)
             step = r.choice((1, 1, 2))
+            counted = step == 1
             head = "int %s = 0; %s < %d; %s" % (
                 i, i, k, "%s++" % i if step == 1 else "%s += 2" % i)
             rng, trips = {n: (0, k - 1) for n in NS}, k
@@ -937,14 +970,22 @@ class Gen:
             head = "int %s = %s; %s < n; %s++" % (i, o.name, i, i)
             rng = {n: (min(o.rng[n][0], n - 1), n - 1) for n in NS}
             trips = max(NS)
+        binomial = False
         if self.pending_binomial:
             self.pending_binomial = False
-            if f == "up":
-                self.pending_ckpt = "#pragma ck_checkpoint binomial(%d)" % (
+            if (f == "up" or f == "const" and counted) and \
+                    self.pending_ckpt:
+                binomial = True
+                self.pending_ckpt = self.pending_ckpt.replace(
+                    "ck_checkpoint", "ck_checkpoint binomial(%d)" %
                     r.randint(1, 3))
         self.emit("for (%s) {" % head)
-        self.sub_block(sc, ctx.inner(trips), r.randint(1, 4),
+        if binomial:
+            self.exit_floor.append(ctx.loop_depth + 1)
+        self.sub_block(sc, ctx.inner(trips), r.randint(1, 3),
                        [IntVar(i, rng)])
+        if binomial:
+            self.exit_floor.pop()
         self.emit("}")
 
     def s_while(self, sc, ctx):
@@ -1054,7 +1095,7 @@ class Gen:
         self.indent = 1
         self.emit("int cnt = 0;")
         cnt_at = len(self.out) - 1
-        self.block(sc, ctx, r.randint(4, 10))
+        self.block(sc, ctx, r.randint(3, 8))
         # Every helper is called (gcc -Wunused-function).
         called = set(f.calls)
         for h in self.helpers:

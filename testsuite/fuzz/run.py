@@ -9,7 +9,10 @@ the primal of f_d bitwise equal to f's, the tangent against
 Richardson-extrapolated central differences (an output where the
 differences at two step sizes disagree is not differentiable there and is
 not held against ckc; a kernel with no checkable output is "skipped"), and
-with --modes tangent,adjoint the dot-product test against f_b.
+with --modes tangent,adjoint the dot-product test against f_b.  With
+checkpoint pragmas in the kernels (--features +checkpoint), a second build
+from ckc --no-checkpoint must give bitwise the same derivatives
+(--transparency; DESIGN section 2).
 
 Kernels go through ckc and gcc in batches (one C file per batch, --batch
 kernels each); a batch that fails anywhere is split into single kernels so
@@ -65,13 +68,14 @@ class Log:
         return "\n".join(self.parts) + "\n"
 
 
-def run(cmd, log, timeout, cwd=None):
+def run(cmd, log, timeout, env=None):
     """(status, stdout, stderr); status is -SIGNAL for a signal and None
-    for a timeout."""
+    for a timeout.  env: variables to add to the environment."""
     t0 = time.time()
     try:
-        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, timeout=timeout)
+        p = subprocess.run(cmd, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=timeout,
+                           env=dict(os.environ, **env) if env else None)
         rc, out, err = p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired as e:
         rc, out, err = None, e.stdout or b"", e.stderr or b""
@@ -111,7 +115,9 @@ class Fuzzer:
     def pipeline(self, indices, d, log, lit=False):
         """Runs kernels indices in directory d.  Returns ({index: Result})
         for the kernels it could judge, and a failed stage ("ckc",
-        "compile", "run") when the batch as a whole failed."""
+        "compile", "run") when the batch as a whole failed.  With
+        --transparency, a second build from ckc --no-checkpoint must give
+        the same derivatives, bit for bit (DESIGN section 2)."""
         a = self.a
         ks = self.kernels(indices)
         names = {k[3]: i for k, i in zip(ks, indices)}
@@ -119,53 +125,85 @@ class Fuzzer:
         with open(src, "w") as f:
             f.write(gen.file_text(ks, lit=lit, seed=a.seed, modes=self.modes,
                                   features_arg=a.features))
-        out = os.path.join(d, "kernel_grad.c")
-        rc, _, err = run([a.ckc, src, "-o", out] + a.ckc_arg, log, a.timeout)
-        if rc != 0:
-            bad = rc is None or rc < 0 or rc >= 3
-            return {}, ("ckc", "ckc %s%s" % (
-                "crashed: " if bad else "refused the kernel: ",
-                describe(rc, a.timeout) if bad else first_error(err)))
+        builds = [("kernel_grad", [])]
+        if a.transparency:
+            builds.append(("kernel_grad_nock", ["--no-checkpoint"]))
+        for base, extra in builds:
+            out = os.path.join(d, base + ".c")
+            rc, _, err = run([a.ckc, src, "-o", out] + extra + a.ckc_arg,
+                             log, a.timeout)
+            if rc != 0:
+                bad = rc is None or rc < 0 or rc >= 3
+                return {}, ("ckc", "ckc %s%s%s" % (
+                    " ".join(extra) + " " if extra else "",
+                    "crashed: " if bad else "refused the kernel: ",
+                    describe(rc, a.timeout) if bad else first_error(err)))
         results = {}
         for opt in self.opts:
-            exe = os.path.join(d, "kernel" + opt)
-            grad = [out]
-            cmds = []
-            if a.grad_cflags:
-                # ckc's output compiled on its own, with the extra flags.
-                grad = [os.path.join(d, "kernel_grad%s.o" % opt)]
-                cmds.append([a.cc] + self.cflags + a.grad_cflags.split() +
-                            [opt, "-c", out, "-o", grad[0]])
-            cmds.append([a.cc] + self.cflags + [
-                opt, "-include", os.path.join(d, "kernel_grad.h"), src] +
-                grad + ["-o", exe, a.lib, "-lm", "-lpthread"])
-            for cmd in cmds:
-                rc, _, err = run(cmd, log, a.timeout)
-                if rc != 0:
-                    return {}, ("compile", "gcc %s: %s" % (
-                        opt, first_error(err) or describe(rc, a.timeout)))
-            rc, sout, err = run([exe], log, a.timeout)
-            seen = {}
-            for line in sout.splitlines():
-                name, _, rest = line.partition(": ")
-                if name in names:
-                    status, _, what = rest.partition(": ")
-                    seen[name] = (status, what)
-            if rc not in (0, 1) or len(seen) < len(names):
-                return {}, ("run", "the program (%s) %s" % (
-                    opt, describe(rc, a.timeout)))
-            for name, (status, what) in seen.items():
-                i = names[name]
-                st = {"pass": "pass", "skip": "skip"}.get(status, "fail")
-                prev = results.get(i)
-                if st == "fail":
-                    results[i] = Result(i, name, "fail", "%s (%s)" % (what,
-                                                                      opt),
-                                        "check")
-                elif prev is None or (prev.status == "pass" and
-                                      st == "skip"):
-                    results[i] = Result(i, name, st, what)
+            dumps = []
+            for base, extra in builds:
+                exe = os.path.join(d, "kernel%s%s" % (base[11:], opt))
+                out = os.path.join(d, base + ".c")
+                grad = [out]
+                cmds = []
+                if a.grad_cflags:
+                    # ckc's output compiled on its own, with the flags.
+                    grad = [os.path.join(d, "%s%s.o" % (base, opt))]
+                    cmds.append([a.cc] + self.cflags +
+                                a.grad_cflags.split() +
+                                [opt, "-c", out, "-o", grad[0]])
+                cmds.append([a.cc] + self.cflags + [
+                    opt, "-include", os.path.join(d, base + ".h"), src] +
+                    grad + ["-o", exe, a.lib, "-lm", "-lpthread"])
+                for cmd in cmds:
+                    rc, _, err = run(cmd, log, a.timeout)
+                    if rc != 0:
+                        return {}, ("compile", "gcc %s: %s" % (
+                            opt, first_error(err) or describe(rc,
+                                                              a.timeout)))
+                rc, sout, err = run([exe], log, a.timeout,
+                                    env={"FZ_DUMP": "1"} if a.transparency
+                                    else None)
+                seen, dump = {}, {}
+                for line in sout.splitlines():
+                    name, _, rest = line.partition(": ")
+                    if name in names:
+                        status, _, what = rest.partition(": ")
+                        if status == "dump":
+                            dump[name] = what
+                        else:
+                            seen[name] = (status, what)
+                if rc not in (0, 1) or len(seen) < len(names):
+                    return {}, ("run", "the program (%s%s) %s" % (
+                        opt, " " + " ".join(extra) if extra else "",
+                        describe(rc, a.timeout)))
+                dumps.append(dump)
+                for name, (status, what) in seen.items():
+                    self.merge(results, names[name], name, status, what,
+                               opt + (" " + " ".join(extra) if extra
+                                      else ""))
+            if len(dumps) == 2:
+                for name, i in names.items():
+                    if dumps[0].get(name) != dumps[1].get(name):
+                        results[i] = Result(
+                            i, name, "fail", "derivatives differ from "
+                            "those of ckc --no-checkpoint (%s): %s / %s" % (
+                                opt, dumps[0].get(name),
+                                dumps[1].get(name)), "checkpoint")
         return results, None
+
+    @staticmethod
+    def merge(results, i, name, status, what, where):
+        """Records one program's verdict on kernel i: fail > skip > pass."""
+        st = {"pass": "pass", "skip": "skip"}.get(status, "fail")
+        prev = results.get(i)
+        if prev is not None and prev.status == "fail":
+            return
+        if st == "fail":
+            results[i] = Result(i, name, "fail", "%s (%s)" % (what, where),
+                                "check")
+        elif prev is None or (prev.status == "pass" and st == "skip"):
+            results[i] = Result(i, name, st, what)
 
     def batch(self, indices):
         """Results of kernels indices: a failing batch is split."""
@@ -213,7 +251,8 @@ class Fuzzer:
             log.add("# NOTE: alone, the kernel does not fail; it failed in "
                     "a batch with others")
         for f in os.listdir(d):
-            if f.startswith("kernel-O") or f.endswith(".o"):
+            if f.startswith(("kernel-O", "kernel_nock-O")) or \
+                    f.endswith(".o"):
                 os.remove(os.path.join(d, f))
         with open(os.path.join(d, "log.txt"), "w") as f:
             f.write(log.text())
@@ -225,7 +264,9 @@ class Fuzzer:
         self.work = a.work or tempfile.mkdtemp(prefix="ckc-fuzz-")
         os.makedirs(self.work, exist_ok=True)
         idx = list(range(a.first, a.first + a.count))
-        batches = [idx[i:i + a.batch] for i in range(0, len(idx), a.batch)]
+        # Batches of at most --batch kernels, at least two per job.
+        size = max(1, min(a.batch, -(-a.count // (2 * a.jobs))))
+        batches = [idx[i:i + size] for i in range(0, len(idx), size)]
         results = {}
         t0 = time.time()
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
@@ -298,6 +339,10 @@ def main(argv):
     ap.add_argument("--features", default="",
                     help="gen.py features, e.g. -loops,+checkpoint")
     ap.add_argument("--opts", default="-O0,-O2")
+    ap.add_argument("--transparency", action="store_true",
+                    help="also build from ckc --no-checkpoint and require "
+                    "bitwise equal derivatives (the default with the "
+                    "checkpoint feature)")
     ap.add_argument("--cflags", default="",
                     help="more compiler flags (e.g. sanitizers)")
     ap.add_argument("--grad-cflags", default="",
@@ -324,6 +369,8 @@ def main(argv):
                          os.path.join(SRC, "testsuite", "include")),
                      env("CKC_RUN_RUNTIME", os.path.join(SRC, "runtime"))]
     a.xfail = set(int(i) for i in a.xfail.split(",") if i)
+    a.transparency = a.transparency or \
+        gen.parse_features(a.features).get("checkpoint", False)
     a.ckc = os.path.abspath(a.ckc)
     a.keep = os.path.abspath(a.keep)
     for what, path in (("ckc", a.ckc), ("libckrt", a.lib)):

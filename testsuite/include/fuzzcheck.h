@@ -34,20 +34,26 @@
  *   NAME: pass
  *   NAME: skip: WHY       (no point where the differences converged)
  *   NAME: FAIL: WHAT      (with the numbers)
+ *
+ * With FZ_DUMP set in the environment, each kernel also prints the exact
+ * derivatives of its first point, "NAME: dump: tangent %a ...; adjoint
+ * %a ...", for comparing two builds bitwise (run.py: checkpointed
+ * against --no-checkpoint).
  */
 #ifndef FUZZCHECK_H
 #define FUZZCHECK_H
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define FZ_MAXV 64       /* the most inputs or outputs of one kernel */
-#define FZ_POINTS 3      /* points tried per kernel */
-#define FZ_H 1e-3        /* the larger finite-difference step */
-#define FZ_RTOL 1e-7     /* derivative against differences, relative */
-#define FZ_ATOL 1e-9     /* ... plus this times (1 + the largest |output|) */
-#define FZ_DOT_RTOL 1e-8 /* dot-product test, relative to the terms */
+#define FZ_MAXV 64        /* the most inputs or outputs of one kernel */
+#define FZ_POINTS 3       /* points tried per kernel */
+#define FZ_H 1e-3         /* the larger finite-difference step */
+#define FZ_RTOL 1e-7      /* derivative against differences, relative */
+#define FZ_ATOL 1e-9      /* ... plus this times (1 + the largest |output|) */
+#define FZ_DOT_RTOL 1e-8  /* dot-product test, relative to the terms */
 #define FZ_DOT_ATOL 1e-12 /* ... plus this times (1 + the largest |output|) */
 #ifdef __OPTIMIZE__
 #define FZ_OPT_ULPS 4 /* primal results, when optimizing (see above) */
@@ -134,7 +140,7 @@ static inline int fz_close(double a, double b, double atol)
 
 /* Checks one point; returns 1 pass, 0 skip (*why set), -1 fail (printed). */
 static inline int fz_point(const fz_kernel *k, unsigned long long *rs,
-			   const char **why)
+			   const char **why, int dump)
 {
 	double u[FZ_MAXV], v[FZ_MAXV], y[FZ_MAXV], yt[FZ_MAXV], yd[FZ_MAXV];
 	double d[4][FZ_MAXV], ra, rb, ymax = 0.0, atol;
@@ -155,8 +161,15 @@ static inline int fz_point(const fz_kernel *k, unsigned long long *rs,
 	for (j = 0; j < k->nout; j++)
 		yt[j] = yd[j] = NAN;
 	k->tangent(u, v, yt, yd);
+	if (dump) {
+		printf("%s: dump: tangent", k->name);
+		for (j = 0; j < k->nout; j++)
+			printf(" %a", yd[j]);
+	}
 	for (j = 0; j < k->nout; j++) {
 		if (!fz_same_primal(yt[j], y[j])) {
+			if (dump)
+				printf("\n");
 			printf("%s: FAIL: primal %s of the tangent differs: "
 			       "got %.17g want %.17g\n",
 			       k->name, k->out_names[j], yt[j], y[j]);
@@ -173,7 +186,14 @@ static inline int fz_point(const fz_kernel *k, unsigned long long *rs,
 			ub[i] = NAN;
 		ya[0] = NAN;
 		k->adjoint(u, yb, ya, ub);
+		if (dump) {
+			printf("; adjoint");
+			for (i = 0; i < k->nin; i++)
+				printf(" %a", ub[i]);
+		}
 		if (k->has_ret && !fz_same_primal(ya[0], y[0])) {
+			if (dump)
+				printf("\n");
 			printf("%s: FAIL: primal result of the adjoint "
 			       "differs: "
 			       "got %.17g want %.17g\n",
@@ -190,15 +210,19 @@ static inline int fz_point(const fz_kernel *k, unsigned long long *rs,
 		}
 		/* The terms may be small differences of large intermediate
 		 * values, whose rounding errors the absolute part covers. */
-		if (!(fabs(lhs - rhs) <=
-			      FZ_DOT_RTOL * scale + FZ_DOT_ATOL * (1.0 + ymax) ||
+		if (!(fabs(lhs - rhs) <= FZ_DOT_RTOL * scale +
+						 FZ_DOT_ATOL * (1.0 + ymax) ||
 		      lhs == rhs)) {
+			if (dump)
+				printf("\n");
 			printf("%s: FAIL: dot-product test: yb.(J v) = %.17g, "
 			       "(J^T yb).v = %.17g\n",
 			       k->name, lhs, rhs);
 			return -1;
 		}
 	}
+	if (dump)
+		printf("\n");
 	/* D(h), D(h/2), D(h/4), D(h/8) */
 	for (s = 0; s < 4; s++)
 		fz_central(k, u, v, FZ_H / (1 << s), d[s], &ymax);
@@ -238,7 +262,7 @@ static inline int fz_check(const fz_kernel *k)
 		return 1;
 	}
 	for (p = 0; p < FZ_POINTS; p++) {
-		int r = fz_point(k, &rs, &why);
+		int r = fz_point(k, &rs, &why, p == 0 && getenv("FZ_DUMP"));
 		if (r < 0)
 			return 1;
 		passed += r;
