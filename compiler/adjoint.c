@@ -1305,9 +1305,43 @@ static int adj_reads_node(Adj *c, const Expr *e, int n)
 	}
 }
 
+/* The root variable of lvalue e, or -1. */
+static int adj_lv_root_var(const Expr *e)
+{
+	while (e->kind == E_INDEX || e->kind == E_DEREF)
+		e = e->kind == E_INDEX ? e->u.index.base : e->u.e;
+	return e->kind == E_VAR ? e->u.var : -1;
+}
+
+/* L += a; L += b;  ->  L += a + b  (one load and store of L, not two),
+ * when b does not read L's variable. */
+static void adj_merge_adds(Stmt *b)
+{
+	int n = 0;
+	for (int i = 0; i < b->u.block.n; i++) {
+		Stmt *s = b->u.block.items[i];
+		Stmt *prev = n ? b->u.block.items[n - 1] : NULL;
+		if (prev && prev->kind == S_ASSIGN && s->kind == S_ASSIGN &&
+		    prev->u.assign.op == A_ADD && s->u.assign.op == A_ADD &&
+		    adj_expr_equal(prev->u.assign.lhs, s->u.assign.lhs)) {
+			int root = adj_lv_root_var(s->u.assign.lhs);
+			if (root >= 0 && !adj_reads_var(s->u.assign.rhs, root) &&
+			    !adj_reads_var(prev->u.assign.rhs, root)) {
+				prev->u.assign.rhs = expr_binary(
+					B_ADD, prev->u.assign.rhs, s->u.assign.rhs,
+					NULL, s->loc);
+				continue;
+			}
+		}
+		b->u.block.items[n++] = s;
+	}
+	b->u.block.n = n;
+}
+
 /* The bwd block of a plan: temporaries, pops, adjoint statements. */
 static Stmt *plan_bwd(Plan *pl)
 {
+	adj_merge_adds(pl->adj);
 	Stmt *b = stmt_block(pl->loc);
 	for (int i = 0; i < pl->decls->u.block.n; i++)
 		stmt_append(b, pl->decls->u.block.items[i]);
