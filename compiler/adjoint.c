@@ -2550,6 +2550,71 @@ static Expr *rg_call3(const char *name, Expr *a, Expr *b, Expr *n)
 	return expr_call(name, -1, args, k, adj_void(), a->loc);
 }
 
+/* Data behind pointers that a checkpointed statement uses and f changes
+ * must be named in save(); what: how to call the statement. */
+static int rg_check_saves(Adj *c, const unsigned char *used,
+			  const Stmt *prag, const char *what)
+{
+	const Func *f = c->f;
+	for (int i = 0; i < f->nvars; i++) {
+		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
+		    !type_float_elem(f->vars[i]->type) ||
+		    !c->a->written[c->a->node[i]])
+			continue;
+		int named = 0;
+		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
+			named |= c->a->node[prag->u.ckpt.saves[k]->var] ==
+				 c->a->node[i];
+		if (!named) {
+			diag_error(prag->loc, "%s uses data behind '%s' that the "
+					      "function changes; say how much of "
+					      "it to save: save(%s[lo:len])",
+				   what, f->vars[i]->name, f->vars[i]->name);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Saves (CK_SAVE) or loads (CK_LOAD) a checkpoint's state through the
+ * snapshot variable sn: the variables used (f's in fwd, their copies in
+ * bwd), then the save() sections, always in this order.  vars = 0: the
+ * sections only (f's outputs, kept around a recomputation). */
+static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
+			const Stmt *prag, int load, int vars, Stmt *out)
+{
+	const Func *f = c->f;
+	Loc loc = prag->loc;
+	Func *g = in_bwd ? c->bwd : c->fwd;
+	for (int i = 0; vars && i < f->nvars; i++) {
+		if (!used[i] || f->vars[i]->type->kind == TY_PTR ||
+		    f->vars[i]->is_static)
+			continue;
+		Expr *v = in_bwd ? rg_var(c, i, loc) : expr_var(c->fwd, i, loc);
+		stmt_append(out, stmt_expr(S_EXPR,
+					   rg_call2(load ? "CK_LOAD" : "CK_SAVE",
+						    expr_var(g, sn, loc), v),
+					   loc));
+	}
+	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
+		const SaveSection *sv = prag->u.ckpt.saves[k];
+		Expr *p, *len;
+		if (in_bwd) {
+			p = expr_binary(B_ADD, rg_var(c, sv->var, loc),
+					rg_expr(c, sv->lo), NULL, loc);
+			len = rg_expr(c, sv->len);
+		} else {
+			p = expr_binary(B_ADD, expr_var(c->fwd, sv->var, loc),
+					expr_clone(sv->lo), NULL, loc);
+			len = expr_clone(sv->len);
+		}
+		stmt_append(out, stmt_expr(S_EXPR,
+					   rg_call3(load ? "CK_LOAD_N" : "CK_SAVE_N",
+						    expr_var(g, sn, loc), p, len),
+					   loc));
+	}
+}
+
 static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 {
 	Loc loc = s->loc;
@@ -2557,26 +2622,8 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
 	if (!rg_used(s->u.ckpt.body, used, 0))
 		return NULL;
-	/* what R reads from data behind pointers that f may change must be
-	 * named in save() */
-	for (int i = 0; i < f->nvars; i++) {
-		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
-		    !type_float_elem(f->vars[i]->type) ||
-		    !c->a->written[c->a->node[i]])
-			continue;
-		int named = 0;
-		for (int k = 0; k < s->u.ckpt.nsaves; k++)
-			named |= c->a->node[s->u.ckpt.saves[k]->var] ==
-				 c->a->node[i];
-		if (!named) {
-			diag_error(loc, "this ck_checkpoint region uses data "
-					"behind '%s' that the function changes; "
-					"say how much of it to save: "
-					"save(%s[lo:len])",
-				   f->vars[i]->name, f->vars[i]->name);
-			return NULL;
-		}
-	}
+	if (!rg_check_saves(c, used, s, "this ck_checkpoint region"))
+		return NULL;
 
 	/* f_fwd: save, push, run R as f does */
 	int fs = adj_local(c, c->fwd, "ck_s", rg_snap_type());
@@ -2585,26 +2632,7 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 				      adj_call("ck_snap_new", rg_snap_type(),
 					       NULL, NULL),
 				      loc));
-	for (int i = 0; i < f->nvars; i++) {
-		Type *t = f->vars[i]->type;
-		if (!used[i] || t->kind == TY_PTR || f->vars[i]->is_static)
-			continue;
-		stmt_append(fout, stmt_expr(S_EXPR,
-					    rg_call2("CK_SAVE",
-						     expr_var(c->fwd, fs, loc),
-						     expr_var(c->fwd, i, loc)),
-					    loc));
-	}
-	for (int k = 0; k < s->u.ckpt.nsaves; k++) {
-		SaveSection *sv = s->u.ckpt.saves[k];
-		Expr *p = expr_binary(B_ADD, expr_var(c->fwd, sv->var, loc),
-				      expr_clone(sv->lo), NULL, loc);
-		stmt_append(fout, stmt_expr(S_EXPR,
-					    rg_call3("CK_SAVE_N",
-						     expr_var(c->fwd, fs, loc), p,
-						     expr_clone(sv->len)),
-					    loc));
-	}
+	rg_state_io(c, 0, fs, used, s, 0, 1, fout);
 	stmt_append(fout, stmt_expr(S_EXPR,
 				    adj_call("ck_push_p", adj_void(),
 					     expr_var(c->fwd, c->ft, loc),
@@ -2636,37 +2664,10 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 				     adj_call("ck_snap_rewind", adj_void(),
 					      expr_var(c->bwd, bs, loc), NULL),
 				     loc));
-	for (int i = 0; i < f->nvars; i++) {
-		Type *t = f->vars[i]->type;
-		if (!used[i] || t->kind == TY_PTR || f->vars[i]->is_static)
-			continue;
-		stmt_append(loads, stmt_expr(S_EXPR,
-					     rg_call2("CK_LOAD",
-						      expr_var(c->bwd, bs, loc),
-						      rg_var(c, i, loc)),
-					     loc));
-	}
-	for (int k = 0; k < s->u.ckpt.nsaves; k++) {
-		SaveSection *sv = s->u.ckpt.saves[k];
-		Expr *ptr = rg_var(c, sv->var, loc);
-		Expr *p = expr_binary(B_ADD, ptr, rg_expr(c, sv->lo), NULL, loc);
-		stmt_append(loads, stmt_expr(S_EXPR,
-					     rg_call3("CK_LOAD_N",
-						      expr_var(c->bwd, bs, loc), p,
-						      rg_expr(c, sv->len)),
-					     loc));
-		stmt_append(outs, stmt_expr(S_EXPR,
-					    rg_call3("CK_SAVE_N",
-						     expr_var(c->bwd, bo, loc),
-						     expr_clone(p),
-						     rg_expr(c, sv->len)),
-					    loc));
-		stmt_append(back, stmt_expr(S_EXPR,
-					    rg_call3("CK_LOAD_N",
-						     expr_var(c->bwd, bo, loc),
-						     expr_clone(p),
-						     rg_expr(c, sv->len)),
-					    loc));
+	rg_state_io(c, 1, bs, used, s, 1, 1, loads);
+	if (bo >= 0) {
+		rg_state_io(c, 1, bo, used, s, 0, 0, outs);
+		rg_state_io(c, 1, bo, used, s, 1, 0, back);
 	}
 	for (int i = 0; i < outs->u.block.n; i++)
 		stmt_append(b, outs->u.block.items[i]);
@@ -2800,23 +2801,8 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	rg_used(loop->u.loop.body, used, 1);
 	rg_used(loop->u.loop.inc, used, 1);
 	rg_used_expr(loop->u.loop.cond, used);
-	for (int i = 0; i < f->nvars; i++) {
-		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
-		    !type_float_elem(f->vars[i]->type) ||
-		    !c->a->written[c->a->node[i]])
-			continue;
-		int named = 0;
-		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
-			named |= c->a->node[prag->u.ckpt.saves[k]->var] ==
-				 c->a->node[i];
-		if (!named) {
-			diag_error(loc, "this binomial(K) loop uses data behind "
-					"'%s' that the function changes; say how "
-					"much of it to save: save(%s[lo:len])",
-				   f->vars[i]->name, f->vars[i]->name);
-			return NULL;
-		}
-	}
+	if (!rg_check_saves(c, used, prag, "this binomial(K) loop"))
+		return NULL;
 	adj_remat_kill_stmt(c, loop);
 
 	/* init runs once, as in any loop */
@@ -2894,26 +2880,7 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 				       adj_call("ck_revolve_snap", rg_snap_type(),
 						expr_var(c->fwd, frv, loc), NULL),
 				       loc));
-	for (int v = 0; v < f->nvars; v++)
-		if (used[v] && f->vars[v]->type->kind != TY_PTR &&
-		    !f->vars[v]->is_static)
-			stmt_append(fsave, stmt_expr(S_EXPR,
-						     rg_call2("CK_SAVE",
-							      expr_var(c->fwd, fsn, loc),
-							      expr_var(c->fwd, v, loc)),
-						     loc));
-	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
-		SaveSection *sv = prag->u.ckpt.saves[k];
-		stmt_append(fsave, stmt_expr(S_EXPR,
-					     rg_call3("CK_SAVE_N",
-						      expr_var(c->fwd, fsn, loc),
-						      expr_binary(B_ADD,
-								  expr_var(c->fwd, sv->var, loc),
-								  expr_clone(sv->lo),
-								  NULL, loc),
-						      expr_clone(sv->len)),
-					     loc));
-	}
+	rg_state_io(c, 0, fsn, used, prag, 0, 1, fsave);
 	/* advance: untaped steps up to ck_revolve_step */
 	Expr *target = adj_call("ck_revolve_step", adj_long(),
 				expr_var(c->fwd, frv, loc), NULL);
@@ -2972,22 +2939,8 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 		stmt_append(b, stmt_decl(bo, adj_call("ck_snap_new", rg_snap_type(),
 						      NULL, NULL),
 					 loc));
-		for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
-			SaveSection *sv = prag->u.ckpt.saves[k];
-			Expr *p = expr_binary(B_ADD, rg_var(c, sv->var, loc),
-					      rg_expr(c, sv->lo), NULL, loc);
-			stmt_append(b, stmt_expr(S_EXPR,
-						 rg_call3("CK_SAVE_N",
-							  expr_var(c->bwd, bo, loc), p,
-							  rg_expr(c, sv->len)),
-						 loc));
-			stmt_append(back, stmt_expr(S_EXPR,
-						    rg_call3("CK_LOAD_N",
-							     expr_var(c->bwd, bo, loc),
-							     expr_clone(p),
-							     rg_expr(c, sv->len)),
-						    loc));
-		}
+		rg_state_io(c, 1, bo, used, prag, 0, 0, b);
+		rg_state_io(c, 1, bo, used, prag, 1, 0, back);
 	}
 	int bact = adj_local(c, c->bwd, "ck_act", type_int());
 	stmt_append(b, stmt_decl(bact, expr_int(0, loc), loc));
@@ -3005,26 +2958,7 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 				       adj_call("ck_revolve_snap", rg_snap_type(),
 						expr_var(c->bwd, trv, loc), NULL),
 				       loc));
-	for (int v = 0; v < f->nvars; v++)
-		if (used[v] && f->vars[v]->type->kind != TY_PTR &&
-		    !f->vars[v]->is_static)
-			stmt_append(bload, stmt_expr(S_EXPR,
-						     rg_call2("CK_LOAD",
-							      expr_var(c->bwd, tsn, loc),
-							      rg_var(c, v, loc)),
-						     loc));
-	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
-		SaveSection *sv = prag->u.ckpt.saves[k];
-		stmt_append(bload, stmt_expr(S_EXPR,
-					     rg_call3("CK_LOAD_N",
-						      expr_var(c->bwd, tsn, loc),
-						      expr_binary(B_ADD,
-								  rg_var(c, sv->var, loc),
-								  rg_expr(c, sv->lo),
-								  NULL, loc),
-						      rg_expr(c, sv->len)),
-					     loc));
-	}
+	rg_state_io(c, 1, tsn, used, prag, 1, 1, bload);
 	stmt_append(bload, stmt_assign(A_SET, expr_var(c->bwd, tj, loc),
 				       adj_call("ck_revolve_step", adj_long(),
 						expr_var(c->bwd, trv, loc), NULL),
