@@ -2765,7 +2765,8 @@ static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag)
 	}
 	unsigned char *used = arena_alloc((size_t)c->f->nvars + 1);
 	SiteInfo *si = adj_site(c, loop);
-	if (si->nsites || adj_site(c, body)->any) {
+	/* the loop's own sites: its breaks and continues, and any return */
+	if (si->nsites) {
 		diag_error(prag->loc, "a binomial(K) loop must not be left by "
 				      "break or return; its trip count must be "
 				      "fixed when it starts");
