@@ -27,6 +27,24 @@ import os
 
 import lit.formats
 
+# The %ckc of --param sanitize=1 (see below).
+SANITIZED_CKC = """#!/bin/bash
+# Written by testsuite/lit.cfg.py for make check-asan: runs ckc (built with
+# ASan and UBSan) with its stderr captured, passes its output and exit
+# status through, and files its stderr in the reports directory when a
+# sanitizer spoke there (gcc's UBSan ignores log_path when ASan is linked
+# too), even when the test expected ckc to fail.
+err=$(mktemp) || exit 99
+"%(ckc)s" "$@" 2> "$err"
+status=$?
+cat "$err" >&2
+if grep -q 'runtime error:\\|Sanitizer' "$err"; then
+	cp "$err" "%(reports)s/ckc-stderr.$$"
+fi
+rm -f "$err"
+exit $status
+"""
+
 here = os.path.dirname(os.path.abspath(__file__))
 
 if not hasattr(config, "ckc_obj_root"):
@@ -68,6 +86,7 @@ else:
     config.environment["CKC_RUN_CLANG"] = config.test_clang
 
     san_cflags = ""
+    ckc_cmd = config.ckc_bin
     if lit_config.params.get("sanitize", "0") not in ("0", ""):
         san_cflags = ("-fsanitize=address,undefined -fno-omit-frame-pointer "
                       "-fno-sanitize-recover=all")
@@ -82,6 +101,14 @@ else:
         config.environment["CKC_RUN_CFLAGS"] = san_cflags
         config.environment["CKC_RUN_CLANG"] = ""
         config.test_clang = ""
+        # gcc's UBSan prints to stderr even with log_path when ASan is
+        # linked too, so %ckc is a wrapper that files what ckc's stderr
+        # holds of a sanitizer in the reports directory.
+        ckc_cmd = os.path.join(config.ckc_obj_root, "ckc-sanitized")
+        with open(ckc_cmd, "w") as f:
+            f.write(SANITIZED_CKC % {"ckc": config.ckc_bin,
+                                     "reports": reports})
+        os.chmod(ckc_cmd, 0o755)
     config.substitutions.append(("%san_cflags", san_cflags))
 
     cc = ("%s -std=c99 -Wall -Wextra -pedantic -Werror -Wno-unknown-pragmas"
@@ -90,7 +117,7 @@ else:
     # Longer names first: lit substitutes in list order.
     config.substitutions.append(
         ("%ckc-run", "bash " + os.path.join(tools, "ckc-run")))
-    config.substitutions.append(("%ckc", config.ckc_bin))
+    config.substitutions.append(("%ckc", ckc_cmd))
     config.substitutions.append(("%ckrt", config.ckrt_lib + " -lm -lpthread"))
     config.substitutions.append(("%cc", cc))
     config.substitutions.append(("%srcroot", src))
