@@ -2587,10 +2587,28 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 	Loc loc = prag->loc;
 	Func *g = in_bwd ? c->bwd : c->fwd;
 	for (int i = 0; vars && i < f->nvars; i++) {
-		if (!used[i] || f->vars[i]->type->kind == TY_PTR ||
-		    f->vars[i]->is_static)
+		if (!used[i] || f->vars[i]->is_static ||
+		    (f->vars[i]->type->kind == TY_PTR &&
+		     f->vars[i]->kind == VAR_PARAM))
 			continue;
-		Expr *v = in_bwd ? rg_var(c, i, loc) : expr_var(c->fwd, i, loc);
+		Expr *v;
+		if (f->vars[i]->type->kind == TY_PTR) {
+			/* a local pointer travels as its offset */
+			if (in_bwd) {
+				v = expr_var(c->bwd, adj_bvar(c, i, loc), loc);
+			} else {
+				int off = adj_local(c, c->fwd, "ck_off", adj_long());
+				stmt_append(c->fdecls, stmt_decl(off, expr_int(0, loc),
+								 loc));
+				stmt_append(out, stmt_assign(A_SET,
+							     expr_var(c->fwd, off, loc),
+							     adj_fwd_saved(c, i, loc),
+							     loc));
+				v = expr_var(c->fwd, off, loc);
+			}
+		} else {
+			v = in_bwd ? rg_var(c, i, loc) : expr_var(c->fwd, i, loc);
+		}
 		stmt_append(out, stmt_expr(S_EXPR,
 					   rg_call2(load ? "CK_LOAD" : "CK_SAVE",
 						    expr_var(g, sn, loc), v),

@@ -6,7 +6,6 @@
 // broken checkpoint transparency (DESIGN section 2).
 // Found by the fuzzer (run.py --seed 11 --modes tangent,adjoint --features
 // +checkpoint, kernel 3, reduced with reduce.py).
-// XFAIL: *
 // RUN: %ckc %s -o %t.c
 // RUN: %ckc-run %t.c %s %t | FileCheck %s
 // CHECK: 0 failed
