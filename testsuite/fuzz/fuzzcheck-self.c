@@ -12,6 +12,9 @@
 // CHECK-NEXT: right-adjoint: pass
 // CHECK-NEXT: wrong-adjoint: FAIL: dot-product test
 // CHECK-NEXT: adjoint-primal: FAIL: primal result of the adjoint differs
+// CHECK-NEXT: right-hvp: pass
+// CHECK-NEXT: wrong-hvp: FAIL: Hessian-vector product, input 0: got
+// CHECK-NEXT: asymmetric-hvp: FAIL: Hessian not symmetric
 #include <math.h>
 
 #include "fuzzcheck.h"
@@ -112,19 +115,57 @@ static void nan_tangent(const double *u, const double *ud, double *y,
 	yd[0] = ud[0];
 }
 
+/* f_b_d: ub = yb grad f, ubd = yb H ud + ybd grad f */
+static void hvp(const double *u, const double *ud, const double *yb,
+		const double *ybd, double *y, double *ub, double *ubd)
+{
+	adjoint(u, yb, y, ub);
+	ubd[0] = yb[0] * (-sin(u[0]) * u[1] * ud[0] + cos(u[0]) * ud[1]) +
+		 ybd[0] * cos(u[0]) * u[1];
+	ubd[1] = yb[0] * cos(u[0]) * ud[0] + ybd[0] * sin(u[0]);
+	ubd[2] = yb[0] * 2 * ud[2] + ybd[0] * 2 * u[2];
+}
+
+/* d2f/du0du1 off by a little: symmetric still, but not what the
+ * differences of f_b say. */
+static void hvp_wrong(const double *u, const double *ud, const double *yb,
+		      const double *ybd, double *y, double *ub, double *ubd)
+{
+	hvp(u, ud, yb, ybd, y, ub, ubd);
+	ubd[0] += yb[0] * 1e-4 * ud[1];
+	ubd[1] += yb[0] * 1e-4 * ud[0];
+}
+
+/* Not symmetric: d2f/du0du1 in one place only. */
+static void hvp_asym(const double *u, const double *ud, const double *yb,
+		     const double *ybd, double *y, double *ub, double *ubd)
+{
+	hvp(u, ud, yb, ybd, y, ub, ubd);
+	ubd[1] -= yb[0] * cos(u[0]) * ud[0];
+}
+
 static const char *const names[] = { "y", "z" };
 
 static const fz_kernel kernels[] = {
-	{ "right", 1, 3, 1, 1, names, eval, tangent, NULL },
-	{ "wrong-tangent", 2, 3, 1, 1, names, eval, tangent_wrong, NULL },
-	{ "wrong-primal", 3, 3, 1, 1, names, eval, tangent_primal, NULL },
-	{ "staircase", 4, 1, 1, 1, names, stair_eval, stair_tangent, NULL },
-	{ "kink-one-output", 5, 1, 2, 0, names, kink_eval, kink_tangent,
+	{ "right", 1, 3, 1, 1, names, eval, tangent, NULL, NULL },
+	{ "wrong-tangent", 2, 3, 1, 1, names, eval, tangent_wrong, NULL,
 	  NULL },
-	{ "not-finite", 6, 1, 1, 1, names, nan_eval, nan_tangent, NULL },
-	{ "right-adjoint", 7, 3, 1, 1, names, eval, tangent, adjoint },
-	{ "wrong-adjoint", 8, 3, 1, 1, names, eval, tangent, adjoint_wrong },
-	{ "adjoint-primal", 9, 3, 1, 1, names, eval, tangent, adjoint_primal },
+	{ "wrong-primal", 3, 3, 1, 1, names, eval, tangent_primal, NULL,
+	  NULL },
+	{ "staircase", 4, 1, 1, 1, names, stair_eval, stair_tangent, NULL,
+	  NULL },
+	{ "kink-one-output", 5, 1, 2, 0, names, kink_eval, kink_tangent, NULL,
+	  NULL },
+	{ "not-finite", 6, 1, 1, 1, names, nan_eval, nan_tangent, NULL, NULL },
+	{ "right-adjoint", 7, 3, 1, 1, names, eval, tangent, adjoint, NULL },
+	{ "wrong-adjoint", 8, 3, 1, 1, names, eval, tangent, adjoint_wrong,
+	  NULL },
+	{ "adjoint-primal", 9, 3, 1, 1, names, eval, tangent, adjoint_primal,
+	  NULL },
+	{ "right-hvp", 10, 3, 1, 1, names, eval, tangent, adjoint, hvp },
+	{ "wrong-hvp", 11, 3, 1, 1, names, eval, tangent, adjoint, hvp_wrong },
+	{ "asymmetric-hvp", 12, 3, 1, 1, names, eval, tangent, adjoint,
+	  hvp_asym },
 };
 
 int main(int argc, char **argv)

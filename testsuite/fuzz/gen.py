@@ -27,7 +27,8 @@ Deterministic: kernel INDEX of SEED is the same text on every run.
 
 Growing it: a feature is a name in FEATURES that guards the code producing
 a construct (--features -loops,+checkpoint turns them off/on); a mode is a
-pragma plus a driver callback (modes_pragmas, driver_adjoint).
+pragma plus a driver callback for fuzzcheck.h (see driver(): tangent,
+adjoint, hvp; hvp needs adjoint and turns the outputs feature off).
 
 usage: gen.py [--seed S] [--index I] [--count N] [--modes tangent,adjoint]
               [--features LIST] [-o FILE]
@@ -194,6 +195,9 @@ class Gen:
         self.r = random.Random(seed * 1000003 + index)
         self.modes = modes
         self.feat = dict(FEATURES)
+        if "hvp" in modes:
+            # Only kernels without out() arrays get their f_b_d checked.
+            self.feat["outputs"] = False
         self.feat.update(features or {})
         self.name = "k%d" % index if seed is None else "k%d_%d" % (seed,
                                                                     index)
@@ -1307,11 +1311,78 @@ class Gen:
             L.append("\t(void)out_b;")
             L.append("\t(void)in_b;")
             L.append("}")
+        hvp = "NULL"
+        if "hvp" in self.modes and not [1 for k, _ in arrays
+                                         if k in ("y", "z")]:
+            # f_b_d (DESIGN section 2): each active p followed by p_d,
+            # p_b, p_bd (scalars: p_d by value, p_b and p_bd by pointer);
+            # x_bd += ret_b * H (x_d, s_d) + ret_bd * grad, accumulating
+            # like x_b (started at 0.25 here); ret_b, ret_bd last.  Only
+            # kernels without out() arrays are checked.
+            hvp = "%s_hvp" % pfx
+            L.append("static void %s_hvp(const double *in, const double "
+                     "*in_d, const double *out_b, const double *out_bd, "
+                     "double *out, double *in_b, double *in_bd)" % pfx)
+            L.append("{")
+            for kind, obj in arrays:
+                L.append("\tdouble %s[%d];" % (obj.name, n))
+                if kind == "x":
+                    for sh in ("d", "b", "bd"):
+                        L.append("\tdouble %s_%s[%d];" % (obj.name, sh, n))
+            if arrays:
+                L.append("\tint i;")
+            hargs = []
+            for kind, obj, _ in f.params:
+                if kind == "s":
+                    L.append("\tdouble %s_b = 0.5, %s_bd = 0.25;" % (
+                        obj.name, obj.name))
+                    hargs += ["in[%d]" % uoff[obj.name],
+                              "in_d[%d]" % uoff[obj.name],
+                              "&%s_b" % obj.name, "&%s_bd" % obj.name]
+                elif kind == "c":
+                    hargs.append(cval)
+                elif kind == "n":
+                    hargs.append(str(n))
+                elif kind == "x":
+                    hargs += [obj.name] + ["%s_%s" % (obj.name, sh)
+                                           for sh in ("d", "b", "bd")]
+                else:
+                    hargs.append(obj.name)
+            if arrays:
+                L.append("\tfor (i = 0; i < %d; i++) {" % n)
+                for kind, obj in arrays:
+                    if kind == "x":
+                        o = uoff[obj.name]
+                        L.append("\t\t%s[i] = in[%d + i];" % (obj.name, o))
+                        L.append("\t\t%s_d[i] = in_d[%d + i];" % (obj.name,
+                                                                  o))
+                        L.append("\t\t%s_b[i] = 0.5;" % obj.name)
+                        L.append("\t\t%s_bd[i] = 0.25;" % obj.name)
+                    else:
+                        L.append("\t\t%s[i] = %s_%s_init[i];" % (
+                            obj.name, pfx, obj.name))
+                L.append("\t}")
+            L.append("\tout[0] = %s_b_d(%s, out_b[0], out_bd[0]);" % (
+                f.name, ", ".join(hargs)))
+            for kind, obj, _ in f.params:
+                if kind == "s":
+                    L.append("\tin_b[%d] = %s_b - 0.5;" % (uoff[obj.name],
+                                                          obj.name))
+                    L.append("\tin_bd[%d] = %s_bd - 0.25;" % (
+                        uoff[obj.name], obj.name))
+            collect(["\t\tin_b[%d + i] = %s_b[i] - 0.5;\n"
+                     "\t\tin_bd[%d + i] = %s_bd[i] - 0.25;" % (
+                         uoff[o.name], o.name, uoff[o.name], o.name)
+                     for k, o in arrays if k == "x"])
+            L.append("\t(void)in;")
+            L.append("\t(void)in_d;")
+            L.append("}")
         L.append("static const char *const %s_outs[] = {%s};" % (
             pfx, ", ".join('"%s"' % s for s in out_names)))
-        entry = '{"%s", %du, %d, %d, %d, %s_outs, %s_eval, %s_tangent, %s}' % (
-            f.name, ((self.seed or 0) * 1000003 + self.index) & 0x7fffffff,
-            nin, nout, f.ret == "double", pfx, pfx, pfx, adjoint)
+        entry = ('{"%s", %du, %d, %d, %d, %s_outs, %s_eval, %s_tangent, %s, '
+                 '%s}' % (f.name, ((self.seed or 0) * 1000003 + self.index)
+                          & 0x7fffffff, nin, nout, f.ret == "double", pfx,
+                          pfx, pfx, adjoint, hvp))
         return "\n".join(L) + "\n", entry
 
 
@@ -1397,6 +1468,9 @@ def parse_modes(spec):
                 m, ", ".join(MODES)))
     if "tangent" not in modes:
         raise SystemExit("gen.py: the modes must include tangent")
+    if "hvp" in modes and "adjoint" not in modes:
+        raise SystemExit("gen.py: hvp needs adjoint (f_b_d is checked "
+                         "against differences of f_b)")
     return modes
 
 

@@ -9,7 +9,9 @@ the primal of f_d bitwise equal to f's, the tangent against
 Richardson-extrapolated central differences (an output where the
 differences at two step sizes disagree is not differentiable there and is
 not held against ckc; a kernel with no checkable output is "skipped"), and
-with --modes tangent,adjoint the dot-product test against f_b.  With
+with --modes tangent,adjoint the dot-product test against f_b, with
+--modes tangent,adjoint,hvp the second-order checks of f_b_d (against
+differences of f_b, symmetry; kernels without out() arrays).  With
 checkpoint pragmas in the kernels (--features +checkpoint), a second build
 from ckc --no-checkpoint must give bitwise the same derivatives
 (--transparency; DESIGN section 2).
@@ -335,7 +337,7 @@ def main(argv):
     ap.add_argument("--batch", type=int, default=25)
     ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--modes", default="tangent",
-                    help="tangent[,adjoint]: the pragmas and checks")
+                    help="tangent[,adjoint[,hvp]]: the pragmas and checks")
     ap.add_argument("--features", default="",
                     help="gen.py features, e.g. -loops,+checkpoint")
     ap.add_argument("--opts", default="-O0,-O2")

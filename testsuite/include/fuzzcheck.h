@@ -15,6 +15,11 @@
  *   tangent(u, ud, y, yd) f_d: y its primal results, yd = J ud
  *   adjoint(u, yb, y, ub) f_b: y[0] its primal result (when has_ret),
  *                         ub = J^T yb (NULL when f_b is not requested)
+ *   hvp(u, ud, yb, ybd, y, ub, ubd)
+ *                         f_b_d: y[0] its primal result, ub = J^T yb,
+ *                         ubd = (d/dt J(u + t ud)^T yb) + J^T ybd, the
+ *                         Hessian of yb.F times ud plus the gradient
+ *                         seeded by ybd (NULL without f_b_d; needs adjoint)
  *
  * fz_check tries up to FZ_POINTS random points u with random directions v:
  *   - the primal results of f_d (and f_b) must be bitwise those of f (at
@@ -28,7 +33,11 @@
  *     sizes; where those disagree, that output is not smooth enough there
  *     (a branch or a kink inside the stencil, or rounding noise) and says
  *     nothing about ckc;
- *   - with f_b, the dot-product test yb . (J v) = (J^T yb) . v.
+ *   - with f_b, the dot-product test yb . (J v) = (J^T yb) . v;
+ *   - with f_b_d: its ub equal to f_b's, its Hessian-vector product
+ *     against Richardson-extrapolated differences of f_b along v (where
+ *     those converge), symmetric (w . H v = v . H w for another direction
+ *     w), and its ybd part equal to f_b's J^T ybd.
  * It prints one line per kernel and nothing else:
  *
  *   NAME: pass
@@ -72,6 +81,8 @@ typedef struct fz_kernel {
 			double *yd);
 	void (*adjoint)(const double *u, const double *yb, double *y,
 			double *ub);
+	void (*hvp)(const double *u, const double *ud, const double *yb,
+		    const double *ybd, double *y, double *ub, double *ubd);
 } fz_kernel;
 
 /* xorshift64*, uniform in [-1, 1]. */
@@ -136,6 +147,109 @@ static inline int fz_close(double a, double b, double atol)
 	if (!isfinite(a) || !isfinite(b))
 		return 0;
 	return fabs(a - b) <= FZ_RTOL * fmax(fabs(a), fabs(b)) + atol;
+}
+
+/* Are the two sides of an identity equal up to rounding: relative to the
+ * sum of the absolute values of their terms, plus an absolute floor? */
+static inline int fz_same_sum(double a, double b, double terms, double ymax)
+{
+	return a == b ||
+	       fabs(a - b) <= FZ_DOT_RTOL * terms + FZ_DOT_ATOL * (1.0 + ymax);
+}
+
+/* The second-order checks of f_b_d at u along v (see the top); returns 1
+ * checked, 0 nothing checkable (the differences do not converge), -1
+ * failed (printed). */
+static inline int fz_hvp(const fz_kernel *k, unsigned long long *rs,
+			 const double *u, const double *v, const double *y,
+			 double ymax)
+{
+	double yb[FZ_MAXV], ybd[FZ_MAXV], zero[FZ_MAXV], w[FZ_MAXV];
+	double ya[FZ_MAXV], ub[FZ_MAXV], ub1[FZ_MAXV], hv[FZ_MAXV];
+	double hw[FZ_MAXV], ubd2[FZ_MAXV], jt[FZ_MAXV];
+	double d[4][FZ_MAXV], ut[FZ_MAXV], gp[FZ_MAXV], gm[FZ_MAXV];
+	double lhs = 0.0, rhs = 0.0, terms = 0.0, ra, rb, atol;
+	int i, j, s, checked = 0;
+
+	for (j = 0; j < k->nout; j++) {
+		yb[j] = fz_rand(rs);
+		ybd[j] = fz_rand(rs);
+		zero[j] = 0.0;
+	}
+	for (i = 0; i < k->nin; i++)
+		w[i] = fz_rand(rs);
+	ya[0] = NAN;
+	k->hvp(u, v, yb, zero, ya, ub, hv);
+	if (k->has_ret && !fz_same_primal(ya[0], y[0])) {
+		printf("%s: FAIL: primal result of f_b_d differs: got %.17g "
+		       "want %.17g\n",
+		       k->name, ya[0], y[0]);
+		return -1;
+	}
+	k->adjoint(u, yb, ya, ub1);
+	for (i = 0; i < k->nin; i++) {
+		if (!fz_same_sum(ub[i], ub1[i], fabs(ub1[i]), ymax)) {
+			printf("%s: FAIL: the gradient of f_b_d differs from "
+			       "f_b's: input %d: got %.17g want %.17g\n",
+			       k->name, i, ub[i], ub1[i]);
+			return -1;
+		}
+	}
+	/* Symmetry: w . H v = v . H w */
+	k->hvp(u, w, yb, zero, ya, ub, hw);
+	for (i = 0; i < k->nin; i++) {
+		lhs += w[i] * hv[i];
+		rhs += v[i] * hw[i];
+		terms += fabs(w[i] * hv[i]) + fabs(v[i] * hw[i]);
+	}
+	if (!fz_same_sum(lhs, rhs, terms, ymax)) {
+		printf("%s: FAIL: Hessian not symmetric: w.(H v) = %.17g, "
+		       "v.(H w) = %.17g\n",
+		       k->name, lhs, rhs);
+		return -1;
+	}
+	/* The ybd part: f_b_d(ybd) - f_b_d(0) = J^T ybd */
+	k->hvp(u, v, yb, ybd, ya, ub, ubd2);
+	k->adjoint(u, ybd, ya, jt);
+	for (i = 0; i < k->nin; i++) {
+		if (!fz_same_sum(ubd2[i] - hv[i], jt[i],
+				 fabs(ubd2[i]) + fabs(hv[i]) + fabs(jt[i]),
+				 ymax)) {
+			printf("%s: FAIL: the ret_bd part of f_b_d, input %d: "
+			       "got %.17g want %.17g (f_b)\n",
+			       k->name, i, ubd2[i] - hv[i], jt[i]);
+			return -1;
+		}
+	}
+	/* H v against differences of the gradient along v */
+	for (s = 0; s < 4; s++) {
+		double h = FZ_H / (1 << s);
+		for (i = 0; i < k->nin; i++)
+			ut[i] = u[i] + h * v[i];
+		k->adjoint(ut, yb, ya, gp);
+		for (i = 0; i < k->nin; i++)
+			ut[i] = u[i] - h * v[i];
+		k->adjoint(ut, yb, ya, gm);
+		for (i = 0; i < k->nin; i++)
+			d[s][i] = (gp[i] - gm[i]) / (2 * h);
+	}
+	atol = FZ_ATOL * (1.0 + ymax);
+	for (i = 0; i < k->nin; i++) {
+		ra = (4 * d[1][i] - d[0][i]) / 3;
+		rb = (4 * d[3][i] - d[2][i]) / 3;
+		if (!fz_close(ra, rb, atol))
+			continue;
+		checked++;
+		if (!fz_close(hv[i], rb, atol) && !fz_close(hv[i], ra, atol)) {
+			printf("%s: FAIL: Hessian-vector product, input %d: "
+			       "got "
+			       "%.17g want %.17g (differences of f_b at two "
+			       "steps: %.17g, %.17g)\n",
+			       k->name, i, hv[i], rb, ra, rb);
+			return -1;
+		}
+	}
+	return checked > 0;
 }
 
 /* Checks one point; returns 1 pass, 0 skip (*why set), -1 fail (printed). */
@@ -239,6 +353,12 @@ static inline int fz_point(const fz_kernel *k, unsigned long long *rs,
 			       k->name, k->out_names[j], yd[j], rb, ra, rb);
 			return -1;
 		}
+	}
+	if (k->hvp && k->adjoint) {
+		int r = fz_hvp(k, rs, u, v, y, ymax);
+		if (r < 0)
+			return -1;
+		checked += r;
 	}
 	if (!checked) {
 		*why = "the differences do not converge at the points tried "
