@@ -239,7 +239,7 @@ class Gen:
     def readable_scalars(self, sc):
         return [v for v in sc.all("scalars")]
 
-    def readable_arrays(self, sc, n_ok=True):
+    def readable_arrays(self, sc):
         return [a for a in sc.all("arrays") if all(a.span(n) >= 1
                                                    for n in NS)]
 
@@ -1089,7 +1089,6 @@ class Gen:
             params.insert(0, params.pop())
         r.shuffle(wrt)
         f.params = params
-        self.kfunc = f
         sc = Scope()
         for kind, obj, _ in params:
             if kind in ("s", "c"):
