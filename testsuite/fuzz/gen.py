@@ -211,6 +211,7 @@ class Gen:
         # Loop depths at and below which break / continue may not be
         # generated (checkpoint regions, binomial loops).
         self.exit_floor = [0]
+        self.in_binomial = 0
 
     # ---------------------------------------------------------- utilities
     def fresh(self, prefix):
@@ -932,7 +933,9 @@ class Gen:
         self.block(inner, ctx, nstmts)
         # A pointer declared outside may be moved to another of its offsets.
         movable = [p for p in self.ptr_retarget if p in sc.all("arrays")]
-        if movable and self.chance(0.2, "pointers"):
+        # (ckc refuses moving a pointer in the body of a binomial loop)
+        if movable and not self.in_binomial and \
+                self.chance(0.2, "pointers"):
             p = self.r.choice(movable)
             o = self.r.choice(sorted(p.offsets))
             self.emit("%s = %s;" % (p.name, p.base.name if o == 0 else
@@ -988,10 +991,12 @@ class Gen:
             # No break or continue anywhere inside, not even of a nested
             # loop: ckc refuses those (regressions/binomial-inner-break.c).
             self.exit_floor.append(99)
+            self.in_binomial += 1
         self.sub_block(sc, ctx.inner(trips), r.randint(1, 3),
                        [IntVar(i, rng)])
         if binomial:
             self.exit_floor.pop()
+            self.in_binomial -= 1
         self.emit("}")
 
     def s_while(self, sc, ctx):
