@@ -1489,11 +1489,12 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
 				ARENA_PUSH(args, nargs, adj_bw_value(c, arg));
 			if (!pat->active[i])
 				continue;
+			/* the argument's adjoint is added after the callee's
+			 * reverse sweep, through a temporary: the callee may
+			 * also update the same variable through a pointer
+			 * (h(s, &s)) */
 			Expr *ab;
-			if (arg->kind == E_VAR && adj_lv_active(c, arg)) {
-				Expr *lv = adj_lv(c, arg);
-				ab = lv->kind == E_DEREF ? lv->u.e : expr_addr(lv, loc);
-			} else {
+			{
 				int tv = plan_temp(c, pl, "ck_p", pt);
 				stmt_append(pl->adj,
 					    stmt_assign(A_SET, expr_var(c->bwd, tv, loc),

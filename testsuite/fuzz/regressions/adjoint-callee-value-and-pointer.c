@@ -5,7 +5,6 @@
 // variable as the value argument, f_b is right.
 // Found by the fuzzer (run.py --seed 11 --modes tangent,adjoint --features
 // +checkpoint, kernel 476, reduced with reduce.py).
-// XFAIL: *
 // RUN: %ckc %s -o %t.c
 // RUN: %ckc-run %t.c %s %t | FileCheck %s
 // CHECK: 0 failed
