@@ -988,9 +988,8 @@ class Gen:
                     r.randint(1, 3))
         self.emit("for (%s) {" % head)
         if binomial:
-            # No break or continue anywhere inside, not even of a nested
-            # loop: ckc refuses those (regressions/binomial-inner-break.c).
-            self.exit_floor.append(99)
+            # A break or continue only of a loop nested inside it.
+            self.exit_floor.append(ctx.loop_depth + 1)
             self.in_binomial += 1
         self.sub_block(sc, ctx.inner(trips), r.randint(1, 3),
                        [IntVar(i, rng)])
