@@ -164,6 +164,9 @@ static int act_call_ret_varied(const Activity *a, const Expr *e)
 		Activity *callee = act_solve(pat);
 		return callee->ret_varied;
 	}
+	/* second order: a floating value from the tape has a tangent there */
+	if (a->f->generated && ir_rt_call(e) == RT_POP_F)
+		return 1;
 	if (!rules_find(e->u.call.name))
 		return 0; /* refused by the check pass when an argument is active */
 	for (int i = 0; i < e->u.call.nargs; i++)
@@ -310,6 +313,25 @@ static void act_call(Solver *s, const Expr *e)
 				a->written[a->node[root]] = 1;
 			if (callee->varied[cn] && type_float_elem(g->vars[pv]->type))
 				act_mark(s, root, e->loc);
+		}
+		return;
+	}
+	if (s->f->generated && ir_rt_call(e) != RT_NONE) {
+		/* second order: a snapshot's values come back with their
+		 * tangents (the saves store zeros for values without one) */
+		RtCall k = ir_rt_call(e);
+		if ((k == RT_LOAD || k == RT_LOAD_N) && e->u.call.nargs >= 2) {
+			int root = activity_root(e->u.call.args[1]);
+			if (root >= 0) {
+				a->written[a->node[root]] = 1;
+				/* pointer parameters keep their pattern's
+				 * activity, the same in both sweeps */
+				const Var *x = s->f->vars[root];
+				if (type_float_elem(x->type) &&
+				    !(x->kind == VAR_PARAM &&
+				      type_is_pointerish(x->type)))
+					act_mark(s, root, e->loc);
+			}
 		}
 		return;
 	}

@@ -3517,6 +3517,27 @@ static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 	return v;
 }
 
+/* The adjoint wrapper for request r: the public f_b, or for ck_hvp a
+ * static one that f_b_d is the tangent of (removed once that exists). */
+static Func *adj_request(Program *p, Request *r, const char *name,
+			 int is_static)
+{
+	const Func *f = p->funcs[r->fn];
+	Pattern *pat = activity_request_pattern(p, r);
+	unsigned char *stable = arena_alloc((size_t)f->nparams + 1);
+	for (int k = 0; k < f->nparams; k++)
+		stable[k] = 1;
+	/* reserve the name before helpers take names */
+	Func *w = func_new(name, f->ret, f->loc);
+	ARENA_PUSH(p->out, p->nout, w);
+	AdjVariant *v = adj_variant_get(p, pat, stable, name);
+	if (!v)
+		return NULL;
+	*w = *adj_wrapper(p, v, name);
+	w->is_static = is_static;
+	return w;
+}
+
 void adjoint_program(Program *p)
 {
 	for (int i = 0; i < p->nreqs; i++) {
@@ -3530,16 +3551,21 @@ void adjoint_program(Program *p)
 				   name);
 			continue;
 		}
-		const Func *f = p->funcs[r->fn];
-		Pattern *pat = activity_request_pattern(p, r);
-		unsigned char *stable = arena_alloc((size_t)f->nparams + 1);
-		for (int k = 0; k < f->nparams; k++)
-			stable[k] = 1;
-		/* reserve the public name before helpers take names */
-		Func *w = func_new(name, f->ret, f->loc);
-		ARENA_PUSH(p->out, p->nout, w);
-		AdjVariant *v = adj_variant_get(p, pat, stable, name);
-		if (v)
-			*w = *adj_wrapper(p, v, name);
+		adj_request(p, r, name, 0);
+	}
+	for (int i = 0; i < p->nreqs; i++) {
+		Request *r = p->reqs[i];
+		if (r->mode != MODE_HVP || r->fn < 0)
+			continue;
+		const char *name = arena_printf("%s_b_d", r->fname);
+		if (name_taken(p, NULL, name)) {
+			diag_error(r->loc, "cannot generate '%s': the name is "
+					   "already used",
+				   name);
+			continue;
+		}
+		r->adj_wrapper = adj_request(
+			p, r, name_fresh(p, NULL, arena_printf("%s_b", r->fname)),
+			1);
 	}
 }

@@ -15,6 +15,7 @@
  *   rules.c     math.h derivative rules (the table lives in rules.def)
  *   tangent.c   the tangent transform (forward mode), IR -> IR
  *   adjoint.c   the adjoint transform (reverse mode), IR -> IR
+ *   hvp.c       second order: f_b_d as the tangent of f_b
  *   cleanup.c   drops generated variables that are set but never read
  *   emit.c      IR -> C text (the .c and the .h)
  *
@@ -320,6 +321,9 @@ typedef struct Request {
 	Loc *out_loc;
 	int nout;
 	Loc loc; /* of the pragma (or no location for the command line) */
+	/* MODE_HVP: the adjoint (a static f_b) whose tangent is f_b_d, made
+	 * by adjoint_program, or NULL */
+	Func *adj_wrapper;
 } Request;
 
 struct Program {
@@ -395,6 +399,31 @@ int name_taken(const Program *p, const Func *f, const char *name);
 /* A name not yet taken: base, else base2, base3, ... */
 const char *name_fresh(const Program *p, const Func *f, const char *base);
 int prog_find_func(const Program *p, const char *name);
+
+/* Calls fn on every expression node of s (or e), subexpressions
+ * included, in source order. */
+typedef void ExprVisitor(void *ctx, const Expr *e);
+void ir_walk_expr(const Expr *e, ExprVisitor *fn, void *ctx);
+void ir_walk_exprs(Expr *const *es, int n, ExprVisitor *fn, void *ctx);
+void ir_walk_stmt(const Stmt *s, ExprVisitor *fn, void *ctx);
+
+/* The calls into libckrt that the adjoint transform writes, as the
+ * tangent of generated code (second order) sees them: the tape and the
+ * snapshots carry floating-point values, and their tangents travel with
+ * them. */
+typedef enum RtCall {
+	RT_NONE,   /* not a libckrt call */
+	RT_PUSH_F, /* ck_push_d / ck_push_f (tape, value) */
+	RT_POP_F,  /* ck_pop_d / ck_pop_f (tape) */
+	RT_SAVE,   /* CK_SAVE (snap, variable) */
+	RT_LOAD,   /* CK_LOAD (snap, variable) */
+	RT_SAVE_N, /* CK_SAVE_N (snap, pointer, count) */
+	RT_LOAD_N, /* CK_LOAD_N (snap, pointer, count) */
+	RT_OTHER,  /* any other ck_ call: integers, pointers, bookkeeping */
+} RtCall;
+/* What kind of libckrt call e is (RT_NONE for anything else, also for
+ * non-calls).  Only generated functions make these calls. */
+RtCall ir_rt_call(const Expr *e);
 
 
 /* -------------------------------------------------------------- irdump.c */
@@ -521,6 +550,10 @@ Expr *rules_partial(const MathRule *r, const Expr *call, int i);
  * appends them to p->out.  Reports errors and stops where the derivative
  * cannot be generated. */
 void tangent_program(Program *p);
+/* The public tangent of p->funcs[pat->fn] for pat, named name, appended
+ * to p->out with the helpers it needs (hvp.c makes f_b_d this way, from
+ * f_b); NULL when activity failed. */
+Func *tangent_function(Program *p, Pattern *pat, const char *name);
 
 /* ------------------------------------------------------------- adjoint.c */
 
@@ -532,6 +565,13 @@ void adjoint_program(Program *p);
  * changes is read again by the reverse sweep instead of being taped.  Off
  * only to compare (--no-tbr). */
 void adjoint_set_tbr(int on);
+
+/* ----------------------------------------------------------------- hvp.c */
+
+/* Generates f_b_d for every ck_hvp request, as the tangent of the adjoint
+ * adjoint_program made for it, then drops generated static functions that
+ * nothing calls.  Runs after adjoint_program. */
+void hvp_program(Program *p);
 
 /* ------------------------------------------------------------- cleanup.c */
 

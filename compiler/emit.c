@@ -711,105 +711,6 @@ static void emit_stmt(Emitter *em, const Stmt *s, int depth)
 	}
 }
 
-/* --------------------------------------------------------- walking */
-
-/* Calls fn on every expression node of s, subexpressions included. */
-typedef void ExprVisitor(void *ctx, const Expr *e);
-
-static void walk_expr(const Expr *e, ExprVisitor *fn, void *ctx)
-{
-	int i;
-
-	if (!e)
-		return;
-	fn(ctx, e);
-	switch (e->kind) {
-	case E_UNARY:
-		walk_expr(e->u.un.e, fn, ctx);
-		break;
-	case E_BINARY:
-		walk_expr(e->u.bin.l, fn, ctx);
-		walk_expr(e->u.bin.r, fn, ctx);
-		break;
-	case E_COND:
-		walk_expr(e->u.cond.c, fn, ctx);
-		walk_expr(e->u.cond.a, fn, ctx);
-		walk_expr(e->u.cond.b, fn, ctx);
-		break;
-	case E_CALL:
-		for (i = 0; i < e->u.call.nargs; i++)
-			walk_expr(e->u.call.args[i], fn, ctx);
-		break;
-	case E_INDEX:
-		walk_expr(e->u.index.base, fn, ctx);
-		walk_expr(e->u.index.idx, fn, ctx);
-		break;
-	case E_DEREF:
-	case E_ADDR:
-	case E_CAST:
-		walk_expr(e->u.e, fn, ctx);
-		break;
-	default:
-		break;
-	}
-}
-
-static void walk_exprs(Expr *const *es, int n, ExprVisitor *fn, void *ctx)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		walk_expr(es[i], fn, ctx);
-}
-
-static void walk_stmt(const Stmt *s, ExprVisitor *fn, void *ctx)
-{
-	int i;
-
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (i = 0; i < s->u.block.n; i++)
-			walk_stmt(s->u.block.items[i], fn, ctx);
-		break;
-	case S_DECL:
-		walk_expr(s->u.decl.init, fn, ctx);
-		walk_exprs(s->u.decl.inits, s->u.decl.ninits, fn, ctx);
-		break;
-	case S_ASSIGN:
-		walk_expr(s->u.assign.lhs, fn, ctx);
-		walk_expr(s->u.assign.rhs, fn, ctx);
-		break;
-	case S_EXPR:
-	case S_RETURN:
-		walk_expr(s->u.expr, fn, ctx);
-		break;
-	case S_IF:
-		walk_expr(s->u.ifs.cond, fn, ctx);
-		walk_stmt(s->u.ifs.then, fn, ctx);
-		walk_stmt(s->u.ifs.els, fn, ctx);
-		break;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		walk_stmt(s->u.loop.init, fn, ctx);
-		walk_expr(s->u.loop.cond, fn, ctx);
-		walk_stmt(s->u.loop.inc, fn, ctx);
-		walk_stmt(s->u.loop.body, fn, ctx);
-		break;
-	case S_CHECKPOINT:
-		for (i = 0; i < s->u.ckpt.nsaves; i++) {
-			walk_expr(s->u.ckpt.saves[i]->lo, fn, ctx);
-			walk_expr(s->u.ckpt.saves[i]->len, fn, ctx);
-		}
-		walk_stmt(s->u.ckpt.body, fn, ctx);
-		break;
-	default:
-		break;
-	}
-}
-
 /* ------------------------------------------------------- functions */
 
 static void mark_var(void *used, const Expr *e)
@@ -825,7 +726,7 @@ static void emit_unused_params(Emitter *em, const Func *f)
 	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
 	int i;
 
-	walk_stmt(f->body, mark_var, used);
+	ir_walk_stmt(f->body, mark_var, used);
 	for (i = 0; i < f->nparams; i++) {
 		const Var *v = f->vars[f->params[i]];
 
@@ -953,22 +854,22 @@ static void deps_collect(Deps *d, const Program *p)
 	d->glob = arena_alloc((size_t)p->nglobals + 1);
 	d->runtime = 0;
 	for (i = 0; i < p->nout; i++)
-		walk_stmt(p->out[i]->body, mark_use, d);
+		ir_walk_stmt(p->out[i]->body, mark_use, d);
 	while (changed) {
 		changed = 0;
 		for (i = 0; i < p->nfuncs; i++) {
 			if (d->func[i] && !scanned[i] &&
 			    p->funcs[i]->is_static) {
 				scanned[i] = changed = 1;
-				walk_stmt(p->funcs[i]->body, mark_use, d);
+				ir_walk_stmt(p->funcs[i]->body, mark_use, d);
 			}
 		}
 		for (i = 0; i < p->nglobals; i++) {
 			const Global *g = p->globals[i];
 			if (d->glob[i] && !gscanned[i] && g->is_static) {
 				gscanned[i] = changed = 1;
-				walk_expr(g->init, mark_use, d);
-				walk_exprs(g->inits, g->ninits, mark_use, d);
+				ir_walk_expr(g->init, mark_use, d);
+				ir_walk_exprs(g->inits, g->ninits, mark_use, d);
 			}
 		}
 	}

@@ -1374,11 +1374,6 @@ static Def *check_request(FE *fe, Request *r, Request **earlier, int nearlier)
 			   "out(...)",
 			   r->fname, ts);
 	}
-	/* second order comes with its own issue */
-	if (r->mode == MODE_HVP)
-		diag_error(r->loc, "%s is not implemented yet; use ck_tangent "
-				   "or ck_adjoint",
-			   mode_pragma(r->mode));
 	return d;
 }
 

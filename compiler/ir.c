@@ -381,3 +381,119 @@ const char *name_fresh(const Program *p, const Func *f, const char *base)
 			return n;
 	}
 }
+
+RtCall ir_rt_call(const Expr *e)
+{
+	static const struct {
+		const char *name;
+		RtCall kind;
+	} calls[] = {
+		{"ck_push_d", RT_PUSH_F}, {"ck_push_f", RT_PUSH_F},
+		{"ck_pop_d", RT_POP_F},   {"ck_pop_f", RT_POP_F},
+		{"CK_SAVE", RT_SAVE},     {"CK_LOAD", RT_LOAD},
+		{"CK_SAVE_N", RT_SAVE_N}, {"CK_LOAD_N", RT_LOAD_N},
+	};
+	if (!e || e->kind != E_CALL || e->u.call.fn >= 0)
+		return RT_NONE;
+	const char *n = e->u.call.name;
+	for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
+		if (strcmp(calls[i].name, n) == 0)
+			return calls[i].kind;
+	if (strncmp(n, "ck_", 3) == 0 || strncmp(n, "CK_", 3) == 0)
+		return RT_OTHER;
+	return RT_NONE;
+}
+
+void ir_walk_expr(const Expr *e, ExprVisitor *fn, void *ctx)
+{
+	int i;
+
+	if (!e)
+		return;
+	fn(ctx, e);
+	switch (e->kind) {
+	case E_UNARY:
+		ir_walk_expr(e->u.un.e, fn, ctx);
+		break;
+	case E_BINARY:
+		ir_walk_expr(e->u.bin.l, fn, ctx);
+		ir_walk_expr(e->u.bin.r, fn, ctx);
+		break;
+	case E_COND:
+		ir_walk_expr(e->u.cond.c, fn, ctx);
+		ir_walk_expr(e->u.cond.a, fn, ctx);
+		ir_walk_expr(e->u.cond.b, fn, ctx);
+		break;
+	case E_CALL:
+		for (i = 0; i < e->u.call.nargs; i++)
+			ir_walk_expr(e->u.call.args[i], fn, ctx);
+		break;
+	case E_INDEX:
+		ir_walk_expr(e->u.index.base, fn, ctx);
+		ir_walk_expr(e->u.index.idx, fn, ctx);
+		break;
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
+		ir_walk_expr(e->u.e, fn, ctx);
+		break;
+	default:
+		break;
+	}
+}
+
+void ir_walk_exprs(Expr *const *es, int n, ExprVisitor *fn, void *ctx)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		ir_walk_expr(es[i], fn, ctx);
+}
+
+void ir_walk_stmt(const Stmt *s, ExprVisitor *fn, void *ctx)
+{
+	int i;
+
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (i = 0; i < s->u.block.n; i++)
+			ir_walk_stmt(s->u.block.items[i], fn, ctx);
+		break;
+	case S_DECL:
+		ir_walk_expr(s->u.decl.init, fn, ctx);
+		ir_walk_exprs(s->u.decl.inits, s->u.decl.ninits, fn, ctx);
+		break;
+	case S_ASSIGN:
+		ir_walk_expr(s->u.assign.lhs, fn, ctx);
+		ir_walk_expr(s->u.assign.rhs, fn, ctx);
+		break;
+	case S_EXPR:
+	case S_RETURN:
+		ir_walk_expr(s->u.expr, fn, ctx);
+		break;
+	case S_IF:
+		ir_walk_expr(s->u.ifs.cond, fn, ctx);
+		ir_walk_stmt(s->u.ifs.then, fn, ctx);
+		ir_walk_stmt(s->u.ifs.els, fn, ctx);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		ir_walk_stmt(s->u.loop.init, fn, ctx);
+		ir_walk_expr(s->u.loop.cond, fn, ctx);
+		ir_walk_stmt(s->u.loop.inc, fn, ctx);
+		ir_walk_stmt(s->u.loop.body, fn, ctx);
+		break;
+	case S_CHECKPOINT:
+		for (i = 0; i < s->u.ckpt.nsaves; i++) {
+			ir_walk_expr(s->u.ckpt.saves[i]->lo, fn, ctx);
+			ir_walk_expr(s->u.ckpt.saves[i]->len, fn, ctx);
+		}
+		ir_walk_stmt(s->u.ckpt.body, fn, ctx);
+		break;
+	default:
+		break;
+	}
+}

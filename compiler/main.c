@@ -476,6 +476,7 @@ static int ckc_main(int argc, char **argv)
 
 	tangent_program(p);
 	adjoint_program(p);
+	hvp_program(p);
 	if (diag_errors())
 		return 1;
 	stage_done(&o, p, "tangent");

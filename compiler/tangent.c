@@ -32,6 +32,7 @@ typedef struct Variant {
 	Func *g;       /* the tangent; its vars start as a copy of f's */
 	int *shadow;   /* var id -> shadow var id in g, or -1 */
 	int ret_d;     /* var id of ret_d in g, or -1 */
+	int no_ret_d;  /* the result's tangent is not an output (f_b_d) */
 	int done;
 } Variant;
 
@@ -216,6 +217,8 @@ static Expr *t_call_expr(Tan *t, const Expr *e)
 				   e->u.call.name);
 		return NULL;
 	}
+	/* the adjoint pops floating values into variables only */
+	ck_assert(!(t->v->f->generated && ir_rt_call(e) == RT_POP_F));
 	const MathRule *r = rules_find(e->u.call.name);
 	if (!r)
 		return NULL; /* inactive arguments: activity checked that */
@@ -357,7 +360,9 @@ static Expr *t_call(Tan *t, const Expr *e, Expr *ret_d, Stmt *out,
 		t_check_calls(t, e->u.call.args[i]);
 	*has_ret_d = 0;
 	Pattern *pat = activity_call_pattern(t->a, t->p, e);
-	if (pattern_empty(pat, t->p))
+	/* a sweep of the adjoint pushes (or pops) tangents with its values
+	 * on the tape, also when nothing it gets is varied */
+	if (pattern_empty(pat, t->p) && !t->p->funcs[e->u.call.fn]->generated)
 		return expr_clone(e);
 	Variant *cv = tan_variant(t->p, pat, NULL, 1);
 	if (!cv)
@@ -388,6 +393,126 @@ static Expr *t_call(Tan *t, const Expr *e, Expr *ret_d, Stmt *out,
 		ARENA_PUSH(args, nargs, expr_addr(ret_d, e->loc));
 	}
 	return expr_call(cv->g->name, -1, args, nargs, e->type, e->loc);
+}
+
+/* ---- second order: the tape and the snapshots of generated code
+ *
+ * f_b_d is the tangent of the adjoint's sweeps, so every floating value
+ * that f_fwd puts on the tape or in a snapshot carries its tangent along:
+ *
+ *   ck_push_d(t, v)   ->  ck_push_d(t, v);  ck_push_d(t, v_d or 0);
+ *   v = ck_pop_d(t)   ->  v_d = ck_pop_d(t);  v = ck_pop_d(t);
+ *   CK_SAVE(s, v)     ->  CK_SAVE(s, v);  CK_SAVE(s, v_d) or CK_SAVE_ZERO(s, v);
+ *   CK_LOAD(s, v)     ->  CK_LOAD(s, v);  CK_LOAD(s, v_d) or CK_SKIP(s, v);
+ *
+ * (and CK_SAVE_N/CK_LOAD_N alike), so a push and its pop, or a save and
+ * its load, agree whatever activity finds on either side. */
+
+static int t_generated(const Tan *t)
+{
+	return t->v->f->generated;
+}
+
+static Expr *t_rt_call(const char *name, Expr *a, Expr *b, Expr *c, Type *ret,
+		       Loc loc)
+{
+	Expr **args = NULL;
+	int n = 0;
+	ARENA_PUSH(args, n, a);
+	ARENA_PUSH(args, n, b);
+	if (c)
+		ARENA_PUSH(args, n, c);
+	return expr_call(name, -1, args, n, ret, loc);
+}
+
+/* A libckrt call statement of generated code, with its tangent; returns 0
+ * when s is not one that carries floating-point values. */
+static int t_rt_stmt(Tan *t, const Stmt *s, Stmt *out)
+{
+	const Expr *e = s->u.expr;
+	RtCall k = ir_rt_call(e);
+	if (!t_generated(t) || k == RT_NONE || k == RT_OTHER || k == RT_POP_F)
+		return 0;
+	Loc loc = s->loc;
+	const Expr *tape = e->u.call.args[0], *v = e->u.call.args[1];
+	const Expr *n = e->u.call.nargs > 2 ? e->u.call.args[2] : NULL;
+	stmt_append(out, stmt_expr(S_EXPR, expr_clone(e), loc));
+	Expr *call = NULL;
+	if (k == RT_PUSH_F) {
+		Expr *d = t_expr(t, v);
+		call = t_rt_call(e->u.call.name, expr_clone(tape),
+				 d ? d : t_zero(v->type, loc), NULL, e->type,
+				 loc);
+	} else if (type_float_elem(v->type)) {
+		int root = activity_root(v);
+		int shadow = root >= 0 && activity_var_varied(t->a, root);
+		int save = k == RT_SAVE || k == RT_SAVE_N;
+		const char *name;
+		Expr *arg;
+		if (k == RT_SAVE || k == RT_LOAD) {
+			ck_assert(v->kind == E_VAR);
+			name = !shadow ? (save ? "CK_SAVE_ZERO" : "CK_SKIP")
+				       : (save ? "CK_SAVE" : "CK_LOAD");
+			arg = shadow ? t_shadow_var(t, v->u.var, loc)
+				     : expr_clone(v);
+		} else {
+			name = !shadow ? (save ? "CK_SAVE_ZERO_N" : "CK_SKIP_N")
+				       : (save ? "CK_SAVE_N" : "CK_LOAD_N");
+			arg = shadow ? t_shadow_ptr(t, v) : expr_clone(v);
+		}
+		call = t_rt_call(name, expr_clone(tape), arg,
+				 n ? expr_clone(n) : NULL, e->type, loc);
+	}
+	if (call)
+		stmt_append(out, stmt_expr(S_EXPR, call, loc));
+	return 1;
+}
+
+/* v = ck_pop_d(t) of generated code: the tangent comes off the tape
+ * first (into dl, or dropped when v has no tangent). */
+static void t_rt_pop(const Expr *pop, Expr *dl, Stmt *out, Loc loc)
+{
+	if (dl)
+		stmt_append(out, stmt_assign(A_SET, dl, expr_clone(pop), loc));
+	else
+		stmt_append(out, stmt_expr(S_EXPR, expr_clone(pop), loc));
+}
+
+/* A copy of e whose integer-valued calls to libckrt (pops of offsets)
+ * are moved into temporaries assigned in out, so that both the primal
+ * and its tangent can read them. */
+static Expr *t_hoist_rt(Tan *t, const Expr *e, Stmt *out)
+{
+	if (!e)
+		return NULL;
+	if (ir_rt_call(e) != RT_NONE && !type_is_float(e->type) &&
+	    !type_is_pointerish(e->type)) {
+		int tmp = func_add_var(t->g, name_fresh(t->p, t->g, "ck_o"),
+				       type_with_const(e->type, 0), VAR_LOCAL,
+				       e->loc);
+		stmt_append(out, stmt_decl(tmp, expr_clone(e), e->loc));
+		return expr_var(t->g, tmp, e->loc);
+	}
+	Expr *c = expr_clone(e);
+	switch (e->kind) {
+	case E_UNARY:
+		c->u.un.e = t_hoist_rt(t, e->u.un.e, out);
+		break;
+	case E_BINARY:
+		c->u.bin.l = t_hoist_rt(t, e->u.bin.l, out);
+		c->u.bin.r = t_hoist_rt(t, e->u.bin.r, out);
+		break;
+	case E_CAST: case E_ADDR: case E_DEREF:
+		c->u.e = t_hoist_rt(t, e->u.e, out);
+		break;
+	case E_INDEX:
+		c->u.index.base = t_hoist_rt(t, e->u.index.base, out);
+		c->u.index.idx = t_hoist_rt(t, e->u.index.idx, out);
+		break;
+	default:
+		break;
+	}
+	return c;
 }
 
 /* ---- statements */
@@ -461,6 +586,27 @@ static void t_assign(Tan *t, const Stmt *s, Stmt *out)
 				   expr_clone(rhs), s->loc);
 	t_check_calls(t, lhs);
 	int active = t_lv_active(t, lhs);
+	if (t_generated(t) && s->u.assign.op == A_SET &&
+	    ir_rt_call(rhs) == RT_POP_F) {
+		t_rt_pop(rhs, active ? t_shadow_lv(t, lhs) : NULL, out, s->loc);
+		stmt_append(out, primal);
+		return;
+	}
+	if (t_generated(t) && !active && type_is_pointerish(lhs->type) &&
+	    lhs->kind == E_VAR && t->v->shadow[lhs->u.var] >= 0 &&
+	    t_impure_call(rhs)) {
+		/* p = x + ck_pop_i(t): the offset is popped once */
+		Expr *r = t_hoist_rt(t, rhs, out);
+		primal->u.assign.rhs = r;
+		stmt_append(out, stmt_assign(s->u.assign.op,
+					     t_shadow_var(t, lhs->u.var, s->loc),
+					     s->u.assign.op == A_SET
+						     ? t_shadow_ptr(t, r)
+						     : expr_clone(r),
+					     s->loc));
+		stmt_append(out, primal);
+		return;
+	}
 	if (s->u.assign.op == A_SET && t_is_user_call(rhs)) {
 		/* y = g(a):  y = g_d(a, a_d, &y_d) */
 		int has_ret_d;
@@ -507,6 +653,16 @@ static void t_decl(Tan *t, const Stmt *s, Stmt *out)
 		primal->u.decl.inits[i] = expr_clone(s->u.decl.inits[i]);
 	}
 	Type *ty = t->g->vars[v]->type;
+	if (t_generated(t) && ir_rt_call(init) == RT_POP_F) {
+		if (sh >= 0) {
+			stmt_append(out, stmt_decl(sh, NULL, s->loc));
+			t_rt_pop(init, expr_var(t->g, sh, s->loc), out, s->loc);
+		} else {
+			t_rt_pop(init, NULL, out, s->loc);
+		}
+		stmt_append(out, primal);
+		return;
+	}
 	if (sh >= 0) {
 		Stmt *d = stmt_decl(sh, NULL, s->loc);
 		if (ty->kind == TY_ARRAY) {
@@ -602,6 +758,8 @@ static void tan_stmt(Tan *t, const Stmt *s, Stmt *out)
 		t_assign(t, s, out);
 		break;
 	case S_EXPR:
+		if (t_rt_stmt(t, s, out))
+			break;
 		if (t_is_user_call(s->u.expr)) {
 			int has_ret_d;
 			Expr *call = t_call(t, s->u.expr, NULL, out, &has_ret_d);
@@ -663,7 +821,11 @@ static Type *t_shadow_type(Type *ty, int written)
 static int t_add_shadow(Program *p, Variant *v, int var, int as_param)
 {
 	const Var *x = v->f->vars[var];
-	const char *want = arena_printf("%s_d", x->name);
+	/* second order: the tangent of an adjoint x_b is x_bd (DESIGN §2) */
+	size_t len = strlen(x->name);
+	int adj = v->f->generated && len > 2 &&
+		  strcmp(x->name + len - 2, "_b") == 0;
+	const char *want = arena_printf(adj ? "%sd" : "%s_d", x->name);
 	Type *ty = t_shadow_type(x->type, v->a->written[v->a->node[var]]);
 	if (as_param) {
 		if (name_taken(p, v->f, want)) {
@@ -740,7 +902,10 @@ static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 			v->shadow[pv] = t_add_shadow(p, v, pv, 1);
 	}
 	v->ret_d = -1;
-	if (type_is_float(f->ret) && v->a->ret_varied) {
+	/* a public tangent of generated code is f_b_d: its result is the
+	 * primal, with no tangent */
+	v->no_ret_d = f->generated && !is_static;
+	if (type_is_float(f->ret) && v->a->ret_varied && !v->no_ret_d) {
 		if (name_taken(p, f, "ret_d"))
 			diag_error(f->loc, "'%s' has a variable named 'ret_d', "
 					   "the name of the result's tangent; "
@@ -810,4 +975,13 @@ void tangent_program(Program *p)
 	}
 	for (int i = 0; i < ntops; i++)
 		tan_generate(p, tops[i]);
+}
+
+Func *tangent_function(Program *p, Pattern *pat, const char *name)
+{
+	Variant *v = tan_variant(p, pat, name, 0);
+	if (!v)
+		return NULL;
+	tan_generate(p, v);
+	return v->g;
 }

@@ -388,7 +388,10 @@ void ck_snap_save(ck_snap *s, const void *p, size_t bytes)
 		s->data = d;
 		s->cap = cap;
 	}
-	memcpy(s->data + s->size, p, bytes);
+	if (p)
+		memcpy(s->data + s->size, p, bytes);
+	else if (bytes)
+		memset(s->data + s->size, 0, bytes);
 	s->size += bytes;
 }
 
@@ -400,7 +403,8 @@ void ck_snap_load(ck_snap *s, void *p, size_t bytes)
 			(unsigned long)(s->pos + bytes), (unsigned long)s->size);
 		abort();
 	}
-	memcpy(p, s->data + s->pos, bytes);
+	if (p && bytes)
+		memcpy(p, s->data + s->pos, bytes);
 	s->pos += bytes;
 }
 

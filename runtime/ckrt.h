@@ -239,7 +239,10 @@ void ck_snapshot_free(void *p, size_t bytes);
  * saved, read back in the same order.  Its bytes count as snapshot bytes.
  * Generated code saves variables with CK_SAVE and arrays behind pointers
  * with CK_SAVE_N, and reads them back with CK_LOAD / CK_LOAD_N after
- * ck_snap_rewind. */
+ * ck_snap_rewind.  ck_snap_save(s, NULL, bytes) saves zeros, and
+ * ck_snap_load(s, NULL, bytes) skips bytes: second-order code saves the
+ * tangent of every floating value, zeros where a value has none
+ * (CK_SAVE_ZERO), and skips what it does not need (CK_SKIP). */
 typedef struct ck_snap ck_snap;
 ck_snap *ck_snap_new(void);
 void ck_snap_save(ck_snap *s, const void *p, size_t bytes);
@@ -250,6 +253,10 @@ void ck_snap_free(ck_snap *s);
 #define CK_LOAD(s, v) ck_snap_load((s), &(v), sizeof(v))
 #define CK_SAVE_N(s, p, n) ck_snap_save((s), (p), (size_t)(n) * sizeof *(p))
 #define CK_LOAD_N(s, p, n) ck_snap_load((s), (p), (size_t)(n) * sizeof *(p))
+#define CK_SAVE_ZERO(s, v) ck_snap_save((s), NULL, sizeof(v))
+#define CK_SKIP(s, v) ck_snap_load((s), NULL, sizeof(v))
+#define CK_SAVE_ZERO_N(s, p, n) ck_snap_save((s), NULL, (size_t)(n) * sizeof *(p))
+#define CK_SKIP_N(s, p, n) ck_snap_load((s), NULL, (size_t)(n) * sizeof *(p))
 
 /* ---------------------------------------------------------------- revolve */
 

@@ -1,0 +1,185 @@
+/*
+ * hvp.c - second order: f_b_d is the tangent of f_b.
+ *
+ * adjoint_program gives every ck_hvp request an adjoint like a ck_adjoint
+ * request gets: a (static) f_b that runs the forward sweep f_fwd and the
+ * reverse sweep f_bwd.  This pass makes those generated functions
+ * functions of the program for a while, so that activity analysis and the
+ * tangent transform see them as they see user code, and takes the tangent
+ * of f_b with the primal inputs, their adjoints and the seed ret_b
+ * active.  That tangent is f_b_d:
+ *
+ *   x_b  += ret_b * grad                  (the primal statements of f_b)
+ *   x_bd += ret_b * H.x_d + ret_bd * grad  (their tangents)
+ *
+ * tangent.c knows what the tape and the snapshots of generated code mean
+ * for tangents (they carry them next to the values), so checkpoint regions
+ * and binomial loops need nothing more here.  Afterwards the generated
+ * functions leave the program again, and static generated functions that
+ * nothing calls (the static f_b, sweeps only their tangents replaced) are
+ * dropped from the output.
+ */
+#include "ckc.h"
+
+#include <string.h>
+
+/* Resolves calls among generated functions to their index in p->funcs,
+ * for those from index first on (or back to -1 when first < 0). */
+typedef struct Resolve {
+	Program *p;
+	int first;
+	int undo; /* set fn = -1 on calls into [first, nfuncs) */
+} Resolve;
+
+static void hvp_resolve_call(void *ctx, const Expr *ce)
+{
+	Resolve *r = ctx;
+	Expr *e = (Expr *)ce; /* the IR is ours to change here */
+	if (e->kind != E_CALL)
+		return;
+	if (r->undo) {
+		if (e->u.call.fn >= r->first)
+			e->u.call.fn = -1;
+		return;
+	}
+	if (e->u.call.fn >= 0)
+		return;
+	int k = prog_find_func(r->p, e->u.call.name);
+	if (k >= r->first)
+		e->u.call.fn = k;
+}
+
+/* Makes the generated functions of p->out functions of the program from
+ * index p->nfuncs on; returns that index. */
+static int hvp_register(Program *p)
+{
+	int first = p->nfuncs;
+	for (int i = 0; i < p->nout; i++)
+		if (p->out[i]->generated && prog_find_func(p, p->out[i]->name) < 0)
+			ARENA_PUSH(p->funcs, p->nfuncs, p->out[i]);
+	Resolve r = {p, first, 0};
+	for (int i = first; i < p->nfuncs; i++)
+		ir_walk_stmt(p->funcs[i]->body, hvp_resolve_call, &r);
+	return first;
+}
+
+static void hvp_unregister(Program *p, int first)
+{
+	Resolve r = {p, first, 1};
+	for (int i = 0; i < p->nout; i++)
+		ir_walk_stmt(p->out[i]->body, hvp_resolve_call, &r);
+	p->nfuncs = first;
+}
+
+/* The pattern of f_b's tangent: the active inputs of f, their adjoints
+ * and ret_b carry tangents. */
+static Pattern *hvp_pattern(Program *p, const Request *r, int fn)
+{
+	const Func *f = p->funcs[r->fn], *w = p->funcs[fn];
+	Pattern *fp = activity_request_pattern(p, r);
+	Pattern *pat = ARENA_NEW(Pattern);
+	pat->fn = fn;
+	pat->active = arena_alloc((size_t)w->nparams + 1);
+	int k = 0;
+	for (int i = 0; i < f->nparams; i++) {
+		pat->active[k++] = fp->active[i];
+		if (fp->active[i])
+			pat->active[k++] = 1; /* p_b */
+	}
+	if (type_is_float(f->ret))
+		pat->active[k++] = 1; /* ret_b */
+	ck_assert(k == w->nparams);
+	return pat;
+}
+
+static const char *hvp_comment(const Program *p, const Request *r,
+			       const char *name)
+{
+	const Func *f = p->funcs[r->fn];
+	char *act = "";
+	Pattern *fp = activity_request_pattern(p, r);
+	for (int i = 0; i < f->nparams; i++)
+		if (fp->active[i])
+			act = arena_printf("%s%s%s", act, *act ? ", " : "",
+					   f->vars[f->params[i]]->name);
+	return arena_printf(
+		"%s: second-order adjoint (tangent of the adjoint) of %s.\n"
+		"Active: %s; p_b += ret_b * grad as %s_b computes it, and\n"
+		"p_bd += ret_b * H.(p_d) + ret_bd * grad.",
+		name, f->name, *act ? act : "none", f->name);
+}
+
+/* ---- dropping what nothing calls */
+
+typedef struct Reach {
+	const Program *p;
+	unsigned char *live; /* per p->out index */
+	int changed;
+} Reach;
+
+static void hvp_mark_call(void *ctx, const Expr *e)
+{
+	Reach *r = ctx;
+	if (e->kind != E_CALL)
+		return;
+	for (int i = 0; i < r->p->nout; i++) {
+		if (!r->live[i] && strcmp(r->p->out[i]->name, e->u.call.name) == 0) {
+			r->live[i] = 1;
+			r->changed = 1;
+		}
+	}
+}
+
+/* Removes static generated functions that no public one reaches. */
+static void hvp_drop_unused(Program *p)
+{
+	Reach r;
+	r.p = p;
+	r.live = arena_alloc((size_t)p->nout + 1);
+	for (int i = 0; i < p->nout; i++)
+		r.live[i] = !p->out[i]->is_static;
+	unsigned char *scanned = arena_alloc((size_t)p->nout + 1);
+	do {
+		r.changed = 0;
+		for (int i = 0; i < p->nout; i++) {
+			if (r.live[i] && !scanned[i]) {
+				scanned[i] = 1;
+				ir_walk_stmt(p->out[i]->body, hvp_mark_call, &r);
+			}
+		}
+	} while (r.changed);
+	int n = 0;
+	for (int i = 0; i < p->nout; i++)
+		if (r.live[i])
+			p->out[n++] = p->out[i];
+	p->nout = n;
+}
+
+void hvp_program(Program *p)
+{
+	int any = 0;
+	for (int i = 0; i < p->nreqs; i++)
+		any |= p->reqs[i]->mode == MODE_HVP && p->reqs[i]->adj_wrapper;
+	if (!any || diag_errors())
+		return;
+	int first = hvp_register(p);
+	for (int i = 0; i < p->nreqs; i++) {
+		Request *r = p->reqs[i];
+		if (r->mode != MODE_HVP || !r->adj_wrapper)
+			continue;
+		const char *name = arena_printf("%s_b_d", r->fname);
+		if (name_taken(p, NULL, name)) {
+			diag_error(r->loc, "cannot generate '%s': the name is "
+					   "already used",
+				   name);
+			continue;
+		}
+		int fn = prog_find_func(p, r->adj_wrapper->name);
+		ck_assert(fn >= first);
+		Func *g = tangent_function(p, hvp_pattern(p, r, fn), name);
+		if (g)
+			g->comment = hvp_comment(p, r, name);
+	}
+	hvp_unregister(p, first);
+	hvp_drop_unused(p);
+}
