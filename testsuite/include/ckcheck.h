@@ -217,24 +217,24 @@ static inline void ck_hvp_richardson(ck_gradfn grad, void *ctx,
 				     double h, double *hv)
 {
 	double xp[CK_VEC_MAX], gp[CK_VEC_MAX], gm[CK_VEC_MAX];
-	double d1[CK_VEC_MAX];
+	double d1[CK_VEC_MAX] = {0};
 
-	for (int k = 0; k < 2; k++) {
-		double hk = k ? h / 2 : h;
-		for (int i = 0; i < n; i++)
-			xp[i] = x[i] + hk * v[i];
-		grad(xp, gp, n, ctx);
-		for (int i = 0; i < n; i++)
-			xp[i] = x[i] - hk * v[i];
-		grad(xp, gm, n, ctx);
-		for (int i = 0; i < n; i++) {
-			double d = (gp[i] - gm[i]) / (2 * hk);
-			if (k)
-				hv[i] = (4 * d - d1[i]) / 3;
-			else
-				d1[i] = d;
-		}
-	}
+	for (int i = 0; i < n; i++)
+		xp[i] = x[i] + h * v[i];
+	grad(xp, gp, n, ctx);
+	for (int i = 0; i < n; i++)
+		xp[i] = x[i] - h * v[i];
+	grad(xp, gm, n, ctx);
+	for (int i = 0; i < n; i++)
+		d1[i] = (gp[i] - gm[i]) / (2 * h);
+	for (int i = 0; i < n; i++)
+		xp[i] = x[i] + h / 2 * v[i];
+	grad(xp, gp, n, ctx);
+	for (int i = 0; i < n; i++)
+		xp[i] = x[i] - h / 2 * v[i];
+	grad(xp, gm, n, ctx);
+	for (int i = 0; i < n; i++)
+		hv[i] = (4 * ((gp[i] - gm[i]) / h) - d1[i]) / 3;
 }
 
 /* H (n x n, row-major: H[i * n + j] = d2f/dxi dxj) by ck_hvp_richardson
