@@ -2,7 +2,8 @@
 #
 #   make deps    install missing Debian packages (as root)
 #   make build   configure build/ and build ckc and libckrt
-#   make demo    deps + build + the examples (spring, mlp, logreg, pde)
+#   make demo    deps + build + the examples (spring, mlp, logreg, pde,
+#                newton, maml)
 #   make check   deps + build + the whole test suite under lit
 #   make bench   deps + build + bench/run.sh: derivative time / primal time
 #   make install install into PREFIX (default /usr/local): ckc, ckrt.h,
@@ -66,6 +67,8 @@ demo: deps
 	$(BUILD)/examples/mlp
 	$(BUILD)/examples/logreg
 	$(BUILD)/examples/pde
+	$(BUILD)/examples/newton
+	$(BUILD)/examples/maml
 
 PREFIX ?= /usr/local
 .PHONY: install
