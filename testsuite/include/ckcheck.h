@@ -216,7 +216,8 @@ static inline void ck_hvp_richardson(ck_gradfn grad, void *ctx,
 				     const double *x, const double *v, int n,
 				     double h, double *hv)
 {
-	double xp[CK_VEC_MAX], gp[CK_VEC_MAX], gm[CK_VEC_MAX];
+	double xp[CK_VEC_MAX] = {0}, gp[CK_VEC_MAX] = {0};
+	double gm[CK_VEC_MAX] = {0};
 	double d1[CK_VEC_MAX] = {0};
 
 	for (int i = 0; i < n; i++)
@@ -242,7 +243,7 @@ static inline void ck_hvp_richardson(ck_gradfn grad, void *ctx,
 static inline void ck_hessian_fd(ck_gradfn grad, void *ctx, const double *x,
 				 int n, double h, double *H)
 {
-	double e[CK_VEC_MAX], col[CK_VEC_MAX];
+	double e[CK_VEC_MAX] = {0}, col[CK_VEC_MAX] = {0};
 
 	for (int j = 0; j < n; j++) {
 		for (int i = 0; i < n; i++)
@@ -303,11 +304,15 @@ static inline double ck_check_hvp(const char *what, ck_hvpfn hvp,
 				  const double *hv_hand, int n, double rb,
 				  double qb)
 {
-	double g[CK_VEC_MAX], want[CK_VEC_MAX], fd[CK_VEC_MAX];
-	double xb1[CK_VEC_MAX], xbd1[CK_VEC_MAX], xb2[CK_VEC_MAX];
-	double xbd2[CK_VEC_MAX], xb3[CK_VEC_MAX], xbd3[CK_VEC_MAX];
-	double xb4[CK_VEC_MAX], xbd4[CK_VEC_MAX], hu[CK_VEC_MAX];
-	double hub[CK_VEC_MAX], zero[CK_VEC_MAX], hvn[CK_VEC_MAX];
+	/* all initialised: gcc -O1 warns about arrays it cannot follow */
+	double g[CK_VEC_MAX] = {0}, want[CK_VEC_MAX] = {0};
+	double fd[CK_VEC_MAX] = {0}, xb1[CK_VEC_MAX] = {0};
+	double xbd1[CK_VEC_MAX] = {0}, xb2[CK_VEC_MAX] = {0};
+	double xbd2[CK_VEC_MAX] = {0}, xb3[CK_VEC_MAX] = {0};
+	double xbd3[CK_VEC_MAX] = {0}, xb4[CK_VEC_MAX] = {0};
+	double xbd4[CK_VEC_MAX] = {0}, hu[CK_VEC_MAX] = {0};
+	double hub[CK_VEC_MAX] = {0}, zero[CK_VEC_MAX] = {0};
+	double hvn[CK_VEC_MAX] = {0};
 	double y1, y2, y3, y4, y5;
 	char name[256];
 	int same_xb = 1, same_y;
