@@ -167,3 +167,16 @@ extern "C" void adolc_gradient(int k, const double *v, int n, double *g)
 		std::exit(1);
 	}
 }
+
+extern "C" void adolc_hess_vec(int k, const double *v, int n, const double *d,
+			       double *hv)
+{
+	if (hess_vec((short)k, n, const_cast<double *>(v),
+		     const_cast<double *>(d), hv) < 0) {
+		std::fprintf(stderr,
+			     "bench: ADOL-C's tape %d is not valid at "
+			     "this point\n",
+			     k);
+		std::exit(1);
+	}
+}

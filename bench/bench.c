@@ -1,16 +1,19 @@
 /*
  * bench.c - ckc's benchmark driver: for each kernel, the time of its
- * gradient (ckc's adjoint f_b, a hand-written adjoint, ADOL-C) and of one
- * directional derivative (ckc's tangent f_d), each divided by the time of
- * the kernel itself, all measured in one run.
+ * gradient (ckc's adjoint f_b, a hand-written adjoint, ADOL-C), of one
+ * directional derivative (ckc's tangent f_d) and of one Hessian-vector
+ * product (ckc's second-order adjoint f_b_d, ADOL-C's hess_vec), each
+ * divided by the time of the kernel itself, all measured in one run.
  *
  * Built and run by bench/run.sh (`make bench`), which defines
  *   BENCH_ADJOINT_<KERNEL>  when ckc generated <kernel>_b as well as _d;
+ *   BENCH_HVP_<KERNEL>      when ckc generated <kernel>_b_d too;
  *   BENCH_ADOLC             when ADOL-C is there (adolc.cc is linked in).
  *
  * Before timing, every gradient is compared with the hand-written one (and
- * that one with finite differences); a mismatch is printed as MISMATCH and
- * makes the exit status 1.  Timing: a loop of calls of each method that
+ * that one with finite differences), every Hessian-vector product with
+ * Richardson-extrapolated differences of hand-written gradients and with
+ * ADOL-C's; a mismatch is printed as MISMATCH and makes the exit status 1.  Timing: a loop of calls of each method that
  * runs for at least 0.2 s, timed with CLOCK_MONOTONIC in 5 rounds that take
  * every method once; a ratio is the median over the rounds of the method's
  * time over the primal's in the same round.
@@ -45,6 +48,9 @@ typedef struct Kernel {
 	double (*adjoint)(const double *v, double *g);
 	/* the hand-written adjoint, same contract */
 	double (*hand)(const double *v, double *g);
+	/* ckc's second-order adjoint, NULL when ckc did not generate it:
+	 * g += gradient, hv += H d (seeds ret_b = 1, ret_bd = 0) */
+	double (*hvp)(const double *v, const double *d, double *g, double *hv);
 } Kernel;
 
 /* rosenbrock: v = x */
@@ -75,6 +81,15 @@ static double rosen_adjoint(const double *v, double *g)
 #else
 #define rosen_adjoint NULL
 #endif
+#ifdef BENCH_HVP_ROSENBROCK
+static double rosen_hvp(const double *v, const double *d, double *g,
+			double *hv)
+{
+	return rosenbrock_b_d(v, d, g, hv, ROSEN_N, 1.0, 0.0);
+}
+#else
+#define rosen_hvp NULL
+#endif
 
 /* heat: v = u0 */
 static void heat_init(double *v)
@@ -103,6 +118,15 @@ static double heat_adjoint(const double *v, double *g)
 }
 #else
 #define heat_adjoint NULL
+#endif
+#ifdef BENCH_HVP_HEAT
+static double heat_hvp(const double *v, const double *d, double *g,
+		       double *hv)
+{
+	return heat_objective_b_d(v, d, g, hv, HEAT_STEPS, 1.0, 0.0);
+}
+#else
+#define heat_hvp NULL
 #endif
 
 /* logreg: v = w (LOGREG_D weights and the bias) */
@@ -136,6 +160,16 @@ static double logreg_adjoint(const double *v, double *g)
 }
 #else
 #define logreg_adjoint NULL
+#endif
+#ifdef BENCH_HVP_LOGREG
+static double logreg_hvp(const double *v, const double *d, double *g,
+			 double *hv)
+{
+	return logreg_loss_b_d(v, d, g, hv, logreg_X, logreg_y, LOGREG_N,
+			       LOGREG_D, LOGREG_LAMBDA, 1.0, 0.0);
+}
+#else
+#define logreg_hvp NULL
 #endif
 
 /* mlp: v = the MLP_NW weights, then the MLP_N0 inputs; weights uniform in
@@ -177,20 +211,30 @@ static double mlp_adjoint(const double *v, double *g)
 #else
 #define mlp_adjoint NULL
 #endif
+#ifdef BENCH_HVP_MLP
+static double mlp_hvp(const double *v, const double *d, double *g, double *hv)
+{
+	return mlp_loss_b_d(v, d, g, hv, v + MLP_NW, d + MLP_NW, g + MLP_NW,
+			    hv + MLP_NW, mlp_target, 1.0, 0.0);
+}
+#else
+#define mlp_hvp NULL
+#endif
 
 static const Kernel kernels[] = {
 	{ "rosenbrock", K_ROSENBROCK, ROSEN_N, rosen_init, rosen_primal,
-	  rosen_tangent, rosen_adjoint, rosen_hand },
+	  rosen_tangent, rosen_adjoint, rosen_hand, rosen_hvp },
 	{ "heat", K_HEAT, HEAT_CELLS, heat_init, heat_primal, heat_tangent,
-	  heat_adjoint, heat_hand },
+	  heat_adjoint, heat_hand, heat_hvp },
 	{ "logreg", K_LOGREG, LOGREG_D + 1, logreg_init, logreg_primal,
-	  logreg_tangent, logreg_adjoint, logreg_hand },
+	  logreg_tangent, logreg_adjoint, logreg_hand, logreg_hvp },
 	{ "mlp", K_MLP, MLP_NW + MLP_N0, mlp_init, mlp_primal, mlp_tangent,
-	  mlp_adjoint, mlp_hand },
+	  mlp_adjoint, mlp_hand, mlp_hvp },
 };
 #define NKERNELS (int)(sizeof kernels / sizeof kernels[0])
 
-/* What is timed: the columns of the table. */
+/* What is timed: the columns of the tables (first order up to
+ * M_ADOLC_TAPE, then the Hessian-vector products). */
 enum {
 	M_PRIMAL,
 	M_TANGENT,
@@ -198,10 +242,14 @@ enum {
 	M_HAND,
 	M_ADOLC_GRAD,
 	M_ADOLC_TAPE,
+	M_HVP,
+	M_ADOLC_HV,
+	M_ADOLC_TAPE_HV,
 	M_COUNT
 };
+#define M_FIRST_ORDER (M_ADOLC_TAPE + 1)
 
-static double v[MAXN], d[MAXN], g[MAXN];
+static double v[MAXN], d[MAXN], g[MAXN], hv[MAXN];
 static volatile double sink; /* keeps the results alive */
 static int failures;
 
@@ -227,7 +275,18 @@ static void call(const Kernel *k, int m)
 		memset(g, 0, k->n * sizeof *g);
 		sink = k->hand(v, g);
 		break;
+	case M_HVP:
+		memset(g, 0, k->n * sizeof *g);
+		memset(hv, 0, k->n * sizeof *hv);
+		sink = k->hvp(v, d, g, hv);
+		break;
 #ifdef BENCH_ADOLC
+	case M_ADOLC_TAPE_HV:
+		adolc_tape(k->id, v, k->n);
+		/* fall through */
+	case M_ADOLC_HV:
+		adolc_hess_vec(k->id, v, k->n, d, hv);
+		break;
 	case M_ADOLC_TAPE:
 		adolc_tape(k->id, v, k->n);
 		/* fall through */
@@ -345,10 +404,86 @@ static double along(const Kernel *k, double t)
 	return k->primal(vt);
 }
 
+/* The hand-written gradient at v + t d, into gt. */
+static void hand_along(const Kernel *k, double t, double *gt)
+{
+	static double vt[MAXN];
+	int i;
+
+	for (i = 0; i < k->n; i++)
+		vt[i] = v[i] + t * d[i];
+	memset(gt, 0, k->n * sizeof *gt);
+	k->hand(vt, gt);
+}
+
 /* The checks' relative differences, -1 where there is nothing to check:
  * the hand-written gradient against finite differences, and ckc's f_d,
- * ckc's f_b and ADOL-C against the hand-written gradient. */
-enum { E_HAND_FD, E_TANGENT, E_ADJOINT, E_ADOLC, E_COUNT };
+ * ckc's f_b and ADOL-C against the hand-written gradient; then second
+ * order: H d from ckc's f_b_d and from ADOL-C's hess_vec against
+ * differences of hand-written gradients along d, f_b_d's gradient against
+ * the hand-written one, and f_b_d's H d against ADOL-C's. */
+enum {
+	E_HAND_FD,
+	E_TANGENT,
+	E_ADJOINT,
+	E_ADOLC,
+	E_HVP_FD,
+	E_HVP_GRAD,
+	E_ADOLC_HV_FD,
+	E_HVP_ADOLC,
+	E_COUNT
+};
+#define E_FIRST_ORDER E_HVP_FD
+
+/* The second-order checks (see above) at v along d; href is the
+ * hand-written gradient at v and f the kernel's value there.  The
+ * differences of gradients are Richardson-extrapolated,
+ * (4 D(h/2) - D(h)) / 3 with D(h) = (g(v + h d) - g(v - h d)) / 2h, with h
+ * small enough that no relu of the MLP changes sides. */
+static void verify_hvp(const Kernel *k, const double *href, double f,
+		       double *err)
+{
+	static double fd[MAXN], gp[MAXN], gm[MAXN], gp2[MAXN], gm2[MAXN];
+	static double hv_ckc[MAXN];
+	const double h = 1e-5;
+	int i;
+
+	hand_along(k, h, gp);
+	hand_along(k, -h, gm);
+	hand_along(k, h / 2, gp2);
+	hand_along(k, -h / 2, gm2);
+	for (i = 0; i < k->n; i++)
+		fd[i] = (4 * (gp2[i] - gm2[i]) / h - (gp[i] - gm[i]) / (2 * h)) /
+			3;
+	if (k->hvp) {
+		memset(g, 0, k->n * sizeof *g);
+		memset(hv_ckc, 0, k->n * sizeof *hv_ckc);
+		if (k->hvp(v, d, g, hv_ckc) != f)
+			value_mismatch(k, "ckc f_b_d");
+		err[E_HVP_FD] = rel_err(hv_ckc, fd, k->n);
+		if (err[E_HVP_FD] > 1e-6)
+			mismatch(k, "ckc f_b_d's H d vs differences of gradients",
+				 err[E_HVP_FD], 1e-6);
+		err[E_HVP_GRAD] = rel_err(g, href, k->n);
+		if (err[E_HVP_GRAD] > 1e-10)
+			mismatch(k, "ckc f_b_d's gradient vs hand-written",
+				 err[E_HVP_GRAD], 1e-10);
+	}
+#ifdef BENCH_ADOLC
+	adolc_tape(k->id, v, k->n);
+	adolc_hess_vec(k->id, v, k->n, d, hv);
+	err[E_ADOLC_HV_FD] = rel_err(hv, fd, k->n);
+	if (err[E_ADOLC_HV_FD] > 1e-6)
+		mismatch(k, "ADOL-C's H d vs differences of gradients",
+			 err[E_ADOLC_HV_FD], 1e-6);
+	if (k->hvp) {
+		err[E_HVP_ADOLC] = rel_err(hv_ckc, hv, k->n);
+		if (err[E_HVP_ADOLC] > 1e-10)
+			mismatch(k, "ckc f_b_d's H d vs ADOL-C's",
+				 err[E_HVP_ADOLC], 1e-10);
+	}
+#endif
+}
 
 /* Compares every derivative with the hand-written gradient href at v (f_d
  * with href . d, relative to sum |href_i d_i|; gradients by
@@ -400,6 +535,7 @@ static void verify(const Kernel *k, double *err)
 		mismatch(k, "ADOL-C vs hand-written gradient", err[E_ADOLC],
 			 1e-10);
 #endif
+	verify_hvp(k, href, f, err);
 }
 
 static void print_err(double e)
@@ -420,63 +556,120 @@ static void print_ratio(int have, double ratio)
 
 int main(void)
 {
-	static const char *const head[M_COUNT] = { "primal",  "ckc f_d",
+	static const char *const head[M_FIRST_ORDER] = { "primal",  "ckc f_d",
 						   "ckc f_b", "hand",
 						   "ADOL-C",  "ADOL-C" };
-	static const char *const head2[M_COUNT] = { "us",       "",
+	static const char *const head2[M_FIRST_ORDER] = { "us",       "",
 						    "",         "",
 						    "gradient", "tape+grad" };
+	static const char *const check_head[E_COUNT] = {
+		"hand vs FD",  "f_d vs hand", "f_b vs hand", "ADOL-C",
+		"f_b_d vs FD", "its grad",    "ADOL-C",      "f_b_d vs"
+	};
+	static const char *const check_head2[E_COUNT] = {
+		"", "", "", "", "", "vs hand", "vs FD", "ADOL-C"
+	};
+	static double vs[NKERNELS][MAXN], ds[NKERNELS][MAXN];
 	double t[NKERNELS][M_COUNT], ratio[NKERNELS][M_COUNT];
+	double err[NKERNELS][E_COUNT];
 	int have[NKERNELS][M_COUNT];
-	int i, m, adolc = 0, all_adjoints = 1;
+	int i, j, m, adolc = 0, all_adjoints = 1, all_hvps = 1;
 
 #ifdef BENCH_ADOLC
 	adolc = 1;
 #endif
 	bench_make_data();
-	printf("checks: relative differences at a random point\n");
-	printf("%-11s %11s %11s %11s %11s\n", "kernel", "hand vs FD",
-	       "f_d vs hand", "f_b vs hand", "ADOL-C");
 	for (i = 0; i < NKERNELS; i++) {
 		const Kernel *k = &kernels[i];
-		double err[E_COUNT];
-		int j;
 		k->init(v);
 		for (j = 0; j < k->n; j++)
 			d[j] = bench_uniform();
-		verify(k, err);
-		printf("%-11s", k->name);
-		for (j = 0; j < E_COUNT; j++)
-			print_err(err[j]);
-		printf("\n");
-		fflush(stdout);
+		verify(k, err[i]);
+		memcpy(vs[i], v, sizeof v);
+		memcpy(ds[i], d, sizeof d);
 		have[i][M_PRIMAL] = have[i][M_TANGENT] = have[i][M_HAND] = 1;
 		have[i][M_ADJOINT] = k->adjoint != NULL;
+		have[i][M_HVP] = k->hvp != NULL;
 		have[i][M_ADOLC_GRAD] = have[i][M_ADOLC_TAPE] = adolc;
+		have[i][M_ADOLC_HV] = have[i][M_ADOLC_TAPE_HV] = adolc;
 		all_adjoints &= k->adjoint != NULL;
-		/* ADOL-C's gradient() alone evaluates a tape recorded at v by
-		 * verify() (and then by the tape+gradient loop) */
-		measure(k, have[i], t[i], ratio[i]);
+		all_hvps &= k->hvp != NULL;
+	}
+	printf("checks: relative differences at a random point v (H d: along "
+	       "a random d)\n");
+	printf("%-11s", "kernel");
+	for (j = 0; j < E_FIRST_ORDER; j++)
+		printf(" %11s", check_head[j]);
+	printf("\n");
+	for (i = 0; i < NKERNELS; i++) {
+		printf("%-11s", kernels[i].name);
+		for (j = 0; j < E_FIRST_ORDER; j++)
+			print_err(err[i][j]);
+		printf("\n");
+	}
+	printf("\n%-11s", "H d");
+	for (j = E_FIRST_ORDER; j < E_COUNT; j++)
+		printf(" %11s", check_head[j]);
+	printf("\n%-11s", "");
+	for (j = E_FIRST_ORDER; j < E_COUNT; j++)
+		printf(" %11s", check_head2[j]);
+	printf("\n");
+	for (i = 0; i < NKERNELS; i++) {
+		printf("%-11s", kernels[i].name);
+		for (j = E_FIRST_ORDER; j < E_COUNT; j++)
+			print_err(err[i][j]);
+		printf("\n");
+	}
+	fflush(stdout);
+
+	/* ADOL-C's gradient() and hess_vec() alone evaluate a tape recorded
+	 * at v by verify() (and then by the loops that tape) */
+	for (i = 0; i < NKERNELS; i++) {
+		memcpy(v, vs[i], sizeof v);
+		memcpy(d, ds[i], sizeof d);
+		measure(&kernels[i], have[i], t[i], ratio[i]);
 	}
 
 	printf("\ntime / primal time (median of 5 rounds of loops of >= 0.2 s)"
 	       "\n");
 	printf("%-11s %6s", "kernel", "inputs");
-	for (m = 0; m < M_COUNT; m++)
+	for (m = 0; m < M_FIRST_ORDER; m++)
 		printf(" %9s", head[m]);
 	printf("\n%-11s %6s", "", "");
-	for (m = 0; m < M_COUNT; m++)
+	for (m = 0; m < M_FIRST_ORDER; m++)
 		printf(" %9s", head2[m]);
 	printf("\n");
 	for (i = 0; i < NKERNELS; i++) {
 		printf("%-11s %6d %9.3g", kernels[i].name, kernels[i].n,
 		       t[i][M_PRIMAL] * 1e6);
-		for (m = 1; m < M_COUNT; m++)
+		for (m = 1; m < M_FIRST_ORDER; m++)
 			print_ratio(have[i][m], ratio[i][m]);
+		printf("\n");
+	}
+
+	printf("\nHessian-vector product time / primal time (same rounds)\n");
+	printf("%-11s %6s %9s %9s %9s %9s %9s\n", "kernel", "inputs", "primal",
+	       "ckc", "ckc f_b_d", "ADOL-C", "ADOL-C");
+	printf("%-11s %6s %9s %9s %9s %9s %9s\n", "", "", "us", "f_b_d",
+	       "/ f_b", "hess_vec", "tape+hv");
+	for (i = 0; i < NKERNELS; i++) {
+		printf("%-11s %6d %9.3g", kernels[i].name, kernels[i].n,
+		       t[i][M_PRIMAL] * 1e6);
+		print_ratio(have[i][M_HVP], ratio[i][M_HVP]);
+		print_ratio(have[i][M_HVP] && have[i][M_ADJOINT],
+			    have[i][M_ADJOINT] ? ratio[i][M_HVP] /
+							 ratio[i][M_ADJOINT]
+					       : 0);
+		print_ratio(have[i][M_ADOLC_HV], ratio[i][M_ADOLC_HV]);
+		print_ratio(have[i][M_ADOLC_TAPE_HV],
+			    ratio[i][M_ADOLC_TAPE_HV]);
 		printf("\n");
 	}
 	if (!all_adjoints)
 		printf("ckc f_b: - where ckc did not generate it (see above)"
+		       "\n");
+	if (!all_hvps)
+		printf("ckc f_b_d: - where ckc did not generate it (see above)"
 		       "\n");
 	if (!adolc)
 		printf("ADOL-C: not found (no adolc/adolc.h); its columns "

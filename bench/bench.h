@@ -52,9 +52,14 @@ void bench_make_data(void);
 enum { K_ROSENBROCK, K_HEAT, K_LOGREG, K_MLP, K_COUNT };
 
 /* adolc.cc: records kernel k at v on ADOL-C tape k (trace_on/trace_off), and
- * evaluates the gradient of tape k at v into g with ADOL-C's gradient(). */
+ * evaluates the gradient of tape k at v into g with ADOL-C's gradient(), */
 void adolc_tape(int k, const double *v, int n);
 void adolc_gradient(int k, const double *v, int n, double *g);
+/* ... and the Hessian of tape k at v times d into hv, with ADOL-C's
+ * hess_vec() (a forward sweep of first order, then a reverse sweep of
+ * second order, on the same tape). */
+void adolc_hess_vec(int k, const double *v, int n, const double *d,
+		    double *hv);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 #define HEAT_CELLS 256
 
 #pragma ck_adjoint wrt(u0)
+#pragma ck_hvp wrt(u0)
 double heat_objective(const double *u0, int steps)
 {
 	const double r = 0.25;

@@ -5,6 +5,7 @@
  * over x, two multiplications per term that the adjoint needs again.
  */
 #pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
 double rosenbrock(const double *x, int n)
 {
 	double f = 0;

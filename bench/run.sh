@@ -2,10 +2,13 @@
 # bench/run.sh BUILD - builds and runs ckc's benchmark; `make bench` calls it.
 #
 # For each kernel, ckc is run on its source (which carries the kernel's
-# `#pragma ck_adjoint`) with a `--tangent` request added on the command
-# line, so one generated file holds both f_d and f_b.  When ckc cannot make
-# the adjoint, the kernel is differentiated again from a copy without its
-# ck_ pragmas, tangent only, and its f_b column shows "-".
+# `#pragma ck_adjoint`, and for bench/'s own kernels `#pragma ck_hvp`) with a
+# `--tangent` request added on the command line, and `--hvp` for the
+# examples' kernels, so one generated file holds f_d, f_b and f_b_d.  When
+# ckc cannot make f_b_d, the kernel is differentiated again from a copy
+# without its ck_hvp pragma, and its f_b_d column shows "-"; when it cannot
+# make the adjoint either, from a copy without its ck_ pragmas, tangent only,
+# and its f_b column shows "-" too.
 #
 # ADOL-C (Debian's libadolc-dev, with g++) is installed when missing and
 # this runs as root; without it the ADOL-C columns are skipped.  Nothing here
@@ -54,15 +57,31 @@ if echo '#include <adolc/adolc.h>' |
 	adolc=1
 fi
 
-# gen NAME SOURCE FUNCTION WRT: NAME_grad.c and NAME_grad.h in $OUT.
+# gen NAME SOURCE FUNCTION WRT [--hvp]: NAME_grad.c and NAME_grad.h in $OUT
+# (--hvp: request f_b_d on the command line, for a source without a
+# ck_hvp pragma).
 DEFS=""
 gen() {
-	name=$1 src=$2 fn=$3 wrt=$4
+	name=$1 src=$2 fn=$3 wrt=$4 hvp=${5:-}
 	log=$OUT/${name}_ckc.log
 	up=$(echo "$name" | tr a-z A-Z)
-	echo "ckc $src --tangent '$fn:wrt=$wrt' -o $OUT/${name}_grad.c"
-	if "$B/ckc" "$src" --tangent "$fn:wrt=$wrt" \
-		-o "$OUT/${name}_grad.c" 2>"$log"; then
+	set -- --tangent "$fn:wrt=$wrt"
+	[ -n "$hvp" ] && set -- "$@" --hvp "$fn:wrt=$wrt"
+	echo "ckc $src $* -o $OUT/${name}_grad.c"
+	if "$B/ckc" "$src" "$@" -o "$OUT/${name}_grad.c" 2>"$log"; then
+		DEFS="$DEFS -DBENCH_ADJOINT_$up -DBENCH_HVP_$up"
+		return
+	fi
+	if ! grep -q "ck_hvp is not implemented yet" "$log"; then
+		echo "ERROR: ckc could not generate ${fn}_b_d:"
+		cat "$log"
+		status=1
+	fi
+	echo "  (no ${fn}_b_d: again from a copy without ck_hvp pragmas)"
+	sed 's/^[ 	]*#[ 	]*pragma[ 	][ 	]*ck_hvp.*//' "$src" \
+		>"$OUT/${name}_nohvp.c"
+	if "$B/ckc" "$OUT/${name}_nohvp.c" --tangent "$fn:wrt=$wrt" \
+		-o "$OUT/${name}_grad.c" -I "$(dirname "$src")" 2>"$log"; then
 		DEFS="$DEFS -DBENCH_ADJOINT_$up"
 		return
 	fi
@@ -79,8 +98,8 @@ gen() {
 }
 gen rosenbrock "$ROOT/bench/rosenbrock.c" rosenbrock x
 gen heat "$ROOT/bench/heat.c" heat_objective u0
-gen logreg "$ROOT/examples/logreg/logreg.c" logreg_loss w
-gen mlp "$ROOT/examples/mlp/mlp.c" mlp_loss w,x
+gen logreg "$ROOT/examples/logreg/logreg.c" logreg_loss w --hvp
+gen mlp "$ROOT/examples/mlp/mlp.c" mlp_loss w,x --hvp
 
 # Every source its own object, so that nothing is inlined across them.
 objs=""
