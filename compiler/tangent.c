@@ -186,6 +186,8 @@ static Expr *t_shadow_ptr(Tan *t, const Expr *e)
 		return expr_cond(t_clone(e->u.cond.c),
 				 t_shadow_ptr(t, e->u.cond.a),
 				 t_shadow_ptr(t, e->u.cond.b), e->loc);
+	case E_NUM: /* a null pointer (f_fwd starts its pointers so) */
+		return expr_clone(e);
 	case E_BINARY:
 		if (type_is_pointerish(e->u.bin.l->type))
 			return expr_binary(e->u.bin.op,
