@@ -234,7 +234,7 @@ int main(void)
 	f = gradient(w, g);
 	for (step = 0;; step++) {
 		norm = sqrt(dot(g, g));
-		printf("%-5d %-20.15g %-12.3e", step, f, norm);
+		printf("%-5d %-20.15g %.3e", step, f, norm);
 		if (norm < 1e-10 || step == MAX_NEWTON) {
 			printf("\n");
 			break;
@@ -250,7 +250,7 @@ int main(void)
 			if (loss(wt) <= f + 1e-4 * t * slope || t < 1e-10)
 				break;
 		}
-		printf(" %-14d %g\n", iters, t);
+		printf("    %-14d %g\n", iters, t);
 		memcpy(w, wt, sizeof w);
 		f = gradient(w, g);
 	}
