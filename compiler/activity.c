@@ -455,7 +455,7 @@ static void act_stmt(Solver *s, const Stmt *st)
 	case S_RETURN:
 		act_calls(s, st->u.expr);
 		if (st->u.expr && activity_expr_varied(a, st->u.expr) &&
-		    !a->ret_varied && !s->check) {
+		    !a->ret_varied && !a->pat->drop_ret && !s->check) {
 			a->ret_varied = 1;
 			s->changed = 1;
 		}
@@ -594,8 +594,14 @@ static void use_stmt(Useful *u, const Stmt *s)
 		use_call_args(u, s->u.assign.lhs);
 		use_store(u, activity_root(s->u.assign.lhs), s->u.assign.rhs);
 		break;
-	case S_EXPR: case S_RETURN:
+	case S_EXPR:
 		use_reads(u, s->u.expr);
+		break;
+	case S_RETURN:
+		if (u->a->pat->drop_ret)
+			use_call_args(u, s->u.expr);
+		else
+			use_reads(u, s->u.expr);
 		break;
 	case S_IF:
 		use_call_args(u, s->u.ifs.cond);
@@ -645,7 +651,8 @@ static void act_prune_useless(Activity *a, const Func *f)
 
 static int pattern_equal(const Pattern *x, const Pattern *y)
 {
-	if (x->fn != y->fn || x->force_ret != y->force_ret)
+	if (x->fn != y->fn || x->force_ret != y->force_ret ||
+	    x->drop_ret != y->drop_ret)
 		return 0;
 	int n = act_prog->funcs[x->fn]->nparams;
 	return memcmp(x->active, y->active, (size_t)n) == 0;

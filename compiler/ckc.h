@@ -487,6 +487,7 @@ typedef struct Pattern {
 	int fn;
 	unsigned char *active; /* per parameter position */
 	int force_ret;         /* the return value is an output */
+	int drop_ret;          /* the caller never reads the result's tangent */
 } Pattern;
 
 typedef struct Activity {

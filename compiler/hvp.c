@@ -79,6 +79,7 @@ static Pattern *hvp_pattern(Program *p, const Request *r, int fn)
 	Pattern *fp = activity_request_pattern(p, r);
 	Pattern *pat = ARENA_NEW(Pattern);
 	pat->fn = fn;
+	pat->drop_ret = 1; /* f_b_d returns the primal, with no tangent */
 	pat->active = arena_alloc((size_t)w->nparams + 1);
 	int k = 0;
 	for (int i = 0; i < f->nparams; i++) {

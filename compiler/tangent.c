@@ -32,7 +32,6 @@ typedef struct Variant {
 	Func *g;       /* the tangent; its vars start as a copy of f's */
 	int *shadow;   /* var id -> shadow var id in g, or -1 */
 	int ret_d;     /* var id of ret_d in g, or -1 */
-	int no_ret_d;  /* the result's tangent is not an output (f_b_d) */
 	int done;
 } Variant;
 
@@ -364,8 +363,11 @@ static Expr *t_call(Tan *t, const Expr *e, Expr *ret_d, Stmt *out,
 	Pattern *pat = activity_call_pattern(t->a, t->p, e);
 	/* a sweep of the adjoint pushes (or pops) tangents with its values
 	 * on the tape, also when nothing it gets is varied */
-	if (pattern_empty(pat, t->p) && !t->p->funcs[e->u.call.fn]->generated)
+	int generated = t->p->funcs[e->u.call.fn]->generated;
+	if (pattern_empty(pat, t->p) && !generated)
 		return expr_clone(e);
+	/* f_b_d does not return the tangent of f_fwd's result */
+	pat->drop_ret = generated && !ret_d;
 	Variant *cv = tan_variant(t->p, pat, NULL, 1);
 	if (!cv)
 		return expr_clone(e);
@@ -870,6 +872,7 @@ static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 		Variant *v = tan_variants[i];
 		Pattern *q = v->pat;
 		if (q->fn == pat->fn && q->force_ret == pat->force_ret &&
+		    q->drop_ret == pat->drop_ret &&
 		    memcmp(q->active, pat->active,
 			   (size_t)p->funcs[pat->fn]->nparams) == 0)
 			return v->g ? v : NULL;
@@ -904,10 +907,7 @@ static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 			v->shadow[pv] = t_add_shadow(p, v, pv, 1);
 	}
 	v->ret_d = -1;
-	/* a public tangent of generated code is f_b_d: its result is the
-	 * primal, with no tangent */
-	v->no_ret_d = f->generated && !is_static;
-	if (type_is_float(f->ret) && v->a->ret_varied && !v->no_ret_d) {
+	if (type_is_float(f->ret) && v->a->ret_varied) {
 		if (name_taken(p, f, "ret_d"))
 			diag_error(f->loc, "'%s' has a variable named 'ret_d', "
 					   "the name of the result's tangent; "
