@@ -1,0 +1,12 @@
+// out() needs writable floating-point data.
+// ck_hvp refuses it as ck_tangent and ck_adjoint do.
+// RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
+// RUN: test ! -e %t.c
+
+// CHECK: hvp-out-const-pointer.c:[[@LINE+1]]:27: error: out parameter 'y' must be a pointer to non-const floating-point data
+#pragma ck_hvp wrt(x) out(y)
+void f(double x, const double *y)
+{
+	(void)x;
+	(void)y;
+}
