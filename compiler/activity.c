@@ -320,7 +320,8 @@ static void act_call(Solver *s, const Expr *e)
 		/* second order: a snapshot's values come back with their
 		 * tangents (the saves store zeros for values without one) */
 		RtCall k = ir_rt_call(e);
-		if ((k == RT_LOAD || k == RT_LOAD_N) && e->u.call.nargs >= 2) {
+		if ((k == RT_LOAD || k == RT_LOAD_N || k == RT_POP_N) &&
+		    e->u.call.nargs >= 2) {
 			int root = activity_root(e->u.call.args[1]);
 			if (root >= 0) {
 				a->written[a->node[root]] = 1;

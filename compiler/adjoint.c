@@ -1438,7 +1438,44 @@ static int adj_is_user_call(const Expr *e)
 }
 
 static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
-					Pattern **patp);
+					Pattern **patp, unsigned char **copyp);
+
+/* ck_push_nd(t, a, n) or ck_pop_nd(t, a, n) for local array a. */
+static Expr *adj_block_call(int pop, Expr *tape, Expr *a, Loc loc)
+{
+	int dbl = a->type->base->kind == TY_DOUBLE;
+	const char *fn = pop ? (dbl ? "ck_pop_nd" : "ck_pop_nf")
+			     : (dbl ? "ck_push_nd" : "ck_push_nf");
+	Expr **args = NULL;
+	int n = 0;
+	ARENA_PUSH(args, n, tape);
+	ARENA_PUSH(args, n, a);
+	ARENA_PUSH(args, n, expr_int(a->type->len, loc));
+	return expr_call(fn, -1, args, n, adj_void(), loc);
+}
+
+/* adj_copy_arg's array v: f_fwd tapes it whole, once... */
+static void adj_copy_fwd(Adj *c, int v, Stmt *fout, Loc loc)
+{
+	stmt_append(fout, stmt_expr(S_EXPR,
+				    adj_block_call(0, expr_var(c->fwd, c->ft, loc),
+						   expr_var(c->fwd, v, loc), loc),
+				    loc));
+}
+
+/* ... and f_bwd pops it into a copy (before the callee's reverse sweep,
+ * in out), which it passes instead of the array. */
+static Expr *adj_copy_bwd(Adj *c, int v, Stmt *out, Loc loc)
+{
+	const Var *x = c->f->vars[v];
+	int cp = adj_local(c, c->bwd, x->name, type_with_const(x->type, 0));
+	stmt_append(c->bdecls, stmt_decl(cp, NULL, loc));
+	stmt_append(out, stmt_expr(S_EXPR,
+				   adj_block_call(1, expr_var(c->bwd, c->bt, loc),
+						  expr_var(c->bwd, cp, loc), loc),
+				   loc));
+	return expr_var(c->bwd, cp, loc);
+}
 
 /* A call to a user function at statement level (lhs may be NULL):
  * f_fwd calls g_fwd, f_bwd calls g_bwd with the result's adjoint. */
@@ -1447,7 +1484,8 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
 {
 	Loc loc = call->loc;
 	Pattern *pat;
-	AdjVariant *gv = adj_variant_for_call(c, call, &pat);
+	unsigned char *copy;
+	AdjVariant *gv = adj_variant_for_call(c, call, &pat, &copy);
 	if (!gv) {
 		*primal_call = expr_clone(call);
 		stmt_append(fout, primal);
@@ -1514,7 +1552,10 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
 			continue;
 		}
 		if (type_is_pointerish(pt)) {
-			if (adj_stable_mask(gv)[i])
+			if (copy[i])
+				ARENA_PUSH(args, nargs,
+					   adj_copy_bwd(c, arg->u.var, pl->adj, loc));
+			else if (adj_stable_mask(gv)[i])
 				ARENA_PUSH(args, nargs, adj_bw_ptr(c, arg));
 			if (pat->active[i])
 				ARENA_PUSH(args, nargs, adj_shadow_ptr(c, arg));
@@ -1535,6 +1576,11 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
 	fc->u.call.fn = -1;
 	*primal_call = fc;
 	stmt_append(fout, primal);
+	/* the copies for g_bwd, taped after the call (g does not change
+	 * them) so that they are on top of the tape when g_bwd runs */
+	for (int i = g->nparams - 1; i >= 0; i--)
+		if (i < call->u.call.nargs && copy[i])
+			adj_copy_fwd(c, call->u.call.args[i]->u.var, fout, loc);
 	/* f_fwd taped the arguments' values before g_fwd's own entries, so
 	 * f_bwd pops them after g_bwd */
 	Stmt *b = stmt_block(loc);
@@ -3084,8 +3130,86 @@ static unsigned char *adj_stable_mask(AdjVariant *v)
 static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 				   unsigned char *stable, const char *public_name);
 
+/* Does s read the data of pointer parameter pv (node n of ga) inside a
+ * loop? */
+static int adj_reads_in_loop(const Activity *ga, const Stmt *s, int n,
+			     int inloop);
+
+typedef struct LoopRead {
+	const Activity *ga;
+	int node, found;
+} LoopRead;
+
+static void adj_loop_read(void *ctx, const Expr *e)
+{
+	LoopRead *r = ctx;
+	if (e->kind != E_INDEX && e->kind != E_DEREF)
+		return;
+	int root = activity_root(e);
+	if (root >= 0 && r->ga->node[root] == r->node)
+		r->found = 1;
+}
+
+static int adj_reads_in_loop(const Activity *ga, const Stmt *s, int n,
+			     int inloop)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (adj_reads_in_loop(ga, s->u.block.items[i], n, inloop))
+				return 1;
+		return 0;
+	case S_IF:
+		return adj_reads_in_loop(ga, s->u.ifs.then, n, inloop) ||
+		       adj_reads_in_loop(ga, s->u.ifs.els, n, inloop);
+	case S_FOR: case S_WHILE: case S_DO:
+		return adj_reads_in_loop(ga, s->u.loop.body, n, 1) ||
+		       adj_reads_in_loop(ga, s->u.loop.inc, n, 1);
+	case S_CHECKPOINT:
+		return adj_reads_in_loop(ga, s->u.ckpt.body, n, inloop);
+	default:
+		if (!inloop)
+			return 0;
+		{
+			LoopRead r = {ga, n, 0};
+			ir_walk_stmt(s, adj_loop_read, &r);
+			return r.found;
+		}
+	}
+}
+
+/* A whole local floating array of f passed to a callee that never writes
+ * it and reads it in a loop (a layer reading its input vector once per
+ * output): instead of the callee taping every read, f_fwd tapes the array
+ * once after the call and f_bwd hands the callee's reverse sweep a copy,
+ * so that the callee sees the data as stable.  Costs one copy of the
+ * array per call; only arrays, whose size is fixed, qualify. */
+static int adj_copy_arg(Adj *c, const Expr *call, const Pattern *pat, int i)
+{
+	const Expr *arg = call->u.call.args[i];
+	if (!adj_tbr || arg->kind != E_VAR)
+		return 0;
+	/* passed once: axpy(a, w, w, n) writes w through its other name */
+	for (int k = 0; k < call->u.call.nargs; k++)
+		if (k != i && type_is_pointerish(call->u.call.args[k]->type) &&
+		    activity_root(call->u.call.args[k]) == arg->u.var)
+			return 0;
+	const Var *x = c->f->vars[arg->u.var];
+	if (x->kind != VAR_LOCAL || x->is_static || x->type->kind != TY_ARRAY ||
+	    !type_is_float(x->type->base))
+		return 0;
+	const Func *g = c->p->funcs[pat->fn];
+	Activity *ga = activity_analyze(c->p, pat);
+	if (!ga)
+		return 0;
+	int n = ga->node[g->params[i]];
+	return !ga->written[n] && adj_reads_in_loop(ga, g->body, n, 0);
+}
+
 static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
-					Pattern **patp)
+					Pattern **patp, unsigned char **copyp)
 {
 	Pattern *pat = activity_call_pattern(c->a, c->p, call);
 	*patp = pat;
@@ -3093,14 +3217,19 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 		return NULL;
 	const Func *g = c->p->funcs[call->u.call.fn];
 	unsigned char *stable = arena_alloc((size_t)g->nparams + 1);
+	unsigned char *copy = arena_alloc((size_t)g->nparams + 1);
 	for (int i = 0; i < g->nparams && i < call->u.call.nargs; i++) {
 		const Expr *arg = call->u.call.args[i];
 		Type *pt = g->vars[g->params[i]]->type;
-		if (type_is_pointerish(pt))
+		if (type_is_pointerish(pt)) {
 			stable[i] = (unsigned char)adj_stable(c, activity_root(arg));
-		else if (type_is_float(pt))
+			if (!stable[i] && adj_copy_arg(c, call, pat, i))
+				stable[i] = copy[i] = 1;
+		} else if (type_is_float(pt)) {
 			stable[i] = (unsigned char)adj_bw_ok(c, arg);
+		}
 	}
+	*copyp = copy;
 	return adj_variant_get(c->p, pat, stable, NULL);
 }
 

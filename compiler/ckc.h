@@ -419,6 +419,8 @@ typedef enum RtCall {
 	RT_LOAD,   /* CK_LOAD (snap, variable) */
 	RT_SAVE_N, /* CK_SAVE_N (snap, pointer, count) */
 	RT_LOAD_N, /* CK_LOAD_N (snap, pointer, count) */
+	RT_PUSH_N, /* ck_push_nd / ck_push_nf (tape, array, count) */
+	RT_POP_N,  /* ck_pop_nd / ck_pop_nf (tape, array, count) */
 	RT_OTHER,  /* any other ck_ call: integers, pointers, bookkeeping */
 } RtCall;
 /* What kind of libckrt call e is (RT_NONE for anything else, also for

@@ -392,6 +392,8 @@ RtCall ir_rt_call(const Expr *e)
 		{"ck_pop_d", RT_POP_F},   {"ck_pop_f", RT_POP_F},
 		{"CK_SAVE", RT_SAVE},     {"CK_LOAD", RT_LOAD},
 		{"CK_SAVE_N", RT_SAVE_N}, {"CK_LOAD_N", RT_LOAD_N},
+		{"ck_push_nd", RT_PUSH_N}, {"ck_push_nf", RT_PUSH_N},
+		{"ck_pop_nd", RT_POP_N},   {"ck_pop_nf", RT_POP_N},
 	};
 	if (!e || e->kind != E_CALL || e->u.call.fn >= 0)
 		return RT_NONE;

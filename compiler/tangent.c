@@ -406,6 +406,8 @@ static Expr *t_call(Tan *t, const Expr *e, Expr *ret_d, Stmt *out,
  *
  *   ck_push_d(t, v)   ->  ck_push_d(t, v);  ck_push_d(t, v_d or 0);
  *   v = ck_pop_d(t)   ->  v_d = ck_pop_d(t);  v = ck_pop_d(t);
+ *   ck_push_nd(t, a, n) -> ck_push_nd(t, a, n);  ck_push_nd(t, a_d or NULL, n);
+ *   ck_pop_nd(t, a, n)  -> ck_pop_nd(t, a_d or NULL, n);  ck_pop_nd(t, a, n);
  *   CK_SAVE(s, v)     ->  CK_SAVE(s, v);  CK_SAVE(s, v_d) or CK_SAVE_ZERO(s, v);
  *   CK_LOAD(s, v)     ->  CK_LOAD(s, v);  CK_LOAD(s, v_d) or CK_SKIP(s, v);
  *
@@ -440,8 +442,24 @@ static int t_rt_stmt(Tan *t, const Stmt *s, Stmt *out)
 	Loc loc = s->loc;
 	const Expr *tape = e->u.call.args[0], *v = e->u.call.args[1];
 	const Expr *n = e->u.call.nargs > 2 ? e->u.call.args[2] : NULL;
-	stmt_append(out, stmt_expr(S_EXPR, expr_clone(e), loc));
 	Expr *call = NULL;
+	if (k == RT_PUSH_N || k == RT_POP_N) {
+		/* an array's values then its tangents; popped the other way */
+		int root = activity_root(v);
+		Expr *arg = root >= 0 && activity_var_varied(t->a, root)
+				    ? t_shadow_ptr(t, v)
+				    : expr_cast(type_ptr(type_float_elem(v->type)),
+						expr_int(0, loc), loc);
+		call = t_rt_call(e->u.call.name, expr_clone(tape), arg,
+				 expr_clone(n), e->type, loc);
+		if (k == RT_POP_N)
+			stmt_append(out, stmt_expr(S_EXPR, call, loc));
+		stmt_append(out, stmt_expr(S_EXPR, expr_clone(e), loc));
+		if (k == RT_PUSH_N)
+			stmt_append(out, stmt_expr(S_EXPR, call, loc));
+		return 1;
+	}
+	stmt_append(out, stmt_expr(S_EXPR, expr_clone(e), loc));
 	if (k == RT_PUSH_F) {
 		Expr *d = t_expr(t, v);
 		call = t_rt_call(e->u.call.name, expr_clone(tape),

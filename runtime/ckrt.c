@@ -332,6 +332,36 @@ static void free_stack(struct ck_stack_ *s, int all)
 	memset(s, 0, sizeof *s);
 }
 
+void ck_push_nd(ck_tape *t, const double *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		ck_push_d(t, p ? p[i] : 0.0);
+}
+
+void ck_pop_nd(ck_tape *t, double *p, size_t n)
+{
+	for (size_t i = n; i-- > 0;) {
+		double v = ck_pop_d(t);
+		if (p)
+			p[i] = v;
+	}
+}
+
+void ck_push_nf(ck_tape *t, const float *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		ck_push_f(t, p ? p[i] : 0.0f);
+}
+
+void ck_pop_nf(ck_tape *t, float *p, size_t n)
+{
+	for (size_t i = n; i-- > 0;) {
+		float v = ck_pop_f(t);
+		if (p)
+			p[i] = v;
+	}
+}
+
 void ck_tape_release(void)
 {
 	int k;

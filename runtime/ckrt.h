@@ -226,6 +226,14 @@ static inline void *ck_pop_p(ck_tape *t)
 	return (void *)v;
 }
 
+/* n values at once (a local array that a callee reads, saved once
+ * instead of at every read): ck_pop_nd(t, p, n) puts back in p[0..n) what
+ * ck_push_nd(t, p, n) pushed.  p NULL pushes zeros, or drops the values. */
+void ck_push_nd(ck_tape *t, const double *p, size_t n);
+void ck_pop_nd(ck_tape *t, double *p, size_t n);
+void ck_push_nf(ck_tape *t, const float *p, size_t n);
+void ck_pop_nf(ck_tape *t, float *p, size_t n);
+
 /* ------------------------------------------------------------- snapshots */
 
 /* Storage for a checkpoint's saved inputs: bytes bytes aligned for any type
