@@ -40,6 +40,7 @@ typedef struct Tan {
 	Variant *v;
 	Func *g;
 	const Activity *a;
+	int in_clause; /* translating a for-loop clause */
 } Tan;
 
 static Variant **tan_variants;
@@ -47,6 +48,7 @@ static int tan_nvariants;
 
 static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 			    int is_static);
+static int t_generated(const Tan *t);
 static void tan_generate(Program *p, Variant *v);
 static void tan_stmt(Tan *t, const Stmt *s, Stmt *out);
 
@@ -161,6 +163,13 @@ static Expr *t_shadow_lv(Tan *t, const Expr *e)
 	}
 }
 
+static Expr *t_bad_ptr(const Expr *e)
+{
+	diag_error(e->loc, "ckc cannot follow derivatives through this "
+			   "pointer expression");
+	return expr_clone(e);
+}
+
 /* The shadow of a pointer (or array) expression: same offsets, shadow
  * base. */
 static Expr *t_shadow_ptr(Tan *t, const Expr *e)
@@ -186,7 +195,7 @@ static Expr *t_shadow_ptr(Tan *t, const Expr *e)
 				 t_shadow_ptr(t, e->u.cond.a),
 				 t_shadow_ptr(t, e->u.cond.b), e->loc);
 	case E_NUM: /* a null pointer (f_fwd starts its pointers so) */
-		return expr_clone(e);
+		return t_generated(t) ? expr_clone(e) : t_bad_ptr(e);
 	case E_BINARY:
 		if (type_is_pointerish(e->u.bin.l->type))
 			return expr_binary(e->u.bin.op,
@@ -195,9 +204,7 @@ static Expr *t_shadow_ptr(Tan *t, const Expr *e)
 		return expr_binary(e->u.bin.op, t_clone(e->u.bin.l),
 				   t_shadow_ptr(t, e->u.bin.r), NULL, e->loc);
 	default:
-		diag_error(e->loc, "ckc cannot follow derivatives through this "
-				   "pointer expression");
-		return expr_clone(e);
+		return t_bad_ptr(e);
 	}
 }
 
@@ -537,6 +544,141 @@ static Expr *t_hoist_rt(Tan *t, const Expr *e, Stmt *out)
 	return c;
 }
 
+/* ---- math calls shared by a statement and its tangent
+ *
+ * y = exp(u) gets the tangent y_d = exp(u) * u_d: the call would run
+ * twice.  A math call that occurs more than once in a statement and its
+ * tangent is computed once into a temporary ck_e before both (math calls
+ * have no side effects, and the tangent statement changes only shadows,
+ * so both read the same value; the primal's value is bitwise the same). */
+
+static int t_expr_equal(const Expr *a, const Expr *b)
+{
+	if (a == b)
+		return 1;
+	if (!a || !b || a->kind != b->kind)
+		return 0;
+	switch (a->kind) {
+	case E_NUM:
+		return a->u.num.is_int == b->u.num.is_int &&
+		       (a->u.num.is_int ? a->u.num.ival == b->u.num.ival
+					: a->u.num.val == b->u.num.val) &&
+		       a->type->kind == b->type->kind;
+	case E_VAR:
+		return a->u.var == b->u.var;
+	case E_GLOBAL:
+		return a->u.global == b->u.global;
+	case E_UNARY:
+		return a->u.un.op == b->u.un.op && t_expr_equal(a->u.un.e, b->u.un.e);
+	case E_BINARY:
+		return a->u.bin.op == b->u.bin.op &&
+		       t_expr_equal(a->u.bin.l, b->u.bin.l) &&
+		       t_expr_equal(a->u.bin.r, b->u.bin.r);
+	case E_COND:
+		return t_expr_equal(a->u.cond.c, b->u.cond.c) &&
+		       t_expr_equal(a->u.cond.a, b->u.cond.a) &&
+		       t_expr_equal(a->u.cond.b, b->u.cond.b);
+	case E_CALL:
+		if (strcmp(a->u.call.name, b->u.call.name) != 0 ||
+		    a->u.call.nargs != b->u.call.nargs)
+			return 0;
+		for (int i = 0; i < a->u.call.nargs; i++)
+			if (!t_expr_equal(a->u.call.args[i], b->u.call.args[i]))
+				return 0;
+		return 1;
+	case E_INDEX:
+		return t_expr_equal(a->u.index.base, b->u.index.base) &&
+		       t_expr_equal(a->u.index.idx, b->u.index.idx);
+	case E_DEREF: case E_ADDR:
+		return t_expr_equal(a->u.e, b->u.e);
+	case E_CAST:
+		return a->type->kind == b->type->kind &&
+		       t_expr_equal(a->u.e, b->u.e);
+	default:
+		return 0;
+	}
+}
+
+typedef struct MathCalls {
+	const Expr **calls;
+	int n;
+} MathCalls;
+
+static void t_math_call(void *ctx, const Expr *e)
+{
+	MathCalls *m = ctx;
+	if (e->kind == E_CALL && e->u.call.fn < 0 && type_is_float(e->type) &&
+	    rules_find(e->u.call.name))
+		ARENA_PUSH(m->calls, m->n, (Expr *)e);
+}
+
+/* e with every subexpression equal to c replaced by a copy of with. */
+static Expr *t_replace(Expr *e, const Expr *c, const Expr *with)
+{
+	if (!e)
+		return NULL;
+	if (t_expr_equal(e, c))
+		return expr_clone(with);
+	switch (e->kind) {
+	case E_UNARY:
+		e->u.un.e = t_replace(e->u.un.e, c, with);
+		break;
+	case E_BINARY:
+		e->u.bin.l = t_replace(e->u.bin.l, c, with);
+		e->u.bin.r = t_replace(e->u.bin.r, c, with);
+		break;
+	case E_COND:
+		e->u.cond.c = t_replace(e->u.cond.c, c, with);
+		e->u.cond.a = t_replace(e->u.cond.a, c, with);
+		e->u.cond.b = t_replace(e->u.cond.b, c, with);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			e->u.call.args[i] = t_replace(e->u.call.args[i], c, with);
+		break;
+	case E_INDEX:
+		e->u.index.base = t_replace(e->u.index.base, c, with);
+		e->u.index.idx = t_replace(e->u.index.idx, c, with);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		e->u.e = t_replace(e->u.e, c, with);
+		break;
+	default:
+		break;
+	}
+	return e;
+}
+
+/* Computes the math calls that *a and *b (either may be NULL) repeat once,
+ * into temporaries declared in out. */
+static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
+{
+	if (t->in_clause || !a || !b || !*a || !*b)
+		return;
+	for (;;) {
+		MathCalls m = {NULL, 0};
+		ir_walk_expr(*a, t_math_call, &m);
+		ir_walk_expr(*b, t_math_call, &m);
+		const Expr *rep = NULL;
+		/* the innermost first: ir_walk visits a call before its
+		 * arguments, so scan from the end */
+		for (int i = m.n - 1; i >= 0 && !rep; i--)
+			for (int j = 0; j < m.n && !rep; j++)
+				if (j != i && t_expr_equal(m.calls[i], m.calls[j]))
+					rep = m.calls[i];
+		if (!rep)
+			return;
+		Expr *call = expr_clone(rep);
+		int tmp = func_add_var(t->g, name_fresh(t->p, t->g, "ck_e"),
+				       type_with_const(call->type, 0), VAR_LOCAL,
+				       call->loc);
+		stmt_append(out, stmt_decl(tmp, call, call->loc));
+		Expr *v = expr_var(t->g, tmp, call->loc);
+		*a = t_replace(*a, call, v);
+		*b = t_replace(*b, call, v);
+	}
+}
+
 /* ---- statements */
 
 /* Does the lvalue have a shadow (floating type, varied storage)? */
@@ -643,7 +785,11 @@ static void t_assign(Tan *t, const Stmt *s, Stmt *out)
 	}
 	t_check_calls(t, rhs);
 	if (active) {
-		stmt_append(out, t_assign_rule(t, s));
+		Stmt *ts = t_assign_rule(t, s);
+		if (ts)
+			t_share_calls(t, &ts->u.assign.rhs, &primal->u.assign.rhs,
+				      out);
+		stmt_append(out, ts);
 	} else if (type_is_pointerish(lhs->type) && lhs->kind == E_VAR &&
 		   t->v->shadow[lhs->u.var] >= 0) {
 		/* q = p + k:  q_d = p_d + k;  q += k:  q_d += k */
@@ -704,6 +850,7 @@ static void t_decl(Tan *t, const Stmt *s, Stmt *out)
 				d->u.decl.init = t_shadow_ptr(t, init);
 		} else if (!t_is_user_call(init)) {
 			Expr *di = init ? t_expr(t, init) : NULL;
+			t_share_calls(t, &di, &primal->u.decl.init, out);
 			d->u.decl.init = di ? di : t_zero(ty, s->loc);
 		} else {
 			d->u.decl.init = t_zero(ty, s->loc);
@@ -727,15 +874,17 @@ static void t_return(Tan *t, const Stmt *s, Stmt *out)
 {
 	const Expr *e = s->u.expr;
 	t_check_calls(t, e);
+	Expr *r = expr_clone(e);
 	if (e && t->v->ret_d >= 0) {
 		/* return e:  *ret_d = T(e);  return e */
 		Expr *d = t_expr(t, e);
 		Expr *rd = expr_deref(expr_var(t->g, t->v->ret_d, s->loc), s->loc);
+		t_share_calls(t, &d, &r, out);
 		stmt_append(out, stmt_assign(A_SET, rd,
 					     d ? d : t_zero(rd->type, s->loc),
 					     s->loc));
 	}
-	stmt_append(out, stmt_expr(S_RETURN, expr_clone(e), s->loc));
+	stmt_append(out, stmt_expr(S_RETURN, r, s->loc));
 }
 
 /* Translates a statement in a position that holds exactly one (if and
@@ -745,7 +894,10 @@ static Stmt *t_single(Tan *t, const Stmt *s, int as_clause)
 	if (!s)
 		return NULL;
 	Stmt *b = stmt_block(s->loc);
+	int outer = t->in_clause;
+	t->in_clause = as_clause;
 	tan_stmt(t, s, b);
+	t->in_clause = outer;
 	if (b->u.block.n == 1)
 		return b->u.block.items[0];
 	if (as_clause) {
@@ -952,6 +1104,7 @@ static void tan_generate(Program *p, Variant *v)
 	t.v = v;
 	t.g = v->g;
 	t.a = v->a;
+	t.in_clause = 0;
 	/* shadows of varied locals, and of scalar parameters that become
 	 * varied without being active on entry */
 	for (int i = 0; i < f->nvars; i++) {

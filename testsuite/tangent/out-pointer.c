@@ -13,7 +13,9 @@ void f(const double *x, double *y, int n)
 	y[0] = 1.0;
 }
 // CHECK-LABEL: void f_d(const double *x, const double *x_d, double *y, double *y_d, int n)
-// CHECK: y_d[i] = exp(x[i]) * x_d[i] * x[(i + 1) % n] + exp(x[i]) * x_d[(i + 1) % n];
+// CHECK: double ck_e = exp(x[i]);
+// CHECK-NEXT: y_d[i] = ck_e * x_d[i] * x[(i + 1) % n] + ck_e * x_d[(i + 1) % n];
+// CHECK-NEXT: y[i] = ck_e * x[(i + 1) % n];
 // CHECK: y_d[0] = 0.0;
 // CHECK-NEXT: y[0] = 1.0;
 

@@ -11,8 +11,9 @@ double f(double x, double y)
 	return 2.0 * hypot(0.5 * x + 0.1, y);
 }
 // CHECK-LABEL: double f_d(double x, double x_d, double y, double y_d, double *ret_d)
+// CHECK: double ck_e = hypot(0.5 * x + 0.1, y);
 // CHECK: x_d
-// CHECK: return 2.0 * hypot(0.5 * x + 0.1, y);
+// CHECK: return 2.0 * ck_e;
 
 #pragma ck_tangent wrt(x)
 float ff(float x, float y)
