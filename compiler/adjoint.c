@@ -883,6 +883,13 @@ typedef struct Plan {
 	const Expr **keys; /* values already taped in this plan */
 	int *temps;
 	int nkeys;
+	/* math calls f_fwd computes once into a temporary (its fwd var), so
+	 * that their value is taped instead of their arguments; set only
+	 * where the statement's primal copy takes the temporaries too */
+	int can_hoist;
+	const Expr **hoists;
+	int *hoist_vars;
+	int nhoists;
 	Loc loc;
 } Plan;
 
@@ -918,50 +925,6 @@ static int plan_temp(Adj *c, Plan *pl, const char *base, Type *t)
 	return v;
 }
 
-/* Are a and b the same expression (so one taped value serves both)? */
-static int adj_expr_equal(const Expr *a, const Expr *b)
-{
-	if (a == b)
-		return 1;
-	if (!a || !b || a->kind != b->kind || a->type->kind != b->type->kind)
-		return 0;
-	switch (a->kind) {
-	case E_NUM:
-		return a->u.num.val == b->u.num.val &&
-		       a->u.num.ival == b->u.num.ival;
-	case E_VAR:
-		return a->u.var == b->u.var;
-	case E_GLOBAL:
-		return a->u.global == b->u.global;
-	case E_UNARY:
-		return a->u.un.op == b->u.un.op &&
-		       adj_expr_equal(a->u.un.e, b->u.un.e);
-	case E_BINARY:
-		return a->u.bin.op == b->u.bin.op &&
-		       adj_expr_equal(a->u.bin.l, b->u.bin.l) &&
-		       adj_expr_equal(a->u.bin.r, b->u.bin.r);
-	case E_COND:
-		return adj_expr_equal(a->u.cond.c, b->u.cond.c) &&
-		       adj_expr_equal(a->u.cond.a, b->u.cond.a) &&
-		       adj_expr_equal(a->u.cond.b, b->u.cond.b);
-	case E_CALL:
-		if (a->u.call.fn >= 0 || b->u.call.fn >= 0 ||
-		    strcmp(a->u.call.name, b->u.call.name) != 0 ||
-		    a->u.call.nargs != b->u.call.nargs)
-			return 0;
-		for (int i = 0; i < a->u.call.nargs; i++)
-			if (!adj_expr_equal(a->u.call.args[i], b->u.call.args[i]))
-				return 0;
-		return 1;
-	case E_INDEX:
-		return adj_expr_equal(a->u.index.base, b->u.index.base) &&
-		       adj_expr_equal(a->u.index.idx, b->u.index.idx);
-	case E_DEREF: case E_ADDR: case E_CAST:
-		return a->type == b->type && adj_expr_equal(a->u.e, b->u.e);
-	default:
-		return 0;
-	}
-}
 
 /* An expression of f_bwd equal to e's value just before the statement
  * ran: e again when it can be re-evaluated, else a popped copy. */
@@ -983,7 +946,7 @@ static Expr *adj_value(Adj *c, Plan *pl, const Expr *e)
 		break;
 	}
 	for (int i = 0; i < pl->nkeys; i++)
-		if (adj_expr_equal(pl->keys[i], e))
+		if (expr_equal(pl->keys[i], e))
 			return expr_var(c->bwd, pl->temps[i], e->loc);
 	Type *t = type_is_float(e->type) ? e->type : adj_long();
 	int tv = plan_temp(c, pl, "ck_v", t);
@@ -1065,11 +1028,105 @@ static void adj_cond(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 		stmt_append(pl->adj, a);
 }
 
+typedef struct MathUse {
+	const Expr *marker;
+	int found;
+} MathUse;
+
+static void adj_find_marker(void *ctx, const Expr *e)
+{
+	MathUse *u = ctx;
+	if (e->kind == E_VAR && e->u.var == u->marker->u.var)
+		u->found = 1;
+}
+
+/* The derivative of one-argument math call e (exp, tanh, sqrt, tan,
+ * cbrt, exp2) as a function of the call's value alone, given as the bwd
+ * expression v; NULL when it needs the argument too. */
+static Expr *adj_partial_of_value(const MathRule *r, const Expr *e, Expr *v)
+{
+	if (r->arity != 1 || e->u.call.nargs != 1)
+		return NULL;
+	Expr *marker = expr_new(E_VAR, e->u.call.args[0]->type, e->loc);
+	marker->u.var = -1; /* stands for the argument; never emitted */
+	Expr *call = expr_clone(e);
+	call->u.call.args[0] = marker;
+	Expr *d = expr_replace(rules_partial(r, call, 0), call, v);
+	MathUse u = {marker, 0};
+	ir_walk_expr(d, adj_find_marker, &u);
+	return u.found ? NULL : d;
+}
+
+/* f_fwd tapes the value of math call e instead of its argument when the
+ * argument would have to be taped and the derivative needs only the
+ * value: y = exp(u) becomes ck_e = exp(u); push ck_e; y = ck_e in f_fwd,
+ * and f_bwd reads exp'(u) = ck_e from the tape without calling exp
+ * again.  Returns the partial in f_bwd, or NULL. */
+static Expr *adj_tape_value(Adj *c, Plan *pl, const Expr *e,
+			    const MathRule *r)
+{
+	Loc loc = e->loc;
+	if (!pl->can_hoist || !type_is_float(e->type) ||
+	    adj_bw_ok(c, e->u.call.args[0]))
+		return NULL;
+	int tv = -1;
+	for (int i = 0; i < pl->nhoists; i++)
+		if (expr_equal(pl->hoists[i], e))
+			return NULL; /* the same call twice: keep it simple */
+	tv = plan_temp(c, pl, "ck_v", e->type);
+	Expr *d = adj_partial_of_value(r, e, expr_var(c->bwd, tv, loc));
+	if (!d)
+		return NULL;
+	Type *t = type_with_const(e->type, 0);
+	int fv = adj_local(c, c->fwd, "ck_e", t);
+	stmt_append(c->fdecls, stmt_decl(fv, expr_num(0, t, loc), loc));
+	/* computed first: every push of the plan reads values from before
+	 * the statement, and so does the call */
+	Stmt *first = stmt_block(loc);
+	stmt_append(first, stmt_assign(A_SET, expr_var(c->fwd, fv, loc),
+				       expr_clone(e), loc));
+	for (int i = 0; i < pl->fwd->u.block.n; i++)
+		stmt_append(first, pl->fwd->u.block.items[i]);
+	pl->fwd = first;
+	stmt_append(pl->fwd, adj_push(c, expr_var(c->fwd, fv, loc)));
+	plan_prepend_pop(pl, stmt_assign(A_SET, expr_var(c->bwd, tv, loc),
+					 adj_pop(c, t, loc), loc));
+	ARENA_PUSH(pl->hoists, pl->nhoists, (void *)e);
+	int *vars = arena_alloc(sizeof(int) * (size_t)pl->nhoists);
+	if (pl->nhoists > 1)
+		memcpy(vars, pl->hoist_vars, sizeof(int) * (size_t)(pl->nhoists - 1));
+	vars[pl->nhoists - 1] = fv;
+	pl->hoist_vars = vars;
+	return d;
+}
+
+/* The primal copy s of a statement (and the plan's pushes) read the
+ * temporaries of adj_tape_value instead of calling again. */
+static void plan_hoisted(Adj *c, Plan *pl, Expr **primal)
+{
+	for (int i = 0; i < pl->nhoists; i++) {
+		Expr *v = expr_var(c->fwd, pl->hoist_vars[i], pl->loc);
+		*primal = expr_replace(*primal, pl->hoists[i], v);
+		/* the pushes after the temporary's assignment (item 0) */
+		for (int k = 1; k < pl->fwd->u.block.n; k++) {
+			Stmt *st = pl->fwd->u.block.items[k];
+			if (st->kind == S_EXPR)
+				st->u.expr = expr_replace(st->u.expr,
+							  pl->hoists[i], v);
+		}
+	}
+}
+
 static void adj_math(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 {
 	const MathRule *r = rules_find(e->u.call.name);
 	if (!r)
 		return; /* no active argument: activity checked it */
+	Expr *dv = adj_tape_value(c, pl, e, r);
+	if (dv) {
+		adj_expr(c, pl, e->u.call.args[0], adj_mul(adj, dv, e->loc));
+		return;
+	}
 	/* the partials over the arguments' values in f_bwd */
 	Expr *vals = expr_clone(e);
 	int nactive = 0;
@@ -1323,7 +1380,7 @@ static void adj_merge_adds(Stmt *b)
 		Stmt *prev = n ? b->u.block.items[n - 1] : NULL;
 		if (prev && prev->kind == S_ASSIGN && s->kind == S_ASSIGN &&
 		    prev->u.assign.op == A_ADD && s->u.assign.op == A_ADD &&
-		    adj_expr_equal(prev->u.assign.lhs, s->u.assign.lhs)) {
+		    expr_equal(prev->u.assign.lhs, s->u.assign.lhs)) {
 			int root = adj_lv_root_var(s->u.assign.lhs);
 			if (root >= 0 && !adj_reads_var(s->u.assign.rhs, root) &&
 			    !adj_reads_var(prev->u.assign.rhs, root)) {
@@ -1707,7 +1764,9 @@ static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 		return undo;
 	}
 	Plan *pl = plan_new(s->loc);
+	pl->can_hoist = 1;
 	adj_active_assign(c, pl, op, lhs, rhs);
+	plan_hoisted(c, pl, &primal->u.assign.rhs);
 	plan_fwd(pl, fout);
 	stmt_append(fout, primal);
 	return plan_bwd(pl);

@@ -380,6 +380,12 @@ Expr *expr_deref(Expr *e, Loc loc);
 Expr *expr_addr(Expr *e, Loc loc);
 Expr *expr_cast(Type *type, Expr *e, Loc loc);
 Expr *expr_clone(const Expr *e);
+/* Are a and b the same expression: same structure, variables, constants
+ * and types, and no call to a user function (which may have effects)? */
+int expr_equal(const Expr *a, const Expr *b);
+/* e with every subexpression equal to what replaced by a copy of with
+ * (changed in place; returns the new root). */
+Expr *expr_replace(Expr *e, const Expr *what, const Expr *with);
 
 Stmt *stmt_new(StmtKind kind, Loc loc);
 Stmt *stmt_block(Loc loc);

@@ -499,3 +499,83 @@ void ir_walk_stmt(const Stmt *s, ExprVisitor *fn, void *ctx)
 		break;
 	}
 }
+
+int expr_equal(const Expr *a, const Expr *b)
+{
+	if (a == b)
+		return 1;
+	if (!a || !b || a->kind != b->kind || a->type->kind != b->type->kind)
+		return 0;
+	switch (a->kind) {
+	case E_NUM:
+		return a->u.num.val == b->u.num.val &&
+		       a->u.num.ival == b->u.num.ival;
+	case E_VAR:
+		return a->u.var == b->u.var;
+	case E_GLOBAL:
+		return a->u.global == b->u.global;
+	case E_UNARY:
+		return a->u.un.op == b->u.un.op &&
+		       expr_equal(a->u.un.e, b->u.un.e);
+	case E_BINARY:
+		return a->u.bin.op == b->u.bin.op &&
+		       expr_equal(a->u.bin.l, b->u.bin.l) &&
+		       expr_equal(a->u.bin.r, b->u.bin.r);
+	case E_COND:
+		return expr_equal(a->u.cond.c, b->u.cond.c) &&
+		       expr_equal(a->u.cond.a, b->u.cond.a) &&
+		       expr_equal(a->u.cond.b, b->u.cond.b);
+	case E_CALL:
+		if (a->u.call.fn >= 0 || b->u.call.fn >= 0 ||
+		    strcmp(a->u.call.name, b->u.call.name) != 0 ||
+		    a->u.call.nargs != b->u.call.nargs)
+			return 0;
+		for (int i = 0; i < a->u.call.nargs; i++)
+			if (!expr_equal(a->u.call.args[i], b->u.call.args[i]))
+				return 0;
+		return 1;
+	case E_INDEX:
+		return expr_equal(a->u.index.base, b->u.index.base) &&
+		       expr_equal(a->u.index.idx, b->u.index.idx);
+	case E_DEREF: case E_ADDR: case E_CAST:
+		return a->type == b->type && expr_equal(a->u.e, b->u.e);
+	default:
+		return 0;
+	}
+}
+
+Expr *expr_replace(Expr *e, const Expr *c, const Expr *with)
+{
+	if (!e)
+		return NULL;
+	if (expr_equal(e, c))
+		return expr_clone(with);
+	switch (e->kind) {
+	case E_UNARY:
+		e->u.un.e = expr_replace(e->u.un.e, c, with);
+		break;
+	case E_BINARY:
+		e->u.bin.l = expr_replace(e->u.bin.l, c, with);
+		e->u.bin.r = expr_replace(e->u.bin.r, c, with);
+		break;
+	case E_COND:
+		e->u.cond.c = expr_replace(e->u.cond.c, c, with);
+		e->u.cond.a = expr_replace(e->u.cond.a, c, with);
+		e->u.cond.b = expr_replace(e->u.cond.b, c, with);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			e->u.call.args[i] = expr_replace(e->u.call.args[i], c, with);
+		break;
+	case E_INDEX:
+		e->u.index.base = expr_replace(e->u.index.base, c, with);
+		e->u.index.idx = expr_replace(e->u.index.idx, c, with);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		e->u.e = expr_replace(e->u.e, c, with);
+		break;
+	default:
+		break;
+	}
+	return e;
+}

@@ -552,52 +552,6 @@ static Expr *t_hoist_rt(Tan *t, const Expr *e, Stmt *out)
  * have no side effects, and the tangent statement changes only shadows,
  * so both read the same value; the primal's value is bitwise the same). */
 
-static int t_expr_equal(const Expr *a, const Expr *b)
-{
-	if (a == b)
-		return 1;
-	if (!a || !b || a->kind != b->kind)
-		return 0;
-	switch (a->kind) {
-	case E_NUM:
-		return a->u.num.is_int == b->u.num.is_int &&
-		       (a->u.num.is_int ? a->u.num.ival == b->u.num.ival
-					: a->u.num.val == b->u.num.val) &&
-		       a->type->kind == b->type->kind;
-	case E_VAR:
-		return a->u.var == b->u.var;
-	case E_GLOBAL:
-		return a->u.global == b->u.global;
-	case E_UNARY:
-		return a->u.un.op == b->u.un.op && t_expr_equal(a->u.un.e, b->u.un.e);
-	case E_BINARY:
-		return a->u.bin.op == b->u.bin.op &&
-		       t_expr_equal(a->u.bin.l, b->u.bin.l) &&
-		       t_expr_equal(a->u.bin.r, b->u.bin.r);
-	case E_COND:
-		return t_expr_equal(a->u.cond.c, b->u.cond.c) &&
-		       t_expr_equal(a->u.cond.a, b->u.cond.a) &&
-		       t_expr_equal(a->u.cond.b, b->u.cond.b);
-	case E_CALL:
-		if (strcmp(a->u.call.name, b->u.call.name) != 0 ||
-		    a->u.call.nargs != b->u.call.nargs)
-			return 0;
-		for (int i = 0; i < a->u.call.nargs; i++)
-			if (!t_expr_equal(a->u.call.args[i], b->u.call.args[i]))
-				return 0;
-		return 1;
-	case E_INDEX:
-		return t_expr_equal(a->u.index.base, b->u.index.base) &&
-		       t_expr_equal(a->u.index.idx, b->u.index.idx);
-	case E_DEREF: case E_ADDR:
-		return t_expr_equal(a->u.e, b->u.e);
-	case E_CAST:
-		return a->type->kind == b->type->kind &&
-		       t_expr_equal(a->u.e, b->u.e);
-	default:
-		return 0;
-	}
-}
 
 typedef struct MathCalls {
 	const Expr **calls;
@@ -612,42 +566,6 @@ static void t_math_call(void *ctx, const Expr *e)
 		ARENA_PUSH(m->calls, m->n, (Expr *)e);
 }
 
-/* e with every subexpression equal to c replaced by a copy of with. */
-static Expr *t_replace(Expr *e, const Expr *c, const Expr *with)
-{
-	if (!e)
-		return NULL;
-	if (t_expr_equal(e, c))
-		return expr_clone(with);
-	switch (e->kind) {
-	case E_UNARY:
-		e->u.un.e = t_replace(e->u.un.e, c, with);
-		break;
-	case E_BINARY:
-		e->u.bin.l = t_replace(e->u.bin.l, c, with);
-		e->u.bin.r = t_replace(e->u.bin.r, c, with);
-		break;
-	case E_COND:
-		e->u.cond.c = t_replace(e->u.cond.c, c, with);
-		e->u.cond.a = t_replace(e->u.cond.a, c, with);
-		e->u.cond.b = t_replace(e->u.cond.b, c, with);
-		break;
-	case E_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			e->u.call.args[i] = t_replace(e->u.call.args[i], c, with);
-		break;
-	case E_INDEX:
-		e->u.index.base = t_replace(e->u.index.base, c, with);
-		e->u.index.idx = t_replace(e->u.index.idx, c, with);
-		break;
-	case E_DEREF: case E_ADDR: case E_CAST:
-		e->u.e = t_replace(e->u.e, c, with);
-		break;
-	default:
-		break;
-	}
-	return e;
-}
 
 /* Computes the math calls that *a and *b (either may be NULL) repeat once,
  * into temporaries declared in out. */
@@ -664,7 +582,7 @@ static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
 		 * arguments, so scan from the end */
 		for (int i = m.n - 1; i >= 0 && !rep; i--)
 			for (int j = 0; j < m.n && !rep; j++)
-				if (j != i && t_expr_equal(m.calls[i], m.calls[j]))
+				if (j != i && expr_equal(m.calls[i], m.calls[j]))
 					rep = m.calls[i];
 		if (!rep)
 			return;
@@ -674,8 +592,8 @@ static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
 				       call->loc);
 		stmt_append(out, stmt_decl(tmp, call, call->loc));
 		Expr *v = expr_var(t->g, tmp, call->loc);
-		*a = t_replace(*a, call, v);
-		*b = t_replace(*b, call, v);
+		*a = expr_replace(*a, call, v);
+		*b = expr_replace(*b, call, v);
 	}
 }
 
