@@ -10,10 +10,17 @@
 // accumulation, symmetry.  scale(y, a): y = (1 + a) y in place, out(y): with
 // output seeds yb, ybd, by hand y_b = (1 + a) yb, y_bd = (1 + a) ybd + a_d yb,
 // a_b = yb . y, a_bd = ybd . y + yb . y_d, y_d = (1 + a) y_d + a_d y.
+// Each also bitwise the same with --no-tbr and --no-activity.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
+// RUN: %ckc --no-tbr %s -o %t.notbr.c
+// RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out
+// RUN: cmp %t.out %t.notbr.out
+// RUN: %ckc --no-activity %s -o %t.noact.c
+// RUN: %ckc-run %t.noact.c %s %t.noact -Wno-unused-but-set-variable -Wno-unused-variable > %t.noact.out
+// RUN: cmp %t.out %t.noact.out
 // OUT-NOT: FAIL
 // OUT: {{[1-9][0-9]*}} checks, 0 failed
 

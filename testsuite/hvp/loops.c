@@ -11,10 +11,17 @@
 // that H (1e-12) and Richardson differences of the hand gradient
 // (CK_HVP_RTOL = 1e-7), the ret_bd * grad term separately, accumulation,
 // symmetry.
+// Each also bitwise the same with --no-tbr and --no-activity.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
+// RUN: %ckc --no-tbr %s -o %t.notbr.c
+// RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out
+// RUN: cmp %t.out %t.notbr.out
+// RUN: %ckc --no-activity %s -o %t.noact.c
+// RUN: %ckc-run %t.noact.c %s %t.noact -Wno-unused-but-set-variable -Wno-unused-variable > %t.noact.out
+// RUN: cmp %t.out %t.noact.out
 // OUT-NOT: FAIL
 // OUT: {{[1-9][0-9]*}} checks, 0 failed
 #include <math.h>
