@@ -573,27 +573,36 @@ static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
 {
 	if (t->in_clause || !a || !b || !*a || !*b)
 		return;
-	for (;;) {
-		MathCalls m = {NULL, 0};
-		ir_walk_expr(*a, t_math_call, &m);
-		ir_walk_expr(*b, t_math_call, &m);
-		const Expr *rep = NULL;
-		/* the innermost first: ir_walk visits a call before its
-		 * arguments, so scan from the end */
-		for (int i = m.n - 1; i >= 0 && !rep; i--)
-			for (int j = 0; j < m.n && !rep; j++)
-				if (j != i && expr_equal(m.calls[i], m.calls[j]))
-					rep = m.calls[i];
-		if (!rep)
-			return;
-		Expr *call = expr_clone(rep);
+	/* candidates: the primal's calls on varied values (a call on
+	 * constants may be folded by the C compiler in f but not in a
+	 * temporary), innermost first: ir_walk visits a call before its
+	 * arguments */
+	MathCalls m = {NULL, 0};
+	ir_walk_expr(*b, t_math_call, &m);
+	Expr **cand = NULL;
+	int ncand = 0;
+	for (int i = m.n - 1; i >= 0; i--)
+		if (activity_expr_varied(t->a, m.calls[i]))
+			ARENA_PUSH(cand, ncand, expr_clone(m.calls[i]));
+	for (int k = 0; k < ncand; k++) {
+		MathCalls all = {NULL, 0};
+		ir_walk_expr(*a, t_math_call, &all);
+		ir_walk_expr(*b, t_math_call, &all);
+		int uses = 0;
+		for (int i = 0; i < all.n; i++)
+			uses += expr_equal(all.calls[i], cand[k]);
+		if (uses < 2)
+			continue;
+		Expr *call = cand[k];
 		int tmp = func_add_var(t->g, name_fresh(t->p, t->g, "ck_e"),
 				       type_with_const(call->type, 0), VAR_LOCAL,
 				       call->loc);
-		stmt_append(out, stmt_decl(tmp, call, call->loc));
+		stmt_append(out, stmt_decl(tmp, expr_clone(call), call->loc));
 		Expr *v = expr_var(t->g, tmp, call->loc);
 		*a = expr_replace(*a, call, v);
 		*b = expr_replace(*b, call, v);
+		for (int r = k + 1; r < ncand; r++)
+			cand[r] = expr_replace(cand[r], call, v);
 	}
 }
 
