@@ -1370,28 +1370,109 @@ static int adj_lv_root_var(const Expr *e)
 	return e->kind == E_VAR ? e->u.var : -1;
 }
 
-/* L += a; L += b;  ->  L += a + b  (one load and store of L, not two),
- * when b does not read L's variable. */
+/* e as base + constant: i + 1 -> (i, 1), i - 1 -> (i, -1), i -> (i, 0). */
+static const Expr *adj_offset(const Expr *e, long long *c)
+{
+	*c = 0;
+	if (e->kind == E_BINARY && (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB) &&
+	    e->u.bin.r->kind == E_NUM && e->u.bin.r->u.num.is_int) {
+		*c = e->u.bin.op == B_ADD ? e->u.bin.r->u.num.ival
+					  : -e->u.bin.r->u.num.ival;
+		return e->u.bin.l;
+	}
+	return e;
+}
+
+/* Are lvalues p and q surely different storage?  Different scalar
+ * variables; an element of a local array and any other variable; two
+ * elements of one array at i + c1 and i + c2 with c1 != c2. */
+static int adj_lv_distinct(const Expr *p, const Expr *q)
+{
+	if (p->kind == E_VAR && q->kind == E_VAR)
+		return p->u.var != q->u.var;
+	if (p->kind == E_VAR)
+		return adj_lv_distinct(q, p);
+	if (p->kind != E_INDEX || p->u.index.base->kind != E_VAR)
+		return 0;
+	const Expr *pb = p->u.index.base;
+	if (q->kind == E_VAR)
+		return pb->type->kind == TY_ARRAY && q->u.var != pb->u.var;
+	if (q->kind != E_INDEX || q->u.index.base->kind != E_VAR)
+		return 0;
+	const Expr *qb = q->u.index.base;
+	if (pb->u.var != qb->u.var)
+		return pb->type->kind == TY_ARRAY || qb->type->kind == TY_ARRAY;
+	long long cp, cq;
+	const Expr *ip = adj_offset(p->u.index.idx, &cp);
+	const Expr *iq = adj_offset(q->u.index.idx, &cq);
+	return cp != cq && expr_equal(ip, iq);
+}
+
+/* Do the index expressions of lvalue lv read variable v? */
+static int adj_index_reads(const Expr *lv, int v)
+{
+	for (;;) {
+		if (lv->kind == E_INDEX) {
+			if (adj_reads_var(lv->u.index.idx, v))
+				return 1;
+			lv = lv->u.index.base;
+		} else if (lv->kind == E_DEREF) {
+			lv = lv->u.e;
+		} else {
+			return lv->kind != E_VAR && adj_reads_var(lv, v);
+		}
+	}
+}
+
+/* Can L += a move past statement s (an adjoint statement between it and
+ * the next update of L)? */
+static int adj_add_moves_past(const Stmt *add, const Stmt *s)
+{
+	if (s->kind != S_ASSIGN)
+		return 0;
+	const Expr *l = add->u.assign.lhs, *m = s->u.assign.lhs;
+	int rl = adj_lv_root_var(l), rm = adj_lv_root_var(m);
+	return rl >= 0 && rm >= 0 && adj_lv_distinct(l, m) &&
+	       !adj_reads_var(s->u.assign.rhs, rl) && !adj_index_reads(m, rl) &&
+	       !adj_reads_var(add->u.assign.rhs, rm) && !adj_index_reads(l, rm);
+}
+
+/* L += a; ...; L += b;  ->  ...; L += a + b  (one load and store of L,
+ * not two), when b does not read L's variable and the statements between
+ * neither touch L nor change what a and L's index read. */
 static void adj_merge_adds(Stmt *b)
 {
-	int n = 0;
+	Stmt **it = b->u.block.items;
+	unsigned char *gone = arena_alloc((size_t)b->u.block.n + 1);
 	for (int i = 0; i < b->u.block.n; i++) {
-		Stmt *s = b->u.block.items[i];
-		Stmt *prev = n ? b->u.block.items[n - 1] : NULL;
-		if (prev && prev->kind == S_ASSIGN && s->kind == S_ASSIGN &&
-		    prev->u.assign.op == A_ADD && s->u.assign.op == A_ADD &&
-		    expr_equal(prev->u.assign.lhs, s->u.assign.lhs)) {
-			int root = adj_lv_root_var(s->u.assign.lhs);
-			if (root >= 0 && !adj_reads_var(s->u.assign.rhs, root) &&
-			    !adj_reads_var(prev->u.assign.rhs, root)) {
-				prev->u.assign.rhs = expr_binary(
-					B_ADD, prev->u.assign.rhs, s->u.assign.rhs,
-					NULL, s->loc);
+		Stmt *s = it[i];
+		if (s->kind != S_ASSIGN || s->u.assign.op != A_ADD)
+			continue;
+		int root = adj_lv_root_var(s->u.assign.lhs);
+		if (root < 0 || adj_reads_var(s->u.assign.rhs, root))
+			continue;
+		for (int k = i + 1; k < b->u.block.n; k++) {
+			Stmt *t = it[k];
+			if (gone[k])
 				continue;
+			if (t->kind == S_ASSIGN && t->u.assign.op == A_ADD &&
+			    expr_equal(t->u.assign.lhs, s->u.assign.lhs)) {
+				if (adj_reads_var(t->u.assign.rhs, root))
+					break;
+				t->u.assign.rhs = expr_binary(B_ADD, s->u.assign.rhs,
+							      t->u.assign.rhs,
+							      NULL, t->loc);
+				gone[i] = 1;
+				break;
 			}
+			if (!adj_add_moves_past(s, t))
+				break;
 		}
-		b->u.block.items[n++] = s;
 	}
+	int n = 0;
+	for (int i = 0; i < b->u.block.n; i++)
+		if (!gone[i])
+			it[n++] = it[i];
 	b->u.block.n = n;
 }
 
