@@ -3,6 +3,7 @@
 //   a = W1 x + b1, h = tanh(a), o = w2 . h + b2, L = sum 0.5 (o - t)^2.
 // f_b_d's H v against a hand-written R-operator (Pearlmutter's forward
 // pass of the directional derivative through the hand gradient, 1e-12),
+// also column by column for the whole Hessian,
 // against Richardson differences of the f_b gradient of the same function
 // (CK_HVP_RTOL = 1e-7), the ret_bd * grad term, accumulation, symmetry.
 // RUN: %ckc %s -o %t.c
@@ -125,6 +126,21 @@ int main(void)
 					NP, 1.0, -0.5);
 		ck_equal_bits("primal", y, mlp_loss(th, X, T, M));
 	}
+	/* the full Hessian, column by column, against the hand R-operator
+	 * applied to unit vectors */
+	int cols_ok = 1;
+	for (int c = 0; c < NP; c++) {
+		double e[NP], b[NP], bd[NP];
+		for (int i = 0; i < NP; i++)
+			e[i] = b[i] = bd[i] = 0.0;
+		e[c] = 1.0;
+		hand(th, e, g, hv);
+		mlp_loss_b_d(th, e, b, bd, X, T, M, 1.0, 0.0);
+		for (int i = 0; i < NP; i++)
+			if (fabs(bd[i] - hv[i]) > 1e-12 * (1.0 + fabs(hv[i])))
+				cols_ok = 0;
+	}
+	ck_check("full Hessian (21 columns) vs hand", cols_ok);
 	return ck_done();
 }
 #endif
