@@ -2820,6 +2820,22 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 	}
 }
 
+/* The end of a region's reverse sweep with save() sections: f's outputs
+ * in them, kept in snapshot bo by the loads of back, are put back. */
+static void rg_put_back(Adj *c, int bo, Stmt *back, Stmt *b, Loc loc)
+{
+	stmt_append(b, stmt_expr(S_EXPR,
+				 adj_call("ck_snap_rewind", adj_void(),
+					  expr_var(c->bwd, bo, loc), NULL),
+				 loc));
+	for (int i = 0; i < back->u.block.n; i++)
+		stmt_append(b, back->u.block.items[i]);
+	stmt_append(b, stmt_expr(S_EXPR,
+				 adj_call("ck_snap_free", adj_void(),
+					  expr_var(c->bwd, bo, loc), NULL),
+				 loc));
+}
+
 static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 {
 	Loc loc = s->loc;
@@ -2894,18 +2910,8 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 				 loc));
 	if (!adj_empty(br))
 		stmt_append(b, br);
-	if (bo >= 0) {
-		stmt_append(b, stmt_expr(S_EXPR,
-					 adj_call("ck_snap_rewind", adj_void(),
-						  expr_var(c->bwd, bo, loc), NULL),
-					 loc));
-		for (int i = 0; i < back->u.block.n; i++)
-			stmt_append(b, back->u.block.items[i]);
-		stmt_append(b, stmt_expr(S_EXPR,
-					 adj_call("ck_snap_free", adj_void(),
-						  expr_var(c->bwd, bo, loc), NULL),
-					 loc));
-	}
+	if (bo >= 0)
+		rg_put_back(c, bo, back, b, loc);
 	return b;
 }
 
@@ -3193,18 +3199,8 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 				 adj_call("ck_revolve_free", adj_void(),
 					  expr_var(c->bwd, trv, loc), NULL),
 				 loc));
-	if (bo >= 0) {
-		stmt_append(b, stmt_expr(S_EXPR,
-					 adj_call("ck_snap_rewind", adj_void(),
-						  expr_var(c->bwd, bo, loc), NULL),
-					 loc));
-		for (int i = 0; i < back->u.block.n; i++)
-			stmt_append(b, back->u.block.items[i]);
-		stmt_append(b, stmt_expr(S_EXPR,
-					 adj_call("ck_snap_free", adj_void(),
-						  expr_var(c->bwd, bo, loc), NULL),
-					 loc));
-	}
+	if (bo >= 0)
+		rg_put_back(c, bo, back, b, loc);
 	if (!adj_empty(binit))
 		stmt_append(b, binit);
 	return b;
