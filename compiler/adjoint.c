@@ -317,13 +317,7 @@ static Loc adj_noloc(void)
 
 static Expr *adj_call(const char *name, Type *ret, Expr *a, Expr *b)
 {
-	Expr **args = NULL;
-	int n = 0;
-	if (a)
-		ARENA_PUSH(args, n, a);
-	if (b)
-		ARENA_PUSH(args, n, b);
-	return expr_call(name, -1, args, n, ret, a ? a->loc : adj_noloc());
+	return expr_call_n(name, ret, a ? a->loc : adj_noloc(), a, b, NULL);
 }
 
 /* What an expression that could not be built stands for once its error
@@ -1584,12 +1578,8 @@ static Expr *adj_block_call(int pop, Expr *tape, Expr *a, Loc loc)
 	int dbl = a->type->base->kind == TY_DOUBLE;
 	const char *fn = pop ? (dbl ? "ck_pop_nd" : "ck_pop_nf")
 			     : (dbl ? "ck_push_nd" : "ck_push_nf");
-	Expr **args = NULL;
-	int n = 0;
-	ARENA_PUSH(args, n, tape);
-	ARENA_PUSH(args, n, a);
-	ARENA_PUSH(args, n, expr_int(a->type->len, loc));
-	return expr_call(fn, -1, args, n, adj_void(), loc);
+	return expr_call_n(fn, adj_void(), loc, tape, a,
+			   expr_int(a->type->len, loc));
 }
 
 /* adj_copy_arg's array v: f_fwd tapes it whole, once... */
@@ -2722,21 +2712,6 @@ static void rg_primal(Adj *c, const Stmt *s, Stmt *fout)
 	}
 }
 
-static Expr *rg_call2(const char *name, Expr *a, Expr *b)
-{
-	return adj_call(name, adj_void(), a, b);
-}
-
-static Expr *rg_call3(const char *name, Expr *a, Expr *b, Expr *n)
-{
-	Expr **args = NULL;
-	int k = 0;
-	ARENA_PUSH(args, k, a);
-	ARENA_PUSH(args, k, b);
-	ARENA_PUSH(args, k, n);
-	return expr_call(name, -1, args, k, adj_void(), a->loc);
-}
-
 /* Data behind pointers that a checkpointed statement uses and f changes
  * must be named in save(); what: how to call the statement. */
 static int rg_check_saves(Adj *c, const unsigned char *used,
@@ -2797,8 +2772,8 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 			v = in_bwd ? rg_var(c, i, loc) : expr_var(c->fwd, i, loc);
 		}
 		stmt_append(out, stmt_expr(S_EXPR,
-					   rg_call2(load ? "CK_LOAD" : "CK_SAVE",
-						    expr_var(g, sn, loc), v),
+					   adj_call(load ? "CK_LOAD" : "CK_SAVE",
+						    adj_void(), expr_var(g, sn, loc), v),
 					   loc));
 	}
 	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
@@ -2814,8 +2789,9 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 			len = expr_clone(sv->len);
 		}
 		stmt_append(out, stmt_expr(S_EXPR,
-					   rg_call3(load ? "CK_LOAD_N" : "CK_SAVE_N",
-						    expr_var(g, sn, loc), p, len),
+					   expr_call_n(load ? "CK_LOAD_N" : "CK_SAVE_N",
+						       adj_void(), loc,
+						       expr_var(g, sn, loc), p, len),
 					   loc));
 	}
 }
@@ -3076,13 +3052,11 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	stmt_append(fout, count);
 	for (int i = 0; i < restore_ctl->u.block.n; i++)
 		stmt_append(fout, restore_ctl->u.block.items[i]);
-	Expr **nargs = NULL;
-	int nn = 0;
-	ARENA_PUSH(nargs, nn, expr_var(c->fwd, fl, loc));
-	ARENA_PUSH(nargs, nn, expr_int(prag->u.ckpt.binomial, loc));
 	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, frv, loc),
-				      expr_call("ck_revolve_new", -1, nargs, nn, rvt,
-						loc),
+				      adj_call("ck_revolve_new", rvt,
+					       expr_var(c->fwd, fl, loc),
+					       expr_int(prag->u.ckpt.binomial,
+							loc)),
 				      loc));
 	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fj, loc),
 				      expr_int(0, loc), loc));

@@ -375,6 +375,10 @@ Expr *expr_binary(BinOp op, Expr *l, Expr *r, Type *type, Loc loc);
 Expr *expr_cond(Expr *c, Expr *a, Expr *b, Loc loc);
 Expr *expr_call(const char *name, int fn, Expr **args, int nargs, Type *type,
 		Loc loc);
+/* A call to a function that is not the program's (math.h, libckrt) with
+ * up to three arguments: the leading non-NULL ones of a, b, c. */
+Expr *expr_call_n(const char *name, Type *ret, Loc loc, Expr *a, Expr *b,
+		  Expr *c);
 Expr *expr_index(Expr *base, Expr *idx, Loc loc);
 Expr *expr_deref(Expr *e, Loc loc);
 Expr *expr_addr(Expr *e, Loc loc);

@@ -182,6 +182,17 @@ Expr *expr_call(const char *name, int fn, Expr **args, int nargs, Type *type,
 	return e;
 }
 
+Expr *expr_call_n(const char *name, Type *ret, Loc loc, Expr *a, Expr *b,
+		  Expr *c)
+{
+	Expr **args = NULL;
+	int n = 0;
+	Expr *given[3] = {a, b, c};
+	for (int i = 0; i < 3 && given[i]; i++)
+		ARENA_PUSH(args, n, given[i]);
+	return expr_call(name, -1, args, n, ret, loc);
+}
+
 Expr *expr_index(Expr *base, Expr *idx, Loc loc)
 {
 	ck_assert(type_is_pointerish(base->type));

@@ -426,18 +426,6 @@ static int t_generated(const Tan *t)
 	return t->v->f->generated;
 }
 
-static Expr *t_rt_call(const char *name, Expr *a, Expr *b, Expr *c, Type *ret,
-		       Loc loc)
-{
-	Expr **args = NULL;
-	int n = 0;
-	ARENA_PUSH(args, n, a);
-	ARENA_PUSH(args, n, b);
-	if (c)
-		ARENA_PUSH(args, n, c);
-	return expr_call(name, -1, args, n, ret, loc);
-}
-
 /* A libckrt call statement of generated code, with its tangent; returns 0
  * when s is not one that carries floating-point values. */
 static int t_rt_stmt(Tan *t, const Stmt *s, Stmt *out)
@@ -457,8 +445,8 @@ static int t_rt_stmt(Tan *t, const Stmt *s, Stmt *out)
 				    ? t_shadow_ptr(t, v)
 				    : expr_cast(type_ptr(type_float_elem(v->type)),
 						expr_int(0, loc), loc);
-		call = t_rt_call(e->u.call.name, expr_clone(tape), arg,
-				 expr_clone(n), e->type, loc);
+		call = expr_call_n(e->u.call.name, e->type, loc,
+				   expr_clone(tape), arg, expr_clone(n));
 		if (k == RT_POP_N)
 			stmt_append(out, stmt_expr(S_EXPR, call, loc));
 		stmt_append(out, stmt_expr(S_EXPR, expr_clone(e), loc));
@@ -469,9 +457,9 @@ static int t_rt_stmt(Tan *t, const Stmt *s, Stmt *out)
 	stmt_append(out, stmt_expr(S_EXPR, expr_clone(e), loc));
 	if (k == RT_PUSH_F) {
 		Expr *d = t_expr(t, v);
-		call = t_rt_call(e->u.call.name, expr_clone(tape),
-				 d ? d : t_zero(v->type, loc), NULL, e->type,
-				 loc);
+		call = expr_call_n(e->u.call.name, e->type, loc,
+				   expr_clone(tape), d ? d : t_zero(v->type, loc),
+				   NULL);
 	} else if (type_float_elem(v->type)) {
 		int root = activity_root(v);
 		int shadow = root >= 0 && activity_var_varied(t->a, root);
@@ -489,8 +477,8 @@ static int t_rt_stmt(Tan *t, const Stmt *s, Stmt *out)
 				       : (save ? "CK_SAVE_N" : "CK_LOAD_N");
 			arg = shadow ? t_shadow_ptr(t, v) : expr_clone(v);
 		}
-		call = t_rt_call(name, expr_clone(tape), arg,
-				 n ? expr_clone(n) : NULL, e->type, loc);
+		call = expr_call_n(name, e->type, loc, expr_clone(tape), arg,
+				   n ? expr_clone(n) : NULL);
 	}
 	if (call)
 		stmt_append(out, stmt_expr(S_EXPR, call, loc));
@@ -505,43 +493,6 @@ static void t_rt_pop(const Expr *pop, Expr *dl, Stmt *out, Loc loc)
 		stmt_append(out, stmt_assign(A_SET, dl, expr_clone(pop), loc));
 	else
 		stmt_append(out, stmt_expr(S_EXPR, expr_clone(pop), loc));
-}
-
-/* A copy of e whose integer-valued calls to libckrt (pops of offsets)
- * are moved into temporaries assigned in out, so that both the primal
- * and its tangent can read them. */
-static Expr *t_hoist_rt(Tan *t, const Expr *e, Stmt *out)
-{
-	if (!e)
-		return NULL;
-	if (ir_rt_call(e) != RT_NONE && !type_is_float(e->type) &&
-	    !type_is_pointerish(e->type)) {
-		int tmp = func_add_var(t->g, name_fresh(t->p, t->g, "ck_o"),
-				       type_with_const(e->type, 0), VAR_LOCAL,
-				       e->loc);
-		stmt_append(out, stmt_decl(tmp, expr_clone(e), e->loc));
-		return expr_var(t->g, tmp, e->loc);
-	}
-	Expr *c = expr_clone(e);
-	switch (e->kind) {
-	case E_UNARY:
-		c->u.un.e = t_hoist_rt(t, e->u.un.e, out);
-		break;
-	case E_BINARY:
-		c->u.bin.l = t_hoist_rt(t, e->u.bin.l, out);
-		c->u.bin.r = t_hoist_rt(t, e->u.bin.r, out);
-		break;
-	case E_CAST: case E_ADDR: case E_DEREF:
-		c->u.e = t_hoist_rt(t, e->u.e, out);
-		break;
-	case E_INDEX:
-		c->u.index.base = t_hoist_rt(t, e->u.index.base, out);
-		c->u.index.idx = t_hoist_rt(t, e->u.index.idx, out);
-		break;
-	default:
-		break;
-	}
-	return c;
 }
 
 /* ---- math calls shared by a statement and its tangent
@@ -680,21 +631,6 @@ static void t_assign(Tan *t, const Stmt *s, Stmt *out)
 	if (t_generated(t) && s->u.assign.op == A_SET &&
 	    ir_rt_call(rhs) == RT_POP_F) {
 		t_rt_pop(rhs, active ? t_shadow_lv(t, lhs) : NULL, out, s->loc);
-		stmt_append(out, primal);
-		return;
-	}
-	if (t_generated(t) && !active && type_is_pointerish(lhs->type) &&
-	    lhs->kind == E_VAR && t->v->shadow[lhs->u.var] >= 0 &&
-	    t_impure_call(rhs)) {
-		/* p = x + ck_pop_i(t): the offset is popped once */
-		Expr *r = t_hoist_rt(t, rhs, out);
-		primal->u.assign.rhs = r;
-		stmt_append(out, stmt_assign(s->u.assign.op,
-					     t_shadow_var(t, lhs->u.var, s->loc),
-					     s->u.assign.op == A_SET
-						     ? t_shadow_ptr(t, r)
-						     : expr_clone(r),
-					     s->loc));
 		stmt_append(out, primal);
 		return;
 	}
