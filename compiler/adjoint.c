@@ -674,7 +674,16 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 		r->type = e->type;
 		return r;
 	case E_ADDR:
-		return adj_bw_ptr(c, e);
+		/* &a[k], &*p: the address of an element of stable data */
+		if (e->u.e->kind == E_INDEX || e->u.e->kind == E_DEREF) {
+			r = expr_addr(adj_bw_value(c, e->u.e), e->loc);
+			r->type = e->type;
+			return r;
+		}
+		diag_error(e->loc, "the reverse sweep cannot follow this "
+				   "address; pass a pointer or an element "
+				   "address (&a[k]) instead");
+		return adj_bad_ptr(e);
 	default:
 		ck_unreachable();
 	}
