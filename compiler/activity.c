@@ -68,6 +68,9 @@ static void act_roots(const Expr *e, int *out, int *n)
 	case E_INDEX:
 		act_roots(e->u.index.base, out, n);
 		break;
+	case E_MEMBER: /* a struct and what its members point to: one node */
+		act_roots(e->u.mem.base, out, n);
+		break;
 	case E_DEREF: case E_ADDR: case E_CAST:
 		act_roots(e->u.e, out, n);
 		break;
@@ -182,7 +185,7 @@ int activity_expr_varied(const Activity *a, const Expr *e)
 	switch (e->kind) {
 	case E_NUM: case E_GLOBAL:
 		return 0;
-	case E_VAR: case E_INDEX: case E_DEREF:
+	case E_VAR: case E_INDEX: case E_DEREF: case E_MEMBER:
 		return act_node_varied(a, activity_root(e));
 	case E_UNARY:
 		return activity_expr_varied(a, e->u.un.e);
@@ -205,7 +208,7 @@ int activity_expr_varied(const Activity *a, const Expr *e)
  * storage with a shadow? */
 static int act_arg_active(const Activity *a, const Expr *e)
 {
-	if (type_is_pointerish(e->type))
+	if (type_is_pointerish(e->type) || e->type->kind == TY_STRUCT)
 		return type_float_elem(e->type) &&
 		       act_node_varied(a, activity_root(e));
 	return activity_expr_varied(a, e);
@@ -297,6 +300,14 @@ static int act_is_extern(const char *name)
 
 static void act_calls(Solver *s, const Expr *e);
 
+/* Does a parameter of type t give the callee access to the caller's
+ * storage: a pointer, or a struct whose pointer members the callee may
+ * write through (a struct copy is merged with what it points to)? */
+static int type_passes_storage(const Type *t)
+{
+	return type_is_pointerish(t) || t->kind == TY_STRUCT;
+}
+
 static void act_call(Solver *s, const Expr *e)
 {
 	Activity *a = s->a;
@@ -305,7 +316,7 @@ static void act_call(Solver *s, const Expr *e)
 		Activity *callee = act_solve(activity_call_pattern(a, act_prog, e));
 		for (int i = 0; i < g->nparams && i < e->u.call.nargs; i++) {
 			int pv = g->params[i];
-			if (!type_is_pointerish(g->vars[pv]->type))
+			if (!type_passes_storage(g->vars[pv]->type))
 				continue;
 			int root = activity_root(e->u.call.args[i]);
 			int cn = callee->node[pv];
@@ -383,6 +394,9 @@ static void act_calls(Solver *s, const Expr *e)
 		act_calls(s, e->u.index.base);
 		act_calls(s, e->u.index.idx);
 		break;
+	case E_MEMBER:
+		act_calls(s, e->u.mem.base);
+		break;
 	case E_CAST:
 		/* a pointer to floating data made from an integer: no way to
 		 * know what it points into */
@@ -405,8 +419,9 @@ static void act_calls(Solver *s, const Expr *e)
 static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 {
 	int root = activity_root(lhs);
-	/* assigning a pointer variable moves it; the data stays unwritten */
-	if (root >= 0 && !type_is_pointerish(lhs->type))
+	/* assigning a pointer variable moves it; the data stays unwritten
+	 * (a pointer member is part of its struct's storage) */
+	if (root >= 0 && (!type_is_pointerish(lhs->type) || lhs->kind != E_VAR))
 		s->a->written[s->a->node[root]] = 1;
 	if (!varied || !type_is_float(lhs->type))
 		return;
@@ -526,6 +541,9 @@ static void use_reads(Useful *u, const Expr *e)
 		break;
 	case E_INDEX:
 		use_reads(u, e->u.index.base);
+		break;
+	case E_MEMBER:
+		use_reads(u, e->u.mem.base);
 		break;
 	case E_DEREF: case E_ADDR: case E_CAST:
 		use_reads(u, e->u.e);
@@ -740,17 +758,24 @@ static int act_check(Activity *a)
 	act_stmt(&s, f->body);
 	for (int i = 0; i < f->nparams; i++) {
 		int v = f->params[i];
-		if (a->pat->active[i] || !type_is_pointerish(f->vars[v]->type) ||
+		if (a->pat->active[i] || !type_passes_storage(f->vars[v]->type) ||
 		    !activity_var_varied(a, v))
 			continue;
 		Loc at = a->varied_at[a->node[v]];
 		if (!act_first_report(at))
 			continue;
-		diag_error(at,
-			   "a derivative flows into '%s', a pointer parameter "
-			   "of '%s' named in neither wrt() nor out(); add it "
-			   "to out()",
-			   f->vars[v]->name, f->name);
+		if (f->vars[v]->type->kind == TY_STRUCT)
+			diag_error(at,
+				   "a derivative flows into '%s', a struct "
+				   "parameter of '%s' not named in wrt(); add "
+				   "it to wrt()",
+				   f->vars[v]->name, f->name);
+		else
+			diag_error(at,
+				   "a derivative flows into '%s', a pointer "
+				   "parameter of '%s' named in neither wrt() "
+				   "nor out(); add it to out()",
+				   f->vars[v]->name, f->name);
 		diag_note(f->vars[v]->loc, "'%s' declared here",
 			  f->vars[v]->name);
 	}

@@ -305,7 +305,7 @@ static Type *adj_tape_type(void)
 
 static Type *adj_long(void)
 {
-	static Type t = {TY_INT, 0, "long", NULL, 0};
+	static Type t = {TY_INT, 0, "long", NULL, 0, NULL};
 	return &t;
 }
 
@@ -332,7 +332,7 @@ static Expr *adj_bad_ptr(const Expr *e)
 
 static Type *adj_void(void)
 {
-	static Type t = {TY_VOID, 0, NULL, NULL, 0};
+	static Type t = {TY_VOID, 0, NULL, NULL, 0, NULL};
 	return &t;
 }
 
@@ -641,6 +641,18 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 	case E_VAR:
 		if (e->type->kind == TY_PTR || e->type->kind == TY_ARRAY)
 			return adj_bw_ptr(c, e);
+		if (e->type->kind == TY_STRUCT) {
+			/* a struct parameter by value: f_bwd gets it too */
+			int v = e->u.var;
+			if (c->bmap[v] >= 0 && adj_var_is_param(c->f, v))
+				return expr_var(c->bwd, c->bmap[v], e->loc);
+			diag_error(e->loc, "the reverse sweep needs the local "
+					   "struct '%s', which ckc does not "
+					   "support yet; use separate variables "
+					   "or pass it as a parameter",
+				   c->f->vars[v]->name);
+			return expr_clone(e);
+		}
 		if (c->f->vars[e->u.var]->type->kind == TY_INT)
 			return expr_var(c->bwd, adj_bvar(c, e->u.var, e->loc),
 					e->loc);
@@ -673,9 +685,15 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 		r = expr_deref(adj_bw_ptr(c, e->u.e), e->loc);
 		r->type = e->type;
 		return r;
+	case E_MEMBER:
+		r = expr_member(adj_bw_value(c, e->u.mem.base), e->u.mem.field,
+				e->loc);
+		r->type = e->type;
+		return r;
 	case E_ADDR:
-		/* &a[k], &*p: the address of an element of stable data */
-		if (e->u.e->kind == E_INDEX || e->u.e->kind == E_DEREF) {
+		/* &a[k], &*p, &s.f: the address of an element of stable data */
+		if (e->u.e->kind == E_INDEX || e->u.e->kind == E_DEREF ||
+		    e->u.e->kind == E_MEMBER) {
 			r = expr_addr(adj_bw_value(c, e->u.e), e->loc);
 			r->type = e->type;
 			return r;
@@ -729,6 +747,18 @@ static int adj_bw_ok(Adj *c, const Expr *e)
 		       adj_bw_ok(c, e->u.index.idx) && adj_bw_ok(c, e->u.index.base);
 	case E_DEREF:
 		return adj_stable(c, activity_root(e)) && adj_bw_ok(c, e->u.e);
+	case E_MEMBER: {
+		/* a member of a struct parameter by value that f never
+		 * changes, or of stable data behind a pointer */
+		const Expr *b = e->u.mem.base;
+		while (b->kind == E_MEMBER)
+			b = b->u.mem.base;
+		if (b->kind == E_VAR && b->type->kind == TY_STRUCT)
+			return adj_tbr && adj_var_is_param(c->f, b->u.var) &&
+			       !adj_param_changed(c->v, b->u.var);
+		return adj_stable(c, activity_root(e)) &&
+		       adj_bw_ok(c, e->u.mem.base);
+	}
 	case E_ADDR:
 		return adj_bw_ok(c, e->u.e);
 	default:
@@ -764,6 +794,7 @@ static int adj_var(Adj *c, int v)
 }
 
 static Expr *adj_shadow_ptr(Adj *c, const Expr *e);
+static Expr *adj_lv(Adj *c, const Expr *e);
 
 /* The adjoint storage of base var b (param, array, or scalar) as a
  * pointer expression of bwd. */
@@ -806,6 +837,8 @@ static Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 	case E_INDEX:
 		return expr_index(adj_shadow_ptr(c, e->u.index.base),
 				  adj_bw_value(c, e->u.index.idx), e->loc);
+	case E_MEMBER: /* p->data: the adjoint struct's member */
+		return adj_lv(c, e);
 	case E_ADDR: {
 		const Expr *lv = e->u.e;
 		Expr *s;
@@ -814,6 +847,8 @@ static Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 		else if (lv->kind == E_INDEX)
 			s = expr_index(adj_shadow_ptr(c, lv->u.index.base),
 				       adj_bw_value(c, lv->u.index.idx), e->loc);
+		else if (lv->kind == E_MEMBER)
+			s = adj_lv(c, lv);
 		else
 			s = expr_deref(adj_shadow_ptr(c, lv->u.e), e->loc);
 		return expr_addr(s, e->loc);
@@ -860,6 +895,23 @@ static Expr *adj_lv(Adj *c, const Expr *e)
 				  adj_bw_value(c, e->u.index.idx), e->loc);
 	case E_DEREF:
 		return expr_deref(adj_shadow_ptr(c, e->u.e), e->loc);
+	case E_MEMBER: { /* s.f: s_b->f for a parameter by value */
+		const Expr *b = e->u.mem.base;
+		Expr *sb;
+		if (b->kind == E_VAR && c->adj_ptr[b->u.var] >= 0)
+			sb = expr_deref(expr_var(c->bwd, c->adj_ptr[b->u.var],
+						 e->loc),
+					e->loc);
+		else if (b->kind == E_VAR) {
+			diag_error(e->loc, "reverse mode does not support "
+					   "active data in the local struct "
+					   "'%s' yet; use separate variables",
+				   c->f->vars[b->u.var]->name);
+			return expr_clone(e);
+		} else
+			sb = adj_lv(c, b);
+		return expr_member(sb, e->u.mem.field, e->loc);
+	}
 	default:
 		ck_unreachable();
 	}
@@ -1206,7 +1258,7 @@ static void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 	if (!type_is_float(e->type) || !activity_expr_varied(c->a, e))
 		return;
 	switch (e->kind) {
-	case E_VAR: case E_INDEX: case E_DEREF:
+	case E_VAR: case E_INDEX: case E_DEREF: case E_MEMBER:
 		stmt_append(pl->adj, stmt_assign(A_ADD, adj_lv(c, e), adj, e->loc));
 		break;
 	case E_UNARY:
@@ -1268,6 +1320,8 @@ static int adj_reads_var(const Expr *e, int v)
 	case E_INDEX:
 		return adj_reads_var(e->u.index.base, v) ||
 		       adj_reads_var(e->u.index.idx, v);
+	case E_MEMBER:
+		return adj_reads_var(e->u.mem.base, v);
 	case E_DEREF: case E_ADDR: case E_CAST:
 		return adj_reads_var(e->u.e, v);
 	default:
@@ -1337,12 +1391,17 @@ static int adj_reads_node(Adj *c, const Expr *e, int n)
 	if (!e)
 		return 0;
 	switch (e->kind) {
-	case E_VAR: case E_INDEX: case E_DEREF: {
+	case E_VAR: case E_INDEX: case E_DEREF: case E_MEMBER: {
 		int r = activity_root(e);
 		if (r >= 0 && c->a->node[r] == n && type_is_float(e->type))
 			return 1;
 		if (e->kind == E_INDEX)
-			return adj_reads_node(c, e->u.index.idx, n);
+			return adj_reads_node(c, e->u.index.idx, n) ||
+			       adj_reads_node(c, e->u.index.base, n);
+		if (e->kind == E_MEMBER)
+			return adj_reads_node(c, e->u.mem.base, n);
+		if (e->kind == E_DEREF)
+			return adj_reads_node(c, e->u.e, n);
 		return 0;
 	}
 	case E_UNARY:
@@ -1368,8 +1427,10 @@ static int adj_reads_node(Adj *c, const Expr *e, int n)
 /* The root variable of lvalue e, or -1. */
 static int adj_lv_root_var(const Expr *e)
 {
-	while (e->kind == E_INDEX || e->kind == E_DEREF)
-		e = e->kind == E_INDEX ? e->u.index.base : e->u.e;
+	while (e->kind == E_INDEX || e->kind == E_DEREF || e->kind == E_MEMBER)
+		e = e->kind == E_INDEX	  ? e->u.index.base
+		    : e->kind == E_MEMBER ? e->u.mem.base
+					  : e->u.e;
 	return e->kind == E_VAR ? e->u.var : -1;
 }
 
@@ -1421,6 +1482,8 @@ static int adj_index_reads(const Expr *lv, int v)
 			lv = lv->u.index.base;
 		} else if (lv->kind == E_DEREF) {
 			lv = lv->u.e;
+		} else if (lv->kind == E_MEMBER) {
+			lv = lv->u.mem.base;
 		} else {
 			return lv->kind != E_VAR && adj_reads_var(lv, v);
 		}
@@ -2355,6 +2418,9 @@ static void rg_used_expr(const Expr *e, unsigned char *used)
 		rg_used_expr(e->u.index.base, used);
 		rg_used_expr(e->u.index.idx, used);
 		break;
+	case E_MEMBER:
+		rg_used_expr(e->u.mem.base, used);
+		break;
 	case E_DEREF: case E_ADDR: case E_CAST:
 		rg_used_expr(e->u.e, used);
 		break;
@@ -2565,6 +2631,9 @@ static Expr *rg_expr(Adj *c, const Expr *e)
 	case E_INDEX:
 		r->u.index.base = rg_expr(c, e->u.index.base);
 		r->u.index.idx = rg_expr(c, e->u.index.idx);
+		break;
+	case E_MEMBER:
+		r->u.mem.base = rg_expr(c, e->u.mem.base);
 		break;
 	case E_DEREF: case E_ADDR: case E_CAST:
 		r->u.e = rg_expr(c, e->u.e);
@@ -3262,7 +3331,7 @@ typedef struct LoopRead {
 static void adj_loop_read(void *ctx, const Expr *e)
 {
 	LoopRead *r = ctx;
-	if (e->kind != E_INDEX && e->kind != E_DEREF)
+	if (e->kind != E_INDEX && e->kind != E_DEREF && e->kind != E_MEMBER)
 		return;
 	int root = activity_root(e);
 	if (root >= 0 && r->ga->node[root] == r->node)
@@ -3496,6 +3565,18 @@ static void adj_bwd_signature(Adj *c)
 			continue;
 		}
 		c->bmap[v] = func_add_param(c->bwd, x->name, t, x->loc);
+		if (t->kind == TY_STRUCT && adj_param_changed(c->v, v) &&
+		    type_float_elem(t)) {
+			diag_error(x->loc, "reverse mode does not support "
+					   "changing the struct parameter '%s' "
+					   "(passed by value) yet; copy what "
+					   "changes into local variables",
+				   x->name);
+			c->v->failed = 1;
+		}
+		if (t->kind == TY_STRUCT && pat->active[i])
+			c->adj_ptr[v] = func_add_param(
+				c->bwd, bn, type_ptr(type_with_const(t, 0)), x->loc);
 	}
 	if (c->v->ret_b)
 		func_add_param(c->bwd, "ret_b", type_with_const(f->ret, 0), f->loc);
@@ -3672,7 +3753,8 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 		ARENA_PUSH(fargs, nf, expr_var(w, pv, loc));
 		int sv = -1;
 		if (v->pat->active[i]) {
-			Type *st = type_is_float(x->type)
+			Type *st = type_is_float(x->type) ||
+						   x->type->kind == TY_STRUCT
 					   ? type_ptr(type_with_const(x->type, 0))
 					   : adj_shadow_ptr_type(x->type);
 			sv = func_add_param(w, arena_printf("%s_b", x->name), st,

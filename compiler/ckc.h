@@ -77,7 +77,7 @@ void arena_free_all(void);
 /* ------------------------------------------------------------------ ir.h */
 
 /* Types.  Only what the supported subset needs; TY_OTHER marks anything
- * else (structs, unions, function types) so the front end can refuse it. */
+ * else (unions, function types, ...) so the front end can refuse it. */
 typedef enum TypeKind {
 	TY_VOID,
 	TY_INT,    /* any integer type; name holds its canonical spelling */
@@ -85,15 +85,42 @@ typedef enum TypeKind {
 	TY_DOUBLE, /* double */
 	TY_PTR,    /* pointer to base */
 	TY_ARRAY,  /* base[len] */
+	TY_STRUCT, /* a struct: st describes it */
 	TY_OTHER,  /* unsupported; name holds clang's spelling */
 } TypeKind;
+
+typedef struct StructDef StructDef;
 
 struct Type {
 	TypeKind kind;
 	int is_const;     /* const-qualified at this level */
-	const char *name; /* TY_INT: "int", "unsigned long", "_Bool", ...; TY_OTHER */
+	const char *name; /* TY_INT: "int", "unsigned long", "_Bool", ...;
+			     TY_STRUCT: "Wishart" or "struct bone"; TY_OTHER */
 	Type *base;       /* TY_PTR, TY_ARRAY */
 	long len;         /* TY_ARRAY: number of elements */
+	StructDef *st;    /* TY_STRUCT */
+};
+
+/* A member of a struct. */
+typedef struct Field {
+	const char *name;
+	Type *type;
+} Field;
+
+/* A struct type, one per definition in the translation unit (every Type
+ * of the struct points here). */
+struct StructDef {
+	const char *tag;     /* "bone" of struct bone, or NULL (anonymous) */
+	const char *tdname;  /* the typedef name that names it, or NULL */
+	Field *fields;       /* NULL until complete */
+	int nfields;
+	int complete;        /* the definition was seen */
+	Loc loc;             /* of the definition */
+	/* Where the definition is: in the input file itself (printed into the
+	 * output), in a system header, or in another header (included). */
+	enum { SD_MAIN, SD_SYSTEM, SD_HEADER } where;
+	int has_float;       /* floating data in it or behind its pointers */
+	int visiting;        /* has_float computation in progress */
 };
 
 /* X-macros over the IR's operators: enum name, C spelling, precedence
@@ -166,7 +193,8 @@ extern const char *const ir_assignop_spelling[];
 	X(E_INDEX)  /* u.index: base[idx]; base is a pointer or array     */ \
 	X(E_DEREF)  /* u.e: *e                                            */ \
 	X(E_ADDR)   /* u.e: &e, e an lvalue                               */ \
-	X(E_CAST)   /* u.e: (type)e, an explicit cast                     */
+	X(E_CAST)   /* u.e: (type)e, an explicit cast                     */ \
+	X(E_MEMBER) /* u.mem: base.field; p->f is (*p).f                  */
 typedef enum ExprKind { CK_EXPR_KINDS(CK_ENUM1) E__COUNT } ExprKind;
 
 struct Expr {
@@ -201,6 +229,10 @@ struct Expr {
 		struct {
 			Expr *base, *idx;
 		} index;
+		struct {
+			Expr *base; /* a struct-typed lvalue */
+			int field;  /* index in base->type->st->fields */
+		} mem;
 		Expr *e;
 	} u;
 };
@@ -348,6 +380,13 @@ struct Program {
 	/* System headers the input file includes, as written: "math.h". */
 	const char **sys_includes;
 	int nsys_includes;
+	/* Other headers the input file includes ("model.h", as written),
+	 * printed into the output when a struct it defines is used. */
+	const char **user_includes;
+	int nuser_includes;
+	/* Struct types that converted code uses, definitions before uses. */
+	StructDef **structs;
+	int nstructs;
 };
 
 /* ------------------------------------------------------------------ ir.c */
@@ -359,8 +398,13 @@ Type *type_int(void);
 int type_is_float(const Type *t);      /* TY_FLOAT or TY_DOUBLE */
 int type_is_arith(const Type *t);      /* integer or floating */
 int type_is_pointerish(const Type *t); /* TY_PTR or TY_ARRAY */
-/* The floating element type at the bottom of pointers/arrays, or NULL. */
+/* The floating element type at the bottom of pointers/arrays, or NULL.
+ * A struct with floating data in it (or behind its pointer members)
+ * counts as floating: its first floating scalar's type is returned. */
 Type *type_float_elem(Type *t);
+/* Does t (a struct type's definition) hold floating data, directly or
+ * behind pointer members? */
+int struct_has_float(StructDef *sd);
 /* Same type with a different top-level const. */
 Type *type_with_const(Type *t, int is_const);
 /* The type of an arithmetic result of a and b (double > float > int). */
@@ -383,6 +427,8 @@ Expr *expr_index(Expr *base, Expr *idx, Loc loc);
 Expr *expr_deref(Expr *e, Loc loc);
 Expr *expr_addr(Expr *e, Loc loc);
 Expr *expr_cast(Type *type, Expr *e, Loc loc);
+/* base.fields[field]; base is a struct-typed lvalue (E_DEREF for ->). */
+Expr *expr_member(Expr *base, int field, Loc loc);
 Expr *expr_clone(const Expr *e);
 /* Are a and b the same expression: same structure, variables, constants
  * and types, and no call to a user function (which may have effects)? */

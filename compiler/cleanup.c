@@ -74,6 +74,9 @@ static void cl_count_expr(const Expr *e, int *reads)
 	case E_DEREF: case E_ADDR: case E_CAST:
 		cl_count_expr(e->u.e, reads);
 		break;
+	case E_MEMBER:
+		cl_count_expr(e->u.mem.base, reads);
+		break;
 	default:
 		break;
 	}

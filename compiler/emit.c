@@ -254,6 +254,7 @@ static int expr_prec(const Expr *e)
 		return PREC_UNARY;
 	case E_CALL:
 	case E_INDEX:
+	case E_MEMBER:
 		return PREC_POSTFIX;
 	default:
 		return PREC_PRIMARY;
@@ -410,6 +411,18 @@ static void print_expr_bare(Emitter *em, const Expr *e)
 		fprintf(out, "(%s)", type_decl(e->type, NULL));
 		print_expr(em, e->u.e, PREC_UNARY);
 		break;
+	case E_MEMBER: { /* (*p).f prints as p->f */
+		const Expr *b = e->u.mem.base;
+		const char *name = b->type->st->fields[e->u.mem.field].name;
+		if (b->kind == E_DEREF) {
+			print_expr(em, b->u.e, PREC_POSTFIX);
+			fprintf(out, "->%s", name);
+		} else {
+			print_expr(em, b, PREC_POSTFIX);
+			fprintf(out, ".%s", name);
+		}
+		break;
+	}
 	default:
 		ck_unreachable();
 	}
@@ -875,6 +888,119 @@ static void deps_collect(Deps *d, const Program *p)
 	}
 }
 
+/* ----------------------------------------------------- struct types
+ *
+ * Struct types defined in the input file are printed into the output
+ * (both the .c and the .h) from their IR, definitions before uses; those
+ * of other headers come with the input's quoted #includes; those of
+ * system headers with its system #includes. */
+
+typedef struct StructUse {
+	StructDef **sds; /* in the order they must be defined */
+	int n;
+	int headers;     /* some come from the input's own headers */
+} StructUse;
+
+static void struct_use_type(StructUse *u, const Type *t);
+
+static void struct_use_def(StructUse *u, StructDef *sd)
+{
+	for (int i = 0; i < u->n; i++)
+		if (u->sds[i] == sd)
+			return;
+	if (sd->visiting) /* a tagged struct that points to itself */
+		return;
+	if (sd->where == SD_HEADER)
+		u->headers = 1;
+	if (sd->where != SD_MAIN)
+		return;
+	sd->visiting = 1;
+	for (int i = 0; i < sd->nfields; i++)
+		struct_use_type(u, sd->fields[i].type);
+	sd->visiting = 0;
+	ARENA_PUSH(u->sds, u->n, sd);
+}
+
+static void struct_use_type(StructUse *u, const Type *t)
+{
+	while (t && (t->kind == TY_PTR || t->kind == TY_ARRAY))
+		t = t->base;
+	if (t && t->kind == TY_STRUCT)
+		struct_use_def(u, t->st);
+}
+
+static void struct_use_func(StructUse *u, const Func *f)
+{
+	struct_use_type(u, f->ret);
+	for (int i = 0; i < f->nvars; i++)
+		struct_use_type(u, f->vars[i]->type);
+}
+
+/* The struct types the functions printed into the output need. */
+static void structs_collect(StructUse *u, const Program *p, const Deps *d,
+			    int header)
+{
+	int i;
+	u->sds = NULL;
+	u->n = 0;
+	u->headers = 0;
+	for (i = 0; i < p->nout; i++)
+		if (!header || !p->out[i]->is_static)
+			struct_use_func(u, p->out[i]);
+	if (header)
+		return;
+	for (i = 0; i < p->nfuncs; i++)
+		if (d->func[i])
+			struct_use_func(u, p->funcs[i]);
+	for (i = 0; i < p->nexterns; i++)
+		if (d->ext[i])
+			struct_use_func(u, p->externs[i]);
+	for (i = 0; i < p->nglobals; i++)
+		if (d->glob[i])
+			struct_use_type(u, p->globals[i]->type);
+}
+
+static void emit_user_includes(FILE *out, const Program *p,
+			       const StructUse *u)
+{
+	if (!u->headers)
+		return;
+	for (int i = 0; i < p->nuser_includes; i++)
+		fprintf(out, "#include \"%s\"\n", p->user_includes[i]);
+}
+
+/* struct tag { ... }; (typedef struct tag name;) or typedef struct { ... }
+ * name; for the input file's own struct types, forward declarations of
+ * the tagged ones first. */
+static void emit_struct_defs(FILE *out, const StructUse *u)
+{
+	int i, any = 0;
+	for (i = 0; i < u->n; i++)
+		if (u->sds[i]->tag) {
+			if (!any++)
+				fputc('\n', out);
+			fprintf(out, "struct %s;\n", u->sds[i]->tag);
+		}
+	for (i = 0; i < u->n; i++) {
+		const StructDef *sd = u->sds[i];
+		fputc('\n', out);
+		if (sd->tag)
+			fprintf(out, "struct %s {\n", sd->tag);
+		else
+			fputs("typedef struct {\n", out);
+		for (int j = 0; j < sd->nfields; j++)
+			fprintf(out, "\t%s;\n",
+				type_decl(sd->fields[j].type, sd->fields[j].name));
+		if (sd->tag && sd->tdname)
+			fprintf(out, "};\ntypedef struct %s %s;\n", sd->tag,
+				sd->tdname);
+		else if (sd->tag)
+			fputs("};\n", out);
+		else
+			fprintf(out, "} %s;\n", sd->tdname);
+	}
+}
+
 /* ----------------------------------------------------- the C file */
 
 /* Is the object of type t read-only: const at the top, or an array of
@@ -958,6 +1084,7 @@ void emit_c(FILE *out, const Program *p)
 {
 	Emitter em;
 	Deps d;
+	StructUse su;
 	int i;
 
 	em.out = out;
@@ -967,6 +1094,9 @@ void emit_c(FILE *out, const Program *p)
 	emit_banner(out, p);
 	fputc('\n', out);
 	emit_includes(out, p, &d);
+	structs_collect(&su, p, &d, 0);
+	emit_user_includes(out, p, &su);
+	emit_struct_defs(out, &su);
 	emit_globals(&em, &d);
 	emit_prototypes(&em, &d);
 	for (i = 0; i < p->nfuncs; i++) {
@@ -992,8 +1122,14 @@ void emit_header(FILE *out, const Program *p, const char *guard)
 	em.p = p;
 	em.f = NULL;
 	emit_banner(out, p);
-	fprintf(out, "#ifndef %s\n#define %s\n\n", guard, guard);
-	fputs("#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", out);
+	StructUse su;
+	fprintf(out, "#ifndef %s\n#define %s\n", guard, guard);
+	structs_collect(&su, p, NULL, 1);
+	if (su.headers)
+		fputc('\n', out);
+	emit_user_includes(out, p, &su);
+	emit_struct_defs(out, &su);
+	fputs("\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", out);
 	for (i = 0; i < p->nout; i++)
 		if (!p->out[i]->is_static)
 			emit_signature(&em, p->out[i], ";\n");

@@ -148,6 +148,12 @@ typedef struct Edge {
 	Loc loc;
 } Edge;
 
+/* A struct declaration and what it converted to. */
+typedef struct KnownStruct {
+	CXCursor decl;
+	StructDef *sd;
+} KnownStruct;
+
 typedef struct FE {
 	const FrontendOptions *opt;
 	CXTranslationUnit tu;
@@ -183,6 +189,9 @@ typedef struct FE {
 	/* The last file name looked up. */
 	CXFile lastfile;
 	const char *lastname;
+	/* Struct types converted so far, by their declaration. */
+	KnownStruct *structs;
+	int nstructs;
 } FE;
 
 /* ----------------------------------------------------------- locations */
@@ -360,6 +369,102 @@ static void set_elem_const(Type *t)
 	t->is_const = 1;
 }
 
+static Type *conv_type(FE *fe, CXType t, Loc loc, int flags);
+
+typedef struct FieldWalk {
+	FE *fe;
+	StructDef *sd;
+	Loc loc;
+	int bad; /* a member ckc cannot name (anonymous, bit-field) */
+} FieldWalk;
+
+static enum CXVisitorResult field_visit(CXCursor c, CXClientData data)
+{
+	FieldWalk *w = data;
+	Field fl;
+	const char *name = cxs(clang_getCursorSpelling(c));
+	if (!*name || clang_Cursor_isBitField(c)) {
+		w->bad = 1;
+		return CXVisit_Continue;
+	}
+	fl.name = name;
+	fl.type = conv_type(w->fe, clang_getCursorType(c), w->loc, 0);
+	w->sd->fields = vec_room(w->sd->fields, w->sd->nfields, sizeof(Field));
+	w->sd->fields[w->sd->nfields++] = fl;
+	return CXVisit_Continue;
+}
+
+/* The tag of a struct declaration as written (struct TAG ...), or NULL
+ * for an anonymous struct (which libclang names after its typedef). */
+static const char *struct_tag(FE *fe, CXCursor decl)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	const char *tag = NULL;
+	clang_tokenize(fe->tu, clang_getCursorExtent(decl), &toks, &n);
+	if (n >= 2 && clang_getTokenKind(toks[1]) == CXToken_Identifier)
+		tag = cxs(clang_getTokenSpelling(fe->tu, toks[1]));
+	if (toks)
+		clang_disposeTokens(fe->tu, toks, n);
+	return tag;
+}
+
+/* The struct type of record declaration decl (canonical type ct, named
+ * by t where it was written): one StructDef per definition, made the
+ * first time and then shared.  Its members are converted after it is
+ * registered, so a struct that points to itself converts. */
+static Type *conv_struct(FE *fe, CXType t, CXType ct, Loc loc)
+{
+	CXCursor decl = clang_getCanonicalCursor(clang_getTypeDeclaration(ct));
+	CXCursor def = clang_getCursorDefinition(decl);
+	StructDef *sd = NULL;
+	Type *ty;
+	for (int i = 0; i < fe->nstructs; i++)
+		if (clang_equalCursors(fe->structs[i].decl, decl)) {
+			sd = fe->structs[i].sd;
+			break;
+		}
+	if (!sd) {
+		sd = ARENA_NEW(StructDef);
+		sd->tag = struct_tag(fe, clang_Cursor_isNull(def) ? decl : def);
+		KnownStruct k;
+		k.decl = decl;
+		k.sd = sd;
+		VEC_PUSH(fe->structs, fe->nstructs, k);
+		if (!clang_Cursor_isNull(def)) {
+			CXSourceLocation sl = clang_getCursorLocation(def);
+			unsigned off;
+			FieldWalk w;
+			sd->complete = 1;
+			sd->loc = cur_loc(fe, def);
+			sd->where = clang_Location_isInSystemHeader(sl)
+					    ? SD_SYSTEM
+				    : main_off(fe, sl, &off) ? SD_MAIN
+							     : SD_HEADER;
+			w.fe = fe;
+			w.sd = sd;
+			w.loc = loc;
+			w.bad = 0;
+			clang_Type_visitFields(ct, field_visit, &w);
+			if (w.bad && sd->where != SD_SYSTEM)
+				sd->complete = -1; /* refused where used */
+		}
+	}
+	/* an anonymous struct is named by the typedef that names it (and
+	 * a tagged one keeps the first typedef too, for the header) */
+	if (!sd->tdname) {
+		CXType u = t;
+		while (u.kind == CXType_Elaborated)
+			u = clang_Type_getNamedType(u);
+		if (u.kind == CXType_Typedef)
+			sd->tdname = cxs(clang_getTypedefName(u));
+	}
+	ty = type_new(TY_STRUCT);
+	ty->st = sd;
+	ty->name = sd->tag ? arena_printf("struct %s", sd->tag) : sd->tdname;
+	return ty;
+}
+
 /* Converts a clang type.  Typedefs resolve through the canonical type.
  * With TY_REPORT, types that converted code cannot hold (struct, union,
  * long double, VLAs, complex) are reported at loc; pointers to structs or
@@ -386,6 +491,22 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 		case CXType_Double:
 			ty = type_new(TY_DOUBLE);
 			break;
+		case CXType_Record:
+			if (clang_getCursorKind(clang_getTypeDeclaration(ct)) ==
+			    CXCursor_StructDecl) {
+				ty = conv_struct(fe, t, ct, loc);
+				if (!ty->name) {
+					if (report)
+						diag_error(loc,
+							   "a struct type without a tag or "
+							   "typedef name is not supported; "
+							   "give it a name");
+					ty->kind = TY_OTHER;
+					ty->name = "int";
+				}
+				break;
+			}
+			goto other;
 		case CXType_Enum: {
 			CXCursor d = clang_getTypeDeclaration(ct);
 			CXType it = clang_getCanonicalType(
@@ -428,7 +549,8 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 				set_elem_const(ty->base);
 			return ty;
 		}
-		default: {
+		default:
+		other: {
 			enum CXCursorKind dk = clang_getCursorKind(
 				clang_getTypeDeclaration(ct));
 			ty = type_new(TY_OTHER);
@@ -1177,6 +1299,13 @@ static void scan_directives(FE *fe)
 					   fe->p->nsys_includes, name);
 			}
 		}
+		if (end - j >= 3 && !strcmp(fe->toks[j + 1].s, "include") &&
+		    fe->toks[j + 2].s[0] == '"') {
+			const char *q = fe->toks[j + 2].s;
+			ARENA_PUSH(fe->p->user_includes, fe->p->nuser_includes,
+				   arena_printf("%.*s", (int)strlen(q) - 2,
+						q + 1));
+		}
 		if (end - j >= 3 && !strcmp(fe->toks[j + 1].s, "pragma") &&
 		    !strncmp(fe->toks[j + 2].s, "ck_", 3)) {
 			Pragma *pr = ARENA_NEW(Pragma);
@@ -1291,6 +1420,16 @@ static int check_dups(const char **names, const Loc *locs, int n,
 	return ok;
 }
 
+/* Is t a struct, or a pointer to (an array of) structs, that holds
+ * floating-point data? */
+static int cx_struct_with_float(FE *fe, CXType t)
+{
+	Type *ty = conv_type(fe, t, noloc, TY_DECAY);
+	while (type_is_pointerish(ty))
+		ty = ty->base;
+	return ty->kind == TY_STRUCT && struct_has_float(ty->st);
+}
+
 /* Checks a request against its function; returns the function's Def when
  * it has a definition to convert. */
 static Def *check_request(FE *fe, Request *r, Request **earlier, int nearlier)
@@ -1338,12 +1477,14 @@ static Def *check_request(FE *fe, Request *r, Request **earlier, int nearlier)
 		if (is_float_kind(t) ||
 		    (is_pointerish(t) && is_float_kind(pointee_data(t, &c))))
 			continue;
+		if (cx_struct_with_float(fe, t))
+			continue;
 		ts = cxs(clang_getTypeSpelling(t));
 		diag_error(
 			r->wrt_loc[i],
 			"wrt parameter '%s' has type '%s'; only "
-			"floating-point "
-			"scalars and pointers to floating-point data can be "
+			"floating-point scalars, pointers to floating-point "
+			"data and structs holding floating-point data can be "
 			"active",
 			r->wrt[i], ts);
 	}
@@ -1360,6 +1501,9 @@ static Def *check_request(FE *fe, Request *r, Request **earlier, int nearlier)
 		t = clang_getCursorType(a);
 		if (is_pointerish(t) && is_float_kind(pointee_data(t, &c)) &&
 		    !c)
+			continue;
+		if (is_pointerish(t) && cx_struct_with_float(fe, t) &&
+		    (pointee_data(t, &c), !c))
 			continue;
 		diag_error(r->out_loc[i],
 			   "out parameter '%s' must be a pointer to non-const "
@@ -1537,7 +1681,7 @@ static int call_target(FE *fe, CXCursor fdecl, Loc loc)
 }
 
 /* The type of placeholders: an int that marks a refused expression. */
-static Type bad_type = { TY_INT, 0, "int", NULL, 0 };
+static Type bad_type = { TY_INT, 0, "int", NULL, 0, NULL };
 
 /* A placeholder for an expression that was refused (conversion goes on to
  * find more errors; the program is discarded). */
@@ -1939,6 +2083,56 @@ static Expr *conv_cond(FE *fe, CXCursor c, Kids ks, Loc loc)
 	return e;
 }
 
+/* s.f and p->f (as (*p).f).  Errors are reported at the start of the
+ * expression, where clang reports them too. */
+static Expr *conv_member(FE *fe, CXCursor c)
+{
+	Loc at = src_loc(fe, clang_getRangeStart(clang_getCursorExtent(c)));
+	Kids ks = expr_kids(c);
+	CXCursor fd = clang_getCursorReferenced(c);
+	const char *name = cxs(clang_getCursorSpelling(fd));
+	Expr *base;
+	StructDef *sd;
+	if (ks.n != 1 || !is_kind(fd, CXCursor_FieldDecl)) {
+		diag_error(at, "unsupported member access");
+		return bad_expr(at);
+	}
+	base = conv_expr(fe, ks.c[0]);
+	if (base->type == &bad_type)
+		return base;
+	if (type_is_pointerish(base->type))
+		base = expr_deref(base, base->loc);
+	if (base->type->kind != TY_STRUCT) {
+		diag_error(at, "member access into a union or another "
+			       "unsupported type; ckc supports structs");
+		return bad_expr(at);
+	}
+	sd = base->type->st;
+	if (sd->complete < 0) {
+		diag_error(at, "struct '%s' has a bit-field or an anonymous "
+			       "member, which ckc does not support; give "
+			       "every member a name and a full type",
+			   base->type->name);
+		return bad_expr(at);
+	}
+	if (base->kind != E_VAR && base->kind != E_INDEX &&
+	    base->kind != E_DEREF && base->kind != E_MEMBER &&
+	    base->kind != E_GLOBAL) {
+		diag_error(at, "member access into a struct value that is "
+			       "not a variable (a call's result, ...) is not "
+			       "supported; store it in a variable first");
+		return bad_expr(at);
+	}
+	for (int i = 0; i < sd->nfields; i++)
+		if (!strcmp(sd->fields[i].name, name)) {
+			Expr *e = expr_member(base, i, cur_loc(fe, c));
+			e->type = conv_type(fe, clang_getCursorType(c), at,
+					    TY_REPORT);
+			return e;
+		}
+	ck_unreachable();
+}
+
 /* Converts an expression.  The value type of every node is the canonical
  * type clang gives the cursor; implicit conversions are dropped (C
  * re-applies them when the code is printed). */
@@ -1992,11 +2186,8 @@ static Expr *conv_expr(FE *fe, CXCursor c)
 		diag_error(loc, "sizeof of a variable-length array is not "
 				"supported");
 		return bad_expr(loc);
-	case CXCursor_MemberRefExpr: /* at the start, not at the member */
-		diag_error(src_loc(fe, clang_getRangeStart(
-					       clang_getCursorExtent(c))),
-			   "struct member access is not supported");
-		return bad_expr(loc);
+	case CXCursor_MemberRefExpr:
+		return conv_member(fe, c);
 	case CXCursor_StringLiteral:
 		diag_error(loc, "string literals are not supported in "
 				"differentiated code");

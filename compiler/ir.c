@@ -37,13 +37,13 @@ Type *type_ptr(Type *base)
 
 Type *type_double(void)
 {
-	static Type t = {TY_DOUBLE, 0, NULL, NULL, 0};
+	static Type t = {TY_DOUBLE, 0, NULL, NULL, 0, NULL};
 	return &t;
 }
 
 Type *type_int(void)
 {
-	static Type t = {TY_INT, 0, "int", NULL, 0};
+	static Type t = {TY_INT, 0, "int", NULL, 0, NULL};
 	return &t;
 }
 
@@ -62,11 +62,33 @@ int type_is_pointerish(const Type *t)
 	return t && (t->kind == TY_PTR || t->kind == TY_ARRAY);
 }
 
+/* A struct's first floating scalar: in its members, in arrays of them,
+ * or behind its pointer members (visiting guards against a struct that
+ * points to itself, so the search ends). */
+static Type *struct_float_elem(StructDef *sd)
+{
+	Type *r = NULL;
+	if (sd->visiting)
+		return NULL;
+	sd->visiting = 1;
+	for (int i = 0; i < sd->nfields && !r; i++)
+		r = type_float_elem(sd->fields[i].type);
+	sd->visiting = 0;
+	return r;
+}
+
 Type *type_float_elem(Type *t)
 {
 	while (type_is_pointerish(t))
 		t = t->base;
+	if (t && t->kind == TY_STRUCT)
+		return struct_float_elem(t->st);
 	return type_is_float(t) ? t : NULL;
+}
+
+int struct_has_float(StructDef *sd)
+{
+	return struct_float_elem(sd) != NULL;
 }
 
 Type *type_with_const(Type *t, int is_const)
@@ -217,6 +239,18 @@ Expr *expr_addr(Expr *lv, Loc loc)
 	return e;
 }
 
+Expr *expr_member(Expr *base, int field, Loc loc)
+{
+	ck_assert(base->type->kind == TY_STRUCT &&
+		  field < base->type->st->nfields);
+	Expr *e = expr_new(E_MEMBER, base->type->st->fields[field].type, loc);
+	if (base->type->is_const && !e->type->is_const)
+		e->type = type_with_const(e->type, 1);
+	e->u.mem.base = base;
+	e->u.mem.field = field;
+	return e;
+}
+
 Expr *expr_cast(Type *type, Expr *x, Loc loc)
 {
 	Expr *e = expr_new(E_CAST, type, loc);
@@ -257,6 +291,9 @@ Expr *expr_clone(const Expr *e)
 		break;
 	case E_DEREF: case E_ADDR: case E_CAST:
 		c->u.e = expr_clone(e->u.e);
+		break;
+	case E_MEMBER:
+		c->u.mem.base = expr_clone(e->u.mem.base);
 		break;
 	default:
 		ck_unreachable();
@@ -450,6 +487,9 @@ void ir_walk_expr(const Expr *e, ExprVisitor *fn, void *ctx)
 	case E_CAST:
 		ir_walk_expr(e->u.e, fn, ctx);
 		break;
+	case E_MEMBER:
+		ir_walk_expr(e->u.mem.base, fn, ctx);
+		break;
 	default:
 		break;
 	}
@@ -550,6 +590,9 @@ int expr_equal(const Expr *a, const Expr *b)
 		       expr_equal(a->u.index.idx, b->u.index.idx);
 	case E_DEREF: case E_ADDR: case E_CAST:
 		return a->type == b->type && expr_equal(a->u.e, b->u.e);
+	case E_MEMBER:
+		return a->u.mem.field == b->u.mem.field &&
+		       expr_equal(a->u.mem.base, b->u.mem.base);
 	default:
 		return 0;
 	}
@@ -584,6 +627,9 @@ Expr *expr_replace(Expr *e, const Expr *c, const Expr *with)
 		break;
 	case E_DEREF: case E_ADDR: case E_CAST:
 		e->u.e = expr_replace(e->u.e, c, with);
+		break;
+	case E_MEMBER:
+		e->u.mem.base = expr_replace(e->u.mem.base, c, with);
 		break;
 	default:
 		break;

@@ -266,7 +266,7 @@ static void verify_fail(const Verifier *v, Loc loc, const char *what)
 static int is_lvalue(const Expr *e)
 {
 	return e->kind == E_VAR || e->kind == E_GLOBAL || e->kind == E_INDEX ||
-	       e->kind == E_DEREF;
+	       e->kind == E_DEREF || e->kind == E_MEMBER;
 }
 
 static int is_pointerish(const Type *t)
@@ -349,6 +349,15 @@ static void verify_expr_kind(const Verifier *v, const Expr *e)
 		break;
 	case E_CAST:
 		verify_expr(v, e->u.e, e->loc);
+		break;
+	case E_MEMBER:
+		verify_expr(v, e->u.mem.base, e->loc);
+		CHECK(v, e->u.mem.base->type->kind == TY_STRUCT &&
+			      e->u.mem.field >= 0 &&
+			      e->u.mem.field < e->u.mem.base->type->st->nfields,
+		      e->loc, "E_MEMBER of a non-struct or a missing field");
+		CHECK(v, is_lvalue(e->u.mem.base), e->loc,
+		      "E_MEMBER of a non-lvalue");
 		break;
 	default:
 		break;

@@ -60,6 +60,9 @@ static void norm_expr(Normalizer *n, Expr **ep)
 	case E_DEREF: case E_ADDR: case E_CAST:
 		norm_expr(n, &e->u.e);
 		break;
+	case E_MEMBER:
+		norm_expr(n, &e->u.mem.base);
+		break;
 	default:
 		ck_unreachable();
 	}

@@ -116,6 +116,8 @@ static const Expr *t_impure_call(const Expr *e)
 		return c ? c : t_impure_call(e->u.index.idx);
 	case E_DEREF: case E_ADDR: case E_CAST:
 		return t_impure_call(e->u.e);
+	case E_MEMBER:
+		return t_impure_call(e->u.mem.base);
 	default:
 		return NULL;
 	}
@@ -158,9 +160,34 @@ static Expr *t_shadow_lv(Tan *t, const Expr *e)
 				  t_clone(e->u.index.idx), e->loc);
 	case E_DEREF:
 		return expr_deref(t_shadow_ptr(t, e->u.e), e->loc);
+	case E_MEMBER: /* s.f: s_d.f; p->f: p_d->f */
+		return expr_member(t_shadow_lv(t, e->u.mem.base), e->u.mem.field,
+				   e->loc);
 	default:
 		ck_unreachable();
 	}
+}
+
+/* A declaration of shadow variable sh of type ty, zero-initialized: 0.0
+ * for scalars, {0} for structs and arrays. */
+static Stmt *t_zero_decl(Func *g, int sh, Loc loc)
+{
+	Type *ty = g->vars[sh]->type;
+	Stmt *d = stmt_decl(sh, NULL, loc);
+	if (ty->kind == TY_STRUCT || ty->kind == TY_ARRAY) {
+		d->u.decl.inits = arena_alloc(sizeof(Expr *));
+		d->u.decl.inits[0] = type_float_elem(ty) &&
+					     type_is_float(type_float_elem(ty)) &&
+					     !(ty->kind == TY_ARRAY &&
+					       ty->base->kind != TY_ARRAY &&
+					       !type_is_float(ty->base))
+				? expr_num(0.0, type_float_elem(ty), loc)
+				: expr_int(0, loc);
+		d->u.decl.ninits = 1;
+	} else if (!type_is_pointerish(ty)) {
+		d->u.decl.init = t_zero(ty, loc);
+	}
+	return d;
 }
 
 static Expr *t_bad_ptr(const Expr *e)
@@ -182,6 +209,10 @@ static Expr *t_shadow_ptr(Tan *t, const Expr *e)
 				  t_clone(e->u.index.idx), e->loc);
 	case E_ADDR:
 		return expr_addr(t_shadow_lv(t, e->u.e), e->loc);
+	case E_MEMBER: /* a pointer or array member: the shadow's member */
+		return t_shadow_lv(t, e);
+	case E_DEREF: /* a row of an array of arrays behind a pointer */
+		return t_shadow_lv(t, e);
 	case E_CAST: {
 		Expr *inner = t_shadow_ptr(t, e->u.e);
 		Type *ty = e->type;
@@ -282,7 +313,7 @@ static Expr *t_expr(Tan *t, const Expr *e)
 	if (!type_is_float(e->type) || !activity_expr_varied(t->a, e))
 		return NULL;
 	switch (e->kind) {
-	case E_VAR: case E_INDEX: case E_DEREF:
+	case E_VAR: case E_INDEX: case E_DEREF: case E_MEMBER:
 		return t_shadow_lv(t, e);
 	case E_UNARY: {
 		Expr *d = t_expr(t, e->u.un.e);
@@ -388,7 +419,8 @@ static Expr *t_call(Tan *t, const Expr *e, Expr *ret_d, Stmt *out,
 			continue;
 		Type *pt = callee->vars[callee->params[i]]->type;
 		Expr *d = type_is_pointerish(pt) ? t_shadow_ptr(t, arg)
-						 : t_expr(t, arg);
+			  : pt->kind == TY_STRUCT ? t_shadow_lv(t, arg)
+						  : t_expr(t, arg);
 		ARENA_PUSH(args, nargs, d ? d : t_zero(pt, e->loc));
 	}
 	if (cv->ret_d >= 0) {
@@ -621,6 +653,12 @@ static Stmt *t_assign_rule(Tan *t, const Stmt *s)
 	}
 }
 
+/* Is lvalue lv a member of a struct (s.f, p->f, a[i].f.g)? */
+static int t_in_struct(const Expr *lv)
+{
+	return lv->kind == E_MEMBER;
+}
+
 static void t_assign(Tan *t, const Stmt *s, Stmt *out)
 {
 	const Expr *lhs = s->u.assign.lhs, *rhs = s->u.assign.rhs;
@@ -661,6 +699,15 @@ static void t_assign(Tan *t, const Stmt *s, Stmt *out)
 		stmt_append(out, stmt_assign(s->u.assign.op,
 					     t_shadow_var(t, lhs->u.var, s->loc),
 					     d, s->loc));
+	} else if (type_is_pointerish(lhs->type) && type_float_elem(lhs->type) &&
+		   t_in_struct(lhs) && activity_var_varied(t->a, activity_root(lhs))) {
+		/* m.data = p:  m_d.data = p_d (a shadow's pointer members
+		 * point to the shadows of the primal's) */
+		stmt_append(out, stmt_assign(s->u.assign.op, t_shadow_lv(t, lhs),
+					     s->u.assign.op == A_SET
+						     ? t_shadow_ptr(t, rhs)
+						     : expr_clone(rhs),
+					     s->loc));
 	} else if (type_is_pointerish(lhs->type) && type_float_elem(lhs->type) &&
 		   activity_root(lhs) >= 0 && lhs->kind != E_VAR &&
 		   activity_var_varied(t->a, activity_root(lhs))) {
@@ -711,6 +758,9 @@ static void t_decl(Tan *t, const Stmt *s, Stmt *out)
 		} else if (type_is_pointerish(ty)) {
 			if (init)
 				d->u.decl.init = t_shadow_ptr(t, init);
+		} else if (ty->kind == TY_STRUCT) {
+			ck_assert(!init); /* the front end splits struct copies */
+			d = t_zero_decl(t->g, sh, s->loc);
 		} else if (!t_is_user_call(init)) {
 			Expr *di = init ? t_expr(t, init) : NULL;
 			t_share_calls(t, &di, &primal->u.decl.init, out);
@@ -976,9 +1026,7 @@ static void tan_generate(Program *p, Variant *v)
 		v->shadow[i] = t_add_shadow(p, v, i, 0);
 		if (f->vars[i]->kind == VAR_PARAM)
 			stmt_append(v->g->body,
-				    stmt_decl(v->shadow[i],
-					      t_zero(f->vars[i]->type, f->loc),
-					      f->loc));
+				    t_zero_decl(v->g, v->shadow[i], f->loc));
 	}
 	Stmt *body = stmt_block(f->body->loc);
 	tan_stmt(&t, f->body, body);
