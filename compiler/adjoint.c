@@ -511,6 +511,24 @@ static int adj_check_params(const Func *f)
 			   f->vars[v]->name);
 		ok = 0;
 	}
+	/* f_bwd cannot see f_fwd's locals, and struct locals are not taped
+	 * yet: refused once, at the declaration, before any symptom */
+	for (int v = 0; v < f->nvars; v++) {
+		Var *x = f->vars[v];
+		const Type *t = x->type;
+		while (t->kind == TY_ARRAY)
+			t = t->base;
+		if (x->kind != VAR_LOCAL || t->kind != TY_STRUCT)
+			continue;
+		ok = 0;
+		if (x->refused++)
+			continue;
+		diag_error(x->loc, "the reverse mode does not support local "
+				   "struct variables yet ('%s'); use separate "
+				   "variables, or let the caller pass the "
+				   "struct by pointer",
+			   x->name);
+	}
 	return ok;
 }
 

@@ -309,6 +309,7 @@ typedef struct Var {
 	VarKind kind;
 	Loc loc;
 	int is_static; /* a static local */
+	int refused;   /* an error about it was reported (say it once) */
 } Var;
 
 /* A file-scope variable read (or written) by converted code. */

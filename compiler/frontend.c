@@ -1511,6 +1511,14 @@ static Def *check_request(FE *fe, Request *r, Request **earlier, int nearlier)
 			   r->out[i]);
 	}
 	ret = clang_getResultType(clang_getCursorType(d->def));
+	if (cx_struct_with_float(fe, ret) && !is_pointerish(ret)) {
+		diag_error(r->loc,
+			   "'%s' returns a struct that holds floating-point "
+			   "data, which ckc cannot differentiate yet; return it "
+			   "through a pointer parameter named in out(...)",
+			   r->fname);
+		return d;
+	}
 	if (r->nout == 0 && !is_float_kind(ret)) {
 		ts = cxs(clang_getTypeSpelling(ret));
 		diag_error(r->loc,
@@ -2262,6 +2270,69 @@ static void append_flat(Stmt *b, Stmt *s)
 		stmt_append(b, s);
 }
 
+/* Copies object rhs into lhs (both of type t) member by member and
+ * element by element, as C's struct assignment does, appending the scalar
+ * assignments to out: the transforms see only scalar stores. */
+static void copy_object(Stmt *out, Expr *lhs, Expr *rhs, Loc loc)
+{
+	Type *t = lhs->type;
+	if (t->kind == TY_STRUCT) {
+		for (int i = 0; i < t->st->nfields; i++)
+			copy_object(out, expr_member(expr_clone(lhs), i, loc),
+				    expr_member(expr_clone(rhs), i, loc), loc);
+	} else if (t->kind == TY_ARRAY) {
+		for (long j = 0; j < t->len; j++)
+			copy_object(out,
+				    expr_index(expr_clone(lhs), expr_int(j, loc),
+					       loc),
+				    expr_index(expr_clone(rhs), expr_int(j, loc),
+					       loc),
+				    loc);
+	} else {
+		stmt_append(out, stmt_assign(A_SET, lhs, rhs, loc));
+	}
+}
+
+/* The number of scalars a copy of an object of type t assigns. */
+static long copy_size(const Type *t)
+{
+	long n = 0;
+	if (t->kind == TY_ARRAY)
+		return t->len * copy_size(t->base);
+	if (t->kind != TY_STRUCT)
+		return 1;
+	for (int i = 0; i < t->st->nfields && n < 100000; i++)
+		n += copy_size(t->st->fields[i].type);
+	return n;
+}
+
+/* lhs = rhs on structs: a block of member assignments. */
+static Stmt *struct_assign(Expr *lhs, Expr *rhs, Loc loc)
+{
+	Stmt *b = stmt_block(loc);
+	if (lhs->type == &bad_type || rhs->type == &bad_type)
+		return stmt_new(S_EMPTY, loc);
+	if (rhs->kind == E_CALL) {
+		diag_error(loc, "a function returning a struct is not supported "
+				"yet; pass a pointer to the struct to fill "
+				"instead");
+		return stmt_new(S_EMPTY, loc);
+	}
+	if (expr_has_call(lhs) || expr_has_call(rhs) ||
+	    rhs->type->kind != TY_STRUCT || rhs->type->st != lhs->type->st) {
+		diag_error(loc, "unsupported struct assignment; assign its "
+				"members one by one");
+		return stmt_new(S_EMPTY, loc);
+	}
+	if (copy_size(lhs->type) > 4096) {
+		diag_error(loc, "struct assignment of more than 4096 scalars is "
+				"not supported; copy it in a loop");
+		return stmt_new(S_EMPTY, loc);
+	}
+	copy_object(b, lhs, rhs, loc);
+	return b;
+}
+
 /* An expression used as a statement: assignments, ++/--, calls; a comma
  * expression becomes a block of its parts.  Anything else has no effect
  * and becomes S_EMPTY (after its errors are reported). */
@@ -2286,6 +2357,9 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 		}
 		if (assign && ks.n == 2) {
 			Expr *lhs = conv_expr(fe, ks.c[0]);
+			if (lhs->type->kind == TY_STRUCT && op == A_SET)
+				return struct_assign(lhs, conv_expr(fe, ks.c[1]),
+						     loc);
 			return stmt_assign((AssignOp)op, lhs,
 					   conv_expr(fe, ks.c[1]), loc);
 		}
@@ -2363,6 +2437,14 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v)
 		return s;
 	}
 	s->u.decl.init = conv_expr(fe, init);
+	if (ty->kind == TY_STRUCT) { /* S a = b: S a; a = b member-wise */
+		Stmt *b = stmt_block(loc);
+		Expr *rhs = s->u.decl.init;
+		s->u.decl.init = NULL;
+		stmt_append(b, s);
+		append_flat(b, struct_assign(expr_var(fe->f, id, loc), rhs, loc));
+		return b;
+	}
 	return s;
 }
 
@@ -2377,7 +2459,7 @@ static void conv_decl_stmt(FE *fe, CXCursor c, Stmt *block)
 			continue; /* typedefs, tags, prototypes */
 		s = conv_var_decl(fe, ks.c[i]);
 		if (s)
-			stmt_append(block, s);
+			append_flat(block, s);
 	}
 }
 

@@ -391,7 +391,8 @@ static void verify_decl(const Verifier *v, const Stmt *s)
 	      s->loc, "S_DECL without its initializer list");
 	CHECK(v, !(s->u.decl.init && s->u.decl.ninits), s->loc,
 	      "S_DECL with both a scalar and a list initializer");
-	CHECK(v, !s->u.decl.ninits || v->f->vars[id]->type->kind == TY_ARRAY,
+	CHECK(v, !s->u.decl.ninits || v->f->vars[id]->type->kind == TY_ARRAY ||
+			 v->f->vars[id]->type->kind == TY_STRUCT,
 	      s->loc, "S_DECL list initializer for a non-array");
 	if (s->u.decl.init)
 		verify_expr(v, s->u.decl.init, s->loc);

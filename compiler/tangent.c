@@ -176,13 +176,11 @@ static Stmt *t_zero_decl(Func *g, int sh, Loc loc)
 	Stmt *d = stmt_decl(sh, NULL, loc);
 	if (ty->kind == TY_STRUCT || ty->kind == TY_ARRAY) {
 		d->u.decl.inits = arena_alloc(sizeof(Expr *));
-		d->u.decl.inits[0] = type_float_elem(ty) &&
-					     type_is_float(type_float_elem(ty)) &&
-					     !(ty->kind == TY_ARRAY &&
-					       ty->base->kind != TY_ARRAY &&
-					       !type_is_float(ty->base))
-				? expr_num(0.0, type_float_elem(ty), loc)
-				: expr_int(0, loc);
+		Type *el = ty;
+		while (el->kind == TY_ARRAY)
+			el = el->base;
+		d->u.decl.inits[0] = type_is_float(el) ? expr_num(0.0, el, loc)
+						       : expr_int(0, loc);
 		d->u.decl.ninits = 1;
 	} else if (!type_is_pointerish(ty)) {
 		d->u.decl.init = t_zero(ty, loc);
