@@ -240,7 +240,10 @@ typedef struct AdjVariant {
 	int ret_b;             /* the result has an adjoint seed */
 	int *base;             /* pointer var -> the var it points into, -1/-2 */
 	SiteWalk sites;
-	unsigned char *stable; /* pointer params whose data stays unchanged */
+	unsigned char *stable; /* pointer params whose data stays unchanged (1),
+				  or, for pointers to structs, whose data
+				  changes but which f_bwd takes to read the
+				  structs' integer and pointer members (2) */
 	int fn_sites;          /* returns */
 	int failed;
 } AdjVariant;
@@ -558,6 +561,102 @@ static void adj_find_bases(AdjVariant *v)
 		v->base[i] = node_base[a->node[i]];
 }
 
+/* The type at the bottom of t's pointers and arrays. */
+static const Type *adj_bottom(const Type *t)
+{
+	while (type_is_pointerish(t))
+		t = t->base;
+	return t;
+}
+
+/* The element type a pointer into var b's storage counts in. */
+static const Type *adj_elem_type(const Type *t)
+{
+	return type_is_pointerish(t) ? t->base : t;
+}
+
+typedef struct MemberStore {
+	const Func *f;
+	int ok;
+} MemberStore;
+
+/* Is lvalue lv (or what it indexes) a member of a struct? */
+static int adj_in_member(const Expr *lv)
+{
+	while (lv->kind == E_INDEX || lv->kind == E_DEREF)
+		lv = lv->kind == E_INDEX ? lv->u.index.base : lv->u.e;
+	return lv->kind == E_MEMBER;
+}
+
+static void adj_member_stores(MemberStore *m, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			adj_member_stores(m, s->u.block.items[i]);
+		break;
+	case S_ASSIGN: {
+		const Expr *lv = s->u.assign.lhs;
+		if (type_is_float(lv->type) || !adj_in_member(lv))
+			break;
+		m->ok = 0;
+		diag_error(s->loc, "the reverse mode does not support changing "
+				   "integer or pointer members of structs yet; "
+				   "keep such values in local variables");
+		break;
+	}
+	case S_IF:
+		adj_member_stores(m, s->u.ifs.then);
+		adj_member_stores(m, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		adj_member_stores(m, s->u.loop.init);
+		adj_member_stores(m, s->u.loop.inc);
+		adj_member_stores(m, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		adj_member_stores(m, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Pointers travel to f_bwd as offsets from their base, counted in the
+ * base's elements, so a local pointer into storage that holds structs
+ * must point to whole elements of the base (a Bone * into Bone bones[]),
+ * not into a struct's members (&m.data[k], p->w + i). */
+static int adj_check_struct_pointers(AdjVariant *v)
+{
+	const Func *f = v->f;
+	int ok = 1;
+	for (int i = 0; i < f->nvars; i++) {
+		Var *x = f->vars[i];
+		int b = v->base[i];
+		if (x->kind != VAR_LOCAL || x->type->kind != TY_PTR || b < 0 ||
+		    b == i)
+			continue;
+		const Type *be = adj_elem_type(f->vars[b]->type), *pe = x->type->base;
+		if (adj_bottom(be)->kind != TY_STRUCT &&
+		    adj_bottom(pe)->kind != TY_STRUCT)
+			continue;
+		if (be->kind == pe->kind &&
+		    (be->kind != TY_STRUCT || be->st == pe->st))
+			continue;
+		ok = 0;
+		if (x->refused++)
+			continue;
+		diag_error(x->loc, "the reverse mode cannot follow the local "
+				   "pointer '%s' into the members of a struct "
+				   "yet; index the member itself (s.data[k], "
+				   "p->w[i])",
+			   x->name);
+	}
+	return ok;
+}
+
 /* Stable storage of var v's node: a parameter's data that nothing writes,
  * and that the caller's pattern marks stable too. */
 static unsigned char *adj_stable_mask(AdjVariant *v);
@@ -572,7 +671,7 @@ static int adj_stable(Adj *c, int var)
 		return 0;
 	if (c->a->written[c->a->node[var]])
 		return 0;
-	return adj_stable_mask(c->v)[adj_param_pos(c->f, b)];
+	return adj_stable_mask(c->v)[adj_param_pos(c->f, b)] == 1;
 }
 
 /* A floating scalar parameter that f never assigns and whose argument
@@ -588,7 +687,8 @@ static int adj_param_changed(const AdjVariant *v, int pv)
 /* Does f_bwd of v take floating scalar parameter i (its value)? */
 static int adj_bwd_takes_scalar(const AdjVariant *v, int i)
 {
-	return adj_tbr && v->stable[i] && !adj_param_changed(v, v->f->params[i]);
+	return adj_tbr && v->stable[i] == 1 &&
+	       !adj_param_changed(v, v->f->params[i]);
 }
 
 static int adj_stable_scalar(Adj *c, int v)
@@ -1780,6 +1880,13 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
 			continue;
 		}
 		ARENA_PUSH(args, nargs, adj_bw_value(c, arg));
+		/* g(s) for a struct s: g_bwd(s, &s_b) adds to s's adjoint */
+		if (pt->kind == TY_STRUCT && pat->active[i]) {
+			Expr *lb = adj_lv(c, arg);
+			ARENA_PUSH(args, nargs,
+				   lb->kind == E_DEREF ? lb->u.e
+						       : expr_addr(lb, loc));
+		}
 	}
 	if (seed)
 		ARENA_PUSH(args, nargs, seed);
@@ -3431,6 +3538,8 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 			stable[i] = (unsigned char)adj_stable(c, activity_root(arg));
 			if (!stable[i] && adj_copy_arg(c, call, pat, i))
 				stable[i] = copy[i] = 1;
+			else if (!stable[i] && adj_bottom(pt)->kind == TY_STRUCT)
+				stable[i] = 2;
 		} else if (type_is_float(pt)) {
 			stable[i] = (unsigned char)adj_bw_ok(c, arg);
 		}
@@ -3851,6 +3960,12 @@ static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 	v->needed = arena_alloc((size_t)f->nvars + 1);
 	v->ret_b = type_is_float(f->ret) && v->a->ret_varied;
 	adj_find_bases(v);
+	MemberStore ms = { f, 1 };
+	adj_member_stores(&ms, f->body);
+	if (!adj_check_struct_pointers(v) || !ms.ok) {
+		v->failed = 1;
+		return NULL;
+	}
 	adj_walk_sites(v);
 	const char *nf = name_fresh(p, NULL, arena_printf("%s_fwd", f->name));
 	v->fwd = func_new(nf, f->ret, f->loc);
