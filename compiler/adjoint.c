@@ -2312,19 +2312,7 @@ static Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 		if (it->kind != S_DECL || c->adjv[it->u.decl.var] < 0)
 			continue;
 		int av = c->adjv[it->u.decl.var];
-		Type *t = c->bwd->vars[av]->type;
-		Stmt *d = stmt_decl(av, NULL, loc);
-		if (t->kind == TY_ARRAY) {
-			Type *el = t;
-			while (el->kind == TY_ARRAY)
-				el = el->base;
-			d->u.decl.inits = arena_alloc(sizeof(Expr *));
-			d->u.decl.inits[0] = expr_num(0, el, loc);
-			d->u.decl.ninits = 1;
-		} else {
-			d->u.decl.init = expr_num(0, t, loc);
-		}
-		stmt_append(b, d);
+		stmt_append(b, stmt_decl_zero(c->bwd, av, loc));
 	}
 	for (int i = n - 1; i >= 0; i--)
 		if (!adj_empty(rev[i]))
@@ -2637,18 +2625,7 @@ static int rg_pcopy(Adj *c, int v)
 	const Var *x = c->fwd->vars[v];
 	int id = func_add_var(c->bwd, adj_fresh(c, c->bwd, x->name),
 			      x->type, VAR_LOCAL, x->loc);
-	Stmt *d = stmt_decl(id, NULL, x->loc);
-	if (x->type->kind == TY_ARRAY) {
-		Type *el = x->type;
-		while (el->kind == TY_ARRAY)
-			el = el->base;
-		d->u.decl.inits = arena_alloc(sizeof(Expr *));
-		d->u.decl.inits[0] = expr_num(0, el, x->loc);
-		d->u.decl.ninits = 1;
-	} else {
-		d->u.decl.init = expr_num(0, x->type, x->loc);
-	}
-	stmt_append(c->bdecls, d);
+	stmt_append(c->bdecls, stmt_decl_zero(c->bwd, id, x->loc));
 	c->pcopy[v] = id;
 	return id;
 }
@@ -3618,7 +3595,7 @@ static void adj_fwd_prologue(Adj *c)
 	 * theirs where they were declared */
 	for (int v = 0; v < f->nvars; v++) {
 		Var *x = c->fwd->vars[v];
-		if (x->kind != VAR_LOCAL)
+		if (x->kind != VAR_LOCAL || x->dropped)
 			continue;
 		Stmt *d = stmt_decl(v, NULL, x->loc);
 		const Stmt *orig = x->is_static ? adj_find_decl(f->body, v) : NULL;
@@ -3626,20 +3603,10 @@ static void adj_fwd_prologue(Adj *c)
 			d->u.decl.init = orig->u.decl.init;
 			d->u.decl.inits = orig->u.decl.inits;
 			d->u.decl.ninits = orig->u.decl.ninits;
-		} else if (x->type->kind == TY_ARRAY) {
-			/* zero, so that no compiler suspects an uninitialized
-			 * read where f_fwd tapes or passes the array */
-			Type *el = x->type;
-			while (el->kind == TY_ARRAY)
-				el = el->base;
-			d->u.decl.inits = arena_alloc(sizeof(Expr *));
-			d->u.decl.inits[0] = type_is_float(el) ? expr_num(0, el, x->loc)
-							      : expr_int(0, x->loc);
-			d->u.decl.ninits = 1;
-		} else if (type_is_float(x->type)) {
-			d->u.decl.init = expr_num(0, x->type, x->loc);
 		} else {
-			d->u.decl.init = expr_int(0, x->loc);
+			/* zero, so that no compiler suspects an uninitialized
+			 * read where f_fwd tapes or passes an array */
+			d = stmt_decl_zero(c->fwd, v, x->loc);
 		}
 		stmt_append(c->fdecls, d);
 	}

@@ -11,6 +11,7 @@
  *   ir.c        IR builders, cloning, names
  *   irdump.c    the IR dump printer (--dump-ir) and the IR verifier
  *   normalize.c hoists calls to user functions out of expressions
+ *   views.c     local pointers into struct members -> their definitions
  *   activity.c  varied x useful activity, per function and call pattern
  *   rules.c     math.h derivative rules (the table lives in rules.def)
  *   tangent.c   the tangent transform (forward mode), IR -> IR
@@ -310,6 +311,8 @@ typedef struct Var {
 	Loc loc;
 	int is_static; /* a static local */
 	int refused;   /* an error about it was reported (say it once) */
+	int dropped;   /* replaced by its definition (views.c): no longer
+			  declared or used */
 } Var;
 
 /* A file-scope variable read (or written) by converted code. */
@@ -443,6 +446,9 @@ Stmt *stmt_block(Loc loc);
 void stmt_append(Stmt *block, Stmt *s);
 Stmt *stmt_assign(AssignOp op, Expr *lhs, Expr *rhs, Loc loc);
 Stmt *stmt_decl(int var, Expr *init, Loc loc);
+/* A declaration of f's variable var with a zero of its type: 0.0, 0, or
+ * {0} (or {0.0}) for arrays and structs. */
+Stmt *stmt_decl_zero(const Func *f, int var, Loc loc);
 Stmt *stmt_expr(StmtKind kind, Expr *e, Loc loc); /* S_EXPR or S_RETURN */
 
 Func *func_new(const char *name, Type *ret, Loc loc);
@@ -532,6 +538,12 @@ CompDbStatus frontend_compile_flags(const char *build_dir, const char *file,
 /* Moves calls to user functions out of larger expressions into temporaries
  * so that each such call is a statement of its own. */
 void normalize_program(Program *p);
+
+/* --------------------------------------------------------------- views.c */
+
+/* Replaces local pointers into the members of structs (double *r =
+ * m->data) by the expressions that made them, where that is exact. */
+void views_program(Program *p);
 
 /* ------------------------------------------------------------ activity.c */
 

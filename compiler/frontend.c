@@ -2306,6 +2306,80 @@ static long copy_size(const Type *t)
 	return n;
 }
 
+/* Zero into object lhs, member by member (what C gives the members an
+ * initializer list leaves out). */
+static void zero_object(Stmt *out, Expr *lhs, Loc loc)
+{
+	Type *t = lhs->type;
+	if (t->kind == TY_STRUCT) {
+		for (int i = 0; i < t->st->nfields; i++)
+			zero_object(out, expr_member(expr_clone(lhs), i, loc), loc);
+	} else if (t->kind == TY_ARRAY) {
+		for (long j = 0; j < t->len; j++)
+			zero_object(out,
+				    expr_index(expr_clone(lhs), expr_int(j, loc),
+					       loc),
+				    loc);
+	} else {
+		stmt_append(out, stmt_assign(A_SET, lhs,
+					     type_is_float(t)
+						     ? expr_num(0, t, loc)
+						     : expr_int(0, loc),
+					     loc));
+	}
+}
+
+static Stmt *struct_assign(Expr *lhs, Expr *rhs, Loc loc);
+
+/* The assignments of initializer list (or expression) c to object lhs:
+ * members and elements in order, braces optional where C allows them to
+ * be left out only for a scalar initializer, the rest zero. */
+static void struct_init(FE *fe, Stmt *out, Expr *lhs, CXCursor c, Loc loc)
+{
+	Type *t = lhs->type;
+	Kids ks;
+	int n;
+	if (t->kind != TY_STRUCT && t->kind != TY_ARRAY) {
+		if (is_kind(c, CXCursor_InitListExpr)) {
+			ks = expr_kids(c);
+			if (ks.n != 1) {
+				diag_error(cur_loc(fe, c),
+					   "unsupported initializer list");
+				return;
+			}
+			c = strip(ks.c[0]);
+		}
+		stmt_append(out, stmt_assign(A_SET, lhs, conv_expr(fe, c), loc));
+		return;
+	}
+	if (!is_kind(c, CXCursor_InitListExpr)) {
+		if (t->kind == TY_STRUCT) { /* a struct member from a struct */
+			append_flat(out, struct_assign(lhs, conv_expr(fe, c), loc));
+			return;
+		}
+		diag_error(cur_loc(fe, c), "initialize each member of a struct "
+					   "with braces around arrays; ckc does "
+					   "not support elided braces here");
+		return;
+	}
+	ks = expr_kids(c);
+	n = t->kind == TY_STRUCT ? t->st->nfields : (int)t->len;
+	if (ks.n > n) {
+		diag_error(cur_loc(fe, c), "unsupported initializer list");
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		Expr *m = t->kind == TY_STRUCT
+				  ? expr_member(expr_clone(lhs), i, loc)
+				  : expr_index(expr_clone(lhs), expr_int(i, loc),
+					       loc);
+		if (i < ks.n)
+			struct_init(fe, out, m, strip(ks.c[i]), loc);
+		else
+			zero_object(out, m, loc);
+	}
+}
+
 /* lhs = rhs on structs: a block of member assignments. */
 static Stmt *struct_assign(Expr *lhs, Expr *rhs, Loc loc)
 {
@@ -2423,6 +2497,14 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v)
 	init = clang_Cursor_getVarDeclInitializer(v);
 	if (clang_Cursor_isNull(init))
 		return s;
+	if (is_kind(strip(init), CXCursor_InitListExpr) &&
+	    ty->kind == TY_STRUCT) {
+		/* S s = {a, b}: S s; s.f0 = a; s.f1 = b; the rest zero */
+		Stmt *b = stmt_block(loc);
+		stmt_append(b, s);
+		struct_init(fe, b, expr_var(fe->f, id, loc), strip(init), loc);
+		return b;
+	}
 	if (is_kind(strip(init), CXCursor_InitListExpr)) {
 		Kids ks = expr_kids(strip(init));
 		if (ty->kind == TY_ARRAY)

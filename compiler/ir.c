@@ -332,6 +332,26 @@ Stmt *stmt_assign(AssignOp op, Expr *lhs, Expr *rhs, Loc loc)
 	return s;
 }
 
+Stmt *stmt_decl_zero(const Func *f, int var, Loc loc)
+{
+	Type *t = f->vars[var]->type;
+	Stmt *d = stmt_decl(var, NULL, loc);
+	if (t->kind == TY_ARRAY || t->kind == TY_STRUCT) {
+		Type *el = t;
+		while (el->kind == TY_ARRAY)
+			el = el->base;
+		d->u.decl.inits = arena_alloc(sizeof(Expr *));
+		d->u.decl.inits[0] = type_is_float(el) ? expr_num(0, el, loc)
+						       : expr_int(0, loc);
+		d->u.decl.ninits = 1;
+	} else if (type_is_float(t)) {
+		d->u.decl.init = expr_num(0, t, loc);
+	} else {
+		d->u.decl.init = expr_int(0, loc);
+	}
+	return d;
+}
+
 Stmt *stmt_decl(int var, Expr *init, Loc loc)
 {
 	Stmt *s = stmt_new(S_DECL, loc);

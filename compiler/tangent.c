@@ -173,19 +173,11 @@ static Expr *t_shadow_lv(Tan *t, const Expr *e)
 static Stmt *t_zero_decl(Func *g, int sh, Loc loc)
 {
 	Type *ty = g->vars[sh]->type;
-	Stmt *d = stmt_decl(sh, NULL, loc);
-	if (ty->kind == TY_STRUCT || ty->kind == TY_ARRAY) {
-		d->u.decl.inits = arena_alloc(sizeof(Expr *));
-		Type *el = ty;
-		while (el->kind == TY_ARRAY)
-			el = el->base;
-		d->u.decl.inits[0] = type_is_float(el) ? expr_num(0.0, el, loc)
-						       : expr_int(0, loc);
-		d->u.decl.ninits = 1;
-	} else if (!type_is_pointerish(ty)) {
-		d->u.decl.init = t_zero(ty, loc);
-	}
-	return d;
+	if (ty->kind == TY_STRUCT || ty->kind == TY_ARRAY)
+		return stmt_decl_zero(g, sh, loc);
+	if (type_is_pointerish(ty))
+		return stmt_decl(sh, NULL, loc);
+	return stmt_decl(sh, t_zero(ty, loc), loc);
 }
 
 static Expr *t_bad_ptr(const Expr *e)
@@ -702,7 +694,8 @@ static void t_assign(Tan *t, const Stmt *s, Stmt *out)
 		/* m.data = p:  m_d.data = p_d (a shadow's pointer members
 		 * point to the shadows of the primal's) */
 		stmt_append(out, stmt_assign(s->u.assign.op, t_shadow_lv(t, lhs),
-					     s->u.assign.op == A_SET
+					     s->u.assign.op == A_SET &&
+							     rhs->kind != E_NUM
 						     ? t_shadow_ptr(t, rhs)
 						     : expr_clone(rhs),
 					     s->loc));

@@ -1,5 +1,5 @@
 // hostile: A wrt parameter of type double **.
-// EXPECT: has type 'double \*\*'; only floating-point scalars and pointers
+// EXPECT: has type 'double \*\*'; only floating-point scalars, pointers
 #pragma ck_tangent wrt(x)
 double f(double **x)
 {
