@@ -2894,10 +2894,43 @@ static void rg_primal(Adj *c, const Stmt *s, Stmt *fout)
 
 /* Data behind pointers that a checkpointed statement uses and f changes
  * must be named in save(); what: how to call the statement. */
+/* Floating data behind pointer members of struct type t (what a snapshot
+ * of the structs themselves does not hold). */
+static int rg_indirect_float(const Type *t)
+{
+	const Type *b = adj_bottom(t);
+	if (b->kind != TY_STRUCT || b->st->visiting)
+		return 0;
+	int r = 0;
+	b->st->visiting = 1;
+	for (int i = 0; i < b->st->nfields && !r; i++) {
+		const Type *ft = b->st->fields[i].type;
+		while (ft->kind == TY_ARRAY)
+			ft = ft->base;
+		r = ft->kind == TY_PTR ? type_float_elem((Type *)ft) != NULL
+				       : rg_indirect_float(ft);
+	}
+	b->st->visiting = 0;
+	return r;
+}
+
 static int rg_check_saves(Adj *c, const unsigned char *used,
 			  const Stmt *prag, const char *what)
 {
 	const Func *f = c->f;
+	for (int i = 0; i < f->nvars; i++) {
+		if (used[i] && c->a->written[c->a->node[i]] &&
+		    rg_indirect_float(f->vars[i]->type)) {
+			diag_error(prag->loc, "%s uses data behind the pointer "
+					      "members of '%s', which the function "
+					      "changes; ckc cannot save that data "
+					      "yet (save() covers whole structs); "
+					      "put the region where that data no "
+					      "longer changes",
+				   what, f->vars[i]->name);
+			return 0;
+		}
+	}
 	for (int i = 0; i < f->nvars; i++) {
 		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
 		    !type_float_elem(f->vars[i]->type) ||
