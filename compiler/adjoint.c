@@ -246,6 +246,10 @@ typedef struct AdjVariant {
 				  structs' integer and pointer members (2) */
 	int fn_sites;          /* returns */
 	int failed;
+	/* Local structs: the stores right after a local struct's declaration
+	 * that set its integer and pointer members (its "setup"), replayed at
+	 * the start of the block's reverse in f_bwd (see adj_local_structs). */
+	PtrMap setup;
 } AdjVariant;
 
 /* One frame of the nesting around the statement being generated. */
@@ -278,6 +282,8 @@ typedef struct Adj {
 	int *pcopy;        /* f var -> bwd copy of a floating primal variable
 			      (checkpoint regions recompute in f_bwd) */
 	int *twin;         /* fwd var -> bwd var, for generated variables */
+	int *stwin;        /* local struct -> its bwd copy (integer and pointer
+			      members only), -1 */
 	int ntwin;
 	Stmt *bdecls;      /* declarations at the top of bwd */
 	int loops;         /* loops around the statement being generated */
@@ -514,8 +520,203 @@ static int adj_check_params(const Func *f)
 			   f->vars[v]->name);
 		ok = 0;
 	}
-	/* f_bwd cannot see f_fwd's locals, and struct locals are not taped
-	 * yet: refused once, at the declaration, before any symptom */
+	return ok;
+}
+
+/* ---- local structs
+ *
+ * f_bwd cannot see f_fwd's locals.  A local struct s is supported when
+ * its integer and pointer members are set only by the stores right after
+ * its declaration (what an initializer becomes: Matrix m = {4, 4, buf})
+ * from values that nothing changes later in its block, and the stores
+ * call nothing.  f_bwd then declares, where the block's reverse starts, a
+ * copy of s whose integer members the same stores set again, and the
+ * adjoint s_b, whose pointer members point to the adjoints of what s's
+ * point to:
+ *
+ *   Matrix m = {4, 4, buf};  ->  f_bwd:  Matrix m = {0}; m.nrows = 4; ...
+ *                                        Matrix m_b = {0}; m_b.data = buf_b;
+ *
+ * Floating members are ordinary floating storage (taped where needed).
+ * Arrays of structs and other local structs are refused at their
+ * declaration. */
+
+/* Is lvalue lv a member (or an element of a member) of local var v? */
+static int adj_member_of(const Expr *lv, int v)
+{
+	if (lv->kind != E_MEMBER && lv->kind != E_INDEX)
+		return 0;
+	while (lv->kind == E_MEMBER || lv->kind == E_INDEX)
+		lv = lv->kind == E_MEMBER ? lv->u.mem.base : lv->u.index.base;
+	return lv->kind == E_VAR && lv->u.var == v;
+}
+
+static int adj_has_call(const Expr *e)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case E_CALL:
+		return 1;
+	case E_UNARY:
+		return adj_has_call(e->u.un.e);
+	case E_BINARY:
+		return adj_has_call(e->u.bin.l) || adj_has_call(e->u.bin.r);
+	case E_COND:
+		return adj_has_call(e->u.cond.c) || adj_has_call(e->u.cond.a) ||
+		       adj_has_call(e->u.cond.b);
+	case E_INDEX:
+		return adj_has_call(e->u.index.base) ||
+		       adj_has_call(e->u.index.idx);
+	case E_MEMBER:
+		return adj_has_call(e->u.mem.base);
+	case E_DEREF: case E_ADDR: case E_CAST:
+		return adj_has_call(e->u.e);
+	default:
+		return 0;
+	}
+}
+
+static void adj_collect_vars(const Expr *e, int **vars, int *n)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR: {
+		int *g = arena_alloc(sizeof(int) * (size_t)(*n + 1));
+		for (int i = 0; i < *n; i++)
+			g[i] = (*vars)[i];
+		g[(*n)++] = e->u.var;
+		*vars = g;
+		break;
+	}
+	case E_UNARY:
+		adj_collect_vars(e->u.un.e, vars, n);
+		break;
+	case E_BINARY:
+		adj_collect_vars(e->u.bin.l, vars, n);
+		adj_collect_vars(e->u.bin.r, vars, n);
+		break;
+	case E_COND:
+		adj_collect_vars(e->u.cond.c, vars, n);
+		adj_collect_vars(e->u.cond.a, vars, n);
+		adj_collect_vars(e->u.cond.b, vars, n);
+		break;
+	case E_INDEX:
+		adj_collect_vars(e->u.index.base, vars, n);
+		adj_collect_vars(e->u.index.idx, vars, n);
+		break;
+	case E_MEMBER:
+		adj_collect_vars(e->u.mem.base, vars, n);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		adj_collect_vars(e->u.e, vars, n);
+		break;
+	default:
+		break;
+	}
+}
+
+static void adj_mentions_visit(void *ctx, const Expr *e)
+{
+	int *m = ctx;
+	if (e->kind == E_VAR && e->u.var == m[0])
+		m[1] = 1;
+}
+
+static int adj_stmt_mentions(const Stmt *s, int v)
+{
+	int m[2] = { v, 0 };
+	ir_walk_stmt(s, adj_mentions_visit, m);
+	return m[1];
+}
+
+static int adj_expr_mentions(const Expr *e, int v)
+{
+	int m[2] = { v, 0 };
+	ir_walk_expr(e, adj_mentions_visit, m);
+	return m[1];
+}
+
+/* Do the indices in lvalue lv mention v? */
+static int adj_index_mentions(const Expr *lv, int v)
+{
+	while (lv->kind == E_MEMBER || lv->kind == E_INDEX) {
+		if (lv->kind == E_INDEX && adj_expr_mentions(lv->u.index.idx, v))
+			return 1;
+		lv = lv->kind == E_MEMBER ? lv->u.mem.base : lv->u.index.base;
+	}
+	return 0;
+}
+
+/* Finds the declaration of local struct v in block b (recursively) and
+ * records its setup; returns 1 when v's declaration was found and its
+ * setup is sound, 0 when found and not, -1 when not in b. */
+static int adj_struct_setup(AdjVariant *av, const Stmt *b, int v)
+{
+	if (!b)
+		return -1;
+	switch (b->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < b->u.block.n; i++) {
+			const Stmt *it = b->u.block.items[i];
+			if (it->kind != S_DECL || it->u.decl.var != v) {
+				int r = adj_struct_setup(av, it, v);
+				if (r >= 0)
+					return r;
+				continue;
+			}
+			/* the member stores that come before any other use of
+			 * v; those of integer and pointer members are its
+			 * setup */
+			for (int j = i + 1; j < b->u.block.n; j++) {
+				const Stmt *st = b->u.block.items[j];
+				if (!adj_stmt_mentions(st, v))
+					continue;
+				if (st->kind != S_ASSIGN || st->u.assign.op != A_SET ||
+				    !adj_member_of(st->u.assign.lhs, v) ||
+				    adj_expr_mentions(st->u.assign.rhs, v) ||
+				    adj_index_mentions(st->u.assign.lhs, v))
+					break;
+				if (type_is_float(st->u.assign.lhs->type))
+					continue;
+				if (adj_has_call(st->u.assign.rhs) ||
+				    adj_has_call(st->u.assign.lhs))
+					return 0;
+				Stmt *const *rest = b->u.block.items + j + 1;
+				int nrest = b->u.block.n - j - 1;
+				int *vars = NULL, nv = 0;
+				adj_collect_vars(st->u.assign.rhs, &vars, &nv);
+				adj_collect_vars(st->u.assign.lhs, &vars, &nv);
+				for (int q = 0; q < nv; q++)
+					if (vars[q] != v &&
+					    views_changes(rest, nrest, vars[q]))
+						return 0;
+				pm_put(&av->setup, st, 1);
+			}
+			return 1;
+		}
+		return -1;
+	case S_IF: {
+		int r = adj_struct_setup(av, b->u.ifs.then, v);
+		return r >= 0 ? r : adj_struct_setup(av, b->u.ifs.els, v);
+	}
+	case S_FOR: case S_WHILE: case S_DO: {
+		int r = adj_struct_setup(av, b->u.loop.init, v);
+		return r >= 0 ? r : adj_struct_setup(av, b->u.loop.body, v);
+	}
+	case S_CHECKPOINT:
+		return adj_struct_setup(av, b->u.ckpt.body, v);
+	default:
+		return -1;
+	}
+}
+
+/* Checks every local struct of v's function (once per variable). */
+static int adj_local_structs(AdjVariant *av)
+{
+	const Func *f = av->f;
+	int ok = 1;
 	for (int v = 0; v < f->nvars; v++) {
 		Var *x = f->vars[v];
 		const Type *t = x->type;
@@ -523,17 +724,29 @@ static int adj_check_params(const Func *f)
 			t = t->base;
 		if (x->kind != VAR_LOCAL || t->kind != TY_STRUCT)
 			continue;
+		if (x->type->kind == TY_STRUCT && !x->is_static &&
+		    adj_struct_setup(av, f->body, v) == 1)
+			continue;
 		ok = 0;
 		if (x->refused++)
 			continue;
-		diag_error(x->loc, "the reverse mode does not support local "
-				   "struct variables yet ('%s'); use separate "
-				   "variables, or let the caller pass the "
-				   "struct by pointer",
-			   x->name);
+		if (x->type->kind != TY_STRUCT)
+			diag_error(x->loc, "the reverse mode does not support "
+					   "local arrays of structs yet ('%s'); "
+					   "let the caller pass them by pointer",
+				   x->name);
+		else
+			diag_error(x->loc, "the reverse mode supports a local "
+					   "struct ('%s') only when its integer "
+					   "and pointer members are set by its "
+					   "initializer, from values that do not "
+					   "change later in its block",
+				   x->name);
 	}
 	return ok;
 }
+
+static const Type *adj_bottom(const Type *t);
 
 static void adj_find_bases(AdjVariant *v)
 {
@@ -559,6 +772,13 @@ static void adj_find_bases(AdjVariant *v)
 	v->base = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	for (int i = 0; i < n; i++)
 		v->base[i] = node_base[a->node[i]];
+	/* a struct is the base of its own storage, and so is a pointer
+	 * parameter to structs, also where a struct's pointer members join
+	 * its node to other storage */
+	for (int i = 0; i < n; i++)
+		if (adj_bottom(f->vars[i]->type)->kind == TY_STRUCT &&
+		    (f->vars[i]->type->kind != TY_PTR || adj_var_is_param(f, i)))
+			v->base[i] = i;
 }
 
 /* The type at the bottom of t's pointers and arrays. */
@@ -576,7 +796,7 @@ static const Type *adj_elem_type(const Type *t)
 }
 
 typedef struct MemberStore {
-	const Func *f;
+	AdjVariant *v;
 	int ok;
 } MemberStore;
 
@@ -599,7 +819,8 @@ static void adj_member_stores(MemberStore *m, const Stmt *s)
 		break;
 	case S_ASSIGN: {
 		const Expr *lv = s->u.assign.lhs;
-		if (type_is_float(lv->type) || !adj_in_member(lv))
+		if (type_is_float(lv->type) || !adj_in_member(lv) ||
+		    pm_get(&m->v->setup, s) > 0)
 			break;
 		m->ok = 0;
 		diag_error(s->loc, "the reverse mode does not support changing "
@@ -764,6 +985,8 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 			int v = e->u.var;
 			if (c->bmap[v] >= 0 && adj_var_is_param(c->f, v))
 				return expr_var(c->bwd, c->bmap[v], e->loc);
+			if (c->stwin[v] >= 0)
+				return expr_var(c->bwd, c->stwin[v], e->loc);
 			diag_error(e->loc, "the reverse sweep needs the local "
 					   "struct '%s', which ckc does not "
 					   "support yet; use separate variables "
@@ -811,7 +1034,8 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 	case E_ADDR:
 		/* &a[k], &*p, &s.f: the address of an element of stable data */
 		if (e->u.e->kind == E_INDEX || e->u.e->kind == E_DEREF ||
-		    e->u.e->kind == E_MEMBER) {
+		    e->u.e->kind == E_MEMBER ||
+		    (e->u.e->kind == E_VAR && c->stwin[e->u.e->u.var] >= 0)) {
 			r = expr_addr(adj_bw_value(c, e->u.e), e->loc);
 			r->type = e->type;
 			return r;
@@ -1020,13 +1244,9 @@ static Expr *adj_lv(Adj *c, const Expr *e)
 			sb = expr_deref(expr_var(c->bwd, c->adj_ptr[b->u.var],
 						 e->loc),
 					e->loc);
-		else if (b->kind == E_VAR) {
-			diag_error(e->loc, "reverse mode does not support "
-					   "active data in the local struct "
-					   "'%s' yet; use separate variables",
-				   c->f->vars[b->u.var]->name);
-			return expr_clone(e);
-		} else
+		else if (b->kind == E_VAR)
+			sb = expr_var(c->bwd, adj_var(c, b->u.var), e->loc);
+		else
 			sb = adj_lv(c, b);
 		return expr_member(sb, e->u.mem.field, e->loc);
 	}
@@ -2013,6 +2233,10 @@ static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 	const Expr *lhs = s->u.assign.lhs, *rhs = s->u.assign.rhs;
 	AssignOp op = s->u.assign.op;
 	Stmt *primal = stmt_assign(op, expr_clone(lhs), expr_clone(rhs), s->loc);
+	if (pm_get(&c->v->setup, s) > 0) { /* replayed by adj_block in f_bwd */
+		stmt_append(fout, primal);
+		return NULL;
+	}
 	Stmt *undo = NULL;
 	if (lhs->kind == E_VAR && !type_is_float(lhs->type))
 		undo = adj_int_update(c, lhs->u.var, op, rhs, fout, s->loc);
@@ -2283,6 +2507,60 @@ static Stmt *adj_guard(Adj *c, Stmt *b, int code_var, int first, int seen,
 
 static int adj_loop_code_var(Adj *c);
 
+/* The f_bwd copies of the local structs block s declares, made before
+ * the block's statements are reversed (they read them). */
+static void adj_struct_twins(Adj *c, const Stmt *s)
+{
+	for (int i = 0; i < s->u.block.n; i++) {
+		const Stmt *it = s->u.block.items[i];
+		if (it->kind != S_DECL)
+			continue;
+		int v = it->u.decl.var;
+		const Var *x = c->f->vars[v];
+		if (x->type->kind == TY_STRUCT && c->stwin[v] < 0)
+			c->stwin[v] = adj_local(c, c->bwd, x->name,
+						type_with_const(x->type, 0));
+	}
+}
+
+/* The replay of the setups of the local structs block s declares (see
+ * adj_local_structs): each struct's f_bwd copy, declared here with its
+ * integer members set, and its adjoint's pointer members. */
+static Stmt *adj_struct_replay(Adj *c, const Stmt *s)
+{
+	Stmt *out = stmt_block(s->loc);
+	for (int i = 0; i < s->u.block.n; i++) {
+		const Stmt *it = s->u.block.items[i];
+		if (it->kind != S_DECL ||
+		    c->f->vars[it->u.decl.var]->type->kind != TY_STRUCT)
+			continue;
+		int v = it->u.decl.var;
+		stmt_append(out, stmt_decl_zero(c->bwd, c->stwin[v], it->loc));
+		for (int j = i + 1; j < s->u.block.n; j++) {
+			const Stmt *st = s->u.block.items[j];
+			if (pm_get(&c->v->setup, st) <= 0 ||
+			    !adj_member_of(st->u.assign.lhs, v))
+				continue;
+			const Expr *lhs = st->u.assign.lhs, *rhs = st->u.assign.rhs;
+			if (type_is_pointerish(lhs->type)) {
+				if (type_float_elem(lhs->type) &&
+				    activity_var_varied(c->a, v))
+					stmt_append(out, stmt_assign(
+						A_SET, adj_lv(c, lhs),
+						rhs->kind == E_NUM
+							? expr_clone(rhs)
+							: adj_shadow_ptr(c, rhs),
+						st->loc));
+			} else {
+				stmt_append(out, stmt_assign(
+					A_SET, adj_bw_value(c, lhs),
+					adj_bw_value(c, rhs), st->loc));
+			}
+		}
+	}
+	return out;
+}
+
 /* A block: its statements forward, their reverses backwards under guards,
  * with the adjoints of the variables it declares declared first. */
 static Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
@@ -2293,6 +2571,7 @@ static Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 	int *first = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	int *seen = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	int f0 = 0, cnt = 0;
+	adj_struct_twins(c, s);
 	for (int i = 0; i < n; i++) {
 		const Stmt *it = s->u.block.items[i];
 		first[i] = f0;
@@ -2307,6 +2586,7 @@ static Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 	}
 	int code = adj_loop_code_var(c);
 	Stmt *b = stmt_block(loc);
+	Stmt *setup = adj_struct_replay(c, s);
 	for (int i = 0; i < n; i++) {
 		const Stmt *it = s->u.block.items[i];
 		if (it->kind != S_DECL || c->adjv[it->u.decl.var] < 0)
@@ -2314,6 +2594,8 @@ static Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 		int av = c->adjv[it->u.decl.var];
 		stmt_append(b, stmt_decl_zero(c->bwd, av, loc));
 	}
+	for (int i = 0; i < setup->u.block.n; i++)
+		stmt_append(b, setup->u.block.items[i]);
 	for (int i = n - 1; i >= 0; i--)
 		if (!adj_empty(rev[i]))
 			stmt_append(b, adj_guard(c, rev[i], code, first[i],
@@ -3739,8 +4021,9 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 	c.fdecls = stmt_block(loc);
 	c.remat = arena_alloc(sizeof(Expr *) * n);
 	c.pcopy = arena_alloc(sizeof(int) * n);
+	c.stwin = arena_alloc(sizeof(int) * n);
 	for (int i = 0; i < f->nvars; i++)
-		c.pcopy[i] = -1;
+		c.pcopy[i] = c.stwin[i] = -1;
 	c.bdecls = stmt_block(loc);
 
 	adj_fwd_vars(&c);
@@ -3960,9 +4243,11 @@ static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 	v->needed = arena_alloc((size_t)f->nvars + 1);
 	v->ret_b = type_is_float(f->ret) && v->a->ret_varied;
 	adj_find_bases(v);
-	MemberStore ms = { f, 1 };
-	adj_member_stores(&ms, f->body);
-	if (!adj_check_struct_pointers(v) || !ms.ok) {
+	int structs_ok = adj_local_structs(v);
+	MemberStore ms = { v, 1 };
+	if (structs_ok)
+		adj_member_stores(&ms, f->body);
+	if (!structs_ok || !adj_check_struct_pointers(v) || !ms.ok) {
 		v->failed = 1;
 		return NULL;
 	}

@@ -544,6 +544,9 @@ void normalize_program(Program *p);
 /* Replaces local pointers into the members of structs (double *r =
  * m->data) by the expressions that made them, where that is exact. */
 void views_program(Program *p);
+/* Does any of the n statements at items assign variable v (as a whole)
+ * or take its address? */
+int views_changes(Stmt *const *items, int n, int v);
 
 /* ------------------------------------------------------------ activity.c */
 

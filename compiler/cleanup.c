@@ -22,12 +22,17 @@ static int cl_updated_var(const Func *g, const Stmt *s)
 	if (op != A_SET && op != A_INC && op != A_DEC && op != A_ADD &&
 	    op != A_SUB && op != A_MUL && op != A_DIV)
 		return -1;
-	while (lhs->kind == E_INDEX && lhs->u.index.base->type->kind == TY_ARRAY)
-		lhs = lhs->u.index.base;
+	/* a[i], s.f, s.a[i].g: elements and members stored in the variable
+	 * itself (not behind a pointer) */
+	while ((lhs->kind == E_INDEX &&
+		lhs->u.index.base->type->kind == TY_ARRAY) ||
+	       lhs->kind == E_MEMBER)
+		lhs = lhs->kind == E_MEMBER ? lhs->u.mem.base : lhs->u.index.base;
 	if (lhs->kind != E_VAR)
 		return -1;
 	if (lhs != s->u.assign.lhs &&
-	    g->vars[lhs->u.var]->type->kind != TY_ARRAY)
+	    g->vars[lhs->u.var]->type->kind != TY_ARRAY &&
+	    g->vars[lhs->u.var]->type->kind != TY_STRUCT)
 		return -1;
 	return lhs->u.var;
 }
@@ -37,7 +42,11 @@ static void cl_count_expr(const Expr *e, int *reads);
 /* Reads in lvalue e other than of its base variable (its indices). */
 static void cl_count_lvalue(const Expr *e, int *reads)
 {
-	while (e->kind == E_INDEX) {
+	while (e->kind == E_INDEX || e->kind == E_MEMBER) {
+		if (e->kind == E_MEMBER) {
+			e = e->u.mem.base;
+			continue;
+		}
 		cl_count_expr(e->u.index.idx, reads);
 		e = e->u.index.base;
 	}

@@ -37,7 +37,7 @@ static void vw_addr_taken(void *ctx, const Expr *e)
 		found[1] = 1;
 }
 
-static int vw_changes_block(Stmt *const *items, int n, int v)
+int views_changes(Stmt *const *items, int n, int v)
 {
 	for (int i = 0; i < n; i++)
 		if (vw_changes(items[i], v))
@@ -55,7 +55,7 @@ static int vw_changes(const Stmt *s, int v)
 		return 1;
 	switch (s->kind) {
 	case S_BLOCK:
-		return vw_changes_block(s->u.block.items, s->u.block.n, v);
+		return views_changes(s->u.block.items, s->u.block.n, v);
 	case S_DECL:
 		return s->u.decl.var == v;
 	case S_ASSIGN:
@@ -169,13 +169,13 @@ static void vw_try(Views *w, Stmt *b, int i)
 		return;
 	Stmt *const *rest = b->u.block.items + i + 1;
 	int nrest = b->u.block.n - i - 1;
-	if (vw_changes_block(rest, nrest, v))
+	if (views_changes(rest, nrest, v))
 		return;
 	for (int k = 0; k < nrest; k++)
 		if (vw_member_ptr_store(f, rest[k], 0, w->flags))
 			return;
 	for (int k = 0; k < vs.n; k++)
-		if (vw_changes_block(rest, nrest, (int)(long)vs.vars[k]))
+		if (views_changes(rest, nrest, (int)(long)vs.vars[k]))
 			return;
 	Expr *what = expr_var(f, v, d->loc);
 	what->type = x->type;

@@ -1,16 +1,29 @@
-// Reverse mode refuses local struct variables, once, at the declaration
-// (tangent mode supports them: structs/locals-tangent.c).
+// Reverse mode refuses a local array of structs (once, at the
+// declaration) and a change to a local struct's integer member after the
+// struct is first used (structs/locals.c shows the local structs it
+// supports).
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: test ! -e %t.c
 
-struct pair {
-	double a, b;
+struct item {
+	double a;
+	int n;
 };
 
-#pragma ck_adjoint wrt(x, q)
-double f(double x, const struct pair *q)
+#pragma ck_adjoint wrt(x)
+double f(double x)
 {
-	struct pair p = *q; // CHECK: adjoint-local-struct.c:[[@LINE]]:14: error: the reverse mode does not support local struct variables yet ('p'); use separate variables, or let the caller pass the struct by pointer
+	struct item it[2]; // CHECK: adjoint-local-struct.c:[[@LINE]]:14: error: the reverse mode does not support local arrays of structs yet ('it'); let the caller pass them by pointer
+	it[0].a = x;
+	it[1].a = x * x;
+	return it[0].a * it[1].a;
+}
+
+#pragma ck_adjoint wrt(x)
+double g(double x, int k)
+{
+	struct item p = { 1.0, 2 };
 	p.a *= x;
-	return p.a * p.b;
+	p.n = k; // CHECK: adjoint-local-struct.c:[[@LINE]]:2: error: the reverse mode does not support changing integer or pointer members of structs yet; keep such values in local variables
+	return p.a * p.n;
 }
