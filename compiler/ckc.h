@@ -11,6 +11,7 @@
  *   ir.c        IR builders, cloning, names
  *   irdump.c    the IR dump printer (--dump-ir) and the IR verifier
  *   normalize.c hoists calls to user functions out of expressions
+ *   sret.c      struct results -> out-pointer parameters
  *   views.c     local pointers into struct members -> their definitions
  *   activity.c  varied x useful activity, per function and call pattern
  *   rules.c     math.h derivative rules (the table lives in rules.def)
@@ -449,6 +450,10 @@ Stmt *stmt_decl(int var, Expr *init, Loc loc);
 /* A declaration of f's variable var with a zero of its type: 0.0, 0, or
  * {0} (or {0.0}) for arrays and structs. */
 Stmt *stmt_decl_zero(const Func *f, int var, Loc loc);
+/* Appends to out the scalar assignments that copy object rhs into lhs
+ * (same type): member by member and element by element, as C's struct
+ * assignment does, so the transforms see only scalar stores. */
+void ir_copy_object(Stmt *out, Expr *lhs, Expr *rhs, Loc loc);
 Stmt *stmt_expr(StmtKind kind, Expr *e, Loc loc); /* S_EXPR or S_RETURN */
 
 Func *func_new(const char *name, Type *ret, Loc loc);
@@ -538,6 +543,13 @@ CompDbStatus frontend_compile_flags(const char *build_dir, const char *file,
 /* Moves calls to user functions out of larger expressions into temporaries
  * so that each such call is a statement of its own. */
 void normalize_program(Program *p);
+
+/* ---------------------------------------------------------------- sret.c */
+
+/* Functions that return a struct holding floating-point data fill it
+ * through a new last pointer parameter instead, under a fresh static name;
+ * their calls pass the address of what receives the result. */
+void sret_program(Program *p);
 
 /* --------------------------------------------------------------- views.c */
 

@@ -2270,29 +2270,6 @@ static void append_flat(Stmt *b, Stmt *s)
 		stmt_append(b, s);
 }
 
-/* Copies object rhs into lhs (both of type t) member by member and
- * element by element, as C's struct assignment does, appending the scalar
- * assignments to out: the transforms see only scalar stores. */
-static void copy_object(Stmt *out, Expr *lhs, Expr *rhs, Loc loc)
-{
-	Type *t = lhs->type;
-	if (t->kind == TY_STRUCT) {
-		for (int i = 0; i < t->st->nfields; i++)
-			copy_object(out, expr_member(expr_clone(lhs), i, loc),
-				    expr_member(expr_clone(rhs), i, loc), loc);
-	} else if (t->kind == TY_ARRAY) {
-		for (long j = 0; j < t->len; j++)
-			copy_object(out,
-				    expr_index(expr_clone(lhs), expr_int(j, loc),
-					       loc),
-				    expr_index(expr_clone(rhs), expr_int(j, loc),
-					       loc),
-				    loc);
-	} else {
-		stmt_append(out, stmt_assign(A_SET, lhs, rhs, loc));
-	}
-}
-
 /* The number of scalars a copy of an object of type t assigns. */
 static long copy_size(const Type *t)
 {
@@ -2386,10 +2363,13 @@ static Stmt *struct_assign(Expr *lhs, Expr *rhs, Loc loc)
 	Stmt *b = stmt_block(loc);
 	if (lhs->type == &bad_type || rhs->type == &bad_type)
 		return stmt_new(S_EMPTY, loc);
+	if (rhs->kind == E_CALL && rhs->u.call.fn >= 0 && !expr_has_call(lhs))
+		/* s = g(x): sret.c makes g fill s through a pointer */
+		return stmt_assign(A_SET, lhs, rhs, loc);
 	if (rhs->kind == E_CALL) {
-		diag_error(loc, "a function returning a struct is not supported "
-				"yet; pass a pointer to the struct to fill "
-				"instead");
+		diag_error(loc, "a struct result of a function without a "
+				"definition in this file is not supported; pass "
+				"a pointer to the struct to fill instead");
 		return stmt_new(S_EMPTY, loc);
 	}
 	if (expr_has_call(lhs) || expr_has_call(rhs) ||
@@ -2403,7 +2383,7 @@ static Stmt *struct_assign(Expr *lhs, Expr *rhs, Loc loc)
 				"not supported; copy it in a loop");
 		return stmt_new(S_EMPTY, loc);
 	}
-	copy_object(b, lhs, rhs, loc);
+	ir_copy_object(b, lhs, rhs, loc);
 	return b;
 }
 

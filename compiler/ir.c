@@ -332,6 +332,26 @@ Stmt *stmt_assign(AssignOp op, Expr *lhs, Expr *rhs, Loc loc)
 	return s;
 }
 
+void ir_copy_object(Stmt *out, Expr *lhs, Expr *rhs, Loc loc)
+{
+	Type *t = lhs->type;
+	if (t->kind == TY_STRUCT) {
+		for (int i = 0; i < t->st->nfields; i++)
+			ir_copy_object(out, expr_member(expr_clone(lhs), i, loc),
+				       expr_member(expr_clone(rhs), i, loc), loc);
+	} else if (t->kind == TY_ARRAY) {
+		for (long j = 0; j < t->len; j++)
+			ir_copy_object(out,
+				       expr_index(expr_clone(lhs),
+						  expr_int(j, loc), loc),
+				       expr_index(expr_clone(rhs),
+						  expr_int(j, loc), loc),
+				       loc);
+	} else {
+		stmt_append(out, stmt_assign(A_SET, lhs, rhs, loc));
+	}
+}
+
 Stmt *stmt_decl_zero(const Func *f, int var, Loc loc)
 {
 	Type *t = f->vars[var]->type;

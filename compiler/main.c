@@ -471,6 +471,7 @@ static int ckc_main(int argc, char **argv)
 	stage_done(&o, p, "parse");
 
 	normalize_program(p);
+	sret_program(p);
 	views_program(p);
 	stage_done(&o, p, "normalize");
 	dump_activity(&o, p);
