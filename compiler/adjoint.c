@@ -521,23 +521,27 @@ static void adj_find_bases(AdjVariant *v)
 	int n = f->nvars;
 	int *node_base = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	int *members = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	unsigned char *cand = arena_alloc((size_t)(n + 1));
 	for (int i = 0; i < n; i++) {
 		node_base[i] = -1;
 		members[a->node[i]]++;
 	}
 	for (int i = 0; i < n; i++) {
 		Type *t = f->vars[i]->type;
-		int cand = t->kind == TY_ARRAY ||
-			   (t->kind == TY_PTR && adj_var_is_param(f, i)) ||
-			   (t->kind != TY_PTR && members[a->node[i]] > 1);
-		if (!cand)
+		cand[i] = t->kind == TY_ARRAY ||
+			  (t->kind == TY_PTR && adj_var_is_param(f, i)) ||
+			  (t->kind != TY_PTR && members[a->node[i]] > 1);
+		if (!cand[i])
 			continue;
 		int *nb = &node_base[a->node[i]];
 		*nb = *nb == -1 ? i : -2;
 	}
+	/* A base is its own base, also when a local pointer may point into
+	 * it or another array (the node's -2): only that pointer is refused,
+	 * not the arrays (`in = x; ... in = &h[k]` named 'h' too). */
 	v->base = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	for (int i = 0; i < n; i++)
-		v->base[i] = node_base[a->node[i]];
+		v->base[i] = cand[i] ? i : node_base[a->node[i]];
 }
 
 /* Stable storage of var v's node: a parameter's data that nothing writes,
