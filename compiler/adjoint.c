@@ -398,6 +398,13 @@ static int adj_local(Adj *c, Func *g, const char *base, Type *t)
 			    adj_noloc());
 }
 
+/* Marks var id of g as an adjoint (Var.is_adjoint); returns id. */
+static int adj_mark(Func *g, int id)
+{
+	g->vars[id]->is_adjoint = 1;
+	return id;
+}
+
 static int adj_is_site_stmt(const Stmt *s)
 {
 	return s->kind == S_BREAK || s->kind == S_CONTINUE ||
@@ -763,7 +770,8 @@ static int adj_var(Adj *c, int v)
 		inner->base = type_with_const(inner->base, 0);
 		t = e;
 	}
-	c->adjv[v] = adj_local(c, c->bwd, arena_printf("%s_b", x->name), t);
+	c->adjv[v] = adj_mark(c->bwd, adj_local(c, c->bwd,
+						arena_printf("%s_b", x->name), t));
 	return c->adjv[v];
 }
 
@@ -3483,11 +3491,14 @@ static void adj_bwd_signature(Adj *c)
 							    x->loc);
 			if (!pat->active[i])
 				continue;
-			c->adj_ptr[v] = func_add_param(
-				c->bwd, bn, type_ptr(type_with_const(t, 0)), x->loc);
+			c->adj_ptr[v] = adj_mark(
+				c->bwd, func_add_param(c->bwd, bn,
+						       type_ptr(type_with_const(t, 0)),
+						       x->loc));
 			if (adj_param_changed(c->v, v))
-				c->adjv[v] = adj_local(c, c->bwd, bn,
-						       type_with_const(t, 0));
+				c->adjv[v] = adj_mark(
+					c->bwd, adj_local(c, c->bwd, bn,
+							  type_with_const(t, 0)));
 			continue;
 		}
 		if (type_is_pointerish(t)) {
@@ -3495,14 +3506,17 @@ static void adj_bwd_signature(Adj *c)
 				c->bmap[v] = func_add_param(c->bwd, x->name, t,
 							    x->loc);
 			if (pat->active[i])
-				c->adj_ptr[v] = func_add_param(
-					c->bwd, bn, adj_shadow_ptr_type(t), x->loc);
+				c->adj_ptr[v] = adj_mark(
+					c->bwd, func_add_param(c->bwd, bn,
+							       adj_shadow_ptr_type(t),
+							       x->loc));
 			continue;
 		}
 		c->bmap[v] = func_add_param(c->bwd, x->name, t, x->loc);
 	}
 	if (c->v->ret_b)
-		func_add_param(c->bwd, "ret_b", type_with_const(f->ret, 0), f->loc);
+		adj_mark(c->bwd, func_add_param(c->bwd, "ret_b",
+						type_with_const(f->ret, 0), f->loc));
 }
 
 static int adj_last_is_return(const Stmt *body)
@@ -3679,8 +3693,9 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 			Type *st = type_is_float(x->type)
 					   ? type_ptr(type_with_const(x->type, 0))
 					   : adj_shadow_ptr_type(x->type);
-			sv = func_add_param(w, arena_printf("%s_b", x->name), st,
-					    x->loc);
+			sv = adj_mark(w, func_add_param(w, arena_printf("%s_b",
+								     x->name),
+							st, x->loc));
 		}
 		if (type_is_float(x->type)) {
 			if (adj_bwd_takes_scalar(v, i))
@@ -3695,7 +3710,8 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 			ARENA_PUSH(bargs, nb, expr_var(w, sv, loc));
 	}
 	if (type_is_float(f->ret)) {
-		int rb = func_add_param(w, "ret_b", type_with_const(f->ret, 0), loc);
+		int rb = adj_mark(w, func_add_param(w, "ret_b",
+						    type_with_const(f->ret, 0), loc));
 		if (v->ret_b)
 			ARENA_PUSH(bargs, nb, expr_var(w, rb, loc));
 	}

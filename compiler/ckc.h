@@ -277,6 +277,8 @@ typedef struct Var {
 	VarKind kind;
 	Loc loc;
 	int is_static; /* a static local */
+	int is_adjoint; /* an adjoint adjoint.c made (x_b, ret_b): its tangent
+			   in f_b_d is x_bd, not x_b_d as for a user's x_b */
 } Var;
 
 /* A file-scope variable read (or written) by converted code. */
