@@ -17,7 +17,7 @@
  *
  * Directions are random, times a mask (NULL: none) that is 0 where v must
  * stay put, e.g. to keep the differences' stencil inside one branch of the
- * kernel.  Each check prints its largest relative error as an "error:"
+ * kernel.  Each check prints its largest relative error as an "accuracy:"
  * line (the figures of the kernel's accuracy) before ckcheck.h's ok/FAIL
  * lines.  Define CK_VEC_MAX before including this (and ckcheck.h) for
  * vectors longer than 64.
@@ -92,7 +92,7 @@ static inline void kc_direction_(double *d, const double *mask, int n)
 
 static inline void kc_error_(const char *what, const char *check, double e)
 {
-	printf("error: %s: %s: %.1e\n", what, check, e);
+	printf("accuracy: %s: %s: %.1e\n", what, check, e);
 }
 
 typedef struct kc_grad_ {
