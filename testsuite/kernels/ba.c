@@ -5,12 +5,19 @@
  * H v against differences of f_b gradients and for symmetry.  Then again
  * with camera 0 unrotated, in Rodrigues' small-angle branch (its rotation
  * kept at 0 by the directions, so that the differences stay there too).
+ * The same numbers, bit for bit, with --no-tbr and --no-activity.
  */
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/kernels/ba.c -o %t/ba_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/ba_grad.h
 // RUN: %ckc-run --sanitize %t/ba_grad.c %s %t/ba -I%srcroot/examples/kernels %srcroot/examples/kernels/ba.c > %t/out
 // RUN: FileCheck %s < %t/out
+// RUN: %ckc --no-tbr %srcroot/examples/kernels/ba.c -o %t/notbr_grad.c
+// RUN: %ckc-run %t/notbr_grad.c %s %t/notbr -I%srcroot/examples/kernels %srcroot/examples/kernels/ba.c > %t/notbr.out
+// RUN: cmp %t/out %t/notbr.out
+// RUN: %ckc --no-activity %srcroot/examples/kernels/ba.c -o %t/noact_grad.c
+// RUN: %ckc-run %t/noact_grad.c %s %t/noact -I%srcroot/examples/kernels %srcroot/examples/kernels/ba.c -Wno-unused-but-set-variable -Wno-unused-variable > %t/noact.out
+// RUN: cmp %t/out %t/noact.out
 // GEN: void ba_residuals_d(int p, const double *cams, const double *cams_d, const double *X, const double *X_d, const double *w, const double *w_d, const int *obs, const double *feats, double *reproj_err, double *reproj_err_d, double *w_err, double *w_err_d);
 // GEN: void ba_residuals_b(int p, const double *cams, double *cams_b, const double *X, double *X_b, const double *w, double *w_b, const int *obs, const double *feats, double *reproj_err, double *reproj_err_b, double *w_err, double *w_err_b);
 // GEN: double ba_objective_b_d(int p, const double *cams, const double *cams_d, double *cams_b, double *cams_bd, const double *X, const double *X_d, double *X_b, double *X_bd, const double *w, const double *w_d, double *w_b, double *w_bd, const int *obs, const double *feats, double ret_b, double ret_bd);
