@@ -2071,6 +2071,14 @@ static void append_flat(Stmt *b, Stmt *s)
 		stmt_append(b, s);
 }
 
+/* Is c a plain assignment (=, not a compound one)? */
+static int is_plain_assign(CXCursor c)
+{
+	int assign;
+	return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+	       binop_of(c, &assign) == A_SET && assign;
+}
+
 /* An expression used as a statement: assignments, ++/--, calls; a comma
  * expression becomes a block of its parts.  Anything else has no effect
  * and becomes S_EMPTY (after its errors are reported). */
@@ -2091,6 +2099,26 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 			Stmt *b = stmt_block(loc);
 			append_flat(b, conv_expr_stmt(fe, ks.c[0]));
 			append_flat(b, conv_expr_stmt(fe, ks.c[1]));
+			return b;
+		}
+		if (assign && ks.n == 2 && op == A_SET &&
+		    is_plain_assign(strip(ks.c[1]))) {
+			/* a = b = c (a chain of plain assignments):
+			 * b = c; a = b.  C gives a the value b holds after
+			 * its assignment, converted to a's type, which is what
+			 * reading b gives; the operands have no side effects
+			 * (those are refused), so the order does not matter. */
+			Stmt *b = stmt_block(loc);
+			Stmt *inner = conv_expr_stmt(fe, strip(ks.c[1]));
+			Stmt *last = inner;
+			append_flat(b, inner);
+			if (last->kind == S_BLOCK && last->u.block.n)
+				last = last->u.block.items[last->u.block.n - 1];
+			if (last->kind != S_ASSIGN)
+				return b;
+			stmt_append(b, stmt_assign(A_SET, conv_expr(fe, ks.c[0]),
+						   expr_clone(last->u.assign.lhs),
+						   loc));
 			return b;
 		}
 		if (assign && ks.n == 2) {
