@@ -8,7 +8,7 @@
  */
 // Waits for struct support: ckc refuses the Wishart parameter ("struct
 // types are not supported").  Remove the XFAIL line when structs land:
-// with main's struct support (6639be1) this test passes as it is.
+// with main's struct support (6639be1, 5fa0640) this test passes as it is.
 // XFAIL: *
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/kernels/gmm.c -o %t/gmm_grad.c

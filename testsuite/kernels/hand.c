@@ -9,10 +9,9 @@
  */
 // Waits for struct support: ckc refuses Matrix and Bone ("struct types are
 // not supported").  Remove the XFAIL line when structs land.  With main's
-// struct support (6639be1) it still needs initializer lists of structs
-// (Matrix rot = { 4, 4, rot_data }) and, in reverse mode, local struct
-// variables; hand_objective_d alone, with the initializers written as
-// member assignments, agrees with differences there.
+// struct support as of 5fa0640 it still needs local struct variables in
+// reverse mode ('the reverse mode does not support local struct variables
+// yet ('rot')'); hand_objective_d alone agrees with differences there.
 // XFAIL: *
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/kernels/hand.c -o %t/hand_grad.c
