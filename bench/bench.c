@@ -8,11 +8,16 @@
  * Built and run by bench/run.sh (`make bench`), which defines
  *   BENCH_ADJOINT_<KERNEL>  when ckc generated <kernel>_b as well as _d;
  *   BENCH_HVP_<KERNEL>      when ckc generated <kernel>_b_d too;
- *   BENCH_ADOLC             when ADOL-C is there (adolc.cc is linked in).
+ *   BENCH_ADOLC             when ADOL-C is there (adolc.cc is linked in);
+ *   BENCH_KERNEL_<NAME>     when ckc differentiated the kernel <name> of
+ *                           examples/kernels (kernels.c wraps them); these
+ *                           have no hand-written or ADOL-C versions, and
+ *                           ckc's f_b is their reference gradient.
  *
- * Before timing, every gradient is compared with the hand-written one (and
- * that one with finite differences), every Hessian-vector product with
- * Richardson-extrapolated differences of hand-written gradients and with
+ * Before timing, every gradient is compared with the hand-written one, or
+ * ckc's f_b where there is none (and that one with finite differences),
+ * every Hessian-vector product with Richardson-extrapolated differences of
+ * those reference gradients and with
  * ADOL-C's; a mismatch is printed as MISMATCH and makes the exit status 1.  Timing: a loop of calls of each method that
  * runs for at least 0.2 s, timed with CLOCK_MONOTONIC in 5 rounds that take
  * every method once; a ratio is the median over the rounds of the method's
@@ -33,12 +38,14 @@
 #include "mlp_grad.h"
 #include "rosenbrock_grad.h"
 
-#define MAXN (MLP_NW + MLP_N0)
+/* the largest n of the kernels */
+#define MAXN (MLP_NW + MLP_N0 > BA_BENCH_N ? MLP_NW + MLP_N0 : BA_BENCH_N)
 
 /* One kernel, seen as a function of the vector v of its active inputs. */
 typedef struct Kernel {
 	const char *name;
-	int id; /* K_ROSENBROCK, ...: the ADOL-C tape number */
+	int id; /* K_ROSENBROCK, ...: the ADOL-C tape number; -1: no ADOL-C
+		   version (examples/kernels) */
 	int n;  /* active inputs */
 	void (*init)(double *v);
 	double (*primal)(const double *v);
@@ -46,7 +53,9 @@ typedef struct Kernel {
 	double (*tangent)(const double *v, const double *d, double *dot);
 	/* ckc's adjoint, NULL when ckc did not generate it: g += gradient */
 	double (*adjoint)(const double *v, double *g);
-	/* the hand-written adjoint, same contract */
+	/* the hand-written adjoint, same contract; NULL for the kernels of
+	 * examples/kernels, whose reference gradient is ckc's f_b, checked
+	 * against differences and f_d */
 	double (*hand)(const double *v, double *g);
 	/* ckc's second-order adjoint, NULL when ckc did not generate it:
 	 * g += gradient, hv += H d (seeds ret_b = 1, ret_bd = 0) */
@@ -230,6 +239,24 @@ static const Kernel kernels[] = {
 	  logreg_tangent, logreg_adjoint, logreg_hand, logreg_hvp },
 	{ "mlp", K_MLP, MLP_NW + MLP_N0, mlp_init, mlp_primal, mlp_tangent,
 	  mlp_adjoint, mlp_hand, mlp_hvp },
+	/* examples/kernels (kernels.c), where ckc generated their
+	 * derivatives */
+#ifdef BENCH_KERNEL_BA
+	{ "ba", -1, BA_BENCH_N, ba_init, ba_primal, ba_tangent, ba_adjoint,
+	  NULL, ba_hvp },
+#endif
+#ifdef BENCH_KERNEL_LSTM
+	{ "lstm", -1, LSTM_BENCH_N, lstm_init, lstm_primal, lstm_tangent,
+	  lstm_adjoint, NULL, lstm_hvp },
+#endif
+#ifdef BENCH_KERNEL_GMM
+	{ "gmm", -1, GMM_BENCH_N, gmm_init, gmm_primal, gmm_tangent,
+	  gmm_adjoint, NULL, gmm_hvp },
+#endif
+#ifdef BENCH_KERNEL_HAND
+	{ "hand", -1, HAND_BENCH_N, hand_init, hand_primal, hand_tangent,
+	  hand_adjoint, NULL, hand_hvp },
+#endif
 };
 #define NKERNELS (int)(sizeof kernels / sizeof kernels[0])
 
@@ -404,8 +431,15 @@ static double along(const Kernel *k, double t)
 	return k->primal(vt);
 }
 
-/* The hand-written gradient at v + t d, into gt. */
-static void hand_along(const Kernel *k, double t, double *gt)
+/* The reference gradient: the hand-written one, or ckc's f_b where there
+ * is none. */
+static double (*reference(const Kernel *k))(const double *, double *)
+{
+	return k->hand ? k->hand : k->adjoint;
+}
+
+/* The reference gradient at v + t d, into gt. */
+static void ref_along(const Kernel *k, double t, double *gt)
 {
 	static double vt[MAXN];
 	int i;
@@ -413,15 +447,15 @@ static void hand_along(const Kernel *k, double t, double *gt)
 	for (i = 0; i < k->n; i++)
 		vt[i] = v[i] + t * d[i];
 	memset(gt, 0, k->n * sizeof *gt);
-	k->hand(vt, gt);
+	reference(k)(vt, gt);
 }
 
 /* The checks' relative differences, -1 where there is nothing to check:
- * the hand-written gradient against finite differences, and ckc's f_d,
- * ckc's f_b and ADOL-C against the hand-written gradient; then second
+ * the reference gradient (hand-written, else ckc's f_b) against finite
+ * differences, and ckc's f_d, ckc's f_b and ADOL-C against it; then second
  * order: H d from ckc's f_b_d and from ADOL-C's hess_vec against
- * differences of hand-written gradients along d, f_b_d's gradient against
- * the hand-written one, and f_b_d's H d against ADOL-C's. */
+ * differences of reference gradients along d, f_b_d's gradient against
+ * the reference, and f_b_d's H d against ADOL-C's. */
 enum {
 	E_HAND_FD,
 	E_TANGENT,
@@ -448,10 +482,10 @@ static void verify_hvp(const Kernel *k, const double *href, double f,
 	const double h = 1e-5;
 	int i;
 
-	hand_along(k, h, gp);
-	hand_along(k, -h, gm);
-	hand_along(k, h / 2, gp2);
-	hand_along(k, -h / 2, gm2);
+	ref_along(k, h, gp);
+	ref_along(k, -h, gm);
+	ref_along(k, h / 2, gp2);
+	ref_along(k, -h / 2, gm2);
 	for (i = 0; i < k->n; i++)
 		fd[i] = (4 * (gp2[i] - gm2[i]) / h - (gp[i] - gm[i]) / (2 * h)) /
 			3;
@@ -466,10 +500,12 @@ static void verify_hvp(const Kernel *k, const double *href, double f,
 				 err[E_HVP_FD], 1e-6);
 		err[E_HVP_GRAD] = rel_err(g, href, k->n);
 		if (err[E_HVP_GRAD] > 1e-10)
-			mismatch(k, "ckc f_b_d's gradient vs hand-written",
+			mismatch(k, "ckc f_b_d's gradient vs the reference",
 				 err[E_HVP_GRAD], 1e-10);
 	}
 #ifdef BENCH_ADOLC
+	if (k->id < 0)
+		return;
 	adolc_tape(k->id, v, k->n);
 	adolc_hess_vec(k->id, v, k->n, d, hv);
 	err[E_ADOLC_HV_FD] = rel_err(hv, fd, k->n);
@@ -485,10 +521,10 @@ static void verify_hvp(const Kernel *k, const double *href, double f,
 #endif
 }
 
-/* Compares every derivative with the hand-written gradient href at v (f_d
- * with href . d, relative to sum |href_i d_i|; gradients by
- * max |g_i - href_i| / max |href_i|), and href . d with
- * Richardson-extrapolated central differences along d. */
+/* Compares every derivative with the reference gradient href at v (the
+ * hand-written one, else ckc's f_b; f_d with href . d, relative to
+ * sum |href_i d_i|; gradients by max |g_i - href_i| / max |href_i|), and
+ * href . d with Richardson-extrapolated central differences along d. */
 static void verify(const Kernel *k, double *err)
 {
 	static double href[MAXN];
@@ -499,8 +535,9 @@ static void verify(const Kernel *k, double *err)
 	for (i = 0; i < E_COUNT; i++)
 		err[i] = -1;
 	memset(href, 0, k->n * sizeof *href);
-	if (k->hand(v, href) != f)
-		value_mismatch(k, "the hand-written adjoint");
+	if (reference(k)(v, href) != f)
+		value_mismatch(k, k->hand ? "the hand-written adjoint"
+					  : "ckc f_b");
 	for (i = 0; i < k->n; i++) {
 		ref += href[i] * d[i];
 		scale += fabs(href[i] * d[i]);
@@ -510,15 +547,17 @@ static void verify(const Kernel *k, double *err)
 	     3;
 	err[E_HAND_FD] = fabs(fd - ref) / scale;
 	if (err[E_HAND_FD] > 1e-6)
-		mismatch(k, "hand-written gradient vs finite differences",
+		mismatch(k, k->hand ? "hand-written gradient vs finite "
+				      "differences"
+				    : "ckc f_b vs finite differences",
 			 err[E_HAND_FD], 1e-6);
 	if (k->tangent(v, d, &dot) != f)
 		value_mismatch(k, "ckc f_d");
 	err[E_TANGENT] = fabs(dot - ref) / scale;
 	if (err[E_TANGENT] > 1e-10)
-		mismatch(k, "ckc f_d vs hand-written gradient . d",
+		mismatch(k, "ckc f_d vs the reference gradient . d",
 			 err[E_TANGENT], 1e-10);
-	if (k->adjoint) {
+	if (k->adjoint && k->hand) {
 		memset(g, 0, k->n * sizeof *g);
 		if (k->adjoint(v, g) != f)
 			value_mismatch(k, "ckc f_b");
@@ -528,12 +567,14 @@ static void verify(const Kernel *k, double *err)
 				 err[E_ADJOINT], 1e-10);
 	}
 #ifdef BENCH_ADOLC
-	adolc_tape(k->id, v, k->n);
-	adolc_gradient(k->id, v, k->n, g);
-	err[E_ADOLC] = rel_err(g, href, k->n);
-	if (err[E_ADOLC] > 1e-10)
-		mismatch(k, "ADOL-C vs hand-written gradient", err[E_ADOLC],
-			 1e-10);
+	if (k->id >= 0) {
+		adolc_tape(k->id, v, k->n);
+		adolc_gradient(k->id, v, k->n, g);
+		err[E_ADOLC] = rel_err(g, href, k->n);
+		if (err[E_ADOLC] > 1e-10)
+			mismatch(k, "ADOL-C vs hand-written gradient",
+				 err[E_ADOLC], 1e-10);
+	}
 #endif
 	verify_hvp(k, href, f, err);
 }
@@ -563,11 +604,11 @@ int main(void)
 						    "",         "",
 						    "gradient", "tape+grad" };
 	static const char *const check_head[E_COUNT] = {
-		"hand vs FD",  "f_d vs hand", "f_b vs hand", "ADOL-C",
-		"f_b_d vs FD", "its grad",    "ADOL-C",      "f_b_d vs"
+		"ref vs FD",   "f_d vs ref", "f_b vs hand", "ADOL-C",
+		"f_b_d vs FD", "its grad",   "ADOL-C",      "f_b_d vs"
 	};
 	static const char *const check_head2[E_COUNT] = {
-		"", "", "", "", "", "vs hand", "vs FD", "ADOL-C"
+		"", "", "", "", "", "vs ref", "vs FD", "ADOL-C"
 	};
 	static double vs[NKERNELS][MAXN], ds[NKERNELS][MAXN];
 	double t[NKERNELS][M_COUNT], ratio[NKERNELS][M_COUNT];
@@ -587,16 +628,19 @@ int main(void)
 		verify(k, err[i]);
 		memcpy(vs[i], v, sizeof v);
 		memcpy(ds[i], d, sizeof d);
-		have[i][M_PRIMAL] = have[i][M_TANGENT] = have[i][M_HAND] = 1;
+		have[i][M_PRIMAL] = have[i][M_TANGENT] = 1;
+		have[i][M_HAND] = k->hand != NULL;
 		have[i][M_ADJOINT] = k->adjoint != NULL;
 		have[i][M_HVP] = k->hvp != NULL;
-		have[i][M_ADOLC_GRAD] = have[i][M_ADOLC_TAPE] = adolc;
-		have[i][M_ADOLC_HV] = have[i][M_ADOLC_TAPE_HV] = adolc;
+		have[i][M_ADOLC_GRAD] = have[i][M_ADOLC_TAPE] = adolc && k->id >= 0;
+		have[i][M_ADOLC_HV] = have[i][M_ADOLC_TAPE_HV] = adolc && k->id >= 0;
 		all_adjoints &= k->adjoint != NULL;
 		all_hvps &= k->hvp != NULL;
 	}
 	printf("checks: relative differences at a random point v (H d: along "
 	       "a random d)\n");
+	printf("(ref: the hand-written gradient; for ba, lstm, gmm, hand, "
+	       "which have none, ckc's f_b)\n");
 	printf("%-11s", "kernel");
 	for (j = 0; j < E_FIRST_ORDER; j++)
 		printf(" %11s", check_head[j]);
@@ -671,6 +715,12 @@ int main(void)
 	if (!all_hvps)
 		printf("ckc f_b_d: - where ckc did not generate it (see above)"
 		       "\n");
+	for (i = 0; i < NKERNELS; i++)
+		if (kernels[i].id < 0)
+			break;
+	if (i < NKERNELS)
+		printf("hand, ADOL-C: - for the kernels of examples/kernels, "
+		       "which have no hand-written or ADOL-C versions\n");
 	if (!adolc)
 		printf("ADOL-C: not found (no adolc/adolc.h); its columns "
 		       "are skipped\n");

@@ -48,6 +48,45 @@ extern double mlp_target[40];
 double bench_uniform(void);
 void bench_make_data(void);
 
+/* The kernels of examples/kernels (kernels.c), each a function of the flat
+ * vector v of its active inputs, as bench.c's other kernels: the
+ * initialisation of v and of the kernel's data, the kernel, and ckc's
+ * f_d, f_b and f_b_d of it (same contracts as in bench.c).  The sizes:
+ * ba: cameras, points, observations (v: cameras, points, weights); lstm:
+ * layers, state size, steps (v: the parameters, then the initial h and
+ * c); gmm: dimension, components, points (v: alphas, means, icf); hand:
+ * bones, vertices (v: the pose). */
+#define BA_NCAMS 10
+#define BA_NPTS 200
+#define BA_NOBS 1000
+#define BA_BENCH_N (BA_NCAMS * 11 + 3 * BA_NPTS + BA_NOBS)
+#define LSTM_LAYERS 2
+#define LSTM_STATE 8
+#define LSTM_STEPS 20
+#define LSTM_BENCH_N                                                        \
+	(LSTM_LAYERS * 8 * LSTM_STATE * LSTM_STATE +                         \
+	 LSTM_LAYERS * 6 * LSTM_STATE + LSTM_STATE * LSTM_STATE +            \
+	 2 * LSTM_STATE)
+#define GMM_D 5
+#define GMM_K 10
+#define GMM_NPTS 200
+#define GMM_BENCH_N (GMM_K + GMM_K * GMM_D + GMM_K * GMM_D * (GMM_D + 1) / 2)
+#define HAND_NBONES 16
+#define HAND_NVERTS 500
+#define HAND_BENCH_N (6 + 3 * HAND_NBONES)
+#define KERNEL_FNS(k)                                                       \
+	void k##_init(double *v);                                            \
+	double k##_primal(const double *v);                                  \
+	double k##_tangent(const double *v, const double *d, double *dot);   \
+	double k##_adjoint(const double *v, double *g);                      \
+	double k##_hvp(const double *v, const double *d, double *g,          \
+		       double *hv);
+KERNEL_FNS(ba)
+KERNEL_FNS(lstm)
+KERNEL_FNS(gmm)
+KERNEL_FNS(hand)
+#undef KERNEL_FNS
+
 /* The kernels, numbered as the ADOL-C drivers know them. */
 enum { K_ROSENBROCK, K_HEAT, K_LOGREG, K_MLP, K_COUNT };
 

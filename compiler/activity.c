@@ -734,6 +734,54 @@ static Activity *act_solve(const Pattern *pat)
 	return a;
 }
 
+/* The first statement that makes a pointer (*var) point into parameter
+ * v's data, at *at; 0 when there is none. */
+static int act_pointer_link(const Stmt *s, int v, int *var, Loc *at)
+{
+	if (!s)
+		return 0;
+	int lhs = -1, roots[64], n = 0;
+	const Expr *rhs = NULL;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (act_pointer_link(s->u.block.items[i], v, var, at))
+				return 1;
+		return 0;
+	case S_DECL:
+		lhs = s->u.decl.var;
+		rhs = s->u.decl.init;
+		break;
+	case S_ASSIGN:
+		if (s->u.assign.rhs && type_is_pointerish(s->u.assign.lhs->type)) {
+			lhs = activity_root(s->u.assign.lhs);
+			rhs = s->u.assign.rhs;
+		}
+		break;
+	case S_IF:
+		return act_pointer_link(s->u.ifs.then, v, var, at) ||
+		       act_pointer_link(s->u.ifs.els, v, var, at);
+	case S_FOR: case S_WHILE: case S_DO:
+		return act_pointer_link(s->u.loop.init, v, var, at) ||
+		       act_pointer_link(s->u.loop.body, v, var, at) ||
+		       act_pointer_link(s->u.loop.inc, v, var, at);
+	case S_CHECKPOINT:
+		return act_pointer_link(s->u.ckpt.body, v, var, at);
+	default:
+		return 0;
+	}
+	if (lhs < 0 || lhs == v || !rhs || !type_is_pointerish(rhs->type))
+		return 0;
+	act_roots(rhs, roots, &n);
+	for (int i = 0; i < n; i++)
+		if (roots[i] == v) {
+			*var = lhs;
+			*at = s->loc;
+			return 1;
+		}
+	return 0;
+}
+
 /* The check pass: the errors that the fixpoint only noted. */
 static int act_check(Activity *a)
 {
@@ -761,7 +809,30 @@ static int act_check(Activity *a)
 		if (a->pat->active[i] || !type_passes_storage(f->vars[v]->type) ||
 		    !activity_var_varied(a, v))
 			continue;
-		Loc at = a->varied_at[a->node[v]];
+		Loc at = a->varied_at[a->node[v]], lat;
+		int link = -1;
+		/* Data nothing writes (const), or a node that is varied from
+		 * the start (an active parameter's, so no position): the
+		 * derivative does not flow into v, a pointer may point into v
+		 * and into active data ('x = c ? data : a'). */
+		if ((!at.file || f->vars[v]->type->base->is_const) &&
+		    act_pointer_link(f->body, v, &link, &lat)) {
+			at = lat;
+			if (!act_first_report(at))
+				continue;
+			diag_error(at,
+				   "'%s' may point into '%s', a pointer "
+				   "parameter of '%s' named in neither wrt() "
+				   "nor out(), and into active data; add '%s' "
+				   "to wrt()",
+				   f->vars[link]->name, f->vars[v]->name,
+				   f->name, f->vars[v]->name);
+			diag_note(f->vars[v]->loc, "'%s' declared here",
+				  f->vars[v]->name);
+			continue;
+		}
+		if (!at.file)
+			at = f->vars[v]->loc;
 		if (!act_first_report(at))
 			continue;
 		if (f->vars[v]->type->kind == TY_STRUCT)

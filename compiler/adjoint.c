@@ -407,6 +407,13 @@ static int adj_local(Adj *c, Func *g, const char *base, Type *t)
 			    adj_noloc());
 }
 
+/* Marks var id of g as an adjoint (Var.is_adjoint); returns id. */
+static int adj_mark(Func *g, int id)
+{
+	g->vars[id]->is_adjoint = 1;
+	return id;
+}
+
 static int adj_is_site_stmt(const Stmt *s)
 {
 	return s->kind == S_BREAK || s->kind == S_CONTINUE ||
@@ -755,23 +762,27 @@ static void adj_find_bases(AdjVariant *v)
 	int n = f->nvars;
 	int *node_base = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	int *members = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	unsigned char *cand = arena_alloc((size_t)(n + 1));
 	for (int i = 0; i < n; i++) {
 		node_base[i] = -1;
 		members[a->node[i]]++;
 	}
 	for (int i = 0; i < n; i++) {
 		Type *t = f->vars[i]->type;
-		int cand = t->kind == TY_ARRAY ||
-			   (t->kind == TY_PTR && adj_var_is_param(f, i)) ||
-			   (t->kind != TY_PTR && members[a->node[i]] > 1);
-		if (!cand)
+		cand[i] = t->kind == TY_ARRAY ||
+			  (t->kind == TY_PTR && adj_var_is_param(f, i)) ||
+			  (t->kind != TY_PTR && members[a->node[i]] > 1);
+		if (!cand[i])
 			continue;
 		int *nb = &node_base[a->node[i]];
 		*nb = *nb == -1 ? i : -2;
 	}
+	/* A base is its own base, also when a local pointer may point into
+	 * it or another array (the node's -2): only that pointer is refused,
+	 * not the arrays (`in = x; ... in = &h[k]` named 'h' too). */
 	v->base = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	for (int i = 0; i < n; i++)
-		v->base[i] = node_base[a->node[i]];
+		v->base[i] = cand[i] ? i : node_base[a->node[i]];
 	/* a struct is the base of its own storage, and so is a pointer
 	 * parameter to structs, also where a struct's pointer members join
 	 * its node to other storage */
@@ -1131,7 +1142,8 @@ static int adj_var(Adj *c, int v)
 		inner->base = type_with_const(inner->base, 0);
 		t = e;
 	}
-	c->adjv[v] = adj_local(c, c->bwd, arena_printf("%s_b", x->name), t);
+	c->adjv[v] = adj_mark(c->bwd, adj_local(c, c->bwd,
+						arena_printf("%s_b", x->name), t));
 	return c->adjv[v];
 }
 
@@ -3957,11 +3969,14 @@ static void adj_bwd_signature(Adj *c)
 							    x->loc);
 			if (!pat->active[i])
 				continue;
-			c->adj_ptr[v] = func_add_param(
-				c->bwd, bn, type_ptr(type_with_const(t, 0)), x->loc);
+			c->adj_ptr[v] = adj_mark(
+				c->bwd, func_add_param(c->bwd, bn,
+						       type_ptr(type_with_const(t, 0)),
+						       x->loc));
 			if (adj_param_changed(c->v, v))
-				c->adjv[v] = adj_local(c, c->bwd, bn,
-						       type_with_const(t, 0));
+				c->adjv[v] = adj_mark(
+					c->bwd, adj_local(c, c->bwd, bn,
+							  type_with_const(t, 0)));
 			continue;
 		}
 		if (type_is_pointerish(t)) {
@@ -3969,8 +3984,10 @@ static void adj_bwd_signature(Adj *c)
 				c->bmap[v] = func_add_param(c->bwd, x->name, t,
 							    x->loc);
 			if (pat->active[i])
-				c->adj_ptr[v] = func_add_param(
-					c->bwd, bn, adj_shadow_ptr_type(t), x->loc);
+				c->adj_ptr[v] = adj_mark(
+					c->bwd, func_add_param(c->bwd, bn,
+							       adj_shadow_ptr_type(t),
+							       x->loc));
 			continue;
 		}
 		c->bmap[v] = func_add_param(c->bwd, x->name, t, x->loc);
@@ -3988,7 +4005,8 @@ static void adj_bwd_signature(Adj *c)
 				c->bwd, bn, type_ptr(type_with_const(t, 0)), x->loc);
 	}
 	if (c->v->ret_b)
-		func_add_param(c->bwd, "ret_b", type_with_const(f->ret, 0), f->loc);
+		adj_mark(c->bwd, func_add_param(c->bwd, "ret_b",
+						type_with_const(f->ret, 0), f->loc));
 }
 
 static int adj_last_is_return(const Stmt *body)
@@ -4167,8 +4185,9 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 						   x->type->kind == TY_STRUCT
 					   ? type_ptr(type_with_const(x->type, 0))
 					   : adj_shadow_ptr_type(x->type);
-			sv = func_add_param(w, arena_printf("%s_b", x->name), st,
-					    x->loc);
+			sv = adj_mark(w, func_add_param(w, arena_printf("%s_b",
+								     x->name),
+							st, x->loc));
 		}
 		if (type_is_float(x->type)) {
 			if (adj_bwd_takes_scalar(v, i))
@@ -4183,7 +4202,8 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 			ARENA_PUSH(bargs, nb, expr_var(w, sv, loc));
 	}
 	if (type_is_float(f->ret)) {
-		int rb = func_add_param(w, "ret_b", type_with_const(f->ret, 0), loc);
+		int rb = adj_mark(w, func_add_param(w, "ret_b",
+						    type_with_const(f->ret, 0), loc));
 		if (v->ret_b)
 			ARENA_PUSH(bargs, nb, expr_var(w, rb, loc));
 	}

@@ -314,6 +314,8 @@ typedef struct Var {
 	int refused;   /* an error about it was reported (say it once) */
 	int dropped;   /* replaced by its definition (views.c): no longer
 			  declared or used */
+	int is_adjoint; /* an adjoint adjoint.c made (x_b, ret_b): its tangent
+			   in f_b_d is x_bd, not x_b_d as for a user's x_b */
 } Var;
 
 /* A file-scope variable read (or written) by converted code. */

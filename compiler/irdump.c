@@ -416,7 +416,9 @@ static void verify_assign(const Verifier *v, const Stmt *s)
 }
 
 /* A for's init (decls allowed) or inc clause: a simple statement or a
- * block of simple statements of one kind. */
+ * block of simple statements: declarations only, or expressions
+ * (assignments and calls may mix: the reverse mode's push before an
+ * integer assignment, i++, ck_push_i(t, j), j = i). */
 static void verify_for_clause(Verifier *v, const Stmt *s, int is_init)
 {
 	int i, ok = s->kind == S_ASSIGN || s->kind == S_EXPR ||
@@ -426,7 +428,8 @@ static void verify_for_clause(Verifier *v, const Stmt *s, int is_init)
 		ok = s->u.block.n > 0;
 		for (i = 0; ok && i < s->u.block.n; i++) {
 			const Stmt *it = s->u.block.items[i];
-			ok = it && it->kind == s->u.block.items[0]->kind &&
+			int decl0 = s->u.block.items[0]->kind == S_DECL;
+			ok = it && (it->kind == S_DECL) == decl0 &&
 			     (it->kind == S_ASSIGN || it->kind == S_EXPR ||
 			      (is_init && it->kind == S_DECL));
 		}

@@ -899,9 +899,11 @@ static Type *t_shadow_type(Type *ty, int written)
 static int t_add_shadow(Program *p, Variant *v, int var, int as_param)
 {
 	const Var *x = v->f->vars[var];
-	/* second order: the tangent of an adjoint x_b is x_bd (DESIGN §2) */
+	/* second order: the tangent of an adjoint x_b is x_bd (DESIGN §2);
+	 * a user's variable whose name ends in _b (a bias out_b) is no
+	 * adjoint: its tangent is out_b_d, as for any other name */
 	size_t len = strlen(x->name);
-	int adj = v->f->generated && len > 2 &&
+	int adj = v->f->generated && x->is_adjoint && len > 2 &&
 		  strcmp(x->name + len - 2, "_b") == 0;
 	const char *want = arena_printf(adj ? "%sd" : "%s_d", x->name);
 	Type *ty = t_shadow_type(x->type, v->a->written[v->a->node[var]]);

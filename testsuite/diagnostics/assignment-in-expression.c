@@ -1,4 +1,5 @@
-// An assignment used as a value is refused.
+// An assignment used as a value is refused (a chain of plain assignments
+// as a statement, y = z = x, is not: tangent/chained-assignment.c).
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusal in reverse mode:
@@ -11,6 +12,6 @@
 double f(double x)
 {
 	double y, z;
-	y = z = x * x; // CHECK: assignment-in-expression.c:[[@LINE]]:6: error: assignment inside an expression is not supported; make it a statement of its own
+	y = (z = x * x) + 1.0; // CHECK: assignment-in-expression.c:[[@LINE]]:7: error: assignment inside an expression is not supported; make it a statement of its own
 	return y + z;
 }

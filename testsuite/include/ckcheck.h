@@ -157,8 +157,11 @@ static inline double ck_rand(void)
 
 /* ---- second order */
 
-/* Largest vector ck_hvp_richardson, ck_hessian_fd and ck_check_hvp handle. */
+/* Largest vector ck_hvp_richardson, ck_hessian_fd and ck_check_hvp handle
+ * (a test may define a larger one before including this). */
+#ifndef CK_VEC_MAX
 #define CK_VEC_MAX 64
+#endif
 /* Relative tolerance of second derivatives against ck_hvp_richardson. */
 #define CK_HVP_RTOL 1e-7
 

@@ -1,0 +1,27 @@
+// A local pointer that points into a local array and then into a
+// parameter (a layer's input: x, then the hidden state below) is refused
+// in reverse mode, at each use of the pointer, naming the pointer only:
+// the arrays it points into are fine where they are used by name.
+// RUN: rm -f %t.c
+// RUN: bash -c '%ckc %s -o %t.c 2> %t.err; test $? -eq 1'
+// RUN: FileCheck %s < %t.err
+// RUN: test ! -e %t.c
+
+static void cell(const double *x, double *h)
+{
+	h[0] = h[0] * x[0];
+}
+
+#pragma ck_adjoint wrt(a, h)
+double f(const double *a, double *h, int nl)
+{
+	double x[1];
+	const double *in = x;
+	x[0] = a[0];
+	for (int l = 0; l < nl; l++) {
+		cell(in, &h[l]); // CHECK: adjoint-pointer-two-arrays-names.c:[[@LINE]]:8: error: 'in' may point into different arrays; the reverse mode needs one array per pointer
+		in = &h[l];
+	}
+	return in[0]; // CHECK-NEXT: adjoint-pointer-two-arrays-names.c:[[@LINE]]:9: error: 'in' may point into different arrays; the reverse mode needs one array per pointer
+}
+// CHECK-NOT: error
