@@ -198,9 +198,15 @@ static const char *float_literal(double v, int is_float)
 	char d[40], s[128], e[64];
 	int x, n, k = 0, elen;
 
-	ck_assert(isfinite(v));
 	if (is_float)
 		v = (float)v;
+	/* INFINITY, HUGE_VAL, NAN in the input: math.h's C99 macros (the
+	 * output always includes math.h) */
+	if (isinf(v))
+		return arena_printf("%sHUGE_VAL%s", v < 0 ? "-" : "",
+				    is_float ? "F" : "");
+	if (isnan(v))
+		return signbit(v) ? "-NAN" : "NAN";
 	shortest_digits(fabs(v), is_float, d, &x);
 	n = (int)strlen(d);
 	if (signbit(v))

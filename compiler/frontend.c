@@ -375,6 +375,12 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 	if (iname) {
 		ty = type_new(TY_INT);
 		ty->name = iname;
+		if ((ct.kind == CXType_Int128 || ct.kind == CXType_UInt128) &&
+		    data)
+			diag_error(loc,
+				   "'%s' is not C99, which ckc writes; use "
+				   "long long",
+				   iname);
 	} else
 		switch (ct.kind) {
 		case CXType_Void:
@@ -690,22 +696,28 @@ static void read_tokens(FE *fe)
 		clang_getLocationForOffset(fe->tu, fe->mainfile,
 					   (unsigned)fe->srclen));
 	CXToken *ct;
-	unsigned n, i;
+	unsigned n, i, k;
 	int j;
 	CXSourceRangeList *skipped;
 
 	clang_tokenize(fe->tu, all, &ct, &n);
 	fe->toks = arena_alloc((n + 1) * sizeof *fe->toks);
-	for (i = 0; i < n; i++) {
-		Tok *t = &fe->toks[i];
+	for (i = 0, k = 0; i < n; i++) {
+		Tok *t = &fe->toks[k];
 		CXSourceLocation sl = clang_getTokenLocation(fe->tu, ct[i]);
+		/* Comments are not tokens to the preprocessor: a comment after
+		 * a pragma, or between a pragma and its statement, is not
+		 * part of either. */
+		if (clang_getTokenKind(ct[i]) == CXToken_Comment)
+			continue;
+		k++;
 		t->kind = clang_getTokenKind(ct[i]);
 		t->s = cxs(clang_getTokenSpelling(fe->tu, ct[i]));
 		t->len = (unsigned)strlen(t->s);
 		main_off(fe, sl, &t->off);
 		t->loc = src_loc(fe, sl);
 	}
-	fe->ntoks = (int)n;
+	fe->ntoks = (int)k;
 	clang_disposeTokens(fe->tu, ct, n);
 
 	for (j = 0; j < fe->ntoks; j++) {
@@ -1513,6 +1525,62 @@ static void add_extern(FE *fe, CXCursor decl)
 	ARENA_PUSH(fe->p->externs, fe->p->nexterns, f);
 }
 
+/* Same type, for the parameters of calls to a function without a
+ * prototype. */
+static int same_type(const Type *a, const Type *b)
+{
+	for (; a && b; a = a->base, b = b->base)
+		if (a->kind != b->kind || a->len != b->len ||
+		    (a->name && b->name && strcmp(a->name, b->name)) ||
+		    !a->name != !b->name)
+			return 0;
+	return !a && !b;
+}
+
+/* A call to an external function declared without a prototype
+ * (`double g();`): ckc's output declares it with the promoted argument
+ * types of its calls (what a definition must take for the call to be
+ * valid C), as C99 without warnings wants, and every call must agree. */
+static void shape_noproto(FE *fe, CXCursor fdecl, CXCursor call, Loc loc)
+{
+	const char *name = cxs(clang_getCursorSpelling(fdecl));
+	int i, k, n = clang_Cursor_getNumArguments(call);
+	Func *f = NULL, *g;
+	for (i = 0; i < fe->p->nexterns; i++)
+		if (!strcmp(fe->p->externs[i]->name, name))
+			f = fe->p->externs[i];
+	if (!f || (!f->is_variadic && f->nparams == 0 && n == 0))
+		return;
+	g = func_new(name, f->ret, f->loc);
+	for (k = 0; k < n; k++)
+		func_add_param(
+			g, "",
+			conv_type(fe,
+				  clang_getCursorType(clang_Cursor_getArgument(
+					  call, (unsigned)k)),
+				  loc, TY_DECAY),
+			loc);
+	if (f->is_variadic) { /* the first call shapes it */
+		f->nparams = g->nparams;
+		f->params = g->params;
+		f->vars = g->vars;
+		f->nvars = g->nvars;
+		f->is_variadic = 0;
+		return;
+	}
+	for (k = 0; k == 0 || k < n; k++)
+		if (n != f->nparams ||
+		    (n && !same_type(g->vars[k]->type,
+				     f->vars[f->params[k]]->type))) {
+			diag_error(loc,
+				   "'%s' has no prototype and its calls pass "
+				   "different arguments; declare it with a "
+				   "prototype",
+				   name);
+			return;
+		}
+}
+
 /* The Program.funcs index of the function a call refers to, or -1. */
 static int call_target(FE *fe, CXCursor fdecl, Loc loc)
 {
@@ -1764,6 +1832,9 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 			   conv_expr(fe, clang_Cursor_getArgument(
 						 c, (unsigned)i)));
 	fn = call_target(fe, fdecl, loc);
+	if (fn < 0 &&
+	    clang_getCursorType(fdecl).kind == CXType_FunctionNoProto)
+		shape_noproto(fe, fdecl, c, loc);
 	return expr_call(name, fn, args, nargs,
 			 conv_type(fe, clang_getCursorType(c), loc, TY_REPORT),
 			 loc);
@@ -1929,6 +2000,37 @@ static Expr *conv_index(FE *fe, CXCursor c, Loc loc)
 	return e;
 }
 
+static int expr_has_call(const Expr *e);
+
+/* Is c, an UnexposedExpr with children ks, GNU's `a ?: b`?  clang
+ * gives it four: a, then a twice more (as the condition and the value),
+ * then b. */
+static int is_gnu_cond(CXCursor c, Kids ks)
+{
+	CXSourceRange r = clang_getCursorExtent(ks.c[0]);
+	(void)c;
+	return ks.n == 4 &&
+	       clang_equalRanges(r, clang_getCursorExtent(ks.c[1])) &&
+	       clang_equalRanges(r, clang_getCursorExtent(ks.c[2])) &&
+	       !clang_equalRanges(r, clang_getCursorExtent(ks.c[3]));
+}
+
+/* a ?: b (GNU) is a ? a : b when evaluating a twice changes nothing. */
+static Expr *conv_gnu_cond(FE *fe, CXCursor c, Kids ks, Loc loc)
+{
+	Expr *a = conv_expr(fe, ks.c[0]), *b, *e;
+	if (expr_has_call(a)) {
+		diag_error(loc, "'?:' with an omitted middle operand that "
+				"calls a function is not supported; store the "
+				"value in a variable v and write 'v ? v : ...'");
+		return bad_expr(loc);
+	}
+	b = conv_expr(fe, ks.c[3]);
+	e = expr_cond(a, expr_clone(a), b, loc);
+	e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
+	return e;
+}
+
 static Expr *conv_cond(FE *fe, CXCursor c, Kids ks, Loc loc)
 {
 	Expr *k = conv_expr(fe, ks.c[0]);
@@ -1953,6 +2055,9 @@ static Expr *conv_expr(FE *fe, CXCursor c)
 		CXCursor s = strip(c);
 		if (!clang_equalCursors(s, c))
 			return conv_expr(fe, s);
+		ks = expr_kids(c);
+		if (is_gnu_cond(c, ks))
+			return conv_gnu_cond(fe, c, ks, loc);
 		break;
 	}
 	case CXCursor_IntegerLiteral:
@@ -2459,6 +2564,63 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 
 /* ----------------------------------------------------------- functions */
 
+/* Does the default argument promotion change type t (float, and the
+ * integer types narrower than int)? */
+static int promoted(const Type *t)
+{
+	static const char *const narrow[] = {
+		"_Bool", "char", "signed char", "unsigned char", "short",
+		"unsigned short",
+	};
+	size_t i;
+	if (t->kind == TY_FLOAT)
+		return 1;
+	for (i = 0; t->kind == TY_INT && i < sizeof narrow / sizeof *narrow;
+	     i++)
+		if (!strcmp(t->name, narrow[i]))
+			return 1;
+	return 0;
+}
+
+/* Is definition c old-style with parameters (`double g(a) double a;
+ * {...}`)?  libclang gives it a prototype type, but callers promote its
+ * arguments; its parameters are declared after the ')' of the list, so
+ * the first one starts after the function's first ')'. */
+static int old_style_params(CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXSourceRange r;
+	CXToken *toks;
+	unsigned n, i, close = 0, poff = 0, off;
+	CXFile file, pfile;
+	int depth = 0, found = 0;
+	if (clang_Cursor_getNumArguments(c) < 1)
+		return 0;
+	clang_getFileLocation(
+		clang_getCursorLocation(clang_Cursor_getArgument(c, 0)),
+		&pfile, NULL, NULL, &poff);
+	/* from the name on: attributes before it have parentheses too */
+	r = clang_getRange(clang_getCursorLocation(c),
+			   clang_getRangeEnd(clang_getCursorExtent(c)));
+	clang_tokenize(tu, r, &toks, &n);
+	for (i = 0; i < n && !found; i++) {
+		CXString sp = clang_getTokenSpelling(tu, toks[i]);
+		const char *t = clang_getCString(sp);
+		if (!strcmp(t, "("))
+			depth++;
+		else if (!strcmp(t, ")") && --depth == 0) {
+			clang_getFileLocation(
+				clang_getTokenLocation(tu, toks[i]), &file,
+				NULL, NULL, &off);
+			close = off;
+			found = clang_File_isEqual(file, pfile);
+		}
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found && poff > close;
+}
+
 /* Converts the function at index idx of Program.funcs. */
 static void conv_func(FE *fe, int idx)
 {
@@ -2466,16 +2628,22 @@ static void conv_func(FE *fe, int idx)
 	Func *f = fe->p->funcs[idx];
 	CXCursor c = d->def;
 	Kids ks = kids(c);
-	int nerr = diag_errors(), i, n;
+	int nerr = diag_errors(), i, n, noproto;
 
 	fe->f = f;
 	fe->fidx = idx;
 	fe->fdef = d;
 	fe->nvars = 0;
 	fe->nscope = 0;
-	if (clang_isFunctionTypeVariadic(clang_getCursorType(c))) {
+	/* An old-style definition (`double g()`, `double g(a) double a;`)
+	 * has no prototype, which libclang calls variadic; it is not. */
+	noproto = clang_getCursorType(c).kind == CXType_FunctionNoProto ||
+		  old_style_params(c);
+	if (!noproto && clang_isFunctionTypeVariadic(clang_getCursorType(c))) {
 		/* Its body (va_list, va_arg) would only add noise. */
-		diag_error(f->loc, "variadic function '%s' is not supported",
+		diag_error(f->loc,
+			   "variadic function '%s' is not supported; give it "
+			   "a fixed parameter list (an array and a count)",
 			   f->name);
 		f->body = stmt_block(f->loc);
 		return;
@@ -2489,6 +2657,17 @@ static void conv_func(FE *fe, int idx)
 						  loc, TY_DECAY | TY_REPORT),
 					loc);
 		var_bind(fe, a, id);
+		/* ckc declares the functions it calls with prototypes: that
+		 * is compatible with an old-style definition only for
+		 * parameter types that the default promotions keep. */
+		if (noproto && promoted(f->vars[id]->type))
+			diag_error(loc,
+				   "parameter '%s' of the old-style definition "
+				   "of '%s' has type '%s', which callers pass "
+				   "promoted; write a prototype definition",
+				   f->vars[id]->name, f->name,
+				   cxs(clang_getTypeSpelling(
+					   clang_getCursorType(a))));
 	}
 	for (i = ks.n - 1; i >= 0; i--)
 		if (is_kind(ks.c[i], CXCursor_CompoundStmt)) {
@@ -2710,12 +2889,17 @@ static CXTranslationUnit parse_tu(const FrontendOptions *opt, CXIndex index)
 	int nargs = 0, i, has_std = 0;
 	CXTranslationUnit tu = NULL;
 	for (i = 0; i < opt->nclang_args; i++) {
-		if (!strncmp(opt->clang_args[i], "-std=", 5))
+		const char *a = opt->clang_args[i];
+		if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6) ||
+		    !strcmp(a, "-ansi"))
 			has_std = 1;
-		args[nargs++] = opt->clang_args[i];
+		args[nargs++] = a;
 	}
+	/* The C compiler's default dialect (cc is gcc: GNU C17), so that
+	 * the input means what it means to the build: M_PI and the POSIX
+	 * declarations are visible.  The output is C99 whatever this is. */
 	if (!has_std)
-		args[nargs++] = "-std=c99";
+		args[nargs++] = "-std=gnu17";
 	args[nargs++] = "-Wno-unknown-pragmas";
 	if (clang_parseTranslationUnit2(
 		    index, opt->input, args, nargs, NULL, 0,
