@@ -2176,9 +2176,183 @@ static void append_flat(Stmt *b, Stmt *s)
 		stmt_append(b, s);
 }
 
+static Stmt *conv_expr_stmt(FE *fe, CXCursor c);
+
+/* Is c (stripped) an assignment, compound assignment, ++ or --? */
+static int is_assignment(CXCursor c)
+{
+	int assign;
+	if (is_kind(c, CXCursor_CompoundAssignOperator))
+		return 1;
+	if (is_kind(c, CXCursor_BinaryOperator)) {
+		binop_of(c, &assign);
+		return assign;
+	}
+	if (is_kind(c, CXCursor_UnaryOperator))
+		switch (clang_getCursorUnaryOperatorKind(c)) {
+		case CXUnaryOperator_PostInc:
+		case CXUnaryOperator_PostDec:
+		case CXUnaryOperator_PreInc:
+		case CXUnaryOperator_PreDec:
+			return 1;
+		default:
+			break;
+		}
+	return 0;
+}
+
+/* What the statements of a converted assignment chain write: variables
+ * (written[var]) and whether memory is written. */
+typedef struct Writes {
+	unsigned char *var;
+	int nvars;
+	int mem;
+	int hit; /* set by writes_read: an expression reads one of them */
+} Writes;
+
+static void writes_read(void *ctx, const Expr *e)
+{
+	Writes *w = ctx;
+	if (e->kind == E_VAR && e->u.var < w->nvars && w->var[e->u.var])
+		w->hit = 1;
+}
+
+/* Does computing the value of e read memory (or call a function)? */
+static void reads_memory_visit(void *ctx, const Expr *e)
+{
+	if (e->kind == E_INDEX || e->kind == E_DEREF || e->kind == E_CALL)
+		*(int *)ctx = 1;
+}
+
+static int value_reads_memory(const Expr *e)
+{
+	int found = 0;
+	ir_walk_expr(e, reads_memory_visit, &found);
+	return found;
+}
+
+/* Does computing the address of lvalue e read memory? */
+static int lvalue_reads_memory(const Expr *e)
+{
+	switch (e->kind) {
+	case E_VAR:
+	case E_GLOBAL:
+		return 0;
+	case E_INDEX:
+		return value_reads_memory(e->u.index.idx) ||
+		       (e->u.index.base->type &&
+				e->u.index.base->type->kind == TY_ARRAY
+			? lvalue_reads_memory(e->u.index.base)
+			: value_reads_memory(e->u.index.base));
+	case E_DEREF:
+		return value_reads_memory(e->u.e);
+	default:
+		return 1;
+	}
+}
+
+/* The value of an assignment expression: its lvalue, read again after
+ * the store (C's value: the left operand after the assignment, in its
+ * type).  NULL when reading it again could give another value. */
+static Expr *chain_value(Stmt *last, CXCursor inner, Loc loc)
+{
+	const char *why = NULL;
+	Expr *lv;
+	if (last->kind != S_ASSIGN)
+		return NULL;
+	lv = last->u.assign.lhs;
+	if (is_kind(inner, CXCursor_UnaryOperator) &&
+	    (clang_getCursorUnaryOperatorKind(inner) ==
+		     CXUnaryOperator_PostInc ||
+	     clang_getCursorUnaryOperatorKind(inner) ==
+		     CXUnaryOperator_PostDec))
+		why = "the value of x++ or x-- is the old one";
+	else if (expr_has_call(lv))
+		why = "its target calls a function";
+	else if (lvalue_reads_memory(lv))
+		why = "its target's address is read from memory the "
+		      "assignment may change";
+	if (why) {
+		diag_error(loc,
+			   "this assignment inside an assignment is not "
+			   "supported (%s); make it a statement of its own",
+			   why);
+		return NULL;
+	}
+	return expr_clone(lv);
+}
+
+/* Converts the assignment expression inner, whose value a larger
+ * assignment or a declaration uses, into statements appended to block
+ * (in C's order: the inner assignment is done first) and returns its
+ * value, or NULL after an error.  The variables and memory the
+ * statements write are added to *w. */
+static Expr *conv_chain_inner(FE *fe, CXCursor inner, Stmt *block, Writes *w)
+{
+	Stmt *s = conv_expr_stmt(fe, inner), *last = s;
+	Loc loc = cur_loc(fe, inner);
+	Stmt *tmp = stmt_block(loc);
+	int i;
+	append_flat(tmp, s);
+	append_flat(block, s);
+	if (s->kind == S_BLOCK)
+		last = s->u.block.n ? s->u.block.items[s->u.block.n - 1] : s;
+	for (i = 0; i < tmp->u.block.n; i++) {
+		Stmt *t = tmp->u.block.items[i];
+		if (t->kind != S_ASSIGN)
+			continue;
+		if (t->u.assign.lhs->kind == E_VAR &&
+		    t->u.assign.lhs->u.var < w->nvars)
+			w->var[t->u.assign.lhs->u.var] = 1;
+		else
+			w->mem = 1;
+	}
+	return chain_value(last, inner, loc);
+}
+
+static Writes writes_new(FE *fe)
+{
+	Writes w;
+	w.nvars = fe->f->nvars + 1;
+	w.var = arena_alloc((size_t)w.nvars);
+	w.mem = 0;
+	w.hit = 0;
+	return w;
+}
+
+/* Does lvalue lhs (of the outer assignment) read what the inner
+ * assignments write?  C leaves that unsequenced; ckc refuses it. */
+static int chain_conflict(const Expr *lhs, Writes *w)
+{
+	w->hit = 0;
+	ir_walk_expr(lhs, writes_read, w);
+	return w->hit || (w->mem && lvalue_reads_memory(lhs));
+}
+
+/* a = b = e (any assignment operators, also ++b): b = e; a = b. */
+static Stmt *conv_chain(FE *fe, CXCursor c, AssignOp op, Kids ks, Loc loc)
+{
+	Stmt *b = stmt_block(loc);
+	Writes w = writes_new(fe);
+	Expr *lhs = conv_expr(fe, ks.c[0]);
+	Expr *val = conv_chain_inner(fe, strip(ks.c[1]), b, &w);
+	(void)c;
+	if (!val)
+		return b;
+	if (chain_conflict(lhs, &w)) {
+		diag_error(loc, "the target of this assignment reads what the "
+				"assignment inside it changes; make the inner "
+				"assignment a statement of its own");
+		return b;
+	}
+	stmt_append(b, stmt_assign(op, lhs, val, loc));
+	return b;
+}
+
 /* An expression used as a statement: assignments, ++/--, calls; a comma
- * expression becomes a block of its parts.  Anything else has no effect
- * and becomes S_EMPTY (after its errors are reported). */
+ * expression becomes a block of its parts, and so does a chain of
+ * assignments.  Anything else has no effect and becomes S_EMPTY (after
+ * its errors are reported). */
 static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 {
 	Loc loc = cur_loc(fe, c);
@@ -2198,6 +2372,8 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 			append_flat(b, conv_expr_stmt(fe, ks.c[1]));
 			return b;
 		}
+		if (assign && ks.n == 2 && is_assignment(strip(ks.c[1])))
+			return conv_chain(fe, c, (AssignOp)op, ks, loc);
 		if (assign && ks.n == 2) {
 			Expr *lhs = conv_expr(fe, ks.c[0]);
 			return stmt_assign((AssignOp)op, lhs,
@@ -2237,8 +2413,9 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 }
 
 /* One S_DECL for a local variable, or NULL for a declaration that needs
- * none (a block-scope extern). */
-static Stmt *conv_var_decl(FE *fe, CXCursor v)
+ * none (a block-scope extern).  An initializer that is an assignment
+ * (`double a = b = 0;`) puts that assignment in block first. */
+static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 {
 	Loc loc = cur_loc(fe, v);
 	const char *name = cxs(clang_getCursorSpelling(v));
@@ -2276,6 +2453,18 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v)
 				   "supported only for arrays");
 		return s;
 	}
+	if (is_assignment(strip(init))) {
+		Writes w = writes_new(fe);
+		Expr *val = conv_chain_inner(fe, strip(init), block, &w);
+		if (val && w.var[id]) {
+			diag_error(loc, "the initializer of '%s' assigns '%s'; "
+					"assign it in a statement of its own",
+				   name, name);
+			val = NULL;
+		}
+		s->u.decl.init = val ? val : bad_expr(loc);
+		return s;
+	}
 	s->u.decl.init = conv_expr(fe, init);
 	return s;
 }
@@ -2289,7 +2478,7 @@ static void conv_decl_stmt(FE *fe, CXCursor c, Stmt *block)
 		Stmt *s;
 		if (!is_kind(ks.c[i], CXCursor_VarDecl))
 			continue; /* typedefs, tags, prototypes */
-		s = conv_var_decl(fe, ks.c[i]);
+		s = conv_var_decl(fe, ks.c[i], block);
 		if (s)
 			stmt_append(block, s);
 	}
@@ -2387,6 +2576,14 @@ static Stmt *conv_block(FE *fe, CXCursor c)
 					"followed "
 					"by a statement, not a declaration");
 			conv_decl_stmt(fe, ks.c[i], b);
+		} else if (clang_isExpression(clang_getCursorKind(ks.c[i]))) {
+			/* a comma expression or an assignment chain is a
+			 * block of statements without declarations */
+			Stmt *s = conv_stmt(fe, ks.c[i]);
+			if (s->kind == S_BLOCK)
+				append_flat(b, s);
+			else
+				stmt_append(b, s);
 		} else
 			stmt_append(b, conv_stmt(fe, ks.c[i]));
 	}
@@ -2429,7 +2626,17 @@ static Stmt *conv_for_part(FE *fe, CXCursor c)
 	Stmt *s;
 	if (is_kind(c, CXCursor_DeclStmt)) {
 		Stmt *b = stmt_block(cur_loc(fe, c));
+		int i;
 		conv_decl_stmt(fe, c, b);
+		for (i = 0; i < b->u.block.n; i++)
+			if (b->u.block.items[i]->kind != S_DECL) {
+				diag_error(b->u.block.items[i]->loc,
+					   "an assignment inside the "
+					   "initializer of a for-loop "
+					   "declaration is not supported; "
+					   "assign before the loop");
+				break;
+			}
 		return b->u.block.n == 1 ? b->u.block.items[0] : b;
 	}
 	s = conv_expr_stmt(fe, c);
