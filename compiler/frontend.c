@@ -85,6 +85,10 @@ typedef struct Tok {
 	unsigned len;  /* length of the spelling */
 	Loc loc;
 	int hidden; /* inside a directive or a skipped #if region */
+	/* A token of a pragma that comes from expanding a macro: the
+	 * macro's name and definition (loc is where the macro is used). */
+	const char *macro;
+	Loc mloc;
 } Tok;
 
 /* save(p[lo:len]) of a checkpoint pragma, as token indices. */
@@ -96,7 +100,8 @@ typedef struct Section {
 
 typedef struct Def Def;
 
-/* One `#pragma ck_...` directive of the main file. */
+/* One `#pragma ck_...` directive of the main file or of a header it
+ * includes. */
 typedef struct Pragma {
 	int is_ckpt;      /* ck_checkpoint, else a function pragma */
 	const char *name; /* "ck_tangent", ... */
@@ -111,6 +116,10 @@ typedef struct Pragma {
 		next_off; /* first statement token after it, UINT_MAX if none */
 	Def *fn;          /* the function whose body holds it */
 	int used;         /* attached to a statement */
+	Tok *toks;        /* its tokens after the ck_ name, macros expanded */
+	int ntoks;
+	CXFile file;      /* where it is (offsets are in this file) */
+	int in_header;    /* not in the main file */
 } Pragma;
 
 /* A function of the translation unit, by name. */
@@ -123,11 +132,29 @@ struct Def {
 	int idx; /* index in Program.funcs, -1 while not converted */
 };
 
-/* A file-scope declaration of the main file (to place function pragmas). */
+/* A file-scope declaration of the main file or a user header (to place
+ * function pragmas). */
 typedef struct TopDecl {
-	unsigned start, end;
+	unsigned start, end; /* offsets in file */
+	CXFile file;
 	Def *fndef; /* a function definition, else NULL */
+	Def *fn;    /* a function declaration or definition, else NULL */
 } TopDecl;
+
+/* A macro definition (or a main-file #undef) of the translation unit,
+ * for the clause arguments of pragmas. */
+typedef struct Macro {
+	const char *name;
+	CXCursor def; /* the MacroDefinition; unused for an #undef */
+	int undef;
+	unsigned off; /* main-file offset from where it holds */
+} Macro;
+
+/* A header and the main-file offset of the #include that brings it in. */
+typedef struct IncOff {
+	CXFile file;
+	unsigned off;
+} IncOff;
 
 /* A name a save() bound may use besides variables: an enum constant, or a
  * macro defined as an integer literal. */
@@ -168,6 +195,11 @@ typedef struct FE {
 	int ndefined; /* definitions seen so far (Def.seq) */
 	Const *consts;
 	int nconsts;
+	Macro *macros;
+	int nmacros;
+	IncOff *incs;
+	int nincs;
+	CXFile curfile; /* the file whose tokens are in toks (main or header) */
 	Def **conv; /* Program.funcs index -> Def */
 	int nconv;
 	Edge *edges;
@@ -568,8 +600,6 @@ static int def_is_user(const Def *d)
 	return d && d->has_def && !in_system_header(d->def);
 }
 
-static int parse_int_spelling(const char *s, long long *v);
-
 static void add_const(FE *fe, const char *name, long long v)
 {
 	Const k;
@@ -578,38 +608,54 @@ static void add_const(FE *fe, const char *name, long long v)
 	VEC_PUSH(fe->consts, fe->nconsts, k);
 }
 
-/* Records the enum constants of an enum, or a macro of user code defined
- * as an integer literal (`#define N 64`, `#define N (64)`). */
+/* Records the enum constants of an enum (names a save() bound and
+ * binomial() may use). */
 static void add_consts(FE *fe, CXCursor c)
 {
-	if (clang_getCursorKind(c) == CXCursor_EnumDecl) {
-		Kids ks = kids(c);
-		int i;
-		for (i = 0; i < ks.n; i++)
-			if (is_kind(ks.c[i], CXCursor_EnumConstantDecl))
-				add_const(
-					fe,
-					cxs(clang_getCursorSpelling(ks.c[i])),
-					clang_getEnumConstantDeclValue(
-						ks.c[i]));
-		return;
-	}
-	if (in_system_header(c) || clang_Cursor_isMacroFunctionLike(c))
-		return;
-	{
-		CXToken *toks;
-		unsigned n, i;
-		const char *sp[5];
-		long long v;
-		clang_tokenize(fe->tu, clang_getCursorExtent(c), &toks, &n);
-		for (i = 0; i < n && i < 5; i++)
-			sp[i] = cxs(clang_getTokenSpelling(fe->tu, toks[i]));
-		clang_disposeTokens(fe->tu, toks, n);
-		if ((n == 2 && parse_int_spelling(sp[1], &v)) ||
-		    (n == 4 && !strcmp(sp[1], "(") && !strcmp(sp[3], ")") &&
-		     parse_int_spelling(sp[2], &v)))
-			add_const(fe, sp[0], v);
-	}
+	Kids ks = kids(c);
+	int i;
+	for (i = 0; i < ks.n; i++)
+		if (is_kind(ks.c[i], CXCursor_EnumConstantDecl))
+			add_const(fe, cxs(clang_getCursorSpelling(ks.c[i])),
+				  clang_getEnumConstantDeclValue(ks.c[i]));
+}
+
+/* The main-file offset from where a declaration at sl holds: its own
+ * offset in the main file, that of the #include that brings its header
+ * in, 0 for the command line and predefined macros. */
+static unsigned holds_from(FE *fe, CXSourceLocation sl)
+{
+	CXFile file;
+	unsigned line, col, off;
+	int i;
+	clang_getExpansionLocation(sl, &file, &line, &col, &off);
+	if (!file)
+		return 0;
+	if (clang_File_isEqual(file, fe->mainfile))
+		return off;
+	for (i = 0; i < fe->nincs; i++)
+		if (clang_File_isEqual(file, fe->incs[i].file))
+			return fe->incs[i].off;
+	return 0;
+}
+
+static void add_macro(FE *fe, CXCursor c)
+{
+	Macro m;
+	m.name = cxs(clang_getCursorSpelling(c));
+	m.def = c;
+	m.undef = 0;
+	m.off = holds_from(fe, clang_getCursorLocation(c));
+	VEC_PUSH(fe->macros, fe->nmacros, m);
+}
+
+/* Is the declaration at sl in a header that is not a system header? */
+static int in_user_header(FE *fe, CXSourceLocation sl, CXFile *file)
+{
+	unsigned line, col, off;
+	clang_getExpansionLocation(sl, file, &line, &col, &off);
+	return *file && !clang_File_isEqual(*file, fe->mainfile) &&
+	       !clang_Location_isInSystemHeader(sl);
 }
 
 static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent,
@@ -618,20 +664,35 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent,
 	FE *fe = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	CXSourceRange ext = clang_getCursorExtent(c);
-	TopDecl td = { 0, 0, NULL };
-	int in_main;
+	TopDecl td;
+	int keep;
 	(void)parent;
-	if (k == CXCursor_MacroDefinition || k == CXCursor_EnumDecl)
+	memset(&td, 0, sizeof td);
+	if (k == CXCursor_MacroDefinition)
+		add_macro(fe, c);
+	if (k == CXCursor_EnumDecl)
 		add_consts(fe, c);
 	if (!clang_isDeclaration(k))
 		return CXChildVisit_Continue;
-	in_main = main_off(fe, clang_getRangeStart(ext), &td.start) &&
-		  main_off(fe, clang_getRangeEnd(ext), &td.end);
+	keep = main_off(fe, clang_getRangeStart(ext), &td.start) &&
+	       main_off(fe, clang_getRangeEnd(ext), &td.end);
+	if (keep)
+		td.file = fe->mainfile;
+	else if (in_user_header(fe, clang_getRangeStart(ext), &td.file)) {
+		CXFile f2;
+		unsigned line, col;
+		clang_getExpansionLocation(clang_getRangeStart(ext), &td.file,
+					   &line, &col, &td.start);
+		clang_getExpansionLocation(clang_getRangeEnd(ext), &f2, &line,
+					   &col, &td.end);
+		keep = f2 && clang_File_isEqual(f2, td.file);
+	}
 	if (k == CXCursor_FunctionDecl) {
 		const char *name = cxs(clang_getCursorSpelling(c));
 		Def *d = def_find(fe, name);
 		if (!d)
 			d = def_add(fe, name, c);
+		td.fn = d;
 		if (clang_isCursorDefinition(c)) {
 			d->def = c;
 			d->has_def = 1;
@@ -639,7 +700,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent,
 			td.fndef = d;
 		}
 	}
-	if (in_main)
+	if (keep)
 		VEC_PUSH(fe->tops, fe->ntops, td);
 	return CXChildVisit_Continue;
 }
@@ -687,13 +748,23 @@ static unsigned directive_end(FE *fe, unsigned off)
 	return (unsigned)(i < n ? i : n);
 }
 
-/* Reads the main file's tokens and marks those inside directives and
- * skipped #if regions as hidden. */
+/* Offset of sl in the file being scanned (fe->curfile). */
+static void cur_off(FE *fe, CXSourceLocation sl, unsigned *off)
+{
+	CXFile file;
+	unsigned line, col;
+	clang_getExpansionLocation(sl, &file, &line, &col, off);
+	if (!file || !clang_File_isEqual(file, fe->curfile))
+		*off = 0;
+}
+
+/* Reads the tokens of fe->curfile (whose bytes are fe->src) and marks
+ * those inside directives and skipped #if regions as hidden. */
 static void read_tokens(FE *fe)
 {
 	CXSourceRange all = clang_getRange(
-		clang_getLocationForOffset(fe->tu, fe->mainfile, 0),
-		clang_getLocationForOffset(fe->tu, fe->mainfile,
+		clang_getLocationForOffset(fe->tu, fe->curfile, 0),
+		clang_getLocationForOffset(fe->tu, fe->curfile,
 					   (unsigned)fe->srclen));
 	CXToken *ct;
 	unsigned n, i, k;
@@ -714,7 +785,7 @@ static void read_tokens(FE *fe)
 		t->kind = clang_getTokenKind(ct[i]);
 		t->s = cxs(clang_getTokenSpelling(fe->tu, ct[i]));
 		t->len = (unsigned)strlen(t->s);
-		main_off(fe, sl, &t->off);
+		cur_off(fe, sl, &t->off);
 		t->loc = src_loc(fe, sl);
 	}
 	fe->ntoks = (int)k;
@@ -730,11 +801,11 @@ static void read_tokens(FE *fe)
 			j--;
 		}
 	}
-	skipped = clang_getSkippedRanges(fe->tu, fe->mainfile);
+	skipped = clang_getSkippedRanges(fe->tu, fe->curfile);
 	for (i = 0; skipped && i < skipped->count; i++) {
 		unsigned a, b;
-		main_off(fe, clang_getRangeStart(skipped->ranges[i]), &a);
-		main_off(fe, clang_getRangeEnd(skipped->ranges[i]), &b);
+		cur_off(fe, clang_getRangeStart(skipped->ranges[i]), &a);
+		cur_off(fe, clang_getRangeEnd(skipped->ranges[i]), &b);
 		for (j = 0; j < fe->ntoks; j++)
 			if (fe->toks[j].off >= a && fe->toks[j].off <= b)
 				fe->toks[j].hidden = 2;
@@ -746,12 +817,13 @@ static void read_tokens(FE *fe)
 /* A cursor over the tokens [i, end) of one pragma. */
 typedef struct PC {
 	FE *fe;
+	Tok *toks;
 	int i, end;
 } PC;
 
 static Tok *pc_peek(PC *pc)
 {
-	return pc->i < pc->end ? &pc->fe->toks[pc->i] : NULL;
+	return pc->i < pc->end ? &pc->toks[pc->i] : NULL;
 }
 
 static int pc_is(PC *pc, const char *s)
@@ -767,11 +839,18 @@ static Loc pc_loc(PC *pc)
 	Tok *t;
 	Loc loc;
 	if (pc->i < pc->end)
-		return pc->fe->toks[pc->i].loc;
-	t = &pc->fe->toks[pc->end - 1];
+		return pc->toks[pc->i].loc;
+	t = &pc->toks[pc->end - 1];
 	loc = t->loc;
 	loc.col += (int)t->len;
 	return loc;
+}
+
+/* After an error at token t: where t comes from a macro. */
+static void macro_note(const Tok *t)
+{
+	if (t && t->macro)
+		diag_note(t->mloc, "in the expansion of macro '%s'", t->macro);
 }
 
 static void pc_error(PC *pc, const char *fmt, ...)
@@ -780,6 +859,7 @@ static void pc_error(PC *pc, const char *fmt, ...)
 	va_start(ap, fmt);
 	verror(pc_loc(pc), fmt, ap);
 	va_end(ap);
+	macro_note(pc_peek(pc));
 }
 
 /* Consumes s or reports "expected 's' after 'prev'". */
@@ -804,6 +884,8 @@ static void push_name(const char ***names, Loc **locs, int *n,
 	(*locs)[*n] = loc;
 	ARENA_PUSH(*names, *n, (char *)name);
 }
+
+static Macro *macro_find(FE *fe, const char *name, unsigned at);
 
 /* names := '(' identifier (',' identifier)* ')' */
 static int parse_names(PC *pc, const char *clause, const char ***names,
@@ -850,8 +932,16 @@ static void parse_func_pragma(PC *pc, Pragma *pr, Mode mode)
 						   : NULL;
 		int ok;
 		if (!seen || t->kind != CXToken_Identifier) {
-			pc_error(pc, "unexpected '%s' in %s pragma", t->s,
-				 pr->name);
+			if (t->kind == CXToken_Identifier &&
+			    macro_find(pc->fe, t->s, pr->off + 1))
+				pc_error(pc,
+					 "unexpected '%s' in %s pragma; ckc "
+					 "expands macros only in the arguments "
+					 "of wrt(...) and out(...)",
+					 t->s, pr->name);
+			else
+				pc_error(pc, "unexpected '%s' in %s pragma",
+					 t->s, pr->name);
 			return;
 		}
 		if (*seen) {
@@ -879,7 +969,7 @@ static void parse_func_pragma(PC *pc, Pragma *pr, Mode mode)
 /* A save() bound, parsed from tokens; with build set (during conversion)
  * it also becomes an IR expression over the function's variables.
  *   bound   := term (('+' | '-') term)*
- *   term    := unary ('*' unary)*
+ *   term    := unary (('*' | '/' | '%') unary)*
  *   unary   := '-' unary | primary
  *   primary := identifier | integer | '(' bound ')' */
 typedef struct BoundParser {
@@ -993,6 +1083,10 @@ static int bound_binary(BoundParser *bp, Expr **out, int level)
 		Expr *r = NULL;
 		if (level == 1 && pc_is(pc, "*"))
 			op = B_MUL;
+		else if (level == 1 && pc_is(pc, "/"))
+			op = B_DIV;
+		else if (level == 1 && pc_is(pc, "%"))
+			op = B_MOD;
 		else if (level == 0 && pc_is(pc, "+"))
 			op = B_ADD;
 		else if (level == 0 && pc_is(pc, "-"))
@@ -1012,11 +1106,13 @@ static int bound_expr(BoundParser *bp, Expr **out)
 	return bound_binary(bp, out, 0);
 }
 
-/* Parses the bound in tokens [i, end) completely. */
-static int parse_bound(FE *fe, int i, int end, int build, Expr **out)
+/* Parses the bound in tokens [i, end) of toks completely. */
+static int parse_bound(FE *fe, Tok *toks, int i, int end, int build,
+		       Expr **out)
 {
 	BoundParser bp;
 	bp.pc.fe = fe;
+	bp.pc.toks = toks;
 	bp.pc.i = i;
 	bp.pc.end = end;
 	bp.build = build;
@@ -1042,7 +1138,7 @@ static int bound_span(PC *pc, const char *stop, int *first, int *end)
 	int depth = 0;
 	*first = pc->i;
 	while (pc->i < pc->end) {
-		const char *s = pc->fe->toks[pc->i].s;
+		const char *s = pc->toks[pc->i].s;
 		if (depth == 0 && !strcmp(s, stop))
 			break;
 		if (!strcmp(s, "(") || !strcmp(s, "["))
@@ -1052,7 +1148,7 @@ static int bound_span(PC *pc, const char *stop, int *first, int *end)
 		pc->i++;
 	}
 	*end = pc->i;
-	if (!parse_bound(pc->fe, *first, *end, 0, NULL))
+	if (!parse_bound(pc->fe, pc->toks, *first, *end, 0, NULL))
 		return 0;
 	return pc_expect(pc, stop, NULL);
 }
@@ -1090,7 +1186,82 @@ static int parse_save(PC *pc, Pragma *pr)
 	}
 }
 
-/* pragma := ck_checkpoint [binomial '(' integer ')'] [save(...)] */
+/* The value of an integer constant expression of a pragma (macros are
+ * expanded already; enum constants are known):
+ *   cexpr  := cterm (('+' | '-') cterm)*
+ *   cterm  := cunary (('*' | '/' | '%') cunary)*
+ *   cunary := ('-' | '+') cunary | '(' cexpr ')' | integer | enum constant */
+static int const_expr(PC *pc, long long *v, int level)
+{
+	Tok *t = pc_peek(pc);
+	long long r;
+	int i;
+	if (level == 2) {
+		if (t && (!strcmp(t->s, "-") || !strcmp(t->s, "+"))) {
+			pc->i++;
+			if (!const_expr(pc, v, 2))
+				return 0;
+			if (t->s[0] == '-')
+				*v = -*v;
+			return 1;
+		}
+		if (t && !strcmp(t->s, "(")) {
+			pc->i++;
+			return const_expr(pc, v, 0) && pc_expect(pc, ")", NULL);
+		}
+		if (t && parse_int_tok(t, v)) {
+			pc->i++;
+			return 1;
+		}
+		for (i = pc->fe->nconsts - 1; t && i >= 0; i--)
+			if (t->kind == CXToken_Identifier &&
+			    !strcmp(pc->fe->consts[i].name, t->s)) {
+				*v = pc->fe->consts[i].val;
+				pc->i++;
+				return 1;
+			}
+		if (t && t->kind == CXToken_Identifier)
+			pc_error(pc,
+				 "binomial() takes a positive integer constant: "
+				 "'%s' is not a macro or an enum constant",
+				 t->s);
+		else
+			pc_error(pc, "binomial() takes a positive integer "
+				     "constant (a literal, a macro or an enum "
+				     "constant)");
+		return 0;
+	}
+	if (!const_expr(pc, v, level + 1))
+		return 0;
+	for (;;) {
+		const char *op;
+		t = pc_peek(pc);
+		op = t ? t->s : "";
+		if (!(level == 0 ? !strcmp(op, "+") || !strcmp(op, "-")
+				 : !strcmp(op, "*") || !strcmp(op, "/") ||
+					   !strcmp(op, "%")))
+			return 1;
+		pc->i++;
+		if (!const_expr(pc, &r, level + 1))
+			return 0;
+		if ((op[0] == '/' || op[0] == '%') && r == 0) {
+			diag_error(t->loc, "division by zero in binomial()");
+			return 0;
+		}
+		if (r > INT_MAX || r < -INT_MAX || *v > INT_MAX ||
+		    *v < -INT_MAX)
+			*v = op[0] == '-' ? -(long long)INT_MAX * 4
+					  : (long long)INT_MAX * 4;
+		else
+			*v = op[0] == '+'   ? *v + r
+			     : op[0] == '-' ? *v - r
+			     : op[0] == '*' ? *v * r
+			     : op[0] == '/' ? *v / r
+					    : *v % r;
+	}
+}
+
+/* pragma := ck_checkpoint [binomial '(' cexpr ')'] [save(...)] */
 static void parse_ckpt_pragma(PC *pc, Pragma *pr)
 {
 	int seen_binomial = 0, seen_save = 0;
@@ -1108,15 +1279,17 @@ static void parse_ckpt_pragma(PC *pc, Pragma *pr)
 			if (!pc_expect(pc, "(", "binomial"))
 				return;
 			t = pc_peek(pc);
-			if (!t || !parse_int_tok(t, &k) || k <= 0 ||
-			    k > INT_MAX) {
-				pc_error(
-					pc,
-					"binomial() takes a positive integer");
+			if (!const_expr(pc, &k, 0))
+				return;
+			if (k <= 0 || k > INT_MAX) {
+				diag_error(t->loc,
+					   "binomial() takes a positive integer, "
+					   "not %lld",
+					   k);
+				macro_note(t);
 				return;
 			}
 			pr->binomial = (int)k;
-			pc->i++;
 			if (!pc_expect(pc, ")", NULL))
 				return;
 		} else if (t->kind == CXToken_Identifier &&
@@ -1137,6 +1310,149 @@ static void parse_ckpt_pragma(PC *pc, Pragma *pr)
 	pr->ok = 1;
 }
 
+/* ------------------------------------------------ macros in pragmas */
+
+/* The macro in force at main-file offset at (just before it) for name,
+ * or NULL: the last definition before at, unless an #undef of the main
+ * file came after it.  (An #undef in a header is not seen.) */
+static Macro *macro_find(FE *fe, const char *name, unsigned at)
+{
+	Macro *best = NULL;
+	int i;
+	for (i = 0; i < fe->nmacros; i++) {
+		Macro *m = &fe->macros[i];
+		if (m->off < at && (!best || m->off >= best->off) &&
+		    !strcmp(m->name, name))
+			best = m;
+	}
+	return best && !best->undef ? best : NULL;
+}
+
+/* The replacement tokens of object-like macro m. */
+static Tok *macro_body(FE *fe, Macro *m, int *n)
+{
+	CXToken *ct;
+	unsigned nt, i;
+	Tok *r;
+	clang_tokenize(fe->tu, clang_getCursorExtent(m->def), &ct, &nt);
+	r = arena_alloc((nt + 1) * sizeof *r);
+	*n = 0;
+	for (i = 1; i < nt; i++) { /* token 0 is the macro's name */
+		Tok *t = &r[*n];
+		if (clang_getTokenKind(ct[i]) == CXToken_Comment)
+			continue;
+		t->kind = clang_getTokenKind(ct[i]);
+		t->s = cxs(clang_getTokenSpelling(fe->tu, ct[i]));
+		t->len = (unsigned)strlen(t->s);
+		(*n)++;
+	}
+	clang_disposeTokens(fe->tu, ct, nt);
+	return r;
+}
+
+/* Appends toks[0..n) to (*out, *nout) with the object-like macros among
+ * them expanded as the preprocessor does (a macro is not expanded again
+ * inside its own expansion: those in active[0..nactive)).  Tokens that
+ * come from a macro get the location of its use, origin.  Returns 0
+ * after an error. */
+static int expand_toks(FE *fe, const Tok *toks, int n, unsigned at,
+		       const Tok *origin, const char **active, int nactive,
+		       Tok **out, int *nout)
+{
+	int i, k;
+	for (i = 0; i < n; i++) {
+		const Tok *t = &toks[i];
+		Macro *m = NULL;
+		int skip = t->kind != CXToken_Identifier;
+		for (k = 0; k < nactive && !skip; k++)
+			skip = !strcmp(active[k], t->s);
+		if (!skip)
+			m = macro_find(fe, t->s, at);
+		if (m && clang_Cursor_isMacroFunctionLike(m->def) &&
+		    (i + 1 >= n || strcmp(toks[i + 1].s, "(")))
+			m = NULL; /* a function-like macro's bare name */
+		if (!m) {
+			Tok c = *t;
+			if (origin) {
+				c.loc = origin->loc;
+				c.macro = origin->macro;
+				c.mloc = origin->mloc;
+			}
+			VEC_PUSH(*out, *nout, c);
+			continue;
+		}
+		if (clang_Cursor_isMacroFunctionLike(m->def)) {
+			diag_error(origin ? origin->loc : t->loc,
+				   "function-like macro '%s' is not expanded "
+				   "in ckc pragmas; use an object-like macro "
+				   "or write the value",
+				   t->s);
+			macro_note(origin);
+			return 0;
+		}
+		if (nactive >= 64) {
+			diag_error(origin ? origin->loc : t->loc,
+				   "macros nested too deeply in a pragma");
+			return 0;
+		}
+		{
+			Tok o;
+			int nb;
+			Tok *body = macro_body(fe, m, &nb);
+			if (origin)
+				o = *origin;
+			else {
+				o = *t;
+				o.macro = m->name;
+				o.mloc = cur_loc(fe, m->def);
+			}
+			active[nactive] = m->name;
+			if (!expand_toks(fe, body, nb, at, &o, active,
+					 nactive + 1, out, nout))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* The tokens of a pragma after its ck_ name, toks[0..n), with the macros
+ * inside parentheses (the clauses' arguments) expanded; the clause names
+ * themselves are not.  at: the main-file offset of the pragma.  NULL
+ * after an error. */
+static Tok *expand_pragma(FE *fe, const Tok *toks, int n, unsigned at,
+			  int *nout)
+{
+	const char *active[64];
+	Tok *out = NULL;
+	int i, depth = 0;
+	*nout = 0;
+	for (i = 0; i < n; i++) {
+		const Tok *t = &toks[i];
+		if (!strcmp(t->s, ")") && depth > 0)
+			depth--;
+		if (depth > 0 && t->kind == CXToken_Identifier) {
+			int k = i + 1;
+			/* a function-like macro takes its arguments along */
+			if (k < n && !strcmp(toks[k].s, "("))
+				k++;
+			if (!expand_toks(fe, t, k - i, at, NULL, active, 0,
+					 &out, nout))
+				return NULL;
+			if (k > i + 1) {
+				depth++;
+				i++;
+			}
+			continue;
+		}
+		if (!strcmp(t->s, "("))
+			depth++;
+		VEC_PUSH(out, *nout, *t);
+	}
+	if (!out) /* no tokens: an array all the same */
+		out = arena_alloc(sizeof *out);
+	return out;
+}
+
 /* The first statement token after the directive ending before token j. */
 static unsigned next_stmt_off(FE *fe, int j)
 {
@@ -1146,9 +1462,11 @@ static unsigned next_stmt_off(FE *fe, int j)
 	return UINT_MAX;
 }
 
-/* Finds the `#pragma ck_...` directives and `#include <...>` lines of the
- * main file. */
-static void scan_directives(FE *fe)
+/* Finds the `#pragma ck_...` directives of the file whose tokens are in
+ * fe->toks, and the `#include <...>` lines and `#undef`s of the main
+ * file.  at0: the main-file offset where a header's macros hold (0 for
+ * the main file itself). */
+static void scan_directives(FE *fe, int in_header, unsigned at0)
 {
 	int j;
 	/* _Pragma("ck_...") is not read: say so rather than ignore it */
@@ -1175,8 +1493,17 @@ static void scan_directives(FE *fe)
 			     end++)
 				;
 		}
+		if (end - j >= 3 && !strcmp(fe->toks[j + 1].s, "undef") &&
+		    !in_header) {
+			Macro m;
+			memset(&m, 0, sizeof m);
+			m.name = fe->toks[j + 2].s;
+			m.undef = 1;
+			m.off = t->off;
+			VEC_PUSH(fe->macros, fe->nmacros, m);
+		}
 		if (end - j >= 3 && !strcmp(fe->toks[j + 1].s, "include") &&
-		    !strcmp(fe->toks[j + 2].s, "<")) {
+		    !strcmp(fe->toks[j + 2].s, "<") && !in_header) {
 			const char *a = fe->src + fe->toks[j + 2].off + 1;
 			const char *b = a;
 			while (b < fe->src + fe->srclen && *b != '>' &&
@@ -1198,10 +1525,28 @@ static void scan_directives(FE *fe)
 			pr->loc = fe->toks[j + 2].loc;
 			pr->off = t->off;
 			pr->next_off = next_stmt_off(fe, end);
+			pr->file = fe->curfile;
+			pr->in_header = in_header;
+			/* the ck_ name is token 0: errors at the end go after
+			 * it */
+			pr->toks = expand_pragma(fe, &fe->toks[j + 2],
+						 end - (j + 2),
+						 in_header ? at0 + 1 : t->off + 1,
+						 &pr->ntoks);
 			pc.fe = fe;
-			pc.i = j + 3;
-			pc.end = end;
-			if (!strcmp(name, "ck_tangent"))
+			pc.toks = pr->toks;
+			pc.i = 1;
+			pc.end = pr->ntoks;
+			if (!pr->toks)
+				; /* a macro error: reported */
+			else if (in_header && !strcmp(name, "ck_checkpoint")) {
+				diag_warning(pr->loc,
+					     "'#pragma ck_checkpoint' in an "
+					     "included file is ignored; put the "
+					     "function in the main file to "
+					     "checkpoint it");
+				pr = NULL;
+			} else if (!strcmp(name, "ck_tangent"))
 				parse_func_pragma(&pc, pr, MODE_TANGENT);
 			else if (!strcmp(name, "ck_adjoint"))
 				parse_func_pragma(&pc, pr, MODE_ADJOINT);
@@ -1232,6 +1577,8 @@ static void place_pragmas(FE *fe)
 		TopDecl *inside = NULL, *next = NULL;
 		for (k = 0; k < fe->ntops; k++) {
 			TopDecl *td = &fe->tops[k];
+			if (!clang_File_isEqual(td->file, pr->file))
+				continue;
 			if (td->start < pr->off && pr->off < td->end)
 				inside = td;
 			else if (td->start > pr->off && !next)
@@ -1250,6 +1597,22 @@ static void place_pragmas(FE *fe)
 		}
 		if (!pr->ok)
 			continue;
+		if (pr->in_header) {
+			/* before the prototype (or definition) of a function:
+			 * the request is for this input when it defines that
+			 * function, else for another one */
+			if (inside || !next || !next->fn) {
+				diag_error(pr->loc,
+					   "'#pragma %s' in a header must be "
+					   "followed by a function declaration",
+					   pr->name);
+				pr->ok = 0;
+			} else if (!def_is_user(next->fn))
+				pr->ok = 0;
+			else
+				pr->req->fname = next->fn->name;
+			continue;
+		}
 		if (inside || !next || !next->fndef) {
 			diag_error(
 				pr->loc,
@@ -2512,7 +2875,7 @@ static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
 	s->u.ckpt.body = body;
 	for (i = 0; i < pr->nsaves; i++) {
 		Section *sec = &pr->saves[i];
-		Tok *t = &fe->toks[sec->name];
+		Tok *t = &pr->toks[sec->name];
 		SaveSection *ss = ARENA_NEW(SaveSection);
 		ss->loc = t->loc;
 		ss->var = scope_find(fe, t->s);
@@ -2528,8 +2891,10 @@ static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
 				   t->s);
 			continue;
 		}
-		if (!parse_bound(fe, sec->lo, sec->lo_end, 1, &ss->lo) ||
-		    !parse_bound(fe, sec->len, sec->len_end, 1, &ss->len))
+		if (!parse_bound(fe, pr->toks, sec->lo, sec->lo_end, 1,
+				 &ss->lo) ||
+		    !parse_bound(fe, pr->toks, sec->len, sec->len_end, 1,
+				 &ss->len))
 			continue;
 		ARENA_PUSH(s->u.ckpt.saves, s->u.ckpt.nsaves, ss);
 	}
@@ -3089,6 +3454,62 @@ static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned len,
 	ARENA_PUSH(*fe->opt->deps, *fe->opt->ndeps, (char *)name);
 }
 
+/* Records every included file with the main-file offset of the #include
+ * that brings it in (directly or through other headers). */
+static void include_visit(CXFile file, CXSourceLocation *stack, unsigned len,
+			  CXClientData data)
+{
+	FE *fe = data;
+	IncOff io;
+	CXFile f;
+	unsigned line, col;
+	int i;
+	if (len == 0)
+		return;
+	for (i = 0; i < fe->nincs; i++)
+		if (clang_File_isEqual(fe->incs[i].file, file))
+			return;
+	io.file = file;
+	clang_getExpansionLocation(stack[len - 1], &f, &line, &col, &io.off);
+	if (!f || !clang_File_isEqual(f, fe->mainfile))
+		io.off = 0;
+	VEC_PUSH(fe->incs, fe->nincs, io);
+}
+
+static int mentions_ck(const char *s, size_t n)
+{
+	size_t i;
+	for (i = 0; i + 3 <= n; i++)
+		if (s[i] == 'c' && s[i + 1] == 'k' && s[i + 2] == '_')
+			return 1;
+	return 0;
+}
+
+/* The requests in the user headers the input includes (system headers
+ * hold none): their pragmas are scanned as the main file's are. */
+static void scan_headers(FE *fe)
+{
+	int i;
+	for (i = 0; i < fe->nincs; i++) {
+		CXFile file = fe->incs[i].file;
+		size_t len;
+		const char *src;
+		if (clang_Location_isInSystemHeader(
+			    clang_getLocationForOffset(fe->tu, file, 0)))
+			continue;
+		src = clang_getFileContents(fe->tu, file, &len);
+		/* no pragma, no work (most headers) */
+		if (!src || !mentions_ck(src, len))
+			continue;
+		fe->curfile = file;
+		fe->src = src;
+		fe->srclen = len;
+		read_tokens(fe);
+		scan_directives(fe, 1, fe->incs[i].off);
+	}
+	fe->src = clang_getFileContents(fe->tu, fe->mainfile, &fe->srclen);
+}
+
 static CXTranslationUnit parse_tu(const FrontendOptions *opt, CXIndex index)
 {
 	const char **args =
@@ -3162,10 +3583,13 @@ Program *frontend_parse(const FrontendOptions *opt)
 		goto done;
 	}
 	def_rehash(fe);
+	clang_getInclusions(fe->tu, include_visit, fe);
 	clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), top_visit,
 			    fe);
+	scan_headers(fe);
+	fe->curfile = fe->mainfile;
 	read_tokens(fe);
-	scan_directives(fe);
+	scan_directives(fe, 0, 0);
 	place_pragmas(fe);
 
 	/* Requests: pragmas in source order, then the command line. */
