@@ -989,6 +989,27 @@ void emit_c(FILE *out, const Program *p)
 	}
 }
 
+/* Does a public generated function have a parameter whose type is
+ * named by a header (FILE *)? */
+static int header_needs_includes(const Program *p)
+{
+	int i, k;
+
+	for (i = 0; i < p->nout; i++) {
+		const Func *f = p->out[i];
+
+		for (k = 0; k < f->nparams && !f->is_static; k++) {
+			const Type *t = f->vars[f->params[k]]->type;
+
+			while (t->base)
+				t = t->base;
+			if (t->kind == TY_OTHER)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 void emit_header(FILE *out, const Program *p, const char *guard)
 {
 	Emitter em;
@@ -999,6 +1020,11 @@ void emit_header(FILE *out, const Program *p, const char *guard)
 	em.f = NULL;
 	emit_banner(out, p);
 	fprintf(out, "#ifndef %s\n#define %s\n\n", guard, guard);
+	if (header_needs_includes(p)) {
+		for (i = 0; i < p->nsys_includes; i++)
+			fprintf(out, "#include <%s>\n", p->sys_includes[i]);
+		fputc('\n', out);
+	}
 	fputs("#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", out);
 	for (i = 0; i < p->nout; i++)
 		if (!p->out[i]->is_static)

@@ -212,6 +212,8 @@ typedef struct FE {
 	int nvars;
 	int *scope; /* var ids in scope, innermost last (for save() names) */
 	int nscope;
+	int *unheld; /* var ids of types ckc cannot hold (refused at use) */
+	int nunheld;
 	/* The last file name looked up. */
 	CXFile lastfile;
 	const char *lastname;
@@ -498,6 +500,31 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 		}
 	ty->is_const = clang_isConstQualifiedType(t) != 0;
 	return ty;
+}
+
+/* Is t a C99 type that converted code cannot hold (long double, complex,
+ * and pointers to or arrays of them)?  A parameter or local of such a
+ * type is accepted as long as nothing uses it: ckc prints it as it is. */
+static int unheld_type(CXType t)
+{
+	CXType ct = clang_getCanonicalType(t);
+	for (;;) {
+		switch (ct.kind) {
+		case CXType_Pointer:
+			ct = clang_getCanonicalType(clang_getPointeeType(ct));
+			continue;
+		case CXType_ConstantArray:
+		case CXType_IncompleteArray:
+			ct = clang_getCanonicalType(
+				clang_getArrayElementType(ct));
+			continue;
+		case CXType_LongDouble:
+		case CXType_Complex:
+			return 1;
+		default:
+			return 0;
+		}
+	}
 }
 
 static int is_float_kind(CXType t)
@@ -2134,13 +2161,32 @@ static int global_index(FE *fe, CXCursor decl, Loc use)
 	return fe->p->nglobals - 1;
 }
 
+/* A use of a variable whose type ckc cannot hold. */
+static void unheld_error(FE *fe, int id, Loc loc)
+{
+	const Var *v = fe->f->vars[id];
+	const Type *t = v->type;
+	while (t->base)
+		t = t->base;
+	diag_error(loc,
+		   "'%s' has type '%s', which ckc does not differentiate "
+		   "through; use double (a parameter or local of this type "
+		   "is accepted only when nothing uses it)",
+		   v->name, t->name);
+}
+
 static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 {
 	CXCursor r = clang_getCursorReferenced(c);
 	enum CXCursorKind k = clang_getCursorKind(r);
 	Expr *e;
 	if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
-		int id = fe->f ? var_lookup(fe, r) : -1;
+		int id = fe->f ? var_lookup(fe, r) : -1, i;
+		for (i = 0; id >= 0 && i < fe->nunheld; i++)
+			if (fe->unheld[i] == id) {
+				unheld_error(fe, id, loc);
+				return bad_expr(loc);
+			}
 		if (id >= 0) {
 			e = expr_var(fe->f, id, loc);
 			e->type = fe->f->vars[id]->type;
@@ -2758,11 +2804,14 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 		}
 		break;
 	case CXCursor_CStyleCastExpr:
-		/* (void)expr */
+		/* (void)expr; (void)v says v is unused, whatever its type */
 		if (clang_getCanonicalType(clang_getCursorType(c)).kind ==
 			    CXType_Void &&
-		    ks.n >= 1)
+		    ks.n >= 1) {
+			if (is_kind(strip(ks.c[ks.n - 1]), CXCursor_DeclRefExpr))
+				return stmt_new(S_EMPTY, loc);
 			return conv_expr_stmt(fe, ks.c[ks.n - 1]);
+		}
 		break;
 	default:
 		break;
@@ -2786,12 +2835,16 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 	Type *ty;
 	CXCursor init;
 	Stmt *s;
-	int id;
+	int id, unheld;
 
 	if (sc == CX_SC_Extern)
 		return NULL;
-	ty = conv_type(fe, clang_getCursorType(v), loc, TY_REPORT);
+	unheld = unheld_type(clang_getCursorType(v));
+	ty = conv_type(fe, clang_getCursorType(v), loc,
+		       unheld ? 0 : TY_REPORT);
 	id = func_add_var(fe->f, name, ty, VAR_LOCAL, loc);
+	if (unheld)
+		VEC_PUSH(fe->unheld, fe->nunheld, id);
 	if (sc == CX_SC_Static) {
 		fe->f->vars[id]->is_static = 1;
 		if (type_is_float(ty) || type_float_elem(ty))
@@ -2803,6 +2856,10 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 	init = clang_Cursor_getVarDeclInitializer(v);
 	if (clang_Cursor_isNull(init))
 		return s;
+	if (unheld) {
+		unheld_error(fe, id, loc);
+		return s;
+	}
 	if (is_kind(strip(init), CXCursor_InitListExpr)) {
 		Kids ks = expr_kids(strip(init));
 		if (ty->kind == TY_ARRAY)
@@ -3207,6 +3264,7 @@ static void conv_func(FE *fe, int idx)
 	fe->fdef = d;
 	fe->nvars = 0;
 	fe->nscope = 0;
+	fe->nunheld = 0;
 	/* An old-style definition (`double g()`, `double g(a) double a;`)
 	 * has no prototype, which libclang calls variadic; it is not. */
 	noproto = clang_getCursorType(c).kind == CXType_FunctionNoProto ||
@@ -3224,11 +3282,15 @@ static void conv_func(FE *fe, int idx)
 	for (i = 0; i < n; i++) {
 		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
 		Loc loc = cur_loc(fe, a);
-		int id = func_add_param(f, cxs(clang_getCursorSpelling(a)),
-					conv_type(fe, clang_getCursorType(a),
-						  loc, TY_DECAY | TY_REPORT),
-					loc);
+		int unheld = unheld_type(clang_getCursorType(a));
+		int id = func_add_param(
+			f, cxs(clang_getCursorSpelling(a)),
+			conv_type(fe, clang_getCursorType(a), loc,
+				  unheld ? TY_DECAY : TY_DECAY | TY_REPORT),
+			loc);
 		var_bind(fe, a, id);
+		if (unheld)
+			VEC_PUSH(fe->unheld, fe->nunheld, id);
 		/* ckc declares the functions it calls with prototypes: that
 		 * is compatible with an old-style definition only for
 		 * parameter types that the default promotions keep. */
