@@ -212,7 +212,10 @@ typedef struct FE {
 	int nvars;
 	int *scope; /* var ids in scope, innermost last (for save() names) */
 	int nscope;
-	int *unheld; /* var ids of types ckc cannot hold (refused at use) */
+	/* var ids of types ckc cannot hold (refused at use), times 2, plus 1
+	 * once an error has been reported (the next uses are refused
+	 * quietly) */
+	int *unheld;
 	int nunheld;
 	/* The last file name looked up. */
 	CXFile lastfile;
@@ -2183,8 +2186,10 @@ static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 	if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
 		int id = fe->f ? var_lookup(fe, r) : -1, i;
 		for (i = 0; id >= 0 && i < fe->nunheld; i++)
-			if (fe->unheld[i] == id) {
-				unheld_error(fe, id, loc);
+			if (fe->unheld[i] >> 1 == id) {
+				if (!(fe->unheld[i] & 1))
+					unheld_error(fe, id, loc);
+				fe->unheld[i] |= 1;
 				return bad_expr(loc);
 			}
 		if (id >= 0) {
@@ -2844,7 +2849,7 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 		       unheld ? 0 : TY_REPORT);
 	id = func_add_var(fe->f, name, ty, VAR_LOCAL, loc);
 	if (unheld)
-		VEC_PUSH(fe->unheld, fe->nunheld, id);
+		VEC_PUSH(fe->unheld, fe->nunheld, id * 2);
 	if (sc == CX_SC_Static) {
 		fe->f->vars[id]->is_static = 1;
 		if (type_is_float(ty) || type_float_elem(ty))
@@ -2858,6 +2863,7 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 		return s;
 	if (unheld) {
 		unheld_error(fe, id, loc);
+		fe->unheld[fe->nunheld - 1] |= 1;
 		return s;
 	}
 	if (is_kind(strip(init), CXCursor_InitListExpr)) {
@@ -3290,7 +3296,7 @@ static void conv_func(FE *fe, int idx)
 			loc);
 		var_bind(fe, a, id);
 		if (unheld)
-			VEC_PUSH(fe->unheld, fe->nunheld, id);
+			VEC_PUSH(fe->unheld, fe->nunheld, id * 2);
 		/* ckc declares the functions it calls with prototypes: that
 		 * is compatible with an old-style definition only for
 		 * parameter types that the default promotions keep. */
