@@ -175,6 +175,13 @@ typedef struct Edge {
 	Loc loc;
 } Edge;
 
+/* An error conversion has reported (refuse). */
+typedef struct Seen {
+	const char *msg;
+	Loc first;
+	int more; /* not shown */
+} Seen;
+
 typedef struct FE {
 	const FrontendOptions *opt;
 	CXTranslationUnit tu;
@@ -216,6 +223,8 @@ typedef struct FE {
 	 * once an error has been reported (the next uses are refused
 	 * quietly) */
 	int *unheld;
+	Seen *seen; /* error kinds reported in the function being converted */
+	int nseen;
 	int nunheld;
 	/* The last file name looked up. */
 	CXFile lastfile;
@@ -461,7 +470,9 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 			if (ct.kind == CXType_VariableArray && data)
 				diag_error(loc,
 					   "variable-length arrays are not "
-					   "supported");
+					   "supported; use a fixed size or a "
+					   "pointer to memory the caller "
+					   "provides");
 			ty = type_new(TY_ARRAY);
 			ty->base = conv_type(fe, et, loc, flags & ~TY_DECAY);
 			ty->len = ct.kind == CXType_ConstantArray
@@ -493,7 +504,7 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 					   "union types are not supported");
 			else if (ct.kind == CXType_Complex)
 				diag_error(loc,
-					   "complex types are not supported");
+					   "complex types are not supported; use pairs of double");
 			else if (ct.kind != CXType_FunctionProto &&
 				 ct.kind != CXType_FunctionNoProto)
 				diag_error(loc, "type '%s' is not supported",
@@ -1839,6 +1850,48 @@ bad:
 
 /* ---------------------------------------------------------- conversion */
 
+/* Conversion reports each error message once per function; the
+ * repeats are counted, and a note at the end of the function says how
+ * many there were, so that the errors a user reads are the different
+ * problems, not one problem many times. */
+static void refuse(FE *fe, Loc loc, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	Seen sn;
+	int i;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	for (i = 0; i < fe->nseen; i++)
+		if (!strcmp(fe->seen[i].msg, buf)) {
+			fe->seen[i].more++;
+			return;
+		}
+	sn.msg = arena_strdup(buf);
+	sn.first = loc;
+	sn.more = 0;
+	VEC_PUSH(fe->seen, fe->nseen, sn);
+	diag_error(loc, "%s", buf);
+}
+
+/* The notes for the errors refuse() did not show, for function name (or
+ * file-scope code when NULL). */
+static void refuse_flush(FE *fe, const char *name)
+{
+	int i;
+	for (i = 0; i < fe->nseen; i++)
+		if (fe->seen[i].more > 0)
+			diag_note(fe->seen[i].first,
+				  "%d more error%s like this in %s%s%s not "
+				  "shown",
+				  fe->seen[i].more,
+				  fe->seen[i].more > 1 ? "s" : "",
+				  name ? "'" : "", name ? name : "file scope",
+				  name ? "'" : "");
+	fe->nseen = 0;
+}
+
 static Expr *conv_expr(FE *fe, CXCursor c);
 static Stmt *conv_stmt(FE *fe, CXCursor c);
 
@@ -1965,7 +2018,7 @@ static void shape_noproto(FE *fe, CXCursor fdecl, CXCursor call, Loc loc)
 		if (n != f->nparams ||
 		    (n && !same_type(g->vars[k]->type,
 				     f->vars[f->params[k]]->type))) {
-			diag_error(loc,
+			refuse(fe, loc,
 				   "'%s' has no prototype and its calls pass "
 				   "different arguments; declare it with a "
 				   "prototype",
@@ -2011,10 +2064,10 @@ static Expr *bad_expr(Loc loc)
 
 /* The result of an operator whose operand has the wrong type: after a
  * refused operand (a placeholder) nothing more is said. */
-static Expr *refused(Loc loc, const Expr *operand)
+static Expr *refused(FE *fe, Loc loc, const Expr *operand)
 {
 	if (operand->type != &bad_type)
-		diag_error(loc, "unsupported expression");
+		refuse(fe, loc, "unsupported expression");
 	return bad_expr(loc);
 }
 
@@ -2071,14 +2124,13 @@ static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n)
 		CXCursor k = strip(ks.c[i]);
 		Loc kl = cur_loc(fe, ks.c[i]);
 		if (is_kind(k, CXCursor_UnexposedExpr)) {
-			diag_error(
-				kl,
-				"designated initializers are not supported");
+			refuse(fe, kl, "designated initializers are not "
+				       "supported; list the elements in order");
 			return;
 		}
 		if (!is_kind(k, CXCursor_InitListExpr)) {
 			if (nlists && elem->kind == TY_ARRAY) {
-				diag_error(kl, "mixing braced and unbraced "
+				refuse(fe, kl, "mixing braced and unbraced "
 					       "rows in an "
 					       "initializer is not supported");
 				return;
@@ -2087,7 +2139,7 @@ static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n)
 			continue;
 		}
 		if (elem->kind != TY_ARRAY) {
-			diag_error(kl,
+			refuse(fe, kl,
 				   "nested initializer lists are supported "
 				   "only for the rows of arrays");
 			return;
@@ -2171,7 +2223,7 @@ static void unheld_error(FE *fe, int id, Loc loc)
 	const Type *t = v->type;
 	while (t->base)
 		t = t->base;
-	diag_error(loc,
+	refuse(fe, loc,
 		   "'%s' has type '%s', which ckc does not differentiate "
 		   "through; use double (a parameter or local of this type "
 		   "is accepted only when nothing uses it)",
@@ -2210,10 +2262,10 @@ static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 		e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
 		return e;
 	} else if (k == CXCursor_FunctionDecl) {
-		diag_error(loc, "function pointers are not supported");
+		refuse(fe, loc, "function pointers are not supported; call the function by name");
 		return bad_expr(loc);
 	}
-	diag_error(loc, "unsupported reference to '%s'",
+	refuse(fe, loc, "unsupported reference to '%s'",
 		   cxs(clang_getCursorSpelling(c)));
 	return bad_expr(loc);
 }
@@ -2230,8 +2282,9 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 	if (!is_kind(callee, CXCursor_DeclRefExpr) ||
 	    !is_kind(clang_getCursorReferenced(callee),
 		     CXCursor_FunctionDecl)) {
-		diag_error(loc,
-			   "call through a function pointer is not supported");
+		refuse(fe, loc,
+			   "call through a function pointer is not supported; call the "
+			   "function by name");
 		return bad_expr(loc);
 	}
 	fdecl = clang_getCursorReferenced(callee);
@@ -2317,7 +2370,7 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 	Type *ty = conv_type(fe, clang_getCursorType(c), loc, 0);
 	Expr *e, *a;
 	if (ks.n != 1) {
-		diag_error(loc, "unsupported expression");
+		refuse(fe, loc, "unsupported expression");
 		return bad_expr(loc);
 	}
 	switch (clang_getCursorUnaryOperatorKind(c)) {
@@ -2325,13 +2378,13 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 	case CXUnaryOperator_PostDec:
 	case CXUnaryOperator_PreInc:
 	case CXUnaryOperator_PreDec:
-		diag_error(loc, "%s", msg_assign_in_expr);
+		refuse(fe, loc, "%s", msg_assign_in_expr);
 		return bad_expr(loc);
 	case CXUnaryOperator_Extension:
 		return conv_expr(fe, ks.c[0]);
 	case CXUnaryOperator_Real:
 	case CXUnaryOperator_Imag:
-		diag_error(loc, "complex types are not supported");
+		refuse(fe, loc, "complex types are not supported; use pairs of double");
 		return bad_expr(loc);
 	default:
 		break;
@@ -2343,7 +2396,7 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 		break;
 	case CXUnaryOperator_Deref:
 		if (!type_is_pointerish(a->type))
-			return refused(loc, a);
+			return refused(fe, loc, a);
 		e = expr_deref(a, loc);
 		break;
 	case CXUnaryOperator_Plus:
@@ -2359,7 +2412,8 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 		e = expr_unary(U_NOT, a, loc);
 		break;
 	default:
-		diag_error(loc, "unsupported unary operator");
+		refuse(fe, loc, "unsupported unary operator; rewrite it with the supported "
+			   "operators");
 		return bad_expr(loc);
 	}
 	e->type = ty;
@@ -2372,16 +2426,17 @@ static Expr *conv_binary(FE *fe, CXCursor c, Loc loc)
 	int assign, op = binop_of(c, &assign);
 	Expr *l, *r;
 	if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Comma) {
-		diag_error(loc, "the comma operator is not supported here; "
+		refuse(fe, loc, "the comma operator is not supported here; "
 				"split it into separate statements");
 		return bad_expr(loc);
 	}
 	if (assign || is_kind(c, CXCursor_CompoundAssignOperator)) {
-		diag_error(loc, "%s", msg_assign_in_expr);
+		refuse(fe, loc, "%s", msg_assign_in_expr);
 		return bad_expr(loc);
 	}
 	if (op < 0 || ks.n != 2) {
-		diag_error(loc, "unsupported binary operator");
+		refuse(fe, loc, "unsupported binary operator; rewrite it with the supported "
+			   "operators");
 		return bad_expr(loc);
 	}
 	/* One conversion per statement: their order is the order of the
@@ -2397,7 +2452,7 @@ static Expr *conv_index(FE *fe, CXCursor c, Loc loc)
 	Kids ks = expr_kids(c);
 	Expr *base, *idx, *e;
 	if (ks.n != 2) {
-		diag_error(loc, "unsupported subscript");
+		refuse(fe, loc, "unsupported subscript");
 		return bad_expr(loc);
 	}
 	base = conv_expr(fe, ks.c[0]);
@@ -2408,7 +2463,7 @@ static Expr *conv_index(FE *fe, CXCursor c, Loc loc)
 		idx = t;
 	}
 	if (!type_is_pointerish(base->type))
-		return refused(loc, base);
+		return refused(fe, loc, base);
 	e = expr_index(base, idx, loc);
 	e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
 	return e;
@@ -2434,7 +2489,7 @@ static Expr *conv_gnu_cond(FE *fe, CXCursor c, Kids ks, Loc loc)
 {
 	Expr *a = conv_expr(fe, ks.c[0]), *b, *e;
 	if (expr_has_call(a)) {
-		diag_error(loc, "'?:' with an omitted middle operand that "
+		refuse(fe, loc, "'?:' with an omitted middle operand that "
 				"calls a function is not supported; store the "
 				"value in a variable v and write 'v ? v : ...'");
 		return bad_expr(loc);
@@ -2479,7 +2534,7 @@ static Expr *conv_expr(FE *fe, CXCursor c)
 	case CXCursor_CharacterLiteral:
 		if ((e = eval_const(fe, c, loc)))
 			return e;
-		diag_error(loc, "unsupported literal");
+		refuse(fe, loc, "unsupported literal");
 		return bad_expr(loc);
 	case CXCursor_DeclRefExpr:
 		return conv_declref(fe, c, loc);
@@ -2508,36 +2563,40 @@ static Expr *conv_expr(FE *fe, CXCursor c)
 	case CXCursor_UnaryExpr: /* sizeof, _Alignof */
 		if ((e = eval_const(fe, c, loc)))
 			return e;
-		diag_error(loc, "sizeof of a variable-length array is not "
+		refuse(fe, loc, "sizeof of a variable-length array is not "
 				"supported");
 		return bad_expr(loc);
 	case CXCursor_MemberRefExpr: /* at the start, not at the member */
-		diag_error(src_loc(fe, clang_getRangeStart(
+		refuse(fe, src_loc(fe, clang_getRangeStart(
 					       clang_getCursorExtent(c))),
 			   "struct member access is not supported");
 		return bad_expr(loc);
 	case CXCursor_StringLiteral:
-		diag_error(loc, "string literals are not supported in "
-				"differentiated code");
+		refuse(fe, loc, "string literals are not supported in "
+				"differentiated code; move the code that uses "
+				"them out of the differentiated function");
 		return bad_expr(loc);
 	case CXCursor_CompoundLiteralExpr:
-		diag_error(loc, "compound literals are not supported");
+		refuse(fe, loc, "compound literals are not supported; declare a variable "
+				"instead");
 		return bad_expr(loc);
 	case CXCursor_StmtExpr:
-		diag_error(loc, "statement expressions are not supported");
+		refuse(fe, loc, "statement expressions are not supported; write the "
+				"statements before the expression");
 		return bad_expr(loc);
 	case CXCursor_GenericSelectionExpr:
-		diag_error(loc, "_Generic is not supported");
+		refuse(fe, loc, "_Generic is not supported; call the function for the type "
+				"directly");
 		return bad_expr(loc);
 	case CXCursor_InitListExpr:
-		diag_error(loc, "initializer lists are supported only in "
+		refuse(fe, loc, "initializer lists are supported only in "
 				"declarations");
 		return bad_expr(loc);
 	case CXCursor_ImaginaryLiteral:
-		diag_error(loc, "complex types are not supported");
+		refuse(fe, loc, "complex types are not supported; use pairs of double");
 		return bad_expr(loc);
 	case CXCursor_AddrLabelExpr:
-		diag_error(loc,
+		refuse(fe, loc,
 			   "goto is not supported in differentiated code; "
 			   "use structured control flow");
 		return bad_expr(loc);
@@ -2546,7 +2605,7 @@ static Expr *conv_expr(FE *fe, CXCursor c)
 	}
 	if ((e = eval_const(fe, c, loc)))
 		return e;
-	diag_error(loc, "unsupported expression");
+	refuse(fe, loc, "unsupported expression");
 	return bad_expr(loc);
 }
 
@@ -2668,7 +2727,7 @@ static int lvalue_reads_memory(const Expr *e)
 /* The value of an assignment expression: its lvalue, read again after
  * the store (C's value: the left operand after the assignment, in its
  * type).  NULL when reading it again could give another value. */
-static Expr *chain_value(Stmt *last, CXCursor inner, Loc loc)
+static Expr *chain_value(FE *fe, Stmt *last, CXCursor inner, Loc loc)
 {
 	const char *why = NULL;
 	Expr *lv;
@@ -2687,7 +2746,7 @@ static Expr *chain_value(Stmt *last, CXCursor inner, Loc loc)
 		why = "its target's address is read from memory the "
 		      "assignment may change";
 	if (why) {
-		diag_error(loc,
+		refuse(fe, loc,
 			   "this assignment inside an assignment is not "
 			   "supported (%s); make it a statement of its own",
 			   why);
@@ -2721,7 +2780,7 @@ static Expr *conv_chain_inner(FE *fe, CXCursor inner, Stmt *block, Writes *w)
 		else
 			w->mem = 1;
 	}
-	return chain_value(last, inner, loc);
+	return chain_value(fe, last, inner, loc);
 }
 
 static Writes writes_new(FE *fe)
@@ -2754,7 +2813,7 @@ static Stmt *conv_chain(FE *fe, CXCursor c, AssignOp op, Kids ks, Loc loc)
 	if (!val)
 		return b;
 	if (chain_conflict(lhs, &w)) {
-		diag_error(loc, "the target of this assignment reads what the "
+		refuse(fe, loc, "the target of this assignment reads what the "
 				"assignment inside it changes; make the inner "
 				"assignment a statement of its own");
 		return b;
@@ -2853,7 +2912,10 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 	if (sc == CX_SC_Static) {
 		fe->f->vars[id]->is_static = 1;
 		if (type_is_float(ty) || type_float_elem(ty))
-			diag_error(loc, "static local '%s' is not supported",
+			refuse(fe, loc,
+				   "static local '%s' is not supported; make it "
+				   "a parameter, or a file-scope const if it "
+				   "never changes",
 				   name);
 	}
 	var_bind(fe, v, id);
@@ -2874,7 +2936,7 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 		else if (ks.n == 1)
 			s->u.decl.init = conv_expr(fe, ks.c[0]);
 		else
-			diag_error(cur_loc(fe, init),
+			refuse(fe, cur_loc(fe, init),
 				   "initializer lists are "
 				   "supported only for arrays");
 		return s;
@@ -2883,7 +2945,7 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 		Writes w = writes_new(fe);
 		Expr *val = conv_chain_inner(fe, strip(init), block, &w);
 		if (val && w.var[id]) {
-			diag_error(loc, "the initializer of '%s' assigns '%s'; "
+			refuse(fe, loc, "the initializer of '%s' assigns '%s'; "
 					"assign it in a statement of its own",
 				   name, name);
 			val = NULL;
@@ -3058,7 +3120,7 @@ static Stmt *conv_for_part(FE *fe, CXCursor c)
 		conv_decl_stmt(fe, c, b);
 		for (i = 0; i < b->u.block.n; i++)
 			if (b->u.block.items[i]->kind != S_DECL) {
-				diag_error(b->u.block.items[i]->loc,
+				refuse(fe, b->u.block.items[i]->loc,
 					   "an assignment inside the "
 					   "initializer of a for-loop "
 					   "declaration is not supported; "
@@ -3089,7 +3151,7 @@ static Stmt *conv_for(FE *fe, CXCursor c, Loc loc)
 			part[i] = ks.c[i], have[i] = 1;
 	} else if (nparts > 0) {
 		if (!for_semis(fe, c, ks.c[ks.n - 1], semi)) {
-			diag_error(loc, "unsupported for loop header");
+			refuse(fe, loc, "unsupported for loop header");
 			return s;
 		}
 		for (i = 0; i < nparts; i++) {
@@ -3179,21 +3241,22 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 		return stmt_new(S_EMPTY, loc);
 	case CXCursor_GotoStmt:
 	case CXCursor_IndirectGotoStmt:
-		diag_error(loc,
+		refuse(fe, loc,
 			   "goto is not supported in differentiated code; "
 			   "use structured control flow");
 		return stmt_new(S_EMPTY, loc);
 	case CXCursor_SwitchStmt:
-		diag_error(loc, "switch is not supported; use if/else");
+		refuse(fe, loc, "switch is not supported; use if/else");
 		return stmt_new(S_EMPTY, loc);
 	case CXCursor_GCCAsmStmt:
 	case CXCursor_MSAsmStmt:
-		diag_error(loc, "inline assembly is not supported");
+		refuse(fe, loc, "inline assembly is not supported; move it into a function "
+				"that differentiated code does not call");
 		return stmt_new(S_EMPTY, loc);
 	default:
 		break;
 	}
-	diag_error(loc, "unsupported statement");
+	refuse(fe, loc, "unsupported statement");
 	return stmt_new(S_EMPTY, loc);
 }
 
@@ -3316,6 +3379,7 @@ static void conv_func(FE *fe, int idx)
 		}
 	if (!f->body)
 		f->body = stmt_block(f->loc);
+	refuse_flush(fe, f->name);
 	if (diag_errors() > nerr)
 		return;
 	for (i = 0; i < fe->npragmas; i++) {
@@ -3336,7 +3400,8 @@ static void dfs_calls(FE *fe, int u, unsigned char *color)
 			continue;
 		if (color[e->to] == 1)
 			diag_error(e->loc,
-				   "recursive call to '%s' is not supported",
+				   "recursive call to '%s' is not supported; "
+				   "write the recursion as a loop",
 				   fe->p->funcs[e->to]->name);
 		else if (color[e->to] == 0)
 			dfs_calls(fe, e->to, color);
@@ -3469,11 +3534,13 @@ static void sort_funcs(FE *fe)
 
 /* --------------------------------------------------------- entry point */
 
-/* Reports clang's errors (warnings are not shown); returns their number. */
+/* Reports clang's errors (warnings are not shown), each message once
+ * (a note counts the repeats); returns their number. */
 static int report_clang_errors(FE *fe)
 {
 	unsigned i, n = clang_getNumDiagnostics(fe->tu);
-	int nerr = 0;
+	int nerr = 0, k;
+	fe->nseen = 0;
 	for (i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(fe->tu, i);
 		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
@@ -3484,6 +3551,27 @@ static int report_clang_errors(FE *fe)
 			Loc loc = src_loc(fe, clang_getDiagnosticLocation(d));
 			CXDiagnosticSet kidset = clang_getChildDiagnostics(d);
 			unsigned j, nk = clang_getNumDiagnosticsInSet(kidset);
+			Seen sn;
+			nerr++;
+			for (k = 0; k < fe->nseen; k++)
+				if (!strcmp(fe->seen[k].msg, msg))
+					break;
+			if (k < fe->nseen) {
+				clang_disposeDiagnostic(d);
+				continue;
+			}
+			sn.msg = msg;
+			sn.first = loc;
+			sn.more = 0;
+			VEC_PUSH(fe->seen, fe->nseen, sn);
+			for (j = i + 1; j < n; j++) { /* the repeats */
+				CXDiagnostic r = clang_getDiagnostic(fe->tu, j);
+				CXString rs = clang_getDiagnosticSpelling(r);
+				if (!strcmp(clang_getCString(rs), msg))
+					fe->seen[fe->nseen - 1].more++;
+				clang_disposeString(rs);
+				clang_disposeDiagnostic(r);
+			}
 			if (*flag)
 				diag_error(loc, "%s [%s]", msg, flag);
 			else
@@ -3499,10 +3587,16 @@ static int report_clang_errors(FE *fe)
 						  note)));
 				clang_disposeDiagnostic(note);
 			}
-			nerr++;
+			if (sn.more || fe->seen[fe->nseen - 1].more)
+				diag_note(loc, "%d more error%s like this not "
+					       "shown",
+					  fe->seen[fe->nseen - 1].more,
+					  fe->seen[fe->nseen - 1].more > 1 ? "s"
+									  : "");
 		}
 		clang_disposeDiagnostic(d);
 	}
+	fe->nseen = 0;
 	return nerr;
 }
 
