@@ -478,6 +478,11 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 			ty->len = ct.kind == CXType_ConstantArray
 					  ? (long)clang_getArraySize(ct)
 					  : 0;
+			if (ct.kind == CXType_ConstantArray && ty->len == 0 &&
+			    data)
+				diag_error(loc, "zero-length arrays are not C99, "
+						"which ckc writes; give the array "
+						"a size");
 			if (cq)
 				set_elem_const(ty->base);
 			return ty;
