@@ -1976,6 +1976,9 @@ static void add_extern(FE *fe, CXCursor decl)
 	ARENA_PUSH(fe->p->externs, fe->p->nexterns, f);
 }
 
+static int old_style_params(CXCursor c);
+static void refuse(FE *fe, Loc loc, const char *fmt, ...);
+
 /* Same type, for the parameters of calls to a function without a
  * prototype. */
 static int same_type(const Type *a, const Type *b)
@@ -2030,6 +2033,41 @@ static void shape_noproto(FE *fe, CXCursor fdecl, CXCursor call, Loc loc)
 				   name);
 			return;
 		}
+}
+
+/* A call to a function of the file defined old-style: C passes the
+ * promoted arguments as they are, ckc's prototype would convert them, so
+ * they must have the parameters' types already (and their number). */
+static void check_noproto_call(FE *fe, CXCursor def, CXCursor call,
+			       const char *name, Loc loc)
+{
+	int i, n = clang_Cursor_getNumArguments(call);
+	int np = clang_Cursor_getNumArguments(def);
+	if (clang_getCursorType(def).kind != CXType_FunctionNoProto &&
+	    !old_style_params(def))
+		return;
+	if (n != np) {
+		refuse(fe, loc,
+		       "'%s' is defined without a prototype and takes %d "
+		       "argument%s, not %d; correct the call",
+		       name, np, np == 1 ? "" : "s", n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		CXType at = clang_getCanonicalType(clang_getCursorType(
+			clang_Cursor_getArgument(call, (unsigned)i)));
+		CXType pt = clang_getCanonicalType(clang_getCursorType(
+			clang_Cursor_getArgument(def, (unsigned)i)));
+		if (!clang_equalTypes(clang_getUnqualifiedType(at),
+				      clang_getUnqualifiedType(pt)))
+			refuse(fe, cur_loc(fe, clang_Cursor_getArgument(
+						       call, (unsigned)i)),
+			       "argument %d of '%s' (defined without a "
+			       "prototype) has type '%s', but the definition "
+			       "takes '%s'; convert it with a cast",
+			       i + 1, name, cxs(clang_getTypeSpelling(at)),
+			       cxs(clang_getTypeSpelling(pt)));
+	}
 }
 
 /* The Program.funcs index of the function a call refers to, or -1. */
@@ -2307,6 +2345,8 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 	if (fn < 0 &&
 	    clang_getCursorType(fdecl).kind == CXType_FunctionNoProto)
 		shape_noproto(fe, fdecl, c, loc);
+	if (fn >= 0)
+		check_noproto_call(fe, fe->conv[fn]->def, c, name, loc);
 	return expr_call(name, fn, args, nargs,
 			 conv_type(fe, clang_getCursorType(c), loc, TY_REPORT),
 			 loc);
