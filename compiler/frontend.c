@@ -1,8 +1,10 @@
 /*
  * frontend.c - libclang -> IR, and the ckc pragmas.
  *
- * frontend_parse() parses the input with libclang, scans the main file's
- * tokens for `#pragma ck_...` directives, checks the derivative requests,
+ * frontend_parse() parses the input with libclang (as GNU C17 unless
+ * told otherwise, as cc would), scans the tokens of the main file and of
+ * the user headers it includes for `#pragma ck_...` directives, checks
+ * the derivative requests,
  * and converts every requested function, and every function of the
  * translation unit that converted code calls, into ckc's IR.  Anything
  * outside the supported subset (DESIGN.md section 5) is reported at its
@@ -11,16 +13,19 @@
  *
  * The work, in order:
  *   1. parse; report clang's own errors and stop if there are any;
- *   2. tokens of the main file -> pragmas, syntax checked here;
- *   3. function pragmas -> Requests, attached to the next definition;
+ *   2. tokens of the user headers and the main file -> pragmas, with
+ *      the macros in clause arguments expanded, syntax checked here;
+ *   3. function pragmas -> Requests, attached to the next definition (in
+ *      a header: the next prototype of a function the input defines);
  *   4. requests checked against the functions' parameters;
  *   5. conversion of the requested functions and their callees (a
  *      worklist); checkpoint pragmas wrap the statement they precede;
  *   6. recursion check over the call graph of the converted functions;
  *      Program.funcs put in the order of the definitions in the source.
  *
- * Conversion goes on after an error to report as much as it can at once;
- * refused expressions become placeholders and the Program is discarded.
+ * Conversion goes on after an error to report as much as it can at once
+ * (each message once per function); refused expressions become
+ * placeholders and the Program is discarded.
  *
  * frontend_compile_flags() reads a compilation database (ckc -p) with
  * libclang's clang-c/CXCompilationDatabase.h; it is at the end.
