@@ -348,6 +348,12 @@ struct Program {
 	/* System headers the input file includes, as written: "math.h". */
 	const char **sys_includes;
 	int nsys_includes;
+	/* The feature-test macro under which the system headers showed the
+	 * input the declarations it saw ("_DEFAULT_SOURCE" for GNU C, or
+	 * "_GNU_SOURCE" when the input defines it), or NULL in strict ISO C:
+	 * the output defines it when it calls system functions beyond the
+	 * math rules, so that -std=c99 sees them too. */
+	const char *feature_macro;
 };
 
 /* ------------------------------------------------------------------ ir.c */

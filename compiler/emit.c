@@ -823,6 +823,7 @@ typedef struct Deps {
 	const Program *p;
 	unsigned char *func, *ext, *glob;
 	int runtime; /* calls a ck_ function: include "ckrt.h" */
+	int sysfn;   /* calls a system function that is not a math rule */
 } Deps;
 
 static void mark_use(void *ctx, const Expr *e)
@@ -839,11 +840,18 @@ static void mark_use(void *ctx, const Expr *e)
 		return;
 	}
 	if (strncmp(e->u.call.name, "ck_", 3) == 0 ||
-	    strncmp(e->u.call.name, "CK_", 3) == 0)
+	    strncmp(e->u.call.name, "CK_", 3) == 0) {
 		d->runtime = 1;
+		return;
+	}
 	for (i = 0; i < d->p->nexterns; i++)
-		if (strcmp(d->p->externs[i]->name, e->u.call.name) == 0)
+		if (strcmp(d->p->externs[i]->name, e->u.call.name) == 0) {
 			d->ext[i] = 1;
+			return;
+		}
+	if (!rules_find(e->u.call.name) &&
+	    strncmp(e->u.call.name, "__builtin_", 10) != 0)
+		d->sysfn = 1;
 }
 
 /* Marks what p->out uses, then what the copies of static functions and
@@ -859,6 +867,7 @@ static void deps_collect(Deps *d, const Program *p)
 	d->ext = arena_alloc((size_t)p->nexterns + 1);
 	d->glob = arena_alloc((size_t)p->nglobals + 1);
 	d->runtime = 0;
+	d->sysfn = 0;
 	for (i = 0; i < p->nout; i++)
 		ir_walk_stmt(p->out[i]->body, mark_use, d);
 	while (changed) {
@@ -895,6 +904,14 @@ static int type_is_readonly(const Type *t)
 static void emit_includes(FILE *out, const Program *p, const Deps *d)
 {
 	int i, has_math = 0;
+
+	/* The input was read with POSIX (or GNU) declarations visible: a
+	 * call to one of them (j0, drand48) needs them under -std=c99. */
+	if (d->sysfn && p->feature_macro)
+		fprintf(out,
+			"#ifndef %s\n#define %s 1 /* as the input was read */\n"
+			"#endif\n",
+			p->feature_macro, p->feature_macro);
 
 	for (i = 0; i < p->nsys_includes; i++) {
 		fprintf(out, "#include <%s>\n", p->sys_includes[i]);

@@ -3803,6 +3803,10 @@ Program *frontend_parse(const FrontendOptions *opt)
 	read_tokens(fe);
 	scan_directives(fe, 0, 0);
 	place_pragmas(fe);
+	if (macro_find(fe, "_GNU_SOURCE", UINT_MAX))
+		fe->p->feature_macro = "_GNU_SOURCE";
+	else if (!macro_find(fe, "__STRICT_ANSI__", UINT_MAX))
+		fe->p->feature_macro = "_DEFAULT_SOURCE";
 
 	/* Requests: pragmas in source order, then the command line. */
 	nreq = 0;

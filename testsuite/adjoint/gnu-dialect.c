@@ -2,7 +2,8 @@
 // math.h, GNU's a ?: b, old-style definitions (with and without
 // parameters) and an external function declared without a prototype.
 // The output is C99: the macros are numbers (HUGE_VAL stays math.h's C99
-// macro), a ?: b is a ? a : b, every function has a prototype.
+// macro), a ?: b is a ? a : b, every function has a prototype, and the
+// POSIX declarations are made visible as they were to the input.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %cc -c %t.c -o %t.o
@@ -29,12 +30,16 @@ double f(const double *x, int n)
 	double s = 0.0, hi = -HUGE_VAL;
 	for (int i = 0; i < n; i++) {
 		double t = x[i] * x[i] - 0.5 ?: 1.0;
-		s += scale(t) * one() + offset();
+		s += scale(t) * one() + offset() * j0(0.0);
 		if (t > hi)
 			hi = t;
 	}
 	return s + hi;
 }
+// CHECK: #ifndef _DEFAULT_SOURCE
+// CHECK-NEXT: #define _DEFAULT_SOURCE 1 /* as the input was read */
+// CHECK-NEXT: #endif
+// CHECK-NEXT: #include <math.h>
 // CHECK-DAG: static double one(void);
 // CHECK-DAG: double offset(void);
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, int n, double *ret_d)
