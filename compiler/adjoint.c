@@ -774,6 +774,11 @@ static void adj_find_bases(AdjVariant *v)
 			  (t->kind != TY_PTR && members[a->node[i]] > 1);
 		if (!cand[i])
 			continue;
+		/* a struct variable joins its node through its pointer
+		 * members; no local pointer counts from it (those that would
+		 * are refused by adj_check_struct_pointers) */
+		if (t->kind == TY_STRUCT)
+			continue;
 		int *nb = &node_base[a->node[i]];
 		*nb = *nb == -1 ? i : -2;
 	}
@@ -860,6 +865,91 @@ static void adj_member_stores(MemberStore *m, const Stmt *s)
  * base's elements, so a local pointer into storage that holds structs
  * must point to whole elements of the base (a Bone * into Bone bones[]),
  * not into a struct's members (&m.data[k], p->w + i). */
+static void adj_ptr_roots(const Expr *e, int *roots, int *n)
+{
+	switch (e->kind) {
+	case E_VAR:
+		if (*n < 64)
+			roots[(*n)++] = e->u.var;
+		break;
+	case E_INDEX:
+		adj_ptr_roots(e->u.index.base, roots, n);
+		break;
+	case E_MEMBER:
+		adj_ptr_roots(e->u.mem.base, roots, n);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		adj_ptr_roots(e->u.e, roots, n);
+		break;
+	case E_BINARY:
+		if (type_is_pointerish(e->u.bin.l->type))
+			adj_ptr_roots(e->u.bin.l, roots, n);
+		if (type_is_pointerish(e->u.bin.r->type))
+			adj_ptr_roots(e->u.bin.r, roots, n);
+		break;
+	case E_COND:
+		adj_ptr_roots(e->u.cond.a, roots, n);
+		adj_ptr_roots(e->u.cond.b, roots, n);
+		break;
+	default:
+		break;
+	}
+}
+
+typedef struct IntoStruct {
+	const Func *f;
+	int var;   /* the local pointer */
+	int found; /* one of its values is taken from a struct variable */
+} IntoStruct;
+
+static void adj_into_struct_stmt(IntoStruct *w, const Stmt *s);
+
+static void adj_into_struct_value(IntoStruct *w, const Expr *e)
+{
+	int roots[64], n = 0;
+	if (!e)
+		return;
+	adj_ptr_roots(e, roots, &n);
+	for (int i = 0; i < n; i++)
+		if (w->f->vars[roots[i]]->type->kind == TY_STRUCT)
+			w->found = 1;
+}
+
+static void adj_into_struct_stmt(IntoStruct *w, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			adj_into_struct_stmt(w, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		if (s->u.decl.var == w->var)
+			adj_into_struct_value(w, s->u.decl.init);
+		break;
+	case S_ASSIGN:
+		if (s->u.assign.lhs->kind == E_VAR &&
+		    s->u.assign.lhs->u.var == w->var && s->u.assign.rhs)
+			adj_into_struct_value(w, s->u.assign.rhs);
+		break;
+	case S_IF:
+		adj_into_struct_stmt(w, s->u.ifs.then);
+		adj_into_struct_stmt(w, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		adj_into_struct_stmt(w, s->u.loop.init);
+		adj_into_struct_stmt(w, s->u.loop.inc);
+		adj_into_struct_stmt(w, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		adj_into_struct_stmt(w, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
 static int adj_check_struct_pointers(AdjVariant *v)
 {
 	const Func *f = v->f;
@@ -867,6 +957,24 @@ static int adj_check_struct_pointers(AdjVariant *v)
 	for (int i = 0; i < f->nvars; i++) {
 		Var *x = f->vars[i];
 		int b = v->base[i];
+		if (x->kind == VAR_LOCAL && x->type->kind == TY_PTR &&
+		    !x->dropped) {
+			/* a pointer into a struct variable's members */
+			IntoStruct w = { f, i, 0 };
+			adj_into_struct_stmt(&w, f->body);
+			if (w.found) {
+				ok = 0;
+				if (!x->refused++)
+					diag_error(x->loc,
+						   "the reverse mode cannot follow "
+						   "the local pointer '%s' into the "
+						   "members of a struct yet; index "
+						   "the member itself (s.data[k], "
+						   "p->w[i])",
+						   x->name);
+				continue;
+			}
+		}
 		if (x->kind != VAR_LOCAL || x->type->kind != TY_PTR || b < 0 ||
 		    b == i)
 			continue;

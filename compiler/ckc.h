@@ -394,6 +394,12 @@ struct Program {
 	/* Struct types that converted code uses, definitions before uses. */
 	StructDef **structs;
 	int nstructs;
+	/* The feature-test macro under which the system headers showed the
+	 * input the declarations it saw ("_DEFAULT_SOURCE" for GNU C, or
+	 * "_GNU_SOURCE" when the input defines it), or NULL in strict ISO C:
+	 * the output defines it when it calls system functions beyond the
+	 * math rules, so that -std=c99 sees them too. */
+	const char *feature_macro;
 };
 
 /* ------------------------------------------------------------------ ir.c */

@@ -198,9 +198,15 @@ static const char *float_literal(double v, int is_float)
 	char d[40], s[128], e[64];
 	int x, n, k = 0, elen;
 
-	ck_assert(isfinite(v));
 	if (is_float)
 		v = (float)v;
+	/* INFINITY, HUGE_VAL, NAN in the input: math.h's C99 macros (the
+	 * output always includes math.h) */
+	if (isinf(v))
+		return arena_printf("%sHUGE_VAL%s", v < 0 ? "-" : "",
+				    is_float ? "F" : "");
+	if (isnan(v))
+		return signbit(v) ? "-NAN" : "NAN";
 	shortest_digits(fabs(v), is_float, d, &x);
 	n = (int)strlen(d);
 	if (signbit(v))
@@ -830,6 +836,7 @@ typedef struct Deps {
 	const Program *p;
 	unsigned char *func, *ext, *glob;
 	int runtime; /* calls a ck_ function: include "ckrt.h" */
+	int sysfn;   /* calls a system function that is not a math rule */
 } Deps;
 
 static void mark_use(void *ctx, const Expr *e)
@@ -846,11 +853,18 @@ static void mark_use(void *ctx, const Expr *e)
 		return;
 	}
 	if (strncmp(e->u.call.name, "ck_", 3) == 0 ||
-	    strncmp(e->u.call.name, "CK_", 3) == 0)
+	    strncmp(e->u.call.name, "CK_", 3) == 0) {
 		d->runtime = 1;
+		return;
+	}
 	for (i = 0; i < d->p->nexterns; i++)
-		if (strcmp(d->p->externs[i]->name, e->u.call.name) == 0)
+		if (strcmp(d->p->externs[i]->name, e->u.call.name) == 0) {
 			d->ext[i] = 1;
+			return;
+		}
+	if (!rules_find(e->u.call.name) &&
+	    strncmp(e->u.call.name, "__builtin_", 10) != 0)
+		d->sysfn = 1;
 }
 
 /* Marks what p->out uses, then what the copies of static functions and
@@ -866,6 +880,7 @@ static void deps_collect(Deps *d, const Program *p)
 	d->ext = arena_alloc((size_t)p->nexterns + 1);
 	d->glob = arena_alloc((size_t)p->nglobals + 1);
 	d->runtime = 0;
+	d->sysfn = 0;
 	for (i = 0; i < p->nout; i++)
 		ir_walk_stmt(p->out[i]->body, mark_use, d);
 	while (changed) {
@@ -1016,6 +1031,14 @@ static void emit_includes(FILE *out, const Program *p, const Deps *d)
 {
 	int i, has_math = 0;
 
+	/* The input was read with POSIX (or GNU) declarations visible: a
+	 * call to one of them (j0, drand48) needs them under -std=c99. */
+	if (d->sysfn && p->feature_macro)
+		fprintf(out,
+			"#ifndef %s\n#define %s 1 /* as the input was read */\n"
+			"#endif\n",
+			p->feature_macro, p->feature_macro);
+
 	for (i = 0; i < p->nsys_includes; i++) {
 		fprintf(out, "#include <%s>\n", p->sys_includes[i]);
 		has_math |= strcmp(p->sys_includes[i], "math.h") == 0;
@@ -1113,6 +1136,27 @@ void emit_c(FILE *out, const Program *p)
 	}
 }
 
+/* Does a public generated function have a parameter whose type is
+ * named by a header (FILE *)? */
+static int header_needs_includes(const Program *p)
+{
+	int i, k;
+
+	for (i = 0; i < p->nout; i++) {
+		const Func *f = p->out[i];
+
+		for (k = 0; k < f->nparams && !f->is_static; k++) {
+			const Type *t = f->vars[f->params[k]]->type;
+
+			while (t->base)
+				t = t->base;
+			if (t->kind == TY_OTHER)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 void emit_header(FILE *out, const Program *p, const char *guard)
 {
 	Emitter em;
@@ -1124,6 +1168,11 @@ void emit_header(FILE *out, const Program *p, const char *guard)
 	emit_banner(out, p);
 	StructUse su;
 	fprintf(out, "#ifndef %s\n#define %s\n", guard, guard);
+	if (header_needs_includes(p)) {
+		fputc('\n', out);
+		for (i = 0; i < p->nsys_includes; i++)
+			fprintf(out, "#include <%s>\n", p->sys_includes[i]);
+	}
 	structs_collect(&su, p, NULL, 1);
 	if (su.headers)
 		fputc('\n', out);

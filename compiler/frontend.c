@@ -1,8 +1,10 @@
 /*
  * frontend.c - libclang -> IR, and the ckc pragmas.
  *
- * frontend_parse() parses the input with libclang, scans the main file's
- * tokens for `#pragma ck_...` directives, checks the derivative requests,
+ * frontend_parse() parses the input with libclang (as GNU C17 unless
+ * told otherwise, as cc would), scans the tokens of the main file and of
+ * the user headers it includes for `#pragma ck_...` directives, checks
+ * the derivative requests,
  * and converts every requested function, and every function of the
  * translation unit that converted code calls, into ckc's IR.  Anything
  * outside the supported subset (DESIGN.md section 5) is reported at its
@@ -11,16 +13,19 @@
  *
  * The work, in order:
  *   1. parse; report clang's own errors and stop if there are any;
- *   2. tokens of the main file -> pragmas, syntax checked here;
- *   3. function pragmas -> Requests, attached to the next definition;
+ *   2. tokens of the user headers and the main file -> pragmas, with
+ *      the macros in clause arguments expanded, syntax checked here;
+ *   3. function pragmas -> Requests, attached to the next definition (in
+ *      a header: the next prototype of a function the input defines);
  *   4. requests checked against the functions' parameters;
  *   5. conversion of the requested functions and their callees (a
  *      worklist); checkpoint pragmas wrap the statement they precede;
  *   6. recursion check over the call graph of the converted functions;
  *      Program.funcs put in the order of the definitions in the source.
  *
- * Conversion goes on after an error to report as much as it can at once;
- * refused expressions become placeholders and the Program is discarded.
+ * Conversion goes on after an error to report as much as it can at once
+ * (each message once per function); refused expressions become
+ * placeholders and the Program is discarded.
  *
  * frontend_compile_flags() reads a compilation database (ckc -p) with
  * libclang's clang-c/CXCompilationDatabase.h; it is at the end.
@@ -85,6 +90,10 @@ typedef struct Tok {
 	unsigned len;  /* length of the spelling */
 	Loc loc;
 	int hidden; /* inside a directive or a skipped #if region */
+	/* A token of a pragma that comes from expanding a macro: the
+	 * macro's name and definition (loc is where the macro is used). */
+	const char *macro;
+	Loc mloc;
 } Tok;
 
 /* save(p[lo:len]) of a checkpoint pragma, as token indices. */
@@ -96,7 +105,8 @@ typedef struct Section {
 
 typedef struct Def Def;
 
-/* One `#pragma ck_...` directive of the main file. */
+/* One `#pragma ck_...` directive of the main file or of a header it
+ * includes. */
 typedef struct Pragma {
 	int is_ckpt;      /* ck_checkpoint, else a function pragma */
 	const char *name; /* "ck_tangent", ... */
@@ -111,6 +121,10 @@ typedef struct Pragma {
 		next_off; /* first statement token after it, UINT_MAX if none */
 	Def *fn;          /* the function whose body holds it */
 	int used;         /* attached to a statement */
+	Tok *toks;        /* its tokens after the ck_ name, macros expanded */
+	int ntoks;
+	CXFile file;      /* where it is (offsets are in this file) */
+	int in_header;    /* not in the main file */
 } Pragma;
 
 /* A function of the translation unit, by name. */
@@ -123,11 +137,29 @@ struct Def {
 	int idx; /* index in Program.funcs, -1 while not converted */
 };
 
-/* A file-scope declaration of the main file (to place function pragmas). */
+/* A file-scope declaration of the main file or a user header (to place
+ * function pragmas). */
 typedef struct TopDecl {
-	unsigned start, end;
+	unsigned start, end; /* offsets in file */
+	CXFile file;
 	Def *fndef; /* a function definition, else NULL */
+	Def *fn;    /* a function declaration or definition, else NULL */
 } TopDecl;
+
+/* A macro definition (or a main-file #undef) of the translation unit,
+ * for the clause arguments of pragmas. */
+typedef struct Macro {
+	const char *name;
+	CXCursor def; /* the MacroDefinition; unused for an #undef */
+	int undef;
+	unsigned off; /* main-file offset from where it holds */
+} Macro;
+
+/* A header and the main-file offset of the #include that brings it in. */
+typedef struct IncOff {
+	CXFile file;
+	unsigned off;
+} IncOff;
 
 /* A name a save() bound may use besides variables: an enum constant, or a
  * macro defined as an integer literal. */
@@ -154,6 +186,13 @@ typedef struct KnownStruct {
 	StructDef *sd;
 } KnownStruct;
 
+/* An error conversion has reported (refuse). */
+typedef struct Seen {
+	const char *msg;
+	Loc first;
+	int more; /* not shown */
+} Seen;
+
 typedef struct FE {
 	const FrontendOptions *opt;
 	CXTranslationUnit tu;
@@ -174,6 +213,11 @@ typedef struct FE {
 	int ndefined; /* definitions seen so far (Def.seq) */
 	Const *consts;
 	int nconsts;
+	Macro *macros;
+	int nmacros;
+	IncOff *incs;
+	int nincs;
+	CXFile curfile; /* the file whose tokens are in toks (main or header) */
 	Def **conv; /* Program.funcs index -> Def */
 	int nconv;
 	Edge *edges;
@@ -186,6 +230,13 @@ typedef struct FE {
 	int nvars;
 	int *scope; /* var ids in scope, innermost last (for save() names) */
 	int nscope;
+	/* var ids of types ckc cannot hold (refused at use), times 2, plus 1
+	 * once an error has been reported (the next uses are refused
+	 * quietly) */
+	int *unheld;
+	Seen *seen; /* error kinds reported in the function being converted */
+	int nseen;
+	int nunheld;
 	/* The last file name looked up. */
 	CXFile lastfile;
 	const char *lastname;
@@ -480,6 +531,12 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 	if (iname) {
 		ty = type_new(TY_INT);
 		ty->name = iname;
+		if ((ct.kind == CXType_Int128 || ct.kind == CXType_UInt128) &&
+		    data)
+			diag_error(loc,
+				   "'%s' is not C99, which ckc writes; use "
+				   "long long",
+				   iname);
 	} else
 		switch (ct.kind) {
 		case CXType_Void:
@@ -539,12 +596,19 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 			if (ct.kind == CXType_VariableArray && data)
 				diag_error(loc,
 					   "variable-length arrays are not "
-					   "supported");
+					   "supported; use a fixed size or a "
+					   "pointer to memory the caller "
+					   "provides");
 			ty = type_new(TY_ARRAY);
 			ty->base = conv_type(fe, et, loc, flags & ~TY_DECAY);
 			ty->len = ct.kind == CXType_ConstantArray
 					  ? (long)clang_getArraySize(ct)
 					  : 0;
+			if (ct.kind == CXType_ConstantArray && ty->len == 0 &&
+			    data)
+				diag_error(loc, "zero-length arrays are not C99, "
+						"which ckc writes; give the array "
+						"a size");
 			if (cq)
 				set_elem_const(ty->base);
 			return ty;
@@ -572,7 +636,7 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 					   "union types are not supported");
 			else if (ct.kind == CXType_Complex)
 				diag_error(loc,
-					   "complex types are not supported");
+					   "complex types are not supported; use pairs of double");
 			else if (ct.kind != CXType_FunctionProto &&
 				 ct.kind != CXType_FunctionNoProto)
 				diag_error(loc, "type '%s' is not supported",
@@ -582,6 +646,31 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 		}
 	ty->is_const = clang_isConstQualifiedType(t) != 0;
 	return ty;
+}
+
+/* Is t a C99 type that converted code cannot hold (long double, complex,
+ * and pointers to or arrays of them)?  A parameter or local of such a
+ * type is accepted as long as nothing uses it: ckc prints it as it is. */
+static int unheld_type(CXType t)
+{
+	CXType ct = clang_getCanonicalType(t);
+	for (;;) {
+		switch (ct.kind) {
+		case CXType_Pointer:
+			ct = clang_getCanonicalType(clang_getPointeeType(ct));
+			continue;
+		case CXType_ConstantArray:
+		case CXType_IncompleteArray:
+			ct = clang_getCanonicalType(
+				clang_getArrayElementType(ct));
+			continue;
+		case CXType_LongDouble:
+		case CXType_Complex:
+			return 1;
+		default:
+			return 0;
+		}
+	}
 }
 
 static int is_float_kind(CXType t)
@@ -684,8 +773,6 @@ static int def_is_user(const Def *d)
 	return d && d->has_def && !in_system_header(d->def);
 }
 
-static int parse_int_spelling(const char *s, long long *v);
-
 static void add_const(FE *fe, const char *name, long long v)
 {
 	Const k;
@@ -694,38 +781,54 @@ static void add_const(FE *fe, const char *name, long long v)
 	VEC_PUSH(fe->consts, fe->nconsts, k);
 }
 
-/* Records the enum constants of an enum, or a macro of user code defined
- * as an integer literal (`#define N 64`, `#define N (64)`). */
+/* Records the enum constants of an enum (names a save() bound and
+ * binomial() may use). */
 static void add_consts(FE *fe, CXCursor c)
 {
-	if (clang_getCursorKind(c) == CXCursor_EnumDecl) {
-		Kids ks = kids(c);
-		int i;
-		for (i = 0; i < ks.n; i++)
-			if (is_kind(ks.c[i], CXCursor_EnumConstantDecl))
-				add_const(
-					fe,
-					cxs(clang_getCursorSpelling(ks.c[i])),
-					clang_getEnumConstantDeclValue(
-						ks.c[i]));
-		return;
-	}
-	if (in_system_header(c) || clang_Cursor_isMacroFunctionLike(c))
-		return;
-	{
-		CXToken *toks;
-		unsigned n, i;
-		const char *sp[5];
-		long long v;
-		clang_tokenize(fe->tu, clang_getCursorExtent(c), &toks, &n);
-		for (i = 0; i < n && i < 5; i++)
-			sp[i] = cxs(clang_getTokenSpelling(fe->tu, toks[i]));
-		clang_disposeTokens(fe->tu, toks, n);
-		if ((n == 2 && parse_int_spelling(sp[1], &v)) ||
-		    (n == 4 && !strcmp(sp[1], "(") && !strcmp(sp[3], ")") &&
-		     parse_int_spelling(sp[2], &v)))
-			add_const(fe, sp[0], v);
-	}
+	Kids ks = kids(c);
+	int i;
+	for (i = 0; i < ks.n; i++)
+		if (is_kind(ks.c[i], CXCursor_EnumConstantDecl))
+			add_const(fe, cxs(clang_getCursorSpelling(ks.c[i])),
+				  clang_getEnumConstantDeclValue(ks.c[i]));
+}
+
+/* The main-file offset from where a declaration at sl holds: its own
+ * offset in the main file, that of the #include that brings its header
+ * in, 0 for the command line and predefined macros. */
+static unsigned holds_from(FE *fe, CXSourceLocation sl)
+{
+	CXFile file;
+	unsigned line, col, off;
+	int i;
+	clang_getExpansionLocation(sl, &file, &line, &col, &off);
+	if (!file)
+		return 0;
+	if (clang_File_isEqual(file, fe->mainfile))
+		return off;
+	for (i = 0; i < fe->nincs; i++)
+		if (clang_File_isEqual(file, fe->incs[i].file))
+			return fe->incs[i].off;
+	return 0;
+}
+
+static void add_macro(FE *fe, CXCursor c)
+{
+	Macro m;
+	m.name = cxs(clang_getCursorSpelling(c));
+	m.def = c;
+	m.undef = 0;
+	m.off = holds_from(fe, clang_getCursorLocation(c));
+	VEC_PUSH(fe->macros, fe->nmacros, m);
+}
+
+/* Is the declaration at sl in a header that is not a system header? */
+static int in_user_header(FE *fe, CXSourceLocation sl, CXFile *file)
+{
+	unsigned line, col, off;
+	clang_getExpansionLocation(sl, file, &line, &col, &off);
+	return *file && !clang_File_isEqual(*file, fe->mainfile) &&
+	       !clang_Location_isInSystemHeader(sl);
 }
 
 static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent,
@@ -734,20 +837,35 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent,
 	FE *fe = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	CXSourceRange ext = clang_getCursorExtent(c);
-	TopDecl td = { 0, 0, NULL };
-	int in_main;
+	TopDecl td;
+	int keep;
 	(void)parent;
-	if (k == CXCursor_MacroDefinition || k == CXCursor_EnumDecl)
+	memset(&td, 0, sizeof td);
+	if (k == CXCursor_MacroDefinition)
+		add_macro(fe, c);
+	if (k == CXCursor_EnumDecl)
 		add_consts(fe, c);
 	if (!clang_isDeclaration(k))
 		return CXChildVisit_Continue;
-	in_main = main_off(fe, clang_getRangeStart(ext), &td.start) &&
-		  main_off(fe, clang_getRangeEnd(ext), &td.end);
+	keep = main_off(fe, clang_getRangeStart(ext), &td.start) &&
+	       main_off(fe, clang_getRangeEnd(ext), &td.end);
+	if (keep)
+		td.file = fe->mainfile;
+	else if (in_user_header(fe, clang_getRangeStart(ext), &td.file)) {
+		CXFile f2;
+		unsigned line, col;
+		clang_getExpansionLocation(clang_getRangeStart(ext), &td.file,
+					   &line, &col, &td.start);
+		clang_getExpansionLocation(clang_getRangeEnd(ext), &f2, &line,
+					   &col, &td.end);
+		keep = f2 && clang_File_isEqual(f2, td.file);
+	}
 	if (k == CXCursor_FunctionDecl) {
 		const char *name = cxs(clang_getCursorSpelling(c));
 		Def *d = def_find(fe, name);
 		if (!d)
 			d = def_add(fe, name, c);
+		td.fn = d;
 		if (clang_isCursorDefinition(c)) {
 			d->def = c;
 			d->has_def = 1;
@@ -755,7 +873,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent,
 			td.fndef = d;
 		}
 	}
-	if (in_main)
+	if (keep)
 		VEC_PUSH(fe->tops, fe->ntops, td);
 	return CXChildVisit_Continue;
 }
@@ -803,31 +921,47 @@ static unsigned directive_end(FE *fe, unsigned off)
 	return (unsigned)(i < n ? i : n);
 }
 
-/* Reads the main file's tokens and marks those inside directives and
- * skipped #if regions as hidden. */
+/* Offset of sl in the file being scanned (fe->curfile). */
+static void cur_off(FE *fe, CXSourceLocation sl, unsigned *off)
+{
+	CXFile file;
+	unsigned line, col;
+	clang_getExpansionLocation(sl, &file, &line, &col, off);
+	if (!file || !clang_File_isEqual(file, fe->curfile))
+		*off = 0;
+}
+
+/* Reads the tokens of fe->curfile (whose bytes are fe->src) and marks
+ * those inside directives and skipped #if regions as hidden. */
 static void read_tokens(FE *fe)
 {
 	CXSourceRange all = clang_getRange(
-		clang_getLocationForOffset(fe->tu, fe->mainfile, 0),
-		clang_getLocationForOffset(fe->tu, fe->mainfile,
+		clang_getLocationForOffset(fe->tu, fe->curfile, 0),
+		clang_getLocationForOffset(fe->tu, fe->curfile,
 					   (unsigned)fe->srclen));
 	CXToken *ct;
-	unsigned n, i;
+	unsigned n, i, k;
 	int j;
 	CXSourceRangeList *skipped;
 
 	clang_tokenize(fe->tu, all, &ct, &n);
 	fe->toks = arena_alloc((n + 1) * sizeof *fe->toks);
-	for (i = 0; i < n; i++) {
-		Tok *t = &fe->toks[i];
+	for (i = 0, k = 0; i < n; i++) {
+		Tok *t = &fe->toks[k];
 		CXSourceLocation sl = clang_getTokenLocation(fe->tu, ct[i]);
+		/* Comments are not tokens to the preprocessor: a comment after
+		 * a pragma, or between a pragma and its statement, is not
+		 * part of either. */
+		if (clang_getTokenKind(ct[i]) == CXToken_Comment)
+			continue;
+		k++;
 		t->kind = clang_getTokenKind(ct[i]);
 		t->s = cxs(clang_getTokenSpelling(fe->tu, ct[i]));
 		t->len = (unsigned)strlen(t->s);
-		main_off(fe, sl, &t->off);
+		cur_off(fe, sl, &t->off);
 		t->loc = src_loc(fe, sl);
 	}
-	fe->ntoks = (int)n;
+	fe->ntoks = (int)k;
 	clang_disposeTokens(fe->tu, ct, n);
 
 	for (j = 0; j < fe->ntoks; j++) {
@@ -840,11 +974,11 @@ static void read_tokens(FE *fe)
 			j--;
 		}
 	}
-	skipped = clang_getSkippedRanges(fe->tu, fe->mainfile);
+	skipped = clang_getSkippedRanges(fe->tu, fe->curfile);
 	for (i = 0; skipped && i < skipped->count; i++) {
 		unsigned a, b;
-		main_off(fe, clang_getRangeStart(skipped->ranges[i]), &a);
-		main_off(fe, clang_getRangeEnd(skipped->ranges[i]), &b);
+		cur_off(fe, clang_getRangeStart(skipped->ranges[i]), &a);
+		cur_off(fe, clang_getRangeEnd(skipped->ranges[i]), &b);
 		for (j = 0; j < fe->ntoks; j++)
 			if (fe->toks[j].off >= a && fe->toks[j].off <= b)
 				fe->toks[j].hidden = 2;
@@ -856,12 +990,13 @@ static void read_tokens(FE *fe)
 /* A cursor over the tokens [i, end) of one pragma. */
 typedef struct PC {
 	FE *fe;
+	Tok *toks;
 	int i, end;
 } PC;
 
 static Tok *pc_peek(PC *pc)
 {
-	return pc->i < pc->end ? &pc->fe->toks[pc->i] : NULL;
+	return pc->i < pc->end ? &pc->toks[pc->i] : NULL;
 }
 
 static int pc_is(PC *pc, const char *s)
@@ -877,11 +1012,18 @@ static Loc pc_loc(PC *pc)
 	Tok *t;
 	Loc loc;
 	if (pc->i < pc->end)
-		return pc->fe->toks[pc->i].loc;
-	t = &pc->fe->toks[pc->end - 1];
+		return pc->toks[pc->i].loc;
+	t = &pc->toks[pc->end - 1];
 	loc = t->loc;
 	loc.col += (int)t->len;
 	return loc;
+}
+
+/* After an error at token t: where t comes from a macro. */
+static void macro_note(const Tok *t)
+{
+	if (t && t->macro)
+		diag_note(t->mloc, "in the expansion of macro '%s'", t->macro);
 }
 
 static void pc_error(PC *pc, const char *fmt, ...)
@@ -890,6 +1032,7 @@ static void pc_error(PC *pc, const char *fmt, ...)
 	va_start(ap, fmt);
 	verror(pc_loc(pc), fmt, ap);
 	va_end(ap);
+	macro_note(pc_peek(pc));
 }
 
 /* Consumes s or reports "expected 's' after 'prev'". */
@@ -914,6 +1057,8 @@ static void push_name(const char ***names, Loc **locs, int *n,
 	(*locs)[*n] = loc;
 	ARENA_PUSH(*names, *n, (char *)name);
 }
+
+static Macro *macro_find(FE *fe, const char *name, unsigned at);
 
 /* names := '(' identifier (',' identifier)* ')' */
 static int parse_names(PC *pc, const char *clause, const char ***names,
@@ -960,8 +1105,16 @@ static void parse_func_pragma(PC *pc, Pragma *pr, Mode mode)
 						   : NULL;
 		int ok;
 		if (!seen || t->kind != CXToken_Identifier) {
-			pc_error(pc, "unexpected '%s' in %s pragma", t->s,
-				 pr->name);
+			if (t->kind == CXToken_Identifier &&
+			    macro_find(pc->fe, t->s, pr->off + 1))
+				pc_error(pc,
+					 "unexpected '%s' in %s pragma; ckc "
+					 "expands macros only in the arguments "
+					 "of wrt(...) and out(...)",
+					 t->s, pr->name);
+			else
+				pc_error(pc, "unexpected '%s' in %s pragma",
+					 t->s, pr->name);
 			return;
 		}
 		if (*seen) {
@@ -989,7 +1142,7 @@ static void parse_func_pragma(PC *pc, Pragma *pr, Mode mode)
 /* A save() bound, parsed from tokens; with build set (during conversion)
  * it also becomes an IR expression over the function's variables.
  *   bound   := term (('+' | '-') term)*
- *   term    := unary ('*' unary)*
+ *   term    := unary (('*' | '/' | '%') unary)*
  *   unary   := '-' unary | primary
  *   primary := identifier | integer | '(' bound ')' */
 typedef struct BoundParser {
@@ -1103,6 +1256,10 @@ static int bound_binary(BoundParser *bp, Expr **out, int level)
 		Expr *r = NULL;
 		if (level == 1 && pc_is(pc, "*"))
 			op = B_MUL;
+		else if (level == 1 && pc_is(pc, "/"))
+			op = B_DIV;
+		else if (level == 1 && pc_is(pc, "%"))
+			op = B_MOD;
 		else if (level == 0 && pc_is(pc, "+"))
 			op = B_ADD;
 		else if (level == 0 && pc_is(pc, "-"))
@@ -1122,11 +1279,13 @@ static int bound_expr(BoundParser *bp, Expr **out)
 	return bound_binary(bp, out, 0);
 }
 
-/* Parses the bound in tokens [i, end) completely. */
-static int parse_bound(FE *fe, int i, int end, int build, Expr **out)
+/* Parses the bound in tokens [i, end) of toks completely. */
+static int parse_bound(FE *fe, Tok *toks, int i, int end, int build,
+		       Expr **out)
 {
 	BoundParser bp;
 	bp.pc.fe = fe;
+	bp.pc.toks = toks;
 	bp.pc.i = i;
 	bp.pc.end = end;
 	bp.build = build;
@@ -1152,7 +1311,7 @@ static int bound_span(PC *pc, const char *stop, int *first, int *end)
 	int depth = 0;
 	*first = pc->i;
 	while (pc->i < pc->end) {
-		const char *s = pc->fe->toks[pc->i].s;
+		const char *s = pc->toks[pc->i].s;
 		if (depth == 0 && !strcmp(s, stop))
 			break;
 		if (!strcmp(s, "(") || !strcmp(s, "["))
@@ -1162,7 +1321,7 @@ static int bound_span(PC *pc, const char *stop, int *first, int *end)
 		pc->i++;
 	}
 	*end = pc->i;
-	if (!parse_bound(pc->fe, *first, *end, 0, NULL))
+	if (!parse_bound(pc->fe, pc->toks, *first, *end, 0, NULL))
 		return 0;
 	return pc_expect(pc, stop, NULL);
 }
@@ -1200,7 +1359,82 @@ static int parse_save(PC *pc, Pragma *pr)
 	}
 }
 
-/* pragma := ck_checkpoint [binomial '(' integer ')'] [save(...)] */
+/* The value of an integer constant expression of a pragma (macros are
+ * expanded already; enum constants are known):
+ *   cexpr  := cterm (('+' | '-') cterm)*
+ *   cterm  := cunary (('*' | '/' | '%') cunary)*
+ *   cunary := ('-' | '+') cunary | '(' cexpr ')' | integer | enum constant */
+static int const_expr(PC *pc, long long *v, int level)
+{
+	Tok *t = pc_peek(pc);
+	long long r;
+	int i;
+	if (level == 2) {
+		if (t && (!strcmp(t->s, "-") || !strcmp(t->s, "+"))) {
+			pc->i++;
+			if (!const_expr(pc, v, 2))
+				return 0;
+			if (t->s[0] == '-')
+				*v = -*v;
+			return 1;
+		}
+		if (t && !strcmp(t->s, "(")) {
+			pc->i++;
+			return const_expr(pc, v, 0) && pc_expect(pc, ")", NULL);
+		}
+		if (t && parse_int_tok(t, v)) {
+			pc->i++;
+			return 1;
+		}
+		for (i = pc->fe->nconsts - 1; t && i >= 0; i--)
+			if (t->kind == CXToken_Identifier &&
+			    !strcmp(pc->fe->consts[i].name, t->s)) {
+				*v = pc->fe->consts[i].val;
+				pc->i++;
+				return 1;
+			}
+		if (t && t->kind == CXToken_Identifier)
+			pc_error(pc,
+				 "binomial() takes a positive integer constant: "
+				 "'%s' is not a macro or an enum constant",
+				 t->s);
+		else
+			pc_error(pc, "binomial() takes a positive integer "
+				     "constant (a literal, a macro or an enum "
+				     "constant)");
+		return 0;
+	}
+	if (!const_expr(pc, v, level + 1))
+		return 0;
+	for (;;) {
+		const char *op;
+		t = pc_peek(pc);
+		op = t ? t->s : "";
+		if (!(level == 0 ? !strcmp(op, "+") || !strcmp(op, "-")
+				 : !strcmp(op, "*") || !strcmp(op, "/") ||
+					   !strcmp(op, "%")))
+			return 1;
+		pc->i++;
+		if (!const_expr(pc, &r, level + 1))
+			return 0;
+		if ((op[0] == '/' || op[0] == '%') && r == 0) {
+			diag_error(t->loc, "division by zero in binomial()");
+			return 0;
+		}
+		if (r > INT_MAX || r < -INT_MAX || *v > INT_MAX ||
+		    *v < -INT_MAX)
+			*v = op[0] == '-' ? -(long long)INT_MAX * 4
+					  : (long long)INT_MAX * 4;
+		else
+			*v = op[0] == '+'   ? *v + r
+			     : op[0] == '-' ? *v - r
+			     : op[0] == '*' ? *v * r
+			     : op[0] == '/' ? *v / r
+					    : *v % r;
+	}
+}
+
+/* pragma := ck_checkpoint [binomial '(' cexpr ')'] [save(...)] */
 static void parse_ckpt_pragma(PC *pc, Pragma *pr)
 {
 	int seen_binomial = 0, seen_save = 0;
@@ -1218,15 +1452,17 @@ static void parse_ckpt_pragma(PC *pc, Pragma *pr)
 			if (!pc_expect(pc, "(", "binomial"))
 				return;
 			t = pc_peek(pc);
-			if (!t || !parse_int_tok(t, &k) || k <= 0 ||
-			    k > INT_MAX) {
-				pc_error(
-					pc,
-					"binomial() takes a positive integer");
+			if (!const_expr(pc, &k, 0))
+				return;
+			if (k <= 0 || k > INT_MAX) {
+				diag_error(t->loc,
+					   "binomial() takes a positive integer, "
+					   "not %lld",
+					   k);
+				macro_note(t);
 				return;
 			}
 			pr->binomial = (int)k;
-			pc->i++;
 			if (!pc_expect(pc, ")", NULL))
 				return;
 		} else if (t->kind == CXToken_Identifier &&
@@ -1247,6 +1483,149 @@ static void parse_ckpt_pragma(PC *pc, Pragma *pr)
 	pr->ok = 1;
 }
 
+/* ------------------------------------------------ macros in pragmas */
+
+/* The macro in force at main-file offset at (just before it) for name,
+ * or NULL: the last definition before at, unless an #undef of the main
+ * file came after it.  (An #undef in a header is not seen.) */
+static Macro *macro_find(FE *fe, const char *name, unsigned at)
+{
+	Macro *best = NULL;
+	int i;
+	for (i = 0; i < fe->nmacros; i++) {
+		Macro *m = &fe->macros[i];
+		if (m->off < at && (!best || m->off >= best->off) &&
+		    !strcmp(m->name, name))
+			best = m;
+	}
+	return best && !best->undef ? best : NULL;
+}
+
+/* The replacement tokens of object-like macro m. */
+static Tok *macro_body(FE *fe, Macro *m, int *n)
+{
+	CXToken *ct;
+	unsigned nt, i;
+	Tok *r;
+	clang_tokenize(fe->tu, clang_getCursorExtent(m->def), &ct, &nt);
+	r = arena_alloc((nt + 1) * sizeof *r);
+	*n = 0;
+	for (i = 1; i < nt; i++) { /* token 0 is the macro's name */
+		Tok *t = &r[*n];
+		if (clang_getTokenKind(ct[i]) == CXToken_Comment)
+			continue;
+		t->kind = clang_getTokenKind(ct[i]);
+		t->s = cxs(clang_getTokenSpelling(fe->tu, ct[i]));
+		t->len = (unsigned)strlen(t->s);
+		(*n)++;
+	}
+	clang_disposeTokens(fe->tu, ct, nt);
+	return r;
+}
+
+/* Appends toks[0..n) to (*out, *nout) with the object-like macros among
+ * them expanded as the preprocessor does (a macro is not expanded again
+ * inside its own expansion: those in active[0..nactive)).  Tokens that
+ * come from a macro get the location of its use, origin.  Returns 0
+ * after an error. */
+static int expand_toks(FE *fe, const Tok *toks, int n, unsigned at,
+		       const Tok *origin, const char **active, int nactive,
+		       Tok **out, int *nout)
+{
+	int i, k;
+	for (i = 0; i < n; i++) {
+		const Tok *t = &toks[i];
+		Macro *m = NULL;
+		int skip = t->kind != CXToken_Identifier;
+		for (k = 0; k < nactive && !skip; k++)
+			skip = !strcmp(active[k], t->s);
+		if (!skip)
+			m = macro_find(fe, t->s, at);
+		if (m && clang_Cursor_isMacroFunctionLike(m->def) &&
+		    (i + 1 >= n || strcmp(toks[i + 1].s, "(")))
+			m = NULL; /* a function-like macro's bare name */
+		if (!m) {
+			Tok c = *t;
+			if (origin) {
+				c.loc = origin->loc;
+				c.macro = origin->macro;
+				c.mloc = origin->mloc;
+			}
+			VEC_PUSH(*out, *nout, c);
+			continue;
+		}
+		if (clang_Cursor_isMacroFunctionLike(m->def)) {
+			diag_error(origin ? origin->loc : t->loc,
+				   "function-like macro '%s' is not expanded "
+				   "in ckc pragmas; use an object-like macro "
+				   "or write the value",
+				   t->s);
+			macro_note(origin);
+			return 0;
+		}
+		if (nactive >= 64) {
+			diag_error(origin ? origin->loc : t->loc,
+				   "macros nested too deeply in a pragma");
+			return 0;
+		}
+		{
+			Tok o;
+			int nb;
+			Tok *body = macro_body(fe, m, &nb);
+			if (origin)
+				o = *origin;
+			else {
+				o = *t;
+				o.macro = m->name;
+				o.mloc = cur_loc(fe, m->def);
+			}
+			active[nactive] = m->name;
+			if (!expand_toks(fe, body, nb, at, &o, active,
+					 nactive + 1, out, nout))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* The tokens of a pragma after its ck_ name, toks[0..n), with the macros
+ * inside parentheses (the clauses' arguments) expanded; the clause names
+ * themselves are not.  at: the main-file offset of the pragma.  NULL
+ * after an error. */
+static Tok *expand_pragma(FE *fe, const Tok *toks, int n, unsigned at,
+			  int *nout)
+{
+	const char *active[64];
+	Tok *out = NULL;
+	int i, depth = 0;
+	*nout = 0;
+	for (i = 0; i < n; i++) {
+		const Tok *t = &toks[i];
+		if (!strcmp(t->s, ")") && depth > 0)
+			depth--;
+		if (depth > 0 && t->kind == CXToken_Identifier) {
+			int k = i + 1;
+			/* a function-like macro takes its arguments along */
+			if (k < n && !strcmp(toks[k].s, "("))
+				k++;
+			if (!expand_toks(fe, t, k - i, at, NULL, active, 0,
+					 &out, nout))
+				return NULL;
+			if (k > i + 1) {
+				depth++;
+				i++;
+			}
+			continue;
+		}
+		if (!strcmp(t->s, "("))
+			depth++;
+		VEC_PUSH(out, *nout, *t);
+	}
+	if (!out) /* no tokens: an array all the same */
+		out = arena_alloc(sizeof *out);
+	return out;
+}
+
 /* The first statement token after the directive ending before token j. */
 static unsigned next_stmt_off(FE *fe, int j)
 {
@@ -1256,9 +1635,11 @@ static unsigned next_stmt_off(FE *fe, int j)
 	return UINT_MAX;
 }
 
-/* Finds the `#pragma ck_...` directives and `#include <...>` lines of the
- * main file. */
-static void scan_directives(FE *fe)
+/* Finds the `#pragma ck_...` directives of the file whose tokens are in
+ * fe->toks, and the `#include <...>` lines and `#undef`s of the main
+ * file.  at0: the main-file offset where a header's macros hold (0 for
+ * the main file itself). */
+static void scan_directives(FE *fe, int in_header, unsigned at0)
 {
 	int j;
 	/* _Pragma("ck_...") is not read: say so rather than ignore it */
@@ -1285,8 +1666,17 @@ static void scan_directives(FE *fe)
 			     end++)
 				;
 		}
+		if (end - j >= 3 && !strcmp(fe->toks[j + 1].s, "undef") &&
+		    !in_header) {
+			Macro m;
+			memset(&m, 0, sizeof m);
+			m.name = fe->toks[j + 2].s;
+			m.undef = 1;
+			m.off = t->off;
+			VEC_PUSH(fe->macros, fe->nmacros, m);
+		}
 		if (end - j >= 3 && !strcmp(fe->toks[j + 1].s, "include") &&
-		    !strcmp(fe->toks[j + 2].s, "<")) {
+		    !strcmp(fe->toks[j + 2].s, "<") && !in_header) {
 			const char *a = fe->src + fe->toks[j + 2].off + 1;
 			const char *b = a;
 			while (b < fe->src + fe->srclen && *b != '>' &&
@@ -1315,10 +1705,28 @@ static void scan_directives(FE *fe)
 			pr->loc = fe->toks[j + 2].loc;
 			pr->off = t->off;
 			pr->next_off = next_stmt_off(fe, end);
+			pr->file = fe->curfile;
+			pr->in_header = in_header;
+			/* the ck_ name is token 0: errors at the end go after
+			 * it */
+			pr->toks = expand_pragma(fe, &fe->toks[j + 2],
+						 end - (j + 2),
+						 in_header ? at0 + 1 : t->off + 1,
+						 &pr->ntoks);
 			pc.fe = fe;
-			pc.i = j + 3;
-			pc.end = end;
-			if (!strcmp(name, "ck_tangent"))
+			pc.toks = pr->toks;
+			pc.i = 1;
+			pc.end = pr->ntoks;
+			if (!pr->toks)
+				; /* a macro error: reported */
+			else if (in_header && !strcmp(name, "ck_checkpoint")) {
+				diag_warning(pr->loc,
+					     "'#pragma ck_checkpoint' in an "
+					     "included file is ignored; put the "
+					     "function in the main file to "
+					     "checkpoint it");
+				pr = NULL;
+			} else if (!strcmp(name, "ck_tangent"))
 				parse_func_pragma(&pc, pr, MODE_TANGENT);
 			else if (!strcmp(name, "ck_adjoint"))
 				parse_func_pragma(&pc, pr, MODE_ADJOINT);
@@ -1349,6 +1757,8 @@ static void place_pragmas(FE *fe)
 		TopDecl *inside = NULL, *next = NULL;
 		for (k = 0; k < fe->ntops; k++) {
 			TopDecl *td = &fe->tops[k];
+			if (!clang_File_isEqual(td->file, pr->file))
+				continue;
 			if (td->start < pr->off && pr->off < td->end)
 				inside = td;
 			else if (td->start > pr->off && !next)
@@ -1367,6 +1777,22 @@ static void place_pragmas(FE *fe)
 		}
 		if (!pr->ok)
 			continue;
+		if (pr->in_header) {
+			/* before the prototype (or definition) of a function:
+			 * the request is for this input when it defines that
+			 * function, else for another one */
+			if (inside || !next || !next->fn) {
+				diag_error(pr->loc,
+					   "'#pragma %s' in a header must be "
+					   "followed by a function declaration",
+					   pr->name);
+				pr->ok = 0;
+			} else if (!def_is_user(next->fn))
+				pr->ok = 0;
+			else
+				pr->req->fname = next->fn->name;
+			continue;
+		}
 		if (inside || !next || !next->fndef) {
 			diag_error(
 				pr->loc,
@@ -1586,6 +2012,48 @@ bad:
 
 /* ---------------------------------------------------------- conversion */
 
+/* Conversion reports each error message once per function; the
+ * repeats are counted, and a note at the end of the function says how
+ * many there were, so that the errors a user reads are the different
+ * problems, not one problem many times. */
+static void refuse(FE *fe, Loc loc, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	Seen sn;
+	int i;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	for (i = 0; i < fe->nseen; i++)
+		if (!strcmp(fe->seen[i].msg, buf)) {
+			fe->seen[i].more++;
+			return;
+		}
+	sn.msg = arena_strdup(buf);
+	sn.first = loc;
+	sn.more = 0;
+	VEC_PUSH(fe->seen, fe->nseen, sn);
+	diag_error(loc, "%s", buf);
+}
+
+/* The notes for the errors refuse() did not show, for function name (or
+ * file-scope code when NULL). */
+static void refuse_flush(FE *fe, const char *name)
+{
+	int i;
+	for (i = 0; i < fe->nseen; i++)
+		if (fe->seen[i].more > 0)
+			diag_note(fe->seen[i].first,
+				  "%d more error%s like this in %s%s%s not "
+				  "shown",
+				  fe->seen[i].more,
+				  fe->seen[i].more > 1 ? "s" : "",
+				  name ? "'" : "", name ? name : "file scope",
+				  name ? "'" : "");
+	fe->nseen = 0;
+}
+
 static Expr *conv_expr(FE *fe, CXCursor c);
 static Stmt *conv_stmt(FE *fe, CXCursor c);
 
@@ -1665,6 +2133,100 @@ static void add_extern(FE *fe, CXCursor decl)
 	ARENA_PUSH(fe->p->externs, fe->p->nexterns, f);
 }
 
+static int old_style_params(CXCursor c);
+static void refuse(FE *fe, Loc loc, const char *fmt, ...);
+
+/* Same type, for the parameters of calls to a function without a
+ * prototype. */
+static int same_type(const Type *a, const Type *b)
+{
+	for (; a && b; a = a->base, b = b->base)
+		if (a->kind != b->kind || a->len != b->len ||
+		    (a->name && b->name && strcmp(a->name, b->name)) ||
+		    !a->name != !b->name)
+			return 0;
+	return !a && !b;
+}
+
+/* A call to an external function declared without a prototype
+ * (`double g();`): ckc's output declares it with the promoted argument
+ * types of its calls (what a definition must take for the call to be
+ * valid C), as C99 without warnings wants, and every call must agree. */
+static void shape_noproto(FE *fe, CXCursor fdecl, CXCursor call, Loc loc)
+{
+	const char *name = cxs(clang_getCursorSpelling(fdecl));
+	int i, k, n = clang_Cursor_getNumArguments(call);
+	Func *f = NULL, *g;
+	for (i = 0; i < fe->p->nexterns; i++)
+		if (!strcmp(fe->p->externs[i]->name, name))
+			f = fe->p->externs[i];
+	if (!f || (!f->is_variadic && f->nparams == 0 && n == 0))
+		return;
+	g = func_new(name, f->ret, f->loc);
+	for (k = 0; k < n; k++)
+		func_add_param(
+			g, "",
+			conv_type(fe,
+				  clang_getCursorType(clang_Cursor_getArgument(
+					  call, (unsigned)k)),
+				  loc, TY_DECAY),
+			loc);
+	if (f->is_variadic) { /* the first call shapes it */
+		f->nparams = g->nparams;
+		f->params = g->params;
+		f->vars = g->vars;
+		f->nvars = g->nvars;
+		f->is_variadic = 0;
+		return;
+	}
+	for (k = 0; k == 0 || k < n; k++)
+		if (n != f->nparams ||
+		    (n && !same_type(g->vars[k]->type,
+				     f->vars[f->params[k]]->type))) {
+			refuse(fe, loc,
+				   "'%s' has no prototype and its calls pass "
+				   "different arguments; declare it with a "
+				   "prototype",
+				   name);
+			return;
+		}
+}
+
+/* A call to a function of the file defined old-style: C passes the
+ * promoted arguments as they are, ckc's prototype would convert them, so
+ * they must have the parameters' types already (and their number). */
+static void check_noproto_call(FE *fe, CXCursor def, CXCursor call,
+			       const char *name, Loc loc)
+{
+	int i, n = clang_Cursor_getNumArguments(call);
+	int np = clang_Cursor_getNumArguments(def);
+	if (clang_getCursorType(def).kind != CXType_FunctionNoProto &&
+	    !old_style_params(def))
+		return;
+	if (n != np) {
+		refuse(fe, loc,
+		       "'%s' is defined without a prototype and takes %d "
+		       "argument%s, not %d; correct the call",
+		       name, np, np == 1 ? "" : "s", n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		CXType at = clang_getCanonicalType(clang_getCursorType(
+			clang_Cursor_getArgument(call, (unsigned)i)));
+		CXType pt = clang_getCanonicalType(clang_getCursorType(
+			clang_Cursor_getArgument(def, (unsigned)i)));
+		if (!clang_equalTypes(clang_getUnqualifiedType(at),
+				      clang_getUnqualifiedType(pt)))
+			refuse(fe, cur_loc(fe, clang_Cursor_getArgument(
+						       call, (unsigned)i)),
+			       "argument %d of '%s' (defined without a "
+			       "prototype) has type '%s', but the definition "
+			       "takes '%s'; convert it with a cast",
+			       i + 1, name, cxs(clang_getTypeSpelling(at)),
+			       cxs(clang_getTypeSpelling(pt)));
+	}
+}
+
 /* The Program.funcs index of the function a call refers to, or -1. */
 static int call_target(FE *fe, CXCursor fdecl, Loc loc)
 {
@@ -1702,10 +2264,10 @@ static Expr *bad_expr(Loc loc)
 
 /* The result of an operator whose operand has the wrong type: after a
  * refused operand (a placeholder) nothing more is said. */
-static Expr *refused(Loc loc, const Expr *operand)
+static Expr *refused(FE *fe, Loc loc, const Expr *operand)
 {
 	if (operand->type != &bad_type)
-		diag_error(loc, "unsupported expression");
+		refuse(fe, loc, "unsupported expression");
 	return bad_expr(loc);
 }
 
@@ -1762,14 +2324,13 @@ static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n)
 		CXCursor k = strip(ks.c[i]);
 		Loc kl = cur_loc(fe, ks.c[i]);
 		if (is_kind(k, CXCursor_UnexposedExpr)) {
-			diag_error(
-				kl,
-				"designated initializers are not supported");
+			refuse(fe, kl, "designated initializers are not "
+				       "supported; list the elements in order");
 			return;
 		}
 		if (!is_kind(k, CXCursor_InitListExpr)) {
 			if (nlists && elem->kind == TY_ARRAY) {
-				diag_error(kl, "mixing braced and unbraced "
+				refuse(fe, kl, "mixing braced and unbraced "
 					       "rows in an "
 					       "initializer is not supported");
 				return;
@@ -1778,7 +2339,7 @@ static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n)
 			continue;
 		}
 		if (elem->kind != TY_ARRAY) {
-			diag_error(kl,
+			refuse(fe, kl,
 				   "nested initializer lists are supported "
 				   "only for the rows of arrays");
 			return;
@@ -1855,13 +2416,34 @@ static int global_index(FE *fe, CXCursor decl, Loc use)
 	return fe->p->nglobals - 1;
 }
 
+/* A use of a variable whose type ckc cannot hold. */
+static void unheld_error(FE *fe, int id, Loc loc)
+{
+	const Var *v = fe->f->vars[id];
+	const Type *t = v->type;
+	while (t->base)
+		t = t->base;
+	refuse(fe, loc,
+		   "'%s' has type '%s', which ckc does not differentiate "
+		   "through; use double (a parameter or local of this type "
+		   "is accepted only when nothing uses it)",
+		   v->name, t->name);
+}
+
 static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 {
 	CXCursor r = clang_getCursorReferenced(c);
 	enum CXCursorKind k = clang_getCursorKind(r);
 	Expr *e;
 	if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
-		int id = fe->f ? var_lookup(fe, r) : -1;
+		int id = fe->f ? var_lookup(fe, r) : -1, i;
+		for (i = 0; id >= 0 && i < fe->nunheld; i++)
+			if (fe->unheld[i] >> 1 == id) {
+				if (!(fe->unheld[i] & 1))
+					unheld_error(fe, id, loc);
+				fe->unheld[i] |= 1;
+				return bad_expr(loc);
+			}
 		if (id >= 0) {
 			e = expr_var(fe->f, id, loc);
 			e->type = fe->f->vars[id]->type;
@@ -1880,10 +2462,10 @@ static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 		e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
 		return e;
 	} else if (k == CXCursor_FunctionDecl) {
-		diag_error(loc, "function pointers are not supported");
+		refuse(fe, loc, "function pointers are not supported; call the function by name");
 		return bad_expr(loc);
 	}
-	diag_error(loc, "unsupported reference to '%s'",
+	refuse(fe, loc, "unsupported reference to '%s'",
 		   cxs(clang_getCursorSpelling(c)));
 	return bad_expr(loc);
 }
@@ -1900,8 +2482,9 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 	if (!is_kind(callee, CXCursor_DeclRefExpr) ||
 	    !is_kind(clang_getCursorReferenced(callee),
 		     CXCursor_FunctionDecl)) {
-		diag_error(loc,
-			   "call through a function pointer is not supported");
+		refuse(fe, loc,
+			   "call through a function pointer is not supported; call the "
+			   "function by name");
 		return bad_expr(loc);
 	}
 	fdecl = clang_getCursorReferenced(callee);
@@ -1916,6 +2499,11 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 			   conv_expr(fe, clang_Cursor_getArgument(
 						 c, (unsigned)i)));
 	fn = call_target(fe, fdecl, loc);
+	if (fn < 0 &&
+	    clang_getCursorType(fdecl).kind == CXType_FunctionNoProto)
+		shape_noproto(fe, fdecl, c, loc);
+	if (fn >= 0)
+		check_noproto_call(fe, fe->conv[fn]->def, c, name, loc);
 	return expr_call(name, fn, args, nargs,
 			 conv_type(fe, clang_getCursorType(c), loc, TY_REPORT),
 			 loc);
@@ -1984,7 +2572,7 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 	Type *ty = conv_type(fe, clang_getCursorType(c), loc, 0);
 	Expr *e, *a;
 	if (ks.n != 1) {
-		diag_error(loc, "unsupported expression");
+		refuse(fe, loc, "unsupported expression");
 		return bad_expr(loc);
 	}
 	switch (clang_getCursorUnaryOperatorKind(c)) {
@@ -1992,13 +2580,13 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 	case CXUnaryOperator_PostDec:
 	case CXUnaryOperator_PreInc:
 	case CXUnaryOperator_PreDec:
-		diag_error(loc, "%s", msg_assign_in_expr);
+		refuse(fe, loc, "%s", msg_assign_in_expr);
 		return bad_expr(loc);
 	case CXUnaryOperator_Extension:
 		return conv_expr(fe, ks.c[0]);
 	case CXUnaryOperator_Real:
 	case CXUnaryOperator_Imag:
-		diag_error(loc, "complex types are not supported");
+		refuse(fe, loc, "complex types are not supported; use pairs of double");
 		return bad_expr(loc);
 	default:
 		break;
@@ -2010,7 +2598,7 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 		break;
 	case CXUnaryOperator_Deref:
 		if (!type_is_pointerish(a->type))
-			return refused(loc, a);
+			return refused(fe, loc, a);
 		e = expr_deref(a, loc);
 		break;
 	case CXUnaryOperator_Plus:
@@ -2026,7 +2614,8 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 		e = expr_unary(U_NOT, a, loc);
 		break;
 	default:
-		diag_error(loc, "unsupported unary operator");
+		refuse(fe, loc, "unsupported unary operator; rewrite it with the supported "
+			   "operators");
 		return bad_expr(loc);
 	}
 	e->type = ty;
@@ -2039,16 +2628,17 @@ static Expr *conv_binary(FE *fe, CXCursor c, Loc loc)
 	int assign, op = binop_of(c, &assign);
 	Expr *l, *r;
 	if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Comma) {
-		diag_error(loc, "the comma operator is not supported here; "
+		refuse(fe, loc, "the comma operator is not supported here; "
 				"split it into separate statements");
 		return bad_expr(loc);
 	}
 	if (assign || is_kind(c, CXCursor_CompoundAssignOperator)) {
-		diag_error(loc, "%s", msg_assign_in_expr);
+		refuse(fe, loc, "%s", msg_assign_in_expr);
 		return bad_expr(loc);
 	}
 	if (op < 0 || ks.n != 2) {
-		diag_error(loc, "unsupported binary operator");
+		refuse(fe, loc, "unsupported binary operator; rewrite it with the supported "
+			   "operators");
 		return bad_expr(loc);
 	}
 	/* One conversion per statement: their order is the order of the
@@ -2064,7 +2654,7 @@ static Expr *conv_index(FE *fe, CXCursor c, Loc loc)
 	Kids ks = expr_kids(c);
 	Expr *base, *idx, *e;
 	if (ks.n != 2) {
-		diag_error(loc, "unsupported subscript");
+		refuse(fe, loc, "unsupported subscript");
 		return bad_expr(loc);
 	}
 	base = conv_expr(fe, ks.c[0]);
@@ -2075,8 +2665,39 @@ static Expr *conv_index(FE *fe, CXCursor c, Loc loc)
 		idx = t;
 	}
 	if (!type_is_pointerish(base->type))
-		return refused(loc, base);
+		return refused(fe, loc, base);
 	e = expr_index(base, idx, loc);
+	e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
+	return e;
+}
+
+static int expr_has_call(const Expr *e);
+
+/* Is c, an UnexposedExpr with children ks, GNU's `a ?: b`?  clang
+ * gives it four: a, then a twice more (as the condition and the value),
+ * then b. */
+static int is_gnu_cond(CXCursor c, Kids ks)
+{
+	CXSourceRange r = clang_getCursorExtent(ks.c[0]);
+	(void)c;
+	return ks.n == 4 &&
+	       clang_equalRanges(r, clang_getCursorExtent(ks.c[1])) &&
+	       clang_equalRanges(r, clang_getCursorExtent(ks.c[2])) &&
+	       !clang_equalRanges(r, clang_getCursorExtent(ks.c[3]));
+}
+
+/* a ?: b (GNU) is a ? a : b when evaluating a twice changes nothing. */
+static Expr *conv_gnu_cond(FE *fe, CXCursor c, Kids ks, Loc loc)
+{
+	Expr *a = conv_expr(fe, ks.c[0]), *b, *e;
+	if (expr_has_call(a)) {
+		refuse(fe, loc, "'?:' with an omitted middle operand that "
+				"calls a function is not supported; store the "
+				"value in a variable v and write 'v ? v : ...'");
+		return bad_expr(loc);
+	}
+	b = conv_expr(fe, ks.c[3]);
+	e = expr_cond(a, expr_clone(a), b, loc);
 	e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
 	return e;
 }
@@ -2155,6 +2776,9 @@ static Expr *conv_expr(FE *fe, CXCursor c)
 		CXCursor s = strip(c);
 		if (!clang_equalCursors(s, c))
 			return conv_expr(fe, s);
+		ks = expr_kids(c);
+		if (is_gnu_cond(c, ks))
+			return conv_gnu_cond(fe, c, ks, loc);
 		break;
 	}
 	case CXCursor_IntegerLiteral:
@@ -2162,7 +2786,7 @@ static Expr *conv_expr(FE *fe, CXCursor c)
 	case CXCursor_CharacterLiteral:
 		if ((e = eval_const(fe, c, loc)))
 			return e;
-		diag_error(loc, "unsupported literal");
+		refuse(fe, loc, "unsupported literal");
 		return bad_expr(loc);
 	case CXCursor_DeclRefExpr:
 		return conv_declref(fe, c, loc);
@@ -2191,33 +2815,37 @@ static Expr *conv_expr(FE *fe, CXCursor c)
 	case CXCursor_UnaryExpr: /* sizeof, _Alignof */
 		if ((e = eval_const(fe, c, loc)))
 			return e;
-		diag_error(loc, "sizeof of a variable-length array is not "
+		refuse(fe, loc, "sizeof of a variable-length array is not "
 				"supported");
 		return bad_expr(loc);
 	case CXCursor_MemberRefExpr:
 		return conv_member(fe, c);
 	case CXCursor_StringLiteral:
-		diag_error(loc, "string literals are not supported in "
-				"differentiated code");
+		refuse(fe, loc, "string literals are not supported in "
+				"differentiated code; move the code that uses "
+				"them out of the differentiated function");
 		return bad_expr(loc);
 	case CXCursor_CompoundLiteralExpr:
-		diag_error(loc, "compound literals are not supported");
+		refuse(fe, loc, "compound literals are not supported; declare a variable "
+				"instead");
 		return bad_expr(loc);
 	case CXCursor_StmtExpr:
-		diag_error(loc, "statement expressions are not supported");
+		refuse(fe, loc, "statement expressions are not supported; write the "
+				"statements before the expression");
 		return bad_expr(loc);
 	case CXCursor_GenericSelectionExpr:
-		diag_error(loc, "_Generic is not supported");
+		refuse(fe, loc, "_Generic is not supported; call the function for the type "
+				"directly");
 		return bad_expr(loc);
 	case CXCursor_InitListExpr:
-		diag_error(loc, "initializer lists are supported only in "
+		refuse(fe, loc, "initializer lists are supported only in "
 				"declarations");
 		return bad_expr(loc);
 	case CXCursor_ImaginaryLiteral:
-		diag_error(loc, "complex types are not supported");
+		refuse(fe, loc, "complex types are not supported; use pairs of double");
 		return bad_expr(loc);
 	case CXCursor_AddrLabelExpr:
-		diag_error(loc,
+		refuse(fe, loc,
 			   "goto is not supported in differentiated code; "
 			   "use structured control flow");
 		return bad_expr(loc);
@@ -2226,7 +2854,7 @@ static Expr *conv_expr(FE *fe, CXCursor c)
 	}
 	if ((e = eval_const(fe, c, loc)))
 		return e;
-	diag_error(loc, "unsupported expression");
+	refuse(fe, loc, "unsupported expression");
 	return bad_expr(loc);
 }
 
@@ -2387,9 +3015,188 @@ static Stmt *struct_assign(Expr *lhs, Expr *rhs, Loc loc)
 	return b;
 }
 
+static Stmt *conv_expr_stmt(FE *fe, CXCursor c);
+
+/* Is c (stripped) an assignment, compound assignment, ++ or --? */
+static int is_assignment(CXCursor c)
+{
+	int assign;
+	if (is_kind(c, CXCursor_CompoundAssignOperator))
+		return 1;
+	if (is_kind(c, CXCursor_BinaryOperator)) {
+		binop_of(c, &assign);
+		return assign;
+	}
+	if (is_kind(c, CXCursor_UnaryOperator))
+		switch (clang_getCursorUnaryOperatorKind(c)) {
+		case CXUnaryOperator_PostInc:
+		case CXUnaryOperator_PostDec:
+		case CXUnaryOperator_PreInc:
+		case CXUnaryOperator_PreDec:
+			return 1;
+		default:
+			break;
+		}
+	return 0;
+}
+
+/* What the statements of a converted assignment chain write: variables
+ * (written[var]) and whether memory is written. */
+typedef struct Writes {
+	unsigned char *var;
+	int nvars;
+	int mem;
+	int hit; /* set by writes_read: an expression reads one of them */
+} Writes;
+
+static void writes_read(void *ctx, const Expr *e)
+{
+	Writes *w = ctx;
+	if (e->kind == E_VAR && e->u.var < w->nvars && w->var[e->u.var])
+		w->hit = 1;
+}
+
+/* Does computing the value of e read memory (or call a function)? */
+static void reads_memory_visit(void *ctx, const Expr *e)
+{
+	if (e->kind == E_INDEX || e->kind == E_DEREF || e->kind == E_CALL)
+		*(int *)ctx = 1;
+}
+
+static int value_reads_memory(const Expr *e)
+{
+	int found = 0;
+	ir_walk_expr(e, reads_memory_visit, &found);
+	return found;
+}
+
+/* Does computing the address of lvalue e read memory? */
+static int lvalue_reads_memory(const Expr *e)
+{
+	switch (e->kind) {
+	case E_VAR:
+	case E_GLOBAL:
+		return 0;
+	case E_INDEX:
+		return value_reads_memory(e->u.index.idx) ||
+		       (e->u.index.base->type &&
+				e->u.index.base->type->kind == TY_ARRAY
+			? lvalue_reads_memory(e->u.index.base)
+			: value_reads_memory(e->u.index.base));
+	case E_DEREF:
+		return value_reads_memory(e->u.e);
+	case E_MEMBER:
+		return lvalue_reads_memory(e->u.mem.base);
+	default:
+		return 1;
+	}
+}
+
+/* The value of an assignment expression: its lvalue, read again after
+ * the store (C's value: the left operand after the assignment, in its
+ * type).  NULL when reading it again could give another value. */
+static Expr *chain_value(FE *fe, Stmt *last, CXCursor inner, Loc loc)
+{
+	const char *why = NULL;
+	Expr *lv;
+	if (last->kind != S_ASSIGN)
+		return NULL;
+	lv = last->u.assign.lhs;
+	if (is_kind(inner, CXCursor_UnaryOperator) &&
+	    (clang_getCursorUnaryOperatorKind(inner) ==
+		     CXUnaryOperator_PostInc ||
+	     clang_getCursorUnaryOperatorKind(inner) ==
+		     CXUnaryOperator_PostDec))
+		why = "the value of x++ or x-- is the old one";
+	else if (expr_has_call(lv))
+		why = "its target calls a function";
+	else if (lvalue_reads_memory(lv))
+		why = "its target's address is read from memory the "
+		      "assignment may change";
+	if (why) {
+		refuse(fe, loc,
+			   "this assignment inside an assignment is not "
+			   "supported (%s); make it a statement of its own",
+			   why);
+		return NULL;
+	}
+	return expr_clone(lv);
+}
+
+/* Converts the assignment expression inner, whose value a larger
+ * assignment or a declaration uses, into statements appended to block
+ * (in C's order: the inner assignment is done first) and returns its
+ * value, or NULL after an error.  The variables and memory the
+ * statements write are added to *w. */
+static Expr *conv_chain_inner(FE *fe, CXCursor inner, Stmt *block, Writes *w)
+{
+	Stmt *s = conv_expr_stmt(fe, inner), *last = s;
+	Loc loc = cur_loc(fe, inner);
+	Stmt *tmp = stmt_block(loc);
+	int i;
+	append_flat(tmp, s);
+	append_flat(block, s);
+	if (s->kind == S_BLOCK)
+		last = s->u.block.n ? s->u.block.items[s->u.block.n - 1] : s;
+	for (i = 0; i < tmp->u.block.n; i++) {
+		Stmt *t = tmp->u.block.items[i];
+		if (t->kind != S_ASSIGN)
+			continue;
+		if (t->u.assign.lhs->kind == E_VAR &&
+		    t->u.assign.lhs->u.var < w->nvars)
+			w->var[t->u.assign.lhs->u.var] = 1;
+		else
+			w->mem = 1;
+	}
+	return chain_value(fe, last, inner, loc);
+}
+
+static Writes writes_new(FE *fe)
+{
+	Writes w;
+	w.nvars = fe->f->nvars + 1;
+	w.var = arena_alloc((size_t)w.nvars);
+	w.mem = 0;
+	w.hit = 0;
+	return w;
+}
+
+/* Does lvalue lhs (of the outer assignment) read what the inner
+ * assignments write?  C leaves that unsequenced; ckc refuses it. */
+static int chain_conflict(const Expr *lhs, Writes *w)
+{
+	w->hit = 0;
+	ir_walk_expr(lhs, writes_read, w);
+	return w->hit || (w->mem && lvalue_reads_memory(lhs));
+}
+
+/* a = b = e (any assignment operators, also ++b): b = e; a = b. */
+static Stmt *conv_chain(FE *fe, CXCursor c, AssignOp op, Kids ks, Loc loc)
+{
+	Stmt *b = stmt_block(loc);
+	Writes w = writes_new(fe);
+	Expr *lhs = conv_expr(fe, ks.c[0]);
+	Expr *val = conv_chain_inner(fe, strip(ks.c[1]), b, &w);
+	(void)c;
+	if (!val)
+		return b;
+	if (chain_conflict(lhs, &w)) {
+		refuse(fe, loc, "the target of this assignment reads what the "
+				"assignment inside it changes; make the inner "
+				"assignment a statement of its own");
+		return b;
+	}
+	if (lhs->type->kind == TY_STRUCT && op == A_SET)
+		append_flat(b, struct_assign(lhs, val, loc));
+	else
+		stmt_append(b, stmt_assign(op, lhs, val, loc));
+	return b;
+}
+
 /* An expression used as a statement: assignments, ++/--, calls; a comma
- * expression becomes a block of its parts.  Anything else has no effect
- * and becomes S_EMPTY (after its errors are reported). */
+ * expression becomes a block of its parts, and so does a chain of
+ * assignments.  Anything else has no effect and becomes S_EMPTY (after
+ * its errors are reported). */
 static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 {
 	Loc loc = cur_loc(fe, c);
@@ -2409,6 +3216,8 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 			append_flat(b, conv_expr_stmt(fe, ks.c[1]));
 			return b;
 		}
+		if (assign && ks.n == 2 && is_assignment(strip(ks.c[1])))
+			return conv_chain(fe, c, (AssignOp)op, ks, loc);
 		if (assign && ks.n == 2) {
 			Expr *lhs = conv_expr(fe, ks.c[0]);
 			if (lhs->type->kind == TY_STRUCT && op == A_SET)
@@ -2433,11 +3242,14 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 		}
 		break;
 	case CXCursor_CStyleCastExpr:
-		/* (void)expr */
+		/* (void)expr; (void)v says v is unused, whatever its type */
 		if (clang_getCanonicalType(clang_getCursorType(c)).kind ==
 			    CXType_Void &&
-		    ks.n >= 1)
+		    ks.n >= 1) {
+			if (is_kind(strip(ks.c[ks.n - 1]), CXCursor_DeclRefExpr))
+				return stmt_new(S_EMPTY, loc);
 			return conv_expr_stmt(fe, ks.c[ks.n - 1]);
+		}
 		break;
 	default:
 		break;
@@ -2451,8 +3263,9 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 }
 
 /* One S_DECL for a local variable, or NULL for a declaration that needs
- * none (a block-scope extern). */
-static Stmt *conv_var_decl(FE *fe, CXCursor v)
+ * none (a block-scope extern).  An initializer that is an assignment
+ * (`double a = b = 0;`) puts that assignment in block first. */
+static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 {
 	Loc loc = cur_loc(fe, v);
 	const char *name = cxs(clang_getCursorSpelling(v));
@@ -2460,16 +3273,23 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v)
 	Type *ty;
 	CXCursor init;
 	Stmt *s;
-	int id;
+	int id, unheld;
 
 	if (sc == CX_SC_Extern)
 		return NULL;
-	ty = conv_type(fe, clang_getCursorType(v), loc, TY_REPORT);
+	unheld = unheld_type(clang_getCursorType(v));
+	ty = conv_type(fe, clang_getCursorType(v), loc,
+		       unheld ? 0 : TY_REPORT);
 	id = func_add_var(fe->f, name, ty, VAR_LOCAL, loc);
+	if (unheld)
+		VEC_PUSH(fe->unheld, fe->nunheld, id * 2);
 	if (sc == CX_SC_Static) {
 		fe->f->vars[id]->is_static = 1;
 		if (type_is_float(ty) || type_float_elem(ty))
-			diag_error(loc, "static local '%s' is not supported",
+			refuse(fe, loc,
+				   "static local '%s' is not supported; make it "
+				   "a parameter, or a file-scope const if it "
+				   "never changes",
 				   name);
 	}
 	var_bind(fe, v, id);
@@ -2477,6 +3297,11 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v)
 	init = clang_Cursor_getVarDeclInitializer(v);
 	if (clang_Cursor_isNull(init))
 		return s;
+	if (unheld) {
+		unheld_error(fe, id, loc);
+		fe->unheld[fe->nunheld - 1] |= 1;
+		return s;
+	}
 	if (is_kind(strip(init), CXCursor_InitListExpr) &&
 	    ty->kind == TY_STRUCT) {
 		/* S s = {a, b}: S s; s.f0 = a; s.f1 = b; the rest zero */
@@ -2493,9 +3318,29 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v)
 		else if (ks.n == 1)
 			s->u.decl.init = conv_expr(fe, ks.c[0]);
 		else
-			diag_error(cur_loc(fe, init),
+			refuse(fe, cur_loc(fe, init),
 				   "initializer lists are "
 				   "supported only for arrays");
+		return s;
+	}
+	if (is_assignment(strip(init))) {
+		Writes w = writes_new(fe);
+		Expr *val = conv_chain_inner(fe, strip(init), block, &w);
+		if (val && w.var[id]) {
+			refuse(fe, loc, "the initializer of '%s' assigns '%s'; "
+					"assign it in a statement of its own",
+				   name, name);
+			val = NULL;
+		}
+		s->u.decl.init = val ? val : bad_expr(loc);
+		if (val && ty->kind == TY_STRUCT) { /* S a = b = c */
+			Stmt *b = stmt_block(loc);
+			s->u.decl.init = NULL;
+			stmt_append(b, s);
+			append_flat(b, struct_assign(expr_var(fe->f, id, loc), val,
+						     loc));
+			return b;
+		}
 		return s;
 	}
 	s->u.decl.init = conv_expr(fe, init);
@@ -2519,7 +3364,7 @@ static void conv_decl_stmt(FE *fe, CXCursor c, Stmt *block)
 		Stmt *s;
 		if (!is_kind(ks.c[i], CXCursor_VarDecl))
 			continue; /* typedefs, tags, prototypes */
-		s = conv_var_decl(fe, ks.c[i]);
+		s = conv_var_decl(fe, ks.c[i], block);
 		if (s)
 			append_flat(block, s);
 	}
@@ -2553,7 +3398,7 @@ static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
 	s->u.ckpt.body = body;
 	for (i = 0; i < pr->nsaves; i++) {
 		Section *sec = &pr->saves[i];
-		Tok *t = &fe->toks[sec->name];
+		Tok *t = &pr->toks[sec->name];
 		SaveSection *ss = ARENA_NEW(SaveSection);
 		ss->loc = t->loc;
 		ss->var = scope_find(fe, t->s);
@@ -2569,8 +3414,10 @@ static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
 				   t->s);
 			continue;
 		}
-		if (!parse_bound(fe, sec->lo, sec->lo_end, 1, &ss->lo) ||
-		    !parse_bound(fe, sec->len, sec->len_end, 1, &ss->len))
+		if (!parse_bound(fe, pr->toks, sec->lo, sec->lo_end, 1,
+				 &ss->lo) ||
+		    !parse_bound(fe, pr->toks, sec->len, sec->len_end, 1,
+				 &ss->len))
 			continue;
 		ARENA_PUSH(s->u.ckpt.saves, s->u.ckpt.nsaves, ss);
 	}
@@ -2617,6 +3464,14 @@ static Stmt *conv_block(FE *fe, CXCursor c)
 					"followed "
 					"by a statement, not a declaration");
 			conv_decl_stmt(fe, ks.c[i], b);
+		} else if (clang_isExpression(clang_getCursorKind(ks.c[i]))) {
+			/* a comma expression or an assignment chain is a
+			 * block of statements without declarations */
+			Stmt *s = conv_stmt(fe, ks.c[i]);
+			if (s->kind == S_BLOCK)
+				append_flat(b, s);
+			else
+				stmt_append(b, s);
 		} else
 			stmt_append(b, conv_stmt(fe, ks.c[i]));
 	}
@@ -2659,7 +3514,17 @@ static Stmt *conv_for_part(FE *fe, CXCursor c)
 	Stmt *s;
 	if (is_kind(c, CXCursor_DeclStmt)) {
 		Stmt *b = stmt_block(cur_loc(fe, c));
+		int i;
 		conv_decl_stmt(fe, c, b);
+		for (i = 0; i < b->u.block.n; i++)
+			if (b->u.block.items[i]->kind != S_DECL) {
+				refuse(fe, b->u.block.items[i]->loc,
+					   "an assignment inside the "
+					   "initializer of a for-loop "
+					   "declaration is not supported; "
+					   "assign before the loop");
+				break;
+			}
 		return b->u.block.n == 1 ? b->u.block.items[0] : b;
 	}
 	s = conv_expr_stmt(fe, c);
@@ -2684,7 +3549,7 @@ static Stmt *conv_for(FE *fe, CXCursor c, Loc loc)
 			part[i] = ks.c[i], have[i] = 1;
 	} else if (nparts > 0) {
 		if (!for_semis(fe, c, ks.c[ks.n - 1], semi)) {
-			diag_error(loc, "unsupported for loop header");
+			refuse(fe, loc, "unsupported for loop header");
 			return s;
 		}
 		for (i = 0; i < nparts; i++) {
@@ -2774,25 +3639,83 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 		return stmt_new(S_EMPTY, loc);
 	case CXCursor_GotoStmt:
 	case CXCursor_IndirectGotoStmt:
-		diag_error(loc,
+		refuse(fe, loc,
 			   "goto is not supported in differentiated code; "
 			   "use structured control flow");
 		return stmt_new(S_EMPTY, loc);
 	case CXCursor_SwitchStmt:
-		diag_error(loc, "switch is not supported; use if/else");
+		refuse(fe, loc, "switch is not supported; use if/else");
 		return stmt_new(S_EMPTY, loc);
 	case CXCursor_GCCAsmStmt:
 	case CXCursor_MSAsmStmt:
-		diag_error(loc, "inline assembly is not supported");
+		refuse(fe, loc, "inline assembly is not supported; move it into a function "
+				"that differentiated code does not call");
 		return stmt_new(S_EMPTY, loc);
 	default:
 		break;
 	}
-	diag_error(loc, "unsupported statement");
+	refuse(fe, loc, "unsupported statement");
 	return stmt_new(S_EMPTY, loc);
 }
 
 /* ----------------------------------------------------------- functions */
+
+/* Does the default argument promotion change type t (float, and the
+ * integer types narrower than int)? */
+static int promoted(const Type *t)
+{
+	static const char *const narrow[] = {
+		"_Bool", "char", "signed char", "unsigned char", "short",
+		"unsigned short",
+	};
+	size_t i;
+	if (t->kind == TY_FLOAT)
+		return 1;
+	for (i = 0; t->kind == TY_INT && i < sizeof narrow / sizeof *narrow;
+	     i++)
+		if (!strcmp(t->name, narrow[i]))
+			return 1;
+	return 0;
+}
+
+/* Is definition c old-style with parameters (`double g(a) double a;
+ * {...}`)?  libclang gives it a prototype type, but callers promote its
+ * arguments; its parameters are declared after the ')' of the list, so
+ * the first one starts after the function's first ')'. */
+static int old_style_params(CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXSourceRange r;
+	CXToken *toks;
+	unsigned n, i, close = 0, poff = 0, off;
+	CXFile file, pfile;
+	int depth = 0, found = 0;
+	if (clang_Cursor_getNumArguments(c) < 1)
+		return 0;
+	clang_getFileLocation(
+		clang_getCursorLocation(clang_Cursor_getArgument(c, 0)),
+		&pfile, NULL, NULL, &poff);
+	/* from the name on: attributes before it have parentheses too */
+	r = clang_getRange(clang_getCursorLocation(c),
+			   clang_getRangeEnd(clang_getCursorExtent(c)));
+	clang_tokenize(tu, r, &toks, &n);
+	for (i = 0; i < n && !found; i++) {
+		CXString sp = clang_getTokenSpelling(tu, toks[i]);
+		const char *t = clang_getCString(sp);
+		if (!strcmp(t, "("))
+			depth++;
+		else if (!strcmp(t, ")") && --depth == 0) {
+			clang_getFileLocation(
+				clang_getTokenLocation(tu, toks[i]), &file,
+				NULL, NULL, &off);
+			close = off;
+			found = clang_File_isEqual(file, pfile);
+		}
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found && poff > close;
+}
 
 /* Converts the function at index idx of Program.funcs. */
 static void conv_func(FE *fe, int idx)
@@ -2801,16 +3724,23 @@ static void conv_func(FE *fe, int idx)
 	Func *f = fe->p->funcs[idx];
 	CXCursor c = d->def;
 	Kids ks = kids(c);
-	int nerr = diag_errors(), i, n;
+	int nerr = diag_errors(), i, n, noproto;
 
 	fe->f = f;
 	fe->fidx = idx;
 	fe->fdef = d;
 	fe->nvars = 0;
 	fe->nscope = 0;
-	if (clang_isFunctionTypeVariadic(clang_getCursorType(c))) {
+	fe->nunheld = 0;
+	/* An old-style definition (`double g()`, `double g(a) double a;`)
+	 * has no prototype, which libclang calls variadic; it is not. */
+	noproto = clang_getCursorType(c).kind == CXType_FunctionNoProto ||
+		  old_style_params(c);
+	if (!noproto && clang_isFunctionTypeVariadic(clang_getCursorType(c))) {
 		/* Its body (va_list, va_arg) would only add noise. */
-		diag_error(f->loc, "variadic function '%s' is not supported",
+		diag_error(f->loc,
+			   "variadic function '%s' is not supported; give it "
+			   "a fixed parameter list (an array and a count)",
 			   f->name);
 		f->body = stmt_block(f->loc);
 		return;
@@ -2819,11 +3749,26 @@ static void conv_func(FE *fe, int idx)
 	for (i = 0; i < n; i++) {
 		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
 		Loc loc = cur_loc(fe, a);
-		int id = func_add_param(f, cxs(clang_getCursorSpelling(a)),
-					conv_type(fe, clang_getCursorType(a),
-						  loc, TY_DECAY | TY_REPORT),
-					loc);
+		int unheld = unheld_type(clang_getCursorType(a));
+		int id = func_add_param(
+			f, cxs(clang_getCursorSpelling(a)),
+			conv_type(fe, clang_getCursorType(a), loc,
+				  unheld ? TY_DECAY : TY_DECAY | TY_REPORT),
+			loc);
 		var_bind(fe, a, id);
+		if (unheld)
+			VEC_PUSH(fe->unheld, fe->nunheld, id * 2);
+		/* ckc declares the functions it calls with prototypes: that
+		 * is compatible with an old-style definition only for
+		 * parameter types that the default promotions keep. */
+		if (noproto && promoted(f->vars[id]->type))
+			diag_error(loc,
+				   "parameter '%s' of the old-style definition "
+				   "of '%s' has type '%s', which callers pass "
+				   "promoted; write a prototype definition",
+				   f->vars[id]->name, f->name,
+				   cxs(clang_getTypeSpelling(
+					   clang_getCursorType(a))));
 	}
 	for (i = ks.n - 1; i >= 0; i--)
 		if (is_kind(ks.c[i], CXCursor_CompoundStmt)) {
@@ -2832,6 +3777,7 @@ static void conv_func(FE *fe, int idx)
 		}
 	if (!f->body)
 		f->body = stmt_block(f->loc);
+	refuse_flush(fe, f->name);
 	if (diag_errors() > nerr)
 		return;
 	for (i = 0; i < fe->npragmas; i++) {
@@ -2852,7 +3798,8 @@ static void dfs_calls(FE *fe, int u, unsigned char *color)
 			continue;
 		if (color[e->to] == 1)
 			diag_error(e->loc,
-				   "recursive call to '%s' is not supported",
+				   "recursive call to '%s' is not supported; "
+				   "write the recursion as a loop",
 				   fe->p->funcs[e->to]->name);
 		else if (color[e->to] == 0)
 			dfs_calls(fe, e->to, color);
@@ -2985,11 +3932,13 @@ static void sort_funcs(FE *fe)
 
 /* --------------------------------------------------------- entry point */
 
-/* Reports clang's errors (warnings are not shown); returns their number. */
+/* Reports clang's errors (warnings are not shown), each message once
+ * (a note counts the repeats); returns their number. */
 static int report_clang_errors(FE *fe)
 {
 	unsigned i, n = clang_getNumDiagnostics(fe->tu);
-	int nerr = 0;
+	int nerr = 0, k;
+	fe->nseen = 0;
 	for (i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(fe->tu, i);
 		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
@@ -3000,6 +3949,27 @@ static int report_clang_errors(FE *fe)
 			Loc loc = src_loc(fe, clang_getDiagnosticLocation(d));
 			CXDiagnosticSet kidset = clang_getChildDiagnostics(d);
 			unsigned j, nk = clang_getNumDiagnosticsInSet(kidset);
+			Seen sn;
+			nerr++;
+			for (k = 0; k < fe->nseen; k++)
+				if (!strcmp(fe->seen[k].msg, msg))
+					break;
+			if (k < fe->nseen) {
+				clang_disposeDiagnostic(d);
+				continue;
+			}
+			sn.msg = msg;
+			sn.first = loc;
+			sn.more = 0;
+			VEC_PUSH(fe->seen, fe->nseen, sn);
+			for (j = i + 1; j < n; j++) { /* the repeats */
+				CXDiagnostic r = clang_getDiagnostic(fe->tu, j);
+				CXString rs = clang_getDiagnosticSpelling(r);
+				if (!strcmp(clang_getCString(rs), msg))
+					fe->seen[fe->nseen - 1].more++;
+				clang_disposeString(rs);
+				clang_disposeDiagnostic(r);
+			}
 			if (*flag)
 				diag_error(loc, "%s [%s]", msg, flag);
 			else
@@ -3015,10 +3985,16 @@ static int report_clang_errors(FE *fe)
 						  note)));
 				clang_disposeDiagnostic(note);
 			}
-			nerr++;
+			if (sn.more || fe->seen[fe->nseen - 1].more)
+				diag_note(loc, "%d more error%s like this not "
+					       "shown",
+					  fe->seen[fe->nseen - 1].more,
+					  fe->seen[fe->nseen - 1].more > 1 ? "s"
+									  : "");
 		}
 		clang_disposeDiagnostic(d);
 	}
+	fe->nseen = 0;
 	return nerr;
 }
 
@@ -3038,6 +4014,62 @@ static void inclusion_visit(CXFile file, CXSourceLocation *stack, unsigned len,
 	ARENA_PUSH(*fe->opt->deps, *fe->opt->ndeps, (char *)name);
 }
 
+/* Records every included file with the main-file offset of the #include
+ * that brings it in (directly or through other headers). */
+static void include_visit(CXFile file, CXSourceLocation *stack, unsigned len,
+			  CXClientData data)
+{
+	FE *fe = data;
+	IncOff io;
+	CXFile f;
+	unsigned line, col;
+	int i;
+	if (len == 0)
+		return;
+	for (i = 0; i < fe->nincs; i++)
+		if (clang_File_isEqual(fe->incs[i].file, file))
+			return;
+	io.file = file;
+	clang_getExpansionLocation(stack[len - 1], &f, &line, &col, &io.off);
+	if (!f || !clang_File_isEqual(f, fe->mainfile))
+		io.off = 0;
+	VEC_PUSH(fe->incs, fe->nincs, io);
+}
+
+static int mentions_ck(const char *s, size_t n)
+{
+	size_t i;
+	for (i = 0; i + 3 <= n; i++)
+		if (s[i] == 'c' && s[i + 1] == 'k' && s[i + 2] == '_')
+			return 1;
+	return 0;
+}
+
+/* The requests in the user headers the input includes (system headers
+ * hold none): their pragmas are scanned as the main file's are. */
+static void scan_headers(FE *fe)
+{
+	int i;
+	for (i = 0; i < fe->nincs; i++) {
+		CXFile file = fe->incs[i].file;
+		size_t len;
+		const char *src;
+		if (clang_Location_isInSystemHeader(
+			    clang_getLocationForOffset(fe->tu, file, 0)))
+			continue;
+		src = clang_getFileContents(fe->tu, file, &len);
+		/* no pragma, no work (most headers) */
+		if (!src || !mentions_ck(src, len))
+			continue;
+		fe->curfile = file;
+		fe->src = src;
+		fe->srclen = len;
+		read_tokens(fe);
+		scan_directives(fe, 1, fe->incs[i].off);
+	}
+	fe->src = clang_getFileContents(fe->tu, fe->mainfile, &fe->srclen);
+}
+
 static CXTranslationUnit parse_tu(const FrontendOptions *opt, CXIndex index)
 {
 	const char **args =
@@ -3045,12 +4077,17 @@ static CXTranslationUnit parse_tu(const FrontendOptions *opt, CXIndex index)
 	int nargs = 0, i, has_std = 0;
 	CXTranslationUnit tu = NULL;
 	for (i = 0; i < opt->nclang_args; i++) {
-		if (!strncmp(opt->clang_args[i], "-std=", 5))
+		const char *a = opt->clang_args[i];
+		if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6) ||
+		    !strcmp(a, "-ansi"))
 			has_std = 1;
-		args[nargs++] = opt->clang_args[i];
+		args[nargs++] = a;
 	}
+	/* The C compiler's default dialect (cc is gcc: GNU C17), so that
+	 * the input means what it means to the build: M_PI and the POSIX
+	 * declarations are visible.  The output is C99 whatever this is. */
 	if (!has_std)
-		args[nargs++] = "-std=c99";
+		args[nargs++] = "-std=gnu17";
 	args[nargs++] = "-Wno-unknown-pragmas";
 	if (clang_parseTranslationUnit2(
 		    index, opt->input, args, nargs, NULL, 0,
@@ -3106,11 +4143,18 @@ Program *frontend_parse(const FrontendOptions *opt)
 		goto done;
 	}
 	def_rehash(fe);
+	clang_getInclusions(fe->tu, include_visit, fe);
 	clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), top_visit,
 			    fe);
+	scan_headers(fe);
+	fe->curfile = fe->mainfile;
 	read_tokens(fe);
-	scan_directives(fe);
+	scan_directives(fe, 0, 0);
 	place_pragmas(fe);
+	if (macro_find(fe, "_GNU_SOURCE", UINT_MAX))
+		fe->p->feature_macro = "_GNU_SOURCE";
+	else if (!macro_find(fe, "__STRICT_ANSI__", UINT_MAX))
+		fe->p->feature_macro = "_DEFAULT_SOURCE";
 
 	/* Requests: pragmas in source order, then the command line. */
 	nreq = 0;

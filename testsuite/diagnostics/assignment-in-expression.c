@@ -1,5 +1,5 @@
-// An assignment used as a value is refused (a chain of plain assignments
-// as a statement, y = z = x, is not: tangent/chained-assignment.c).
+// An assignment used as a value is refused, except as the value of
+// another assignment (adjoint/assignment-chain.c).
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusal in reverse mode:
@@ -11,7 +11,8 @@
 #pragma ck_tangent wrt(x)
 double f(double x)
 {
-	double y, z;
-	y = (z = x * x) + 1.0; // CHECK: assignment-in-expression.c:[[@LINE]]:7: error: assignment inside an expression is not supported; make it a statement of its own
-	return y + z;
+	double y = 0.0;
+	if ((y = x * x) > 1.0) // CHECK: assignment-in-expression.c:[[@LINE]]:7: error: assignment inside an expression is not supported; make it a statement of its own
+		y = 1.0;
+	return y;
 }

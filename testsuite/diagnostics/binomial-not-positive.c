@@ -1,4 +1,4 @@
-// binomial() takes a positive integer literal.
+// binomial() takes a positive integer (a constant expression).
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusal in reverse mode:

@@ -12,7 +12,7 @@
 // struct support as of 5fa0640 it still needs local struct variables in
 // reverse mode ('the reverse mode does not support local struct variables
 // yet ('rot')'); hand_objective_d alone agrees with differences there.
-// XFAIL: *
+
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/kernels/hand.c -o %t/hand_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/hand_grad.h

@@ -1,4 +1,4 @@
-// hostile: A clause behind a macro: pragmas are not macro-expanded.
+// hostile: A clause behind a macro: only clause arguments are macro-expanded.
 // EXPECT: unexpected 'W' in ck_tangent pragma
 #define W wrt(x)
 #pragma ck_tangent W
