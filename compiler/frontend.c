@@ -2192,39 +2192,24 @@ static void shape_noproto(FE *fe, CXCursor fdecl, CXCursor call, Loc loc)
 		}
 }
 
-/* A call to a function of the file defined old-style: C passes the
- * promoted arguments as they are, ckc's prototype would convert them, so
- * they must have the parameters' types already (and their number). */
+/* A call to a function of the file defined old-style: ckc's output
+ * declares it with a prototype, so the call must pass as many arguments
+ * as the definition takes.  (clang converts the arguments to the
+ * definition's parameter types; parameters that the promotions change
+ * are refused at the definition.) */
 static void check_noproto_call(FE *fe, CXCursor def, CXCursor call,
 			       const char *name, Loc loc)
 {
-	int i, n = clang_Cursor_getNumArguments(call);
+	int n = clang_Cursor_getNumArguments(call);
 	int np = clang_Cursor_getNumArguments(def);
 	if (clang_getCursorType(def).kind != CXType_FunctionNoProto &&
 	    !old_style_params(def))
 		return;
-	if (n != np) {
+	if (n != np)
 		refuse(fe, loc,
 		       "'%s' is defined without a prototype and takes %d "
 		       "argument%s, not %d; correct the call",
 		       name, np, np == 1 ? "" : "s", n);
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		CXType at = clang_getCanonicalType(clang_getCursorType(
-			clang_Cursor_getArgument(call, (unsigned)i)));
-		CXType pt = clang_getCanonicalType(clang_getCursorType(
-			clang_Cursor_getArgument(def, (unsigned)i)));
-		if (!clang_equalTypes(clang_getUnqualifiedType(at),
-				      clang_getUnqualifiedType(pt)))
-			refuse(fe, cur_loc(fe, clang_Cursor_getArgument(
-						       call, (unsigned)i)),
-			       "argument %d of '%s' (defined without a "
-			       "prototype) has type '%s', but the definition "
-			       "takes '%s'; convert it with a cast",
-			       i + 1, name, cxs(clang_getTypeSpelling(at)),
-			       cxs(clang_getTypeSpelling(pt)));
-	}
 }
 
 /* The Program.funcs index of the function a call refers to, or -1. */
