@@ -375,20 +375,9 @@ static Expr *adj_pop_bit(Adj *c, Loc loc)
 			NULL);
 }
 
-static int adj_name_taken(Adj *c, Func *g, const char *n)
-{
-	return name_taken(c->p, c->f, n) || name_taken(c->p, g, n);
-}
-
 static const char *adj_fresh(Adj *c, Func *g, const char *base)
 {
-	if (!adj_name_taken(c, g, base))
-		return base;
-	for (int i = 2;; i++) {
-		const char *n = arena_printf("%s%d", base, i);
-		if (!adj_name_taken(c, g, n))
-			return n;
-	}
+	return name_fresh2(c->p, c->f, g, base);
 }
 
 /* A new local of bwd (or fwd), declared where decls collects it. */
@@ -3362,21 +3351,10 @@ static void adj_fwd_vars(Adj *c)
 		*x = *f->vars[i];
 		if (x->kind == VAR_LOCAL && !x->is_static)
 			x->type = type_with_const(x->type, 0);
-		for (int j = 0; j < i; j++) {
-			if (strcmp(c->fwd->vars[j]->name, x->name) != 0)
-				continue;
-			for (int k = 2;; k++) {
-				const char *n = arena_printf("%s%d", f->vars[i]->name, k);
-				int used = name_taken(c->p, f, n);
-				for (int m = 0; m < i && !used; m++)
-					used = strcmp(c->fwd->vars[m]->name, n) == 0;
-				if (!used) {
-					x->name = n;
-					break;
-				}
-			}
-			break;
-		}
+		/* the first of name2, name3, ... that neither f nor the
+		 * variables copied so far use */
+		if (func_find_var(c->fwd, x->name) >= 0)
+			x->name = name_fresh2(c->p, f, c->fwd, x->name);
 		ARENA_PUSH(c->fwd->vars, c->fwd->nvars, x);
 	}
 	c->fwd->params = f->params;
