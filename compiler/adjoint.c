@@ -1756,7 +1756,7 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
  * every value set is listed in c->live, so that forgetting costs what it
  * forgets, not a pass over all variables. */
 
-enum { ADJ_REMAT_MAX = 256 };
+enum { ADJ_REMAT_MAX = 64 };
 
 typedef struct RematUse {
 	int var;        /* remat[var] ... */
@@ -3754,16 +3754,25 @@ static const char *adj_comment(const AdjVariant *v, const char *what)
 
 /* Generates f_fwd and f_bwd until the set of integers f_bwd reads stops
  * growing, then installs them in the shells already in p->out. */
+/* Generates f_fwd and f_bwd again until the needed set stops growing.
+ * Ends: a round that marks no new variable needed is the last, and the
+ * needed set (a subset of f's variables) only grows, so there are at most
+ * nvars + 1 rounds; more would be a bug in ckc, reported as one. */
 static void adj_generate(Program *p, AdjVariant *v)
 {
-	for (int round = 0; round < 32; round++) {
+	int max_rounds = v->f->nvars + 1;
+	for (int round = 0;; round++) {
+		if (round == max_rounds) {
+			diag_note(v->f->loc, "differentiating '%s'", v->f->name);
+			ck_unreachable();
+		}
 		Func *fwd = func_new(v->fwd->name, v->f->ret, v->f->loc);
 		Func *bwd = func_new(v->bwd->name, adj_void(), v->f->loc);
 		int before = diag_errors();
 		int grew = adj_round(p, v, fwd, bwd);
 		if (diag_errors() > before)
 			v->failed = 1;
-		if (!grew || v->failed || round == 31) {
+		if (!grew || v->failed) {
 			const char *nf = v->fwd->name, *nb = v->bwd->name;
 			cleanup_unread(bwd, 0);
 			cleanup_unread(fwd, v->f->nvars);
@@ -3777,7 +3786,6 @@ static void adj_generate(Program *p, AdjVariant *v)
 				"%s: forward sweep (primal and tape)", nf));
 			v->bwd->comment = adj_comment(v, arena_printf(
 				"%s: reverse sweep (adjoints from the tape)", nb));
-			ck_assert(!grew || v->failed);
 			return;
 		}
 	}
