@@ -615,7 +615,14 @@ static int adj_bvar(Adj *c, int v, Loc loc)
 
 static Expr *adj_bw_value(Adj *c, const Expr *e);
 
-/* A pointer-typed primal expression as a bwd value (stable data only). */
+/* A pointer-typed primal expression as a bwd value (stable data only).
+ *
+ * adj_bw_ptr and adj_bw_value end: adj_bw_value recurses on strict
+ * subexpressions, and hands adj_bw_ptr only a pointer variable, which
+ * adj_bw_ptr resolves itself (through its base, whose base is itself);
+ * adj_bw_ptr hands anything else to adj_bw_value, which never hands it
+ * back.  A rematerialized local expands into an older value (see
+ * adj_remat_set). */
 static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 {
 	if (e->kind == E_VAR) {
