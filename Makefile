@@ -81,7 +81,8 @@ check: deps
 	$(LIT) $(LIT_OPTS) $(BUILD)/testsuite
 	@$(MAKE) --no-print-directory check-asan
 
-# Not part of check: timings (about a minute); installs ADOL-C when it can.
+# Not part of check: timings (about three minutes, ckc's own compile time
+# included: bench/scale.py); installs ADOL-C when it can.
 .PHONY: bench
 bench: deps
 	@$(MAKE) --no-print-directory build

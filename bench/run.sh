@@ -22,7 +22,12 @@
 # gradient without checkpoints, with a region per step and with
 # binomial(K) for several K.
 #
-# Environment: CC (default cc), CXX (default g++), OPT (default -O2).
+# Last, ckc's own compile time (bench/scale.py): straight-line and
+# loop-nest kernels of 1000, 10000 and 100000 statements in every mode,
+# with the growth ratio per 10x size.
+#
+# Environment: CC (default cc), CXX (default g++), OPT (default -O2),
+# SCALE_SIZES (default 1000,10000,100000; empty skips the scaling table).
 set -eu
 
 B=${1:-build}
@@ -204,4 +209,12 @@ $CC "$OUT/checkpoint.o" "$OUT/burgers.o" $objs "$B/libckrt.a" -lm \
 	-lpthread -o "$OUT/checkpoint"
 echo "$OUT/checkpoint"
 (cd "$OUT" && ./checkpoint) || status=1
+
+SCALE_SIZES=${SCALE_SIZES-1000,10000,100000}
+if [ -n "$SCALE_SIZES" ]; then
+	echo
+	echo "python3 bench/scale.py --ckc $B/ckc --out $OUT/scale --sizes $SCALE_SIZES"
+	python3 "$ROOT/bench/scale.py" --ckc "$B/ckc" --out "$OUT/scale" \
+		--sizes "$SCALE_SIZES" || status=1
+fi
 exit $status

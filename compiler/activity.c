@@ -601,7 +601,10 @@ static void use_stmt(Useful *u, const Stmt *s)
 		return;
 	switch (s->kind) {
 	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
+		/* last statement first: usefulness flows backwards, so a
+		 * chain t1 = x; t2 = t1; ... settles in one pass, not one
+		 * pass per link */
+		for (int i = s->u.block.n - 1; i >= 0; i--)
 			use_stmt(u, s->u.block.items[i]);
 		break;
 	case S_DECL:
@@ -629,9 +632,9 @@ static void use_stmt(Useful *u, const Stmt *s)
 		break;
 	case S_FOR: case S_WHILE: case S_DO:
 		use_call_args(u, s->u.loop.cond);
-		use_stmt(u, s->u.loop.init);
 		use_stmt(u, s->u.loop.inc);
 		use_stmt(u, s->u.loop.body);
+		use_stmt(u, s->u.loop.init);
 		break;
 	case S_CHECKPOINT:
 		use_stmt(u, s->u.ckpt.body);
@@ -657,6 +660,8 @@ static void act_prune_useless(Activity *a, const Func *f)
 		u.prunable[i] = v->kind == VAR_LOCAL && type_is_float(v->type) &&
 				a->node[i] == i && members[i] == 1;
 	}
+	/* Ends: a pass that changes nothing stops it, and each other pass
+	 * sets at least one of the nvars useful bits, never cleared. */
 	do {
 		u.changed = 0;
 		use_stmt(&u, f->body);
@@ -724,6 +729,11 @@ static Activity *act_solve(const Pattern *pat)
 	s.a = a;
 	s.f = f;
 	s.check = 0;
+	/* Ends: s.changed is set only when a varied bit of a node, or
+	 * ret_varied, goes from 0 to 1, and nothing clears them, so there
+	 * are at most nvars + 2 passes.  Callees are solved (once per
+	 * pattern, memoized) inside a pass; the front end refuses recursion,
+	 * so that nesting follows the acyclic call graph. */
 	do {
 		s.changed = 0;
 		act_stmt(&s, f->body);

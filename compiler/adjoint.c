@@ -237,6 +237,7 @@ typedef struct AdjVariant {
 	const Func *f;
 	Func *fwd, *bwd;
 	unsigned char *needed; /* int/pointer var read by the reverse sweep */
+	unsigned char *reassigned; /* var assigned after its declaration */
 	int ret_b;             /* the result has an adjoint seed */
 	int *base;             /* pointer var -> the var it points into, -1/-2 */
 	SiteWalk sites;
@@ -278,6 +279,9 @@ typedef struct Adj {
 	Stmt *fdecls;      /* declarations at the top of fwd */
 	const Expr **remat; /* float local -> its value as an expression f_bwd
 			      can evaluate again (see adj_remat_set) */
+	long *remat_cost;   /* float local -> size of remat's expansion */
+	struct RematUse **readers; /* var -> the remat values that read it */
+	struct RematUse *live;     /* every remat value set */
 	int in_decl;       /* generating a declaration's initializer */
 	int *pcopy;        /* f var -> bwd copy of a floating primal variable
 			      (checkpoint regions recompute in f_bwd) */
@@ -384,20 +388,9 @@ static Expr *adj_pop_bit(Adj *c, Loc loc)
 			NULL);
 }
 
-static int adj_name_taken(Adj *c, Func *g, const char *n)
-{
-	return name_taken(c->p, c->f, n) || name_taken(c->p, g, n);
-}
-
 static const char *adj_fresh(Adj *c, Func *g, const char *base)
 {
-	if (!adj_name_taken(c, g, base))
-		return base;
-	for (int i = 2;; i++) {
-		const char *n = arena_printf("%s%d", base, i);
-		if (!adj_name_taken(c, g, n))
-			return n;
-	}
+	return name_fresh2(c->p, c->f, g, base);
 }
 
 /* A new local of bwd (or fwd), declared where decls collects it. */
@@ -451,32 +444,43 @@ static int adj_param_pos(const Func *f, int v)
 	return -1;
 }
 
-/* Is var v (a pointer) ever assigned after its declaration? */
-static int adj_reassigned_in(const Stmt *s, int v)
+/* Marks in assigned every var that s assigns as a whole (v = ..., v++),
+ * declarations apart.  One walk per function: adj_reassigned asks it
+ * for every parameter read, which was quadratic in f's size. */
+static void adj_mark_reassigned(const Stmt *s, unsigned char *assigned)
 {
 	if (!s)
-		return 0;
+		return;
 	switch (s->kind) {
 	case S_BLOCK:
 		for (int i = 0; i < s->u.block.n; i++)
-			if (adj_reassigned_in(s->u.block.items[i], v))
-				return 1;
-		return 0;
+			adj_mark_reassigned(s->u.block.items[i], assigned);
+		break;
 	case S_ASSIGN:
-		return s->u.assign.lhs->kind == E_VAR &&
-		       s->u.assign.lhs->u.var == v;
+		if (s->u.assign.lhs->kind == E_VAR)
+			assigned[s->u.assign.lhs->u.var] = 1;
+		break;
 	case S_IF:
-		return adj_reassigned_in(s->u.ifs.then, v) ||
-		       adj_reassigned_in(s->u.ifs.els, v);
+		adj_mark_reassigned(s->u.ifs.then, assigned);
+		adj_mark_reassigned(s->u.ifs.els, assigned);
+		break;
 	case S_FOR: case S_WHILE: case S_DO:
-		return adj_reassigned_in(s->u.loop.init, v) ||
-		       adj_reassigned_in(s->u.loop.inc, v) ||
-		       adj_reassigned_in(s->u.loop.body, v);
+		adj_mark_reassigned(s->u.loop.init, assigned);
+		adj_mark_reassigned(s->u.loop.inc, assigned);
+		adj_mark_reassigned(s->u.loop.body, assigned);
+		break;
 	case S_CHECKPOINT:
-		return adj_reassigned_in(s->u.ckpt.body, v);
+		adj_mark_reassigned(s->u.ckpt.body, assigned);
+		break;
 	default:
-		return 0;
+		break;
 	}
+}
+
+/* Is var v of v->f ever assigned after its declaration? */
+static int adj_reassigned(const AdjVariant *v, int var)
+{
+	return v->reassigned[var];
 }
 
 /* The first statement that assigns var v, or NULL. */
@@ -1020,7 +1024,7 @@ static int adj_stable(Adj *c, int var)
  * address (a callee writing *r for h(&s))? */
 static int adj_param_changed(const AdjVariant *v, int pv)
 {
-	return adj_reassigned_in(v->f->body, pv) ||
+	return adj_reassigned(v, pv) ||
 	       v->a->written[v->a->node[pv]];
 }
 
@@ -1069,7 +1073,14 @@ static int adj_bvar(Adj *c, int v, Loc loc)
 
 static Expr *adj_bw_value(Adj *c, const Expr *e);
 
-/* A pointer-typed primal expression as a bwd value (stable data only). */
+/* A pointer-typed primal expression as a bwd value (stable data only).
+ *
+ * adj_bw_ptr and adj_bw_value end: adj_bw_value recurses on strict
+ * subexpressions, and hands adj_bw_ptr only a pointer variable, which
+ * adj_bw_ptr resolves itself (through its base, whose base is itself);
+ * adj_bw_ptr hands anything else to adj_bw_value, which never hands it
+ * back.  A rematerialized local expands into an older value (see
+ * adj_remat_set). */
 static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 {
 	if (e->kind == E_VAR) {
@@ -2266,21 +2277,146 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
  * can evaluate (stable data, integers, other such locals), is computed
  * again in f_bwd instead of being taped, as long as nothing e reads has
  * changed since.  Kept in forward order; everything a loop, an if or a
- * call may change is forgotten around it. */
+ * call may change is forgotten around it.
+ *
+ * adj_bw_value writes e with the locals it reads expanded in turn, which
+ * ends: when remat[v] reads w, remat[w] was set before remat[v] (setting
+ * w forgets every value that reads w, and forgetting w forgets them too),
+ * so the expansion follows a chain of ever older values.  A value whose
+ * expansion would exceed ADJ_REMAT_MAX nodes is taped instead (a chain
+ * v1 = v0 * v0, v2 = v1 * v1, ... doubles at each step); the taped value
+ * is the same number, so only the size of f_bwd changes.
+ *
+ * Each value is listed under every variable it reads (c->readers), and
+ * every value set is listed in c->live, so that forgetting costs what it
+ * forgets, not a pass over all variables. */
 
-/* Forgets v's value and every value that reads v. */
+enum { ADJ_REMAT_MAX = 64 };
+
+typedef struct RematUse {
+	int var;        /* remat[var] ... */
+	const Expr *e;  /* ... was set to e, which reads the list's variable */
+	struct RematUse *next;
+} RematUse;
+
+static void adj_remat_use(RematUse **list, int var, const Expr *e)
+{
+	RematUse *u = ARENA_NEW(RematUse);
+	u->var = var;
+	u->e = e;
+	u->next = *list;
+	*list = u;
+}
+
+/* Lists remat[var] = e under every variable e reads (the variables
+ * adj_reads_var finds). */
+static void adj_remat_list(Adj *c, const Expr *x, int var, const Expr *e)
+{
+	if (!x)
+		return;
+	switch (x->kind) {
+	case E_VAR:
+		adj_remat_use(&c->readers[x->u.var], var, e);
+		break;
+	case E_UNARY:
+		adj_remat_list(c, x->u.un.e, var, e);
+		break;
+	case E_BINARY:
+		adj_remat_list(c, x->u.bin.l, var, e);
+		adj_remat_list(c, x->u.bin.r, var, e);
+		break;
+	case E_COND:
+		adj_remat_list(c, x->u.cond.c, var, e);
+		adj_remat_list(c, x->u.cond.a, var, e);
+		adj_remat_list(c, x->u.cond.b, var, e);
+		break;
+	case E_CALL:
+		for (int i = 0; i < x->u.call.nargs; i++)
+			adj_remat_list(c, x->u.call.args[i], var, e);
+		break;
+	case E_INDEX:
+		adj_remat_list(c, x->u.index.base, var, e);
+		adj_remat_list(c, x->u.index.idx, var, e);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		adj_remat_list(c, x->u.e, var, e);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The size of e as adj_bw_value writes it, at most ADJ_REMAT_MAX + 1. */
+static long adj_remat_cost(Adj *c, const Expr *e)
+{
+	long n = 1;
+	switch (e->kind) {
+	case E_VAR:
+		if (c->remat[e->u.var])
+			n = c->remat_cost[e->u.var];
+		break;
+	case E_UNARY:
+		n += adj_remat_cost(c, e->u.un.e);
+		break;
+	case E_BINARY:
+		n += adj_remat_cost(c, e->u.bin.l) + adj_remat_cost(c, e->u.bin.r);
+		break;
+	case E_COND:
+		n += adj_remat_cost(c, e->u.cond.c) + adj_remat_cost(c, e->u.cond.a) +
+		     adj_remat_cost(c, e->u.cond.b);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			n += adj_remat_cost(c, e->u.call.args[i]);
+		break;
+	case E_INDEX:
+		n += adj_remat_cost(c, e->u.index.base) +
+		     adj_remat_cost(c, e->u.index.idx);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		n += adj_remat_cost(c, e->u.e);
+		break;
+	default:
+		break;
+	}
+	return n > ADJ_REMAT_MAX ? ADJ_REMAT_MAX + 1 : n;
+}
+
+/* Forgets v's value and every value that reads it, directly or through
+ * other values (a value reading a forgotten one cannot be expanded).
+ * Each listed use is looked at once: the list of a forgotten variable
+ * is dropped. */
 static void adj_remat_kill(Adj *c, int v)
 {
 	c->remat[v] = NULL;
-	for (int i = 0; i < c->f->nvars; i++)
-		if (c->remat[i] && adj_reads_var(c->remat[i], v))
-			c->remat[i] = NULL;
+	int *stack = NULL, n = 0, cap = 0;
+	for (;;) {
+		RematUse *u = c->readers[v];
+		c->readers[v] = NULL;
+		for (; u; u = u->next) {
+			if (c->remat[u->var] != u->e)
+				continue; /* set again since, or forgotten */
+			c->remat[u->var] = NULL;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 16;
+				int *s = arena_alloc(sizeof(int) * (size_t)cap);
+				if (n)
+					memcpy(s, stack, sizeof(int) * (size_t)n);
+				stack = s;
+			}
+			stack[n++] = u->var;
+		}
+		if (!n)
+			return;
+		v = stack[--n];
+	}
 }
 
 static void adj_remat_kill_all(Adj *c)
 {
-	for (int i = 0; i < c->f->nvars; i++)
-		c->remat[i] = NULL;
+	for (RematUse *u = c->live; u; u = u->next)
+		c->remat[u->var] = NULL;
+	c->live = NULL;
 }
 
 /* Forgets what statement s may assign. */
@@ -2332,8 +2468,15 @@ static void adj_remat_set(Adj *c, AssignOp op, const Expr *lhs, const Expr *rhs)
 	if (op == A_SET && c->f->vars[v]->kind == VAR_LOCAL &&
 	    type_is_float(c->f->vars[v]->type) && !c->f->vars[v]->is_static &&
 	    !adj_reads_var(rhs, v) && !adj_is_user_call(rhs) &&
-	    c->a->node[v] == v && adj_tbr && adj_bw_ok(c, rhs))
+	    c->a->node[v] == v && adj_tbr && adj_bw_ok(c, rhs)) {
+		long cost = adj_remat_cost(c, rhs);
+		if (cost > ADJ_REMAT_MAX)
+			return;
 		c->remat[v] = rhs;
+		c->remat_cost[v] = cost;
+		adj_remat_list(c, rhs, v, rhs);
+		adj_remat_use(&c->live, v, rhs);
+	}
 }
 
 /* An assignment statement (or a declaration's initializer, as v = init). */
@@ -2505,8 +2648,7 @@ static void adj_turn(Adj *c, int code, Stmt *fout, Loc loc)
 	for (int v = 0; v < f->nvars; v++) {
 		if (!c->v->needed[v])
 			continue;
-		if (f->vars[v]->kind == VAR_PARAM &&
-		    !adj_reassigned_in(f->body, v))
+		if (f->vars[v]->kind == VAR_PARAM && !adj_reassigned(c->v, v))
 			continue;
 		stmt_append(fout, adj_push(c, adj_fwd_saved(c, v, loc)));
 	}
@@ -3970,21 +4112,10 @@ static void adj_fwd_vars(Adj *c)
 		*x = *f->vars[i];
 		if (x->kind == VAR_LOCAL && !x->is_static)
 			x->type = type_with_const(x->type, 0);
-		for (int j = 0; j < i; j++) {
-			if (strcmp(c->fwd->vars[j]->name, x->name) != 0)
-				continue;
-			for (int k = 2;; k++) {
-				const char *n = arena_printf("%s%d", f->vars[i]->name, k);
-				int used = name_taken(c->p, f, n);
-				for (int m = 0; m < i && !used; m++)
-					used = strcmp(c->fwd->vars[m]->name, n) == 0;
-				if (!used) {
-					x->name = n;
-					break;
-				}
-			}
-			break;
-		}
+		/* the first of name2, name3, ... that neither f nor the
+		 * variables copied so far use */
+		if (func_find_var(c->fwd, x->name) >= 0)
+			x->name = name_fresh2(c->p, f, c->fwd, x->name);
 		ARENA_PUSH(c->fwd->vars, c->fwd->nvars, x);
 	}
 	c->fwd->params = f->params;
@@ -4146,6 +4277,8 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 	c.fn_code = -1;
 	c.fdecls = stmt_block(loc);
 	c.remat = arena_alloc(sizeof(Expr *) * n);
+	c.remat_cost = arena_alloc(sizeof(long) * n);
+	c.readers = arena_alloc(sizeof(struct RematUse *) * n);
 	c.pcopy = arena_alloc(sizeof(int) * n);
 	c.stwin = arena_alloc(sizeof(int) * n);
 	for (int i = 0; i < f->nvars; i++)
@@ -4175,7 +4308,7 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 					      adj_pop(&c, adj_long(), loc), loc));
 	for (int i = f->nvars - 1; i >= 0; i--) {
 		if (!v->needed[i] || (f->vars[i]->kind == VAR_PARAM &&
-				      !adj_reassigned_in(f->body, i)))
+				      !adj_reassigned(v, i)))
 			continue;
 		int bv = adj_bvar(&c, i, loc);
 		stmt_append(pops, stmt_assign(A_SET, expr_var(bwd, bv, loc),
@@ -4245,16 +4378,25 @@ static const char *adj_comment(const AdjVariant *v, const char *what)
 
 /* Generates f_fwd and f_bwd until the set of integers f_bwd reads stops
  * growing, then installs them in the shells already in p->out. */
+/* Generates f_fwd and f_bwd again until the needed set stops growing.
+ * Ends: a round that marks no new variable needed is the last, and the
+ * needed set (a subset of f's variables) only grows, so there are at most
+ * nvars + 1 rounds; more would be a bug in ckc, reported as one. */
 static void adj_generate(Program *p, AdjVariant *v)
 {
-	for (int round = 0; round < 32; round++) {
+	int max_rounds = v->f->nvars + 1;
+	for (int round = 0;; round++) {
+		if (round == max_rounds) {
+			diag_note(v->f->loc, "differentiating '%s'", v->f->name);
+			ck_unreachable();
+		}
 		Func *fwd = func_new(v->fwd->name, v->f->ret, v->f->loc);
 		Func *bwd = func_new(v->bwd->name, adj_void(), v->f->loc);
 		int before = diag_errors();
 		int grew = adj_round(p, v, fwd, bwd);
 		if (diag_errors() > before)
 			v->failed = 1;
-		if (!grew || v->failed || round == 31) {
+		if (!grew || v->failed) {
 			const char *nf = v->fwd->name, *nb = v->bwd->name;
 			cleanup_unread(bwd, 0);
 			cleanup_unread(fwd, v->f->nvars);
@@ -4268,7 +4410,6 @@ static void adj_generate(Program *p, AdjVariant *v)
 				"%s: forward sweep (primal and tape)", nf));
 			v->bwd->comment = adj_comment(v, arena_printf(
 				"%s: reverse sweep (adjoints from the tape)", nb));
-			ck_assert(!grew || v->failed);
 			return;
 		}
 	}
@@ -4369,6 +4510,8 @@ static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 		return NULL;
 	}
 	v->needed = arena_alloc((size_t)f->nvars + 1);
+	v->reassigned = arena_alloc((size_t)f->nvars + 1);
+	adj_mark_reassigned(f->body, v->reassigned);
 	v->ret_b = type_is_float(f->ret) && v->a->ret_varied;
 	adj_find_bases(v);
 	int structs_ok = adj_local_structs(v);

@@ -474,6 +474,10 @@ int func_find_var(const Func *f, const char *name);
 int name_taken(const Program *p, const Func *f, const char *name);
 /* A name not yet taken: base, else base2, base3, ... */
 const char *name_fresh(const Program *p, const Func *f, const char *base);
+/* The same for a name that must be free in two functions' variables (g
+ * may be NULL). */
+const char *name_fresh2(const Program *p, const Func *f, const Func *g,
+			const char *base);
 int prog_find_func(const Program *p, const char *name);
 
 /* Calls fn on every expression node of s (or e), subexpressions

@@ -223,6 +223,10 @@ static Stmt *cl_drop(const Func *g, Stmt *s, const unsigned char *dead,
 
 void cleanup_unread(Func *g, int first)
 {
+	/* Ends: a pass that drops nothing is the last, and every other pass
+	 * removes at least one declaration or store (what replaces a dropped
+	 * one, a call statement, is never dropped), so there are at most as
+	 * many passes as g has declarations and stores, plus one. */
 	for (;;) {
 		int *reads = arena_alloc(sizeof(int) * (size_t)(g->nvars + 1));
 		unsigned char *dead = arena_alloc((size_t)g->nvars + 1);

@@ -883,6 +883,8 @@ static void deps_collect(Deps *d, const Program *p)
 	d->sysfn = 0;
 	for (i = 0; i < p->nout; i++)
 		ir_walk_stmt(p->out[i]->body, mark_use, d);
+	/* Ends: each pass that goes on scans a function or global not
+	 * scanned before. */
 	while (changed) {
 		changed = 0;
 		for (i = 0; i < p->nfuncs; i++) {

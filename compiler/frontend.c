@@ -228,6 +228,8 @@ typedef struct FE {
 	Def *fdef;
 	VarKey *vars; /* cursor -> var id */
 	int nvars;
+	int *vslot;   /* hash table over vars: index of the last binding, -1 */
+	int vcap;     /* its size, a power of two; 0 when not built */
 	int *scope; /* var ids in scope, innermost last (for save() names) */
 	int nscope;
 	/* var ids of types ckc cannot hold (refused at use), times 2, plus 1
@@ -2057,15 +2059,27 @@ static void refuse_flush(FE *fe, const char *name)
 static Expr *conv_expr(FE *fe, CXCursor c);
 static Stmt *conv_stmt(FE *fe, CXCursor c);
 
+/* The slot of fe->vslot for decl (hash h): its binding, or the empty
+ * slot where it would go. */
+static int *var_slot(FE *fe, CXCursor decl, unsigned h)
+{
+	unsigned m = (unsigned)fe->vcap - 1, i;
+	for (i = (h * 2654435761u) & m; fe->vslot[i] >= 0; i = (i + 1) & m) {
+		const VarKey *k = &fe->vars[fe->vslot[i]];
+		if (k->hash == h && clang_equalCursors(k->cur, decl))
+			break;
+	}
+	return &fe->vslot[i];
+}
+
+/* The var id of the last binding of decl, or -1.  A hash table, since a
+ * function of many statements has many variables. */
 static int var_lookup(FE *fe, CXCursor decl)
 {
-	unsigned h = clang_hashCursor(decl);
-	int i;
-	for (i = fe->nvars - 1; i >= 0; i--)
-		if (fe->vars[i].hash == h &&
-		    clang_equalCursors(fe->vars[i].cur, decl))
-			return fe->vars[i].id;
-	return -1;
+	if (!fe->vcap)
+		return -1;
+	int i = *var_slot(fe, decl, clang_hashCursor(decl));
+	return i >= 0 ? fe->vars[i].id : -1;
 }
 
 static void var_bind(FE *fe, CXCursor decl, int id)
@@ -2076,6 +2090,17 @@ static void var_bind(FE *fe, CXCursor decl, int id)
 	k.id = id;
 	VEC_PUSH(fe->vars, fe->nvars, k);
 	VEC_PUSH(fe->scope, fe->nscope, id);
+	if (2 * fe->nvars > fe->vcap) {
+		/* rebuilt twice as large, later bindings replacing earlier */
+		int n = fe->nvars - 1, i;
+		fe->vcap = fe->vcap ? 2 * fe->vcap : 64;
+		fe->vslot = arena_alloc(sizeof(int) * (size_t)fe->vcap);
+		for (i = 0; i < fe->vcap; i++)
+			fe->vslot[i] = -1;
+		for (i = 0; i < n; i++)
+			*var_slot(fe, fe->vars[i].cur, fe->vars[i].hash) = i;
+	}
+	*var_slot(fe, decl, k.hash) = fe->nvars - 1;
 }
 
 /* Index of f in Program.funcs, converting it later (worklist). */
@@ -3715,6 +3740,7 @@ static void conv_func(FE *fe, int idx)
 	fe->fidx = idx;
 	fe->fdef = d;
 	fe->nvars = 0;
+	fe->vcap = 0;
 	fe->nscope = 0;
 	fe->nunheld = 0;
 	/* An old-style definition (`double g()`, `double g(a) double a;`)

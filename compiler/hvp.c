@@ -176,6 +176,8 @@ static void hvp_drop_unused(Program *p)
 	for (int i = 0; i < p->nout; i++)
 		r.live[i] = !p->out[i]->is_static;
 	unsigned char *scanned = arena_alloc((size_t)p->nout + 1);
+	/* Ends: each pass that goes on scans a function not scanned before
+	 * (live bits are only set), so there are at most nout + 1 passes. */
 	do {
 		r.changed = 0;
 		for (int i = 0; i < p->nout; i++) {

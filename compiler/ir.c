@@ -422,12 +422,214 @@ int func_add_param(Func *f, const char *name, Type *type, Loc loc)
 	return id;
 }
 
+/* ---- name index
+ *
+ * name_taken and name_fresh answer from hash tables instead of comparing
+ * against every name: one of the program's names (functions, globals,
+ * externs, generated functions, the translation unit's names) and one per
+ * function of its variables' names.  The tables follow the arrays they
+ * index: an array that only grew since (same count, or more, with the
+ * same element where the table stopped) gets its new entries added;
+ * anything else (a function's variables removed by cleanup_unread, a
+ * Func overwritten by another, hvp.c unregistering functions) makes the
+ * table be built again.  name_fresh remembers, per base name and scope,
+ * the first suffix it has not seen taken, so the k-th fresh ck_e costs
+ * one look-up rather than k; the memory is dropped whenever a table is
+ * rebuilt, since names may then have become free again.  The answers are
+ * those of a linear search, so generated names do not depend on this. */
+
+typedef struct NameTab {
+	const char **keys;
+	int *vals;
+	int cap, n;
+} NameTab;
+
+static unsigned nt_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* The value of key k, or -1. */
+static int nt_get(const NameTab *t, const char *k)
+{
+	if (!t->cap)
+		return -1;
+	unsigned m = (unsigned)t->cap - 1;
+	for (unsigned i = nt_hash(k) & m; t->keys[i]; i = (i + 1) & m)
+		if (strcmp(t->keys[i], k) == 0)
+			return t->vals[i];
+	return -1;
+}
+
+/* Sets k to v; with keep_first, an existing key keeps its value. */
+static void nt_put(NameTab *t, const char *k, int v, int keep_first)
+{
+	if (2 * (t->n + 1) > t->cap) {
+		NameTab g = {NULL, NULL, t->cap ? 2 * t->cap : 64, 0};
+		g.keys = arena_alloc(sizeof(char *) * (size_t)g.cap);
+		g.vals = arena_alloc(sizeof(int) * (size_t)g.cap);
+		for (int i = 0; i < t->cap; i++)
+			if (t->keys[i])
+				nt_put(&g, t->keys[i], t->vals[i], 0);
+		*t = g;
+	}
+	unsigned m = (unsigned)t->cap - 1;
+	unsigned i = nt_hash(k) & m;
+	while (t->keys[i] && strcmp(t->keys[i], k) != 0)
+		i = (i + 1) & m;
+	if (!t->keys[i]) {
+		t->keys[i] = k;
+		t->n++;
+	} else if (keep_first) {
+		return;
+	}
+	t->vals[i] = v;
+}
+
+/* How far a table has followed one array: its count and last element. */
+typedef struct Follow {
+	int n;
+	const void *last;
+} Follow;
+
+/* Can the table that followed fw up to now take the new elements of
+ * items[0..n) by adding them (the array only grew)? */
+static int follow_ok(const Follow *fw, void *const *items, int n)
+{
+	return fw->n == 0 || (n >= fw->n && items[fw->n - 1] == fw->last);
+}
+
+static void follow_set(Follow *fw, void *const *items, int n)
+{
+	fw->n = n;
+	fw->last = n ? items[n - 1] : NULL;
+}
+
+/* The variables of one function; the functions' tables are found through
+ * fn_tabs, keyed by the Func's address. */
+typedef struct VarTab {
+	const Func *f;
+	NameTab names; /* name -> first var id with it */
+	Follow fw;
+} VarTab;
+
+static struct {
+	VarTab **tabs;
+	int cap, n;
+} fn_tabs;
+
+static struct {
+	const Program *p;
+	NameTab names;
+	Follow fw[5]; /* funcs, globals, externs, out, tu_names */
+} prog_tab;
+
+static NameTab fresh_hint; /* "base scope" -> first suffix not seen taken */
+
+static void names_forget_hints(void)
+{
+	NameTab empty = {NULL, NULL, 0, 0};
+	fresh_hint = empty;
+}
+
+static unsigned ptr_hash(const void *k)
+{
+	unsigned long x = (unsigned long)k;
+	x ^= x >> 17;
+	x *= 0x9E3779B1UL;
+	return (unsigned)(x >> 7);
+}
+
+static VarTab *var_tab(const Func *f)
+{
+	if (2 * (fn_tabs.n + 1) > fn_tabs.cap) {
+		VarTab **old = fn_tabs.tabs;
+		int ocap = fn_tabs.cap;
+		fn_tabs.cap = ocap ? 2 * ocap : 64;
+		fn_tabs.tabs = arena_alloc(sizeof(VarTab *) * (size_t)fn_tabs.cap);
+		for (int i = 0; i < ocap; i++) {
+			if (!old[i])
+				continue;
+			unsigned m = (unsigned)fn_tabs.cap - 1, j = ptr_hash(old[i]->f) & m;
+			while (fn_tabs.tabs[j])
+				j = (j + 1) & m;
+			fn_tabs.tabs[j] = old[i];
+		}
+	}
+	unsigned m = (unsigned)fn_tabs.cap - 1, j = ptr_hash(f) & m;
+	for (; fn_tabs.tabs[j]; j = (j + 1) & m)
+		if (fn_tabs.tabs[j]->f == f)
+			return fn_tabs.tabs[j];
+	VarTab *vt = ARENA_NEW(VarTab);
+	vt->f = f;
+	fn_tabs.tabs[j] = vt;
+	fn_tabs.n++;
+	return vt;
+}
+
+/* f's table, brought up to date with f->vars. */
+static const NameTab *var_names(const Func *f)
+{
+	VarTab *vt = var_tab(f);
+	void *const *items = (void *const *)f->vars;
+	if (!follow_ok(&vt->fw, items, f->nvars)) {
+		NameTab empty = {NULL, NULL, 0, 0};
+		vt->names = empty;
+		vt->fw.n = 0;
+		names_forget_hints();
+	}
+	for (int i = vt->fw.n; i < f->nvars; i++)
+		nt_put(&vt->names, f->vars[i]->name, i, 1);
+	follow_set(&vt->fw, items, f->nvars);
+	return &vt->names;
+}
+
+static const char *prog_name_of(int array, void *item)
+{
+	switch (array) {
+	case 0: case 2: case 3:
+		return ((Func *)item)->name;
+	case 1:
+		return ((Global *)item)->name;
+	default:
+		return (const char *)item;
+	}
+}
+
+/* The table of p's names, brought up to date. */
+static const NameTab *prog_names(const Program *p)
+{
+	void *const *items[5] = {
+		(void *const *)p->funcs, (void *const *)p->globals,
+		(void *const *)p->externs, (void *const *)p->out,
+		(void *const *)p->tu_names};
+	int counts[5] = {p->nfuncs, p->nglobals, p->nexterns, p->nout,
+			 p->ntu_names};
+	int ok = prog_tab.p == p;
+	for (int a = 0; a < 5 && ok; a++)
+		ok = follow_ok(&prog_tab.fw[a], items[a], counts[a]);
+	if (!ok) {
+		NameTab empty = {NULL, NULL, 0, 0};
+		prog_tab.names = empty;
+		for (int a = 0; a < 5; a++)
+			prog_tab.fw[a].n = 0;
+		prog_tab.p = p;
+		names_forget_hints();
+	}
+	for (int a = 0; a < 5; a++) {
+		for (int i = prog_tab.fw[a].n; i < counts[a]; i++)
+			nt_put(&prog_tab.names, prog_name_of(a, items[a][i]), 0, 1);
+		follow_set(&prog_tab.fw[a], items[a], counts[a]);
+	}
+	return &prog_tab.names;
+}
+
 int func_find_var(const Func *f, const char *name)
 {
-	for (int i = 0; i < f->nvars; i++)
-		if (strcmp(f->vars[i]->name, name) == 0)
-			return i;
-	return -1;
+	return nt_get(var_names(f), name);
 }
 
 int prog_find_func(const Program *p, const char *name)
@@ -440,34 +642,38 @@ int prog_find_func(const Program *p, const char *name)
 
 int name_taken(const Program *p, const Func *f, const char *name)
 {
-	if (f && func_find_var(f, name) >= 0)
+	if (f && nt_get(var_names(f), name) >= 0)
 		return 1;
-	if (prog_find_func(p, name) >= 0)
-		return 1;
-	for (int i = 0; i < p->nglobals; i++)
-		if (strcmp(p->globals[i]->name, name) == 0)
-			return 1;
-	for (int i = 0; i < p->nexterns; i++)
-		if (strcmp(p->externs[i]->name, name) == 0)
-			return 1;
-	for (int i = 0; i < p->nout; i++)
-		if (strcmp(p->out[i]->name, name) == 0)
-			return 1;
-	for (int i = 0; i < p->ntu_names; i++)
-		if (strcmp(p->tu_names[i], name) == 0)
-			return 1;
-	return 0;
+	return nt_get(prog_names(p), name) >= 0;
+}
+
+const char *name_fresh2(const Program *p, const Func *f, const Func *g,
+			const char *base)
+{
+	/* bring every table up to date first: a hint read after this is
+	 * valid (no name it counts as taken has been removed since) */
+	prog_names(p);
+	if (f)
+		var_names(f);
+	if (g)
+		var_names(g);
+	if (!name_taken(p, f, base) && !(g && name_taken(p, g, base)))
+		return base;
+	const char *key = arena_printf("%s %p %p", base, (const void *)f,
+				       (const void *)g);
+	int i = nt_get(&fresh_hint, key);
+	for (i = i < 2 ? 2 : i;; i++) {
+		const char *n = arena_printf("%s%d", base, i);
+		if (!name_taken(p, f, n) && !(g && name_taken(p, g, n))) {
+			nt_put(&fresh_hint, key, i, 0);
+			return n;
+		}
+	}
 }
 
 const char *name_fresh(const Program *p, const Func *f, const char *base)
 {
-	if (!name_taken(p, f, base))
-		return base;
-	for (int i = 2;; i++) {
-		const char *n = arena_printf("%s%d", base, i);
-		if (!name_taken(p, f, n))
-			return n;
-	}
+	return name_fresh2(p, f, NULL, base);
 }
 
 RtCall ir_rt_call(const Expr *e)

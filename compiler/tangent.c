@@ -557,10 +557,20 @@ static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
 	for (int i = m.n - 1; i >= 0; i--)
 		if (activity_expr_varied(t->a, m.calls[i]))
 			ARENA_PUSH(cand, ncand, expr_clone(m.calls[i]));
+	/* the calls of *a and *b, walked again only after a replacement
+	 * changed them; a candidate replaced by a temporary is no call any
+	 * more and has no uses (a sum of n equal calls walked them n times) */
+	MathCalls all = {NULL, 0};
+	int stale = 1;
 	for (int k = 0; k < ncand; k++) {
-		MathCalls all = {NULL, 0};
-		ir_walk_expr(*a, t_math_call, &all);
-		ir_walk_expr(*b, t_math_call, &all);
+		if (cand[k]->kind != E_CALL)
+			continue;
+		if (stale) {
+			all.n = 0;
+			ir_walk_expr(*a, t_math_call, &all);
+			ir_walk_expr(*b, t_math_call, &all);
+			stale = 0;
+		}
 		int uses = 0;
 		for (int i = 0; i < all.n; i++)
 			uses += expr_equal(all.calls[i], cand[k]);
@@ -574,6 +584,7 @@ static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
 		Expr *v = expr_var(t->g, tmp, call->loc);
 		*a = expr_replace(*a, call, v);
 		*b = expr_replace(*b, call, v);
+		stale = 1;
 		for (int r = k + 1; r < ncand; r++)
 			cand[r] = expr_replace(cand[r], call, v);
 	}
