@@ -202,11 +202,11 @@ class Fuzzer:
             rc, _, err, cpu = run_timed([a.ckc, src, "-o", out] + extra +
                                         a.ckc_arg, log, limit)
             if len(indices) == 1 and (rc is None or cpu > a.ckc_limit):
-                return {}, ("ckc-time", "ckc %stook %.1fs of CPU time, more "
-                            "than %gs%s" % (
-                                " ".join(extra) + " " if extra else "", cpu,
-                                a.ckc_limit, " (killed)" if rc is None
-                                else ""))
+                return {}, ("ckc-time", "ckc %s%s, more than %gs" % (
+                    " ".join(extra) + " " if extra else "",
+                    "did not finish (killed after %.1fs of CPU time)" % cpu
+                    if rc is None else "took %.1fs of CPU time" % cpu,
+                    a.ckc_limit))
             if len(indices) > 1 and cpu > a.ckc_limit and not timed:
                 return {}, ("ckc-time", "batch over the time limit")
             if rc != 0:
