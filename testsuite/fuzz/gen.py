@@ -14,9 +14,14 @@ and fixed-size arrays, nested counted `for` loops and bounded `while` /
 `do` loops, branches on data, `?:`, overwrites of scalars, parameters and
 array elements (also through local pointers into arrays), compound
 assignments, early `return`, `break` and `continue`, calls among static
-helpers that take scalars and pointers and write through pointers, and the
-math.h functions of compiler/rules.def with their arguments kept inside
-their domains.  Every array index is checked in bounds for every n the
+helpers that take scalars and pointers and write through pointers, call
+chains of "sub" helpers 4 to 6 functions deep (kernel -> h4 -> h3 -> h2
+...) whose array parameters have a length n of their own, so that callers
+pass sub-arrays (&a[k], a + k, &w[i * n + j], with a count such as n - 1
+or n - i) of parameters and local arrays, and in/out arrays that the
+callees read and write, also aliased (h(&w[1], w, n - 1)), and the math.h
+functions of compiler/rules.def with their arguments kept inside their
+domains.  Every array index is checked in bounds for every n the
 driver may pass, every value stays moderate (updates inside loops contract),
 and the code compiles under gcc -std=c99 -Wall -Wextra -pedantic -Werror.
 Branches and kinks (fabs, fmin, fmax) are fine: the driver evaluates at
@@ -28,7 +33,10 @@ Deterministic: kernel INDEX of SEED is the same text on every run.
 Growing it: a feature is a name in FEATURES that guards the code producing
 a construct (--features -loops,+checkpoint turns them off/on); a mode is a
 pragma plus a driver callback for fuzzcheck.h (see driver(): tangent,
-adjoint, hvp; hvp needs adjoint and turns the outputs feature off).
+adjoint, hvp; hvp needs adjoint and turns the outputs feature off).  A new
+kind of helper parameter (a struct, say) is a row of PARAM_KINDS with its
+cases in gen_sub_helper (the callee's view) and sub_args / call_sub (the
+caller's argument); see the comment there.
 
 usage: gen.py [--seed S] [--index I] [--count N] [--modes tangent,adjoint]
               [--features LIST] [-o FILE]
