@@ -4058,11 +4058,16 @@ static int adj_copy_arg(Adj *c, const Expr *call, const Pattern *pat, int i)
 	const Expr *arg = call->u.call.args[i];
 	if (!adj_tbr || arg->kind != E_VAR)
 		return 0;
-	/* passed once: axpy(a, w, w, n) writes w through its other name */
-	for (int k = 0; k < call->u.call.nargs; k++)
+	/* passed once: axpy(a, w, w, n) writes w through its other name,
+	 * and so does axpy(a, w, p, n) with p = w, or p = &w[1]: compare the
+	 * arguments' alias nodes, not their variables (h(w, p) with p = w
+	 * used to hand g_bwd the values of w after the call) */
+	for (int k = 0; k < call->u.call.nargs; k++) {
+		int r = activity_root(call->u.call.args[k]);
 		if (k != i && type_is_pointerish(call->u.call.args[k]->type) &&
-		    activity_root(call->u.call.args[k]) == arg->u.var)
+		    r >= 0 && c->a->node[r] == c->a->node[arg->u.var])
 			return 0;
+	}
 	const Var *x = c->f->vars[arg->u.var];
 	if (x->kind != VAR_LOCAL || x->is_static || x->type->kind != TY_ARRAY ||
 	    !type_is_float(x->type->base))

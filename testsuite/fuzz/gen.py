@@ -14,9 +14,14 @@ and fixed-size arrays, nested counted `for` loops and bounded `while` /
 `do` loops, branches on data, `?:`, overwrites of scalars, parameters and
 array elements (also through local pointers into arrays), compound
 assignments, early `return`, `break` and `continue`, calls among static
-helpers that take scalars and pointers and write through pointers, and the
-math.h functions of compiler/rules.def with their arguments kept inside
-their domains.  Every array index is checked in bounds for every n the
+helpers that take scalars and pointers and write through pointers, call
+chains of "sub" helpers 4 to 6 functions deep (kernel -> h4 -> h3 -> h2
+...) whose array parameters have a length n of their own, so that callers
+pass sub-arrays (&a[k], a + k, &w[i * n + j], with a count such as n - 1
+or n - i) of parameters and local arrays, and in/out arrays that the
+callees read and write, also aliased (h(&w[1], w, n - 1)), and the math.h
+functions of compiler/rules.def with their arguments kept inside their
+domains.  Every array index is checked in bounds for every n the
 driver may pass, every value stays moderate (updates inside loops contract),
 and the code compiles under gcc -std=c99 -Wall -Wextra -pedantic -Werror.
 Branches and kinks (fabs, fmin, fmax) are fine: the driver evaluates at
@@ -28,7 +33,10 @@ Deterministic: kernel INDEX of SEED is the same text on every run.
 Growing it: a feature is a name in FEATURES that guards the code producing
 a construct (--features -loops,+checkpoint turns them off/on); a mode is a
 pragma plus a driver callback for fuzzcheck.h (see driver(): tangent,
-adjoint, hvp; hvp needs adjoint and turns the outputs feature off).
+adjoint, hvp; hvp needs adjoint and turns the outputs feature off).  A new
+kind of helper parameter (a struct, say) is a row of PARAM_KINDS with its
+cases in gen_sub_helper (the callee's view) and sub_args / call_sub (the
+caller's argument); see the comment there.
 
 usage: gen.py [--seed S] [--index I] [--count N] [--modes tangent,adjoint]
               [--features LIST] [-o FILE]
@@ -57,6 +65,8 @@ FEATURES = {
     "math": True,        # math.h calls
     "outputs": True,     # out() and in/out array parameters, void kernels
     "alias": True,       # helper calls with aliased pointer arguments
+    "chains": True,      # call chains 4 to 6 functions deep (f -> g -> ...)
+    "subarrays": True,   # sub-array arguments: &a[k], a + k, &a[i * 4 + j]
     "checkpoint": False, # #pragma ck_checkpoint [binomial(K)] regions
 }
 
@@ -67,6 +77,25 @@ MATH_FUNCS = ("sin cos tan asin acos atan atan2 sinh cosh tanh exp exp2 "
 
 # Squashing functions: bounded by 1 whatever their argument.
 SQUASH = ("tanh", "sin", "cos", "erf")
+
+# The parameters of "sub" helpers (Gen.gen_sub_helper), by kind: the C
+# declaration, and (in Gen.sub_args) what a caller passes.  A helper's
+# parameter list is a list of (kind, name); its view of the parameter is
+# made in gen_sub_helper, the caller's argument in sub_args / call_stmt.  A
+# new shape of argument (a struct by pointer or by value, say) is a row
+# here, a case in each of those two places, and, for a kernel parameter,
+# a kind in Gen.kernel() with its case in Gen.driver().
+PARAM_KINDS = {
+    "scalar": "double %s",       # a value: any expression
+    "in": "const double *%s",    # n elements it reads: a (sub-)array
+    "inout": "double *%s",       # n elements it reads and writes
+    "size": "int %s",            # n, the length of every array parameter
+}
+
+# A call is generated only where it costs at most this many helper
+# statements per run of the kernel (loop trips times the callee's cost), so
+# that deep call chains called in loops stay fast to run.
+CALL_BUDGET = 5000
 
 
 class IntVar:
@@ -167,19 +196,24 @@ class Func:
         self.lines = []
         self.ret_bound = 1.0
         self.calls = set()
+        self.cost = 0           # statements one call runs, roughly
 
 
 class Helper(Func):
     """A static helper: shape is "scalar" (double f(double a, double b)),
     "array" (void f(double a, const double *p, double *q, int m)),
-    "reduce" (double f(const double *p, int m, double a)) or "sptr"
-    (void f(double a, double *r))."""
+    "reduce" (double f(const double *p, int m, double a)), "sptr"
+    (void f(double a, double *r)) or "sub" (a parameter list of
+    PARAM_KINDS, sub_params, with int n the length of its arrays, correct
+    for every n in dom)."""
 
     def __init__(self, name, shape):
         Func.__init__(self, name, "double" if shape in ("scalar", "reduce")
                       else "void")
         self.shape = shape
         self.write_bound = 0.0
+        self.sub_params = []    # "sub": [(kind, name)]
+        self.dom = ()           # "sub": the values n may take
 
 
 def fmt(c):
@@ -212,6 +246,11 @@ class Gen:
         # generated (checkpoint regions, binomial loops).
         self.exit_floor = [0]
         self.in_binomial = 0
+        # The values the size variable n may take in the function being
+        # generated (its name is n in the kernel and in "sub" helpers; the
+        # other helpers have none: has_n), for which every index must fit.
+        self.ns = NS
+        self.has_n = True
 
     # ---------------------------------------------------------- utilities
     def fresh(self, prefix):
@@ -242,13 +281,13 @@ class Gen:
 
     def readable_arrays(self, sc):
         return [a for a in sc.all("arrays") if all(a.span(n) >= 1
-                                                   for n in NS)]
+                                                   for n in self.ns)]
 
     def index_for(self, sc, arr):
         """An index expression valid in arr for every n and every value of
         the loop counters in scope, or None."""
         cands = []
-        for n in NS:
+        for n in self.ns:
             if arr.span(n) < 1:
                 return None
         ints = sc.all("ints")
@@ -267,7 +306,7 @@ class Gen:
             ]
             for text, f in forms[-6:]:
                 ok = True
-                for n in NS:
+                for n in self.ns:
                     lo, hi = iv.rng[n]
                     if lo < 0:
                         ok = False
@@ -283,7 +322,7 @@ class Gen:
                         ("2", lambda n: 2), ("n - 1", lambda n: n - 1),
                         ("n - 2", lambda n: n - 2), ("n / 2", lambda n: n // 2),
                         ("5", lambda n: 5), ("7", lambda n: 7)):
-            if all(0 <= f(n) <= arr.span(n) - 1 for n in NS):
+            if all(0 <= f(n) <= arr.span(n) - 1 for n in self.ns):
                 cands.append(text)
         if not cands:
             return None
@@ -485,7 +524,8 @@ class Gen:
     # ------------------------------------------------------------ helpers
     def callable_helpers(self, ctx, shape=None):
         """Helpers ctx.func may call: all of them from the kernel, only
-        earlier ones from a helper (no recursion)."""
+        earlier ones from a helper (no recursion), and only those whose
+        cost there stays within CALL_BUDGET."""
         if not self.feat["helpers"]:
             return []
         hs = self.helpers
@@ -493,11 +533,12 @@ class Gen:
             hs = hs[:hs.index(ctx.func)]
         if shape:
             hs = [h for h in hs if h.shape == shape]
-        return hs
+        return [h for h in hs if ctx.mult * max(h.cost, 1) <= CALL_BUDGET]
 
     def call_scalar(self, sc, ctx):
         h = self.r.choice(self.callable_helpers(ctx, "scalar"))
         ctx.func.calls.add(h.name)
+        ctx.func.cost += ctx.mult * h.cost
         a = self.expr(sc, 1)
         b = self.expr(sc, 1)
         return "%s(%s, %s)" % (h.name, a[0], b[0]), h.ret_bound
@@ -505,11 +546,22 @@ class Gen:
     def arrays_with(self, sc, m, writable):
         return [a for a in sc.all("arrays")
                 if (a.writable or not writable)
-                and all(a.span(n) >= m[n] for n in NS)]
+                and all(a.span(n) >= m[n] for n in self.ns)]
 
     def call_stmt(self, sc, ctx, h):
-        """A call of h as a statement (or assigned, for reduce helpers);
-        returns False when no arguments fit."""
+        """A call of h as a statement (or assigned, for helpers with a
+        result); returns False when no arguments fit."""
+        if h.shape == "sub":
+            done = self.call_sub(sc, ctx, h)
+        else:
+            done = self.call_fixed(sc, ctx, h)
+        if done:
+            ctx.func.calls.add(h.name)
+            ctx.func.cost += ctx.mult * h.cost
+        return done
+
+    def call_fixed(self, sc, ctx, h):
+        """call_stmt of the helpers with a fixed shape (not "sub")."""
         r = self.r
         if h.shape == "scalar":
             v = self.writable_scalar(sc, ctx)
@@ -522,7 +574,7 @@ class Gen:
         if h.shape == "sptr":
             targets = [("&%s" % v.name, v) for v in
                        sc.all("scalars") if v.writable]
-            for a in self.arrays_with(sc, {n: 1 for n in NS}, True):
+            for a in self.arrays_with(sc, {n: 1 for n in self.ns}, True):
                 idx = self.index_for(sc, a)
                 if idx is not None:
                     targets.append(("&%s[%s]" % (a.name, idx), a))
@@ -542,7 +594,11 @@ class Gen:
             return True
         if h.shape in ("array", "reduce"):
             mform = r.choice(("n", "n - 1", "3", "2"))
-            m = {n: eval(mform.replace("n", str(n))) for n in NS}
+            if not self.has_n:
+                mform = r.choice(("3", "2"))
+            m = {n: eval(mform.replace("n", str(n))) for n in self.ns}
+            if min(m.values()) < 2:
+                return False  # the callee reads 2 elements
             srcs = self.arrays_with(sc, m, False)
             if not srcs:
                 return False
@@ -579,10 +635,13 @@ class Gen:
         return "%s(%s, %s)" % (h.name, a[0], b[0]), h.ret_bound
 
     def gen_helper(self, shape):
+        if shape == "sub":
+            return self.gen_sub_helper()
+        self.has_n = False
         h = Helper("%s_h%d" % (self.name, len(self.helpers)), shape)
         sc = Scope()
         ctx = Ctx(h, in_helper=True)
-        unit = {n: 1 for n in NS}
+        unit = {n: 1 for n in self.ns}
         if shape == "scalar":
             a, b = Scalar("a", 1.5), Scalar("b", 1.5)
             sc.scalars += [a, b]
@@ -591,7 +650,7 @@ class Gen:
             a = Scalar("a", 1.5)
             sc.scalars.append(a)
             # The callee sees m elements; m >= 2 at every call.
-            m = {n: 2 for n in NS}
+            m = {n: 2 for n in self.ns}
             p = Array("p", m, False, 2.0, is_param=True)
             q = Array("q", m, True, 2.0, is_param=True)
             sc.arrays += [p, q]
@@ -600,7 +659,7 @@ class Gen:
         elif shape == "reduce":
             a = Scalar("a", 1.5)
             sc.scalars.append(a)
-            p = Array("p", {n: 2 for n in NS}, False, 2.0, is_param=True)
+            p = Array("p", {n: 2 for n in self.ns}, False, 2.0, is_param=True)
             sc.arrays.append(p)
             sig = "static double %s(const double *p, int m, double a)" % (
                 h.name)
@@ -652,9 +711,257 @@ class Gen:
             self.update("*r", ctx, self.final_expr(sc, ctx), rp)
         h.ret_bound = 30.0
         h.write_bound = 10.0
+        h.cost += 10
         h.lines = [sig, "{"] + self.out + ["}"]
         self.helpers.append(h)
+        self.has_n = True
         return h
+
+    def gen_sub_helper(self, prev=None):
+        """A "sub" helper: one or two `const double *` inputs, up to two
+        in/out arrays that it reads and writes, maybe a scalar, and int n,
+        the length of each array; correct for every n in its domain h.dom
+        (so that callers may pass sub-arrays such as &a[1] with n - 1).
+        It returns a double or (with an in/out array) nothing.  prev: a
+        helper it must call (the next link of a call chain), which then
+        gets sub-arrays of this one's arrays."""
+        r = self.r
+        h = Helper("%s_h%d" % (self.name, len(self.helpers)), "sub")
+        lo = r.choice((1, 2, 2, 3))
+        n_in, n_io = r.choice((1, 1, 2)), r.choice((0, 1, 1, 2))
+        if prev is not None:
+            # A call of prev with offset 0 and count min(prev.dom) fits
+            # whatever n is; prev's in/out arrays need writable ones here.
+            lo = max(lo, min(prev.dom))
+            if any(k == "inout" for k, _ in prev.sub_params):
+                n_io = max(n_io, 1)
+        h.dom = tuple(range(lo, r.choice((6, 8, 8, 16)) + 1))
+        h.ret = r.choice(("double", "void")) if n_io else "double"
+        params = [("in", "p%d" % i) for i in range(n_in)] + \
+            [("inout", "q%d" % i) for i in range(n_io)]
+        if r.random() < 0.5:
+            params.append(("scalar", "a"))
+        r.shuffle(params)
+        params.insert(0 if r.random() < 0.2 else len(params), ("size", "n"))
+        h.sub_params = params
+        saved = self.ns
+        self.ns = h.dom
+        sc = Scope()
+        ctx = Ctx(h, in_helper=True)
+        for kind, name in params:
+            if kind == "scalar":
+                sc.scalars.append(Scalar(name, 1.5))
+            elif kind in ("in", "inout"):
+                sc.arrays.append(Array(name, {n: n for n in h.dom},
+                                       kind == "inout", 2.0, is_param=True))
+        self.out = []
+        self.indent = 1
+        acc = None
+        if h.ret == "double" or not sc.scalars:
+            # (also where close_scope needs a scalar to fold reads into)
+            acc = Scalar("s", 1.0)
+            self.emit("double s = %s;" % fmt(self.const(-0.5, 0.5)))
+            sc.scalars.append(acc)
+        # The elementwise loop: q[i] from p[i] and q[i] (or s += ...).
+        self.emit("for (int i = 0; i < n; i++) {")
+        inner = Scope(sc)
+        inner.ints.append(IntVar("i", {n: (0, n - 1) for n in h.dom}))
+        self.indent += 1
+        ictx = ctx.inner(max(h.dom))
+        src = r.choice([a for a in sc.arrays if not a.writable])
+        src.read = True
+        e = self.expr(inner, 2)
+        outs = [a for a in sc.arrays if a.writable]
+        if outs:
+            q = r.choice(outs)
+            q.read = True
+            self.update("%s[i]" % q.name, ictx, (
+                "(%s * %s[i] + %s * %s[i] + %s)" % (
+                    fmt(self.const(0.3, 1.2)), src.name,
+                    fmt(self.const(0.2, 0.7)), q.name, e[0]), 0.0), q)
+        else:
+            self.update("s", ictx, ("(%s[i] * %s)" % (src.name, e[0]), 0.0),
+                        acc)
+        called = False
+        if prev is not None and r.random() < 0.3 and \
+                prev.cost * max(h.dom) <= CALL_BUDGET // 4:
+            called = self.call_stmt(inner, ictx, prev)
+        self.block(inner, ictx, r.randint(0, 2))
+        self.close_scope(inner, ictx)
+        self.indent -= 1
+        self.emit("}")
+        if prev is not None and not called and r.random() < 0.5:
+            called = self.call_stmt(sc, ctx, prev)
+        self.block(sc, ctx, r.randint(0, 2))
+        if prev is not None and not called:
+            called = self.call_stmt(sc, ctx, prev)
+            assert called, "no arguments for the next link of a chain"
+        fe = self.final_expr(sc, ctx)
+        if h.ret == "double":
+            self.emit("return %s;" % fe[0])
+        else:
+            q = r.choice(outs)
+            self.update("%s[%s]" % (q.name, self.index_for(sc, q) or "0"),
+                        ctx, fe, q)
+        h.ret_bound = 30.0
+        h.write_bound = 10.0
+        h.cost += 2 * max(h.dom) + 10
+        sig = "static %s %s(%s)" % (h.ret, h.name, ", ".join(
+            PARAM_KINDS[k] % name for k, name in params))
+        h.lines = [sig, "{"] + self.out + ["}"]
+        self.helpers.append(h)
+        self.ns = saved
+        return h
+
+    # Forms of the count and of the offsets of a sub-array argument:
+    # (text, counters it reads, value(n, {counter: value})).
+    def count_forms(self, ints):
+        fs = [(str(k), (), lambda n, v, k=k: k)
+              for k in (1, 2, 3, 4, 5, 8, 16)]
+        if self.has_n:
+            fs += [("n", (), lambda n, v: n),
+                   ("n - 1", (), lambda n, v: n - 1),
+                   ("n - 2", (), lambda n, v: n - 2),
+                   ("n / 2", (), lambda n, v: n // 2)]
+            for iv in ints:
+                fs.append(("n - %s" % iv.name, (iv,),
+                           lambda n, v, i=iv.name: n - v[i]))
+                fs.append(("n - 1 - %s" % iv.name, (iv,),
+                           lambda n, v, i=iv.name: n - 1 - v[i]))
+        for iv in ints:
+            fs.append(("%s + 1" % iv.name, (iv,),
+                       lambda n, v, i=iv.name: v[i] + 1))
+        return fs
+
+    def offset_forms(self, ints):
+        fs = [("0", (), lambda n, v: 0)]
+        if not self.feat["subarrays"]:
+            return fs
+        fs += [(str(k), (), lambda n, v, k=k: k) for k in (1, 2, 3, 4, 8)]
+        if self.has_n:
+            fs.append(("n - 2", (), lambda n, v: n - 2))
+        for iv in ints:
+            i = iv.name
+            fs += [(i, (iv,), lambda n, v, i=i: v[i]),
+                   ("%s + 1" % i, (iv,), lambda n, v, i=i: v[i] + 1),
+                   ("2 * %s" % i, (iv,), lambda n, v, i=i: 2 * v[i])]
+        for a, iv in enumerate(ints):
+            for jv in ints[a + 1:]:
+                # &w[i * S + j]: row i of a 2-D array held flat.
+                for S in (2, 3, 4) + (("n",) if self.has_n else ()):
+                    fs.append(("%s * %s + %s" % (iv.name, S, jv.name),
+                               (iv, jv),
+                               lambda n, v, i=iv.name, j=jv.name, S=S:
+                               v[i] * (n if S == "n" else S) + v[j]))
+        return fs
+
+    def fits(self, count, dom, off=None, arr=None):
+        """Whether count lies in dom (when given) and, with off, the
+        sub-array arr + off holds count elements, for every n and every
+        value of the counters they read."""
+        import itertools
+        ivs = list({iv.name: iv for iv in count[1] + (off[1] if off
+                                                     else ())}.values())
+        for n in self.ns:
+            rngs = [range(iv.rng[n][0], iv.rng[n][1] + 1) for iv in ivs]
+            for vals in itertools.product(*rngs):
+                v = {iv.name: x for iv, x in zip(ivs, vals)}
+                c = count[2](n, v)
+                if dom is not None and c not in dom:
+                    return False
+                if off is not None:
+                    o = off[2](n, v)
+                    if o < 0 or o + c > arr.span(n):
+                        return False
+        return True
+
+    def sub_args(self, sc, h):
+        """Arguments of a call of "sub" helper h from scope sc:
+        ({parameter name: text}, [arrays passed]), or None when none fit.
+        The count (n of h) is any form in h.dom; each array argument is
+        the array or a sub-array of it long enough; with the alias
+        feature, two arguments may point into the same array."""
+        r = self.r
+        ints = sc.all("ints")
+        counts = [c for c in self.count_forms(ints) if self.fits(c, h.dom)]
+        offs = self.offset_forms(ints)
+        r.shuffle(counts)
+        arrays = [a for a in sc.all("arrays")
+                  if all(a.span(n) >= 1 for n in self.ns)]
+        for c in counts[:6]:
+            args, passed = {"n": c[0]}, []
+            for kind, name in h.sub_params:
+                if kind not in ("in", "inout"):
+                    continue
+                cands = [a for a in arrays if a.writable or kind == "in"]
+                if not self.feat["alias"]:
+                    cands = [a for a in cands if a.root() not in
+                             [p.root() for p in passed]]
+                elif passed and r.random() < 0.3:
+                    same = [a for a in cands if a.root() in
+                            [p.root() for p in passed]]
+                    cands = same or cands
+                r.shuffle(cands)
+                got = None
+                for a in cands:
+                    ok = [o for o in offs if self.fits(c, None, o, a)]
+                    if ok:
+                        # Mostly a proper sub-array when one fits: a row
+                        # (&w[i * 4 + j]) or a window (&a[i]) first.
+                        groups = [[o for o in ok if len(o[1]) == k]
+                                  for k in (2, 1, 0)]
+                        weights = [3, 2, 2]
+                        groups.append([o for o in ok if o[0] == "0"])
+                        weights.append(1)
+                        pool = [g for g, w in zip(groups, weights) if g
+                                for _ in range(w)]
+                        o = r.choice(r.choice(pool))
+                        got = (a, o[0])
+                        break
+                if got is None:
+                    break
+                a, o = got
+                if o == "0":
+                    text = a.name if r.random() < 0.8 else "&%s[0]" % a.name
+                elif r.random() < 0.5:
+                    text = "&%s[%s]" % (a.name, o)
+                else:
+                    text = "%s + %s" % (a.name, o)
+                args[name] = text
+                passed.append(a)
+            else:
+                return args, passed
+        return None
+
+    def call_sub(self, sc, ctx, h):
+        """call_stmt of a "sub" helper."""
+        got = self.sub_args(sc, h)
+        if got is None:
+            return False
+        args, passed = got
+        texts = []
+        for kind, name in h.sub_params:
+            if kind == "scalar":
+                texts.append(strip(self.expr(sc, 1)[0]))
+            else:
+                texts.append(args[name])
+        for (kind, _), a in zip([p for p in h.sub_params
+                                 if p[0] in ("in", "inout")], passed):
+            a.read = True
+            if kind == "inout":
+                a.bound = max(a.bound, h.write_bound) + ctx.mult * 0.5
+        call = "%s(%s)" % (h.name, ", ".join(texts))
+        if h.ret == "void":
+            self.emit("%s;" % call)
+            return True
+        v = self.writable_scalar(sc, ctx)
+        if v is None or self.r.random() < 0.3:
+            v = Scalar(self.fresh("v"), h.ret_bound)
+            self.emit("double %s = %s;" % (v.name, call))
+            sc.scalars.append(v)
+        else:
+            self.assign_scalar(v, ctx, call, h.ret_bound, sc)
+        return True
 
     # --------------------------------------------------------- statements
     def writable_scalar(self, sc, ctx):
@@ -730,7 +1037,7 @@ class Gen:
                 terms.append(self.tame((v.name, v.bound), 50.0)[0])
         for a in sc.all("arrays"):
             if not a.read or self.r.random() < 0.2:
-                e = self.elem(sc, a) if all(a.span(n) >= 1 for n in NS) \
+                e = self.elem(sc, a) if all(a.span(n) >= 1 for n in self.ns) \
                     else None
                 if e is None:
                     e = "%s[0]" % a.name
@@ -795,6 +1102,9 @@ class Gen:
             kinds += ["return"]
         if self.callable_helpers(ctx):
             kinds += ["call"] * 3
+        if depth_ok and not ctx.in_helper and \
+                self.callable_helpers(ctx.inner(12), "sub"):
+            kinds += ["rows"] * 2
         if self.feat["pointers"] and not isinstance(ctx.func, Helper) and \
                 not self.region:
             kinds += ["ptr"]  # (a region's save() cannot name them)
@@ -832,7 +1142,7 @@ class Gen:
                                           else ""))
             else:
                 out.append("%s[0:%d]" % (a.name, min(a.span(n)
-                                                     for n in NS)))
+                                                     for n in self.ns)))
         return " save(%s)" % ", ".join(out) if out else ""
 
     def s_decl(self, sc, ctx):
@@ -862,23 +1172,28 @@ class Gen:
             lhs = "%s[%s]" % (a.name, idx)
         self.update(lhs, ctx, e, a)
 
-    def s_array(self, sc, ctx):
-        """A local array, initialized in full (list or loop)."""
+    def s_array(self, sc, ctx, size=None):
+        """A local array, initialized in full (list or loop); some are
+        long enough to hold a 3 x n matrix (w[i * n + j])."""
         r = self.r
-        a = Array(self.fresh("w"), {n: LLEN for n in NS}, True, 2.0)
+        if size is None:
+            size = LLEN
+            if self.feat["subarrays"] and r.random() < 0.3:
+                size = 2 * LLEN
+        a = Array(self.fresh("w"), {n: size for n in self.ns}, True, 2.0)
         if r.random() < 0.5:
             vals = [self.expr(sc, 1)[0] if r.random() < 0.4 else
-                    fmt(self.const()) for _ in range(LLEN)]
-            self.emit("double %s[%d] = {%s};" % (a.name, LLEN,
+                    fmt(self.const()) for _ in range(size)]
+            self.emit("double %s[%d] = {%s};" % (a.name, size,
                                                    ", ".join(map(strip,
                                                                  vals))))
             a.bound = 10.0
         else:
-            self.emit("double %s[%d];" % (a.name, LLEN))
+            self.emit("double %s[%d];" % (a.name, size))
             i = self.fresh("i")
-            self.emit("for (int %s = 0; %s < %d; %s++) {" % (i, i, LLEN, i))
+            self.emit("for (int %s = 0; %s < %d; %s++) {" % (i, i, size, i))
             inner = Scope(sc)
-            inner.ints.append(IntVar(i, {n: (0, LLEN - 1) for n in NS}))
+            inner.ints.append(IntVar(i, {n: (0, size - 1) for n in self.ns}))
             e = self.expr(inner, 2)
             self.emit("\t%s[%s] = %s;" % (a.name, i, strip(
                 self.tame(e, 10.0)[0])))
@@ -901,7 +1216,7 @@ class Gen:
             self.update("*%s" % p, ctx, e, v)
             return
         targets = [a for a in sc.all("arrays") if a.base is None
-                   and all(a.span(n) >= 3 for n in NS)]
+                   and all(a.span(n) >= 3 for n in self.ns)]
         if not targets:
             return self.s_decl(sc, ctx)
         t = r.choice(targets)
@@ -956,27 +1271,27 @@ class Gen:
         f = r.choice(forms)
         if f == "up":
             head = "int %s = 0; %s < n; %s++" % (i, i, i)
-            rng, trips = {n: (0, n - 1) for n in NS}, max(NS)
+            rng, trips = {n: (0, n - 1) for n in self.ns}, max(self.ns)
         elif f == "down":
             head = "int %s = n - 1; %s >= 0; %s--" % (i, i, i)
-            rng, trips = {n: (0, n - 1) for n in NS}, max(NS)
+            rng, trips = {n: (0, n - 1) for n in self.ns}, max(self.ns)
         elif f == "const":
             k = r.randint(2, 4)
             step = r.choice((1, 1, 2))
             counted = step == 1
             head = "int %s = 0; %s < %d; %s" % (
                 i, i, k, "%s++" % i if step == 1 else "%s += 2" % i)
-            rng, trips = {n: (0, k - 1) for n in NS}, k
+            rng, trips = {n: (0, k - 1) for n in self.ns}, k
         elif f == "tri":
             o = r.choice(outer)
             head = "int %s = 0; %s <= %s; %s++" % (i, i, o.name, i)
-            rng = {n: (0, o.rng[n][1]) for n in NS}
-            trips = max(o.rng[n][1] for n in NS) + 1
+            rng = {n: (0, o.rng[n][1]) for n in self.ns}
+            trips = max(o.rng[n][1] for n in self.ns) + 1
         else:
             o = r.choice(outer)
             head = "int %s = %s; %s < n; %s++" % (i, o.name, i, i)
-            rng = {n: (min(o.rng[n][0], n - 1), n - 1) for n in NS}
-            trips = max(NS)
+            rng = {n: (min(o.rng[n][0], n - 1), n - 1) for n in self.ns}
+            trips = max(self.ns)
         binomial = False
         if self.pending_binomial:
             self.pending_binomial = False
@@ -1003,7 +1318,7 @@ class Gen:
         k = self.fresh("k")
         bound = r.randint(2, 5)
         self.emit("int %s = 0;" % k, raw=True)
-        cnt = IntVar(k, {n: (1, bound) for n in NS})
+        cnt = IntVar(k, {n: (1, bound) for n in self.ns})
         data = r.random() < 0.5
         cond = "%s < %d" % (k, bound)
         if data:
@@ -1022,6 +1337,42 @@ class Gen:
     def cond_nocall(self, sc):
         e = self.expr(sc, 2)
         return "%s > %s" % (e[0], fmt(self.r.uniform(-0.5, 0.5)))
+
+    def s_rows(self, sc, ctx):
+        """A loop over the rows of data held flat (and maybe over the
+        columns too), calling a "sub" helper on each: h(&w[i * 4 + j],
+        ...), h(x + i, n - i)."""
+        r = self.r
+        if self.feat["arrays"] and not ctx.nested and r.random() < 0.5:
+            self.s_array(sc, ctx, 2 * LLEN)  # a 3 x n matrix
+        ints = []
+        depth = r.choice((1, 2))
+        trips = 1
+        for _ in range(depth):
+            i = self.fresh("i")
+            if r.random() < 0.5 or not ints:
+                k = r.randint(2, 3)
+                self.emit("for (int %s = 0; %s < %d; %s++) {" % (i, i, k, i))
+                ints.append(IntVar(i, {n: (0, k - 1) for n in self.ns}))
+                trips *= k
+            else:
+                self.emit("for (int %s = 0; %s < n; %s++) {" % (i, i, i))
+                ints.append(IntVar(i, {n: (0, n - 1) for n in self.ns}))
+                trips *= max(self.ns)
+            self.indent += 1
+        inner = Scope(sc)
+        inner.ints += ints
+        ictx = ctx.inner(trips)
+        ictx.loop_depth += depth - 1
+        hs = self.callable_helpers(ictx, "sub")
+        for h in r.sample(hs, len(hs)):
+            if self.call_stmt(inner, ictx, h):
+                break
+        self.block(inner, ictx, r.randint(0, 1))
+        self.close_scope(inner, ictx)
+        for _ in range(depth):
+            self.indent -= 1
+            self.emit("}")
 
     def s_exit(self, sc, ctx):
         self.emit("if (%s) {" % self.cond(sc, 1))
@@ -1053,9 +1404,21 @@ class Gen:
         self.ptr_retarget = []
         self.uses_cnt = False
         if self.feat["helpers"]:
-            for _ in range(r.choice((0, 1, 2, 2, 3))):
-                self.gen_helper(r.choice(("scalar", "scalar", "array",
-                                          "reduce", "sptr")))
+            shapes = ["scalar", "scalar", "array", "reduce", "sptr"]
+            if self.feat["subarrays"]:
+                shapes += ["sub", "sub"]
+            nh = r.choice((0, 1, 2, 2, 3))
+            chain = r.randint(3, 5) if self.chance(0.35, "chains") else 0
+            before = r.randint(0, nh)
+            for _ in range(before):
+                self.gen_helper(r.choice(shapes))
+            # A call chain: each link calls the one before it, the kernel
+            # the last, 4 to 6 functions deep.
+            prev = None
+            for _ in range(chain):
+                prev = self.gen_sub_helper(prev)
+            for _ in range(nh - before):
+                self.gen_helper(r.choice(shapes))
         f = Func(self.name, "double")
         params, wrt, out = [], [], []
         nsc = r.randint(1, 3)

@@ -28,6 +28,10 @@ testsuite/fuzz/regressions/ to make it a regression test.
 in testsuite/fuzz/regressions/ naming it): they may fail, and must, so
 that fixing the bug also updates the list.
 
+A kernel on which ckc takes more than --ckc-limit seconds of CPU time
+(default 5) fails as well: ckc is killed there, and the kernel kept like
+any other failure (DESIGN section 5: a hang is a bug like a crash).
+
 Prints one summary line (and one line per failure); exits 1 when a kernel
 failed (or fewer than --min-pass of them passed), 0 otherwise.
 
@@ -92,6 +96,49 @@ def run(cmd, log, timeout, env=None):
     return rc, out, err
 
 
+def run_timed(cmd, log, limit):
+    """run() for ckc: (status, stdout, stderr, seconds), where seconds is
+    the CPU time (user + system) the command took, so that other work on
+    the machine does not count.  The command is killed when it has run 4
+    times limit in wall-clock time (a hang) or limit in CPU time; its
+    status is then None."""
+    t0 = time.time()
+    with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe:
+        p = subprocess.Popen(cmd, stdout=fo, stderr=fe)
+        rc, cpu = None, 0.0
+        while True:
+            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                rc = os.waitstatus_to_exitcode(status)
+                cpu = ru.ru_utime + ru.ru_stime
+                break
+            try:
+                with open("/proc/%d/stat" % p.pid) as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                cpu = (int(fields[11]) + int(fields[12])) / \
+                    os.sysconf("SC_CLK_TCK")
+            except (OSError, IndexError, ValueError):
+                pass
+            if cpu > limit or time.time() - t0 > 4 * limit:
+                p.kill()
+                _, status, ru = os.wait4(p.pid, 0)
+                cpu = max(cpu, ru.ru_utime + ru.ru_stime)
+                break
+            time.sleep(0.02)
+        p.returncode = rc if rc is not None else -9
+        fo.seek(0)
+        fe.seek(0)
+        out = fo.read().decode("utf-8", "replace")
+        err = fe.read().decode("utf-8", "replace")
+    log.add("$ %s\n# status %s, %.2fs CPU, %.2fs" % (
+        " ".join(cmd), rc, cpu, time.time() - t0))
+    if out:
+        log.add("# stdout:\n" + out[-20000:])
+    if err:
+        log.add("# stderr:\n" + err[-20000:])
+    return rc, out, err, cpu
+
+
 def describe(rc, timeout):
     if rc is None:
         return "timed out after %ds" % timeout
@@ -114,12 +161,28 @@ class Fuzzer:
         return [gen.generate(self.a.seed, i, self.modes, self.feats)
                 for i in indices]
 
-    def pipeline(self, indices, d, log, lit=False):
+    def ckc_cpu(self, i, d):
+        """The CPU time ckc takes on kernel i alone (both builds)."""
+        src = os.path.join(d, "alone%d.c" % i)
+        with open(src, "w") as f:
+            f.write(gen.file_text(self.kernels([i]), seed=self.a.seed,
+                                  modes=self.modes))
+        total = 0.0
+        for extra in ([], ["--no-checkpoint"])[:2 if self.a.transparency
+                                               else 1]:
+            _, _, _, cpu = run_timed([self.a.ckc, src, "-o", src[:-2] +
+                                      "_grad.c"] + extra + self.a.ckc_arg,
+                                     Log(), self.a.ckc_limit)
+            total = max(total, cpu)
+        return total
+
+    def pipeline(self, indices, d, log, lit=False, timed=False):
         """Runs kernels indices in directory d.  Returns ({index: Result})
         for the kernels it could judge, and a failed stage ("ckc",
         "compile", "run") when the batch as a whole failed.  With
         --transparency, a second build from ckc --no-checkpoint must give
-        the same derivatives, bit for bit (DESIGN section 2)."""
+        the same derivatives, bit for bit (DESIGN section 2).  timed: every
+        kernel in indices is known to take ckc less than --ckc-limit."""
         a = self.a
         ks = self.kernels(indices)
         names = {k[3]: i for k, i in zip(ks, indices)}
@@ -132,8 +195,20 @@ class Fuzzer:
             builds.append(("kernel_grad_nock", ["--no-checkpoint"]))
         for base, extra in builds:
             out = os.path.join(d, base + ".c")
-            rc, _, err = run([a.ckc, src, "-o", out] + extra + a.ckc_arg,
-                             log, a.timeout)
+            # ckc on one kernel may take --ckc-limit seconds of CPU time; a
+            # batch that takes longer than that has its kernels timed alone
+            # (batch()), so that a kernel ckc hangs or blows up on is caught.
+            limit = a.ckc_limit * (len(indices) if len(indices) > 1 else 1)
+            rc, _, err, cpu = run_timed([a.ckc, src, "-o", out] + extra +
+                                        a.ckc_arg, log, limit)
+            if len(indices) == 1 and (rc is None or cpu > a.ckc_limit):
+                return {}, ("ckc-time", "ckc %s%s, more than %gs" % (
+                    " ".join(extra) + " " if extra else "",
+                    "did not finish (killed after %.1fs of CPU time)" % cpu
+                    if rc is None else "took %.1fs of CPU time" % cpu,
+                    a.ckc_limit))
+            if len(indices) > 1 and cpu > a.ckc_limit and not timed:
+                return {}, ("ckc-time", "batch over the time limit")
             if rc != 0:
                 bad = rc is None or rc < 0 or rc >= 3
                 return {}, ("ckc", "ckc %s%s%s" % (
@@ -207,11 +282,25 @@ class Fuzzer:
         elif prev is None or (prev.status == "pass" and st == "skip"):
             results[i] = Result(i, name, st, what)
 
-    def batch(self, indices):
+    def batch(self, indices, timed=False):
         """Results of kernels indices: a failing batch is split."""
         d = tempfile.mkdtemp(prefix="b%d-" % indices[0], dir=self.work)
         log = Log()
-        results, failed = self.pipeline(indices, d, log)
+        results, failed = self.pipeline(indices, d, log, timed=timed)
+        if failed and failed[0] == "ckc-time" and len(indices) > 1:
+            # Time ckc on each kernel alone: the slow ones fail alone, the
+            # others go on as a batch.
+            slow = [i for i in indices
+                    if self.ckc_cpu(i, d) > self.a.ckc_limit]
+            rest = [i for i in indices if i not in slow]
+            results = {}
+            for i in slow:
+                results.update(self.batch([i]))
+            if rest:
+                results.update(self.batch(rest, timed=True))
+            if not self.a.keep_work:
+                shutil.rmtree(d, ignore_errors=True)
+            return results
         if failed and len(indices) > 1:
             results = {}
             for i in indices:
@@ -359,6 +448,9 @@ def main(argv):
     ap.add_argument("--keep-work", action="store_true")
     ap.add_argument("--timeout", type=int, default=120,
                     help="seconds per command")
+    ap.add_argument("--ckc-limit", type=float, default=5.0,
+                    help="seconds of CPU time ckc may take on one kernel: "
+                    "a kernel over it fails (a hang or a blow-up)")
     ap.add_argument("--min-pass", type=float, default=0.0,
                     help="fail unless this fraction of the kernels pass")
     ap.add_argument("--xfail", default="",
