@@ -4543,6 +4543,49 @@ static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 
 /* The adjoint wrapper for request r: the public f_b, or for ck_hvp a
  * static one that f_b_d is the tangent of (removed once that exists). */
+/* Does var v's storage node hold a struct (whose stores make the whole
+ * node count as written, so that writes to v's data cannot be told)? */
+static int adj_node_has_struct(const Func *f, const Activity *a, int v)
+{
+	for (int i = 0; i < f->nvars; i++)
+		if (a->node[i] == a->node[v] &&
+		    adj_bottom(f->vars[i]->type)->kind == TY_STRUCT)
+			return 1;
+	return 0;
+}
+
+/* A pointer in wrt() but not in out() whose data f changes: its adjoint
+ * would have to add the gradient of f's result to what x_b holds, and
+ * seed nothing for x's final values, which needs x's extent.  ckc asks
+ * for out() instead, whose meaning (x_b seeds the final values on entry
+ * and holds the adjoint of the input values on return) it implements. */
+static int adj_check_written_wrt(Program *p, const Request *r,
+				 const AdjVariant *v)
+{
+	const Func *f = p->funcs[r->fn];
+	int ok = 1;
+	for (int j = 0; j < r->nwrt; j++) {
+		int pv = func_find_var(f, r->wrt[j]);
+		if (pv < 0 || !type_is_pointerish(f->vars[pv]->type) ||
+		    !v->a->written[v->a->node[pv]] ||
+		    adj_node_has_struct(f, v->a, pv))
+			continue;
+		int in_out = 0;
+		for (int k = 0; k < r->nout; k++)
+			in_out |= strcmp(r->out[k], r->wrt[j]) == 0;
+		if (in_out)
+			continue;
+		diag_error(r->wrt_loc[j],
+			   "'%s' is in wrt() and '%s' changes the data it points "
+			   "to; name it in out() too (%s_b then seeds its final "
+			   "values on entry and holds the adjoint of its input "
+			   "values on return)",
+			   r->wrt[j], f->name, r->wrt[j]);
+		ok = 0;
+	}
+	return ok;
+}
+
 static Func *adj_request(Program *p, Request *r, const char *name,
 			 int is_static)
 {
@@ -4556,6 +4599,8 @@ static Func *adj_request(Program *p, Request *r, const char *name,
 	ARENA_PUSH(p->out, p->nout, w);
 	AdjVariant *v = adj_variant_get(p, pat, stable, name);
 	if (!v)
+		return NULL;
+	if (!adj_check_written_wrt(p, r, v))
 		return NULL;
 	*w = *adj_wrapper(p, v, name);
 	w->is_static = is_static;

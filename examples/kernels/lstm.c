@@ -81,9 +81,9 @@ static double cross_entropy(int n, const double *y, const double *target)
 	return loss;
 }
 
-#pragma ck_tangent wrt(W, bias, in_w, out_w, out_b, h, c)
-#pragma ck_adjoint wrt(W, bias, in_w, out_w, out_b, h, c)
-#pragma ck_hvp wrt(W, bias, in_w, out_w, out_b, h, c)
+#pragma ck_tangent wrt(W, bias, in_w, out_w, out_b, h, c) out(h, c)
+#pragma ck_adjoint wrt(W, bias, in_w, out_w, out_b, h, c) out(h, c)
+#pragma ck_hvp wrt(W, bias, in_w, out_w, out_b, h, c) out(h, c)
 double lstm_loss(int nlayers, int n, int steps, const double *W,
 		 const double *bias, const double *in_w, const double *out_w,
 		 const double *out_b, double *h, double *c, const double *seq)

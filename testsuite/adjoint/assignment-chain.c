@@ -8,8 +8,8 @@
 // RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out
 // RUN: cmp %t.out %t.notbr.out
 
-#pragma ck_tangent wrt(x)
-#pragma ck_adjoint wrt(x)
+#pragma ck_tangent wrt(x) out(x)
+#pragma ck_adjoint wrt(x) out(x)
 double f(double *x, int n)
 {
 	double a, b, c, s = 0.0;

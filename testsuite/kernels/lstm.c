@@ -3,12 +3,11 @@
  * states (2 layers of 3, 4 steps: 195 inputs), against Richardson
  * differences, by the dot-product test, and H v against differences of
  * f_b gradients and for symmetry.  h and c are updated in place, so each
- * call gets fresh copies of them (and of their tangents).  Their adjoints
- * should accumulate the gradient with respect to the initial states, but
- * ckc takes the values h_b and c_b hold on entry as seeds of the final
- * states (adjoint/wrt-written-pointer-accumulates.c, XFAIL): the calls
- * get zeroed h_b, c_b (h_bd, c_bd), whose results are added to v's
- * shadows, until that is fixed.
+ * call gets fresh copies of them (and of their tangents).  They are in
+ * wrt() and out(): h_b and c_b seed the final states on entry (the loss
+ * does not read them: zero) and hold the gradient with respect to the
+ * initial states on return, so the calls get zeroed h_b, c_b (h_bd,
+ * c_bd), whose results are added to v's shadows.
  * The same numbers, bit for bit, with --no-tbr and --no-activity.
  */
 // RUN: rm -rf %t && mkdir %t
