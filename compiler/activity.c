@@ -58,50 +58,68 @@ static int uf_find(int *parent, int x)
 	return x;
 }
 
-/* Every variable an expression of pointer type may point into. */
-static void act_roots(const Expr *e, int *out, int *n)
+/* Every variable an expression of pointer type may point into, appended
+ * to a list that grows as needed (nested ?: may name many). */
+typedef struct Roots {
+	int *v;
+	int n, cap;
+} Roots;
+
+static void act_roots(const Expr *e, Roots *r)
 {
 	switch (e->kind) {
 	case E_VAR:
-		out[(*n)++] = e->u.var;
+		if (r->n == r->cap) {
+			int cap = r->cap ? 2 * r->cap : 8;
+			int *g = arena_alloc(sizeof(int) * (size_t)cap);
+			for (int i = 0; i < r->n; i++)
+				g[i] = r->v[i];
+			r->v = g;
+			r->cap = cap;
+		}
+		r->v[r->n++] = e->u.var;
 		break;
 	case E_INDEX:
-		act_roots(e->u.index.base, out, n);
+		act_roots(e->u.index.base, r);
 		break;
 	case E_MEMBER: /* a struct and what its members point to: one node */
-		act_roots(e->u.mem.base, out, n);
+		act_roots(e->u.mem.base, r);
 		break;
 	case E_DEREF: case E_ADDR: case E_CAST:
-		act_roots(e->u.e, out, n);
+		act_roots(e->u.e, r);
 		break;
 	case E_BINARY:
 		if (type_is_pointerish(e->u.bin.l->type))
-			act_roots(e->u.bin.l, out, n);
+			act_roots(e->u.bin.l, r);
 		if (type_is_pointerish(e->u.bin.r->type))
-			act_roots(e->u.bin.r, out, n);
+			act_roots(e->u.bin.r, r);
 		break;
 	case E_COND:
-		if (*n < 62) {
-			act_roots(e->u.cond.a, out, n);
-			act_roots(e->u.cond.b, out, n);
-		}
+		act_roots(e->u.cond.a, r);
+		act_roots(e->u.cond.b, r);
 		break;
 	default:
 		break;
 	}
 }
 
+int activity_roots(const Expr *e, int **out)
+{
+	Roots r = { NULL, 0, 0 };
+	act_roots(e, &r);
+	*out = r.v;
+	return r.n;
+}
+
 int activity_root(const Expr *e)
 {
-	int roots[64], n = 0;
-	act_roots(e, roots, &n);
-	return n ? roots[0] : -1;
+	int *roots;
+	return activity_roots(e, &roots) ? roots[0] : -1;
 }
 
 static void uf_unite_expr(int *parent, int var, const Expr *rhs)
 {
-	int roots[64], n = 0;
-	act_roots(rhs, roots, &n);
+	int *roots, n = activity_roots(rhs, &roots);
 	for (int i = 0; i < n; i++)
 		parent[uf_find(parent, roots[i])] = uf_find(parent, var);
 }
@@ -750,7 +768,7 @@ static int act_pointer_link(const Stmt *s, int v, int *var, Loc *at)
 {
 	if (!s)
 		return 0;
-	int lhs = -1, roots[64], n = 0;
+	int lhs = -1, *roots, n;
 	const Expr *rhs = NULL;
 	switch (s->kind) {
 	case S_BLOCK:
@@ -782,7 +800,7 @@ static int act_pointer_link(const Stmt *s, int v, int *var, Loc *at)
 	}
 	if (lhs < 0 || lhs == v || !rhs || !type_is_pointerish(rhs->type))
 		return 0;
-	act_roots(rhs, roots, &n);
+	n = activity_roots(rhs, &roots);
 	for (int i = 0; i < n; i++)
 		if (roots[i] == v) {
 			*var = lhs;

@@ -562,70 +562,32 @@ static int adj_member_of(const Expr *lv, int v)
 	return lv->kind == E_VAR && lv->u.var == v;
 }
 
-static int adj_has_call(const Expr *e)
+/* Variables an expression reads, and whether it calls anything. */
+typedef struct ExprUses {
+	int *vars;
+	int n;
+	int call;
+} ExprUses;
+
+static void adj_uses_visit(void *ctx, const Expr *e)
 {
-	if (!e)
-		return 0;
-	switch (e->kind) {
-	case E_CALL:
-		return 1;
-	case E_UNARY:
-		return adj_has_call(e->u.un.e);
-	case E_BINARY:
-		return adj_has_call(e->u.bin.l) || adj_has_call(e->u.bin.r);
-	case E_COND:
-		return adj_has_call(e->u.cond.c) || adj_has_call(e->u.cond.a) ||
-		       adj_has_call(e->u.cond.b);
-	case E_INDEX:
-		return adj_has_call(e->u.index.base) ||
-		       adj_has_call(e->u.index.idx);
-	case E_MEMBER:
-		return adj_has_call(e->u.mem.base);
-	case E_DEREF: case E_ADDR: case E_CAST:
-		return adj_has_call(e->u.e);
-	default:
-		return 0;
+	ExprUses *u = ctx;
+	if (e->kind == E_CALL)
+		u->call = 1;
+	if (e->kind == E_VAR) {
+		int *g = arena_alloc(sizeof(int) * (size_t)(u->n + 1));
+		for (int i = 0; i < u->n; i++)
+			g[i] = u->vars[i];
+		g[u->n++] = e->u.var;
+		u->vars = g;
 	}
 }
 
-static void adj_collect_vars(const Expr *e, int **vars, int *n)
+static int adj_has_call(const Expr *e)
 {
-	if (!e)
-		return;
-	switch (e->kind) {
-	case E_VAR: {
-		int *g = arena_alloc(sizeof(int) * (size_t)(*n + 1));
-		for (int i = 0; i < *n; i++)
-			g[i] = (*vars)[i];
-		g[(*n)++] = e->u.var;
-		*vars = g;
-		break;
-	}
-	case E_UNARY:
-		adj_collect_vars(e->u.un.e, vars, n);
-		break;
-	case E_BINARY:
-		adj_collect_vars(e->u.bin.l, vars, n);
-		adj_collect_vars(e->u.bin.r, vars, n);
-		break;
-	case E_COND:
-		adj_collect_vars(e->u.cond.c, vars, n);
-		adj_collect_vars(e->u.cond.a, vars, n);
-		adj_collect_vars(e->u.cond.b, vars, n);
-		break;
-	case E_INDEX:
-		adj_collect_vars(e->u.index.base, vars, n);
-		adj_collect_vars(e->u.index.idx, vars, n);
-		break;
-	case E_MEMBER:
-		adj_collect_vars(e->u.mem.base, vars, n);
-		break;
-	case E_DEREF: case E_ADDR: case E_CAST:
-		adj_collect_vars(e->u.e, vars, n);
-		break;
-	default:
-		break;
-	}
+	ExprUses u = { NULL, 0, 0 };
+	ir_walk_expr(e, adj_uses_visit, &u);
+	return u.call;
 }
 
 static void adj_mentions_visit(void *ctx, const Expr *e)
@@ -696,12 +658,12 @@ static int adj_struct_setup(AdjVariant *av, const Stmt *b, int v)
 					return 0;
 				Stmt *const *rest = b->u.block.items + j + 1;
 				int nrest = b->u.block.n - j - 1;
-				int *vars = NULL, nv = 0;
-				adj_collect_vars(st->u.assign.rhs, &vars, &nv);
-				adj_collect_vars(st->u.assign.lhs, &vars, &nv);
-				for (int q = 0; q < nv; q++)
-					if (vars[q] != v &&
-					    views_changes(rest, nrest, vars[q]))
+				ExprUses u = { NULL, 0, 0 };
+				ir_walk_expr(st->u.assign.rhs, adj_uses_visit, &u);
+				ir_walk_expr(st->u.assign.lhs, adj_uses_visit, &u);
+				for (int q = 0; q < u.n; q++)
+					if (u.vars[q] != v &&
+					    views_changes(rest, nrest, u.vars[q]))
 						return 0;
 				pm_put(&av->setup, st, 1);
 			}
@@ -869,37 +831,6 @@ static void adj_member_stores(MemberStore *m, const Stmt *s)
  * base's elements, so a local pointer into storage that holds structs
  * must point to whole elements of the base (a Bone * into Bone bones[]),
  * not into a struct's members (&m.data[k], p->w + i). */
-static void adj_ptr_roots(const Expr *e, int *roots, int *n)
-{
-	switch (e->kind) {
-	case E_VAR:
-		if (*n < 64)
-			roots[(*n)++] = e->u.var;
-		break;
-	case E_INDEX:
-		adj_ptr_roots(e->u.index.base, roots, n);
-		break;
-	case E_MEMBER:
-		adj_ptr_roots(e->u.mem.base, roots, n);
-		break;
-	case E_DEREF: case E_ADDR: case E_CAST:
-		adj_ptr_roots(e->u.e, roots, n);
-		break;
-	case E_BINARY:
-		if (type_is_pointerish(e->u.bin.l->type))
-			adj_ptr_roots(e->u.bin.l, roots, n);
-		if (type_is_pointerish(e->u.bin.r->type))
-			adj_ptr_roots(e->u.bin.r, roots, n);
-		break;
-	case E_COND:
-		adj_ptr_roots(e->u.cond.a, roots, n);
-		adj_ptr_roots(e->u.cond.b, roots, n);
-		break;
-	default:
-		break;
-	}
-}
-
 typedef struct IntoStruct {
 	const Func *f;
 	int var;   /* the local pointer */
@@ -910,10 +841,10 @@ static void adj_into_struct_stmt(IntoStruct *w, const Stmt *s);
 
 static void adj_into_struct_value(IntoStruct *w, const Expr *e)
 {
-	int roots[64], n = 0;
+	int *roots, n;
 	if (!e)
 		return;
-	adj_ptr_roots(e, roots, &n);
+	n = activity_roots(e, &roots);
 	for (int i = 0; i < n; i++)
 		if (w->f->vars[roots[i]]->type->kind == TY_STRUCT)
 			w->found = 1;

@@ -613,6 +613,9 @@ int activity_expr_varied(const Activity *a, const Expr *e);
 /* The variable whose storage e (an lvalue or pointer expression) is in, or
  * -1 when e is not rooted in a variable. */
 int activity_root(const Expr *e);
+/* Every variable pointer expression e may point into (both arms of ?:),
+ * in *out (arena memory); returns how many. */
+int activity_roots(const Expr *e, int **out);
 /* Does the storage behind variable var (a pointer, array or scalar) have a
  * shadow? */
 int activity_var_varied(const Activity *a, int var);
