@@ -515,6 +515,15 @@ static Type *conv_struct(FE *fe, CXType t, CXType ct, Loc loc)
 	ty = type_new(TY_STRUCT);
 	ty->st = sd;
 	ty->name = sd->tag ? arena_printf("struct %s", sd->tag) : sd->tdname;
+	/* a header's struct keeps the typedef name it was used by (FILE,
+	 * not struct _IO_FILE): the header defines every name it has */
+	if (sd->where != SD_MAIN) {
+		CXType u = t;
+		while (u.kind == CXType_Elaborated)
+			u = clang_Type_getNamedType(u);
+		if (u.kind == CXType_Typedef)
+			ty->name = cxs(clang_getTypedefName(u));
+	}
 	return ty;
 }
 
