@@ -1156,8 +1156,12 @@ static int adj_bw_ok(Adj *c, const Expr *e)
 		const Expr *b = e->u.mem.base;
 		while (b->kind == E_MEMBER)
 			b = b->u.mem.base;
+		/* not its floating members: a caller's f_bwd passes the copy
+		 * of a local struct, which has only its setup (integer and
+		 * pointer members) */
 		if (b->kind == E_VAR && b->type->kind == TY_STRUCT)
-			return adj_tbr && adj_var_is_param(c->f, b->u.var) &&
+			return adj_tbr && !type_is_float(e->type) &&
+			       adj_var_is_param(c->f, b->u.var) &&
 			       !adj_param_changed(c->v, b->u.var);
 		return adj_stable(c, activity_root(e)) &&
 		       adj_bw_ok(c, e->u.mem.base);

@@ -6,7 +6,7 @@
 #define NSNAP 3
 #define STATE u
 
-#pragma ck_adjoint wrt(STATE) /* the gradient */
+#pragma ck_adjoint wrt(STATE) out(STATE) /* the gradient */
 double heat(double *u, int steps);
 
 /* a request for a function another source defines: not this input's */
