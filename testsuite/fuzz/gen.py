@@ -762,7 +762,9 @@ class Gen:
             # A call of prev with offset 0 and count min(prev.dom) fits
             # whatever n is; prev's in/out arrays need writable ones here.
             lo = max(lo, min(prev.dom))
-            if any(k == "inout" for k, _ in prev.sub_params):
+            # (a view's array too: its member is not const)
+            if any(k in ("inout", "view", "viewv")
+                   for k, _ in prev.sub_params):
                 n_io = max(n_io, 1)
         h.dom = tuple(range(lo, r.choice((6, 8, 8, 16)) + 1))
         h.ret = r.choice(("double", "void")) if n_io else "double"
