@@ -762,10 +762,12 @@ class Gen:
             # A call of prev with offset 0 and count min(prev.dom) fits
             # whatever n is; prev's in/out arrays need writable ones here.
             lo = max(lo, min(prev.dom))
-            # (a view's array too: its member is not const)
-            if any(k in ("inout", "view", "viewv")
-                   for k, _ in prev.sub_params):
-                n_io = max(n_io, 1)
+            # (a view's array too: its member is not const; and the
+            # arguments of a call with a view do not alias: distinct ones)
+            n_io = max(n_io, sum(k in ("inout", "view", "viewv")
+                                 for k, _ in prev.sub_params))
+            if any(k in ("view", "viewv") for k, _ in prev.sub_params):
+                n_in = max(n_in, sum(k == "in" for k, _ in prev.sub_params))
         h.dom = tuple(range(lo, r.choice((6, 8, 8, 16)) + 1))
         h.ret = r.choice(("double", "void")) if n_io else "double"
         params = [("in", "p%d" % i) for i in range(n_in)] + \
@@ -774,7 +776,7 @@ class Gen:
             params.append(("scalar", "a"))
         r.shuffle(params)
         params.insert(0 if r.random() < 0.2 else len(params), ("size", "n"))
-        if self.chance(0.5, "structs"):
+        if n_io <= 1 and self.chance(0.5, "structs"):
             # The first input becomes a view, which carries n.
             k = params.index(("in", "p0"))
             params[k] = (r.choice(("view", "view", "viewv")), "v")
@@ -933,13 +935,16 @@ class Gen:
         r.shuffle(counts)
         arrays = [a for a in sc.all("arrays")
                   if all(a.span(n) >= 1 for n in self.ns)]
+        # No aliasing among the arguments of a call with a view: ckc's
+        # adjoint is wrong there (issue 11 report).
+        has_view = any(k in ("view", "viewv") for k, _ in h.sub_params)
         for c in counts[:6]:
             args, passed = {"n": c[0]}, []
             for kind, name in h.sub_params:
                 if kind not in ARRAY_KINDS:
                     continue
                 cands = [a for a in arrays if a.writable or kind == "in"]
-                if not self.feat["alias"]:
+                if not self.feat["alias"] or has_view:
                     cands = [a for a in cands if a.root() not in
                              [p.root() for p in passed]]
                 elif passed and r.random() < 0.3:
@@ -947,6 +952,9 @@ class Gen:
                             [p.root() for p in passed]]
                     cands = same or cands
                 r.shuffle(cands)
+                if has_view and kind == "in":
+                    # (keep the writable ones for the view)
+                    cands.sort(key=lambda a: a.writable)
                 got = None
                 for a in cands:
                     ok = [o for o in offs if self.fits(c, None, o, a)]
