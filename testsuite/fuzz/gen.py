@@ -769,10 +769,13 @@ class Gen:
             lo = max(lo, min(prev.dom))
             # (a view's array too: its member is not const; and the
             # arguments of a call with a view do not alias: distinct ones)
-            n_io = max(n_io, sum(k in ("inout", "view", "viewv")
-                                 for k, _ in prev.sub_params))
-            if any(k in ("view", "viewv") for k, _ in prev.sub_params):
-                n_in = max(n_in, sum(k == "in" for k, _ in prev.sub_params))
+            kinds = [k for k, _ in prev.sub_params]
+            if "inout" in kinds:
+                n_io = max(n_io, 1)
+            if "view" in kinds or "viewv" in kinds:
+                n_io = max(n_io, sum(k in ("inout", "view", "viewv")
+                                     for k in kinds))
+                n_in = max(n_in, kinds.count("in"))
         h.dom = tuple(range(lo, r.choice((6, 8, 8, 16)) + 1))
         h.ret = r.choice(("double", "void")) if n_io else "double"
         params = [("in", "p%d" % i) for i in range(n_in)] + \
