@@ -1560,7 +1560,7 @@ class Gen:
             called |= h.calls
         for h in self.helpers:
             if h.name not in called:
-                for _ in range(3):
+                for _ in range(6):
                     if self.call_stmt(sc, ctx, h):
                         break
                     # The kernel has no fitting argument: give it one.
