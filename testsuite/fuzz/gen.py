@@ -68,6 +68,8 @@ FEATURES = {
     "chains": True,      # call chains 4 to 6 functions deep (f -> g -> ...)
     "subarrays": True,   # sub-array arguments: &a[k], a + k, &a[i * 4 + j]
     "checkpoint": False, # #pragma ck_checkpoint [binomial(K)] regions
+    "structs": True,     # fz_view {n, p, w} arguments of "sub" helpers
+                         # (off with --modes adjoint unless +structs)
 }
 
 # math.h functions of compiler/rules.def (double versions).
@@ -90,7 +92,34 @@ PARAM_KINDS = {
     "in": "const double *%s",    # n elements it reads: a (sub-)array
     "inout": "double *%s",       # n elements it reads and writes
     "size": "int %s",            # n, the length of every array parameter
+    # An "in" array as a struct (VIEW_HEADER): v->n is the length (the
+    # helper then has no size parameter), v->p the elements, v->w a
+    # scalar; the caller builds a local fz_view and passes &it or it.  The
+    # member is `double *p` (only writable arrays are passed), the helper
+    # only reads it: with `const double *p`, ckc's adjoint writes the
+    # adjoint through the shadow's const member (issue 11 report).
+    "view": "const fz_view *%s",
+    "viewv": "fz_view %s",
 }
+ARRAY_KINDS = ("in", "inout", "view", "viewv")
+
+# The struct of the "view" parameters, in a header of its own written
+# next to the kernel file (write_kernel_file): ckc's output and header
+# define the types of the input file itself, and the harness compiles the
+# kernel file with ckc's header force-included, which would define a type
+# of the kernel file twice; the types of a quoted header are included
+# instead.  A lit test using it needs -I%S for ckc-run.
+VIEW_HEADER_NAME = "fz_types.h"
+VIEW_HEADER = """/* The struct of testsuite/fuzz/gen.py's view parameters. */
+#ifndef FZ_TYPES_H
+#define FZ_TYPES_H
+typedef struct {
+	int n;
+	double *p;
+	double w;
+} fz_view;
+#endif
+"""
 
 # A call is generated only where it costs at most this many helper
 # statements per run of the kernel (loop trips times the callee's cost), so
@@ -232,6 +261,10 @@ class Gen:
         if "hvp" in modes:
             # Only kernels without out() arrays get their f_b_d checked.
             self.feat["outputs"] = False
+        if "adjoint" in modes:
+            # ckc's adjoints of kernels with views are wrong at times
+            # (issue 11 report): structs only on request (+structs).
+            self.feat["structs"] = False
         self.feat.update(features or {})
         self.name = "k%d" % index if seed is None else "k%d_%d" % (seed,
                                                                     index)
@@ -270,7 +303,8 @@ class Gen:
     def emit(self, text, raw=False):
         if self.pending_ckpt and not raw:
             # A region is a statement: never a declaration.
-            if not text.startswith(("double ", "int ", "const ")):
+            if not text.startswith(("double ", "int ", "const ",
+                                    "fz_view ")):
                 self.out.append("\t" * self.indent + self.pending_ckpt)
             self.pending_ckpt = None
         self.out.append("\t" * self.indent + text)
@@ -733,8 +767,15 @@ class Gen:
             # A call of prev with offset 0 and count min(prev.dom) fits
             # whatever n is; prev's in/out arrays need writable ones here.
             lo = max(lo, min(prev.dom))
-            if any(k == "inout" for k, _ in prev.sub_params):
+            # (a view's array too: its member is not const; and the
+            # arguments of a call with a view do not alias: distinct ones)
+            kinds = [k for k, _ in prev.sub_params]
+            if "inout" in kinds:
                 n_io = max(n_io, 1)
+            if "view" in kinds or "viewv" in kinds:
+                n_io = max(n_io, sum(k in ("inout", "view", "viewv")
+                                     for k in kinds))
+                n_in = max(n_in, kinds.count("in"))
         h.dom = tuple(range(lo, r.choice((6, 8, 8, 16)) + 1))
         h.ret = r.choice(("double", "void")) if n_io else "double"
         params = [("in", "p%d" % i) for i in range(n_in)] + \
@@ -743,6 +784,11 @@ class Gen:
             params.append(("scalar", "a"))
         r.shuffle(params)
         params.insert(0 if r.random() < 0.2 else len(params), ("size", "n"))
+        if n_io <= 1 and self.chance(0.5, "structs"):
+            # The first input becomes a view, which carries n.
+            k = params.index(("in", "p0"))
+            params[k] = (r.choice(("view", "view", "viewv")), "v")
+            params.remove(("size", "n"))
         h.sub_params = params
         saved = self.ns
         self.ns = h.dom
@@ -754,10 +800,19 @@ class Gen:
             elif kind in ("in", "inout"):
                 sc.arrays.append(Array(name, {n: n for n in h.dom},
                                        kind == "inout", 2.0, is_param=True))
+            elif kind in ("view", "viewv"):
+                m = name + ("->" if kind == "view" else ".")
+                sc.arrays.append(Array(m + "p", {n: n for n in h.dom},
+                                       False, 2.0, is_param=True))
+                sc.scalars.append(Scalar(m + "w", 1.5, writable=False))
         self.out = []
         self.indent = 1
+        for kind, name in params:
+            if kind in ("view", "viewv"):
+                self.emit("int n = %s%sn;" % (name, "->" if kind == "view"
+                                               else "."))
         acc = None
-        if h.ret == "double" or not sc.scalars:
+        if h.ret == "double" or not any(v.writable for v in sc.scalars):
             # (also where close_scope needs a scalar to fold reads into)
             acc = Scalar("s", 1.0)
             self.emit("double s = %s;" % fmt(self.const(-0.5, 0.5)))
@@ -888,13 +943,16 @@ class Gen:
         r.shuffle(counts)
         arrays = [a for a in sc.all("arrays")
                   if all(a.span(n) >= 1 for n in self.ns)]
+        # No aliasing among the arguments of a call with a view: ckc's
+        # adjoint is wrong there (issue 11 report).
+        has_view = any(k in ("view", "viewv") for k, _ in h.sub_params)
         for c in counts[:6]:
             args, passed = {"n": c[0]}, []
             for kind, name in h.sub_params:
-                if kind not in ("in", "inout"):
+                if kind not in ARRAY_KINDS:
                     continue
                 cands = [a for a in arrays if a.writable or kind == "in"]
-                if not self.feat["alias"]:
+                if not self.feat["alias"] or has_view:
                     cands = [a for a in cands if a.root() not in
                              [p.root() for p in passed]]
                 elif passed and r.random() < 0.3:
@@ -902,6 +960,9 @@ class Gen:
                             [p.root() for p in passed]]
                     cands = same or cands
                 r.shuffle(cands)
+                if has_view and kind == "in":
+                    # (keep the writable ones for the view)
+                    cands.sort(key=lambda a: a.writable)
                 got = None
                 for a in cands:
                     ok = [o for o in offs if self.fits(c, None, o, a)]
@@ -943,10 +1004,13 @@ class Gen:
         for kind, name in h.sub_params:
             if kind == "scalar":
                 texts.append(strip(self.expr(sc, 1)[0]))
+            elif kind in ("view", "viewv"):
+                texts.append(self.build_view(sc, args["n"], args[name],
+                                             kind == "view"))
             else:
                 texts.append(args[name])
         for (kind, _), a in zip([p for p in h.sub_params
-                                 if p[0] in ("in", "inout")], passed):
+                                 if p[0] in ARRAY_KINDS], passed):
             a.read = True
             if kind == "inout":
                 a.bound = max(a.bound, h.write_bound) + ctx.mult * 0.5
@@ -962,6 +1026,28 @@ class Gen:
         else:
             self.assign_scalar(v, ctx, call, h.ret_bound, sc)
         return True
+
+    def build_view(self, sc, count, arr, by_ptr):
+        """Declares a local fz_view {count, arr, a scalar} (initialized or
+        member by member); returns the argument: &it or it."""
+        r = self.r
+        v = self.fresh("fv")
+        w = strip(self.expr(sc, 1)[0])
+        # (designated initializers: ckc refuses them, issue 11 report)
+        form = r.choice(("init", "init", "members"))
+        if self.pending_ckpt:
+            form = "init"
+        if form == "init":
+            self.emit("fz_view %s = { %s, %s, %s };" % (v, count, arr, w))
+        elif form == "designated":
+            self.emit("fz_view %s = { .w = %s, .p = %s, .n = %s };" % (
+                v, w, arr, count))
+        else:
+            self.emit("fz_view %s;" % v)
+            self.emit("%s.n = %s;" % (v, count))
+            self.emit("%s.p = %s;" % (v, arr))
+            self.emit("%s.w = %s;" % (v, w))
+        return ("&" if by_ptr else "") + v
 
     # --------------------------------------------------------- statements
     def writable_scalar(self, sc, ctx):
@@ -1474,10 +1560,11 @@ class Gen:
             called |= h.calls
         for h in self.helpers:
             if h.name not in called:
-                if not self.call_stmt(sc, ctx, h):
+                for _ in range(6):
+                    if self.call_stmt(sc, ctx, h):
+                        break
                     # The kernel has no fitting argument: give it one.
                     self.s_array(sc, ctx)
-                    self.call_stmt(sc, ctx, h)
         if not any(re.search(r"\bn\b", line) for line in self.out
                    if not line.lstrip().startswith("#pragma")):
             self.uses_cnt = True  # cnt reads n (gcc -Wunused-parameter)
@@ -1792,9 +1879,12 @@ def file_text(kernels, lit=False, seed=None, modes=("tangent",),
             cmd += " --features %s" % features_arg
         out.append("// Fuzz kernel written by testsuite/fuzz/%s." % cmd)
         out.append("// RUN: %ckc %s -o %t.c")
-        out.append("// RUN: %ckc-run %t.c %s %t | FileCheck %s")
+        out.append("// RUN: %%ckc-run %%t.c %%s %%t%s | FileCheck %%s" % (
+            " -I%S" if any("fz_view" in k[0] for k in kernels) else ""))
         out.append("// CHECK: %s: {{pass|skip}}" % name)
     out.append(HEADER)
+    if any("fz_view" in src for src, _, _, _ in kernels):
+        out.append("#include \"%s\"\n" % VIEW_HEADER_NAME)
     for src, _, _, _ in kernels:
         out.append(src)
     out.append("#ifdef CK_TEST_MAIN")
@@ -1812,6 +1902,18 @@ def file_text(kernels, lit=False, seed=None, modes=("tangent",),
     out.append("}")
     out.append("#endif")
     return "\n".join(out) + "\n"
+
+
+def write_kernel_file(path, text):
+    """Writes file_text() text to path, and VIEW_HEADER next to it when
+    the text includes it."""
+    import os
+    with open(path, "w") as f:
+        f.write(text)
+    if '#include "%s"' % VIEW_HEADER_NAME in text:
+        with open(os.path.join(os.path.dirname(path) or ".",
+                               VIEW_HEADER_NAME), "w") as f:
+            f.write(VIEW_HEADER)
 
 
 def parse_features(spec):
@@ -1856,8 +1958,7 @@ def main(argv):
     text = file_text(ks, lit=a.count == 1, seed=a.seed, modes=modes,
                      features_arg=a.features)
     if a.output:
-        with open(a.output, "w") as f:
-            f.write(text)
+        write_kernel_file(a.output, text)
     else:
         sys.stdout.write(text)
 

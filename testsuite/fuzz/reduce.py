@@ -21,6 +21,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, HERE)
+import gen as fuzzgen  # noqa: E402
 
 
 class Tester:
@@ -34,8 +36,8 @@ class Tester:
         self.tries += 1
         a, d = self.a, self.dir
         src, gen = os.path.join(d, "k.c"), os.path.join(d, "k_grad.c")
-        with open(src, "w") as f:
-            f.write(text)
+        # (and fz_types.h next to it when the kernel includes it)
+        fuzzgen.write_kernel_file(src, text)
         try:
             if subprocess.run([a.ckc, src, "-o", gen], capture_output=True,
                               timeout=60).returncode != 0:

@@ -164,9 +164,8 @@ class Fuzzer:
     def ckc_cpu(self, i, d):
         """The CPU time ckc takes on kernel i alone (both builds)."""
         src = os.path.join(d, "alone%d.c" % i)
-        with open(src, "w") as f:
-            f.write(gen.file_text(self.kernels([i]), seed=self.a.seed,
-                                  modes=self.modes))
+        gen.write_kernel_file(src, gen.file_text(
+            self.kernels([i]), seed=self.a.seed, modes=self.modes))
         total = 0.0
         for extra in ([], ["--no-checkpoint"])[:2 if self.a.transparency
                                                else 1]:
@@ -187,9 +186,9 @@ class Fuzzer:
         ks = self.kernels(indices)
         names = {k[3]: i for k, i in zip(ks, indices)}
         src = os.path.join(d, "kernel.c")
-        with open(src, "w") as f:
-            f.write(gen.file_text(ks, lit=lit, seed=a.seed, modes=self.modes,
-                                  features_arg=a.features))
+        gen.write_kernel_file(src, gen.file_text(
+            ks, lit=lit, seed=a.seed, modes=self.modes,
+            features_arg=a.features))
         builds = [("kernel_grad", [])]
         if a.transparency:
             builds.append(("kernel_grad_nock", ["--no-checkpoint"]))
