@@ -69,7 +69,6 @@ FEATURES = {
     "subarrays": True,   # sub-array arguments: &a[k], a + k, &a[i * 4 + j]
     "checkpoint": False, # #pragma ck_checkpoint [binomial(K)] regions
     "structs": True,     # fz_view {n, p, w} arguments of "sub" helpers
-                         # (off with --modes adjoint unless +structs)
 }
 
 # math.h functions of compiler/rules.def (double versions).
@@ -261,10 +260,6 @@ class Gen:
         if "hvp" in modes:
             # Only kernels without out() arrays get their f_b_d checked.
             self.feat["outputs"] = False
-        if "adjoint" in modes:
-            # ckc's adjoints of kernels with views are wrong at times
-            # (issue 11 report): structs only on request (+structs).
-            self.feat["structs"] = False
         self.feat.update(features or {})
         self.name = "k%d" % index if seed is None else "k%d_%d" % (seed,
                                                                     index)
