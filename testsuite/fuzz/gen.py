@@ -69,6 +69,9 @@ FEATURES = {
     "subarrays": True,   # sub-array arguments: &a[k], a + k, &a[i * 4 + j]
     "checkpoint": False, # #pragma ck_checkpoint [binomial(K)] regions
     "structs": True,     # fz_view {n, p, w} arguments of "sub" helpers
+    "malloc": False,     # local arrays from malloc/calloc (some grown by
+                         # realloc, some checked for NULL), freed before
+                         # every return
 }
 
 # math.h functions of compiler/rules.def (double versions).
@@ -699,6 +702,7 @@ class Gen:
             sc.arrays.append(rp)
             sig = "static void %s(double a, double *r)" % h.name
         self.out = []
+        self.mallocs = []  # names of the malloc'd arrays held
         self.indent = 1
         if shape in ("array", "reduce"):
             acc = None
@@ -731,13 +735,15 @@ class Gen:
             self.emit("}")
         self.block(sc, ctx, self.r.randint(1, 3))
         if shape == "scalar":
-            self.emit("return %s;" % self.final_expr(sc, ctx)[0])
+            self.ret_stmt(self.final_expr(sc, ctx)[0])
         elif shape == "reduce":
-            self.emit("return %s;" % self.final_expr(sc, ctx)[0])
+            self.ret_stmt(self.final_expr(sc, ctx)[0])
         elif shape == "array":
             self.update("q[0]", ctx, self.final_expr(sc, ctx), q)
+            self.free_held()
         else:
             self.update("*r", ctx, self.final_expr(sc, ctx), rp)
+            self.free_held()
         h.ret_bound = 30.0
         h.write_bound = 10.0
         h.cost += 10
@@ -801,6 +807,7 @@ class Gen:
                                        False, 2.0, is_param=True))
                 sc.scalars.append(Scalar(m + "w", 1.5, writable=False))
         self.out = []
+        self.mallocs = []  # names of the malloc'd arrays held
         self.indent = 1
         for kind, name in params:
             if kind in ("view", "viewv"):
@@ -843,16 +850,23 @@ class Gen:
         if prev is not None and not called and r.random() < 0.5:
             called = self.call_stmt(sc, ctx, prev)
         self.block(sc, ctx, r.randint(0, 2))
-        if prev is not None and not called:
+        for _ in range(6):
+            if prev is None or called:
+                break
             called = self.call_stmt(sc, ctx, prev)
-            assert called, "no arguments for the next link of a chain"
+            if not called:
+                # No fitting argument (a malloc'd array's NULL check
+                # took its place, say): give it one.
+                self.s_array(sc, ctx)
+        assert prev is None or called, "no arguments for the next link"
         fe = self.final_expr(sc, ctx)
         if h.ret == "double":
-            self.emit("return %s;" % fe[0])
+            self.ret_stmt(fe[0])
         else:
             q = r.choice(outs)
             self.update("%s[%s]" % (q.name, self.index_for(sc, q) or "0"),
                         ctx, fe, q)
+            self.free_held()
         h.ret_bound = 30.0
         h.write_bound = 10.0
         h.cost += 2 * max(h.dom) + 10
@@ -1215,7 +1229,8 @@ class Gen:
         local pointer the function writes through, in full."""
         out = []
         for a in sc.all("arrays"):
-            if not a.writable or (a.base is None and not a.is_param):
+            if not a.writable or (a.base is None and not a.is_param and
+                                  not getattr(a, "heap", False)):
                 continue
             if a.root().is_param:
                 off = max(a.offsets) if a.base is not None else 0
@@ -1262,6 +1277,8 @@ class Gen:
             if self.feat["subarrays"] and r.random() < 0.3:
                 size = 2 * LLEN
         a = Array(self.fresh("w"), {n: size for n in self.ns}, True, 2.0)
+        if self.chance(0.35, "malloc"):
+            return self.s_malloc(sc, ctx, a, size)
         if r.random() < 0.5:
             vals = [self.expr(sc, 1)[0] if r.random() < 0.4 else
                     fmt(self.const()) for _ in range(size)]
@@ -1281,6 +1298,78 @@ class Gen:
             self.emit("}")
             a.bound = 10.0
         sc.arrays.append(a)
+
+    def s_malloc(self, sc, ctx, a, size):
+        """A local array from malloc or calloc, filled by a loop (calloc's
+        zeros may stay), at times grown by realloc and its new part filled,
+        at times checked for NULL (with a return that frees what the
+        function holds so far); ret_stmt frees it before every later
+        return."""
+        r = self.r
+        name = a.name
+        held = list(self.mallocs)
+        how = r.random()
+        if how < 0.5:
+            self.emit("double *%s = malloc(%d * sizeof(double));" % (name,
+                                                                   size))
+        elif how < 0.8:
+            self.emit("double *%s = calloc(%d, sizeof(double));" % (name,
+                                                                  size))
+        else:
+            self.emit("double *%s = (double *)malloc(%d * sizeof *%s);" % (
+                name, size, name))
+        self.mallocs.append(name)
+        if r.random() < 0.3:
+            self.emit("if (%s == NULL) {" % name if r.random() < 0.5 else
+                      "if (!%s) {" % name)
+            self.indent += 1
+            for m in reversed(held):
+                self.emit("free(%s);" % m)
+            f = ctx.func
+            self.emit("return;" if f.ret == "void" else "return 0.0;")
+            self.indent -= 1
+            self.emit("}")
+        def fill(lo, hi):
+            i = self.fresh("i")
+            self.emit("for (int %s = %d; %s < %d; %s++) {" % (i, lo, i, hi,
+                                                              i))
+            inner = Scope(sc)
+            inner.ints.append(IntVar(i, {n: (lo, hi - 1) for n in self.ns}))
+            e = self.expr(inner, 2)
+            self.emit("\t%s[%s] = %s;" % (name, i, strip(
+                self.tame(e, 10.0)[0])))
+            self.emit("}")
+        if how >= 0.5 and how < 0.8 and r.random() < 0.4:
+            # calloc's zeros: only part of it is filled
+            fill(0, size // 2)
+        else:
+            fill(0, size)
+        if r.random() < 0.25:
+            grown = size + r.choice((2, LLEN))
+            self.emit("%s = realloc(%s, %d * sizeof(double));" % (name, name,
+                                                                  grown))
+            fill(size, grown)
+            a.length = {n: grown for n in self.ns}
+        a.bound = 10.0
+        a.heap = True
+        sc.arrays.append(a)
+
+    def ret_stmt(self, e=None):
+        """return e; (return; when e is None), after freeing the arrays the
+        function holds from malloc: e is evaluated first, as it may read
+        them."""
+        if not self.mallocs:
+            self.emit("return %s;" % e if e is not None else "return;")
+            return
+        if e is not None:
+            t = self.fresh("rv")
+            self.emit("double %s = %s;" % (t, e))
+        self.free_held()
+        self.emit("return %s;" % t if e is not None else "return;")
+
+    def free_held(self):
+        for m in reversed(self.mallocs):
+            self.emit("free(%s);" % m)
 
     def s_ptr(self, sc, ctx):
         r = self.r
@@ -1464,12 +1553,16 @@ class Gen:
         f = ctx.func
         if f.ret == "void":
             self.emit("if (%s) {" % self.cond(sc, 1))
-            self.emit("\treturn;")
+            self.indent += 1
+            self.ret_stmt()
+            self.indent -= 1
             self.emit("}")
             return
         self.emit("if (%s) {" % self.cond(sc, 1))
         e = self.expr(sc, 2)
-        self.emit("\treturn %s;" % strip(e[0]))
+        self.indent += 1
+        self.ret_stmt(strip(e[0]))
+        self.indent -= 1
         self.emit("}")
 
     def s_call(self, sc, ctx):
@@ -1545,6 +1638,7 @@ class Gen:
                 sc.arrays.append(obj)
         ctx = Ctx(f)
         self.out = []
+        self.mallocs = []  # names of the malloc'd arrays held
         self.indent = 1
         self.emit("int cnt = 0;")
         cnt_at = len(self.out) - 1
@@ -1567,9 +1661,9 @@ class Gen:
         if f.ret == "double":
             fe = self.final_expr(sc, ctx)
             if self.uses_cnt:
-                self.emit("return %s + 0.01 * cnt;" % fe[0])
+                self.ret_stmt("%s + 0.01 * cnt" % fe[0])
             else:
-                self.emit("return %s;" % fe[0])
+                self.ret_stmt(fe[0])
         else:
             outs = [o for k, o, _ in params if k in ("y", "z")]
             fe = self.final_expr(sc, ctx)
@@ -1579,6 +1673,7 @@ class Gen:
                 self.emit("%s += %s + 0.01 * cnt;" % (t, fe[0]))
             else:
                 self.emit("%s += %s;" % (t, fe[0]))
+            self.free_held()
         if not self.uses_cnt:
             del self.out[cnt_at]
         f.lines = self.out
@@ -1857,6 +1952,7 @@ def generate(seed, index, modes=("tangent",), features=None):
 
 
 HEADER = "#include <math.h>\n"
+MALLOC_HEADER = "#include <stdlib.h>\n"
 
 
 def file_text(kernels, lit=False, seed=None, modes=("tangent",),
@@ -1878,6 +1974,9 @@ def file_text(kernels, lit=False, seed=None, modes=("tangent",),
             " -I%S" if any("fz_view" in k[0] for k in kernels) else ""))
         out.append("// CHECK: %s: {{pass|skip}}" % name)
     out.append(HEADER)
+    if any(re.search(r"\b(malloc|calloc)\(", src) for src, _, _, _ in
+           kernels):
+        out.append(MALLOC_HEADER)
     if any("fz_view" in src for src, _, _, _ in kernels):
         out.append("#include \"%s\"\n" % VIEW_HEADER_NAME)
     for src, _, _, _ in kernels:
