@@ -69,6 +69,10 @@ FEATURES = {
     "subarrays": True,   # sub-array arguments: &a[k], a + k, &a[i * 4 + j]
     "checkpoint": False, # #pragma ck_checkpoint [binomial(K)] regions
     "structs": True,     # fz_view {n, p, w} arguments of "sub" helpers
+    "extern": False,     # external functions (defined only under
+                         # CK_TEST_MAIN, so ckc never sees them) with
+                         # #pragma ck_derivative and hand-written
+                         # derivatives that accept NULL shadows
     "malloc": False,     # local arrays from malloc/calloc (some grown by
                          # realloc, some checked for NULL), freed before
                          # every return
@@ -669,6 +673,8 @@ class Gen:
     def gen_helper(self, shape):
         if shape == "sub":
             return self.gen_sub_helper()
+        if shape.startswith("ext_"):
+            return self.gen_ext(shape[4:])
         self.has_n = False
         h = Helper("%s_h%d" % (self.name, len(self.helpers)), shape)
         sc = Scope()
@@ -750,6 +756,110 @@ class Gen:
         h.lines = [sig, "{"] + self.out + ["}"]
         self.helpers.append(h)
         self.has_n = True
+        return h
+
+    def gen_ext(self, shape):
+        """An external function of the "scalar" or "reduce" shape: its
+        prototype and #pragma ck_derivative in the kernel's text, its
+        definition and hand-written f_d, f_b, f_b_d (DESIGN sections 1
+        and 2) in the driver's, under CK_TEST_MAIN, which ckc does not
+        define.  Scalar: e(a, b) = c0 a b + sin(a) - c1 b^2.  Reduce:
+        e(p, m, a) = sin(a) + a * sum_i w_i p_i^2, w_i = c0 + c1 i.  The
+        derivatives test every shadow for NULL (ckc passes NULL, and 0 for
+        a scalar's tangent, where an argument carries no derivative)."""
+        h = Helper("%s_e%d" % (self.name, len(self.helpers)), shape)
+        c0, c1 = fmt(self.const(0.2, 0.6)), fmt(self.const(0.05, 0.3))
+        if shape == "reduce":
+            c0, c1 = fmt(self.const(0.01, 0.04)), fmt(self.const(0.0, 0.01))
+        e = h.name
+        hvp = "hvp" in self.modes
+        if shape == "scalar":
+            prim = "double %s(double a, double b)" % e
+            sig_d = ("double %s_d(double a, double a_d, double b, double b_d, "
+                     "double *ret_d)" % e)
+            sig_b = ("double %s_b(double a, double *a_b, double b, "
+                     "double *b_b, double ret_b)" % e)
+            sig_bd = ("double %s_b_d(double a, double a_d, double *a_b, "
+                      "double *a_bd, double b, double b_d, double *b_b, "
+                      "double *b_bd, double ret_b, double ret_bd)" % e)
+            val = "%s * a * b + sin(a) - %s * b * b" % (c0, c1)
+            ga, gb = "%s * b + cos(a)" % c0, "%s * a - 2.0 * %s * b" % (c0,
+                                                                         c1)
+            defs = [
+                prim, "{", "\treturn %s;" % val, "}",
+                sig_d, "{",
+                "\t*ret_d = (%s) * a_d + (%s) * b_d;" % (ga, gb),
+                "\treturn %s;" % val, "}",
+                sig_b, "{",
+                "\tif (a_b)", "\t\t*a_b += ret_b * (%s);" % ga,
+                "\tif (b_b)", "\t\t*b_b += ret_b * (%s);" % gb,
+                "\treturn %s;" % val, "}",
+                sig_bd, "{",
+                # H = [[-sin a, c0], [c0, -2 c1]]
+                "\tdouble ha = -sin(a) * a_d + %s * b_d;" % c0,
+                "\tdouble hb = %s * a_d - 2.0 * %s * b_d;" % (c0, c1),
+                "\tif (a_b)", "\t\t*a_b += ret_b * (%s);" % ga,
+                "\tif (b_b)", "\t\t*b_b += ret_b * (%s);" % gb,
+                "\tif (a_bd)",
+                "\t\t*a_bd += ret_b * ha + ret_bd * (%s);" % ga,
+                "\tif (b_bd)",
+                "\t\t*b_bd += ret_b * hb + ret_bd * (%s);" % gb,
+                "\treturn %s;" % val, "}"]
+            wrt = "a, b"
+        else:
+            prim = "double %s(const double *p, int m, double a)" % e
+            sig_d = ("double %s_d(const double *p, const double *p_d, int m, "
+                     "double a, double a_d, double *ret_d)" % e)
+            sig_b = ("double %s_b(const double *p, double *p_b, int m, "
+                     "double a, double *a_b, double ret_b)" % e)
+            sig_bd = ("double %s_b_d(const double *p, const double *p_d, "
+                      "double *p_b, double *p_bd, int m, double a, "
+                      "double a_d, double *a_b, double *a_bd, double ret_b, "
+                      "double ret_bd)" % e)
+            w = "(%s + %s * i)" % (c0, c1)
+            sum_ = ["\tdouble S = 0.0;", "\tfor (int i = 0; i < m; i++)",
+                    "\t\tS += %s * p[i] * p[i];" % w]
+            val = "sin(a) + a * S"
+            defs = [prim, "{"] + sum_ + ["\treturn %s;" % val, "}",
+                    sig_d, "{"] + sum_ + [
+                "\tdouble t = (S + cos(a)) * a_d;",
+                "\tif (p_d)", "\t\tfor (int i = 0; i < m; i++)",
+                "\t\t\tt += 2.0 * a * %s * p[i] * p_d[i];" % w,
+                "\t*ret_d = t;", "\treturn %s;" % val, "}",
+                sig_b, "{"] + sum_ + [
+                "\tif (a_b)", "\t\t*a_b += ret_b * (S + cos(a));",
+                "\tif (p_b)", "\t\tfor (int i = 0; i < m; i++)",
+                "\t\t\tp_b[i] += ret_b * 2.0 * a * %s * p[i];" % w,
+                "\treturn %s;" % val, "}",
+                sig_bd, "{"] + sum_ + [
+                # d2/da2 = -sin a, d2/da dp_i = 2 w_i p_i,
+                # d2/dp_i dp_j = 2 a w_i [i = j]
+                "\tdouble ha = -sin(a) * a_d;",
+                "\tif (p_d)", "\t\tfor (int i = 0; i < m; i++)",
+                "\t\t\tha += 2.0 * %s * p[i] * p_d[i];" % w,
+                "\tif (a_b)", "\t\t*a_b += ret_b * (S + cos(a));",
+                "\tif (a_bd)",
+                "\t\t*a_bd += ret_b * ha + ret_bd * (S + cos(a));",
+                "\tfor (int i = 0; i < m; i++) {",
+                "\t\tdouble g = 2.0 * a * %s * p[i];" % w,
+                "\t\tdouble hp = 2.0 * %s * p[i] * a_d;" % w,
+                "\t\tif (p_d)",
+                "\t\t\thp += 2.0 * a * %s * p_d[i];" % w,
+                "\t\tif (p_b)", "\t\t\tp_b[i] += ret_b * g;",
+                "\t\tif (p_bd)",
+                "\t\t\tp_bd[i] += ret_b * hp + ret_bd * g;",
+                "\t}", "\treturn %s;" % val, "}"]
+            wrt = "p, a"
+        pragma = ("#pragma ck_derivative %s wrt(%s) tangent(%s_d) "
+                  "adjoint(%s_b)%s" % (e, wrt, e, e,
+                                       " hvp(%s_b_d)" % e if hvp else ""))
+        h.lines = [prim + ";", sig_d + ";", sig_b + ";", sig_bd + ";",
+                   pragma]
+        h.ext_lines = defs
+        h.ret_bound = 40.0
+        h.write_bound = 0.0
+        h.cost = 10
+        self.helpers.append(h)
         return h
 
     def gen_sub_helper(self, prev=None):
@@ -1581,6 +1691,8 @@ class Gen:
             shapes = ["scalar", "scalar", "array", "reduce", "sptr"]
             if self.feat["subarrays"]:
                 shapes += ["sub", "sub"]
+            if self.feat["extern"]:
+                shapes += ["ext_scalar", "ext_reduce"]
             nh = r.choice((0, 1, 2, 2, 3))
             chain = r.randint(3, 5) if self.chance(0.35, "chains") else 0
             before = r.randint(0, nh)
@@ -1948,6 +2060,9 @@ def generate(seed, index, modes=("tangent",), features=None):
     g = Gen(seed, index, modes, features)
     src = g.source()
     drv, entry = g.driver()
+    ext = [line for h in g.helpers for line in getattr(h, "ext_lines", ())]
+    if ext:
+        drv = "\n".join(ext) + "\n\n" + drv
     return src, drv, entry, g.name
 
 
