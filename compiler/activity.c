@@ -340,6 +340,13 @@ static int type_passes_storage(const Type *t)
 	return type_is_pointerish(t) || t->kind == TY_STRUCT;
 }
 
+/* A null pointer constant: (double *)0 is the null shadow that generated
+ * code passes to a user-supplied derivative. */
+static int act_null_ptr(const Expr *e)
+{
+	return e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == 0;
+}
+
 /* A call with a user rule (NAME, or F_b in generated code): what it may
  * write is every non-const pointer argument; when an argument is active at
  * an active parameter, the data of every active non-const pointer becomes
@@ -371,7 +378,8 @@ static void act_rule_call(Solver *s, const CallRule *cr, const Expr *e)
 				   cr->rule->name);
 			continue;
 		}
-		if (pt->kind != TY_PTR || pt->base->is_const)
+		if (pt->kind != TY_PTR || pt->base->is_const ||
+		    (arg->kind == E_CAST && act_null_ptr(arg->u.e)))
 			continue;
 		int root = activity_root(arg);
 		if (root >= 0)
@@ -487,7 +495,8 @@ static void act_calls(Solver *s, const Expr *e)
 		/* a pointer to floating data made from an integer: no way to
 		 * know what it points into */
 		if (s->check && e->type->kind == TY_PTR && type_float_elem(e->type) &&
-		    !type_is_pointerish(e->u.e->type) && act_first_report(e->loc))
+		    !type_is_pointerish(e->u.e->type) && !act_null_ptr(e->u.e) &&
+		    act_first_report(e->loc))
 			diag_error(e->loc, "ckc cannot follow derivatives through "
 					   "a pointer made from an integer; use "
 					   "pointer arithmetic on the array instead");
