@@ -2146,12 +2146,14 @@ static Expr *adj_rule_ptr(Adj *c, Plan *pl, const CallRule *cr,
 			return expr_var(c->bwd, cp, loc);
 		}
 	}
+	int root = activity_root(arg);
 	diag_error(loc,
-		   "the reverse sweep must give '%s' the data this argument "
-		   "points to as the call saw it, and the function changes "
-		   "that data; ckc can save it only for a whole local array "
-		   "(double a[N]) or read it again when nothing changes it",
-		   cr->rule->fn[UR_ADJOINT]);
+		   "the reverse sweep must call '%s' with the data behind '%s' "
+		   "as this call saw it, but the function changes that data "
+		   "and ckc does not know its length; pass a whole local array "
+		   "(double a[N]), or data that nothing changes",
+		   cr->rule->fn[UR_ADJOINT],
+		   root >= 0 ? c->f->vars[root]->name : "this argument");
 	return expr_clone(arg);
 }
 

@@ -1227,9 +1227,9 @@ static void parse_deriv_pragma(PC *pc, Pragma *pr)
 	for (k = 0; k < UR_HVP; k++)
 		if (!r->fn[k]) {
 			diag_error(pr->loc,
-				   "'ck_derivative' needs a %s(...) clause "
-				   "naming the %s function",
-				   fns[k], fns[k]);
+				   "'ck_derivative' needs %s %s(...) clause "
+				   "naming the user's %s function",
+				   k == UR_ADJOINT ? "an" : "a", fns[k], fns[k]);
 			return;
 		}
 	pr->rule = r;

@@ -206,7 +206,7 @@ static int ur_check_user(const UserRule *r, int k)
 	if (!u) {
 		diag_error(r->fn_loc[k],
 			   "no declaration of '%s', the %s of '%s'; declare it "
-			   "before the pragma or after it",
+			   "(the expected prototype follows)",
 			   r->fn[k], ur_what[k], r->name);
 		diag_note(r->fn_loc[k], "expected prototype: %s;", want);
 		return 0;
@@ -225,12 +225,12 @@ static int ur_check_user(const UserRule *r, int k)
 		if (ur_same(x->type, s.types[i], 1))
 			continue;
 		diag_error(x->loc,
-			   "parameter %d%s%s%s of '%s' has type '%s'; the %s of "
-			   "'%s' takes '%s' there ('%s')",
+			   "parameter %d%s%s%s of '%s' has type '%s', but the %s "
+			   "of '%s' takes '%s' there",
 			   i + 1, x->name[0] ? " '" : "", x->name,
 			   x->name[0] ? "'" : "", u->name, ur_type_str(x->type),
-			   ur_what[k], r->name, ur_type_str(s.types[i]),
-			   s.names[i]);
+			   ur_what[k], r->name,
+			   ur_param_str(s.types[i], s.names[i]));
 		diag_note(r->fn_loc[k], "expected prototype: %s;", want);
 		return 0;
 	}
