@@ -2154,6 +2154,9 @@ static Expr *adj_rule_ptr(Adj *c, Plan *pl, const CallRule *cr,
 		   "(double a[N]), or data that nothing changes",
 		   cr->rule->fn[UR_ADJOINT],
 		   root >= 0 ? c->f->vars[root]->name : "this argument");
+	if (!adj_tbr)
+		diag_note(loc, "with --no-tbr the reverse sweep reads no data "
+			       "again, so only local arrays can be passed");
 	return expr_clone(arg);
 }
 
@@ -2179,6 +2182,31 @@ static Stmt *adj_rule_call(Adj *c, const CallRule *cr, const Expr *lhs,
 			return stmt_assign(A_SET, adj_lv(c, lhs),
 					   expr_num(0, lhs->type, loc), loc);
 		return NULL;
+	}
+	/* a copy of one argument's data and the other pointer into the same
+	 * data would not alias in F_b as they did in the call */
+	for (int i = 0; i < g->nparams && i < call->u.call.nargs; i++) {
+		Type *pt = g->vars[g->params[i]]->type;
+		int ri = activity_root(call->u.call.args[i]);
+		if (pt->kind != TY_PTR || pt->base->is_const || ri < 0)
+			continue;
+		for (int k = 0; k < g->nparams && k < call->u.call.nargs; k++) {
+			int rk = activity_root(call->u.call.args[k]);
+			if (k == i || rk < 0 ||
+			    g->vars[g->params[k]]->type->kind != TY_PTR ||
+			    c->a->node[rk] != c->a->node[ri])
+				continue;
+			diag_error(call->u.call.args[k]->loc,
+				   "arguments %d and %d of '%s' may point into "
+				   "the same data, which '%s' writes; its "
+				   "user-supplied adjoint cannot be given that "
+				   "data as the call saw it; pass separate arrays",
+				   k < i ? k + 1 : i + 1, k < i ? i + 1 : k + 1,
+				   r->name, r->name);
+			*primal_call = expr_clone(call);
+			stmt_append(fout, primal);
+			return NULL;
+		}
 	}
 	Plan *pl = plan_new(loc);
 	Expr *seed = NULL;
