@@ -2294,8 +2294,15 @@ static void add_rules(FE *fe)
 		}
 		for (k = 0; k < UR__COUNT; k++) {
 			Def *u = r->fn[k] ? def_find(fe, r->fn[k]) : NULL;
-			if (u)
-				r->user[k] = add_extern(fe, u->decl);
+			if (!u)
+				continue;
+			r->user[k] = add_extern(fe, u->decl);
+			if (clang_Cursor_getStorageClass(u->decl) == CX_SC_Static)
+				diag_error(r->fn_loc[k],
+					   "'%s' is static: the derivative code "
+					   "ckc writes cannot call it; give it "
+					   "external linkage",
+					   r->fn[k]);
 		}
 		userrules_add(r);
 	}
