@@ -2160,6 +2160,37 @@ static Expr *adj_rule_ptr(Adj *c, Plan *pl, const CallRule *cr,
 	return expr_clone(arg);
 }
 
+/* Reverse mode: may a pointer argument that the call writes point into the
+ * same data as another pointer argument?  The copy of one argument's data
+ * that f_bwd hands the user's adjoint would not alias the other as it did
+ * in the call: refused. */
+static int adj_rule_aliased(Adj *c, const CallRule *cr, const Expr *call)
+{
+	const Func *g = cr->callee;
+	for (int i = 0; i < g->nparams && i < call->u.call.nargs; i++) {
+		Type *pt = g->vars[g->params[i]]->type;
+		int ri = activity_root(call->u.call.args[i]);
+		if (pt->kind != TY_PTR || pt->base->is_const || ri < 0)
+			continue;
+		for (int k = 0; k < g->nparams && k < call->u.call.nargs; k++) {
+			int rk = activity_root(call->u.call.args[k]);
+			if (k == i || rk < 0 ||
+			    g->vars[g->params[k]]->type->kind != TY_PTR ||
+			    c->a->node[rk] != c->a->node[ri])
+				continue;
+			diag_error(call->u.call.args[k]->loc,
+				   "arguments %d and %d of '%s' may point into "
+				   "the same data, which '%s' writes; its "
+				   "user-supplied adjoint cannot be given that "
+				   "data as the call saw it; pass separate arrays",
+				   k < i ? k + 1 : i + 1, k < i ? i + 1 : k + 1,
+				   cr->rule->name, cr->rule->name);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* A call with a user-supplied derivative at statement level (lhs may be
  * NULL), for #pragma ck_derivative NAME ... adjoint(F_b):
  *   f_fwd:  [tape what the reverse sweep cannot read again]
@@ -2183,30 +2214,9 @@ static Stmt *adj_rule_call(Adj *c, const CallRule *cr, const Expr *lhs,
 					   expr_num(0, lhs->type, loc), loc);
 		return NULL;
 	}
-	/* a copy of one argument's data and the other pointer into the same
-	 * data would not alias in F_b as they did in the call */
-	for (int i = 0; i < g->nparams && i < call->u.call.nargs; i++) {
-		Type *pt = g->vars[g->params[i]]->type;
-		int ri = activity_root(call->u.call.args[i]);
-		if (pt->kind != TY_PTR || pt->base->is_const || ri < 0)
-			continue;
-		for (int k = 0; k < g->nparams && k < call->u.call.nargs; k++) {
-			int rk = activity_root(call->u.call.args[k]);
-			if (k == i || rk < 0 ||
-			    g->vars[g->params[k]]->type->kind != TY_PTR ||
-			    c->a->node[rk] != c->a->node[ri])
-				continue;
-			diag_error(call->u.call.args[k]->loc,
-				   "arguments %d and %d of '%s' may point into "
-				   "the same data, which '%s' writes; its "
-				   "user-supplied adjoint cannot be given that "
-				   "data as the call saw it; pass separate arrays",
-				   k < i ? k + 1 : i + 1, k < i ? i + 1 : k + 1,
-				   r->name, r->name);
-			*primal_call = expr_clone(call);
-			stmt_append(fout, primal);
-			return NULL;
-		}
+	if (adj_rule_aliased(c, cr, call)) {
+		stmt_append(fout, primal);
+		return NULL;
 	}
 	Plan *pl = plan_new(loc);
 	Expr *seed = NULL;
