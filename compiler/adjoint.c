@@ -2113,13 +2113,37 @@ static Expr *adj_null(Type *pt, Loc loc)
 }
 
 /* A pointer argument of a call with a user rule, as f_bwd passes it to
- * F_b: the data the call saw.  Stable data is read again; a whole local
+ * F_b: the data the call saw.  &v for a scalar v points to a temporary
+ * with v's value before the call; stable data is read again; a whole local
  * array is taped before the call and popped into a copy; anything else
  * has no length ckc knows, so it is refused. */
 static Expr *adj_rule_ptr(Adj *c, Plan *pl, const CallRule *cr,
-			  const Expr *arg)
+			  const Expr *arg, const Type *pt)
 {
 	Loc loc = arg->loc;
+	if (arg->kind == E_ADDR && arg->u.e->kind == E_VAR &&
+	    type_is_arith(arg->u.e->type) && !type_is_float(arg->u.e->type) &&
+	    !pt->base->is_const) {
+		/* f_bwd keeps integers exact by undoing their updates, and
+		 * cannot undo this one */
+		diag_error(loc, "'%s' may change the integer '%s' through this "
+				"pointer, which the reverse sweep cannot undo; "
+				"pass the address of a copy",
+			   cr->rule->name, c->f->vars[arg->u.e->u.var]->name);
+		return expr_clone(arg);
+	}
+	if (arg->kind == E_ADDR && arg->u.e->kind == E_VAR &&
+	    type_is_arith(arg->u.e->type)) {
+		/* &v for a scalar v: its value before the call, in a
+		 * temporary of f_bwd */
+		const Expr *v = arg->u.e;
+		Expr *val = adj_value(c, pl, v);
+		int tv = plan_temp(c, pl, "ck_s", v->type);
+		/* after every pop of the plan (val may be one) */
+		stmt_append(pl->pops, stmt_assign(A_SET, expr_var(c->bwd, tv, loc),
+						  val, loc));
+		return expr_addr(expr_var(c->bwd, tv, loc), loc);
+	}
 	if (adj_bw_ok(c, arg))
 		return adj_bw_value(c, arg);
 	if (arg->kind == E_VAR) {
@@ -2245,7 +2269,7 @@ static Stmt *adj_rule_call(Adj *c, const CallRule *cr, const Expr *lhs,
 		Type *pt = g->vars[g->params[i]]->type;
 		int act = cr->active[i] && activity_arg_active(c->a, arg);
 		if (pt->kind == TY_PTR) {
-			ARENA_PUSH(args, nargs, adj_rule_ptr(c, pl, cr, arg));
+			ARENA_PUSH(args, nargs, adj_rule_ptr(c, pl, cr, arg, pt));
 			if (cr->active[i])
 				ARENA_PUSH(args, nargs,
 					   act ? adj_shadow_ptr(c, arg)
