@@ -58,16 +58,22 @@ static const char *ur_type_str(const Type *t)
 {
 	const char *c = t->is_const ? "const " : "";
 	switch (t->kind) {
-	case TY_VOID: return arena_printf("%svoid", c);
-	case TY_FLOAT: return arena_printf("%sfloat", c);
-	case TY_DOUBLE: return arena_printf("%sdouble", c);
-	case TY_INT: case TY_OTHER: return arena_printf("%s%s", c, t->name);
+	case TY_VOID:
+		return arena_printf("%svoid", c);
+	case TY_FLOAT:
+		return arena_printf("%sfloat", c);
+	case TY_DOUBLE:
+		return arena_printf("%sdouble", c);
+	case TY_INT:
+	case TY_OTHER:
+		return arena_printf("%s%s", c, t->name);
 	case TY_STRUCT:
-		return arena_printf("%s%s", c,
-				    t->st->tdname ? t->st->tdname
-						  : arena_printf("struct %s",
-								 t->st->tag));
-	case TY_PTR: case TY_ARRAY: {
+		return arena_printf(
+			"%s%s", c,
+			t->st->tdname ? t->st->tdname
+				      : arena_printf("struct %s", t->st->tag));
+	case TY_PTR:
+	case TY_ARRAY: {
 		const char *b = ur_type_str(t->base);
 		return arena_printf("%s *%s", b, t->is_const ? "const" : "");
 	}
@@ -80,7 +86,8 @@ static const char *ur_param_str(const Type *t, const char *name)
 {
 	const char *ts = ur_type_str(t);
 	size_t n = strlen(ts);
-	return arena_printf("%s%s%s", ts, n && ts[n - 1] == '*' ? "" : " ", name);
+	return arena_printf("%s%s%s", ts, n && ts[n - 1] == '*' ? "" : " ",
+			    name);
 }
 
 /* Same type, up to the const of the parameter itself. */
@@ -89,11 +96,13 @@ static int ur_same(const Type *a, const Type *b, int top)
 	if (a->kind != b->kind || (!top && a->is_const != b->is_const))
 		return 0;
 	switch (a->kind) {
-	case TY_INT: case TY_OTHER:
+	case TY_INT:
+	case TY_OTHER:
 		return strcmp(a->name, b->name) == 0;
 	case TY_STRUCT:
 		return a->st == b->st;
-	case TY_PTR: case TY_ARRAY:
+	case TY_PTR:
+	case TY_ARRAY:
 		return ur_same(a->base, b->base, 0);
 	default:
 		return 1;
@@ -152,7 +161,8 @@ static Sig ur_sig(const UserRule *r, int k)
 	s.ret = d->ret;
 	for (int i = 0; i < d->nparams; i++) {
 		const Var *x = d->vars[d->params[i]];
-		const char *nm = x->name[0] ? x->name : arena_printf("p%d", i + 1);
+		const char *nm =
+			x->name[0] ? x->name : arena_printf("p%d", i + 1);
 		sig_add(&s, x->type, nm);
 		if (!r->active[i])
 			continue;
@@ -160,17 +170,20 @@ static Sig ur_sig(const UserRule *r, int k)
 		int in_out = ur_named(r->out, r->nout, x->name);
 		Type *el = ptr ? x->type->base : x->type;
 		if (k != UR_ADJOINT)
-			sig_add(&s, ptr ? ur_elem_ptr(x->type, !in_out)
-					: type_with_const(el, 0),
+			sig_add(&s,
+				ptr ? ur_elem_ptr(x->type, !in_out)
+				    : type_with_const(el, 0),
 				arena_printf("%s_d", nm));
 		if (k != UR_TANGENT) {
-			sig_add(&s, ptr ? ur_elem_ptr(x->type, 0)
-					: type_ptr(type_with_const(el, 0)),
+			sig_add(&s,
+				ptr ? ur_elem_ptr(x->type, 0)
+				    : type_ptr(type_with_const(el, 0)),
 				arena_printf("%s_b", nm));
 		}
 		if (k == UR_HVP)
-			sig_add(&s, ptr ? ur_elem_ptr(x->type, 0)
-					: type_ptr(type_with_const(el, 0)),
+			sig_add(&s,
+				ptr ? ur_elem_ptr(x->type, 0)
+				    : type_ptr(type_with_const(el, 0)),
 				arena_printf("%s_bd", nm));
 	}
 	if (r->ret_active) {
@@ -189,8 +202,8 @@ static const char *ur_proto(const Sig *s, const char *name)
 {
 	const char *rs = ur_type_str(s->ret);
 	size_t n = strlen(rs);
-	const char *p = arena_printf("%s%s%s(", rs, rs[n - 1] == '*' ? "" : " ",
-				     name);
+	const char *p =
+		arena_printf("%s%s%s(", rs, rs[n - 1] == '*' ? "" : " ", name);
 	for (int i = 0; i < s->n; i++)
 		p = arena_printf("%s%s%s", p, i ? ", " : "",
 				 ur_param_str(s->types[i], s->names[i]));
@@ -204,10 +217,11 @@ static int ur_check_user(const UserRule *r, int k)
 	const Func *u = r->user[k];
 	const char *want = ur_proto(&s, r->fn[k]);
 	if (!u) {
-		diag_error(r->fn_loc[k],
-			   "no declaration of '%s', the %s of '%s'; declare it "
-			   "(the expected prototype follows)",
-			   r->fn[k], ur_what[k], r->name);
+		diag_error(
+			r->fn_loc[k],
+			"no declaration of '%s', the %s of '%s'; declare it "
+			"(the expected prototype follows)",
+			r->fn[k], ur_what[k], r->name);
 		diag_note(r->fn_loc[k], "expected prototype: %s;", want);
 		return 0;
 	}
@@ -224,19 +238,21 @@ static int ur_check_user(const UserRule *r, int k)
 		const Var *x = u->vars[u->params[i]];
 		if (ur_same(x->type, s.types[i], 1))
 			continue;
-		diag_error(x->loc,
-			   "parameter %d%s%s%s of '%s' has type '%s', but the %s "
-			   "of '%s' takes '%s' there",
-			   i + 1, x->name[0] ? " '" : "", x->name,
-			   x->name[0] ? "'" : "", u->name, ur_type_str(x->type),
-			   ur_what[k], r->name,
-			   ur_param_str(s.types[i], s.names[i]));
+		diag_error(
+			x->loc,
+			"parameter %d%s%s%s of '%s' has type '%s', but the %s "
+			"of '%s' takes '%s' there",
+			i + 1, x->name[0] ? " '" : "", x->name,
+			x->name[0] ? "'" : "", u->name, ur_type_str(x->type),
+			ur_what[k], r->name,
+			ur_param_str(s.types[i], s.names[i]));
 		diag_note(r->fn_loc[k], "expected prototype: %s;", want);
 		return 0;
 	}
 	if (!ur_same(u->ret, s.ret, 1)) {
-		diag_error(u->loc, "'%s' returns '%s'; the %s of '%s' returns "
-				   "'%s', the primal result",
+		diag_error(u->loc,
+			   "'%s' returns '%s'; the %s of '%s' returns "
+			   "'%s', the primal result",
 			   u->name, ur_type_str(u->ret), ur_what[k], r->name,
 			   ur_type_str(s.ret));
 		diag_note(r->fn_loc[k], "expected prototype: %s;", want);
@@ -268,16 +284,19 @@ static int ur_check_names(UserRule *r)
 			pos++;
 		if (w && !type_is_float(t) &&
 		    !(t->kind == TY_PTR && type_is_float(t->base))) {
-			diag_error(at, "wrt parameter '%s' of '%s' has type '%s'; "
-				       "ck_derivative takes floating-point "
-				       "scalars and pointers to floating-point "
-				       "data",
+			diag_error(at,
+				   "wrt parameter '%s' of '%s' has type '%s'; "
+				   "ck_derivative takes floating-point "
+				   "scalars and pointers to floating-point "
+				   "data",
 				   nm, r->name, ur_type_str(t));
 			ok = 0;
-		} else if (!w && !(t->kind == TY_PTR && type_is_float(t->base) &&
-				   !t->base->is_const)) {
-			diag_error(at, "out parameter '%s' must be a pointer to "
-				       "non-const floating-point data",
+		} else if (!w &&
+			   !(t->kind == TY_PTR && type_is_float(t->base) &&
+			     !t->base->is_const)) {
+			diag_error(at,
+				   "out parameter '%s' must be a pointer to "
+				   "non-const floating-point data",
 				   nm);
 			ok = 0;
 		}
@@ -285,8 +304,9 @@ static int ur_check_names(UserRule *r)
 	}
 	r->ret_active = type_is_float(d->ret);
 	if (ok && r->nout == 0 && !r->ret_active) {
-		diag_error(r->loc, "'%s' returns '%s'; name its outputs with "
-				   "out(...)",
+		diag_error(r->loc,
+			   "'%s' returns '%s'; name its outputs with "
+			   "out(...)",
 			   r->name, ur_type_str(d->ret));
 		ok = 0;
 	}
@@ -334,10 +354,12 @@ int userrules_check(void)
 		int dup = 0;
 		for (int j = 0; j < i; j++)
 			if (strcmp(ur_rules[j]->name, r->name) == 0) {
-				diag_error(r->loc, "'%s' already has a "
-						   "ck_derivative",
+				diag_error(r->loc,
+					   "'%s' already has a "
+					   "ck_derivative",
 					   r->name);
-				diag_note(ur_rules[j]->loc, "the first is here");
+				diag_note(ur_rules[j]->loc,
+					  "the first is here");
 				dup = 1;
 			}
 		if (dup) {
@@ -345,15 +367,17 @@ int userrules_check(void)
 			continue;
 		}
 		if (!r->decl) {
-			diag_error(r->loc, "no function named '%s' is declared",
+			diag_error(r->loc,
+				   "no function named '%s' is declared",
 				   r->name);
 			ok = 0;
 			continue;
 		}
 		if (r->decl->is_variadic) {
-			diag_error(r->loc, "'%s' takes a variable number of "
-					   "arguments; ck_derivative needs a "
-					   "fixed prototype",
+			diag_error(r->loc,
+				   "'%s' takes a variable number of "
+				   "arguments; ck_derivative needs a "
+				   "fixed prototype",
 				   r->name);
 			ok = 0;
 			continue;
