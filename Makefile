@@ -3,7 +3,7 @@
 #   make deps    install missing Debian packages (as root)
 #   make build   configure build/ and build ckc and libckrt
 #   make demo    deps + build + the examples (spring, mlp, logreg, pde,
-#                newton, maml)
+#                newton, maml, linsolve)
 #   make check   deps + build + the whole test suite under lit
 #   make bench   deps + build + bench/run.sh: derivative time / primal time
 #   make install install into PREFIX (default /usr/local): ckc, ckrt.h,
@@ -69,6 +69,7 @@ demo: deps
 	$(BUILD)/examples/pde
 	$(BUILD)/examples/newton
 	$(BUILD)/examples/maml
+	$(BUILD)/examples/linsolve
 
 PREFIX ?= /usr/local
 .PHONY: install

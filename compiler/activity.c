@@ -45,6 +45,7 @@ typedef struct Solver {
 	Func *f;
 	int changed;
 	int check; /* report errors (final pass) */
+	const Expr *top; /* the call a statement consists of (y = g(a)) */
 } Solver;
 
 static Activity *act_solve(const Pattern *pat);
@@ -178,8 +179,23 @@ int activity_var_varied(const Activity *a, int var)
 	       act_node_varied(a, var);
 }
 
+
+/* Does a call with a user rule get a derivative: an argument that is
+ * active at one of the rule's active parameters? */
+int activity_rule_any(const Activity *a, const CallRule *cr, const Expr *e)
+{
+	for (int i = 0; i < e->u.call.nargs && i < cr->callee->nparams; i++)
+		if (cr->active[i] && activity_arg_active(a, e->u.call.args[i]))
+			return 1;
+	return 0;
+}
+
 static int act_call_ret_varied(const Activity *a, const Expr *e)
 {
+	const CallRule *cr =
+		e->u.call.fn < 0 ? userrules_call(e->u.call.name) : NULL;
+	if (cr)
+		return cr->ret_d && activity_rule_any(a, cr, e);
 	if (e->u.call.fn >= 0) {
 		Pattern *pat = activity_call_pattern(a, act_prog, e);
 		Activity *callee = act_solve(pat);
@@ -222,9 +238,7 @@ int activity_expr_varied(const Activity *a, const Expr *e)
 	}
 }
 
-/* Does argument e pass active data: a varied value, or a pointer to
- * storage with a shadow? */
-static int act_arg_active(const Activity *a, const Expr *e)
+int activity_arg_active(const Activity *a, const Expr *e)
 {
 	if (type_is_pointerish(e->type) || e->type->kind == TY_STRUCT)
 		return type_float_elem(e->type) &&
@@ -242,7 +256,7 @@ Pattern *activity_call_pattern(const Activity *caller, const Program *p,
 	for (int i = 0; i < g->nparams && i < call->u.call.nargs; i++) {
 		Type *t = g->vars[g->params[i]]->type;
 		if (type_float_elem(t))
-			pat->active[i] = (unsigned char)act_arg_active(
+			pat->active[i] = (unsigned char)activity_arg_active(
 				caller, call->u.call.args[i]);
 	}
 	return pat;
@@ -326,9 +340,71 @@ static int type_passes_storage(const Type *t)
 	return type_is_pointerish(t) || t->kind == TY_STRUCT;
 }
 
+/* A null pointer constant: (double *)0 is the null shadow that generated
+ * code passes to a user-supplied derivative. */
+static int act_null_ptr(const Expr *e)
+{
+	return e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == 0;
+}
+
+/* A call with a user rule (NAME, or F_b in generated code): what it may
+ * write is every non-const pointer argument; when an argument is active at
+ * an active parameter, the data of every active non-const pointer becomes
+ * varied.  Derivatives cannot pass through the other parameters. */
+static void act_rule_call(Solver *s, const CallRule *cr, const Expr *e)
+{
+	Activity *a = s->a;
+	const Func *g = cr->callee;
+	int any = activity_rule_any(a, cr, e);
+	if (any && e != s->top && s->check && act_first_report(e->loc)) {
+		diag_error(e->loc,
+			   "the call to '%s' cannot be differentiated here; "
+			   "call it in a statement of its own (y = %s(...); "
+			   "or %s(...);)",
+			   e->u.call.name, e->u.call.name, e->u.call.name);
+		return;
+	}
+	for (int i = 0; i < g->nparams && i < e->u.call.nargs; i++) {
+		const Type *pt = g->vars[g->params[i]]->type;
+		const Expr *arg = e->u.call.args[i];
+		if (!cr->active[i] && s->check && activity_arg_active(a, arg) &&
+		    act_first_report(arg->loc)) {
+			const char *pn = g->vars[g->params[i]]->name;
+			diag_error(arg->loc,
+				   "a derivative would flow through argument %d%s%s%s "
+				   "of '%s', which its ck_derivative does not "
+				   "name in wrt(...) or out(...)",
+				   i + 1, pn[0] ? " ('" : "", pn, pn[0] ? "')" : "",
+				   cr->rule->name);
+			continue;
+		}
+		if (pt->kind != TY_PTR || pt->base->is_const ||
+		    (arg->kind == E_CAST && act_null_ptr(arg->u.e)))
+			continue;
+		int root = activity_root(arg);
+		if (root >= 0)
+			a->written[a->node[root]] = 1;
+		if (!any || !cr->active[i] || !type_float_elem(pt->base))
+			continue;
+		if (root >= 0)
+			act_mark(s, root, e->loc);
+		else if (s->check && act_first_report(arg->loc))
+			diag_error(arg->loc, "ckc cannot follow the derivative "
+					     "'%s' writes through this argument; "
+					     "pass a local or parameter array",
+				   cr->rule->name);
+	}
+}
+
 static void act_call(Solver *s, const Expr *e)
 {
 	Activity *a = s->a;
+	const CallRule *cr =
+		e->u.call.fn < 0 ? userrules_call(e->u.call.name) : NULL;
+	if (cr) {
+		act_rule_call(s, cr, e);
+		return;
+	}
 	if (e->u.call.fn >= 0) {
 		const Func *g = act_prog->funcs[e->u.call.fn];
 		Activity *callee = act_solve(activity_call_pattern(a, act_prog, e));
@@ -368,7 +444,7 @@ static void act_call(Solver *s, const Expr *e)
 	if (rules_find(e->u.call.name) || !s->check)
 		return;
 	for (int i = 0; i < e->u.call.nargs; i++) {
-		if (!act_arg_active(a, e->u.call.args[i]) ||
+		if (!activity_arg_active(a, e->u.call.args[i]) ||
 		    !act_first_report(e->loc))
 			continue;
 		if (act_is_extern(e->u.call.name))
@@ -419,7 +495,9 @@ static void act_calls(Solver *s, const Expr *e)
 		/* a pointer to floating data made from an integer: no way to
 		 * know what it points into */
 		if (s->check && e->type->kind == TY_PTR && type_float_elem(e->type) &&
-		    !type_is_pointerish(e->u.e->type) && act_first_report(e->loc))
+		    !type_is_pointerish(e->u.e->type) &&
+		    !(s->f->generated && act_null_ptr(e->u.e)) &&
+		    act_first_report(e->loc))
 			diag_error(e->loc, "ckc cannot follow derivatives through "
 					   "a pointer made from an integer; use "
 					   "pointer arithmetic on the array instead");
@@ -465,7 +543,9 @@ static void act_stmt(Solver *s, const Stmt *st)
 	case S_DECL: {
 		int v = st->u.decl.var;
 		int varied = 0;
+		s->top = st->u.decl.init;
 		act_calls(s, st->u.decl.init);
+		s->top = NULL;
 		if (st->u.decl.init)
 			varied = activity_expr_varied(a, st->u.decl.init);
 		for (int i = 0; i < st->u.decl.ninits; i++) {
@@ -479,12 +559,17 @@ static void act_stmt(Solver *s, const Stmt *st)
 	case S_ASSIGN: {
 		const Expr *lhs = st->u.assign.lhs, *rhs = st->u.assign.rhs;
 		act_calls(s, lhs);
+		if (st->u.assign.op == A_SET)
+			s->top = rhs;
 		act_calls(s, rhs);
+		s->top = NULL;
 		act_store(s, lhs, rhs && activity_expr_varied(a, rhs), st->loc);
 		break;
 	}
 	case S_EXPR:
+		s->top = st->u.expr;
 		act_calls(s, st->u.expr);
+		s->top = NULL;
 		break;
 	case S_RETURN:
 		act_calls(s, st->u.expr);
@@ -743,7 +828,7 @@ static Activity *act_solve(const Pattern *pat)
 				a->varied[a->node[i]] = 1;
 	a->ret_varied = pat->force_ret;
 
-	Solver s;
+	Solver s = { 0 };
 	s.a = a;
 	s.f = f;
 	s.check = 0;
@@ -826,7 +911,7 @@ static int act_check(Activity *a)
 				   "support",
 				   f->vars[i]->name);
 	}
-	Solver s;
+	Solver s = { 0 };
 	s.a = a;
 	s.f = f;
 	s.check = 1;

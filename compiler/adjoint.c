@@ -37,6 +37,10 @@
  *   a / b:     a_b += t / b; b_b -= t * a / (b * b)
  *   f(a, b):   a_b += t * df/da; b_b += t * df/db   (rules.def)
  *   c ? a : b: the branch recorded in f_fwd gets t
+ *
+ * A call with a user-supplied derivative (#pragma ck_derivative, see
+ * userrules.c) runs as it is in f_fwd; f_bwd calls the user's adjoint
+ * with the values the call saw (adj_rule_call).
  */
 #include "ckc.h"
 
@@ -1681,6 +1685,8 @@ static void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 		adj_expr(c, pl, e->u.e, adj);
 		break;
 	case E_CALL:
+		if (e->u.call.fn < 0 && userrules_call(e->u.call.name))
+			break; /* only as a statement: activity refused it */
 		if (e->u.call.fn >= 0)
 			diag_error(e->loc,
 				   "the call to '%s' cannot be differentiated "
@@ -2040,9 +2046,12 @@ static void adj_active_assign(Adj *c, Plan *pl, AssignOp op, const Expr *lhs,
 	}
 }
 
+/* A call at statement level that adj_user_call differentiates: to a
+ * function of the file, or to one with a user-supplied derivative. */
 static int adj_is_user_call(const Expr *e)
 {
-	return e && e->kind == E_CALL && e->u.call.fn >= 0;
+	return e && e->kind == E_CALL &&
+	       (e->u.call.fn >= 0 || userrules_call(e->u.call.name));
 }
 
 static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
@@ -2081,12 +2090,244 @@ static Expr *adj_copy_bwd(Adj *c, int v, Stmt *out, Loc loc)
 	return expr_var(c->bwd, cp, loc);
 }
 
+/* The adjoint of the arguments the user's F_b received the addresses of
+ * (temporaries), added after F_b ran (adj_user_call does the same). */
+static void adj_after(Adj *c, Plan *pl, Stmt *after, const Expr *arg, Expr *t)
+{
+	Plan sub = *pl;
+	sub.adj = after;
+	adj_expr(c, &sub, arg, t);
+	pl->fwd = sub.fwd;
+	pl->pops = sub.pops;
+	pl->decls = sub.decls;
+	pl->keys = sub.keys;
+	pl->temps = sub.temps;
+	pl->nkeys = sub.nkeys;
+}
+
+/* A null pointer of type pt's element type. */
+static Expr *adj_null(Type *pt, Loc loc)
+{
+	return expr_cast(type_ptr(type_with_const(pt->base, 0)),
+			 expr_int(0, loc), loc);
+}
+
+/* A pointer argument of a call with a user rule, as f_bwd passes it to
+ * F_b: the data the call saw.  &v for a scalar v points to a temporary
+ * with v's value before the call; stable data is read again; a whole local
+ * array is taped before the call and popped into a copy; anything else
+ * has no length ckc knows, so it is refused. */
+static Expr *adj_rule_ptr(Adj *c, Plan *pl, const CallRule *cr,
+			  const Expr *arg, const Type *pt)
+{
+	Loc loc = arg->loc;
+	if (arg->kind == E_ADDR && arg->u.e->kind == E_VAR &&
+	    type_is_arith(arg->u.e->type) && !type_is_float(arg->u.e->type) &&
+	    !pt->base->is_const) {
+		/* f_bwd keeps integers exact by undoing their updates, and
+		 * cannot undo this one */
+		diag_error(loc, "'%s' may change the integer '%s' through this "
+				"pointer, which the reverse sweep cannot undo; "
+				"pass the address of a copy",
+			   cr->rule->name, c->f->vars[arg->u.e->u.var]->name);
+		return expr_clone(arg);
+	}
+	if (arg->kind == E_ADDR && arg->u.e->kind == E_VAR &&
+	    type_is_arith(arg->u.e->type)) {
+		/* &v for a scalar v: its value before the call, in a
+		 * temporary of f_bwd */
+		const Expr *v = arg->u.e;
+		Expr *val = adj_value(c, pl, v);
+		int tv = plan_temp(c, pl, "ck_s", v->type);
+		/* after every pop of the plan (val may be one) */
+		stmt_append(pl->pops, stmt_assign(A_SET, expr_var(c->bwd, tv, loc),
+						  val, loc));
+		return expr_addr(expr_var(c->bwd, tv, loc), loc);
+	}
+	if (adj_bw_ok(c, arg))
+		return adj_bw_value(c, arg);
+	if (arg->kind == E_VAR) {
+		const Var *x = c->f->vars[arg->u.var];
+		if (x->kind == VAR_LOCAL && !x->is_static &&
+		    x->type->kind == TY_ARRAY && type_is_float(x->type->base)) {
+			int cp = adj_local(c, c->bwd, x->name,
+					   type_with_const(x->type, 0));
+			stmt_append(c->bdecls, stmt_decl(cp, NULL, loc));
+			stmt_append(pl->fwd,
+				    stmt_expr(S_EXPR,
+					      adj_block_call(
+						      0, expr_var(c->fwd, c->ft, loc),
+						      expr_var(c->fwd, arg->u.var,
+							       loc),
+						      loc),
+					      loc));
+			plan_prepend_pop(
+				pl, stmt_expr(S_EXPR,
+					      adj_block_call(
+						      1, expr_var(c->bwd, c->bt, loc),
+						      expr_var(c->bwd, cp, loc), loc),
+					      loc));
+			return expr_var(c->bwd, cp, loc);
+		}
+	}
+	int root = activity_root(arg);
+	diag_error(loc,
+		   "the reverse sweep must call '%s' with the data behind '%s' "
+		   "as this call saw it, but the function changes that data "
+		   "and ckc does not know its length; pass a whole local array "
+		   "(double a[N]), or data that nothing changes",
+		   cr->rule->fn[UR_ADJOINT],
+		   root >= 0 ? c->f->vars[root]->name : "this argument");
+	if (!adj_tbr)
+		diag_note(loc, "with --no-tbr the reverse sweep reads no data "
+			       "again, so only local arrays can be passed");
+	return expr_clone(arg);
+}
+
+/* Reverse mode: may a pointer argument that the call writes point into the
+ * same data as another pointer argument?  The copy of one argument's data
+ * that f_bwd hands the user's adjoint would not alias the other as it did
+ * in the call: refused. */
+static int adj_rule_aliased(Adj *c, const CallRule *cr, const Expr *call)
+{
+	const Func *g = cr->callee;
+	for (int i = 0; i < g->nparams && i < call->u.call.nargs; i++) {
+		Type *pt = g->vars[g->params[i]]->type;
+		int ri = activity_root(call->u.call.args[i]);
+		if (pt->kind != TY_PTR || pt->base->is_const || ri < 0)
+			continue;
+		for (int k = 0; k < g->nparams && k < call->u.call.nargs; k++) {
+			int rk = activity_root(call->u.call.args[k]);
+			if (k == i || rk < 0 ||
+			    g->vars[g->params[k]]->type->kind != TY_PTR ||
+			    c->a->node[rk] != c->a->node[ri])
+				continue;
+			diag_error(call->u.call.args[k]->loc,
+				   "arguments %d and %d of '%s' may point into "
+				   "the same data, which '%s' writes; its "
+				   "user-supplied adjoint cannot be given that "
+				   "data as the call saw it; pass separate arrays",
+				   k < i ? k + 1 : i + 1, k < i ? i + 1 : k + 1,
+				   cr->rule->name, cr->rule->name);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A call with a user-supplied derivative at statement level (lhs may be
+ * NULL), for #pragma ck_derivative NAME ... adjoint(F_b):
+ *   f_fwd:  [tape what the reverse sweep cannot read again]
+ *           y = NAME(a, s);
+ *   f_bwd:  ck_a = y_b; y_b = 0; ck_p = 0;
+ *           F_b(a', a_b, s', &ck_p, ck_a);  s_b += ck_p
+ * where a', s' are the values the call saw; a_b is a null pointer (&ck_p
+ * too) where the argument carries no derivative. */
+static Stmt *adj_rule_call(Adj *c, const CallRule *cr, const Expr *lhs,
+			   const Expr *call, Stmt *fout, Stmt *primal,
+			   Expr **primal_call)
+{
+	Loc loc = call->loc;
+	const UserRule *r = cr->rule;
+	const Func *g = cr->callee;
+	*primal_call = expr_clone(call);
+	if (!activity_rule_any(c->a, cr, call)) {
+		stmt_append(fout, primal);
+		if (lhs && adj_lv_active(c, lhs))
+			return stmt_assign(A_SET, adj_lv(c, lhs),
+					   expr_num(0, lhs->type, loc), loc);
+		return NULL;
+	}
+	if (adj_rule_aliased(c, cr, call)) {
+		stmt_append(fout, primal);
+		return NULL;
+	}
+	Plan *pl = plan_new(loc);
+	Expr *seed = NULL;
+	if (r->ret_active) {
+		if (lhs && adj_lv_active(c, lhs)) {
+			Expr *lb = adj_lv(c, lhs);
+			seed = expr_var(c->bwd, plan_temp(c, pl, "ck_a", lhs->type),
+					loc);
+			stmt_append(pl->adj, stmt_assign(A_SET, seed, lb, loc));
+			stmt_append(pl->adj,
+				    stmt_assign(A_SET, expr_clone(lb),
+						expr_num(0, lhs->type, loc), loc));
+			seed = expr_clone(seed);
+		} else {
+			seed = expr_num(0, type_with_const(g->ret, 0), loc);
+		}
+	} else if (lhs && adj_lv_active(c, lhs)) {
+		stmt_append(pl->adj, stmt_assign(A_SET, adj_lv(c, lhs),
+						 expr_num(0, lhs->type, loc), loc));
+	}
+	Expr **args = NULL;
+	int nargs = 0;
+	Stmt *after = stmt_block(loc);
+	for (int i = 0; i < g->nparams && i < call->u.call.nargs; i++) {
+		const Expr *arg = call->u.call.args[i];
+		Type *pt = g->vars[g->params[i]]->type;
+		int act = cr->active[i] && activity_arg_active(c->a, arg);
+		if (pt->kind == TY_PTR) {
+			ARENA_PUSH(args, nargs, adj_rule_ptr(c, pl, cr, arg, pt));
+			if (cr->active[i])
+				ARENA_PUSH(args, nargs,
+					   act ? adj_shadow_ptr(c, arg)
+					       : adj_null(pt, loc));
+			continue;
+		}
+		if (pt->kind == TY_STRUCT) {
+			diag_error(arg->loc, "a struct argument of '%s' cannot be "
+					     "passed to its user-supplied adjoint "
+					     "yet; pass its members",
+				   r->name);
+			continue;
+		}
+		ARENA_PUSH(args, nargs, adj_value(c, pl, arg));
+		if (!cr->active[i])
+			continue;
+		if (!act) {
+			ARENA_PUSH(args, nargs,
+				   adj_null(type_ptr(type_with_const(pt, 0)), loc));
+			continue;
+		}
+		/* through a temporary, added after F_b: F_b may update the
+		 * same variable through a pointer too */
+		int tv = plan_temp(c, pl, "ck_p", pt);
+		stmt_append(pl->adj, stmt_assign(A_SET, expr_var(c->bwd, tv, loc),
+						 expr_num(0, pt, loc), loc));
+		ARENA_PUSH(args, nargs, expr_addr(expr_var(c->bwd, tv, loc), loc));
+		adj_after(c, pl, after, arg, expr_var(c->bwd, tv, loc));
+	}
+	if (seed)
+		ARENA_PUSH(args, nargs, seed);
+	stmt_append(pl->adj, stmt_expr(S_EXPR,
+				       expr_call(r->fn[UR_ADJOINT], -1, args,
+						 nargs, adj_void(), loc),
+				       loc));
+	plan_fwd(pl, fout);
+	stmt_append(fout, primal);
+	Stmt *b = stmt_block(loc);
+	for (int i = 0; i < pl->decls->u.block.n; i++)
+		stmt_append(b, pl->decls->u.block.items[i]);
+	for (int i = 0; i < pl->pops->u.block.n; i++)
+		stmt_append(b, pl->pops->u.block.items[i]);
+	for (int i = 0; i < pl->adj->u.block.n; i++)
+		stmt_append(b, pl->adj->u.block.items[i]);
+	for (int i = 0; i < after->u.block.n; i++)
+		stmt_append(b, after->u.block.items[i]);
+	return b;
+}
+
 /* A call to a user function at statement level (lhs may be NULL):
  * f_fwd calls g_fwd, f_bwd calls g_bwd with the result's adjoint. */
 static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
 			   Stmt *fout, Stmt *primal, Expr **primal_call)
 {
 	Loc loc = call->loc;
+	if (call->u.call.fn < 0)
+		return adj_rule_call(c, userrules_call(call->u.call.name), lhs,
+				     call, fout, primal, primal_call);
 	Pattern *pat;
 	unsigned char *copy;
 	AdjVariant *gv = adj_variant_for_call(c, call, &pat, &copy);

@@ -13,6 +13,7 @@
  *   normalize.c hoists calls to user functions out of expressions
  *   sret.c      struct results -> out-pointer parameters
  *   views.c     local pointers into struct members -> their definitions
+ *   userrules.c derivatives the user supplies (#pragma ck_derivative)
  *   activity.c  varied x useful activity, per function and call pattern
  *   rules.c     math.h derivative rules (the table lives in rules.def)
  *   tangent.c   the tangent transform (forward mode), IR -> IR
@@ -572,6 +573,60 @@ void views_program(Program *p);
  * or take its address? */
 int views_changes(Stmt *const *items, int n, int v);
 
+/* ----------------------------------------------------------- userrules.c */
+
+/* #pragma ck_derivative NAME wrt(...) out(...) tangent(F_d) adjoint(F_b)
+ * [hvp(F_b_d)]: calls to NAME in differentiated code use the user's
+ * functions, whose signatures are those of DESIGN §2 for that wrt/out. */
+enum { UR_TANGENT, UR_ADJOINT, UR_HVP, UR__COUNT };
+
+typedef struct UserRule {
+	const char *name; /* NAME */
+	Loc loc;          /* of NAME in the pragma */
+	const char **wrt;
+	Loc *wrt_loc;
+	int nwrt;
+	const char **out;
+	Loc *out_loc;
+	int nout;
+	const char *fn[UR__COUNT]; /* the user's functions, NULL if absent */
+	Loc fn_loc[UR__COUNT];
+	/* Filled by the front end: declarations (body NULL), NULL when the
+	 * translation unit declares no such function. */
+	Func *decl;                /* NAME */
+	Func *user[UR__COUNT];
+	int defined_here;          /* the file defines NAME (the rule replaces
+				      ckc's own derivative of it) */
+	/* Filled by userrules_check. */
+	unsigned char *active; /* per parameter of NAME: named in wrt/out */
+	int ret_active;        /* NAME returns double or float */
+} UserRule;
+
+/* How a call to a function with a rule is differentiated by the tangent
+ * transform: NAME becomes F_d (result tangent through a last T *ret_d);
+ * F_b, called by a generated f_b, becomes F_b_d (f_b_d is the tangent of
+ * f_b).  Shadows follow every active parameter, NULL (or 0) when the
+ * argument carries no derivative. */
+typedef struct CallRule {
+	const UserRule *rule;
+	const Func *callee;          /* NAME's or F_b's declaration */
+	const char *tangent;         /* F_d or F_b_d; NULL: no hvp(...) */
+	const unsigned char *active; /* per parameter of callee */
+	int ret_d;                   /* the tangent takes T *ret_d last */
+	int is_adjoint;              /* callee is F_b */
+} CallRule;
+
+/* Registers a rule (the front end, once per pragma). */
+void userrules_add(UserRule *r);
+/* Checks every rule: wrt/out names and types, the user's declarations
+ * against the signatures of DESIGN §2 (errors name the parameter that
+ * differs, a note shows the expected prototype).  Returns 0 on errors. */
+int userrules_check(void);
+/* The rule for calls to name, or NULL. */
+const UserRule *userrules_find(const char *name);
+/* The tangent rule for a call to name (NAME or F_b), or NULL. */
+const CallRule *userrules_call(const char *name);
+
 /* ------------------------------------------------------------ activity.c */
 
 /* Activity of one function for one calling pattern.  A "node" is a storage
@@ -619,6 +674,12 @@ int activity_roots(const Expr *e, int **out);
 /* Does the storage behind variable var (a pointer, array or scalar) have a
  * shadow? */
 int activity_var_varied(const Activity *a, int var);
+/* Does argument e pass active data: a varied value, or a pointer to
+ * storage with a shadow? */
+int activity_arg_active(const Activity *a, const Expr *e);
+/* Does a call with a user rule get a derivative: an argument active at
+ * one of the rule's active parameters? */
+int activity_rule_any(const Activity *a, const CallRule *cr, const Expr *e);
 /* The pattern for a call, given the caller's activity. */
 Pattern *activity_call_pattern(const Activity *caller, const Program *p,
 			       const Expr *call);

@@ -109,6 +109,8 @@ typedef struct Def Def;
  * includes. */
 typedef struct Pragma {
 	int is_ckpt;      /* ck_checkpoint, else a function pragma */
+	int is_deriv;     /* ck_derivative (file scope) */
+	UserRule *rule;   /* ck_derivative */
 	const char *name; /* "ck_tangent", ... */
 	Loc loc;          /* of the ck_ token */
 	unsigned off;     /* of the '#' */
@@ -1150,6 +1152,91 @@ static void parse_func_pragma(PC *pc, Pragma *pr, Mode mode)
 	pr->ok = 1;
 }
 
+/* pragma := ck_derivative identifier clause*
+ * clause := wrt names | out names | tangent '(' identifier ')'
+ *         | adjoint '(' identifier ')' | hvp '(' identifier ')' */
+static void parse_deriv_pragma(PC *pc, Pragma *pr)
+{
+	static const char *const fns[UR__COUNT] = { "tangent", "adjoint",
+						    "hvp" };
+	UserRule *r = ARENA_NEW(UserRule);
+	int seen_wrt = 0, seen_out = 0, k;
+	Tok *t = pc_peek(pc);
+	if (!t || t->kind != CXToken_Identifier) {
+		pc_error(pc, "expected the name of a function after "
+			     "'ck_derivative'");
+		return;
+	}
+	r->name = t->s;
+	r->loc = t->loc;
+	pc->i++;
+	while (pc->i < pc->end) {
+		int *seen, ok;
+		t = pc_peek(pc);
+		for (k = 0; k < UR__COUNT; k++)
+			if (!strcmp(t->s, fns[k]))
+				break;
+		if (t->kind == CXToken_Identifier && k < UR__COUNT) {
+			if (r->fn[k]) {
+				pc_error(pc, "%s(...) given twice", t->s);
+				return;
+			}
+			pc->i++;
+			if (!pc_expect(pc, "(", fns[k]))
+				return;
+			t = pc_peek(pc);
+			if (!t || t->kind != CXToken_Identifier) {
+				pc_error(pc, "expected a function name in "
+					     "%s(...)",
+					 fns[k]);
+				return;
+			}
+			r->fn[k] = t->s;
+			r->fn_loc[k] = t->loc;
+			pc->i++;
+			if (!pc_expect(pc, ")", r->fn[k]))
+				return;
+			continue;
+		}
+		seen = !strcmp(t->s, "wrt")   ? &seen_wrt
+		       : !strcmp(t->s, "out") ? &seen_out
+					      : NULL;
+		if (!seen || t->kind != CXToken_Identifier) {
+			pc_error(pc, "unexpected '%s' in ck_derivative pragma",
+				 t->s);
+			return;
+		}
+		if (*seen) {
+			pc_error(pc, "%s(...) given twice", t->s);
+			return;
+		}
+		*seen = 1;
+		if (seen == &seen_wrt)
+			ok = parse_names(pc, "wrt", &r->wrt, &r->wrt_loc,
+					 &r->nwrt);
+		else
+			ok = parse_names(pc, "out", &r->out, &r->out_loc,
+					 &r->nout);
+		if (!ok)
+			return;
+	}
+	if (!seen_wrt) {
+		diag_error(pr->loc, "'ck_derivative' needs a wrt(...) clause");
+		return;
+	}
+	for (k = 0; k < UR_HVP; k++)
+		if (!r->fn[k]) {
+			diag_error(pr->loc,
+				   "'ck_derivative' needs %s %s(...) clause "
+				   "naming the user's %s function",
+				   k == UR_ADJOINT ? "an" : "a", fns[k], fns[k]);
+			return;
+		}
+	pr->rule = r;
+	pr->is_deriv = 1;
+	pr->ok = 1;
+}
+
 /* A save() bound, parsed from tokens; with build set (during conversion)
  * it also becomes an IR expression over the function's variables.
  *   bound   := term (('+' | '-') term)*
@@ -1743,6 +1830,8 @@ static void scan_directives(FE *fe, int in_header, unsigned at0)
 				parse_func_pragma(&pc, pr, MODE_ADJOINT);
 			else if (!strcmp(name, "ck_hvp"))
 				parse_func_pragma(&pc, pr, MODE_HVP);
+			else if (!strcmp(name, "ck_derivative"))
+				parse_deriv_pragma(&pc, pr);
 			else if (!strcmp(name, "ck_checkpoint")) {
 				pr->is_ckpt = 1;
 				parse_ckpt_pragma(&pc, pr);
@@ -1788,6 +1877,15 @@ static void place_pragmas(FE *fe)
 		}
 		if (!pr->ok)
 			continue;
+		if (pr->is_deriv) {
+			if (inside) {
+				diag_error(pr->loc,
+					   "'#pragma ck_derivative' must be at "
+					   "file scope, not inside a function");
+				pr->ok = 0;
+			}
+			continue;
+		}
 		if (pr->in_header) {
 			/* before the prototype (or definition) of a function:
 			 * the request is for this input when it defines that
@@ -2134,7 +2232,7 @@ static int schedule(FE *fe, Def *d)
 
 /* Records a function without a definition that is not from a system
  * header in Program.externs (once). */
-static void add_extern(FE *fe, CXCursor decl)
+static Func *add_extern(FE *fe, CXCursor decl)
 {
 	CXType ft = clang_getCursorType(decl);
 	Loc loc = cur_loc(fe, decl);
@@ -2143,7 +2241,7 @@ static void add_extern(FE *fe, CXCursor decl)
 	int i, n;
 	for (i = 0; i < fe->p->nexterns; i++)
 		if (!strcmp(fe->p->externs[i]->name, name))
-			return;
+			return fe->p->externs[i];
 	f = func_new(name, conv_type(fe, clang_getResultType(ft), loc, 0),
 		     loc);
 	f->is_variadic = clang_isFunctionTypeVariadic(ft) != 0;
@@ -2165,6 +2263,50 @@ static void add_extern(FE *fe, CXCursor decl)
 					  loc, TY_DECAY),
 				loc);
 	ARENA_PUSH(fe->p->externs, fe->p->nexterns, f);
+	return f;
+}
+
+/* The ck_derivative pragmas: their functions' declarations (as externs,
+ * which the output declares where it calls them), checked by
+ * userrules.c.  Calls to a function with a rule stay external calls
+ * (call_target), also when the file defines it. */
+static void add_rules(FE *fe)
+{
+	int i, k;
+	for (i = 0; i < fe->npragmas; i++) {
+		Pragma *pr = fe->pragmas[i];
+		UserRule *r = pr->rule;
+		Def *d;
+		if (!pr->is_deriv || !pr->ok)
+			continue;
+		d = def_find(fe, r->name);
+		if (d) {
+			CXCursor c = d->has_def ? d->def : d->decl;
+			r->decl = add_extern(fe, c);
+			r->defined_here = d->has_def;
+			if (d->has_def && clang_Cursor_getStorageClass(c) ==
+						  CX_SC_Static)
+				diag_error(r->loc,
+					   "'%s' is static: the derivative code "
+					   "ckc writes cannot call it; give it "
+					   "external linkage",
+					   r->name);
+		}
+		for (k = 0; k < UR__COUNT; k++) {
+			Def *u = r->fn[k] ? def_find(fe, r->fn[k]) : NULL;
+			if (!u)
+				continue;
+			r->user[k] = add_extern(fe, u->decl);
+			if (clang_Cursor_getStorageClass(u->decl) == CX_SC_Static)
+				diag_error(r->fn_loc[k],
+					   "'%s' is static: the derivative code "
+					   "ckc writes cannot call it; give it "
+					   "external linkage",
+					   r->fn[k]);
+		}
+		userrules_add(r);
+	}
+	userrules_check();
 }
 
 static int old_style_params(CXCursor c);
@@ -2253,6 +2395,10 @@ static int call_target(FE *fe, CXCursor fdecl, Loc loc)
 	Def *d = def_find(fe, name);
 	int idx;
 	Edge e;
+	if (userrules_find(name)) { /* the user's derivatives (userrules.c) */
+		add_extern(fe, d && d->has_def ? d->def : fdecl);
+		return -1;
+	}
 	if (!def_is_user(d)) {
 		CXCursor first = d ? d->decl : clang_getCanonicalCursor(fdecl);
 		if (!in_system_header(first) && !in_system_header(fdecl) &&
@@ -4171,6 +4317,7 @@ Program *frontend_parse(const FrontendOptions *opt)
 	read_tokens(fe);
 	scan_directives(fe, 0, 0);
 	place_pragmas(fe);
+	add_rules(fe);
 	if (macro_find(fe, "_GNU_SOURCE", UINT_MAX))
 		fe->p->feature_macro = "_GNU_SOURCE";
 	else if (!macro_find(fe, "__STRICT_ANSI__", UINT_MAX))
@@ -4179,7 +4326,8 @@ Program *frontend_parse(const FrontendOptions *opt)
 	/* Requests: pragmas in source order, then the command line. */
 	nreq = 0;
 	for (i = 0; i < fe->npragmas; i++)
-		if (!fe->pragmas[i]->is_ckpt && fe->pragmas[i]->ok)
+		if (!fe->pragmas[i]->is_ckpt && !fe->pragmas[i]->is_deriv &&
+		    fe->pragmas[i]->ok)
 			ARENA_PUSH(reqs, nreq, fe->pragmas[i]->req);
 	for (i = 0; i < opt->ncli_reqs; i++)
 		ARENA_PUSH(reqs, nreq, opt->cli_reqs[i]);

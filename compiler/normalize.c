@@ -73,7 +73,9 @@ static void norm_hoist(Normalizer *n, Expr **ep, int hoist_self)
 	Expr *e = *ep;
 	for (int i = 0; i < e->u.call.nargs; i++)
 		norm_expr(n, &e->u.call.args[i]);
-	if (!hoist_self || e->u.call.fn < 0 || e->type->kind == TY_VOID)
+	/* calls with a ck_derivative too: transforms take them as statements */
+	if (!hoist_self || (e->u.call.fn < 0 && !userrules_find(e->u.call.name)) ||
+	    e->type->kind == TY_VOID)
 		return;
 	const char *name = name_fresh(n->p, n->f,
 				      arena_printf("ck_%s", e->u.call.name));

@@ -12,6 +12,8 @@
  *   v /= e     ->  v_d = (v_d - v / e * T(e)) / e;  v /= e;
  *   return e   ->  *ret_d = T(e);                 return e;
  *   y = g(a)   ->  y = g_d(a, a_d, &y_d);
+ *   y = h(a)   ->  y = h_d(a, a_d or NULL, &y_d)   (#pragma ck_derivative h
+ *                  ... tangent(h_d): the user's function, userrules.c)
  *
  * where T(e) is the tangent expression of e (NULL when it is zero).
  * Control flow is copied as it is: tangents need no tape.
@@ -235,6 +237,8 @@ static Expr *t_expr(Tan *t, const Expr *e);
 
 static Expr *t_call_expr(Tan *t, const Expr *e)
 {
+	if (e->u.call.fn < 0 && userrules_call(e->u.call.name))
+		return NULL; /* only as a statement: activity refused it */
 	if (e->u.call.fn >= 0) {
 		Pattern *pat = activity_call_pattern(t->a, t->p, e);
 		if (!pattern_empty(pat, t->p))
@@ -426,6 +430,81 @@ static Expr *t_call(Tan *t, const Expr *e, Expr *ret_d, Stmt *out,
 		ARENA_PUSH(args, nargs, expr_addr(ret_d, e->loc));
 	}
 	return expr_call(cv->g->name, -1, args, nargs, e->type, e->loc);
+}
+
+static const CallRule *t_rule(const Expr *e)
+{
+	return e && e->kind == E_CALL && e->u.call.fn < 0
+		       ? userrules_call(e->u.call.name)
+		       : NULL;
+}
+
+/* A call with a user-supplied derivative at statement level, as t_call:
+ * NAME(a, s) -> F_d(a, a_d, s, s_d, &ret_d), and in f_b_d (the tangent of
+ * f_b) F_b(a, a_b, ..., ret_b) -> F_b_d(a, a_d, a_b, a_bd, ..., ret_b,
+ * ret_bd).  An active parameter whose argument carries no derivative gets
+ * a null pointer, or 0 for a scalar. */
+static Expr *t_rule_call(Tan *t, const CallRule *cr, const Expr *e,
+			 Expr *ret_d, Stmt *out, int *has_ret_d)
+{
+	*has_ret_d = 0;
+	for (int i = 0; i < e->u.call.nargs; i++)
+		t_check_calls(t, e->u.call.args[i]);
+	if (!activity_rule_any(t->a, cr, e))
+		return expr_clone(e);
+	if (!cr->tangent) {
+		diag_error(e->loc,
+			   "the second-order derivative of this call to '%s' "
+			   "needs its hvp function: add hvp(...) to its "
+			   "ck_derivative",
+			   cr->rule->name);
+		diag_note(cr->rule->loc, "the ck_derivative of '%s' is here",
+			  cr->rule->name);
+		return expr_clone(e);
+	}
+	const Func *g = cr->callee;
+	Expr **args = NULL;
+	int nargs = 0;
+	for (int i = 0; i < e->u.call.nargs; i++) {
+		const Expr *arg = e->u.call.args[i];
+		ARENA_PUSH(args, nargs, expr_clone(arg));
+		if (i >= g->nparams || !cr->active[i])
+			continue;
+		Type *pt = g->vars[g->params[i]]->type;
+		Expr *d;
+		if (pt->kind == TY_PTR)
+			d = activity_arg_active(t->a, arg)
+				    ? t_shadow_ptr(t, arg)
+				    : expr_cast(type_ptr(type_with_const(pt->base, 0)),
+						expr_int(0, e->loc), e->loc);
+		else
+			d = t_expr(t, arg);
+		ARENA_PUSH(args, nargs, d ? d : t_zero(pt, e->loc));
+	}
+	if (cr->ret_d) {
+		*has_ret_d = 1;
+		if (!ret_d) {
+			const char *n = name_fresh(
+				t->p, t->g, arena_printf("ck_%s_d", g->name));
+			int tmp = func_add_var(t->g, n, type_with_const(e->type, 0),
+					       VAR_LOCAL, e->loc);
+			stmt_append(out, stmt_decl(tmp, NULL, e->loc));
+			ret_d = expr_var(t->g, tmp, e->loc);
+		}
+		ARENA_PUSH(args, nargs, expr_addr(ret_d, e->loc));
+	}
+	return expr_call(cr->tangent, -1, args, nargs, e->type, e->loc);
+}
+
+/* A call at statement level: to a function of the file (t_call) or to
+ * one with a user-supplied derivative (t_rule_call). */
+static Expr *t_any_call(Tan *t, const Expr *e, Expr *ret_d, Stmt *out,
+			int *has_ret_d)
+{
+	const CallRule *cr = t_rule(e);
+	if (cr)
+		return t_rule_call(t, cr, e, ret_d, out, has_ret_d);
+	return t_call(t, e, ret_d, out, has_ret_d);
 }
 
 /* ---- second order: the tape and the snapshots of generated code
@@ -673,11 +752,11 @@ static void t_assign(Tan *t, const Stmt *s, Stmt *out)
 		stmt_append(out, primal);
 		return;
 	}
-	if (s->u.assign.op == A_SET && t_is_user_call(rhs)) {
+	if (s->u.assign.op == A_SET && (t_is_user_call(rhs) || t_rule(rhs))) {
 		/* y = g(a):  y = g_d(a, a_d, &y_d) */
 		int has_ret_d;
 		Expr *dl = active ? t_shadow_lv(t, lhs) : NULL;
-		primal->u.assign.rhs = t_call(t, rhs, dl, out, &has_ret_d);
+		primal->u.assign.rhs = t_any_call(t, rhs, dl, out, &has_ret_d);
 		if (active && !has_ret_d)
 			stmt_append(out, stmt_assign(A_SET, t_shadow_lv(t, lhs),
 						     t_zero(lhs->type, s->loc),
@@ -763,7 +842,7 @@ static void t_decl(Tan *t, const Stmt *s, Stmt *out)
 		} else if (ty->kind == TY_STRUCT) {
 			ck_assert(!init); /* the front end splits struct copies */
 			d = t_zero_decl(t->g, sh, s->loc);
-		} else if (!t_is_user_call(init)) {
+		} else if (!t_is_user_call(init) && !t_rule(init)) {
 			Expr *di = init ? t_expr(t, init) : NULL;
 			t_share_calls(t, &di, &primal->u.decl.init, out);
 			d->u.decl.init = di ? di : t_zero(ty, s->loc);
@@ -772,13 +851,13 @@ static void t_decl(Tan *t, const Stmt *s, Stmt *out)
 		}
 		stmt_append(out, d);
 	}
-	if (t_is_user_call(init)) {
+	if (t_is_user_call(init) || t_rule(init)) {
 		/* T v = g(a):  T v_d = 0;  T v = g_d(a, a_d, &v_d) */
 		int has_ret_d;
 		Expr *dl = sh >= 0 && !type_is_pointerish(ty)
 				   ? expr_var(t->g, sh, s->loc)
 				   : NULL;
-		primal->u.decl.init = t_call(t, init, dl, out, &has_ret_d);
+		primal->u.decl.init = t_any_call(t, init, dl, out, &has_ret_d);
 	} else {
 		t_check_calls(t, init);
 	}
@@ -849,9 +928,9 @@ static void tan_stmt(Tan *t, const Stmt *s, Stmt *out)
 	case S_EXPR:
 		if (t_rt_stmt(t, s, out))
 			break;
-		if (t_is_user_call(s->u.expr)) {
+		if (t_is_user_call(s->u.expr) || t_rule(s->u.expr)) {
 			int has_ret_d;
-			Expr *call = t_call(t, s->u.expr, NULL, out, &has_ret_d);
+			Expr *call = t_any_call(t, s->u.expr, NULL, out, &has_ret_d);
 			stmt_append(out, stmt_expr(S_EXPR, call, s->loc));
 		} else {
 			t_check_calls(t, s->u.expr);
