@@ -1036,7 +1036,7 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 {
 	Expr *r;
 	switch (e->kind) {
-	case E_NUM: case E_GLOBAL:
+	case E_NUM: case E_GLOBAL: case E_STR:
 		return expr_clone(e);
 	case E_VAR:
 		if (e->type->kind == TY_PTR || e->type->kind == TY_ARRAY)
@@ -1115,7 +1115,7 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 static int adj_bw_ok(Adj *c, const Expr *e)
 {
 	switch (e->kind) {
-	case E_NUM:
+	case E_NUM: case E_STR:
 		return 1;
 	case E_GLOBAL:
 		return 1;
@@ -3360,9 +3360,12 @@ static void rg_primal(Adj *c, const Stmt *s, Stmt *fout)
 					      expr_clone(s->u.assign.lhs),
 					      expr_clone(s->u.assign.rhs), loc));
 		return;
-	case S_EXPR:
-		stmt_append(fout, stmt_expr(S_EXPR, expr_clone(s->u.expr), loc));
+	case S_EXPR: {
+		Stmt *e = stmt_expr(S_EXPR, expr_clone(s->u.expr), loc);
+		stmt_append(fout, calls_is_output_stmt(s) ? calls_guard_output(e)
+							  : e);
 		return;
+	}
 	case S_BREAK: case S_CONTINUE: case S_EMPTY:
 		stmt_append(fout, stmt_new(s->kind, loc));
 		return;
@@ -3509,6 +3512,8 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 	Loc loc = s->loc;
 	const Func *f = c->f;
 	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
+	if (!calls_check_rerun(c->p, s->u.ckpt.body, loc, "checkpoint region"))
+		return NULL;
 	if (!rg_used(s->u.ckpt.body, used, 0))
 		return NULL;
 	if (!rg_check_saves(c, used, s, "this ck_checkpoint region"))
@@ -3675,6 +3680,8 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	Loc loc = prag->loc;
 	const Func *f = c->f;
 	if (!bn_counted(c, loop, prag))
+		return NULL;
+	if (!calls_check_rerun(c->p, loop, loc, "binomial(K) loop"))
 		return NULL;
 	/* the state of a step: what body, condition and increment use */
 	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
@@ -3894,7 +3901,11 @@ static Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout)
 			adj_remat_kill_all(c);
 			return b;
 		}
-		stmt_append(fout, stmt_expr(S_EXPR, expr_clone(s->u.expr), s->loc));
+		b = stmt_expr(S_EXPR, expr_clone(s->u.expr), s->loc);
+		/* stdio output runs once: not again when f_bwd recomputes
+		 * this code (calls.c) */
+		stmt_append(fout, calls_is_output_stmt(s) ? calls_guard_output(b)
+							  : b);
 		return NULL;
 	case S_RETURN:
 		return adj_return(c, s, fout);
@@ -4412,10 +4423,23 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 						NULL, NULL),
 				       NULL),
 			      loc));
+	/* everything f_bwd runs of f is a recomputation: stdio output in
+	 * the forward sweeps it runs is skipped (calls.c) */
+	int out = calls_program_has_output(p);
+	if (out)
+		stmt_append(w->body, stmt_expr(S_EXPR,
+					       adj_call("ck_recompute_enter",
+							adj_void(), NULL, NULL),
+					       loc));
 	stmt_append(w->body, stmt_expr(S_EXPR,
 				       expr_call(v->bwd->name, -1, bargs, nb,
 						 adj_void(), loc),
 				       loc));
+	if (out)
+		stmt_append(w->body, stmt_expr(S_EXPR,
+					       adj_call("ck_recompute_leave",
+							adj_void(), NULL, NULL),
+					       loc));
 	if (r >= 0)
 		stmt_append(w->body, stmt_expr(S_RETURN, expr_var(w, r, loc), loc));
 	w->comment = adj_comment(
