@@ -3512,7 +3512,8 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 	Loc loc = s->loc;
 	const Func *f = c->f;
 	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
-	if (!calls_check_rerun(c->p, s->u.ckpt.body, loc, "checkpoint region"))
+	if (!calls_check_rerun(c->p, s->u.ckpt.body, 0, loc,
+			       "checkpoint region"))
 		return NULL;
 	if (!rg_used(s->u.ckpt.body, used, 0))
 		return NULL;
@@ -3681,7 +3682,7 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	const Func *f = c->f;
 	if (!bn_counted(c, loop, prag))
 		return NULL;
-	if (!calls_check_rerun(c->p, loop, loc, "binomial(K) loop"))
+	if (!calls_check_rerun(c->p, loop, 1, loc, "binomial(K) loop"))
 		return NULL;
 	/* the state of a step: what body, condition and increment use */
 	unsigned char *used = arena_alloc((size_t)f->nvars + 1);

@@ -104,8 +104,13 @@ typedef struct Rerun {
 	const Program *p;
 	Loc pragma;
 	const char *what;
-	unsigned char *seen; /* function index -> already walked */
+	unsigned char *seen; /* function index -> walked (bit 1: as f_fwd,
+				bit 2: as the user's function) */
 	const Expr *via;     /* the call in the region that led here, or NULL */
+	int depth;           /* checkpoints around the current statement */
+	int orig;            /* the recomputation runs the user's function
+				here (a region's untaped primal), whose
+				output is not guarded */
 	int bad;
 } Rerun;
 
@@ -139,22 +144,27 @@ static void rerun_visit(void *ctx, const Expr *e)
 		return;
 	CallKind k = calls_kind(r->p, e);
 	if (k != CALL_USER && k != CALL_RULE && k != CALL_RUNTIME &&
-	    k != CALL_PURE && (k != CALL_OUTPUT || r->via)) {
+	    k != CALL_PURE && (k != CALL_OUTPUT || r->orig)) {
 		r->bad = 1;
 		if (!rerun_first(e))
 			return;
 	}
 	switch (k) {
 	case CALL_USER: {
-		int fn = e->u.call.fn;
-		if (r->seen[fn])
-			return;
-		r->seen[fn] = 1;
-		const Expr *via = r->via;
-		if (!via)
-			r->via = e;
-		rerun_stmt(r, r->p->funcs[fn]->body);
-		r->via = via;
+		/* a call inside a checkpoint (nested region, binomial step)
+		 * runs the user's function when that checkpoint runs untaped */
+		int fn = e->u.call.fn, orig = r->orig;
+		r->orig = orig || r->depth > 0;
+		int bit = r->orig ? 2 : 1;
+		if (!(r->seen[fn] & bit)) {
+			r->seen[fn] |= (unsigned char)bit;
+			const Expr *via = r->via;
+			if (!via)
+				r->via = e;
+			rerun_stmt(r, r->p->funcs[fn]->body);
+			r->via = via;
+		}
+		r->orig = orig;
 		return;
 	}
 	case CALL_INACTIVE:
@@ -175,10 +185,10 @@ static void rerun_visit(void *ctx, const Expr *e)
 		rerun_report_note(r);
 		return;
 	case CALL_OUTPUT:
-		/* the region's own output statements are guarded; those of a
-		 * function it calls run again where the recomputation calls
+		/* output statements of generated code are guarded; those of
+		 * the user's function run again where a recomputation calls
 		 * the function itself (a binomial step, a nested region) */
-		if (!r->via)
+		if (!r->orig)
 			return;
 		diag_error(e->loc,
 			   "'%s' in '%s' would print again when the %s that "
@@ -196,11 +206,37 @@ static void rerun_visit(void *ctx, const Expr *e)
 
 static void rerun_stmt(Rerun *r, const Stmt *s)
 {
-	ir_walk_stmt(s, rerun_visit, r);
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			rerun_stmt(r, s->u.block.items[i]);
+		return;
+	case S_IF:
+		ir_walk_expr(s->u.ifs.cond, rerun_visit, r);
+		rerun_stmt(r, s->u.ifs.then);
+		rerun_stmt(r, s->u.ifs.els);
+		return;
+	case S_FOR: case S_WHILE: case S_DO:
+		rerun_stmt(r, s->u.loop.init);
+		ir_walk_expr(s->u.loop.cond, rerun_visit, r);
+		rerun_stmt(r, s->u.loop.inc);
+		rerun_stmt(r, s->u.loop.body);
+		return;
+	case S_CHECKPOINT:
+		r->depth++;
+		rerun_stmt(r, s->u.ckpt.body);
+		r->depth--;
+		return;
+	default:
+		ir_walk_stmt(s, rerun_visit, r);
+		return;
+	}
 }
 
-int calls_check_rerun(const Program *p, const Stmt *body, Loc pragma,
-		      const char *what)
+int calls_check_rerun(const Program *p, const Stmt *body, int steps,
+		      Loc pragma, const char *what)
 {
 	Rerun r;
 	r.p = p;
@@ -208,6 +244,8 @@ int calls_check_rerun(const Program *p, const Stmt *body, Loc pragma,
 	r.what = what;
 	r.seen = arena_alloc((size_t)p->nfuncs + 1);
 	r.via = NULL;
+	r.depth = steps ? 1 : 0;
+	r.orig = 0;
 	r.bad = 0;
 	rerun_stmt(&r, body);
 	return !r.bad;

@@ -683,10 +683,12 @@ int calls_is_output(const char *name);
 /* Reports an error (and a note at the pragma) for every call in body, and
  * in the functions it calls, that a recomputation of body would make
  * again although it must not run twice: ck_inactive and unknown external
- * functions.  what names the region ("checkpoint region").  Returns 0
- * when it reported. */
-int calls_check_rerun(const Program *p, const Stmt *body, Loc pragma,
-		      const char *what);
+ * functions, and stdio output of a user's function that the
+ * recomputation runs untaped (steps: body is a binomial loop, whose
+ * steps run so).  what names the region ("checkpoint region").  Returns
+ * 0 when it reported. */
+int calls_check_rerun(const Program *p, const Stmt *body, int steps,
+		      Loc pragma, const char *what);
 /* The guard of a stdio output statement in code that a recomputation may
  * run (a forward sweep): if (!ck_recomputing()) s. */
 Stmt *calls_guard_output(Stmt *s);
