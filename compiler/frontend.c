@@ -1890,9 +1890,11 @@ static void check_inactive(FE *fe)
 			}
 			if (rules_find(name)) {
 				diag_error(at, "'%s' has a derivative rule and "
-					       "cannot be ck_inactive; call it "
-					       "on a copy of the value that "
-					       "holds no derivative",
+					       "cannot be ck_inactive; "
+					       "ck_inactive is for functions "
+					       "whose results are constants "
+					       "(random draws, timers, "
+					       "counters)",
 					   name);
 				continue;
 			}
@@ -1907,7 +1909,8 @@ static void check_inactive(FE *fe)
 					   name, name);
 				diag_note(cur_loc(fe, d->def),
 					  "'%s' is defined here", name);
-				continue;
+				/* still listed: its body is not converted, so
+				 * nothing more is said about it */
 			}
 			for (j = 0; j < fe->p->ninactive; j++)
 				dup |= !strcmp(fe->p->inactive[j], name);
