@@ -143,6 +143,8 @@ static void rerun_visit(void *ctx, const Expr *e)
 	if (e->kind != E_CALL)
 		return;
 	CallKind k = calls_kind(r->p, e);
+	if (k == CALL_RUNTIME) /* the user's code: a function of theirs */
+		k = CALL_OTHER;
 	if (k != CALL_USER && k != CALL_RULE && k != CALL_RUNTIME &&
 	    k != CALL_PURE && (k != CALL_OUTPUT || r->orig)) {
 		r->bad = 1;
