@@ -296,6 +296,10 @@ typedef struct Adj {
 static AdjVariant **adj_variants;
 static int adj_nvariants;
 static int adj_tbr = 1; /* off: tape every floating operand (--no-tbr) */
+/* Some converted code stores into a global or calls a function that may
+ * (a ck_inactive or unknown external one): non-const globals may change
+ * (adj_globals_scan). */
+static int adj_globals_change;
 
 void adjoint_set_tbr(int on)
 {
@@ -1118,7 +1122,10 @@ static int adj_bw_ok(Adj *c, const Expr *e)
 	case E_NUM: case E_STR:
 		return 1;
 	case E_GLOBAL:
-		return 1;
+		/* a floating global that something may change before f_bwd
+		 * reads it is taped */
+		return !type_is_float(e->type) || e->type->is_const ||
+		       !adj_globals_change;
 	case E_VAR: {
 		const Var *x = c->f->vars[e->u.var];
 		if (x->type->kind == TY_INT)
@@ -4567,8 +4574,83 @@ static Func *adj_request(Program *p, Request *r, const char *name,
 	return w;
 }
 
+typedef struct GlobalScan {
+	const Program *p;
+	int arrays, indexed; /* array globals seen, and as index bases */
+} GlobalScan;
+
+static const Expr *adj_lv_base(const Expr *lv)
+{
+	while (lv->kind == E_INDEX || lv->kind == E_MEMBER)
+		lv = lv->kind == E_INDEX ? lv->u.index.base : lv->u.mem.base;
+	return lv;
+}
+
+static void adj_globals_visit(void *ctx, const Expr *e)
+{
+	GlobalScan *g = ctx;
+	if (e->kind == E_CALL) {
+		CallKind k = calls_kind(g->p, e);
+		if (k == CALL_INACTIVE || k == CALL_OTHER)
+			adj_globals_change = 1;
+	} else if (e->kind == E_ADDR &&
+		   adj_lv_base(e->u.e)->kind == E_GLOBAL) {
+		adj_globals_change = 1; /* a pointer into a global */
+	} else if (e->kind == E_GLOBAL && type_is_pointerish(e->type)) {
+		g->arrays++;
+	} else if (e->kind == E_INDEX && e->u.index.base->kind == E_GLOBAL) {
+		g->indexed++;
+	}
+}
+
+static void adj_globals_stores(const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			adj_globals_stores(s->u.block.items[i]);
+		return;
+	case S_IF:
+		adj_globals_stores(s->u.ifs.then);
+		adj_globals_stores(s->u.ifs.els);
+		return;
+	case S_FOR: case S_WHILE: case S_DO:
+		adj_globals_stores(s->u.loop.init);
+		adj_globals_stores(s->u.loop.inc);
+		adj_globals_stores(s->u.loop.body);
+		return;
+	case S_CHECKPOINT:
+		adj_globals_stores(s->u.ckpt.body);
+		return;
+	case S_ASSIGN:
+		if (adj_lv_base(s->u.assign.lhs)->kind == E_GLOBAL)
+			adj_globals_change = 1;
+		return;
+	default:
+		return;
+	}
+}
+
+/* Sets adj_globals_change for p's converted functions: a store into a
+ * global, a pointer to one (an array global used other than indexed), or
+ * a call that may change one. */
+static void adj_globals_scan(const Program *p)
+{
+	GlobalScan g = { p, 0, 0 };
+	adj_globals_change = 0;
+	for (int i = 0; i < p->nfuncs; i++) {
+		adj_globals_stores(p->funcs[i]->body);
+		ir_walk_stmt(p->funcs[i]->body, adj_globals_visit, &g);
+	}
+	if (g.arrays > g.indexed)
+		adj_globals_change = 1;
+}
+
 void adjoint_program(Program *p)
 {
+	adj_globals_scan(p);
 	for (int i = 0; i < p->nreqs; i++) {
 		Request *r = p->reqs[i];
 		if (r->mode != MODE_ADJOINT || r->fn < 0)
