@@ -107,6 +107,7 @@ typedef struct Rerun {
 	unsigned char *seen; /* function index -> walked (bit 1: as f_fwd,
 				bit 2: as the user's function) */
 	const Expr *via;     /* the call in the region that led here, or NULL */
+	const char *fname;   /* the function being walked */
 	int depth;           /* checkpoints around the current statement */
 	int orig;            /* the recomputation runs the user's function
 				here (a region's untaped primal), whose
@@ -161,10 +162,13 @@ static void rerun_visit(void *ctx, const Expr *e)
 		if (!(r->seen[fn] & bit)) {
 			r->seen[fn] |= (unsigned char)bit;
 			const Expr *via = r->via;
+			const char *fname = r->fname;
 			if (!via)
 				r->via = e;
+			r->fname = r->p->funcs[fn]->name;
 			rerun_stmt(r, r->p->funcs[fn]->body);
 			r->via = via;
+			r->fname = fname;
 		}
 		r->orig = orig;
 		return;
@@ -196,8 +200,7 @@ static void rerun_visit(void *ctx, const Expr *e)
 			   "'%s' in '%s' would print again when the %s that "
 			   "calls it is recomputed; print in the %s itself or "
 			   "outside it",
-			   e->u.call.name,
-			   r->p->funcs[r->via->u.call.fn]->name, r->what,
+			   e->u.call.name, r->fname, r->what,
 			   r->what);
 		rerun_report_note(r);
 		return;
@@ -246,6 +249,7 @@ int calls_check_rerun(const Program *p, const Stmt *body, int steps,
 	r.what = what;
 	r.seen = arena_alloc((size_t)p->nfuncs + 1);
 	r.via = NULL;
+	r.fname = NULL;
 	r.depth = steps ? 1 : 0;
 	r.orig = 0;
 	r.bad = 0;
