@@ -396,6 +396,31 @@ static void act_rule_call(Solver *s, const CallRule *cr, const Expr *e)
 	}
 }
 
+/* Is argument i of a call to an external function a pointer to
+ * const data (by the function's declaration, else by the argument)? */
+static int act_param_const(const Expr *call, int i)
+{
+	const Type *t = call->u.call.args[i]->type;
+	for (int k = 0; k < act_prog->nexterns; k++) {
+		const Func *g = act_prog->externs[k];
+		if (!strcmp(g->name, call->u.call.name) && i < g->nparams)
+			t = g->vars[g->params[i]]->type;
+	}
+	return t->kind == TY_PTR && t->base && t->base->is_const;
+}
+
+/* May a call to an external function of this kind write through (or
+ * into what is behind) argument i? */
+static int act_call_may_write(const Expr *call, int i, CallKind kind)
+{
+	const Type *t = call->u.call.args[i]->type;
+	if (kind == CALL_OUTPUT || kind == CALL_PURE || kind == CALL_RULE)
+		return 0;
+	if (!type_passes_storage(t))
+		return 0;
+	return t->kind == TY_STRUCT || !act_param_const(call, i);
+}
+
 static void act_call(Solver *s, const Expr *e)
 {
 	Activity *a = s->a;
@@ -441,18 +466,39 @@ static void act_call(Solver *s, const Expr *e)
 		}
 		return;
 	}
-	if (rules_find(e->u.call.name) || !s->check)
+	CallKind kind = calls_kind(act_prog, e);
+	if (kind == CALL_RULE)
 		return;
 	for (int i = 0; i < e->u.call.nargs; i++) {
-		if (!activity_arg_active(a, e->u.call.args[i]) ||
+		const Expr *arg = e->u.call.args[i];
+		int root = activity_root(arg);
+		int writes = act_call_may_write(e, i, kind);
+		/* what the call writes changes: the reverse sweep must not
+		 * read it again later (to-be-recorded analysis) */
+		if (writes && root >= 0)
+			a->written[a->node[root]] = 1;
+		if (!s->check || !activity_arg_active(a, arg) ||
+		    kind == CALL_OUTPUT || (kind == CALL_INACTIVE && !writes) ||
 		    !act_first_report(e->loc))
 			continue;
-		if (act_is_extern(e->u.call.name))
+		if (kind == CALL_INACTIVE)
+			diag_error(arg->loc,
+				   "the ck_inactive function '%s' may write "
+				   "into active data here, and ckc cannot tell "
+				   "which values it overwrites; pass it storage "
+				   "that holds no active data%s",
+				   e->u.call.name,
+				   type_is_pointerish(arg->type) &&
+						   !act_param_const(e, i)
+					   ? " (or declare the parameter "
+					     "const if it only reads)"
+					   : "");
+		else if (act_is_extern(e->u.call.name))
 			diag_error(e->loc,
-				   "cannot differentiate the call to '%s': it "
-				   "has no definition in this file; define it "
-				   "here or keep its arguments inactive",
-				   e->u.call.name);
+				   "no definition of '%s' in this file; give "
+				   "its derivative with `#pragma ck_derivative "
+				   "%s ...`, or mark it `ck_inactive`",
+				   e->u.call.name, e->u.call.name);
 		else
 			diag_error(e->loc,
 				   "no derivative rule for '%s'; it may only "

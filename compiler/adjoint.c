@@ -300,6 +300,10 @@ typedef struct Adj {
 static AdjVariant **adj_variants;
 static int adj_nvariants;
 static int adj_tbr = 1; /* off: tape every floating operand (--no-tbr) */
+/* Some converted code stores into a global or calls a function that may
+ * (a ck_inactive or unknown external one): non-const globals may change
+ * (adj_globals_scan). */
+static int adj_globals_change;
 
 void adjoint_set_tbr(int on)
 {
@@ -1040,7 +1044,7 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 {
 	Expr *r;
 	switch (e->kind) {
-	case E_NUM: case E_GLOBAL:
+	case E_NUM: case E_GLOBAL: case E_STR:
 		return expr_clone(e);
 	case E_VAR:
 		if (e->type->kind == TY_PTR || e->type->kind == TY_ARRAY)
@@ -1119,10 +1123,13 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 static int adj_bw_ok(Adj *c, const Expr *e)
 {
 	switch (e->kind) {
-	case E_NUM:
+	case E_NUM: case E_STR:
 		return 1;
 	case E_GLOBAL:
-		return 1;
+		/* a floating global that something may change before f_bwd
+		 * reads it is taped */
+		return !type_is_float(e->type) || e->type->is_const ||
+		       !adj_globals_change;
 	case E_VAR: {
 		const Var *x = c->f->vars[e->u.var];
 		if (x->type->kind == TY_INT)
@@ -3601,9 +3608,12 @@ static void rg_primal(Adj *c, const Stmt *s, Stmt *fout)
 					      expr_clone(s->u.assign.lhs),
 					      expr_clone(s->u.assign.rhs), loc));
 		return;
-	case S_EXPR:
-		stmt_append(fout, stmt_expr(S_EXPR, expr_clone(s->u.expr), loc));
+	case S_EXPR: {
+		Stmt *e = stmt_expr(S_EXPR, expr_clone(s->u.expr), loc);
+		stmt_append(fout, calls_is_output_stmt(s) ? calls_guard_output(e)
+							  : e);
 		return;
+	}
 	case S_BREAK: case S_CONTINUE: case S_EMPTY:
 		stmt_append(fout, stmt_new(s->kind, loc));
 		return;
@@ -3750,6 +3760,9 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 	Loc loc = s->loc;
 	const Func *f = c->f;
 	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
+	if (!calls_check_rerun(c->p, s->u.ckpt.body, 0, loc,
+			       "checkpoint region"))
+		return NULL;
 	if (!rg_used(s->u.ckpt.body, used, 0))
 		return NULL;
 	if (!rg_check_saves(c, used, s, "this ck_checkpoint region"))
@@ -3916,6 +3929,8 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	Loc loc = prag->loc;
 	const Func *f = c->f;
 	if (!bn_counted(c, loop, prag))
+		return NULL;
+	if (!calls_check_rerun(c->p, loop, 1, loc, "binomial(K) loop"))
 		return NULL;
 	/* the state of a step: what body, condition and increment use */
 	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
@@ -4135,7 +4150,11 @@ static Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout)
 			adj_remat_kill_all(c);
 			return b;
 		}
-		stmt_append(fout, stmt_expr(S_EXPR, expr_clone(s->u.expr), s->loc));
+		b = stmt_expr(S_EXPR, expr_clone(s->u.expr), s->loc);
+		/* stdio output runs once: not again when f_bwd recomputes
+		 * this code (calls.c) */
+		stmt_append(fout, calls_is_output_stmt(s) ? calls_guard_output(b)
+							  : b);
 		return NULL;
 	case S_RETURN:
 		return adj_return(c, s, fout);
@@ -4653,10 +4672,23 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 						NULL, NULL),
 				       NULL),
 			      loc));
+	/* everything f_bwd runs of f is a recomputation: stdio output in
+	 * the forward sweeps it runs is skipped (calls.c) */
+	int out = calls_program_has_output(p);
+	if (out)
+		stmt_append(w->body, stmt_expr(S_EXPR,
+					       adj_call("ck_recompute_enter",
+							adj_void(), NULL, NULL),
+					       loc));
 	stmt_append(w->body, stmt_expr(S_EXPR,
 				       expr_call(v->bwd->name, -1, bargs, nb,
 						 adj_void(), loc),
 				       loc));
+	if (out)
+		stmt_append(w->body, stmt_expr(S_EXPR,
+					       adj_call("ck_recompute_leave",
+							adj_void(), NULL, NULL),
+					       loc));
 	if (r >= 0)
 		stmt_append(w->body, stmt_expr(S_RETURN, expr_var(w, r, loc), loc));
 	w->comment = adj_comment(
@@ -4783,8 +4815,83 @@ static Func *adj_request(Program *p, Request *r, const char *name,
 	return w;
 }
 
+typedef struct GlobalScan {
+	const Program *p;
+	int arrays, indexed; /* array globals seen, and as index bases */
+} GlobalScan;
+
+static const Expr *adj_lv_base(const Expr *lv)
+{
+	while (lv->kind == E_INDEX || lv->kind == E_MEMBER)
+		lv = lv->kind == E_INDEX ? lv->u.index.base : lv->u.mem.base;
+	return lv;
+}
+
+static void adj_globals_visit(void *ctx, const Expr *e)
+{
+	GlobalScan *g = ctx;
+	if (e->kind == E_CALL) {
+		CallKind k = calls_kind(g->p, e);
+		if (k == CALL_INACTIVE || k == CALL_OTHER)
+			adj_globals_change = 1;
+	} else if (e->kind == E_ADDR &&
+		   adj_lv_base(e->u.e)->kind == E_GLOBAL) {
+		adj_globals_change = 1; /* a pointer into a global */
+	} else if (e->kind == E_GLOBAL && type_is_pointerish(e->type)) {
+		g->arrays++;
+	} else if (e->kind == E_INDEX && e->u.index.base->kind == E_GLOBAL) {
+		g->indexed++;
+	}
+}
+
+static void adj_globals_stores(const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			adj_globals_stores(s->u.block.items[i]);
+		return;
+	case S_IF:
+		adj_globals_stores(s->u.ifs.then);
+		adj_globals_stores(s->u.ifs.els);
+		return;
+	case S_FOR: case S_WHILE: case S_DO:
+		adj_globals_stores(s->u.loop.init);
+		adj_globals_stores(s->u.loop.inc);
+		adj_globals_stores(s->u.loop.body);
+		return;
+	case S_CHECKPOINT:
+		adj_globals_stores(s->u.ckpt.body);
+		return;
+	case S_ASSIGN:
+		if (adj_lv_base(s->u.assign.lhs)->kind == E_GLOBAL)
+			adj_globals_change = 1;
+		return;
+	default:
+		return;
+	}
+}
+
+/* Sets adj_globals_change for p's converted functions: a store into a
+ * global, a pointer to one (an array global used other than indexed), or
+ * a call that may change one. */
+static void adj_globals_scan(const Program *p)
+{
+	GlobalScan g = { p, 0, 0 };
+	adj_globals_change = 0;
+	for (int i = 0; i < p->nfuncs; i++) {
+		adj_globals_stores(p->funcs[i]->body);
+		ir_walk_stmt(p->funcs[i]->body, adj_globals_visit, &g);
+	}
+	if (g.arrays > g.indexed)
+		adj_globals_change = 1;
+}
+
 void adjoint_program(Program *p)
 {
+	adj_globals_scan(p);
 	for (int i = 0; i < p->nreqs; i++) {
 		Request *r = p->reqs[i];
 		if (r->mode != MODE_ADJOINT || r->fn < 0)

@@ -16,6 +16,8 @@
  *   userrules.c derivatives the user supplies (#pragma ck_derivative)
  *   activity.c  varied x useful activity, per function and call pattern
  *   rules.c     math.h derivative rules (the table lives in rules.def)
+ *   calls.c     calls ckc cannot see into: ck_inactive functions, stdio
+ *               output, library functions safe to run again
  *   tangent.c   the tangent transform (forward mode), IR -> IR
  *   adjoint.c   the adjoint transform (reverse mode), IR -> IR
  *   hvp.c       second order: f_b_d as the tangent of f_b
@@ -197,7 +199,10 @@ extern const char *const ir_assignop_spelling[];
 	X(E_DEREF)  /* u.e: *e                                            */ \
 	X(E_ADDR)   /* u.e: &e, e an lvalue                               */ \
 	X(E_CAST)   /* u.e: (type)e, an explicit cast                     */ \
-	X(E_MEMBER) /* u.mem: base.field; p->f is (*p).f                  */
+	X(E_MEMBER) /* u.mem: base.field; p->f is (*p).f                  */ \
+	X(E_STR)    /* u.str: a string literal as spelled ("x=%g\\n"),     \
+		       only as an argument of stdio output and ck_inactive \
+		       calls (calls.c)                                     */
 typedef enum ExprKind { CK_EXPR_KINDS(CK_ENUM1) E__COUNT } ExprKind;
 
 struct Expr {
@@ -237,6 +242,7 @@ struct Expr {
 			int field;  /* index in base->type->st->fields */
 		} mem;
 		Expr *e;
+		const char *str; /* E_STR: the literal with its quotes */
 	} u;
 };
 
@@ -401,6 +407,11 @@ struct Program {
 	 * the output defines it when it calls system functions beyond the
 	 * math rules, so that -std=c99 sees them too. */
 	const char *feature_macro;
+	/* #pragma ck_inactive f, g: functions whose calls carry no
+	 * derivative (see calls.c), with the positions of their names */
+	const char **inactive;
+	Loc *inactive_loc;
+	int ninactive;
 };
 
 /* ------------------------------------------------------------------ ir.c */
@@ -706,6 +717,48 @@ int rules_is_float_variant(const MathRule *r, const char *name);
 /* The partial derivative of call (a call of r's function) with respect to
  * argument i, as a new expression over clones of the call's arguments. */
 Expr *rules_partial(const MathRule *r, const Expr *call, int i);
+
+/* --------------------------------------------------------------- calls.c */
+
+/* What a call to a function ckc does not differentiate into is.  The
+ * rules live in calls.c as tables, not in the transforms. */
+typedef enum CallKind {
+	CALL_USER,     /* a function of the file that ckc differentiates */
+	CALL_RULE,     /* math.h with a derivative rule (rules.def) */
+	CALL_RUNTIME,  /* libckrt (generated code only) */
+	CALL_OUTPUT,   /* stdio output (printf, ...): no derivative, runs
+			  once as in f, never in a recomputation */
+	CALL_INACTIVE, /* named by #pragma ck_inactive: its result and what
+			  it writes are constants */
+	CALL_PURE,     /* a library function without effects (floor, ...):
+			  may run again */
+	CALL_OTHER,    /* anything else: may not see active data, and may
+			  not run again */
+} CallKind;
+
+CallKind calls_kind(const Program *p, const Expr *call);
+/* The same by name, for a function that is not the program's. */
+CallKind calls_kind_name(const Program *p, const char *name);
+/* Is name one of the stdio output functions? */
+int calls_is_output(const char *name);
+/* Reports an error (and a note at the pragma) for every call in body, and
+ * in the functions it calls, that a recomputation of body would make
+ * again although it must not run twice: ck_inactive and unknown external
+ * functions, and stdio output of a user's function that the
+ * recomputation runs untaped (steps: body is a binomial loop, whose
+ * steps run so).  what names the region ("checkpoint region").  Returns
+ * 0 when it reported. */
+int calls_check_rerun(const Program *p, const Stmt *body, int steps,
+		      Loc pragma, const char *what);
+/* The guard of a stdio output statement in code that a recomputation may
+ * run (a forward sweep): if (!ck_recomputing()) s. */
+Stmt *calls_guard_output(Stmt *s);
+/* Is s an expression statement that calls stdio output? */
+int calls_is_output_stmt(const Stmt *s);
+/* Reports stdio output whose result converted code uses. */
+void calls_check(const Program *p);
+/* Does any converted function print (stdio output)? */
+int calls_program_has_output(const Program *p);
 
 /* ------------------------------------------------------------- tangent.c */
 

@@ -383,6 +383,9 @@ static void print_expr_bare(Emitter *em, const Expr *e)
 	case E_GLOBAL:
 		fputs(em->p->globals[e->u.global]->name, out);
 		break;
+	case E_STR:
+		fputs(e->u.str, out);
+		break;
 	case E_UNARY:
 		print_unary(em, e);
 		break;

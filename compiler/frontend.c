@@ -111,6 +111,10 @@ typedef struct Pragma {
 	int is_ckpt;      /* ck_checkpoint, else a function pragma */
 	int is_deriv;     /* ck_derivative (file scope) */
 	UserRule *rule;   /* ck_derivative */
+	int is_inactive;  /* ck_inactive: names, name_locs, nnames */
+	const char **names;
+	Loc *name_locs;
+	int nnames;
 	const char *name; /* "ck_tangent", ... */
 	Loc loc;          /* of the ck_ token */
 	unsigned off;     /* of the '#' */
@@ -1237,6 +1241,39 @@ static void parse_deriv_pragma(PC *pc, Pragma *pr)
 	pr->ok = 1;
 }
 
+/* pragma := ck_inactive identifier (',' identifier)*
+ * The names are checked against the translation unit's functions later
+ * (check_inactive). */
+static void parse_inactive_pragma(PC *pc, Pragma *pr)
+{
+	pr->is_inactive = 1;
+	if (pc->i >= pc->end) {
+		diag_error(pr->loc, "'#pragma ck_inactive' needs the names of "
+				    "functions: #pragma ck_inactive f, g");
+		return;
+	}
+	for (;;) {
+		Tok *t = pc_peek(pc);
+		if (!t || t->kind != CXToken_Identifier) {
+			pc_error(pc, "expected a function name in "
+				     "'#pragma ck_inactive'");
+			return;
+		}
+		push_name(&pr->names, &pr->name_locs, &pr->nnames, t->s,
+			  t->loc);
+		pc->i++;
+		if (pc->i >= pc->end)
+			break;
+		if (!pc_is(pc, ",")) {
+			pc_error(pc, "expected ',' between the names of "
+				     "'#pragma ck_inactive'");
+			return;
+		}
+		pc->i++;
+	}
+	pr->ok = 1;
+}
+
 /* A save() bound, parsed from tokens; with build set (during conversion)
  * it also becomes an IR expression over the function's variables.
  *   bound   := term (('+' | '-') term)*
@@ -1832,6 +1869,8 @@ static void scan_directives(FE *fe, int in_header, unsigned at0)
 				parse_func_pragma(&pc, pr, MODE_HVP);
 			else if (!strcmp(name, "ck_derivative"))
 				parse_deriv_pragma(&pc, pr);
+			else if (!strcmp(name, "ck_inactive"))
+				parse_inactive_pragma(&pc, pr);
 			else if (!strcmp(name, "ck_checkpoint")) {
 				pr->is_ckpt = 1;
 				parse_ckpt_pragma(&pc, pr);
@@ -1886,6 +1925,14 @@ static void place_pragmas(FE *fe)
 			}
 			continue;
 		}
+		if (pr->is_inactive) {
+			if (inside && inside->fndef) {
+				diag_error(pr->loc, "'#pragma ck_inactive' must "
+						    "be at file scope");
+				pr->ok = 0;
+			}
+			continue;
+		}
 		if (pr->in_header) {
 			/* before the prototype (or definition) of a function:
 			 * the request is for this input when it defines that
@@ -1916,6 +1963,62 @@ static void place_pragmas(FE *fe)
 }
 
 /* ------------------------------------------------------------ requests */
+
+/* The names of the ck_inactive pragmas: functions the translation unit
+ * declares, without a derivative rule, and (when the file defines them)
+ * with external linkage, since ckc's output calls the user's own
+ * function.  They go to Program.inactive. */
+static void check_inactive(FE *fe)
+{
+	for (int i = 0; i < fe->npragmas; i++) {
+		Pragma *pr = fe->pragmas[i];
+		if (!pr->is_inactive || !pr->ok)
+			continue;
+		for (int k = 0; k < pr->nnames; k++) {
+			const char *name = pr->names[k];
+			Loc at = pr->name_locs[k];
+			Def *d = def_find(fe, name);
+			int j, dup = 0;
+			if (!d) {
+				diag_error(at, "'%s' in '#pragma ck_inactive' is "
+					       "not a function declared in this "
+					       "file",
+					   name);
+				continue;
+			}
+			if (rules_find(name)) {
+				diag_error(at, "'%s' has a derivative rule and "
+					       "cannot be ck_inactive; "
+					       "ck_inactive is for functions "
+					       "whose results are constants "
+					       "(random draws, timers, "
+					       "counters)",
+					   name);
+				continue;
+			}
+			if (def_is_user(d) &&
+			    clang_Cursor_getStorageClass(d->def) ==
+				    CX_SC_Static) {
+				diag_error(at, "'%s' is static: ckc's output "
+					       "calls ck_inactive functions "
+					       "themselves, so '%s' needs "
+					       "external linkage (remove "
+					       "'static')",
+					   name, name);
+				diag_note(cur_loc(fe, d->def),
+					  "'%s' is defined here", name);
+				/* still listed: its body is not converted, so
+				 * nothing more is said about it */
+			}
+			for (j = 0; j < fe->p->ninactive; j++)
+				dup |= !strcmp(fe->p->inactive[j], name);
+			if (dup)
+				continue;
+			push_name(&fe->p->inactive, &fe->p->inactive_loc,
+				  &fe->p->ninactive, name, at);
+		}
+	}
+}
 
 static const char *mode_pragma(Mode m)
 {
@@ -2399,6 +2502,13 @@ static int call_target(FE *fe, CXCursor fdecl, Loc loc)
 		add_extern(fe, d && d->has_def ? d->def : fdecl);
 		return -1;
 	}
+	if (def_is_user(d) &&
+	    calls_kind_name(fe->p, name) == CALL_INACTIVE) {
+		/* ckc does not differentiate into it: the output calls the
+		 * user's function */
+		add_extern(fe, d->def);
+		return -1;
+	}
 	if (!def_is_user(d)) {
 		CXCursor first = d ? d->decl : clang_getCanonicalCursor(fdecl);
 		if (!in_system_header(first) && !in_system_header(fdecl) &&
@@ -2635,6 +2745,47 @@ static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 	return bad_expr(loc);
 }
 
+/* A string literal (an argument of stdio output or of a ck_inactive
+ * function) as its tokens: "a" "b" stays two literals. */
+static Expr *conv_string(FE *fe, CXCursor c, Loc loc)
+{
+	CXToken *toks;
+	unsigned n, k;
+	size_t len = 1;
+	char *buf;
+	Type *ct = type_new(TY_INT);
+	Expr *e;
+	clang_tokenize(fe->tu, clang_getCursorExtent(c), &toks, &n);
+	for (k = 0; k < n; k++) {
+		const char *sp = cxs(clang_getTokenSpelling(fe->tu, toks[k]));
+		if (clang_getTokenKind(toks[k]) != CXToken_Literal ||
+		    !strchr(sp, '"')) {
+			clang_disposeTokens(fe->tu, toks, n);
+			refuse(fe, loc, "a string argument made by a macro is "
+					"not supported; write the string "
+					"literal");
+			return bad_expr(loc);
+		}
+		len += strlen(sp) + 1;
+	}
+	buf = arena_alloc(len);
+	for (k = 0; k < n; k++) {
+		if (k)
+			strcat(buf, " ");
+		strcat(buf, cxs(clang_getTokenSpelling(fe->tu, toks[k])));
+	}
+	clang_disposeTokens(fe->tu, toks, n);
+	if (!n) {
+		refuse(fe, loc, "unsupported string literal");
+		return bad_expr(loc);
+	}
+	ct->name = "char";
+	ct->is_const = 1;
+	e = expr_new(E_STR, type_ptr(ct), loc);
+	e->u.str = buf;
+	return e;
+}
+
 static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 {
 	Kids ks = expr_kids(c);
@@ -2643,6 +2794,7 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 	Expr **args = NULL, *e;
 	int nargs = 0, i, n, fn;
 	const char *name;
+	CallKind kind;
 
 	if (!is_kind(callee, CXCursor_DeclRefExpr) ||
 	    !is_kind(clang_getCursorReferenced(callee),
@@ -2659,10 +2811,16 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 	if (!strncmp(name, "__builtin_", 10) && (e = eval_const(fe, c, loc)))
 		return e;
 	n = clang_Cursor_getNumArguments(c);
-	for (i = 0; i < n; i++)
-		ARENA_PUSH(args, nargs,
-			   conv_expr(fe, clang_Cursor_getArgument(
-						 c, (unsigned)i)));
+	kind = calls_kind_name(fe->p, name);
+	for (i = 0; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+		if ((kind == CALL_OUTPUT || kind == CALL_INACTIVE) &&
+		    is_kind(strip(a), CXCursor_StringLiteral))
+			e = conv_string(fe, strip(a), cur_loc(fe, a));
+		else
+			e = conv_expr(fe, a);
+		ARENA_PUSH(args, nargs, e);
+	}
 	fn = call_target(fe, fdecl, loc);
 	if (fn < 0 &&
 	    clang_getCursorType(fdecl).kind == CXType_FunctionNoProto)
@@ -4327,8 +4485,10 @@ Program *frontend_parse(const FrontendOptions *opt)
 	nreq = 0;
 	for (i = 0; i < fe->npragmas; i++)
 		if (!fe->pragmas[i]->is_ckpt && !fe->pragmas[i]->is_deriv &&
+		    !fe->pragmas[i]->is_inactive &&
 		    fe->pragmas[i]->ok)
 			ARENA_PUSH(reqs, nreq, fe->pragmas[i]->req);
+	check_inactive(fe);
 	for (i = 0; i < opt->ncli_reqs; i++)
 		ARENA_PUSH(reqs, nreq, opt->cli_reqs[i]);
 	for (i = 0; i < nreq; i++) {

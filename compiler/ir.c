@@ -265,7 +265,7 @@ Expr *expr_clone(const Expr *e)
 	Expr *c = ARENA_NEW(Expr);
 	*c = *e;
 	switch (e->kind) {
-	case E_NUM: case E_VAR: case E_GLOBAL:
+	case E_NUM: case E_VAR: case E_GLOBAL: case E_STR:
 		break;
 	case E_UNARY:
 		c->u.un.e = expr_clone(e->u.un.e);
@@ -822,8 +822,13 @@ int expr_equal(const Expr *a, const Expr *b)
 		return expr_equal(a->u.cond.c, b->u.cond.c) &&
 		       expr_equal(a->u.cond.a, b->u.cond.a) &&
 		       expr_equal(a->u.cond.b, b->u.cond.b);
+	case E_STR:
+		return strcmp(a->u.str, b->u.str) == 0;
 	case E_CALL:
+		/* only math calls are values: any other may have effects
+		 * (stdio output, ck_inactive draws) */
 		if (a->u.call.fn >= 0 || b->u.call.fn >= 0 ||
+		    !rules_find(a->u.call.name) ||
 		    strcmp(a->u.call.name, b->u.call.name) != 0 ||
 		    a->u.call.nargs != b->u.call.nargs)
 			return 0;

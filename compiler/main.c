@@ -470,6 +470,7 @@ static int ckc_main(int argc, char **argv)
 	}
 	stage_done(&o, p, "parse");
 
+	calls_check(p);
 	normalize_program(p);
 	sret_program(p);
 	views_program(p);

@@ -1,6 +1,6 @@
 /*
- * normalize.c - puts every call to a user function in a statement of its
- * own, so the transforms differentiate calls only in three shapes:
+ * normalize.c - puts every call to a user function (or to a ck_inactive
+ * one) in a statement of its own, so the transforms differentiate calls only in three shapes:
  *
  *   g(args);            S_EXPR
  *   lhs = g(args);      S_ASSIGN with op A_SET
@@ -36,7 +36,7 @@ static void norm_expr(Normalizer *n, Expr **ep)
 	if (!e)
 		return;
 	switch (e->kind) {
-	case E_NUM: case E_VAR: case E_GLOBAL:
+	case E_NUM: case E_VAR: case E_GLOBAL: case E_STR:
 		break;
 	case E_UNARY:
 		norm_expr(n, &e->u.un.e);
@@ -73,9 +73,12 @@ static void norm_hoist(Normalizer *n, Expr **ep, int hoist_self)
 	Expr *e = *ep;
 	for (int i = 0; i < e->u.call.nargs; i++)
 		norm_expr(n, &e->u.call.args[i]);
-	/* calls with a ck_derivative too: transforms take them as statements */
-	if (!hoist_self || (e->u.call.fn < 0 && !userrules_find(e->u.call.name)) ||
-	    e->type->kind == TY_VOID)
+	/* user calls, calls with a ck_derivative, and ck_inactive ones: the
+	 * transforms take them as statements (results the tangent and
+	 * adjoint read as variables) */
+	if (!hoist_self || e->type->kind == TY_VOID ||
+	    (e->u.call.fn < 0 && !userrules_find(e->u.call.name) &&
+	     calls_kind(n->p, e) != CALL_INACTIVE))
 		return;
 	const char *name = name_fresh(n->p, n->f,
 				      arena_printf("ck_%s", e->u.call.name));

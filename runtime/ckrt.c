@@ -41,6 +41,7 @@ typedef struct thread {
 	size_t snap_bytes; /* snapshot bytes in use */
 	size_t tape_peak, snap_peak, peak;
 	unsigned long long recomputations;
+	int recomputing;   /* depth of ck_recompute_enter */
 } thread;
 
 static __thread thread self;
@@ -135,6 +136,21 @@ static void note_peak(thread *th)
 static size_t max_size(size_t a, size_t b)
 {
 	return a > b ? a : b;
+}
+
+void ck_recompute_enter(void)
+{
+	self.recomputing++;
+}
+
+void ck_recompute_leave(void)
+{
+	self.recomputing--;
+}
+
+int ck_recomputing(void)
+{
+	return self.recomputing;
 }
 
 void ck_tape_note_peak(ck_tape *t)

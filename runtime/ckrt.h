@@ -114,6 +114,14 @@ ck_tape *ck_tape_get(void);
  * Generated code calls it at every turn from a forward to a reverse sweep. */
 void ck_tape_note_peak(ck_tape *t);
 
+/* Recomputation depth of the calling thread.  A generated f_b raises it
+ * around its reverse sweep, which runs checkpointed code again; stdio
+ * output in forward-sweep code runs only when ck_recomputing() is 0, so it
+ * prints once per call, as f does. */
+void ck_recompute_enter(void);
+void ck_recompute_leave(void);
+int ck_recomputing(void);
+
 /* Bytes of entries on t: pushed and not yet popped. */
 size_t ck_tape_bytes(const ck_tape *t);
 

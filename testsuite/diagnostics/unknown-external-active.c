@@ -11,6 +11,6 @@ double external_model(double v);
 #pragma ck_tangent wrt(x)
 double f(double x)
 {
-	double y = 2.0 * external_model(x * x); // CHECK: unknown-external-active.c:[[@LINE]]:19: error: cannot differentiate the call to 'external_model': it has no definition in this file; define it here or keep its arguments inactive
+	double y = 2.0 * external_model(x * x); // CHECK: unknown-external-active.c:[[@LINE]]:19: error: no definition of 'external_model' in this file; give its derivative with `#pragma ck_derivative external_model ...`, or mark it `ck_inactive`
 	return y + external_model(3.0);
 }

@@ -24,6 +24,9 @@ functions of compiler/rules.def with their arguments kept inside their
 domains.  Every array index is checked in bounds for every n the
 driver may pass, every value stays moderate (updates inside loops contract),
 and the code compiles under gcc -std=c99 -Wall -Wextra -pedantic -Werror.
+The kernel body (not the helpers, which a binomial(K) loop may call) also
+draws from fz_noise, a function of the file named by #pragma ck_inactive
+(NOISE_DEF), and prints active values with printf.
 Branches and kinks (fabs, fmin, fmax) are fine: the driver evaluates at
 random points and fuzzcheck.h skips outputs whose differences do not
 converge.
@@ -76,7 +79,24 @@ FEATURES = {
     "malloc": False,     # local arrays from malloc/calloc (some grown by
                          # realloc, some checked for NULL), freed before
                          # every return
+    "inactive": True,    # calls of fz_noise, a ck_inactive function
+    "stdio": True,       # printf of active values
 }
+
+# The ck_inactive function kernels call (feature "inactive"), defined in
+# the kernel file: ckc calls it rather than differentiating into it.  It
+# is piecewise constant in its (active) argument, so its derivative is 0
+# where it has one, as ckc takes it, and the differences agree; near a
+# jump they do not converge and fuzzcheck.h skips the output.  No calls
+# inside checkpoint regions or binomial loops: the reverse sweep would
+# recompute them, which ckc refuses.
+NOISE_DEF = """#pragma ck_inactive fz_noise
+double fz_noise(double v);
+double fz_noise(double v)
+{
+	return 0.5 + 0.25 * sin(floor(4.0 * v));
+}
+"""
 
 # math.h functions of compiler/rules.def (double versions).
 MATH_FUNCS = ("sin cos tan asin acos atan atan2 sinh cosh tanh exp exp2 "
@@ -1315,6 +1335,11 @@ class Gen:
             kinds += ["ptr"]  # (a region's save() cannot name them)
         if self.feat["arrays"] and not ctx.contract and not ctx.nested:
             kinds += ["array"]
+        if self.feat["inactive"] and not ctx.in_helper and \
+                not self.region and not self.in_binomial:
+            kinds += ["noise"]
+        if self.feat["stdio"] and not ctx.in_helper:
+            kinds += ["print"]
         k = r.choice(kinds)
         region = self.feat["checkpoint"] and not ctx.in_helper and \
             r.random() < 0.15 and k in ("assign", "store", "if", "for",
@@ -1350,6 +1375,35 @@ class Gen:
                 out.append("%s[0:%d]" % (a.name, min(a.span(n)
                                                      for n in self.ns)))
         return " save(%s)" % ", ".join(out) if out else ""
+
+    # ------------------------------------ ck_inactive calls and printing
+    def s_noise(self, sc, ctx):
+        """double v = a * fz_noise(e): a constant of the derivative, drawn
+        from active values."""
+        e = self.expr(sc, 2)
+        a = self.expr(sc, 2)
+        v = Scalar(self.fresh("v"), a[1] * 0.75)
+        self.emit("double %s = %s * fz_noise(%s);" % (v.name, a[0],
+                                                       strip(e[0])))
+        sc.scalars.append(v)
+
+    def s_print(self, sc, ctx):
+        """printf of active values: no derivative, printed as f prints."""
+        vals = self.readable_scalars(sc)
+        arrs = self.readable_arrays(sc)
+        if arrs and self.r.random() < 0.4:
+            a = self.r.choice(arrs)
+            idx = self.index_for(sc, a)
+            if idx is not None:
+                self.emit('printf("fzlog %s[%%d] %%.3g\\n", %s, %s[%s]);'
+                          % (a.name, idx, a.name, idx))
+                a.read = True
+                return
+        if not vals:
+            return self.s_decl(sc, ctx)
+        v = self.r.choice(vals)
+        v.read = True
+        self.emit('printf("fzlog %s %%.3g\\n", %s);' % (v.name, v.name))
 
     def s_decl(self, sc, ctx):
         e = self.expr(sc, 3, calls=ctx)
@@ -1766,7 +1820,8 @@ class Gen:
                         break
                     # The kernel has no fitting argument: give it one.
                     self.s_array(sc, ctx)
-        if not any(re.search(r"\bn\b", line) for line in self.out
+        if not any(re.search(r"\bn\b", re.sub(r'"[^"]*"', '""', line))
+                   for line in self.out
                    if not line.lstrip().startswith("#pragma")):
             self.uses_cnt = True  # cnt reads n (gcc -Wunused-parameter)
             self.emit("cnt += n;")
@@ -2092,6 +2147,10 @@ def file_text(kernels, lit=False, seed=None, modes=("tangent",),
     if any(re.search(r"\b(malloc|calloc)\(", src) for src, _, _, _ in
            kernels):
         out.append(MALLOC_HEADER)
+    if any("printf(" in src for src, _, _, _ in kernels):
+        out.append("#include <stdio.h>\n")
+    if any("fz_noise(" in src for src, _, _, _ in kernels):
+        out.append(NOISE_DEF)
     if any("fz_view" in src for src, _, _, _ in kernels):
         out.append("#include \"%s\"\n" % VIEW_HEADER_NAME)
     for src, _, _, _ in kernels:
