@@ -1986,6 +1986,15 @@ static void check_inactive(FE *fe)
 					   name);
 				continue;
 			}
+			const UserRule *ur = userrules_find(name);
+			if (ur) {
+				diag_error(at, "'%s' has a ck_derivative and "
+					       "cannot also be ck_inactive; keep "
+					       "one of them",
+					   name);
+				diag_note(ur->loc, "its ck_derivative is here");
+				continue;
+			}
 			if (rules_find(name)) {
 				diag_error(at, "'%s' has a derivative rule and "
 					       "cannot be ck_inactive; "
