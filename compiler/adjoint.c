@@ -4832,7 +4832,7 @@ static void adj_globals_visit(void *ctx, const Expr *e)
 	GlobalScan *g = ctx;
 	if (e->kind == E_CALL) {
 		CallKind k = calls_kind(g->p, e);
-		if (k == CALL_INACTIVE || k == CALL_OTHER)
+		if (k == CALL_INACTIVE || k == CALL_OTHER || k == CALL_DERIV)
 			adj_globals_change = 1;
 	} else if (e->kind == E_ADDR &&
 		   adj_lv_base(e->u.e)->kind == E_GLOBAL) {

@@ -59,6 +59,8 @@ int calls_is_output(const char *name)
 
 CallKind calls_kind_name(const Program *p, const char *name)
 {
+	if (userrules_find(name) || userrules_call(name))
+		return CALL_DERIV;
 	if (rules_find(name))
 		return CALL_RULE;
 	if (calls_is_output(name))
@@ -147,7 +149,8 @@ static void rerun_visit(void *ctx, const Expr *e)
 	if (k == CALL_RUNTIME) /* the user's code: a function of theirs */
 		k = CALL_OTHER;
 	if (k != CALL_USER && k != CALL_RULE && k != CALL_RUNTIME &&
-	    k != CALL_PURE && (k != CALL_OUTPUT || r->orig)) {
+	    k != CALL_PURE && k != CALL_DERIV &&
+	    (k != CALL_OUTPUT || r->orig)) {
 		r->bad = 1;
 		if (!rerun_first(e))
 			return;

@@ -732,6 +732,9 @@ typedef enum CallKind {
 			  it writes are constants */
 	CALL_PURE,     /* a library function without effects (floor, ...):
 			  may run again */
+	CALL_DERIV,    /* has a #pragma ck_derivative (userrules.c): the
+			  user's derivatives; may run again, as f's own
+			  code does */
 	CALL_OTHER,    /* anything else: may not see active data, and may
 			  not run again */
 } CallKind;
