@@ -98,6 +98,10 @@ static void act_roots(const Expr *e, Roots *r)
 		act_roots(e->u.cond.a, r);
 		act_roots(e->u.cond.b, r);
 		break;
+	case E_CALL: /* realloc(p, n): p's data moves into the result */
+		if (alloc_old(e) && alloc_find(e)->kind != ALLOC_FREE)
+			act_roots(alloc_old(e), r);
+		break;
 	default:
 		break;
 	}
@@ -365,7 +369,7 @@ static void act_call(Solver *s, const Expr *e)
 		}
 		return;
 	}
-	if (rules_find(e->u.call.name) || !s->check)
+	if (rules_find(e->u.call.name) || alloc_find(e) || !s->check)
 		return;
 	for (int i = 0; i < e->u.call.nargs; i++) {
 		if (!act_arg_active(a, e->u.call.args[i]) ||
