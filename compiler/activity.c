@@ -336,6 +336,7 @@ static void act_call(Solver *s, const Expr *e)
 	if (e->u.call.fn >= 0) {
 		const Func *g = act_prog->funcs[e->u.call.fn];
 		Activity *callee = act_solve(activity_call_pattern(a, act_prog, e));
+
 		for (int i = 0; i < g->nparams && i < e->u.call.nargs; i++) {
 			int pv = g->params[i];
 			if (!type_passes_storage(g->vars[pv]->type))
@@ -456,6 +457,16 @@ static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 	}
 }
 
+/* May pointer expression e point into varied storage? */
+static int act_points_varied(const Activity *a, const Expr *e)
+{
+	int *roots, n = activity_roots(e, &roots);
+	for (int i = 0; i < n; i++)
+		if (activity_var_varied(a, roots[i]))
+			return 1;
+	return 0;
+}
+
 static void act_stmt(Solver *s, const Stmt *st)
 {
 	if (!st)
@@ -492,6 +503,16 @@ static void act_stmt(Solver *s, const Stmt *st)
 		break;
 	case S_RETURN:
 		act_calls(s, st->u.expr);
+		/* a pointer result into active data (a buffer f allocates, or
+		 * a pointer into an argument) would need a shadow result */
+		if (s->check && st->u.expr && st->u.expr->type->kind == TY_PTR &&
+		    type_float_elem(st->u.expr->type) &&
+		    act_points_varied(a, st->u.expr) && act_first_report(st->loc))
+			diag_error(st->loc, "'%s' returns a pointer to active "
+					    "data, which ckc cannot differentiate "
+					    "yet; let the caller pass the buffer "
+					    "as a parameter",
+				   s->f->name);
 		if (st->u.expr && activity_expr_varied(a, st->u.expr) &&
 		    !a->ret_varied && !a->pat->drop_ret && !s->check) {
 			a->ret_varied = 1;
