@@ -297,6 +297,7 @@ typedef struct Adj {
 	int *hptr_b;       /* heap var -> bwd var with the buffer's pointer */
 	int *hbytes_b;     /* heap var -> bwd var with its bytes */
 	int in_region;     /* generating a checkpointed body's sweeps */
+	const Stmt *region; /* the innermost checkpointed body, or NULL */
 } Adj;
 
 static AdjVariant **adj_variants;
@@ -1901,6 +1902,46 @@ static Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 
 /* ---- heap variables (see adj_find_heap) */
 
+static const Stmt *adj_find_decl(const Stmt *s, int v);
+static Stmt *adj_heap_shadow(Adj *c, int v, Loc loc);
+
+/* Is heap var v local to checkpointed body r (a region, or the body of a
+ * binomial loop): declared inside it?  Its buffers then live and die in
+ * one run of r, so r's snapshot needs nothing of them; f_fwd runs r as f
+ * does and leaves v null after it, and the recomputation in f_bwd gives
+ * the buffer it ends with a zeroed shadow. */
+static int rg_heap_local(Adj *c, const Stmt *r, int v)
+{
+	return r && c->v->heap[v] && adj_find_decl(r, v);
+}
+
+/* After f_fwd's plain run of checkpointed body r: its local buffers are
+ * gone (f freed them), their variables null. */
+static void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc)
+{
+	for (int v = 0; v < c->f->nvars; v++)
+		if (rg_heap_local(c, r, v))
+			stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, v, loc),
+						      expr_int(0, loc), loc));
+}
+
+/* In f_bwd after the recomputation of r, before its reverse sweep: the
+ * shadows of the buffers r's local variables hold. */
+static void rg_heap_shadows(Adj *c, const Stmt *r, Stmt *b, Loc loc)
+{
+	for (int v = 0; v < c->f->nvars; v++) {
+		if (!rg_heap_local(c, r, v))
+			continue;
+		stmt_append(b, stmt_expr(S_EXPR,
+					 adj_call("ck_shadow_free", adj_void(),
+						  expr_var(c->bwd, adj_var(c, v),
+							   loc),
+						  NULL),
+					 loc));
+		stmt_append(b, adj_heap_shadow(c, v, loc));
+	}
+}
+
 static Type *adj_void_ptr(void)
 {
 	static Type v = {TY_VOID, 0, NULL, NULL, 0, NULL};
@@ -1977,11 +2018,13 @@ static Stmt *adj_heap_assign(Adj *c, const Stmt *s, Stmt *fout)
 	const Expr *rhs = s->u.assign.rhs;
 	const AllocRule *r = alloc_find(rhs);
 	Loc loc = s->loc;
-	if (c->in_region) {
-		diag_error(loc, "the reverse mode cannot allocate '%s' inside a "
-				"checkpoint region yet; allocate it before the "
-				"region",
-			   c->f->vars[v]->name);
+	if (c->in_region && !rg_heap_local(c, c->region, v)) {
+		diag_error(loc, "the checkpoint region's snapshot cannot cover "
+				"the buffer '%s', which the region %s but which "
+				"lives on after it; allocate it before the region "
+				"or free it inside",
+			   c->f->vars[v]->name,
+			   r->kind == ALLOC_NEW ? "allocates" : "reallocates");
 		return NULL;
 	}
 	Expr *bytes = alloc_bytes(rhs);
@@ -3433,8 +3476,14 @@ static Expr *rg_expr(Adj *c, const Expr *e);
 /* Primal var v of f (or generated var of fwd) in bwd. */
 static Expr *rg_var(Adj *c, int v, Loc loc)
 {
-	if (v >= c->f->nvars)
+	if (v >= c->f->nvars) {
+		for (int k = 0; k < c->f->nvars; k++)
+			if (c->hbytes_f[k] == v) /* a heap buffer's size */
+				return expr_var(c->bwd, c->hbytes_b[k], loc);
 		return expr_var(c->bwd, rg_twin(c, v), loc);
+	}
+	if (c->v->heap[v])
+		return expr_var(c->bwd, c->hptr_b[v], loc);
 	const Var *x = c->f->vars[v];
 	if (x->type->kind == TY_INT)
 		return expr_var(c->bwd, adj_bvar(c, v, loc), loc);
@@ -3513,7 +3562,8 @@ static Stmt *rg_stmt(Adj *c, const Stmt *s)
 	case S_ASSIGN: {
 		const Expr *lhs = s->u.assign.lhs;
 		if (lhs->kind == E_VAR && lhs->u.var < c->f->nvars &&
-		    c->f->vars[lhs->u.var]->type->kind == TY_PTR) {
+		    c->f->vars[lhs->u.var]->type->kind == TY_PTR &&
+		    !c->v->heap[lhs->u.var]) {
 			/* a pointer moves: its offset moves the same way */
 			int v = lhs->u.var;
 			Expr *off = expr_var(c->bwd, adj_bvar(c, v, s->loc), s->loc);
@@ -3682,7 +3732,11 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 	for (int i = 0; i < f->nvars; i++) {
 		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
 		    !type_float_elem(f->vars[i]->type) ||
-		    !c->a->written[c->a->node[i]])
+		    !c->a->written[c->a->node[i]] ||
+		    rg_heap_local(c, prag->u.ckpt.body, i) ||
+		    (prag->u.ckpt.binomial &&
+		     prag->u.ckpt.body->kind == S_FOR &&
+		     rg_heap_local(c, prag->u.ckpt.body->u.loop.body, i)))
 			continue;
 		int named = 0;
 		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
@@ -3712,7 +3766,8 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 	for (int i = 0; vars && i < f->nvars; i++) {
 		if (!used[i] || f->vars[i]->is_static ||
 		    (f->vars[i]->type->kind == TY_PTR &&
-		     f->vars[i]->kind == VAR_PARAM))
+		     f->vars[i]->kind == VAR_PARAM) ||
+		    c->v->heap[i]) /* f_bwd holds its pointer (hptr_b) */
 			continue;
 		Expr *v;
 		if (f->vars[i]->type->kind == TY_PTR) {
@@ -3797,11 +3852,15 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 					     expr_var(c->fwd, fs, loc)),
 				    loc));
 	rg_primal(c, s->u.ckpt.body, fout);
+	rg_heap_null(c, s->u.ckpt.body, fout, loc);
 
 	/* R's forward and reverse sweeps, as without the pragma */
 	Stmt *fr = stmt_block(loc);
+	const Stmt *outer = c->region;
 	c->in_region++;
+	c->region = s->u.ckpt.body;
 	Stmt *br = adj_stmt(c, s->u.ckpt.body, fr);
+	c->region = outer;
 	c->in_region--;
 
 	/* f_bwd: pop, restore, recompute with the tape, reverse */
@@ -3843,6 +3902,7 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 				 loc));
 	for (int i = 0; i < fr->u.block.n; i++)
 		stmt_append(b, rg_stmt(c, fr->u.block.items[i]));
+	rg_heap_shadows(c, s->u.ckpt.body, b, loc);
 	stmt_append(b, stmt_expr(S_EXPR,
 				 adj_call("ck_tape_note_peak", adj_void(),
 					  expr_var(c->bwd, c->bt, loc), NULL),
