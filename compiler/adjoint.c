@@ -1919,10 +1919,15 @@ static int rg_heap_local(Adj *c, const Stmt *r, int v)
  * gone (f freed them), their variables null. */
 static void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc)
 {
-	for (int v = 0; v < c->f->nvars; v++)
-		if (rg_heap_local(c, r, v))
-			stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, v, loc),
-						      expr_int(0, loc), loc));
+	for (int v = 0; v < c->f->nvars; v++) {
+		if (!rg_heap_local(c, r, v))
+			continue;
+		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, v, loc),
+					      expr_int(0, loc), loc));
+		stmt_append(fout, stmt_assign(A_SET,
+					      expr_var(c->fwd, c->hbytes_f[v], loc),
+					      expr_int(0, loc), loc));
+	}
 }
 
 /* In f_bwd after the recomputation of r, before its reverse sweep: the
@@ -4023,7 +4028,10 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	Stmt *fstep = stmt_block(loc);
 	c->loops++;
 	c->in_region++;
+	const Stmt *outer = c->region;
+	c->region = loop->u.loop.body;
 	Stmt *bbody = adj_stmt(c, loop->u.loop.body, fstep);
+	c->region = outer;
 	c->in_region--;
 	Stmt *binc = loop->u.loop.inc->kind == S_BLOCK
 			     ? adj_block(c, loop->u.loop.inc, fstep)
@@ -4032,6 +4040,7 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	adj_remat_kill_stmt(c, loop);
 	Stmt *pstep = stmt_block(loc);
 	rg_primal(c, loop->u.loop.body, pstep);
+	rg_heap_null(c, loop->u.loop.body, pstep, loc);
 	rg_primal(c, loop->u.loop.inc, pstep);
 
 	Type *rvt = type_ptr(type_new(TY_OTHER));
@@ -4186,6 +4195,8 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	Stmt *taped_if = chain->u.ifs.els->u.ifs.els;
 	Stmt *taped = taped_if->u.ifs.then;
 	taped->u.block.n--; /* drop the break */
+	/* the buffers of the step just taped get their shadows */
+	rg_heap_shadows(c, loop->u.loop.body, taped, loc);
 	taped_if->u.ifs.els = bn_if(bn_act_is(c, c->bwd, tact, 4 /* REVERSE */, loc),
 				    brev, bn_block1(stmt_new(S_BREAK, loc)));
 	bsched->u.block.items[1] =
