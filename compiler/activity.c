@@ -302,7 +302,9 @@ static int act_first_report(Loc at)
 	static int nseen;
 	for (int i = 0; i < nseen; i++)
 		if (seen[i].line == at.line && seen[i].col == at.col &&
-		    seen[i].file == at.file)
+		    (seen[i].file == at.file ||
+		     (seen[i].file && at.file &&
+		      strcmp(seen[i].file, at.file) == 0)))
 			return 0;
 	Loc *grown = arena_alloc(sizeof(Loc) * (size_t)(nseen + 1));
 	if (nseen)
@@ -457,6 +459,40 @@ static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 	}
 }
 
+/* Does a value of type t hold a pointer (in a member, an element)? */
+static int act_holds_pointer(const Type *t)
+{
+	switch (t->kind) {
+	case TY_PTR:
+		return 1;
+	case TY_ARRAY:
+		return act_holds_pointer(t->base);
+	case TY_STRUCT:
+		for (int i = 0; t->st && i < t->st->nfields; i++)
+			if (act_holds_pointer(t->st->fields[i].type))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* p = malloc(...) into varied storage: its shadow buffer starts zeroed,
+ * which is no shadow for elements that hold pointers (a shadow's pointers
+ * point to the shadows of the primal's). */
+static void act_check_alloc(Solver *s, const Type *pt, const Expr *rhs, Loc at)
+{
+	const AllocRule *r = rhs ? alloc_find(rhs) : NULL;
+	if (!s->check || !r || r->kind == ALLOC_FREE || !r->user ||
+	    pt->kind != TY_PTR || !type_float_elem((Type *)pt))
+		return;
+	at = alloc_call_of(rhs)->loc;
+	if (act_holds_pointer(pt->base) && act_first_report(at))
+		diag_error(at, "ckc cannot make the shadow of a buffer whose "
+			       "elements hold pointers yet; allocate the arrays "
+			       "of floating data separately");
+}
+
 /* May pointer expression e point into varied storage? */
 static int act_points_varied(const Activity *a, const Expr *e)
 {
@@ -489,6 +525,9 @@ static void act_stmt(Solver *s, const Stmt *st)
 		}
 		if (varied && type_float_elem(s->f->vars[v]->type))
 			act_mark(s, v, st->loc);
+		if (activity_var_varied(a, v))
+			act_check_alloc(s, s->f->vars[v]->type, st->u.decl.init,
+					st->loc);
 		break;
 	}
 	case S_ASSIGN: {
@@ -496,6 +535,9 @@ static void act_stmt(Solver *s, const Stmt *st)
 		act_calls(s, lhs);
 		act_calls(s, rhs);
 		act_store(s, lhs, rhs && activity_expr_varied(a, rhs), st->loc);
+		if (activity_root(lhs) >= 0 &&
+		    activity_var_varied(a, activity_root(lhs)))
+			act_check_alloc(s, lhs->type, rhs, st->loc);
 		break;
 	}
 	case S_EXPR:

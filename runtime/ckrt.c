@@ -182,10 +182,12 @@ static void print_stats(void)
 	ck_stats_get(&st);
 	fprintf(stderr,
 		"ckrt stats: peak derivative memory %zu bytes (tape peak %zu "
-		"bytes, snapshot peak %zu bytes), %llu recomputations, shadow "
-		"buffer peak %zu bytes.\n",
+		"bytes, snapshot peak %zu bytes), %llu recomputations.\n",
 		st.peak_bytes, st.tape_peak_bytes, st.snapshot_peak_bytes,
-		st.recomputations, st.shadow_peak_bytes);
+		st.recomputations);
+	if (st.shadow_peak_bytes)
+		fprintf(stderr, "ckrt stats: shadow buffer peak %zu bytes.\n",
+			st.shadow_peak_bytes);
 }
 
 __attribute__((constructor)) static void stats_at_exit(void)

@@ -65,7 +65,8 @@ void ck_stats_reset(void);
 void ck_stats_add_recomputations(unsigned long long n);
 
 /* CK_STATS=1 in the environment prints a one-paragraph summary of
- * ck_stats_get's figures to stderr at exit. */
+ * ck_stats_get's figures to stderr at exit (the shadow buffer peak on a
+ * line of its own, when there were shadow buffers). */
 
 /* ------------------------------------------------------------- allocator */
 
