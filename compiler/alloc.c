@@ -112,7 +112,10 @@ Expr *alloc_shadow_call(const Expr *e, Expr *old_shadow)
 		x = alloc_bytes(e);
 	} else {
 		ck_assert(f[0] == 'p' && old_shadow);
+		/* a shadow that nothing writes may be const (DESIGN §2) */
 		x = old_shadow;
+		if (x->type && x->type->kind == TY_PTR && x->type->base->is_const)
+			x = expr_cast(alloc_void_ptr(), x, call->loc);
 		if (f[1])
 			y = expr_clone(a[f[1] - '0']);
 	}

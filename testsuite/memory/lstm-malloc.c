@@ -6,12 +6,19 @@
  * differences, by the dot-product test, and H v against differences of
  * f_b gradients and for symmetry; the same loss, bit for bit, as lstm.c's;
  * leak-free under ASan; no shadow bytes left in use after each call.
+ * The same numbers, bit for bit, with --no-tbr and --no-activity.
  */
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/kernels/lstm_malloc.c -o %t/lstm_malloc_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/lstm_malloc_grad.c
 // RUN: %ckc-run --sanitize %t/lstm_malloc_grad.c %s %t/lstm -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm_malloc.c %srcroot/examples/kernels/lstm.c > %t/out
 // RUN: FileCheck %s < %t/out
+// RUN: %ckc --no-tbr %srcroot/examples/kernels/lstm_malloc.c -o %t/notbr_grad.c
+// RUN: %ckc-run %t/notbr_grad.c %s %t/notbr -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm_malloc.c %srcroot/examples/kernels/lstm.c > %t/notbr.out
+// RUN: cmp %t/out %t/notbr.out
+// RUN: %ckc --no-activity %srcroot/examples/kernels/lstm_malloc.c -o %t/noact_grad.c
+// RUN: %ckc-run %t/noact_grad.c %s %t/noact -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm_malloc.c %srcroot/examples/kernels/lstm.c -Wno-unused-but-set-variable -Wno-unused-variable > %t/noact.out
+// RUN: cmp %t/out %t/noact.out
 // GEN-LABEL: static void lstm_cell_fwd({{.*}}){{$}}
 // GEN: gates = malloc(
 // GEN-NOT: free(gates)
