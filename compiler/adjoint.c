@@ -764,12 +764,22 @@ typedef struct HeapScan {
 	int loops;
 } HeapScan;
 
+/* Is e a null pointer constant (NULL, 0, (double *)0)? */
+static int adj_is_null(const Expr *e)
+{
+	while (e && e->kind == E_CAST)
+		e = e->u.e;
+	return e && e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == 0;
+}
+
 static void adj_heap_set(HeapScan *h, const Expr *rhs, AssignOp op)
 {
 	const AllocRule *r = rhs ? alloc_find(rhs) : NULL;
 	const Expr *old = r ? alloc_old(rhs) : NULL;
 	h->sets++;
 	h->in_loop |= h->loops > 0;
+	if (op == A_SET && adj_is_null(rhs))
+		return; /* no buffer */
 	if (op != A_SET || !r || r->kind == ALLOC_FREE || !r->user ||
 	    (old && !(old->kind == E_VAR && old->u.var == h->var)))
 		h->bad = 1;
@@ -2029,10 +2039,11 @@ static Stmt *adj_heap_assign(Adj *c, const Stmt *s, Stmt *fout)
 				"lives on after it; allocate it before the region "
 				"or free it inside",
 			   c->f->vars[v]->name,
-			   r->kind == ALLOC_NEW ? "allocates" : "reallocates");
+			   !r ? "sets" : r->kind == ALLOC_NEW ? "allocates"
+							   : "reallocates");
 		return NULL;
 	}
-	Expr *bytes = alloc_bytes(rhs);
+	Expr *bytes = r ? alloc_bytes(rhs) : expr_int(0, loc); /* or NULL */
 	if (adj_reads_var(bytes, v)) {
 		diag_error(loc, "the size of the buffer '%s' is computed from "
 				"itself; compute it into a variable first",
@@ -2042,7 +2053,7 @@ static Stmt *adj_heap_assign(Adj *c, const Stmt *s, Stmt *fout)
 	adj_heap_push(c, v, fout, loc);
 	Expr *pv = expr_var(c->fwd, v, loc);
 	Expr *nv = expr_var(c->fwd, c->hbytes_f[v], loc);
-	if (r->kind == ALLOC_NEW) {
+	if (!r || r->kind == ALLOC_NEW) {
 		stmt_append(fout, stmt_assign(A_SET, pv, expr_clone(rhs), loc));
 	} else {
 		/* the old buffer stays alive for the reverse sweep */
@@ -2058,12 +2069,12 @@ static Stmt *adj_heap_assign(Adj *c, const Stmt *s, Stmt *fout)
 	Expr *sb = expr_var(c->bwd, adj_var(c, v), loc);
 	stmt_append(b, stmt_expr(S_EXPR, adj_call("free", adj_void(), pb, NULL),
 				 loc));
-	if (r->kind == ALLOC_NEW)
+	if (!r || r->kind == ALLOC_NEW)
 		stmt_append(b, stmt_expr(S_EXPR, adj_call("ck_shadow_free",
 							  adj_void(), sb, NULL),
 					 loc));
 	adj_heap_pop(c, v, b, loc);
-	if (r->kind == ALLOC_NEW) {
+	if (!r || r->kind == ALLOC_NEW) {
 		stmt_append(b, adj_heap_shadow(c, v, loc));
 	} else {
 		/* the adjoints of the moved data move back */

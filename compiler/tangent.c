@@ -215,8 +215,10 @@ static Expr *t_shadow_ptr(Tan *t, const Expr *e)
 		return expr_cond(t_clone(e->u.cond.c),
 				 t_shadow_ptr(t, e->u.cond.a),
 				 t_shadow_ptr(t, e->u.cond.b), e->loc);
-	case E_NUM: /* a null pointer (f_fwd starts its pointers so) */
-		return t_generated(t) ? expr_clone(e) : t_bad_ptr(e);
+	case E_NUM: /* a null pointer (NULL, 0) has a null shadow */
+		return t_generated(t) || (e->u.num.is_int && e->u.num.ival == 0)
+			       ? expr_clone(e)
+			       : t_bad_ptr(e);
 	case E_CALL: /* p = malloc(n):  p_d = ck_shadow_alloc(n) (alloc.c) */
 		if (alloc_find(e) && alloc_find(e)->kind != ALLOC_FREE)
 			return alloc_shadow_call(
