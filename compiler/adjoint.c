@@ -2010,13 +2010,14 @@ static void adj_heap_vars(Adj *c)
 		if (!c->v->heap[v])
 			continue;
 		Loc loc = f->vars[v]->loc;
-		const char *bn = arena_printf("%s_bytes", f->vars[v]->name);
+		/* f_fwd's name of it (locals of nested blocks may share one) */
+		const char *name = c->fwd->vars[v]->name;
+		const char *bn = arena_printf("%s_bytes", name);
 		c->hbytes_f[v] = adj_local(c, c->fwd, bn, adj_long());
 		stmt_append(c->fdecls, stmt_decl(c->hbytes_f[v], expr_int(0, loc),
 						 loc));
 		Type *pt = type_with_const(f->vars[v]->type, 0);
-		c->hptr_b[v] = func_add_var(c->bwd, f->vars[v]->name, pt,
-					    VAR_LOCAL, loc);
+		c->hptr_b[v] = func_add_var(c->bwd, name, pt, VAR_LOCAL, loc);
 		stmt_append(c->bdecls, stmt_decl(c->hptr_b[v], NULL, loc));
 		c->hbytes_b[v] = adj_local(c, c->bwd, bn, adj_long());
 		stmt_append(c->bdecls, stmt_decl(c->hbytes_b[v], NULL, loc));
