@@ -99,6 +99,10 @@ static void act_roots(const Expr *e, Roots *r)
 		act_roots(e->u.cond.a, r);
 		act_roots(e->u.cond.b, r);
 		break;
+	case E_CALL: /* realloc(p, n): p's data moves into the result */
+		if (alloc_old(e) && alloc_find(e)->kind != ALLOC_FREE)
+			act_roots(alloc_old(e), r);
+		break;
 	default:
 		break;
 	}
@@ -312,7 +316,9 @@ static int act_first_report(Loc at)
 	static int nseen;
 	for (int i = 0; i < nseen; i++)
 		if (seen[i].line == at.line && seen[i].col == at.col &&
-		    seen[i].file == at.file)
+		    (seen[i].file == at.file ||
+		     (seen[i].file && at.file &&
+		      strcmp(seen[i].file, at.file) == 0)))
 			return 0;
 	Loc *grown = arena_alloc(sizeof(Loc) * (size_t)(nseen + 1));
 	if (nseen)
@@ -433,6 +439,7 @@ static void act_call(Solver *s, const Expr *e)
 	if (e->u.call.fn >= 0) {
 		const Func *g = act_prog->funcs[e->u.call.fn];
 		Activity *callee = act_solve(activity_call_pattern(a, act_prog, e));
+
 		for (int i = 0; i < g->nparams && i < e->u.call.nargs; i++) {
 			int pv = g->params[i];
 			if (!type_passes_storage(g->vars[pv]->type))
@@ -467,7 +474,7 @@ static void act_call(Solver *s, const Expr *e)
 		return;
 	}
 	CallKind kind = calls_kind(act_prog, e);
-	if (kind == CALL_RULE)
+	if (kind == CALL_RULE || alloc_find(e))
 		return;
 	for (int i = 0; i < e->u.call.nargs; i++) {
 		const Expr *arg = e->u.call.args[i];
@@ -576,6 +583,50 @@ static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 	}
 }
 
+/* Does a value of type t hold a pointer (in a member, an element)? */
+static int act_holds_pointer(const Type *t)
+{
+	switch (t->kind) {
+	case TY_PTR:
+		return 1;
+	case TY_ARRAY:
+		return act_holds_pointer(t->base);
+	case TY_STRUCT:
+		for (int i = 0; t->st && i < t->st->nfields; i++)
+			if (act_holds_pointer(t->st->fields[i].type))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* p = malloc(...) into varied storage: its shadow buffer starts zeroed,
+ * which is no shadow for elements that hold pointers (a shadow's pointers
+ * point to the shadows of the primal's). */
+static void act_check_alloc(Solver *s, const Type *pt, const Expr *rhs, Loc at)
+{
+	const AllocRule *r = rhs ? alloc_find(rhs) : NULL;
+	if (!s->check || !r || r->kind == ALLOC_FREE || !r->user ||
+	    pt->kind != TY_PTR || !type_float_elem((Type *)pt))
+		return;
+	at = alloc_call_of(rhs)->loc;
+	if (act_holds_pointer(pt->base) && act_first_report(at))
+		diag_error(at, "ckc cannot make the shadow of a buffer whose "
+			       "elements hold pointers yet; allocate the arrays "
+			       "of floating data separately");
+}
+
+/* May pointer expression e point into varied storage? */
+static int act_points_varied(const Activity *a, const Expr *e)
+{
+	int *roots, n = activity_roots(e, &roots);
+	for (int i = 0; i < n; i++)
+		if (activity_var_varied(a, roots[i]))
+			return 1;
+	return 0;
+}
+
 static void act_stmt(Solver *s, const Stmt *st)
 {
 	if (!st)
@@ -600,6 +651,9 @@ static void act_stmt(Solver *s, const Stmt *st)
 		}
 		if (varied && type_float_elem(s->f->vars[v]->type))
 			act_mark(s, v, st->loc);
+		if (activity_var_varied(a, v))
+			act_check_alloc(s, s->f->vars[v]->type, st->u.decl.init,
+					st->loc);
 		break;
 	}
 	case S_ASSIGN: {
@@ -610,6 +664,9 @@ static void act_stmt(Solver *s, const Stmt *st)
 		act_calls(s, rhs);
 		s->top = NULL;
 		act_store(s, lhs, rhs && activity_expr_varied(a, rhs), st->loc);
+		if (activity_root(lhs) >= 0 &&
+		    activity_var_varied(a, activity_root(lhs)))
+			act_check_alloc(s, lhs->type, rhs, st->loc);
 		break;
 	}
 	case S_EXPR:
@@ -619,6 +676,16 @@ static void act_stmt(Solver *s, const Stmt *st)
 		break;
 	case S_RETURN:
 		act_calls(s, st->u.expr);
+		/* a pointer result into active data (a buffer f allocates, or
+		 * a pointer into an argument) would need a shadow result */
+		if (s->check && st->u.expr && st->u.expr->type->kind == TY_PTR &&
+		    type_float_elem(st->u.expr->type) &&
+		    act_points_varied(a, st->u.expr) && act_first_report(st->loc))
+			diag_error(st->loc, "'%s' returns a pointer to active "
+					    "data, which ckc cannot differentiate "
+					    "yet; let the caller pass the buffer "
+					    "as a parameter",
+				   s->f->name);
 		if (st->u.expr && activity_expr_varied(a, st->u.expr) &&
 		    !a->ret_varied && !a->pat->drop_ret && !s->check) {
 			a->ret_varied = 1;

@@ -244,6 +244,8 @@ typedef struct AdjVariant {
 	unsigned char *reassigned; /* var assigned after its declaration */
 	int ret_b;             /* the result has an adjoint seed */
 	int *base;             /* pointer var -> the var it points into, -1/-2 */
+	unsigned char *heap;   /* local pointer var holding malloc'd active data
+				  (see adj_find_heap) */
 	SiteWalk sites;
 	unsigned char *stable; /* pointer params whose data stays unchanged (1),
 				  or, for pointers to structs, whose data
@@ -295,6 +297,11 @@ typedef struct Adj {
 	int ntwin;
 	Stmt *bdecls;      /* declarations at the top of bwd */
 	int loops;         /* loops around the statement being generated */
+	int *hbytes_f;     /* heap var -> fwd var with its buffer's bytes */
+	int *hptr_b;       /* heap var -> bwd var with the buffer's pointer */
+	int *hbytes_b;     /* heap var -> bwd var with its bytes */
+	int in_region;     /* generating a checkpointed body's sweeps */
+	const Stmt *region; /* the innermost checkpointed body, or NULL */
 } Adj;
 
 static AdjVariant **adj_variants;
@@ -729,6 +736,121 @@ static int adj_local_structs(AdjVariant *av)
 
 static const Type *adj_bottom(const Type *t);
 
+/* ---- buffers from malloc
+ *
+ * A heap variable is a local pointer to floating data with a shadow, set
+ * only from allocation calls (alloc.c): p = malloc(n), calloc(k, s), or
+ * p = realloc(p, n) of itself.  It is its own base.  f_fwd keeps, next to
+ * it, the size of its buffer (p_bytes); every allocation pushes the old
+ * pointer and size, a free(p) waits (does nothing in f_fwd), and at a
+ * return f_fwd hands the pointer and size to f_bwd, which gives the buffer
+ * a zeroed shadow there (the buffer's data is dead after it: a zero
+ * adjoint).  f_bwd reverses an allocation by freeing the buffer and its
+ * shadow and taking back the old buffer with a fresh shadow:
+ *
+ *   p = malloc(n)     fwd:  ck_push_p(t, p); ck_push_i(t, p_bytes);
+ *                           p = malloc(n); p_bytes = n;
+ *                     bwd:  free(p); ck_shadow_free(p_b);
+ *                           p_bytes = ck_pop_i(t); p = ck_pop_p(t);
+ *                           p_b = ck_shadow_alloc(p_bytes);
+ *   p = realloc(p, n) fwd:  (pushes) p = ck_fwd_realloc(p, p_bytes, n);
+ *                           p_bytes = n;   (the old buffer stays alive)
+ *                     bwd:  free(p); p_bytes = ck_pop_i(t); p = ck_pop_p(t);
+ *                           p_b = ck_shadow_unrealloc(p_b, p_bytes);
+ *                           (the moved data's adjoints move back)
+ *   free(p)           fwd, bwd: nothing
+ *
+ * The floating values in the buffer are taped like any other storage's.
+ * Other local pointers may point into a heap buffer only when its
+ * variable is set once, outside loops. */
+
+typedef struct HeapScan {
+	int var;
+	int sets;    /* assignments (and initializers) of var */
+	int in_loop; /* one of them in a loop */
+	int bad;     /* one that is not an allocation of var's own */
+	int loops;
+} HeapScan;
+
+/* Is e a null pointer constant (NULL, 0, (double *)0)? */
+static int adj_is_null(const Expr *e)
+{
+	while (e && e->kind == E_CAST)
+		e = e->u.e;
+	return e && e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == 0;
+}
+
+static void adj_heap_set(HeapScan *h, const Expr *rhs, AssignOp op)
+{
+	const AllocRule *r = rhs ? alloc_find(rhs) : NULL;
+	const Expr *old = r ? alloc_old(rhs) : NULL;
+	h->sets++;
+	h->in_loop |= h->loops > 0;
+	if (op == A_SET && adj_is_null(rhs))
+		return; /* no buffer */
+	if (op != A_SET || !r || r->kind == ALLOC_FREE || !r->user ||
+	    (old && !(old->kind == E_VAR && old->u.var == h->var)))
+		h->bad = 1;
+}
+
+static void adj_heap_scan(HeapScan *h, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			adj_heap_scan(h, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		if (s->u.decl.var == h->var && s->u.decl.init)
+			adj_heap_set(h, s->u.decl.init, A_SET);
+		break;
+	case S_ASSIGN:
+		if (s->u.assign.lhs->kind == E_VAR &&
+		    s->u.assign.lhs->u.var == h->var)
+			adj_heap_set(h, s->u.assign.rhs, s->u.assign.op);
+		break;
+	case S_IF:
+		adj_heap_scan(h, s->u.ifs.then);
+		adj_heap_scan(h, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		h->loops++;
+		adj_heap_scan(h, s->u.loop.init);
+		adj_heap_scan(h, s->u.loop.inc);
+		adj_heap_scan(h, s->u.loop.body);
+		h->loops--;
+		break;
+	case S_CHECKPOINT:
+		adj_heap_scan(h, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Marks v->heap; members counts the variables of each activity node. */
+static void adj_find_heap(AdjVariant *v, const int *members)
+{
+	const Func *f = v->f;
+	v->heap = arena_alloc((size_t)f->nvars + 1);
+	for (int i = 0; i < f->nvars; i++) {
+		const Var *x = f->vars[i];
+		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
+		    x->type->kind != TY_PTR || !type_float_elem(x->type) ||
+		    !activity_var_varied(v->a, i))
+			continue;
+		HeapScan h = { i, 0, 0, 0, 0 };
+		adj_heap_scan(&h, f->body);
+		if (h.sets == 0 || h.bad)
+			continue;
+		if (members[v->a->node[i]] > 1 && (h.sets > 1 || h.in_loop))
+			continue;
+		v->heap[i] = 1;
+	}
+}
+
 static void adj_find_bases(AdjVariant *v)
 {
 	const Func *f = v->f;
@@ -741,9 +863,10 @@ static void adj_find_bases(AdjVariant *v)
 		node_base[i] = -1;
 		members[a->node[i]]++;
 	}
+	adj_find_heap(v, members);
 	for (int i = 0; i < n; i++) {
 		Type *t = f->vars[i]->type;
-		cand[i] = t->kind == TY_ARRAY ||
+		cand[i] = t->kind == TY_ARRAY || v->heap[i] ||
 			  (t->kind == TY_PTR && adj_var_is_param(f, i)) ||
 			  (t->kind != TY_PTR && members[a->node[i]] > 1);
 		if (!cand[i])
@@ -1026,6 +1149,8 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 		int v = e->u.var;
 		if (c->bmap[v] >= 0 && adj_var_is_param(c->f, v))
 			return expr_var(c->bwd, c->bmap[v], e->loc);
+		if (c->v->heap[v] && c->hptr_b)
+			return expr_var(c->bwd, c->hptr_b[v], e->loc);
 		int b = c->v->base[v];
 		if (b < 0 || b == v) {
 			diag_error(e->loc, "the reverse sweep cannot follow "
@@ -1224,7 +1349,7 @@ static Expr *adj_base_shadow(Adj *c, int b, Loc loc)
 		ck_assert(c->adj_ptr[b] >= 0);
 		return expr_var(c->bwd, c->adj_ptr[b], loc);
 	}
-	if (x->type->kind == TY_ARRAY)
+	if (x->type->kind == TY_ARRAY || c->v->heap[b])
 		return expr_var(c->bwd, adj_var(c, b), loc);
 	return expr_addr(expr_var(c->bwd, adj_var(c, b), loc), loc);
 }
@@ -1796,6 +1921,204 @@ static Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 	}
 	stmt_append(fout, adj_push(c, adj_fwd_saved(c, v, loc)));
 	return stmt_assign(A_SET, bv, adj_pop(c, adj_long(), loc), loc);
+}
+
+/* ---- heap variables (see adj_find_heap) */
+
+static const Stmt *adj_find_decl(const Stmt *s, int v);
+static Stmt *adj_heap_shadow(Adj *c, int v, Loc loc);
+
+/* Is heap var v local to checkpointed body r (a region, or the body of a
+ * binomial loop): declared inside it?  Its buffers then live and die in
+ * one run of r, so r's snapshot needs nothing of them; f_fwd runs r as f
+ * does and leaves v null after it, and the recomputation in f_bwd gives
+ * the buffer it ends with a zeroed shadow. */
+static int rg_heap_local(Adj *c, const Stmt *r, int v)
+{
+	return r && c->v->heap[v] && adj_find_decl(r, v);
+}
+
+/* After f_fwd's plain run of checkpointed body r: its local buffers are
+ * gone (f freed them), their variables null. */
+static void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc)
+{
+	for (int v = 0; v < c->f->nvars; v++) {
+		if (!rg_heap_local(c, r, v))
+			continue;
+		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, v, loc),
+					      expr_int(0, loc), loc));
+		stmt_append(fout, stmt_assign(A_SET,
+					      expr_var(c->fwd, c->hbytes_f[v], loc),
+					      expr_int(0, loc), loc));
+	}
+}
+
+/* In f_bwd after the recomputation of r, before its reverse sweep: the
+ * shadows of the buffers r's local variables hold. */
+static void rg_heap_shadows(Adj *c, const Stmt *r, Stmt *b, Loc loc)
+{
+	for (int v = 0; v < c->f->nvars; v++) {
+		if (!rg_heap_local(c, r, v))
+			continue;
+		stmt_append(b, stmt_expr(S_EXPR,
+					 adj_call("ck_shadow_free", adj_void(),
+						  expr_var(c->bwd, adj_var(c, v),
+							   loc),
+						  NULL),
+					 loc));
+		stmt_append(b, adj_heap_shadow(c, v, loc));
+	}
+}
+
+static Type *adj_void_ptr(void)
+{
+	static Type v = {TY_VOID, 0, NULL, NULL, 0, NULL};
+	static Type p = {TY_PTR, 0, NULL, &v, 0, NULL};
+	return &p;
+}
+
+/* f_fwd pushes heap var v's pointer and size (the old ones before an
+ * allocation, the last ones where it returns). */
+static void adj_heap_push(Adj *c, int v, Stmt *fout, Loc loc)
+{
+	Expr *tape = expr_var(c->fwd, c->ft, loc);
+	stmt_append(fout, stmt_expr(S_EXPR,
+				    adj_call("ck_push_p", adj_void(), tape,
+					     expr_var(c->fwd, v, loc)),
+				    loc));
+	stmt_append(fout, adj_push(c, expr_var(c->fwd, c->hbytes_f[v], loc)));
+}
+
+/* ... and f_bwd pops them, in the reverse order. */
+static void adj_heap_pop(Adj *c, int v, Stmt *out, Loc loc)
+{
+	stmt_append(out, stmt_assign(A_SET, expr_var(c->bwd, c->hbytes_b[v], loc),
+				     adj_pop(c, adj_long(), loc), loc));
+	stmt_append(out, stmt_assign(A_SET, expr_var(c->bwd, c->hptr_b[v], loc),
+				     adj_call("ck_pop_p", adj_void_ptr(),
+					      expr_var(c->bwd, c->bt, loc), NULL),
+				     loc));
+}
+
+/* p_b = ck_shadow_alloc(p_bytes) in f_bwd: a buffer's shadow, zero
+ * where the reverse sweep enters its life from its end. */
+static Stmt *adj_heap_shadow(Adj *c, int v, Loc loc)
+{
+	return stmt_assign(A_SET, expr_var(c->bwd, adj_var(c, v), loc),
+			   adj_call("ck_shadow_alloc", adj_void_ptr(),
+				    expr_var(c->bwd, c->hbytes_b[v], loc), NULL),
+			   loc);
+}
+
+/* The declarations of a round for its heap variables. */
+static void adj_heap_vars(Adj *c)
+{
+	const Func *f = c->f;
+	size_t n = (size_t)f->nvars + 1;
+	c->hbytes_f = arena_alloc(sizeof(int) * n);
+	c->hptr_b = arena_alloc(sizeof(int) * n);
+	c->hbytes_b = arena_alloc(sizeof(int) * n);
+	for (int v = 0; v < f->nvars; v++) {
+		c->hbytes_f[v] = c->hptr_b[v] = c->hbytes_b[v] = -1;
+		if (!c->v->heap[v])
+			continue;
+		Loc loc = f->vars[v]->loc;
+		/* f_fwd's name of it (locals of nested blocks may share one) */
+		const char *name = c->fwd->vars[v]->name;
+		const char *bn = arena_printf("%s_bytes", name);
+		c->hbytes_f[v] = adj_local(c, c->fwd, bn, adj_long());
+		stmt_append(c->fdecls, stmt_decl(c->hbytes_f[v], expr_int(0, loc),
+						 loc));
+		Type *pt = type_with_const(f->vars[v]->type, 0);
+		c->hptr_b[v] = func_add_var(c->bwd, name, pt, VAR_LOCAL, loc);
+		stmt_append(c->bdecls, stmt_decl(c->hptr_b[v], NULL, loc));
+		c->hbytes_b[v] = adj_local(c, c->bwd, bn, adj_long());
+		stmt_append(c->bdecls, stmt_decl(c->hbytes_b[v], NULL, loc));
+		stmt_append(c->bdecls, stmt_decl(adj_var(c, v), NULL, loc));
+	}
+}
+
+/* p = malloc(n), calloc(k, s) or realloc(p, n) of heap var p (see
+ * adj_find_heap): the fwd statements into fout, the bwd reverse as the
+ * result. */
+static Stmt *adj_heap_assign(Adj *c, const Stmt *s, Stmt *fout)
+{
+	int v = s->u.assign.lhs->u.var;
+	const Expr *rhs = s->u.assign.rhs;
+	const AllocRule *r = alloc_find(rhs);
+	Loc loc = s->loc;
+	if (c->in_region && !rg_heap_local(c, c->region, v)) {
+		diag_error(loc, "the checkpoint region's snapshot cannot cover "
+				"the buffer '%s', which the region %s but which "
+				"lives on after it; allocate it before the region "
+				"or free it inside",
+			   c->f->vars[v]->name,
+			   !r ? "sets" : r->kind == ALLOC_NEW ? "allocates"
+							   : "reallocates");
+		return NULL;
+	}
+	Expr *bytes = r ? alloc_bytes(rhs) : expr_int(0, loc); /* or NULL */
+	if (adj_reads_var(bytes, v)) {
+		diag_error(loc, "the size of the buffer '%s' is computed from "
+				"itself; compute it into a variable first",
+			   c->f->vars[v]->name);
+		return NULL;
+	}
+	adj_heap_push(c, v, fout, loc);
+	Expr *pv = expr_var(c->fwd, v, loc);
+	Expr *nv = expr_var(c->fwd, c->hbytes_f[v], loc);
+	if (!r || r->kind == ALLOC_NEW) {
+		stmt_append(fout, stmt_assign(A_SET, pv, expr_clone(rhs), loc));
+	} else {
+		/* the old buffer stays alive for the reverse sweep */
+		Expr *call = expr_call_n("ck_fwd_realloc", adj_void_ptr(), loc,
+					 expr_var(c->fwd, v, loc), nv,
+					 alloc_bytes(rhs));
+		stmt_append(fout, stmt_assign(A_SET, pv, call, loc));
+	}
+	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, c->hbytes_f[v], loc),
+				      bytes, loc));
+	Stmt *b = stmt_block(loc);
+	Expr *pb = expr_var(c->bwd, c->hptr_b[v], loc);
+	Expr *sb = expr_var(c->bwd, adj_var(c, v), loc);
+	stmt_append(b, stmt_expr(S_EXPR, adj_call("free", adj_void(), pb, NULL),
+				 loc));
+	if (!r || r->kind == ALLOC_NEW)
+		stmt_append(b, stmt_expr(S_EXPR, adj_call("ck_shadow_free",
+							  adj_void(), sb, NULL),
+					 loc));
+	adj_heap_pop(c, v, b, loc);
+	if (!r || r->kind == ALLOC_NEW) {
+		stmt_append(b, adj_heap_shadow(c, v, loc));
+	} else {
+		/* the adjoints of the moved data move back */
+		Expr *call = adj_call("ck_shadow_unrealloc", adj_void_ptr(),
+				      expr_var(c->bwd, adj_var(c, v), loc),
+				      expr_var(c->bwd, c->hbytes_b[v], loc));
+		stmt_append(b, stmt_assign(A_SET,
+					   expr_var(c->bwd, adj_var(c, v), loc),
+					   call, loc));
+	}
+	return b;
+}
+
+/* free(p): a heap buffer's free waits for f_bwd's end of it; the free
+ * of other active data (that f did not allocate) is refused.  Returns 1
+ * when s was such a free. */
+static int adj_free(Adj *c, const Stmt *s)
+{
+	const AllocRule *r = alloc_find(s->u.expr);
+	if (!r || r->kind != ALLOC_FREE)
+		return 0;
+	int root = activity_root(alloc_old(s->u.expr));
+	if (root < 0 || !type_float_elem(c->f->vars[root]->type) ||
+	    !activity_var_varied(c->a, root))
+		return 0;
+	if (!c->v->heap[root] || alloc_old(s->u.expr)->kind != E_VAR)
+		diag_error(s->loc, "the reverse mode can only free a buffer of "
+				   "active data that this function allocated, "
+				   "through the variable it allocated it to");
+	return 1;
 }
 
 /* -------------------------------------------------------- statements */
@@ -2683,6 +3006,8 @@ static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 		stmt_append(fout, primal);
 		return NULL;
 	}
+	if (lhs->kind == E_VAR && c->v->heap[lhs->u.var])
+		return adj_heap_assign(c, s, fout);
 	Stmt *undo = NULL;
 	if (lhs->kind == E_VAR && !type_is_float(lhs->type))
 		undo = adj_int_update(c, lhs->u.var, op, rhs, fout, s->loc);
@@ -2828,6 +3153,9 @@ static void adj_site_pushes(Adj *c, const Stmt *site, const Stmt *stop,
 static void adj_turn(Adj *c, int code, Stmt *fout, Loc loc)
 {
 	const Func *f = c->f;
+	for (int v = 0; v < f->nvars; v++)
+		if (c->v->heap[v])
+			adj_heap_push(c, v, fout, loc);
 	for (int v = 0; v < f->nvars; v++) {
 		if (!c->v->needed[v])
 			continue;
@@ -3034,7 +3362,8 @@ static Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 	Stmt *setup = adj_struct_replay(c, s);
 	for (int i = 0; i < n; i++) {
 		const Stmt *it = s->u.block.items[i];
-		if (it->kind != S_DECL || c->adjv[it->u.decl.var] < 0)
+		if (it->kind != S_DECL || c->adjv[it->u.decl.var] < 0 ||
+		    c->v->heap[it->u.decl.var])
 			continue;
 		int av = c->adjv[it->u.decl.var];
 		stmt_append(b, stmt_decl_zero(c->bwd, av, loc));
@@ -3412,8 +3741,14 @@ static Expr *rg_expr(Adj *c, const Expr *e);
 /* Primal var v of f (or generated var of fwd) in bwd. */
 static Expr *rg_var(Adj *c, int v, Loc loc)
 {
-	if (v >= c->f->nvars)
+	if (v >= c->f->nvars) {
+		for (int k = 0; k < c->f->nvars; k++)
+			if (c->hbytes_f[k] == v) /* a heap buffer's size */
+				return expr_var(c->bwd, c->hbytes_b[k], loc);
 		return expr_var(c->bwd, rg_twin(c, v), loc);
+	}
+	if (c->v->heap[v])
+		return expr_var(c->bwd, c->hptr_b[v], loc);
 	const Var *x = c->f->vars[v];
 	if (x->type->kind == TY_INT)
 		return expr_var(c->bwd, adj_bvar(c, v, loc), loc);
@@ -3492,7 +3827,8 @@ static Stmt *rg_stmt(Adj *c, const Stmt *s)
 	case S_ASSIGN: {
 		const Expr *lhs = s->u.assign.lhs;
 		if (lhs->kind == E_VAR && lhs->u.var < c->f->nvars &&
-		    c->f->vars[lhs->u.var]->type->kind == TY_PTR) {
+		    c->f->vars[lhs->u.var]->type->kind == TY_PTR &&
+		    !c->v->heap[lhs->u.var]) {
 			/* a pointer moves: its offset moves the same way */
 			int v = lhs->u.var;
 			Expr *off = expr_var(c->bwd, adj_bvar(c, v, s->loc), s->loc);
@@ -3664,7 +4000,11 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 	for (int i = 0; i < f->nvars; i++) {
 		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
 		    !type_float_elem(f->vars[i]->type) ||
-		    !c->a->written[c->a->node[i]])
+		    !c->a->written[c->a->node[i]] ||
+		    rg_heap_local(c, prag->u.ckpt.body, i) ||
+		    (prag->u.ckpt.binomial &&
+		     prag->u.ckpt.body->kind == S_FOR &&
+		     rg_heap_local(c, prag->u.ckpt.body->u.loop.body, i)))
 			continue;
 		int named = 0;
 		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
@@ -3694,7 +4034,8 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 	for (int i = 0; vars && i < f->nvars; i++) {
 		if (!used[i] || f->vars[i]->is_static ||
 		    (f->vars[i]->type->kind == TY_PTR &&
-		     f->vars[i]->kind == VAR_PARAM))
+		     f->vars[i]->kind == VAR_PARAM) ||
+		    c->v->heap[i]) /* f_bwd holds its pointer (hptr_b) */
 			continue;
 		Expr *v;
 		if (f->vars[i]->type->kind == TY_PTR) {
@@ -3782,10 +4123,16 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 					     expr_var(c->fwd, fs, loc)),
 				    loc));
 	rg_primal(c, s->u.ckpt.body, fout);
+	rg_heap_null(c, s->u.ckpt.body, fout, loc);
 
 	/* R's forward and reverse sweeps, as without the pragma */
 	Stmt *fr = stmt_block(loc);
+	const Stmt *outer = c->region;
+	c->in_region++;
+	c->region = s->u.ckpt.body;
 	Stmt *br = adj_stmt(c, s->u.ckpt.body, fr);
+	c->region = outer;
+	c->in_region--;
 
 	/* f_bwd: pop, restore, recompute with the tape, reverse */
 	Stmt *b = stmt_block(loc);
@@ -3826,6 +4173,7 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 				 loc));
 	for (int i = 0; i < fr->u.block.n; i++)
 		stmt_append(b, rg_stmt(c, fr->u.block.items[i]));
+	rg_heap_shadows(c, s->u.ckpt.body, b, loc);
 	stmt_append(b, stmt_expr(S_EXPR,
 				 adj_call("ck_tape_note_peak", adj_void(),
 					  expr_var(c->bwd, c->bt, loc), NULL),
@@ -3947,7 +4295,12 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	/* the generated pieces: taped step and its reverse, untaped step */
 	Stmt *fstep = stmt_block(loc);
 	c->loops++;
+	c->in_region++;
+	const Stmt *outer = c->region;
+	c->region = loop->u.loop.body;
 	Stmt *bbody = adj_stmt(c, loop->u.loop.body, fstep);
+	c->region = outer;
+	c->in_region--;
 	Stmt *binc = loop->u.loop.inc->kind == S_BLOCK
 			     ? adj_block(c, loop->u.loop.inc, fstep)
 			     : adj_stmt(c, loop->u.loop.inc, fstep);
@@ -3955,6 +4308,7 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	adj_remat_kill_stmt(c, loop);
 	Stmt *pstep = stmt_block(loc);
 	rg_primal(c, loop->u.loop.body, pstep);
+	rg_heap_null(c, loop->u.loop.body, pstep, loc);
 	rg_primal(c, loop->u.loop.inc, pstep);
 
 	Type *rvt = type_ptr(type_new(TY_OTHER));
@@ -4109,6 +4463,8 @@ static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	Stmt *taped_if = chain->u.ifs.els->u.ifs.els;
 	Stmt *taped = taped_if->u.ifs.then;
 	taped->u.block.n--; /* drop the break */
+	/* the buffers of the step just taped get their shadows */
+	rg_heap_shadows(c, loop->u.loop.body, taped, loc);
 	taped_if->u.ifs.els = bn_if(bn_act_is(c, c->bwd, tact, 4 /* REVERSE */, loc),
 				    brev, bn_block1(stmt_new(S_BREAK, loc)));
 	bsched->u.block.items[1] =
@@ -4150,6 +4506,8 @@ static Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout)
 			adj_remat_kill_all(c);
 			return b;
 		}
+		if (adj_free(c, s))
+			return NULL;
 		b = stmt_expr(S_EXPR, expr_clone(s->u.expr), s->loc);
 		/* stdio output runs once: not again when f_bwd recomputes
 		 * this code (calls.c) */
@@ -4489,6 +4847,7 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 	adj_fwd_prologue(&c);
 	adj_bwd_signature(&c);
 	c.bt = adj_local(&c, bwd, "ck_t", adj_tape_type());
+	adj_heap_vars(&c);
 	if (v->fn_sites > 1 || (v->fn_sites == 1 && !adj_last_is_return(f->body)))
 		c.fn_code = adj_local(&c, bwd, "ck_exit", adj_long());
 
@@ -4513,6 +4872,12 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 		int bv = adj_bvar(&c, i, loc);
 		stmt_append(pops, stmt_assign(A_SET, expr_var(bwd, bv, loc),
 					      adj_pop(&c, adj_long(), loc), loc));
+	}
+	for (int i = f->nvars - 1; i >= 0; i--) {
+		if (!v->heap[i])
+			continue;
+		adj_heap_pop(&c, i, pops, loc);
+		stmt_append(pops, adj_heap_shadow(&c, i, loc));
 	}
 	Stmt *body = bwd->body;
 	stmt_append(body, stmt_decl(c.bt, adj_call("ck_tape_get", adj_tape_type(),

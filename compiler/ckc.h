@@ -18,6 +18,7 @@
  *   rules.c     math.h derivative rules (the table lives in rules.def)
  *   calls.c     calls ckc cannot see into: ck_inactive functions, stdio
  *               output, library functions safe to run again
+ *   alloc.c     malloc/calloc/realloc/free and shadow buffers (a table)
  *   tangent.c   the tangent transform (forward mode), IR -> IR
  *   adjoint.c   the adjoint transform (reverse mode), IR -> IR
  *   hvp.c       second order: f_b_d as the tangent of f_b
@@ -762,6 +763,38 @@ int calls_is_output_stmt(const Stmt *s);
 void calls_check(const Program *p);
 /* Does any converted function print (stdio output)? */
 int calls_program_has_output(const Program *p);
+
+/* --------------------------------------------------------------- alloc.c */
+
+typedef enum AllocKind {
+	ALLOC_NEW,    /* a new buffer: malloc, calloc, ck_shadow_alloc */
+	ALLOC_RESIZE, /* realloc: the old buffer moves into the new one */
+	ALLOC_COPY,   /* a new buffer holding a copy; the old one stays */
+	ALLOC_FREE,   /* free */
+} AllocKind;
+
+typedef struct AllocRule {
+	const char *name;
+	int nargs;
+	AllocKind kind;
+	int ptr;                 /* the argument holding the old buffer, -1 */
+	int user;                /* the C library's (not generated code's) */
+	const char *shadow;      /* the call that makes the shadow (tangent) */
+	const char *shadow_args; /* its arguments (see alloc.c) */
+} AllocRule;
+
+/* The rule of e, a call of an allocation function (also under casts:
+ * (double *)malloc(...)), or NULL. */
+const AllocRule *alloc_find(const Expr *e);
+/* The call at the bottom of e's casts, or NULL when e is no call. */
+const Expr *alloc_call_of(const Expr *e);
+/* The old buffer an allocation call (realloc, free) takes, or NULL. */
+const Expr *alloc_old(const Expr *e);
+/* The byte count of an allocation (not free) call, as a new expression. */
+Expr *alloc_bytes(const Expr *e);
+/* The tangent's call for allocation call e: the same for the shadow
+ * (old_shadow is the old buffer's shadow where the rule takes one). */
+Expr *alloc_shadow_call(const Expr *e, Expr *old_shadow);
 
 /* ------------------------------------------------------------- tangent.c */
 

@@ -217,8 +217,18 @@ static Expr *t_shadow_ptr(Tan *t, const Expr *e)
 		return expr_cond(t_clone(e->u.cond.c),
 				 t_shadow_ptr(t, e->u.cond.a),
 				 t_shadow_ptr(t, e->u.cond.b), e->loc);
-	case E_NUM: /* a null pointer (f_fwd starts its pointers so) */
-		return t_generated(t) ? expr_clone(e) : t_bad_ptr(e);
+	case E_NUM: /* a null pointer (NULL, 0) has a null shadow */
+		return t_generated(t) || (e->u.num.is_int && e->u.num.ival == 0)
+			       ? expr_clone(e)
+			       : t_bad_ptr(e);
+	case E_CALL: /* p = malloc(n):  p_d = ck_shadow_alloc(n) (alloc.c) */
+		if (alloc_find(e) && alloc_find(e)->kind != ALLOC_FREE)
+			return alloc_shadow_call(
+				e, alloc_old(e) ? t_shadow_ptr(t, alloc_old(e))
+						: NULL);
+		if (t_generated(t) && strcmp(e->u.call.name, "ck_pop_p") == 0)
+			return expr_clone(e); /* see t_pop_ptr */
+		return t_bad_ptr(e);
 	case E_BINARY:
 		if (type_is_pointerish(e->u.bin.l->type))
 			return expr_binary(e->u.bin.op,
@@ -669,6 +679,96 @@ static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
 	}
 }
 
+/* ---- dynamic memory (alloc.c)
+ *
+ *   free(p)            ->  ck_shadow_free(p_d);  free(p);
+ *   ck_push_p(t, p)    ->  ck_push_p(t, p);  ck_push_p(t, p_d or NULL);
+ *   p = ck_pop_p(t)    ->  p_d = ck_pop_p(t) (ck_shadow_free(ck_pop_p(t))
+ *                          when p has no shadow);  p = ck_pop_p(t);
+ *
+ * The last two are the adjoint's hand-over of buffers (pointers to
+ * floating data) from f_fwd to f_bwd: in f_b_d their shadows travel with
+ * them, and a shadow that f_bwd has no use for is freed where it arrives. */
+
+static Type *t_void(void)
+{
+	static Type v = {TY_VOID, 0, NULL, NULL, 0, NULL};
+	return &v;
+}
+
+/* Does pointer expression e have a shadow here? */
+static int t_ptr_has_shadow(Tan *t, const Expr *e)
+{
+	int root = activity_root(e);
+	return root >= 0 && t->v->shadow[root] >= 0 &&
+	       type_float_elem(t->g->vars[root]->type);
+}
+
+static int t_free(Tan *t, const Stmt *s, Stmt *out)
+{
+	const AllocRule *r = alloc_find(s->u.expr);
+	if (!r || r->kind != ALLOC_FREE ||
+	    !t_ptr_has_shadow(t, alloc_old(s->u.expr)))
+		return 0;
+	stmt_append(out, stmt_expr(S_EXPR,
+				   alloc_shadow_call(s->u.expr,
+						     t_shadow_ptr(t, alloc_old(
+								     s->u.expr))),
+				   s->loc));
+	stmt_append(out, stmt_expr(S_EXPR, expr_clone(s->u.expr), s->loc));
+	return 1;
+}
+
+/* Is e the adjoint's ck_push_p(tape, p) of a pointer to floating data? */
+static int t_is_ptr_push(Tan *t, const Expr *e)
+{
+	return t_generated(t) && e && e->kind == E_CALL &&
+	       strcmp(e->u.call.name, "ck_push_p") == 0 &&
+	       e->u.call.nargs == 2 && type_float_elem(e->u.call.args[1]->type);
+}
+
+static int t_push_ptr(Tan *t, const Stmt *s, Stmt *out)
+{
+	const Expr *e = s->u.expr;
+	if (!t_is_ptr_push(t, e))
+		return 0;
+	const Expr *v = e->u.call.args[1];
+	Expr *d = t_ptr_has_shadow(t, v)
+			  ? t_shadow_ptr(t, v)
+			  : expr_cast(type_ptr(type_double()), expr_int(0, s->loc),
+				      s->loc);
+	stmt_append(out, stmt_expr(S_EXPR, expr_clone(e), s->loc));
+	stmt_append(out, stmt_expr(S_EXPR,
+				   expr_call_n("ck_push_p", e->type, s->loc,
+					       expr_clone(e->u.call.args[0]), d,
+					       NULL),
+				   s->loc));
+	return 1;
+}
+
+/* Is e the adjoint's ck_pop_p(tape) into a pointer to floating data lv? */
+static int t_is_ptr_pop(Tan *t, const Expr *lv, const Expr *e)
+{
+	return t_generated(t) && e && e->kind == E_CALL &&
+	       strcmp(e->u.call.name, "ck_pop_p") == 0 &&
+	       type_float_elem(lv->type);
+}
+
+/* The shadow's pop before the pop of p (lv): into p_d, or freed. */
+static void t_pop_ptr(Tan *t, const Expr *lv, const Expr *pop, Stmt *out,
+		      Loc loc)
+{
+	if (lv->kind == E_VAR && t->v->shadow[lv->u.var] >= 0) {
+		stmt_append(out, stmt_assign(A_SET, t_shadow_var(t, lv->u.var, loc),
+					     expr_clone(pop), loc));
+		return;
+	}
+	stmt_append(out, stmt_expr(S_EXPR,
+				   expr_call_n("ck_shadow_free", t_void(), loc,
+					       expr_clone(pop), NULL, NULL),
+				   loc));
+}
+
 /* ---- statements */
 
 /* Does the lvalue have a shadow (floating type, varied storage)? */
@@ -749,6 +849,11 @@ static void t_assign(Tan *t, const Stmt *s, Stmt *out)
 	if (t_generated(t) && s->u.assign.op == A_SET &&
 	    ir_rt_call(rhs) == RT_POP_F) {
 		t_rt_pop(rhs, active ? t_shadow_lv(t, lhs) : NULL, out, s->loc);
+		stmt_append(out, primal);
+		return;
+	}
+	if (s->u.assign.op == A_SET && t_is_ptr_pop(t, lhs, rhs)) {
+		t_pop_ptr(t, lhs, rhs, out, s->loc);
 		stmt_append(out, primal);
 		return;
 	}
@@ -926,7 +1031,8 @@ static void tan_stmt(Tan *t, const Stmt *s, Stmt *out)
 		t_assign(t, s, out);
 		break;
 	case S_EXPR:
-		if (t_rt_stmt(t, s, out))
+		if (t_rt_stmt(t, s, out) || t_free(t, s, out) ||
+		    t_push_ptr(t, s, out))
 			break;
 		if (t_is_user_call(s->u.expr) || t_rule(s->u.expr)) {
 			int has_ret_d;

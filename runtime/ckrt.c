@@ -40,6 +40,7 @@ typedef struct thread {
 	int registered;    /* the key destructor is armed */
 	size_t snap_bytes; /* snapshot bytes in use */
 	size_t tape_peak, snap_peak, peak;
+	size_t shadow_bytes, shadow_peak; /* ck_shadow_alloc'd bytes */
 	unsigned long long recomputations;
 	int recomputing;   /* depth of ck_recompute_enter */
 } thread;
@@ -168,12 +169,15 @@ void ck_stats_get(ck_stats *out)
 	out->snapshot_peak_bytes =
 		max_size(self.snap_peak, exited.snapshot_peak_bytes);
 	out->recomputations = self.recomputations + exited.recomputations;
+	out->shadow_peak_bytes =
+		max_size(self.shadow_peak, exited.shadow_peak_bytes);
 	pthread_mutex_unlock(&exited_lock);
 }
 
 void ck_stats_reset(void)
 {
 	self.tape_peak = self.snap_peak = self.peak = 0;
+	self.shadow_peak = self.shadow_bytes;
 	self.recomputations = 0;
 	note_peak(&self);
 	pthread_mutex_lock(&exited_lock);
@@ -197,6 +201,9 @@ static void print_stats(void)
 		"bytes, snapshot peak %zu bytes), %llu recomputations.\n",
 		st.peak_bytes, st.tape_peak_bytes, st.snapshot_peak_bytes,
 		st.recomputations);
+	if (st.shadow_peak_bytes)
+		fprintf(stderr, "ckrt stats: shadow buffer peak %zu bytes.\n",
+			st.shadow_peak_bytes);
 }
 
 __attribute__((constructor)) static void stats_at_exit(void)
@@ -225,6 +232,8 @@ static void thread_exit(void *arg)
 	exited.snapshot_peak_bytes =
 		max_size(exited.snapshot_peak_bytes, th->snap_peak);
 	exited.recomputations += th->recomputations;
+	exited.shadow_peak_bytes =
+		max_size(exited.shadow_peak_bytes, th->shadow_peak);
 	pthread_mutex_unlock(&exited_lock);
 	for (k = 0; k < CK_NSTACKS_; k++)
 		free_stack(&th->tape.s[k], 1);
@@ -405,6 +414,82 @@ void ck_snapshot_free(void *p, size_t bytes)
 		return;
 	xfree(p, bytes ? bytes : 1);
 	self.snap_bytes -= bytes;
+}
+
+/* --------------------------------------------------------------- shadows
+ *
+ * A shadow is a header holding its size, then the zeroed payload. */
+
+typedef union shadow_head {
+	size_t bytes;
+	max_align_t align;
+} shadow_head;
+
+void *ck_shadow_alloc(size_t bytes)
+{
+	shadow_head *h;
+
+	if (!bytes)
+		return NULL;
+	h = xalloc(sizeof *h + bytes, "allocating a shadow buffer");
+	register_thread();
+	h->bytes = bytes;
+	memset(h + 1, 0, bytes);
+	self.shadow_bytes += bytes;
+	if (self.shadow_bytes > self.shadow_peak)
+		self.shadow_peak = self.shadow_bytes;
+	return h + 1;
+}
+
+size_t ck_shadow_size(const void *p)
+{
+	return p ? ((const shadow_head *)p - 1)->bytes : 0;
+}
+
+void ck_shadow_free(void *p)
+{
+	shadow_head *h;
+
+	if (!p)
+		return;
+	h = (shadow_head *)p - 1;
+	self.shadow_bytes -= h->bytes;
+	xfree(h, sizeof *h + h->bytes);
+}
+
+void *ck_shadow_dup(const void *p, size_t bytes)
+{
+	void *q = ck_shadow_alloc(bytes);
+	size_t old = ck_shadow_size(p);
+
+	if (q && p)
+		memcpy(q, p, old < bytes ? old : bytes);
+	return q;
+}
+
+void *ck_shadow_realloc(void *p, size_t bytes)
+{
+	void *q = ck_shadow_dup(p, bytes);
+
+	ck_shadow_free(p);
+	return q;
+}
+
+void *ck_shadow_unrealloc(void *p, size_t old_bytes)
+{
+	return ck_shadow_realloc(p, old_bytes);
+}
+
+void *ck_fwd_realloc(void *p, size_t old_bytes, size_t bytes)
+{
+	void *q;
+
+	if (!bytes)
+		return NULL;
+	q = malloc(bytes);
+	if (q && p)
+		memcpy(q, p, old_bytes < bytes ? old_bytes : bytes);
+	return q;
 }
 
 /* ------------------------------------------------------------ checkpoints */

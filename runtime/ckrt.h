@@ -10,6 +10,7 @@
  *   Tape         a thread-local, typed stack (doubles, floats, integers and
  *                branch codes) for the reverse sweep of adjoint code
  *   Snapshots    storage for the inputs of checkpoint regions
+ *   Shadows      zeroed shadow buffers of malloc'd active data
  *   Statistics   peak memory and recomputation counts (ck_stats)
  *   Allocator    one hook through which every allocation goes
  *
@@ -39,6 +40,8 @@ typedef struct ck_stats {
 	unsigned long long recomputations; /* executions of checkpointed code
 		beyond those an uncheckpointed run makes: 1 per region entry, and
 		for a binomial loop its extra steps (Revolve's forward-step count) */
+	size_t shadow_peak_bytes; /* peak of shadow buffer bytes (ck_shadow_alloc;
+		not part of peak_bytes) */
 } ck_stats;
 
 /*
@@ -62,7 +65,8 @@ void ck_stats_reset(void);
 void ck_stats_add_recomputations(unsigned long long n);
 
 /* CK_STATS=1 in the environment prints a one-paragraph summary of
- * ck_stats_get's figures to stderr at exit. */
+ * ck_stats_get's figures to stderr at exit (the shadow buffer peak on a
+ * line of its own, when there were shadow buffers). */
 
 /* ------------------------------------------------------------- allocator */
 
@@ -273,6 +277,39 @@ void ck_snap_free(ck_snap *s);
 #define CK_SKIP(s, v) ck_snap_load((s), NULL, sizeof(v))
 #define CK_SAVE_ZERO_N(s, p, n) ck_snap_save((s), NULL, (size_t)(n) * sizeof *(p))
 #define CK_SKIP_N(s, p, n) ck_snap_load((s), NULL, (size_t)(n) * sizeof *(p))
+
+/* --------------------------------------------------------------- shadows */
+
+/*
+ * The shadow of a buffer that differentiated code allocates (malloc, calloc,
+ * realloc): bytes zeroed bytes aligned for any type, counted in the shadow
+ * statistics (shadow_peak_bytes) of the calling thread until
+ * ck_shadow_free.  The size is kept in a small header, so
+ * ck_shadow_realloc keeps the first min(old, new) bytes and zeroes the
+ * grown tail.  ck_shadow_alloc(0) and ck_shadow_realloc(p, 0) return NULL;
+ * ck_shadow_free(NULL) does nothing.  Out of memory exits as above.
+ *
+ * The reverse sweep of a realloc gives the old buffer's shadow back:
+ * ck_shadow_unrealloc(p, old) returns a new shadow of old bytes holding the
+ * first min(old, size of p) bytes of p (the rest zero) and frees p.
+ *
+ * ck_shadow_dup(p, bytes) is ck_shadow_realloc that leaves p allocated (the
+ * shadow of ck_fwd_realloc's result, below).
+ *
+ * ck_fwd_realloc(p, old, bytes) is realloc for a forward sweep that must
+ * keep the old buffer alive for the reverse sweep: a new malloc'd block of
+ * bytes holding the first min(old, bytes) bytes of p, leaving p allocated
+ * (it is freed with free() where the reverse sweep is done with it);
+ * NULL when bytes is 0 or out of memory, as realloc.
+ */
+void *ck_shadow_alloc(size_t bytes);
+void *ck_shadow_realloc(void *p, size_t bytes);
+void *ck_shadow_unrealloc(void *p, size_t old_bytes);
+void *ck_shadow_dup(const void *p, size_t bytes);
+void ck_shadow_free(void *p);
+/* The byte size of shadow p (0 for NULL). */
+size_t ck_shadow_size(const void *p);
+void *ck_fwd_realloc(void *p, size_t old_bytes, size_t bytes);
 
 /* ---------------------------------------------------------------- revolve */
 
