@@ -77,6 +77,8 @@ CallKind calls_kind(const Program *p, const Expr *call)
 {
 	if (call->u.call.fn >= 0)
 		return CALL_USER;
+	if (alloc_find(call))
+		return CALL_ALLOC;
 	if (ir_rt_call(call) != RT_NONE)
 		return CALL_RUNTIME;
 	return calls_kind_name(p, call->u.call.name);
@@ -149,7 +151,7 @@ static void rerun_visit(void *ctx, const Expr *e)
 	if (k == CALL_RUNTIME) /* the user's code: a function of theirs */
 		k = CALL_OTHER;
 	if (k != CALL_USER && k != CALL_RULE && k != CALL_RUNTIME &&
-	    k != CALL_PURE && k != CALL_DERIV &&
+	    k != CALL_PURE && k != CALL_DERIV && k != CALL_ALLOC &&
 	    (k != CALL_OUTPUT || r->orig)) {
 		r->bad = 1;
 		if (!rerun_first(e))

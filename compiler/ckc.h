@@ -733,6 +733,8 @@ typedef enum CallKind {
 			  it writes are constants */
 	CALL_PURE,     /* a library function without effects (floor, ...):
 			  may run again */
+	CALL_ALLOC,    /* malloc, calloc, realloc, free (alloc.c): may run
+			  again, as f's own code does */
 	CALL_DERIV,    /* has a #pragma ck_derivative (userrules.c): the
 			  user's derivatives; may run again, as f's own
 			  code does */
