@@ -72,11 +72,11 @@ FEATURES = {
     "subarrays": True,   # sub-array arguments: &a[k], a + k, &a[i * 4 + j]
     "checkpoint": False, # #pragma ck_checkpoint [binomial(K)] regions
     "structs": True,     # fz_view {n, p, w} arguments of "sub" helpers
-    "extern": False,     # external functions (defined only under
+    "extern": True,      # external functions (defined only under
                          # CK_TEST_MAIN, so ckc never sees them) with
                          # #pragma ck_derivative and hand-written
                          # derivatives that accept NULL shadows
-    "malloc": False,     # local arrays from malloc/calloc (some grown by
+    "malloc": True,      # local arrays from malloc/calloc (some grown by
                          # realloc, some checked for NULL), freed before
                          # every return
     "inactive": True,    # calls of fz_noise, a ck_inactive function
@@ -656,6 +656,17 @@ class Gen:
             if min(m.values()) < 2:
                 return False  # the callee reads 2 elements
             srcs = self.arrays_with(sc, m, False)
+            if getattr(h, "ext_lines", None):
+                # What ckc can hand the user's adjoint as the call saw it
+                # (README, ck_derivative): data nothing changes, or a
+                # whole local array (taped as a copy).  Not data behind a
+                # pointer the function changes, whose length ckc does not
+                # know (a helper's input may alias its output), nor a
+                # malloc'd buffer.
+                srcs = [a for a in srcs if (a.is_param and not a.writable
+                                            and not ctx.in_helper)
+                        or (a.base is None and not a.is_param and
+                            not getattr(a, "heap", False))]
             if not srcs:
                 return False
             p = r.choice(srcs)
@@ -1091,6 +1102,11 @@ class Gen:
                 if kind not in ARRAY_KINDS:
                     continue
                 cands = [a for a in arrays if a.writable or kind == "in"]
+                if has_view:
+                    # (ckc's reverse mode cannot follow a view's pointer
+                    # into a malloc'd buffer yet)
+                    cands = [a for a in cands
+                             if not getattr(a.root(), "heap", False)]
                 if not self.feat["alias"] or has_view:
                     cands = [a for a in cands if a.root() not in
                              [p.root() for p in passed]]
