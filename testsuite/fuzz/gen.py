@@ -21,7 +21,10 @@ pass sub-arrays (&a[k], a + k, &w[i * n + j], with a count such as n - 1
 or n - i) of parameters and local arrays, and in/out arrays that the
 callees read and write, also aliased (h(&w[1], w, n - 1)), and the math.h
 functions of compiler/rules.def with their arguments kept inside their
-domains.  Every array index is checked in bounds for every n the
+domains; local arrays from malloc/calloc (grown by realloc, checked for
+NULL, freed before every return), and external functions with #pragma
+ck_derivative whose definitions and hand derivatives sit under
+CK_TEST_MAIN, where ckc does not look.  Every array index is checked in bounds for every n the
 driver may pass, every value stays moderate (updates inside loops contract),
 and the code compiles under gcc -std=c99 -Wall -Wextra -pedantic -Werror.
 The kernel body (not the helpers, which a binomial(K) loop may call) also
