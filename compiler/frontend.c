@@ -1106,6 +1106,28 @@ static int parse_names(PC *pc, const char *clause, const char ***names,
 	}
 }
 
+/* A wrt(...) or out(...) clause at t, into (*wrt, *wrt_loc, *nwrt) or
+ * (*out, *out_loc, *nout); *seen_wrt / *seen_out say which came already.
+ * Returns 1 when parsed, 0 after an error, -1 when t starts neither. */
+static int parse_wrt_out(PC *pc, const Tok *t, int *seen_wrt, int *seen_out,
+			 const char ***wrt, Loc **wrt_loc, int *nwrt,
+			 const char ***out, Loc **out_loc, int *nout)
+{
+	int *seen = !strcmp(t->s, "wrt")   ? seen_wrt
+		    : !strcmp(t->s, "out") ? seen_out
+					   : NULL;
+	if (!seen || t->kind != CXToken_Identifier)
+		return -1;
+	if (*seen) {
+		pc_error(pc, "%s(...) given twice", t->s);
+		return 0;
+	}
+	*seen = 1;
+	if (seen == seen_wrt)
+		return parse_names(pc, "wrt", wrt, wrt_loc, nwrt);
+	return parse_names(pc, "out", out, out_loc, nout);
+}
+
 /* pragma := ck_tangent|ck_adjoint|ck_hvp clause*
  * clause := wrt names | out names */
 static void parse_func_pragma(PC *pc, Pragma *pr, Mode mode)
@@ -1117,11 +1139,10 @@ static void parse_func_pragma(PC *pc, Pragma *pr, Mode mode)
 	r->loc = pr->loc;
 	while (pc->i < pc->end) {
 		Tok *t = pc_peek(pc);
-		int *seen = !strcmp(t->s, "wrt")   ? &seen_wrt
-			    : !strcmp(t->s, "out") ? &seen_out
-						   : NULL;
-		int ok;
-		if (!seen || t->kind != CXToken_Identifier) {
+		int ok = parse_wrt_out(pc, t, &seen_wrt, &seen_out, &r->wrt,
+				       &r->wrt_loc, &r->nwrt, &r->out,
+				       &r->out_loc, &r->nout);
+		if (ok < 0) {
 			if (t->kind == CXToken_Identifier &&
 			    macro_find(pc->fe, t->s, pr->off + 1))
 				pc_error(pc,
@@ -1134,17 +1155,6 @@ static void parse_func_pragma(PC *pc, Pragma *pr, Mode mode)
 					 t->s, pr->name);
 			return;
 		}
-		if (*seen) {
-			pc_error(pc, "%s(...) given twice", t->s);
-			return;
-		}
-		*seen = 1;
-		if (seen == &seen_wrt)
-			ok = parse_names(pc, "wrt", &r->wrt, &r->wrt_loc,
-					 &r->nwrt);
-		else
-			ok = parse_names(pc, "out", &r->out, &r->out_loc,
-					 &r->nout);
 		if (!ok)
 			return;
 	}
@@ -1175,7 +1185,7 @@ static void parse_deriv_pragma(PC *pc, Pragma *pr)
 	r->loc = t->loc;
 	pc->i++;
 	while (pc->i < pc->end) {
-		int *seen, ok;
+		int ok;
 		t = pc_peek(pc);
 		for (k = 0; k < UR__COUNT; k++)
 			if (!strcmp(t->s, fns[k]))
@@ -1202,25 +1212,14 @@ static void parse_deriv_pragma(PC *pc, Pragma *pr)
 				return;
 			continue;
 		}
-		seen = !strcmp(t->s, "wrt")   ? &seen_wrt
-		       : !strcmp(t->s, "out") ? &seen_out
-					      : NULL;
-		if (!seen || t->kind != CXToken_Identifier) {
+		ok = parse_wrt_out(pc, t, &seen_wrt, &seen_out, &r->wrt,
+				   &r->wrt_loc, &r->nwrt, &r->out, &r->out_loc,
+				   &r->nout);
+		if (ok < 0) {
 			pc_error(pc, "unexpected '%s' in ck_derivative pragma",
 				 t->s);
 			return;
 		}
-		if (*seen) {
-			pc_error(pc, "%s(...) given twice", t->s);
-			return;
-		}
-		*seen = 1;
-		if (seen == &seen_wrt)
-			ok = parse_names(pc, "wrt", &r->wrt, &r->wrt_loc,
-					 &r->nwrt);
-		else
-			ok = parse_names(pc, "out", &r->out, &r->out_loc,
-					 &r->nout);
 		if (!ok)
 			return;
 	}
