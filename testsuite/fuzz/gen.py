@@ -1099,6 +1099,10 @@ class Gen:
         # No aliasing among the arguments of a call with a view: ckc's
         # adjoint is wrong there (issue 11 report).
         has_view = any(k in ("view", "viewv") for k, _ in h.sub_params)
+        if has_view and self.region and "adjoint" in self.modes:
+            # A region reading data behind a struct's pointer member that
+            # the function changes is refused: save() cannot name it.
+            return None
         for c in counts[:6]:
             args, passed = {"n": c[0]}, []
             for kind, name in h.sub_params:
