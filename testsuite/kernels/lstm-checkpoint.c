@@ -6,6 +6,8 @@
  * run Revolve's optimum of extra steps: t = 2 (C(5, 3) = 10 >= 6),
  * 2 * 6 - C(5, 1) = 7.
  */
+// ckc-run --sanitize builds it under ASan and UBSan in the plain run already.
+// UNSUPPORTED: sanitize
 // RUN: rm -rf %t && mkdir %t
 // RUN: sed 's|^\tfor (t = 0; t < steps - 1; t++) {|#pragma ck_checkpoint binomial(3) save(h[0:nlayers * n], c[0:nlayers * n])\n&|' %srcroot/examples/kernels/lstm.c > %t/lstm_binomial.c
 // RUN: sed 's|^\tfor (t = 0; t < steps - 1; t++) {|#pragma ck_checkpoint save(h[0:nlayers * n], c[0:nlayers * n])\n&|' %srcroot/examples/kernels/lstm.c > %t/lstm_region.c

@@ -6,6 +6,8 @@
  * --no-checkpoint, binomial(3) over 6 steps must run Revolve's optimum
  * of 7 extra steps, and everything is freed (ASan).
  */
+// ckc-run --sanitize builds it under ASan and UBSan in the plain run already.
+// UNSUPPORTED: sanitize
 // RUN: rm -rf %t && mkdir %t
 // RUN: sed 's|^\tfor (t = 0; t < steps - 1; t++) {|#pragma ck_checkpoint binomial(3) save(h[0:nlayers * n], c[0:nlayers * n], x[0:n], y[0:n])\n&|' %srcroot/examples/kernels/lstm_malloc.c > %t/lstm_binomial.c
 // RUN: sed 's|^\tfor (t = 0; t < steps - 1; t++) {|#pragma ck_checkpoint save(h[0:nlayers * n], c[0:nlayers * n], x[0:n], y[0:n])\n&|' %srcroot/examples/kernels/lstm_malloc.c > %t/lstm_region.c
