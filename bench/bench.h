@@ -85,6 +85,21 @@ KERNEL_FNS(ba)
 KERNEL_FNS(lstm)
 KERNEL_FNS(gmm)
 KERNEL_FNS(hand)
+
+/* bench/'s kernels of particular shapes (shapes.c), the same way: burgers
+ * (burgers.c: cells, steps), tiny (tiny.c: inputs), deepnet (deepnet.c)
+ * and deepnet_inline (deepnet_inline.c): layers and width (v: W, b,
+ * h0).  BURG_CELLS, DN_* are also defined in their sources. */
+#define BURG_CELLS 256
+#define BURG_STEPS 100
+#define TINY_N 8
+#define DN_WIDTH 64
+#define DN_LAYERS 16
+#define DN_BENCH_N (DN_WIDTH * DN_WIDTH + 2 * DN_WIDTH)
+KERNEL_FNS(burgers)
+KERNEL_FNS(tiny)
+KERNEL_FNS(deepnet)
+KERNEL_FNS(deepnet_inline)
 #undef KERNEL_FNS
 
 /* The kernels, numbered as the ADOL-C drivers know them. */
