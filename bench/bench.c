@@ -31,6 +31,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "ckrt.h"
 #include "mlp.h"
 
 #include "heat_grad.h"
@@ -39,7 +40,8 @@
 #include "rosenbrock_grad.h"
 
 /* the largest n of the kernels */
-#define MAXN (MLP_NW + MLP_N0 > BA_BENCH_N ? MLP_NW + MLP_N0 : BA_BENCH_N)
+#define MAX2(a, b) ((a) > (b) ? (a) : (b))
+#define MAXN MAX2(MAX2(MLP_NW + MLP_N0, BA_BENCH_N), DN_BENCH_N)
 
 /* One kernel, seen as a function of the vector v of its active inputs. */
 typedef struct Kernel {
@@ -257,6 +259,24 @@ static const Kernel kernels[] = {
 	{ "hand", -1, HAND_BENCH_N, hand_init, hand_primal, hand_tangent,
 	  hand_adjoint, NULL, hand_hvp },
 #endif
+	/* bench/'s kernels of particular shapes (shapes.c) */
+#ifdef BENCH_KERNEL_BURGERS
+	{ "burgers", -1, BURG_CELLS, burgers_init, burgers_primal,
+	  burgers_tangent, burgers_adjoint, NULL, burgers_hvp },
+#endif
+#ifdef BENCH_KERNEL_TINY
+	{ "tiny", -1, TINY_N, tiny_init, tiny_primal, tiny_tangent,
+	  tiny_adjoint, NULL, tiny_hvp },
+#endif
+#ifdef BENCH_KERNEL_DEEPNET
+	{ "deepnet", -1, DN_BENCH_N, deepnet_init, deepnet_primal,
+	  deepnet_tangent, deepnet_adjoint, NULL, deepnet_hvp },
+#endif
+#ifdef BENCH_KERNEL_DEEPNET_INLINE
+	{ "deepnet_inline", -1, DN_BENCH_N, deepnet_inline_init,
+	  deepnet_inline_primal, deepnet_inline_tangent, deepnet_inline_adjoint,
+	  NULL, deepnet_inline_hvp },
+#endif
 };
 #define NKERNELS (int)(sizeof kernels / sizeof kernels[0])
 
@@ -349,18 +369,18 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The calls of method m on k that take >= 0.2 s: the loop grows until one
- * run of it takes that long. */
+/* The calls of method m on k that take about 0.2 s: the loop grows until
+ * one run of it takes >= 0.02 s, then its count is scaled to 0.21 s. */
 static long calibrate(const Kernel *k, int m)
 {
 	double t;
 	long reps = 1;
 
-	while ((t = time_loop(k, m, reps)) < 0.2) {
-		double grow = t > 0 ? 0.25 / t : 100;
+	while ((t = time_loop(k, m, reps)) < 0.02) {
+		double grow = t > 0 ? 0.025 / t : 100;
 		reps = (long)(reps * (grow > 100 ? 100 : grow < 2 ? 2 : grow));
 	}
-	return reps;
+	return (long)ceil(reps * 0.21 / t);
 }
 
 /* Seconds per call of every method of k that have[m] says exists (into
@@ -578,7 +598,6 @@ static void verify(const Kernel *k, double *err)
 #endif
 	verify_hvp(k, href, f, err);
 }
-
 static void print_err(double e)
 {
 	if (e >= 0)
@@ -587,22 +606,352 @@ static void print_err(double e)
 		printf(" %11s", "-");
 }
 
-static void print_ratio(int have, double ratio)
+/* What one run measured of one kernel: the times (seconds per call) and
+ * ratios of measure(), and the peak tape bytes (ck_stats peak_bytes) of
+ * one call of ckc's f_b and f_b_d (-1: not generated).  bench LABEL FILE
+ * writes them to FILE, bench --tables reads them back. */
+typedef struct Result {
+	char name[32];
+	int n, id;
+	int have[M_COUNT];
+	double t[M_COUNT], ratio[M_COUNT];
+	long long peak[2];
+} Result;
+
+#define MAXC 4 /* compilers in one table */
+static Result results[MAXC][NKERNELS + 16];
+static int nresults[MAXC];
+static char labels[MAXC][32];
+
+static void write_results(const char *path, const char *label,
+			  const Result *r, int nr)
 {
-	if (have)
-		printf(" %9.2f", ratio);
-	else
-		printf(" %9s", "-");
+	FILE *f = fopen(path, "w");
+	int i, m;
+
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	fprintf(f, "ckc-bench-results %s %d %d\n", label, nr, M_COUNT);
+	for (i = 0; i < nr; i++) {
+		fprintf(f, "%s %d %d %lld %lld", r[i].name, r[i].n, r[i].id,
+			r[i].peak[0], r[i].peak[1]);
+		for (m = 0; m < M_COUNT; m++)
+			fprintf(f, " %d %.9g %.9g", r[i].have[m], r[i].t[m],
+				r[i].ratio[m]);
+		fprintf(f, "\n");
+	}
+	if (fclose(f)) {
+		perror(path);
+		exit(1);
+	}
 }
 
-int main(void)
+static void read_results(const char *path, int c)
 {
-	static const char *const head[M_FIRST_ORDER] = { "primal",  "ckc f_d",
-						   "ckc f_b", "hand",
-						   "ADOL-C",  "ADOL-C" };
-	static const char *const head2[M_FIRST_ORDER] = { "us",       "",
-						    "",         "",
-						    "gradient", "tape+grad" };
+	FILE *f = fopen(path, "r");
+	int i, m, nr, nm;
+
+	if (!f || fscanf(f, "ckc-bench-results %31s %d %d", labels[c], &nr,
+			 &nm) != 3 ||
+	    nm != M_COUNT || nr < 0 || nr > NKERNELS + 16) {
+		fprintf(stderr, "bench: %s: not a results file of this "
+				"bench\n", path);
+		exit(1);
+	}
+	for (i = 0; i < nr; i++) {
+		Result *r = &results[c][i];
+		if (fscanf(f, "%31s %d %d %lld %lld", r->name, &r->n, &r->id,
+			   &r->peak[0], &r->peak[1]) != 5)
+			goto bad;
+		for (m = 0; m < M_COUNT; m++)
+			if (fscanf(f, "%d %lg %lg", &r->have[m], &r->t[m],
+				   &r->ratio[m]) != 3)
+				goto bad;
+	}
+	nresults[c] = nr;
+	fclose(f);
+	return;
+bad:
+	fprintf(stderr, "bench: %s: truncated\n", path);
+	exit(1);
+}
+
+/* The result of compiler c for the kernel named name, or NULL. */
+static const Result *find(int c, const char *name)
+{
+	int i;
+
+	for (i = 0; i < nresults[c]; i++)
+		if (!strcmp(results[c][i].name, name))
+			return &results[c][i];
+	return NULL;
+}
+
+/* The tables' cells: 6 characters, a group of them (one per compiler)
+ * GW(nc) wide. */
+#define GW(nc) ((nc) * 7 > 10 ? (nc) * 7 : 10)
+
+static void cell(int have, double x)
+{
+	char buf[32];
+
+	if (!have)
+		snprintf(buf, sizeof buf, "-");
+	else if (x < 10)
+		snprintf(buf, sizeof buf, "%.3f", x);
+	else if (x < 100)
+		snprintf(buf, sizeof buf, "%.2f", x);
+	else if (x < 1000)
+		snprintf(buf, sizeof buf, "%.1f", x);
+	else
+		snprintf(buf, sizeof buf, "%.0f", x);
+	printf(" %6s", buf);
+}
+
+/* ratios: 2 decimals where they fit */
+static void rcell(int have, double x)
+{
+	if (have && x < 1000)
+		printf(" %6.2f", x);
+	else
+		cell(have, x);
+}
+
+static void group_pad(int nc)
+{
+	printf("%*s", GW(nc) - 7 * nc + 1, "");
+}
+
+static void group_head(int nc, const char *s)
+{
+	printf(" %*s", GW(nc), s);
+}
+
+static void compiler_heads(int nc, int ngroups)
+{
+	int g, c;
+
+	for (g = 0; g < ngroups; g++) {
+		group_pad(nc);
+		for (c = 0; c < nc; c++)
+			printf(" %6s", labels[c]);
+	}
+	printf("\n");
+}
+
+/* Prints the tables of the nc runs in results[]: the kernels are those of
+ * the first run, each a row, each ratio a group of one column per
+ * compiler. */
+static void print_tables(int nc)
+{
+	const Result *r0 = results[0];
+	int n0 = nresults[0], i, c, any, all_adjoints = 1, all_hvps = 1;
+	int dn = -1, dni = -1, peaks_differ = 0;
+
+	printf("\nckc: time / primal time (median of 5 rounds of loops of "
+	       "about 0.2 s), one column per compiler\n");
+	printf("%-14s %6s", "", "");
+	group_head(nc, "primal us");
+	group_head(nc, "f_d");
+	group_head(nc, "f_b");
+	group_head(nc, "f_b_d");
+	group_head(nc, "f_b_d / f_b");
+	printf("\n%-14s %6s", "kernel", "inputs");
+	compiler_heads(nc, 5);
+	for (i = 0; i < n0; i++) {
+		printf("%-14s %6d", r0[i].name, r0[i].n);
+		group_pad(nc);
+		for (c = 0; c < nc; c++) {
+			const Result *r = find(c, r0[i].name);
+			cell(r != NULL, r ? r->t[M_PRIMAL] * 1e6 : 0);
+		}
+		group_pad(nc);
+		for (c = 0; c < nc; c++) {
+			const Result *r = find(c, r0[i].name);
+			rcell(r && r->have[M_TANGENT],
+			      r ? r->ratio[M_TANGENT] : 0);
+		}
+		group_pad(nc);
+		for (c = 0; c < nc; c++) {
+			const Result *r = find(c, r0[i].name);
+			rcell(r && r->have[M_ADJOINT],
+			      r ? r->ratio[M_ADJOINT] : 0);
+		}
+		group_pad(nc);
+		for (c = 0; c < nc; c++) {
+			const Result *r = find(c, r0[i].name);
+			rcell(r && r->have[M_HVP], r ? r->ratio[M_HVP] : 0);
+		}
+		group_pad(nc);
+		for (c = 0; c < nc; c++) {
+			const Result *r = find(c, r0[i].name);
+			rcell(r && r->have[M_HVP] && r->have[M_ADJOINT],
+			      r && r->have[M_ADJOINT]
+				      ? r->ratio[M_HVP] / r->ratio[M_ADJOINT]
+				      : 0);
+		}
+		printf("\n");
+		all_adjoints &= r0[i].have[M_ADJOINT];
+		all_hvps &= r0[i].have[M_HVP];
+		if (!strcmp(r0[i].name, "deepnet"))
+			dn = i;
+		if (!strcmp(r0[i].name, "deepnet_inline"))
+			dni = i;
+	}
+	if (!all_adjoints)
+		printf("f_b: - where ckc did not generate it (see above)\n");
+	if (!all_hvps)
+		printf("f_b_d: - where ckc did not generate it (see above)\n");
+
+	printf("\nhand-written and ADOL-C: time / primal time (same rounds), "
+	       "the kernels that have them\n");
+	printf("%-14s %6s", "", "");
+	group_head(nc, "hand-");
+	group_head(nc, "ADOL-C");
+	group_head(nc, "ADOL-C");
+	group_head(nc, "ADOL-C");
+	group_head(nc, "ADOL-C");
+	printf("\n%-14s %6s", "", "");
+	group_head(nc, "written");
+	group_head(nc, "gradient");
+	group_head(nc, "tape+grad");
+	group_head(nc, "hess_vec");
+	group_head(nc, "tape+hv");
+	printf("\n%-14s %6s", "kernel", "inputs");
+	compiler_heads(nc, 5);
+	any = 0;
+	for (i = 0; i < n0; i++) {
+		static const int ms[5] = { M_HAND, M_ADOLC_GRAD, M_ADOLC_TAPE,
+					   M_ADOLC_HV, M_ADOLC_TAPE_HV };
+		int m;
+		if (!r0[i].have[M_HAND] && r0[i].id < 0)
+			continue;
+		printf("%-14s %6d", r0[i].name, r0[i].n);
+		for (m = 0; m < 5; m++) {
+			group_pad(nc);
+			for (c = 0; c < nc; c++) {
+				const Result *r = find(c, r0[i].name);
+				rcell(r && r->have[ms[m]],
+				      r ? r->ratio[ms[m]] : 0);
+			}
+		}
+		printf("\n");
+		for (c = 0; c < nc; c++) {
+			const Result *r = find(c, r0[i].name);
+			any |= r && r->have[M_ADOLC_GRAD];
+		}
+	}
+	if (!any)
+		printf("ADOL-C: not found (no adolc/adolc.h); its columns are "
+		       "skipped\n");
+
+	printf("\nckc's tape: peak bytes of one call (ck_stats peak_bytes: "
+	       "tape + snapshots),\nand those bytes per second of the primal "
+	       "(peak bytes / primal time, MB/s)\n");
+	printf("%-14s %6s %10s", "", "", "f_b");
+	group_head(nc, "f_b MB per");
+	printf(" %10s", "f_b_d");
+	group_head(nc, "f_b_d MB");
+	printf("\n%-14s %6s %10s", "", "", "peak");
+	group_head(nc, "primal s");
+	printf(" %10s", "peak");
+	group_head(nc, "per prim. s");
+	printf("\n%-14s %6s %10s", "kernel", "inputs", "bytes");
+	group_pad(nc);
+	for (c = 0; c < nc; c++)
+		printf(" %6s", labels[c]);
+	printf(" %10s", "bytes");
+	group_pad(nc);
+	for (c = 0; c < nc; c++)
+		printf(" %6s", labels[c]);
+	printf("\n");
+	for (i = 0; i < n0; i++) {
+		int j;
+		printf("%-14s %6d", r0[i].name, r0[i].n);
+		for (j = 0; j < 2; j++) {
+			if (r0[i].peak[j] >= 0)
+				printf(" %10lld", r0[i].peak[j]);
+			else
+				printf(" %10s", "-");
+			group_pad(nc);
+			for (c = 0; c < nc; c++) {
+				const Result *r = find(c, r0[i].name);
+				int ok = r && r->peak[j] >= 0 &&
+					 r->t[M_PRIMAL] > 0;
+				cell(ok, ok ? r->peak[j] / r->t[M_PRIMAL] / 1e6
+					    : 0);
+				if (r && r->peak[j] != r0[i].peak[j])
+					peaks_differ = 1;
+			}
+		}
+		printf("\n");
+	}
+	if (peaks_differ)
+		printf("(peak bytes: the %s build's; another compiler's build "
+		       "differs on some kernel)\n",
+		       labels[0]);
+	if (dn >= 0 && dni >= 0 && r0[dn].peak[0] > 0 && r0[dni].peak[0] > 0) {
+		printf("deepnet (layer helper) / deepnet_inline: f_b peak bytes "
+		       "%.2fx",
+		       (double)r0[dn].peak[0] / r0[dni].peak[0]);
+		if (r0[dn].peak[1] > 0 && r0[dni].peak[1] > 0)
+			printf(", f_b_d peak bytes %.2fx",
+			       (double)r0[dn].peak[1] / r0[dni].peak[1]);
+		printf("; f_b time");
+		for (c = 0; c < nc; c++) {
+			const Result *a = find(c, "deepnet"),
+				     *b = find(c, "deepnet_inline");
+			if (a && b && a->have[M_ADJOINT] && b->have[M_ADJOINT])
+				printf(" %s %.2fx", labels[c],
+				       a->t[M_ADJOINT] / b->t[M_ADJOINT]);
+		}
+		printf("\n");
+	}
+}
+
+/* deepnet and deepnet_inline compute the same thing from the same v: the
+ * same value, and gradients within 1e-10. */
+static void compare_deepnets(double (*vs)[MAXN])
+{
+	static double g1[MAXN], g2[MAXN];
+	int i, a = -1, b = -1;
+	double e;
+
+	for (i = 0; i < NKERNELS; i++) {
+		if (!strcmp(kernels[i].name, "deepnet"))
+			a = i;
+		if (!strcmp(kernels[i].name, "deepnet_inline"))
+			b = i;
+	}
+	if (a < 0 || b < 0)
+		return;
+	if (memcmp(vs[a], vs[b], DN_BENCH_N * sizeof vs[a][0]) ||
+	    kernels[a].primal(vs[a]) != kernels[b].primal(vs[b])) {
+		printf("MISMATCH: deepnet and deepnet_inline give different "
+		       "values\n");
+		failures++;
+	}
+	memset(g1, 0, sizeof g1);
+	memset(g2, 0, sizeof g2);
+	kernels[a].adjoint(vs[a], g1);
+	kernels[b].adjoint(vs[b], g2);
+	e = rel_err(g1, g2, DN_BENCH_N);
+	printf("deepnet vs deepnet_inline: the same value, f_b gradients "
+	       "differ by %.1e\n",
+	       e);
+	if (e > 1e-10)
+		mismatch(&kernels[a], "f_b vs deepnet_inline's", e, 1e-10);
+}
+
+/* bench [LABEL [FILE]]: checks and times every kernel, prints the checks,
+ * then the tables (LABEL heads the compiler column), or, with FILE, writes
+ * the results there for bench --tables.
+ * bench --tables FILE...: the tables of several runs (one per compiler),
+ * side by side. */
+int main(int argc, char **argv)
+{
 	static const char *const check_head[E_COUNT] = {
 		"ref vs FD",   "f_d vs ref", "f_b vs hand", "ADOL-C",
 		"f_b_d vs FD", "its grad",   "ADOL-C",      "f_b_d vs"
@@ -611,122 +960,111 @@ int main(void)
 		"", "", "", "", "", "vs ref", "vs FD", "ADOL-C"
 	};
 	static double vs[NKERNELS][MAXN], ds[NKERNELS][MAXN];
-	double t[NKERNELS][M_COUNT], ratio[NKERNELS][M_COUNT];
 	double err[NKERNELS][E_COUNT];
-	int have[NKERNELS][M_COUNT];
-	int i, j, m, adolc = 0, all_adjoints = 1, all_hvps = 1;
+	const char *label = argc > 1 ? argv[1] : "cc";
+	int i, j, adolc = 0;
 
+	if (argc > 1 && !strcmp(argv[1], "--tables")) {
+		if (argc < 3 || argc - 2 > MAXC) {
+			fprintf(stderr, "usage: bench --tables FILE... (at most "
+					"%d)\n",
+				MAXC);
+			return 2;
+		}
+		for (i = 2; i < argc; i++)
+			read_results(argv[i], i - 2);
+		print_tables(argc - 2);
+		return 0;
+	}
+	snprintf(labels[0], sizeof labels[0], "%s", label);
 #ifdef BENCH_ADOLC
 	adolc = 1;
 #endif
 	bench_make_data();
 	for (i = 0; i < NKERNELS; i++) {
 		const Kernel *k = &kernels[i];
+		Result *r = &results[0][i];
 		k->init(v);
 		for (j = 0; j < k->n; j++)
 			d[j] = bench_uniform();
 		verify(k, err[i]);
 		memcpy(vs[i], v, sizeof v);
 		memcpy(ds[i], d, sizeof d);
-		have[i][M_PRIMAL] = have[i][M_TANGENT] = 1;
-		have[i][M_HAND] = k->hand != NULL;
-		have[i][M_ADJOINT] = k->adjoint != NULL;
-		have[i][M_HVP] = k->hvp != NULL;
-		have[i][M_ADOLC_GRAD] = have[i][M_ADOLC_TAPE] = adolc && k->id >= 0;
-		have[i][M_ADOLC_HV] = have[i][M_ADOLC_TAPE_HV] = adolc && k->id >= 0;
-		all_adjoints &= k->adjoint != NULL;
-		all_hvps &= k->hvp != NULL;
+		snprintf(r->name, sizeof r->name, "%s", k->name);
+		r->n = k->n;
+		r->id = k->id;
+		r->have[M_PRIMAL] = r->have[M_TANGENT] = 1;
+		r->have[M_HAND] = k->hand != NULL;
+		r->have[M_ADJOINT] = k->adjoint != NULL;
+		r->have[M_HVP] = k->hvp != NULL;
+		r->have[M_ADOLC_GRAD] = r->have[M_ADOLC_TAPE] =
+			adolc && k->id >= 0;
+		r->have[M_ADOLC_HV] = r->have[M_ADOLC_TAPE_HV] =
+			adolc && k->id >= 0;
 	}
-	printf("checks: relative differences at a random point v (H d: along "
-	       "a random d)\n");
-	printf("(ref: the hand-written gradient; for ba, lstm, gmm, hand, "
-	       "which have none, ckc's f_b)\n");
-	printf("%-11s", "kernel");
+	nresults[0] = NKERNELS;
+	printf("checks (%s): relative differences at a random point v (H d: "
+	       "along a random d)\n",
+	       label);
+	printf("(ref: the hand-written gradient; for the kernels without "
+	       "one, ckc's f_b)\n");
+	printf("%-14s", "kernel");
 	for (j = 0; j < E_FIRST_ORDER; j++)
 		printf(" %11s", check_head[j]);
 	printf("\n");
 	for (i = 0; i < NKERNELS; i++) {
-		printf("%-11s", kernels[i].name);
+		printf("%-14s", kernels[i].name);
 		for (j = 0; j < E_FIRST_ORDER; j++)
 			print_err(err[i][j]);
 		printf("\n");
 	}
-	printf("\n%-11s", "H d");
+	printf("\n%-14s", "H d");
 	for (j = E_FIRST_ORDER; j < E_COUNT; j++)
 		printf(" %11s", check_head[j]);
-	printf("\n%-11s", "");
+	printf("\n%-14s", "");
 	for (j = E_FIRST_ORDER; j < E_COUNT; j++)
 		printf(" %11s", check_head2[j]);
 	printf("\n");
 	for (i = 0; i < NKERNELS; i++) {
-		printf("%-11s", kernels[i].name);
+		printf("%-14s", kernels[i].name);
 		for (j = E_FIRST_ORDER; j < E_COUNT; j++)
 			print_err(err[i][j]);
 		printf("\n");
 	}
+	compare_deepnets(vs);
 	fflush(stdout);
 
-	/* ADOL-C's gradient() and hess_vec() alone evaluate a tape recorded
+	/* the peak tape bytes of one f_b and one f_b_d; then the times.
+	 * ADOL-C's gradient() and hess_vec() alone evaluate a tape recorded
 	 * at v by verify() (and then by the loops that tape) */
 	for (i = 0; i < NKERNELS; i++) {
+		const Kernel *k = &kernels[i];
+		Result *r = &results[0][i];
+		ck_stats st;
 		memcpy(v, vs[i], sizeof v);
 		memcpy(d, ds[i], sizeof d);
-		measure(&kernels[i], have[i], t[i], ratio[i]);
+		r->peak[0] = r->peak[1] = -1;
+		if (k->adjoint) {
+			ck_stats_reset();
+			call(k, M_ADJOINT);
+			ck_stats_get(&st);
+			r->peak[0] = (long long)st.peak_bytes;
+		}
+		if (k->hvp) {
+			ck_stats_reset();
+			call(k, M_HVP);
+			ck_stats_get(&st);
+			r->peak[1] = (long long)st.peak_bytes;
+		}
+		measure(k, r->have, r->t, r->ratio);
 	}
-
-	printf("\ntime / primal time (median of 5 rounds of loops of >= 0.2 s)"
-	       "\n");
-	printf("%-11s %6s", "kernel", "inputs");
-	for (m = 0; m < M_FIRST_ORDER; m++)
-		printf(" %9s", head[m]);
-	printf("\n%-11s %6s", "", "");
-	for (m = 0; m < M_FIRST_ORDER; m++)
-		printf(" %9s", head2[m]);
-	printf("\n");
-	for (i = 0; i < NKERNELS; i++) {
-		printf("%-11s %6d %9.3g", kernels[i].name, kernels[i].n,
-		       t[i][M_PRIMAL] * 1e6);
-		for (m = 1; m < M_FIRST_ORDER; m++)
-			print_ratio(have[i][m], ratio[i][m]);
-		printf("\n");
-	}
-
-	printf("\nHessian-vector product time / primal time (same rounds)\n");
-	printf("%-11s %6s %9s %9s %9s %9s %9s\n", "kernel", "inputs", "primal",
-	       "ckc", "ckc f_b_d", "ADOL-C", "ADOL-C");
-	printf("%-11s %6s %9s %9s %9s %9s %9s\n", "", "", "us", "f_b_d",
-	       "/ f_b", "hess_vec", "tape+hv");
-	for (i = 0; i < NKERNELS; i++) {
-		printf("%-11s %6d %9.3g", kernels[i].name, kernels[i].n,
-		       t[i][M_PRIMAL] * 1e6);
-		print_ratio(have[i][M_HVP], ratio[i][M_HVP]);
-		print_ratio(have[i][M_HVP] && have[i][M_ADJOINT],
-			    have[i][M_ADJOINT] ? ratio[i][M_HVP] /
-							 ratio[i][M_ADJOINT]
-					       : 0);
-		print_ratio(have[i][M_ADOLC_HV], ratio[i][M_ADOLC_HV]);
-		print_ratio(have[i][M_ADOLC_TAPE_HV],
-			    ratio[i][M_ADOLC_TAPE_HV]);
-		printf("\n");
-	}
-	if (!all_adjoints)
-		printf("ckc f_b: - where ckc did not generate it (see above)"
-		       "\n");
-	if (!all_hvps)
-		printf("ckc f_b_d: - where ckc did not generate it (see above)"
-		       "\n");
-	for (i = 0; i < NKERNELS; i++)
-		if (kernels[i].id < 0)
-			break;
-	if (i < NKERNELS)
-		printf("hand, ADOL-C: - for the kernels of examples/kernels, "
-		       "which have no hand-written or ADOL-C versions\n");
-	if (!adolc)
-		printf("ADOL-C: not found (no adolc/adolc.h); its columns "
-		       "are skipped\n");
+	if (argc > 2)
+		write_results(argv[2], label, results[0], NKERNELS);
+	else
+		print_tables(1);
 	if (failures) {
-		printf("FAILED: %d mismatch%s (see MISMATCH above)\n",
-		       failures, failures > 1 ? "es" : "");
+		printf("FAILED (%s): %d mismatch%s (see MISMATCH above)\n",
+		       label, failures, failures > 1 ? "es" : "");
 		return 1;
 	}
 	return 0;

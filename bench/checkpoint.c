@@ -158,8 +158,10 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int main(void)
+/* checkpoint [LABEL]: LABEL (the compiler) goes into the table's title. */
+int main(int argc, char **argv)
 {
+	const char *label = argc > 1 ? argv[1] : "";
 	Variant *plain = &variants[0];
 	double value;
 	int i, k, failures = 0;
@@ -215,9 +217,9 @@ int main(void)
 		qsort(variants[k].seconds, ROUNDS, sizeof(double), cmp_double);
 	}
 
-	printf("\ncheckpointing: the gradient of examples/pde (Burgers, %d "
-	       "cells, %d steps)\n",
-	       N, steps);
+	printf("\ncheckpointing%s%s%s: the gradient of examples/pde (Burgers, "
+	       "%d cells, %d steps)\n",
+	       *label ? " (" : "", label, *label ? ")" : "", N, steps);
 	printf("(memory: ck_stats peak_bytes, tape + snapshots; time: median "
 	       "of %d rounds; ratios to no checkpoint)\n",
 	       ROUNDS);
@@ -244,8 +246,9 @@ int main(void)
 		printf("every gradient is bitwise the one without checkpoints;"
 		       " binomial(K) recomputes Revolve's optimum\n");
 	if (failures) {
-		printf("FAILED: %d mismatch%s (see MISMATCH above)\n",
-		       failures, failures > 1 ? "es" : "");
+		printf("FAILED%s%s%s: %d mismatch%s (see MISMATCH above)\n",
+		       *label ? " (" : "", label, *label ? ")" : "", failures,
+		       failures > 1 ? "es" : "");
 		return 1;
 	}
 	return 0;

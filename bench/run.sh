@@ -1,6 +1,15 @@
 #!/bin/sh
 # bench/run.sh BUILD - builds and runs ckc's benchmark; `make bench` calls it.
 #
+# Everything is built and run with each compiler of CCS (default: gcc and
+# clang, which may be installed as clang-19), at OPT (-O2): the derivatives
+# that ckc generates once, the kernels, the driver (bench.c) and the
+# checkpointing table.  Each compiler's build lives in BUILD/bench/<label>
+# (label: gcc, clang) and prints its own checks; then the tables of time
+# ratios and tape memory show one column per compiler side by side
+# (bench --tables), and the checkpointing table is printed once per
+# compiler.
+#
 # For each kernel, ckc is run on its source (which carries the kernel's
 # `#pragma ck_adjoint`, and for bench/'s own kernels `#pragma ck_hvp`) with a
 # `--tangent` request added on the command line, and `--hvp` for the
@@ -12,11 +21,17 @@
 #
 # ADOL-C (Debian's libadolc-dev, with g++) is installed when missing and
 # this runs as root; without it the ADOL-C columns are skipped.  Nothing here
-# fails for want of ADOL-C.
+# fails for want of ADOL-C.  Its driver (adolc.cc) is built with each
+# compiler's C++ compiler (g++, clang++).
 #
 # The kernels of examples/kernels are differentiated from their own
-# pragmas (all three modes); kernels.c wraps them for bench.c.  One that
-# ckc refuses for want of struct support is left out with a note.
+# pragmas (all three modes); kernels.c wraps them for bench.c.  A failure
+# on one of them is an error (the kernel is left out).
+#
+# bench/'s kernels of particular shapes (shapes.c wraps them): burgers
+# (burgers.c), tiny (tiny.c), deepnet (deepnet.c) and deepnet_inline
+# (deepnet_inline.c), all three modes from their pragmas and a --tangent
+# request.  One that ckc refuses is left out with a note and ckc's error.
 #
 # Then the checkpointing table of examples/pde (bench/checkpoint.c): its
 # gradient without checkpoints, with a region per step and with
@@ -26,21 +41,48 @@
 # loop-nest kernels of 1000, 10000 and 100000 statements in every mode,
 # with the growth ratio per 10x size.
 #
-# Environment: CC (default cc), CXX (default g++), OPT (default -O2),
+# Environment: CCS (default "gcc clang", clang found as clang or clang-19;
+# a compiler that is not there is skipped with a note), OPT (default -O2),
 # SCALE_SIZES (default 1000,10000,100000; empty skips the scaling table).
 set -eu
 
 B=${1:-build}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$B/bench
-CC=${CC:-cc}
-CXX=${CXX:-g++}
 OPT=${OPT:-"-O2"}
 CFLAGS="-std=c99 $OPT -Wall -Wextra -Wno-unknown-pragmas"
 INC="-I$OUT -I$ROOT/bench -I$ROOT/examples/mlp -I$ROOT/runtime"
 status=0
 
 mkdir -p "$OUT"
+
+# The compilers: each C compiler with its C++ compiler and a label.
+ccs=""
+for c in ${CCS-gcc clang}; do
+	if [ "$c" = clang ] && ! command -v clang >/dev/null 2>&1; then
+		c=clang-19
+	fi
+	if ! command -v "$c" >/dev/null 2>&1; then
+		echo "note: no $c; its columns are skipped"
+		continue
+	fi
+	ccs="$ccs $c"
+done
+if [ -z "$ccs" ]; then
+	echo "ERROR: none of the compilers ${CCS-gcc clang} is there"
+	exit 1
+fi
+# cxx_of CC, label_of CC: g++ for gcc, clang++[-19] for clang[-19]
+cxx_of() {
+	case $1 in
+	gcc*) echo "g++${1#gcc}" ;;
+	clang*) echo "clang++${1#clang}" ;;
+	*) echo c++ ;;
+	esac
+}
+label_of() {
+	basename "$1" | sed 's/-[0-9][0-9.]*$//' | cut -c1-6
+}
 
 # ADOL-C: install when missing (as root), never fail.
 missing=""
@@ -59,11 +101,6 @@ if [ -n "$missing" ]; then
 		echo "ADOL-C is skipped unless installed (as root):" \
 			"apt-get install$missing"
 	fi
-fi
-adolc=0
-if echo '#include <adolc/adolc.h>' |
-	$CXX -x c++ -fsyntax-only - >/dev/null 2>&1; then
-	adolc=1
 fi
 
 # gen NAME SOURCE FUNCTION WRT [--hvp]: NAME_grad.c and NAME_grad.h in $OUT
@@ -129,81 +166,144 @@ for name in ba lstm gmm hand; do
 done
 INC="$INC -I$KDIR"
 
-# Every source its own object, so that nothing is inlined across them.
-objs=""
-for f in bench/rosenbrock.c bench/heat.c examples/logreg/logreg.c \
-	examples/mlp/mlp.c bench/hand.c bench/data.c; do
-	o=$OUT/$(basename "$f" .c).o
-	$CC $CFLAGS $INC -c "$ROOT/$f" -o "$o"
-	objs="$objs $o"
+# bench/'s kernels of particular shapes: f_b and f_b_d from their pragmas,
+# f_d requested; one that ckc refuses is left out with a note.
+SNAMES=""
+for s in burgers:burgers_objective:u0 tiny:tiny_objective:x \
+	deepnet:deepnet:W,b,h0 deepnet_inline:deepnet_inline:W,b,h0; do
+	name=${s%%:*} rest=${s#*:}
+	fn=${rest%%:*} wrt=${rest#*:}
+	log=$OUT/${name}_ckc.log
+	up=$(echo "$name" | tr a-z A-Z)
+	echo "ckc $ROOT/bench/$name.c --tangent $fn:wrt=$wrt -o $OUT/${name}_grad.c"
+	if "$B/ckc" "$ROOT/bench/$name.c" --tangent "$fn:wrt=$wrt" \
+		-o "$OUT/${name}_grad.c" 2>"$log"; then
+		DEFS="$DEFS -DBENCH_KERNEL_$up"
+		SNAMES="$SNAMES $name"
+	else
+		echo "note: ckc refuses bench/$name.c; $name is left out:"
+		cat "$log"
+	fi
 done
-for n in rosenbrock heat logreg mlp; do
-	$CC $CFLAGS $INC -c "$OUT/${n}_grad.c" -o "$OUT/${n}_grad.o"
-	objs="$objs $OUT/${n}_grad.o"
-done
-for n in $KNAMES; do
-	$CC $CFLAGS $INC -c "$KDIR/$n.c" -o "$OUT/k_$n.o"
-	$CC $CFLAGS $INC -c "$OUT/${n}_grad.c" -o "$OUT/${n}_grad.o"
-	objs="$objs $OUT/k_$n.o $OUT/${n}_grad.o"
-done
-$CC $CFLAGS $INC $DEFS -c "$ROOT/bench/kernels.c" -o "$OUT/kernels.o"
-objs="$objs $OUT/kernels.o"
-if [ $adolc = 1 ]; then
-	$CXX $OPT -Wall -Wextra $INC -c "$ROOT/bench/adolc.cc" \
-		-o "$OUT/adolc.o"
-	$CC $CFLAGS $INC $DEFS -DBENCH_ADOLC -c "$ROOT/bench/bench.c" \
-		-o "$OUT/bench.o"
-	$CXX "$OUT/bench.o" $objs "$OUT/adolc.o" "$B/libckrt.a" -ladolc \
-		-lm -lpthread -o "$OUT/bench"
-else
-	$CC $CFLAGS $INC $DEFS -c "$ROOT/bench/bench.c" -o "$OUT/bench.o"
-	$CC "$OUT/bench.o" $objs "$B/libckrt.a" -lm -lpthread \
-		-o "$OUT/bench"
-fi
-echo "$OUT/bench   (built with $CC $OPT; ADOL-C: $([ $adolc = 1 ] && echo yes || echo no))"
-(cd "$OUT" && ./bench) || status=1
 
-# The checkpointing table (checkpoint.c): examples/pde/burgers.c as it is
-# (binomial(16) on the time loop, burgers_misfit_steps with a region per
-# step), with --no-checkpoint, and with binomial(K) for each K of KS, from
-# copies with the pragma's K replaced (ckc does not expand macros in a
-# pragma).  -D renames the functions of each, so that all link together.
+# The checkpointing variants of examples/pde/burgers.c (see below), also
+# generated once for all compilers.
 PDE=$ROOT/examples/pde
 KS="4 8 16 32"
 names() {
 	echo "-Dburgers_misfit=burgers_misfit_$1" \
 		"-Dburgers_misfit_steps=burgers_misfit_steps_$1"
 }
-echo
-echo "ckc $PDE/burgers.c -o $OUT/burgers_grad.c"
-"$B/ckc" "$PDE/burgers.c" -o "$OUT/burgers_grad.c"
-echo "ckc --no-checkpoint $(names plain) ... -o $OUT/burgers_plain_grad.c"
+echo "ckc $PDE/burgers.c -o $OUT/pde_grad.c"
+"$B/ckc" "$PDE/burgers.c" -o "$OUT/pde_grad.c"
+echo "ckc --no-checkpoint $(names plain) ... -o $OUT/pde_plain_grad.c"
 # shellcheck disable=SC2046
 "$B/ckc" --no-checkpoint $(names plain) "$PDE/burgers.c" \
-	-o "$OUT/burgers_plain_grad.c"
-objs="$OUT/burgers_grad.o $OUT/burgers_plain_grad.o"
+	-o "$OUT/pde_plain_grad.c"
+pdes="pde_grad pde_plain_grad"
 list=""
 for k in $KS; do
 	sed "s/ck_checkpoint binomial(16)/ck_checkpoint binomial($k)/" \
-		"$PDE/burgers.c" >"$OUT/burgers_k$k.c"
-	grep -q "binomial($k)" "$OUT/burgers_k$k.c"
-	echo "ckc $(names k$k) $OUT/burgers_k$k.c (binomial($k))"
+		"$PDE/burgers.c" >"$OUT/pde_k$k.c"
+	grep -q "binomial($k)" "$OUT/pde_k$k.c"
+	echo "ckc $(names k$k) $OUT/pde_k$k.c (binomial($k))"
 	# shellcheck disable=SC2046
-	"$B/ckc" -I"$PDE" $(names k$k) "$OUT/burgers_k$k.c" \
-		-o "$OUT/burgers_k${k}_grad.c"
-	objs="$objs $OUT/burgers_k${k}_grad.o"
+	"$B/ckc" -I"$PDE" $(names k$k) "$OUT/pde_k$k.c" \
+		-o "$OUT/pde_k${k}_grad.c"
+	pdes="$pdes pde_k${k}_grad"
 	list="$list X($k)"
 done
-for o in $objs; do
-	$CC $CFLAGS -I"$ROOT/runtime" -c "${o%.o}.c" -o "$o"
+
+# build CC LABEL: the benchmark and checkpoint programs in $OUT/LABEL.
+# Every source its own object, so that nothing is inlined across them.
+build() {
+	CC=$1 D=$OUT/$2 CXX=$(cxx_of "$1")
+	mkdir -p "$D"
+	adolc=0
+	if command -v "$CXX" >/dev/null 2>&1 &&
+		echo '#include <adolc/adolc.h>' |
+		"$CXX" -x c++ -fsyntax-only - >/dev/null 2>&1; then
+		adolc=1
+	fi
+	objs=""
+	for f in bench/rosenbrock.c bench/heat.c examples/logreg/logreg.c \
+		examples/mlp/mlp.c bench/hand.c bench/data.c; do
+		o=$D/$(basename "$f" .c).o
+		$CC $CFLAGS $INC -c "$ROOT/$f" -o "$o"
+		objs="$objs $o"
+	done
+	for n in rosenbrock heat logreg mlp; do
+		$CC $CFLAGS $INC -c "$OUT/${n}_grad.c" -o "$D/${n}_grad.o"
+		objs="$objs $D/${n}_grad.o"
+	done
+	for n in $KNAMES; do
+		$CC $CFLAGS $INC -c "$KDIR/$n.c" -o "$D/k_$n.o"
+		$CC $CFLAGS $INC -c "$OUT/${n}_grad.c" -o "$D/${n}_grad.o"
+		objs="$objs $D/k_$n.o $D/${n}_grad.o"
+	done
+	for n in $SNAMES; do
+		$CC $CFLAGS $INC -c "$ROOT/bench/$n.c" -o "$D/s_$n.o"
+		$CC $CFLAGS $INC -c "$OUT/${n}_grad.c" -o "$D/${n}_grad.o"
+		objs="$objs $D/s_$n.o $D/${n}_grad.o"
+	done
+	$CC $CFLAGS $INC $DEFS -c "$ROOT/bench/kernels.c" -o "$D/kernels.o"
+	$CC $CFLAGS $INC $DEFS -c "$ROOT/bench/shapes.c" -o "$D/shapes.o"
+	objs="$objs $D/kernels.o $D/shapes.o"
+	if [ $adolc = 1 ]; then
+		$CXX $OPT -Wall -Wextra $INC -c "$ROOT/bench/adolc.cc" \
+			-o "$D/adolc.o"
+		$CC $CFLAGS $INC $DEFS -DBENCH_ADOLC -c "$ROOT/bench/bench.c" \
+			-o "$D/bench.o"
+		$CXX "$D/bench.o" $objs "$D/adolc.o" "$B/libckrt.a" -ladolc \
+			-lm -lpthread -o "$D/bench"
+	else
+		$CC $CFLAGS $INC $DEFS -c "$ROOT/bench/bench.c" -o "$D/bench.o"
+		$CC "$D/bench.o" $objs "$B/libckrt.a" -lm -lpthread \
+			-o "$D/bench"
+	fi
+	echo "$D/bench   (built with $CC $OPT; ADOL-C: $([ $adolc = 1 ] && echo "yes, $CXX" || echo no))"
+
+	objs=""
+	for n in $pdes; do
+		$CC $CFLAGS -I"$ROOT/runtime" -c "$OUT/$n.c" -o "$D/$n.o"
+		objs="$objs $D/$n.o"
+	done
+	$CC $CFLAGS -I"$PDE" -c "$PDE/burgers.c" -o "$D/pde.o"
+	$CC $CFLAGS -I"$PDE" -I"$ROOT/runtime" "-DBENCH_KS(X)=$list" \
+		-c "$ROOT/bench/checkpoint.c" -o "$D/checkpoint.o"
+	$CC "$D/checkpoint.o" "$D/pde.o" $objs "$B/libckrt.a" -lm \
+		-lpthread -o "$D/checkpoint"
+	echo "$D/checkpoint"
+}
+labels=""
+for c in $ccs; do
+	build "$c" "$(label_of "$c")"
+	labels="$labels $(label_of "$c")"
 done
-$CC $CFLAGS -I"$PDE" -c "$PDE/burgers.c" -o "$OUT/burgers.o"
-$CC $CFLAGS -I"$PDE" -I"$ROOT/runtime" "-DBENCH_KS(X)=$list" \
-	-c "$ROOT/bench/checkpoint.c" -o "$OUT/checkpoint.o"
-$CC "$OUT/checkpoint.o" "$OUT/burgers.o" $objs "$B/libckrt.a" -lm \
-	-lpthread -o "$OUT/checkpoint"
-echo "$OUT/checkpoint"
-(cd "$OUT" && ./checkpoint) || status=1
+
+# Each compiler's run: its checks, then its results into a file; the
+# tables of all of them side by side.
+files=""
+for l in $labels; do
+	echo
+	echo "== $l $OPT"
+	(cd "$OUT/$l" && ./bench "$l" results) || status=1
+	files="$files $OUT/$l/results"
+done
+first=${labels# }
+first=${first%% *}
+# shellcheck disable=SC2086
+"$OUT/$first/bench" --tables $files || status=1
+
+# The checkpointing table (checkpoint.c), once per compiler:
+# examples/pde/burgers.c as it is (binomial(16) on the time loop,
+# burgers_misfit_steps with a region per step), with --no-checkpoint, and
+# with binomial(K) for each K of KS, from copies with the pragma's K
+# replaced (ckc does not expand macros in a pragma).  -D renames the
+# functions of each, so that all link together.
+for l in $labels; do
+	(cd "$OUT/$l" && ./checkpoint "$l $OPT") || status=1
+done
 
 SCALE_SIZES=${SCALE_SIZES-1000,10000,100000}
 if [ -n "$SCALE_SIZES" ]; then
