@@ -82,8 +82,9 @@ check: deps
 	$(LIT) $(LIT_OPTS) $(BUILD)/testsuite
 	@$(MAKE) --no-print-directory check-asan
 
-# Not part of check: timings (about three minutes, ckc's own compile time
-# included: bench/scale.py); installs ADOL-C when it can.
+# Not part of check: timings with gcc and clang (about eight minutes on a
+# loaded 2-core machine, ckc's own compile time included: bench/scale.py);
+# installs ADOL-C when it can.
 .PHONY: bench
 bench: deps
 	@$(MAKE) --no-print-directory build

@@ -3,25 +3,47 @@
  * gradient (ckc's adjoint f_b, a hand-written adjoint, ADOL-C), of one
  * directional derivative (ckc's tangent f_d) and of one Hessian-vector
  * product (ckc's second-order adjoint f_b_d, ADOL-C's hess_vec), each
- * divided by the time of the kernel itself, all measured in one run.
+ * divided by the time of the kernel itself, all measured in one run; and
+ * the peak tape bytes (ck_stats peak_bytes: tape + snapshots) of one call
+ * of f_b and of f_b_d, with those bytes per second of the primal
+ * (peak_bytes / primal time), which shows the tape traffic.
  *
- * Built and run by bench/run.sh (`make bench`), which defines
+ *   bench [LABEL [FILE]]   checks and times every kernel and prints the
+ *                          checks; then the tables with one column headed
+ *                          LABEL (the compiler), or, with FILE, writes the
+ *                          results to FILE instead
+ *   bench --tables FILE... the tables of several such runs side by side,
+ *                          one column per run in every group (run.sh: a
+ *                          build with gcc and one with clang)
+ *
+ * The tables: ckc's time ratios (primal us, f_d, f_b, f_b_d, f_b_d / f_b);
+ * the hand-written adjoint's and ADOL-C's, for the kernels that have them;
+ * ckc's peak tape bytes and MB per primal second, with the ratio of
+ * deepnet's peak to deepnet_inline's (the same network, its layer a helper
+ * or inline).
+ *
+ * Built and run by bench/run.sh (`make bench`), once per compiler, which
+ * defines
  *   BENCH_ADJOINT_<KERNEL>  when ckc generated <kernel>_b as well as _d;
  *   BENCH_HVP_<KERNEL>      when ckc generated <kernel>_b_d too;
  *   BENCH_ADOLC             when ADOL-C is there (adolc.cc is linked in);
  *   BENCH_KERNEL_<NAME>     when ckc differentiated the kernel <name> of
- *                           examples/kernels (kernels.c wraps them); these
- *                           have no hand-written or ADOL-C versions, and
- *                           ckc's f_b is their reference gradient.
+ *                           examples/kernels (kernels.c wraps them) or
+ *                           bench/'s burgers, tiny, deepnet or
+ *                           deepnet_inline (shapes.c); these have no
+ *                           hand-written or ADOL-C versions, and ckc's
+ *                           f_b is their reference gradient.
  *
  * Before timing, every gradient is compared with the hand-written one, or
  * ckc's f_b where there is none (and that one with finite differences),
  * every Hessian-vector product with Richardson-extrapolated differences of
- * those reference gradients and with
- * ADOL-C's; a mismatch is printed as MISMATCH and makes the exit status 1.  Timing: a loop of calls of each method that
- * runs for at least 0.2 s, timed with CLOCK_MONOTONIC in 5 rounds that take
- * every method once; a ratio is the median over the rounds of the method's
- * time over the primal's in the same round.
+ * those reference gradients and with ADOL-C's, and deepnet's value and
+ * gradient with deepnet_inline's; a mismatch is printed as MISMATCH and
+ * makes the exit status 1.  Timing: a loop of calls of each method that
+ * runs for about 0.2 s (its count scaled from a loop of >= 0.02 s), timed
+ * with CLOCK_MONOTONIC in 5 rounds that take every method once; a ratio is
+ * the median over the rounds of the method's time over the primal's in the
+ * same round.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
