@@ -713,7 +713,7 @@ static const Result *find(int c, const char *name)
 
 /* The tables' cells: 6 characters, a group of them (one per compiler)
  * GW(nc) wide. */
-#define GW(nc) ((nc) * 7 > 10 ? (nc) * 7 : 10)
+#define GW(nc) ((nc) * 7 > 11 ? (nc) * 7 : 11)
 
 static void cell(int have, double x)
 {
