@@ -3557,11 +3557,16 @@ static void adj_declare_init_adjoints(Adj *c, const Stmt *init, Stmt *out)
  *
  * A read qualifies when its index is an affine expression of integer
  * constants and of the variables of counted loops around it
- * (for (i = A; i < B; i++) with constant A and B and a body that does
+ * (for (i = A; i < B; i++) with constant A < B and a body that does
  * not assign i), so that [lo, lo + len) is known when ckc runs.  The
- * block is at most LC_MAX elements and at most twice the number of such
- * reads the loop makes, so that it never costs more than the reads it
- * replaces would; the outermost loop that qualifies tapes it, once.
+ * range is made of reads that run in every iteration (not under an if,
+ * in counted loops or do loops only, in a loop without break, continue
+ * or return): f_fwd reads only elements the loop read, so the block is
+ * valid memory (everything between two elements of one array is too).
+ * Other reads of a inside that range use the copy as well.  The block is
+ * at most LC_MAX elements and at most twice the number of such reads the
+ * loop makes, so that it never costs more than the reads it replaces
+ * would; the outermost loop that qualifies tapes it, once.
  * Nothing changes when no read ends up needed (the block is only written
  * then), and the values are the same numbers, so derivatives are bitwise
  * what per-read taping gives.
@@ -3570,7 +3575,7 @@ static void adj_declare_init_adjoints(Adj *c, const Stmt *init, Stmt *out)
  * alias node, or any call that receives a pointer (or a struct) with that
  * node, or a checkpoint region anywhere in the loop, disqualifies a. */
 
-enum { LC_MAX = 16384 };
+enum { LC_MAX = 8192 };
 
 /* Makes room for one more item in the arena array (a, n, cap). */
 #define LC_GROW(a, n, cap)                                                    \
@@ -3823,6 +3828,7 @@ typedef struct LcScan {
 	unsigned char *bad;   /* f var: moved or declared in the loop */
 	unsigned char *wnode; /* alias node: written in the loop */
 	long *lo, *hi, *reads; /* f var: the range its reads cover, their count */
+	int certain;          /* the statement runs in every iteration */
 	int all_bad;
 } LcScan;
 
@@ -3868,7 +3874,7 @@ static void lc_scan_expr(LcScan *w, const Expr *e)
 	case E_INDEX: {
 		int v;
 		long lo, hi;
-		if (lc_read_range(e, w->rs, w->nrs, &v, &lo, &hi)) {
+		if (w->certain && lc_read_range(e, w->rs, w->nrs, &v, &lo, &hi)) {
 			if (!w->reads[v] || lo < w->lo[v])
 				w->lo[v] = lo;
 			if (!w->reads[v] || hi > w->hi[v])
@@ -3941,21 +3947,32 @@ static void lc_scan_stmt(LcScan *w, const Stmt *s)
 			lc_scan_expr(w, s->u.assign.lhs);
 		lc_scan_expr(w, s->u.assign.rhs);
 		break;
-	case S_EXPR: case S_RETURN:
+	case S_EXPR:
 		lc_scan_expr(w, s->u.expr);
 		break;
-	case S_IF:
+	case S_RETURN: case S_BREAK: case S_CONTINUE:
+		/* f_fwd would not reach the copy, or reads would be skipped */
+		w->all_bad = 1;
+		break;
+	case S_IF: {
+		int certain = w->certain;
 		lc_scan_expr(w, s->u.ifs.cond);
+		w->certain = 0;
 		lc_scan_stmt(w, s->u.ifs.then);
 		lc_scan_stmt(w, s->u.ifs.els);
+		w->certain = certain;
 		break;
+	}
 	case S_FOR: case S_WHILE: case S_DO: {
 		IdxRange r;
 		long trips, mult = w->mult;
+		int certain = w->certain;
 		lc_scan_stmt(w, s->u.loop.init);
 		lc_scan_expr(w, s->u.loop.cond);
-		lc_scan_stmt(w, s->u.loop.inc);
 		int counted = lc_counted(s, &r, &trips);
+		/* a counted loop runs at least once, and so does a do */
+		w->certain = certain && (counted || s->kind == S_DO);
+		lc_scan_stmt(w, s->u.loop.inc);
 		if (counted) {
 			LC_GROW(w->rs, w->nrs, w->caprs);
 			w->rs[w->nrs++] = r;
@@ -3966,6 +3983,7 @@ static void lc_scan_stmt(LcScan *w, const Stmt *s)
 		if (counted)
 			w->nrs--;
 		w->mult = mult;
+		w->certain = certain;
 		break;
 	}
 	case S_CHECKPOINT:
@@ -4022,6 +4040,7 @@ static int adj_loop_copies(Adj *c, const Stmt *s)
 	memset(&w, 0, sizeof w);
 	w.c = c;
 	w.mult = 1;
+	w.certain = 1;
 	w.bad = arena_alloc(n);
 	w.wnode = arena_alloc(n);
 	w.lo = arena_alloc(sizeof(long) * n);
