@@ -302,6 +302,13 @@ typedef struct Adj {
 	int *hbytes_b;     /* heap var -> bwd var with its bytes */
 	int in_region;     /* generating a checkpointed body's sweeps */
 	const Stmt *region; /* the innermost checkpointed body, or NULL */
+	struct LoopCopy *lcopies; /* arrays the loops being generated tape
+				     once (see adj_loop_copies) */
+	int nlcopies, caplcopies;
+	struct IdxRange *ranges; /* counted loops around the statement */
+	int nranges, capranges;
+	const Expr **cinit; /* floating local -> its constant initializer,
+			       when nothing else assigns it (adj_const_locals) */
 } Adj;
 
 static AdjVariant **adj_variants;
@@ -333,7 +340,7 @@ static Type *adj_tape_type(void)
 
 static Type *adj_long(void)
 {
-	static Type t = {TY_INT, 0, "long", NULL, 0, NULL};
+	static Type t = {TY_INT, 0, "long", NULL, 0, NULL, 0};
 	return &t;
 }
 
@@ -360,7 +367,7 @@ static Expr *adj_bad_ptr(const Expr *e)
 
 static Type *adj_void(void)
 {
-	static Type t = {TY_VOID, 0, NULL, NULL, 0, NULL};
+	static Type t = {TY_VOID, 0, NULL, NULL, 0, NULL, 0};
 	return &t;
 }
 
@@ -1134,6 +1141,10 @@ static int adj_bvar(Adj *c, int v, Loc loc)
 }
 
 static Expr *adj_bw_value(Adj *c, const Expr *e);
+static int lc_assigns(const Stmt *s, int v);
+static int adj_unaliased(Adj *c, int v);
+static struct LoopCopy *lc_covering(Adj *c, const Expr *e);
+static Expr *lc_read(Adj *c, struct LoopCopy *lc, const Expr *e);
 
 /* A pointer-typed primal expression as a bwd value (stable data only).
  *
@@ -1191,6 +1202,8 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 		if (c->f->vars[e->u.var]->type->kind == TY_INT)
 			return expr_var(c->bwd, adj_bvar(c, e->u.var, e->loc),
 					e->loc);
+		if (c->cinit[e->u.var])
+			return expr_clone(c->cinit[e->u.var]);
 		if (c->remat[e->u.var])
 			return adj_bw_value(c, c->remat[e->u.var]);
 		ck_assert(adj_stable_scalar(c, e->u.var) && c->bmap[e->u.var] >= 0);
@@ -1211,11 +1224,15 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 		for (int i = 0; i < e->u.call.nargs; i++)
 			r->u.call.args[i] = adj_bw_value(c, e->u.call.args[i]);
 		return r;
-	case E_INDEX:
+	case E_INDEX: {
+		struct LoopCopy *lc = lc_covering(c, e);
+		if (lc)
+			return lc_read(c, lc, e);
 		r = expr_index(adj_bw_ptr(c, e->u.index.base),
 			       adj_bw_value(c, e->u.index.idx), e->loc);
 		r->type = e->type;
 		return r;
+	}
 	case E_DEREF:
 		r = expr_deref(adj_bw_ptr(c, e->u.e), e->loc);
 		r->type = e->type;
@@ -1261,7 +1278,7 @@ static int adj_bw_ok(Adj *c, const Expr *e)
 			return 1;
 		if (x->type->kind == TY_PTR || x->type->kind == TY_ARRAY)
 			return adj_stable(c, e->u.var);
-		if (c->remat[e->u.var])
+		if (c->remat[e->u.var] || c->cinit[e->u.var])
 			return 1;
 		return adj_stable_scalar(c, e->u.var);
 	}
@@ -1282,6 +1299,8 @@ static int adj_bw_ok(Adj *c, const Expr *e)
 				return 0;
 		return rules_find(e->u.call.name) != NULL;
 	case E_INDEX:
+		if (lc_covering(c, e))
+			return adj_bw_ok(c, e->u.index.idx);
 		return adj_stable(c, activity_root(e)) &&
 		       adj_bw_ok(c, e->u.index.idx) && adj_bw_ok(c, e->u.index.base);
 	case E_DEREF:
@@ -1972,8 +1991,8 @@ static void rg_heap_shadows(Adj *c, const Stmt *r, Stmt *b, Loc loc)
 
 static Type *adj_void_ptr(void)
 {
-	static Type v = {TY_VOID, 0, NULL, NULL, 0, NULL};
-	static Type p = {TY_PTR, 0, NULL, &v, 0, NULL};
+	static Type v = {TY_VOID, 0, NULL, NULL, 0, NULL, 0};
+	static Type p = {TY_PTR, 0, NULL, &v, 0, NULL, 0};
 	return &p;
 }
 
@@ -3221,11 +3240,92 @@ static int adj_ends_in_site(const Stmt *s)
 	return s && adj_is_site_stmt(s);
 }
 
+/* Primal variables condition e reads, through the values of
+ * rematerialized locals too: does either branch of s assign one? */
+static int adj_cond_changed(Adj *c, const Expr *e, const Stmt *s, int depth)
+{
+	if (!e)
+		return 0;
+	if (depth > ADJ_REMAT_MAX)
+		return 1;
+	switch (e->kind) {
+	case E_VAR: {
+		int v = e->u.var;
+		if (lc_assigns(s->u.ifs.then, v) || lc_assigns(s->u.ifs.els, v))
+			return 1;
+		return c->remat[v] && adj_cond_changed(c, c->remat[v], s, depth + 1);
+	}
+	case E_UNARY:
+		return adj_cond_changed(c, e->u.un.e, s, depth + 1);
+	case E_BINARY:
+		return adj_cond_changed(c, e->u.bin.l, s, depth + 1) ||
+		       adj_cond_changed(c, e->u.bin.r, s, depth + 1);
+	case E_COND:
+		return adj_cond_changed(c, e->u.cond.c, s, depth + 1) ||
+		       adj_cond_changed(c, e->u.cond.a, s, depth + 1) ||
+		       adj_cond_changed(c, e->u.cond.b, s, depth + 1);
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			if (adj_cond_changed(c, e->u.call.args[i], s, depth + 1))
+				return 1;
+		return 0;
+	case E_INDEX:
+		return adj_cond_changed(c, e->u.index.base, s, depth + 1) ||
+		       adj_cond_changed(c, e->u.index.idx, s, depth + 1);
+	case E_DEREF: case E_ADDR: case E_CAST:
+		return adj_cond_changed(c, e->u.e, s, depth + 1);
+	case E_MEMBER:
+		return adj_cond_changed(c, e->u.mem.base, s, depth + 1);
+	default:
+		return 0;
+	}
+}
+
+/* The if's condition as f_bwd can evaluate it again, with the value it
+ * had in f_fwd, or NULL (then f_fwd tapes the branch taken).  It can when
+ * its operands are values the reverse sweep has anyway (integers kept
+ * exact, stable data, a loop's copy, rematerialized locals) and neither
+ * branch changes them: in f_bwd the condition is evaluated where the if
+ * ends, which then holds what the if started with.  Floating data the
+ * condition reads is stable (never written) or a loop's copy (not written
+ * in the loop): the branches write neither. */
+/* Arithmetic on integers, floating scalars and elements a[k] of floating
+ * arrays: no pointer values, calls or members. */
+static int adj_cond_simple(const Expr *e)
+{
+	if (type_is_pointerish(e->type) || e->type->kind == TY_STRUCT)
+		return 0;
+	switch (e->kind) {
+	case E_NUM: case E_VAR:
+		return 1;
+	case E_UNARY: case E_CAST:
+		return adj_cond_simple(e->kind == E_CAST ? e->u.e : e->u.un.e);
+	case E_BINARY:
+		return adj_cond_simple(e->u.bin.l) && adj_cond_simple(e->u.bin.r);
+	case E_COND:
+		return adj_cond_simple(e->u.cond.c) && adj_cond_simple(e->u.cond.a) &&
+		       adj_cond_simple(e->u.cond.b);
+	case E_INDEX:
+		return e->u.index.base->kind == E_VAR && type_is_float(e->type) &&
+		       adj_cond_simple(e->u.index.idx);
+	default:
+		return 0;
+	}
+}
+
+static int adj_if_cond_again(Adj *c, const Stmt *s, int any)
+{
+	const Expr *e = s->u.ifs.cond;
+	return adj_tbr && !any && !c->in_region && adj_cond_simple(e) &&
+	       adj_bw_ok(c, e) && !adj_cond_changed(c, e, s, 0);
+}
+
 static Stmt *adj_if(Adj *c, const Stmt *s, Stmt *fout)
 {
 	Loc loc = s->loc;
 	int any = adj_site(c, s)->any;
 	Stmt *ft = stmt_block(loc), *fe = stmt_block(loc);
+	int again_ok = adj_if_cond_again(c, s, any);
 	adj_remat_kill_stmt(c, s);
 	adj_push_frame(c, s, 1, -1, any);
 	Stmt *bt = adj_branch(c, s->u.ifs.then, ft);
@@ -3236,10 +3336,14 @@ static Stmt *adj_if(Adj *c, const Stmt *s, Stmt *fout)
 	c->nframes--;
 	adj_remat_kill_stmt(c, s);
 	int record = any || !adj_empty(bt) || !adj_empty(be);
+	/* checked again: a call in a branch forgets rematerialized values */
+	Expr *again = record && again_ok && adj_bw_ok(c, s->u.ifs.cond)
+			      ? adj_bw_value(c, s->u.ifs.cond)
+			      : NULL;
 	Stmt *f = stmt_new(S_IF, loc);
 	f->u.ifs.cond = expr_clone(s->u.ifs.cond);
 	f->u.ifs.then = ft;
-	if (record) {
+	if (record && !again) {
 		if (!adj_ends_in_site(s->u.ifs.then))
 			stmt_append(ft, adj_push_bit(c, 1, loc));
 		if (!adj_ends_in_site(s->u.ifs.els))
@@ -3251,7 +3355,7 @@ static Stmt *adj_if(Adj *c, const Stmt *s, Stmt *fout)
 	if (!record)
 		return NULL;
 	Stmt *b = stmt_new(S_IF, loc);
-	b->u.ifs.cond = adj_pop_bit(c, loc);
+	b->u.ifs.cond = again ? again : adj_pop_bit(c, loc);
 	b->u.ifs.then = bt ? bt : stmt_block(loc);
 	if (!adj_empty(be))
 		b->u.ifs.els = be;
@@ -3437,6 +3541,584 @@ static void adj_declare_init_adjoints(Adj *c, const Stmt *init, Stmt *out)
 	b->u.block.items[0] = d;
 }
 
+/* ------------------------------------------- loop copies (taped once)
+ *
+ * A loop that reads floating elements a[k] of an array or pointer a and
+ * never writes a's data (nor moves a) sees the same values in every
+ * iteration: the ones a holds when the loop ends.  Instead of taping each
+ * read that the reverse sweep needs (a stencil's un[i-1], un[i], un[i+1],
+ * once per statement; a layer's h[j], once per output), f_fwd tapes the
+ * elements the loop reads in one block after the loop, and f_bwd pops
+ * them into a local array before reversing the loop, and reads them from
+ * there:
+ *
+ *   f_fwd:  for (...) { ... un[i] ... }  push count;  ck_push_nd(t, &un[lo], len);
+ *   f_bwd:  double un[len];  ck_pop_nd(t, un, len);  for (...) { ... un[i - lo] ... }
+ *
+ * A read qualifies when its index is an affine expression of integer
+ * constants and of the variables of counted loops around it
+ * (for (i = A; i < B; i++) with constant A < B and a body that does
+ * not assign i), so that [lo, lo + len) is known when ckc runs.  The
+ * range is made of reads that run in every iteration (not under an if,
+ * in counted loops or do loops only, in a loop without break, continue
+ * or return): f_fwd reads only elements the loop read, so the block is
+ * valid memory (everything between two elements of one array is too).
+ * Other reads of a inside that range use the copy as well.  The block is
+ * at most LC_MAX elements and at most twice the number of such reads the
+ * loop makes, so that it never costs more than the reads it replaces
+ * would; the outermost loop that qualifies tapes it, once.
+ * Nothing changes when no read ends up needed (the block is only written
+ * then), and the values are the same numbers, so derivatives are bitwise
+ * what per-read taping gives.
+ *
+ * "Never writes" is decided conservatively: a store whose target has a's
+ * alias node, or any call that receives a pointer (or a struct) with that
+ * node, or a checkpoint region anywhere in the loop, disqualifies a. */
+
+enum { LC_MAX = 8192 };
+
+/* Makes room for one more item in the arena array (a, n, cap). */
+#define LC_GROW(a, n, cap)                                                    \
+	do {                                                                  \
+		if ((n) == (cap)) {                                           \
+			int nc_ = (cap) ? 2 * (cap) : 8;                      \
+			void *na_ = arena_alloc(sizeof(*(a)) * (size_t)nc_);  \
+			if (n)                                                \
+				memcpy(na_, (a), sizeof(*(a)) * (size_t)(n)); \
+			(a) = na_;                                            \
+			(cap) = nc_;                                          \
+		}                                                             \
+	} while (0)
+
+typedef struct IdxRange {
+	int var;       /* an integer loop variable ... */
+	long lo, hi;   /* ... takes values in [lo, hi] in the loop's body */
+} IdxRange;
+
+typedef struct LoopCopy {
+	int var;       /* f var: the array or pointer read */
+	long lo, len;  /* elements [lo, lo + len) of var */
+	int bcopy;     /* bwd local array, -1 until a read needs it */
+	Type *elem;
+} LoopCopy;
+
+/* The value of constant integer expression e. */
+static int lc_const(const Expr *e, long *v)
+{
+	long a, b;
+	switch (e->kind) {
+	case E_NUM:
+		if (!e->u.num.is_int || e->u.num.ival > (1L << 40) ||
+		    e->u.num.ival < -(1L << 40))
+			return 0;
+		*v = (long)e->u.num.ival;
+		return 1;
+	case E_UNARY:
+		if (e->u.un.op != U_NEG && e->u.un.op != U_PLUS)
+			return 0;
+		if (!lc_const(e->u.un.e, &a))
+			return 0;
+		*v = e->u.un.op == U_NEG ? -a : a;
+		return 1;
+	case E_CAST:
+		return e->type->kind == TY_INT && lc_const(e->u.e, v);
+	case E_BINARY:
+		if (!lc_const(e->u.bin.l, &a) || !lc_const(e->u.bin.r, &b))
+			return 0;
+		switch (e->u.bin.op) {
+		case B_ADD: *v = a + b; return 1;
+		case B_SUB: *v = a - b; return 1;
+		case B_MUL:
+			if (a > (1L << 20) || a < -(1L << 20) ||
+			    b > (1L << 20) || b < -(1L << 20))
+				return 0;
+			*v = a * b;
+			return 1;
+		default:
+			return 0;
+		}
+	default:
+		return 0;
+	}
+}
+
+/* Does s assign integer variable v, or take its address? */
+typedef struct LcAddr {
+	int var, found;
+} LcAddr;
+
+static void lc_addr_visit(void *ctx, const Expr *e)
+{
+	LcAddr *a = ctx;
+	if (e->kind == E_ADDR && activity_root(e->u.e) == a->var)
+		a->found = 1;
+}
+
+static int lc_assigns(const Stmt *s, int v)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (lc_assigns(s->u.block.items[i], v))
+				return 1;
+		return 0;
+	case S_DECL:
+		return s->u.decl.var == v;
+	case S_ASSIGN:
+		if (s->u.assign.lhs->kind == E_VAR &&
+		    s->u.assign.lhs->u.var == v)
+			return 1;
+		break;
+	case S_IF:
+		if (lc_assigns(s->u.ifs.then, v) || lc_assigns(s->u.ifs.els, v))
+			return 1;
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		if (lc_assigns(s->u.loop.init, v) || lc_assigns(s->u.loop.inc, v) ||
+		    lc_assigns(s->u.loop.body, v))
+			return 1;
+		break;
+	case S_CHECKPOINT:
+		return lc_assigns(s->u.ckpt.body, v);
+	default:
+		break;
+	}
+	LcAddr a = {v, 0};
+	ir_walk_stmt(s, lc_addr_visit, &a);
+	return a.found;
+}
+
+/* The single statement of a for's init or inc (a block of one), or s. */
+static const Stmt *lc_single(const Stmt *s)
+{
+	while (s && s->kind == S_BLOCK && s->u.block.n == 1)
+		s = s->u.block.items[0];
+	return s;
+}
+
+/* Is s a counted loop: for (i = A; i < B; i++) (or i <= B, ++i, i += 1,
+ * int i = A) with integer constants A, B and a body that leaves i alone?
+ * Sets the range of i in the body; *trips to its trip count. */
+static int lc_counted(const Stmt *s, IdxRange *r, long *trips)
+{
+	if (s->kind != S_FOR || !s->u.loop.init || !s->u.loop.cond ||
+	    !s->u.loop.inc)
+		return 0;
+	const Stmt *in = lc_single(s->u.loop.init), *inc = lc_single(s->u.loop.inc);
+	int v;
+	long a, b;
+	if (in->kind == S_DECL && in->u.decl.init) {
+		v = in->u.decl.var;
+		if (!lc_const(in->u.decl.init, &a))
+			return 0;
+	} else if (in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
+		   in->u.assign.lhs->kind == E_VAR) {
+		v = in->u.assign.lhs->u.var;
+		if (!lc_const(in->u.assign.rhs, &a))
+			return 0;
+	} else {
+		return 0;
+	}
+	const Expr *c = s->u.loop.cond;
+	if (c->kind != E_BINARY || (c->u.bin.op != B_LT && c->u.bin.op != B_LE) ||
+	    c->u.bin.l->kind != E_VAR || c->u.bin.l->u.var != v ||
+	    c->u.bin.l->type->kind != TY_INT || !lc_const(c->u.bin.r, &b))
+		return 0;
+	if (c->u.bin.op == B_LE)
+		b++;
+	long one;
+	if (inc->kind != S_ASSIGN || inc->u.assign.lhs->kind != E_VAR ||
+	    inc->u.assign.lhs->u.var != v ||
+	    !(inc->u.assign.op == A_INC ||
+	      (inc->u.assign.op == A_ADD && lc_const(inc->u.assign.rhs, &one) &&
+	       one == 1)))
+		return 0;
+	if (lc_assigns(s->u.loop.body, v) || b <= a)
+		return 0;
+	r->var = v;
+	r->lo = a;
+	r->hi = b - 1;
+	*trips = b - a;
+	return 1;
+}
+
+/* The values integer index e takes, given the loop ranges rs[0..n). */
+static int lc_interval(const Expr *e, const IdxRange *rs, int n, long *lo,
+		       long *hi)
+{
+	long a, b, c, d;
+	switch (e->kind) {
+	case E_NUM:
+		if (!lc_const(e, lo))
+			return 0;
+		*hi = *lo;
+		return 1;
+	case E_VAR:
+		for (int i = n - 1; i >= 0; i--)
+			if (rs[i].var == e->u.var) {
+				*lo = rs[i].lo;
+				*hi = rs[i].hi;
+				return 1;
+			}
+		return 0;
+	case E_CAST:
+		return e->type->kind == TY_INT && lc_interval(e->u.e, rs, n, lo, hi);
+	case E_UNARY:
+		if (e->u.un.op == U_PLUS)
+			return lc_interval(e->u.un.e, rs, n, lo, hi);
+		if (e->u.un.op != U_NEG || !lc_interval(e->u.un.e, rs, n, &a, &b))
+			return 0;
+		*lo = -b;
+		*hi = -a;
+		return 1;
+	case E_BINARY:
+		if (e->u.bin.op != B_ADD && e->u.bin.op != B_SUB &&
+		    e->u.bin.op != B_MUL)
+			return 0;
+		if (!lc_interval(e->u.bin.l, rs, n, &a, &b) ||
+		    !lc_interval(e->u.bin.r, rs, n, &c, &d))
+			return 0;
+		if (e->u.bin.op == B_ADD) {
+			*lo = a + c;
+			*hi = b + d;
+		} else if (e->u.bin.op == B_SUB) {
+			*lo = a - d;
+			*hi = b - c;
+		} else {
+			/* a constant times a range */
+			long k, x, y;
+			if (a == b) {
+				k = a; x = c; y = d;
+			} else if (c == d) {
+				k = c; x = a; y = b;
+			} else {
+				return 0;
+			}
+			if (k > (1L << 20) || k < -(1L << 20))
+				return 0;
+			*lo = k >= 0 ? k * x : k * y;
+			*hi = k >= 0 ? k * y : k * x;
+		}
+		return *lo > -(1L << 40) && *hi < (1L << 40);
+	default:
+		return 0;
+	}
+}
+
+/* Does read e (base[idx], base a variable) qualify: the variable, and the
+ * range of its index under rs? */
+static int lc_read_range(const Expr *e, const IdxRange *rs, int n, int *var,
+			 long *lo, long *hi)
+{
+	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR ||
+	    !type_is_float(e->type))
+		return 0;
+	*var = e->u.index.base->u.var;
+	return lc_interval(e->u.index.idx, rs, n, lo, hi);
+}
+
+/* The scan of a loop for the arrays it may tape once. */
+typedef struct LcScan {
+	Adj *c;
+	IdxRange *rs;
+	int nrs, caprs;
+	long mult;            /* executions of the statement per loop run */
+	unsigned char *bad;   /* f var: moved or declared in the loop */
+	unsigned char *wnode; /* alias node: written in the loop */
+	long *lo, *hi, *reads; /* f var: the range its reads cover, their count */
+	int certain;          /* the statement runs in every iteration */
+	int all_bad;
+} LcScan;
+
+static void lc_scan_expr(LcScan *w, const Expr *e);
+
+static void lc_scan_args(LcScan *w, const Expr *e)
+{
+	for (int i = 0; i < e->u.call.nargs; i++) {
+		const Expr *a = e->u.call.args[i];
+		TypeKind k = a->type->kind;
+		if (k == TY_PTR || k == TY_ARRAY || k == TY_STRUCT) {
+			int r = activity_root(a);
+			if (r < 0)
+				w->all_bad = 1;
+			else
+				w->wnode[w->c->a->node[r]] = 1;
+		}
+	}
+}
+
+static void lc_scan_expr(LcScan *w, const Expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_UNARY:
+		lc_scan_expr(w, e->u.un.e);
+		break;
+	case E_BINARY:
+		lc_scan_expr(w, e->u.bin.l);
+		lc_scan_expr(w, e->u.bin.r);
+		break;
+	case E_COND:
+		lc_scan_expr(w, e->u.cond.c);
+		lc_scan_expr(w, e->u.cond.a);
+		lc_scan_expr(w, e->u.cond.b);
+		break;
+	case E_CALL:
+		lc_scan_args(w, e);
+		for (int i = 0; i < e->u.call.nargs; i++)
+			lc_scan_expr(w, e->u.call.args[i]);
+		break;
+	case E_INDEX: {
+		int v;
+		long lo, hi;
+		if (w->certain && lc_read_range(e, w->rs, w->nrs, &v, &lo, &hi)) {
+			if (!w->reads[v] || lo < w->lo[v])
+				w->lo[v] = lo;
+			if (!w->reads[v] || hi > w->hi[v])
+				w->hi[v] = hi;
+			w->reads[v] += w->mult;
+		}
+		lc_scan_expr(w, e->u.index.base);
+		lc_scan_expr(w, e->u.index.idx);
+		break;
+	}
+	case E_MEMBER:
+		lc_scan_expr(w, e->u.mem.base);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		lc_scan_expr(w, e->u.e);
+		break;
+	default:
+		break;
+	}
+}
+
+static void lc_scan_store(LcScan *w, const Expr *lhs)
+{
+	int r = activity_root(lhs);
+	if (r < 0) {
+		w->all_bad = 1;
+		return;
+	}
+	if (lhs->kind == E_VAR)
+		w->bad[r] = 1;
+	if (lhs->kind != E_VAR || !type_is_pointerish(lhs->type))
+		w->wnode[w->c->a->node[r]] = 1;
+	/* the indices and bases of the target are reads */
+	switch (lhs->kind) {
+	case E_INDEX:
+		lc_scan_expr(w, lhs->u.index.base);
+		lc_scan_expr(w, lhs->u.index.idx);
+		break;
+	case E_MEMBER:
+		lc_scan_expr(w, lhs->u.mem.base);
+		break;
+	case E_DEREF:
+		lc_scan_expr(w, lhs->u.e);
+		break;
+	default:
+		break;
+	}
+}
+
+static void lc_scan_stmt(LcScan *w, const Stmt *s)
+{
+	if (!s || w->all_bad)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			lc_scan_stmt(w, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		w->bad[s->u.decl.var] = 1;
+		w->wnode[w->c->a->node[s->u.decl.var]] = 1;
+		lc_scan_expr(w, s->u.decl.init);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			lc_scan_expr(w, s->u.decl.inits[i]);
+		break;
+	case S_ASSIGN:
+		lc_scan_store(w, s->u.assign.lhs);
+		if (s->u.assign.op != A_SET && s->u.assign.op != A_INC &&
+		    s->u.assign.op != A_DEC)
+			lc_scan_expr(w, s->u.assign.lhs);
+		lc_scan_expr(w, s->u.assign.rhs);
+		break;
+	case S_EXPR:
+		lc_scan_expr(w, s->u.expr);
+		break;
+	case S_RETURN: case S_BREAK: case S_CONTINUE:
+		/* f_fwd would not reach the copy, or reads would be skipped */
+		w->all_bad = 1;
+		break;
+	case S_IF: {
+		int certain = w->certain;
+		lc_scan_expr(w, s->u.ifs.cond);
+		w->certain = 0;
+		lc_scan_stmt(w, s->u.ifs.then);
+		lc_scan_stmt(w, s->u.ifs.els);
+		w->certain = certain;
+		break;
+	}
+	case S_FOR: case S_WHILE: case S_DO: {
+		IdxRange r;
+		long trips, mult = w->mult;
+		int certain = w->certain;
+		lc_scan_stmt(w, s->u.loop.init);
+		lc_scan_expr(w, s->u.loop.cond);
+		int counted = lc_counted(s, &r, &trips);
+		/* a counted loop runs at least once, and so does a do */
+		w->certain = certain && (counted || s->kind == S_DO);
+		lc_scan_stmt(w, s->u.loop.inc);
+		if (counted) {
+			LC_GROW(w->rs, w->nrs, w->caprs);
+			w->rs[w->nrs++] = r;
+			w->mult = mult * trips > (1L << 40) ? (1L << 40)
+							    : mult * trips;
+		}
+		lc_scan_stmt(w, s->u.loop.body);
+		if (counted)
+			w->nrs--;
+		w->mult = mult;
+		w->certain = certain;
+		break;
+	}
+	case S_CHECKPOINT:
+		w->all_bad = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+/* The copy covering read e (base[idx]) in the loops being generated. */
+static LoopCopy *lc_covering(Adj *c, const Expr *e)
+{
+	int v;
+	long lo, hi;
+	if (!c->nlcopies || !lc_read_range(e, c->ranges, c->nranges, &v, &lo, &hi))
+		return NULL;
+	for (int i = c->nlcopies - 1; i >= 0; i--) {
+		LoopCopy *lc = &c->lcopies[i];
+		if (lc->var == v)
+			return lo >= lc->lo && hi < lc->lo + lc->len ? lc : NULL;
+	}
+	return NULL;
+}
+
+/* Read e from its copy in f_bwd (declared on the first read). */
+static Expr *lc_read(Adj *c, LoopCopy *lc, const Expr *e)
+{
+	Loc loc = e->loc;
+	if (lc->bcopy < 0) {
+		Type *t = type_new(TY_ARRAY);
+		t->base = lc->elem;
+		t->len = lc->len;
+		lc->bcopy = adj_local(c, c->bwd, c->f->vars[lc->var]->name, t);
+	}
+	Expr *idx = adj_bw_value(c, e->u.index.idx);
+	if (lc->lo)
+		idx = expr_binary(B_SUB, idx, expr_int(lc->lo, loc), idx->type,
+				  loc);
+	Expr *r = expr_index(expr_var(c->bwd, lc->bcopy, loc), idx, loc);
+	r->type = e->type;
+	return r;
+}
+
+/* The arrays loop s can tape once, pushed on c->lcopies (their count
+ * returned); the loop's own range goes on c->ranges when it is counted. */
+static int adj_loop_copies(Adj *c, const Stmt *s)
+{
+	if (!adj_tbr || c->in_region)
+		return 0;
+	const Func *f = c->f;
+	size_t n = (size_t)f->nvars + 1;
+	LcScan w;
+	memset(&w, 0, sizeof w);
+	w.c = c;
+	w.mult = 1;
+	w.certain = 1;
+	w.bad = arena_alloc(n);
+	w.wnode = arena_alloc(n);
+	w.lo = arena_alloc(sizeof(long) * n);
+	w.hi = arena_alloc(sizeof(long) * n);
+	w.reads = arena_alloc(sizeof(long) * n);
+	for (int i = 0; i < c->nranges; i++) {
+		LC_GROW(w.rs, w.nrs, w.caprs);
+		w.rs[w.nrs++] = c->ranges[i];
+	}
+	lc_scan_stmt(&w, s);
+	if (w.all_bad)
+		return 0;
+	int added = 0;
+	for (int v = 0; v < f->nvars; v++) {
+		const Type *t = f->vars[v]->type;
+		if (!w.reads[v] || w.bad[v] || w.wnode[c->a->node[v]] ||
+		    !type_is_pointerish(t) || !type_is_float(t->base) ||
+		    adj_stable(c, v) || !adj_unaliased(c, v))
+			continue;
+		long len = w.hi[v] - w.lo[v] + 1;
+		if (len > LC_MAX || len > 2 * w.reads[v])
+			continue;
+		int outer = 0;
+		for (int i = 0; i < c->nlcopies; i++)
+			outer |= c->lcopies[i].var == v;
+		if (outer)
+			continue;
+		LC_GROW(c->lcopies, c->nlcopies, c->caplcopies);
+		LoopCopy *lc = &c->lcopies[c->nlcopies++];
+		lc->var = v;
+		lc->lo = w.lo[v];
+		lc->len = len;
+		lc->bcopy = -1;
+		lc->elem = type_with_const(t->base, 0);
+		added++;
+	}
+	return added;
+}
+
+/* After loop s's body: f_fwd tapes the copies that reads needed, f_bwd
+ * pops them (into out, before the reversed loop); all are dropped. */
+static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
+				Loc loc)
+{
+	for (int i = c->nlcopies - added; i < c->nlcopies; i++) {
+		LoopCopy *lc = &c->lcopies[i];
+		adj_remat_kill(c, lc->var);
+		if (lc->bcopy < 0)
+			continue;
+		Expr *a = expr_var(c->fwd, lc->var, loc);
+		if (lc->lo) {
+			a = expr_addr(expr_index(a, expr_int(lc->lo, loc), loc), loc);
+			a->type = type_ptr(c->f->vars[lc->var]->type->base);
+		}
+		int dbl = lc->elem->kind == TY_DOUBLE;
+		stmt_append(fout, stmt_expr(S_EXPR,
+			expr_call_n(dbl ? "ck_push_nd" : "ck_push_nf", adj_void(),
+				    loc, expr_var(c->fwd, c->ft, loc), a,
+				    expr_int(lc->len, loc)),
+			loc));
+	}
+	/* popped the other way */
+	for (int i = c->nlcopies - 1; i >= c->nlcopies - added; i--) {
+		LoopCopy *lc = &c->lcopies[i];
+		if (lc->bcopy < 0)
+			continue;
+		int dbl = lc->elem->kind == TY_DOUBLE;
+		stmt_append(out, stmt_decl(lc->bcopy, NULL, loc));
+		stmt_append(out, stmt_expr(S_EXPR,
+			expr_call_n(dbl ? "ck_pop_nd" : "ck_pop_nf", adj_void(),
+				    loc, expr_var(c->bwd, c->bt, loc),
+				    expr_var(c->bwd, lc->bcopy, loc),
+				    expr_int(lc->len, loc)),
+			loc));
+	}
+	c->nlcopies -= added;
+}
+
 /* for, while, do.  f_fwd counts the iterations and pushes the count
  * after the loop; f_bwd runs the reversed body that many times. */
 static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
@@ -3459,6 +4141,10 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fcount, loc),
 				      expr_int(0, loc), loc));
 
+	int lc_added = adj_loop_copies(c, s);
+	IdxRange range;
+	long trips;
+	int counted = lc_counted(s, &range, &trips);
 	Stmt *loop = stmt_new(s->kind, loc);
 	loop->u.loop.cond = expr_clone(s->u.loop.cond);
 	Stmt *finc = stmt_block(loc);
@@ -3488,7 +4174,12 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 				       NULL, loc));
 	adj_push_frame(c, s, 0, fcount, bcode);
 	c->loops++;
+	if (counted) {
+		LC_GROW(c->ranges, c->nranges, c->capranges);
+		c->ranges[c->nranges++] = range;
+	}
 	Stmt *bbody = adj_stmt(c, s->u.loop.body, fbody);
+	c->nranges -= counted;
 	c->loops--;
 	c->nframes--;
 	adj_remat_kill_stmt(c, s);
@@ -3497,6 +4188,8 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	loop->u.loop.body = fbody;
 	stmt_append(fout, loop);
 	stmt_append(fout, adj_push(c, expr_var(c->fwd, fcount, loc)));
+	Stmt *copies = stmt_block(loc);
+	adj_loop_copies_end(c, lc_added, fout, copies, loc);
 
 	/* f_bwd: for (n = pop; n > 0; n--) { code = pop; inc^-1; body^-1 } */
 	Stmt *rb = stmt_block(loc);
@@ -3533,6 +4226,8 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 		stmt_append(out, stmt_decl(bcode, NULL, loc));
 	adj_declare_init_adjoints(c, s->kind == S_FOR ? s->u.loop.init : NULL,
 				  out);
+	for (int i = 0; i < copies->u.block.n; i++)
+		stmt_append(out, copies->u.block.items[i]);
 	stmt_append(out, rl);
 	if (!adj_empty(binit))
 		stmt_append(out, binit);
@@ -4633,6 +5328,43 @@ static int adj_copy_arg(Adj *c, const Expr *call, const Pattern *pat, int i)
 	return !ga->written[n] && adj_reads_in_loop(ga, g->body, n, 0);
 }
 
+/* Is the data var v points into reachable through nothing but v's alias
+ * node in f: a local array or buffer, or a parameter that the caller
+ * passed unaliased?  (Stable top-level parameters are not copied, so
+ * their flag is never asked.) */
+static int adj_unaliased(Adj *c, int v)
+{
+	if (v < 0)
+		return 0;
+	int b = c->v->base[v];
+	if (b < 0)
+		return 0;
+	const Var *x = c->f->vars[b];
+	if (x->kind == VAR_PARAM)
+		return x->type->kind == TY_PTR &&
+		       c->v->stable[c->f->nparams + adj_param_pos(c->f, b)] == 1;
+	return x->type->kind == TY_ARRAY || c->v->heap[b];
+}
+
+/* Argument i of call: its data is unaliased in f and no other pointer
+ * (or struct) argument has its alias node. */
+static int adj_arg_unaliased(Adj *c, const Expr *call, int i)
+{
+	int r = activity_root(call->u.call.args[i]);
+	if (r < 0 || !adj_unaliased(c, r))
+		return 0;
+	for (int k = 0; k < call->u.call.nargs; k++) {
+		const Expr *a = call->u.call.args[k];
+		TypeKind tk = a->type->kind;
+		if (k == i || (tk != TY_PTR && tk != TY_ARRAY && tk != TY_STRUCT))
+			continue;
+		int rk = activity_root(a);
+		if (rk < 0 || c->a->node[rk] == c->a->node[r])
+			return 0;
+	}
+	return 1;
+}
+
 static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 					Pattern **patp, unsigned char **copyp)
 {
@@ -4641,7 +5373,10 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 	if (pattern_empty(pat, c->p))
 		return NULL;
 	const Func *g = c->p->funcs[call->u.call.fn];
-	unsigned char *stable = arena_alloc((size_t)g->nparams + 1);
+	int np = g->nparams;
+	/* stable[0..np), then whether each pointer param's data is
+	 * reachable through no other parameter (adj_unaliased) */
+	unsigned char *stable = arena_alloc((size_t)(2 * np) + 1);
 	unsigned char *copy = arena_alloc((size_t)g->nparams + 1);
 	for (int i = 0; i < g->nparams && i < call->u.call.nargs; i++) {
 		const Expr *arg = call->u.call.args[i];
@@ -4652,6 +5387,9 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 				stable[i] = copy[i] = 1;
 			else if (!stable[i] && adj_bottom(pt)->kind == TY_STRUCT)
 				stable[i] = 2;
+			if (type_is_float(pt->base))
+				stable[np + i] =
+					(unsigned char)adj_arg_unaliased(c, call, i);
 		} else if (type_is_float(pt)) {
 			stable[i] = (unsigned char)adj_bw_ok(c, arg);
 		}
@@ -4780,11 +5518,18 @@ static void adj_bwd_signature(Adj *c)
 			if (c->v->stable[i])
 				c->bmap[v] = func_add_param(c->bwd, x->name, t,
 							    x->loc);
-			if (pat->active[i])
+			if (pat->active[i]) {
+				Type *st = adj_shadow_ptr_type(t);
+				/* the adjoint of data no other parameter
+				 * reaches: only f_bwd's x_b touches it */
+				if (adj_tbr && t->kind == TY_PTR &&
+				    type_is_float(t->base) &&
+				    c->v->stable[f->nparams + i] == 1)
+					st->is_restrict = 1;
 				c->adj_ptr[v] = adj_mark(
-					c->bwd, func_add_param(c->bwd, bn,
-							       adj_shadow_ptr_type(t),
+					c->bwd, func_add_param(c->bwd, bn, st,
 							       x->loc));
+			}
 			continue;
 		}
 		c->bmap[v] = func_add_param(c->bwd, x->name, t, x->loc);
@@ -4814,6 +5559,98 @@ static int adj_last_is_return(const Stmt *body)
 
 /* One round of generation of f_fwd and f_bwd with the current set of
  * needed variables; returns whether that set grew. */
+/* A floating constant: literals and arithmetic on them. */
+static int adj_float_const(const Expr *e)
+{
+	switch (e->kind) {
+	case E_NUM:
+		return 1;
+	case E_UNARY:
+		return (e->u.un.op == U_NEG || e->u.un.op == U_PLUS) &&
+		       adj_float_const(e->u.un.e);
+	case E_BINARY:
+		return (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB ||
+			e->u.bin.op == B_MUL || e->u.bin.op == B_DIV) &&
+		       adj_float_const(e->u.bin.l) && adj_float_const(e->u.bin.r);
+	case E_CAST:
+		return type_is_arith(e->type) && adj_float_const(e->u.e);
+	default:
+		return 0;
+	}
+}
+
+typedef struct ConstLocals {
+	const Func *f;
+	const Expr **init;
+	unsigned char *out; /* declared twice, or its address taken */
+} ConstLocals;
+
+static void adj_const_addr(void *ctx, const Expr *e)
+{
+	ConstLocals *k = ctx;
+	if (e->kind == E_ADDR) {
+		int r = activity_root(e->u.e);
+		if (r >= 0)
+			k->out[r] = 1;
+	}
+}
+
+static void adj_const_decls(ConstLocals *k, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			adj_const_decls(k, s->u.block.items[i]);
+		return;
+	case S_DECL: {
+		int v = s->u.decl.var;
+		const Var *x = k->f->vars[v];
+		if (k->init[v] || !s->u.decl.init || x->is_static ||
+		    !type_is_float(x->type) || !adj_float_const(s->u.decl.init))
+			k->out[v] = 1;
+		else
+			k->init[v] = s->u.decl.init;
+		break;
+	}
+	case S_IF:
+		adj_const_decls(k, s->u.ifs.then);
+		adj_const_decls(k, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		adj_const_decls(k, s->u.loop.init);
+		adj_const_decls(k, s->u.loop.inc);
+		adj_const_decls(k, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		adj_const_decls(k, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Floating locals declared with a constant initializer (const double
+ * dx = 1.0 / 256) that nothing assigns again nor takes the address of:
+ * f_bwd evaluates the initializer again wherever it needs the value,
+ * instead of taping it (remat values are forgotten at calls; these
+ * cannot change). */
+static const Expr **adj_const_locals(const AdjVariant *v)
+{
+	const Func *f = v->f;
+	size_t n = (size_t)f->nvars + 1;
+	ConstLocals k = {f, arena_alloc(sizeof(Expr *) * n), arena_alloc(n)};
+	if (!adj_tbr)
+		return k.init;
+	adj_const_decls(&k, f->body);
+	ir_walk_stmt(f->body, adj_const_addr, &k);
+	for (int i = 0; i < f->nvars; i++)
+		if (k.out[i] || adj_reassigned(v, i) || f->vars[i]->kind != VAR_LOCAL)
+			k.init[i] = NULL;
+	return k.init;
+}
+
 static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 {
 	const Func *f = v->f;
@@ -4838,6 +5675,7 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 	c.remat_cost = arena_alloc(sizeof(long) * n);
 	c.readers = arena_alloc(sizeof(struct RematUse *) * n);
 	c.pcopy = arena_alloc(sizeof(int) * n);
+	c.cinit = adj_const_locals(v);
 	c.stwin = arena_alloc(sizeof(int) * n);
 	for (int i = 0; i < f->nvars; i++)
 		c.pcopy[i] = c.stwin[i] = -1;
@@ -5070,7 +5908,7 @@ static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 		AdjVariant *v = adj_variants[i];
 		if (v->pat->fn == pat->fn && v->pat->force_ret == pat->force_ret &&
 		    memcmp(v->pat->active, pat->active, np) == 0 &&
-		    memcmp(v->stable, stable, np) == 0)
+		    memcmp(v->stable, stable, 2 * np) == 0)
 			return v->failed ? NULL : v;
 	}
 	AdjVariant *v = ARENA_NEW(AdjVariant);
@@ -5164,9 +6002,11 @@ static Func *adj_request(Program *p, Request *r, const char *name,
 {
 	const Func *f = p->funcs[r->fn];
 	Pattern *pat = activity_request_pattern(p, r);
-	unsigned char *stable = arena_alloc((size_t)f->nparams + 1);
+	/* the parameters are stable and reach distinct data (the caller's
+	 * contract; see adj_unaliased) */
+	unsigned char *stable = arena_alloc((size_t)(2 * f->nparams) + 1);
 	for (int k = 0; k < f->nparams; k++)
-		stable[k] = 1;
+		stable[k] = stable[f->nparams + k] = 1;
 	/* reserve the name before helpers take names */
 	Func *w = func_new(name, f->ret, f->loc);
 	ARENA_PUSH(p->out, p->nout, w);

@@ -105,6 +105,7 @@ struct Type {
 	Type *base;       /* TY_PTR, TY_ARRAY */
 	long len;         /* TY_ARRAY: number of elements */
 	StructDef *st;    /* TY_STRUCT */
+	int is_restrict;  /* TY_PTR: restrict-qualified (generated code) */
 };
 
 /* A member of a struct. */

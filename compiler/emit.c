@@ -77,8 +77,11 @@ static const char *type_declarator(const Type *t, const char *inner)
 					   : arena_printf("%s[]", inner);
 			continue;
 		}
-		inner = arena_printf("*%s%s%s", t->is_const ? "const" : "",
-				     t->is_const && *inner ? " " : "", inner);
+		const char *q = t->is_const && t->is_restrict ? "const restrict"
+				: t->is_const ? "const"
+				: t->is_restrict ? "restrict" : "";
+		inner = arena_printf("*%s%s%s", q, *q && *inner ? " " : "",
+				     inner);
 		if (t->base->kind == TY_ARRAY)
 			inner = arena_printf("(%s)", inner);
 	}

@@ -2534,7 +2534,7 @@ static int call_target(FE *fe, CXCursor fdecl, Loc loc)
 }
 
 /* The type of placeholders: an int that marks a refused expression. */
-static Type bad_type = { TY_INT, 0, "int", NULL, 0, NULL };
+static Type bad_type = { TY_INT, 0, "int", NULL, 0, NULL, 0 };
 
 /* A placeholder for an expression that was refused (conversion goes on to
  * find more errors; the program is discarded). */

@@ -692,7 +692,7 @@ static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
 
 static Type *t_void(void)
 {
-	static Type v = {TY_VOID, 0, NULL, NULL, 0, NULL};
+	static Type v = {TY_VOID, 0, NULL, NULL, 0, NULL, 0};
 	return &v;
 }
 

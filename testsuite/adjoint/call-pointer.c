@@ -42,7 +42,7 @@ double f(const double *x, double a, int n)
 // CHECK-LABEL: static double f_fwd(const double *x, double a, int n){{$}}
 // CHECK: axpy_fwd(a, x, w, n);
 // CHECK: axpy(2.0, c, c, n);
-// CHECK-LABEL: static void f_bwd(const double *x, double *x_b, double a, double *a_b, int n, double ret_b){{$}}
+// CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, double a, double *a_b, int n, double ret_b){{$}}
 
 #ifdef CK_TEST_MAIN
 #include "ckcheck.h"

@@ -1,5 +1,7 @@
-// if / else if / else on data: f_fwd records the branch taken, f_bwd
-// reverses that branch only.
+// if / else if / else on data: f_bwd reverses the branch taken only.  f's
+// conditions read parameters that nothing assigns, so f_bwd evaluates
+// them again and nothing is taped; g's condition reads a variable its
+// branch changes, so g_fwd records the branch taken.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
@@ -26,9 +28,27 @@ double f(double x, int mode)
 	}
 	return y;
 }
+
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+double g(double x)
+{
+	double y = x * x;
+	if (y > 1.0)
+		y = 0.5 * y;
+	else
+		y = y * x;
+	return y;
+}
 // CHECK-LABEL: static double f_fwd(double x, int mode){{$}}
-// CHECK: ck_push_b(ck_t, 1);
+// CHECK-NOT: ck_push_b
 // CHECK-LABEL: static void f_bwd(double x, double *x_b, int mode, double ret_b){{$}}
+// CHECK: if (x > 1.0) {
+// CHECK: } else if (x < -1.0) {
+// CHECK: if (mode) {
+// CHECK-LABEL: static double g_fwd(double x){{$}}
+// CHECK: ck_push_b(ck_t, 1);
+// CHECK-LABEL: static void g_bwd(
 // CHECK: if (ck_pop_b(ck_t)) {
 
 #ifdef CK_TEST_MAIN
@@ -38,6 +58,11 @@ static int mode;
 static double at(double t, void *ctx)
 {
 	return f(*(double *)ctx + t, mode);
+}
+
+static double at_g(double t, void *ctx)
+{
+	return g(*(double *)ctx + t);
 }
 
 int main(void)
@@ -52,6 +77,14 @@ int main(void)
 			ck_close("differences", xb, ck_richardson(at, &x, CK_FD_H),
 				 1e-8);
 		}
+	for (int i = 0; i < 4; i++) {
+		double x = xs[i], d, xb = 0;
+		ck_equal_bits("g: primal", g_b(x, &xb, 1.0), g(x));
+		g_d(x, 1.0, &d);
+		ck_close("g: dot product", xb, d, 1e-12);
+		ck_close("g: differences", xb, ck_richardson(at_g, &x, CK_FD_H),
+			 1e-8);
+	}
 	return ck_done();
 }
 #endif

@@ -28,7 +28,7 @@ double f(const double *x, int n)
 	return s * *last;
 }
 // CHECK-LABEL: double f_b(const double *x, double *x_b, int n, double ret_b)
-// CHECK-LABEL: static void f_bwd(const double *x, double *x_b, int n, double ret_b){{$}}
+// CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, int n, double ret_b){{$}}
 // CHECK: w--;
 // CHECK-NOT: ck_pop_d
 // CHECK: *(x_b + w) += ck_a{{[0-9]*}} * *(x + w);

@@ -31,7 +31,7 @@ double f(const double *x, double a)
 	view fv = { 3, w0, a * a };
 	return h(x, fv) * x[0];
 }
-// CHECK-LABEL: static void h_bwd(const double *q, double *q_b, view v, view *v_b, double ret_b){{$}}
+// CHECK-LABEL: static void h_bwd(const double *q, double *restrict q_b, view v, view *v_b, double ret_b){{$}}
 // CHECK-NOT: v.w
 // CHECK: {{^}$}}
 

@@ -46,6 +46,7 @@ double f(const double *x, double a)
 // CHECK: ck_push_nd(ck_t, y, 5);
 // CHECK-NEXT: upd(5, 0.25, x, y);
 // CHECK-LABEL: static void f_bwd(
+// CHECK: x_b[i{{[0-9]*}}] += y{{[0-9]+}}[i{{[0-9]*}}] * s_b;
 // CHECK: ck_pop_nd(ck_t, [[Y:y[0-9]+]], 5);
 // CHECK-NEXT: upd_b(5, 0.25, (double *)0, x, x_b, [[Y]], y_b);
 // CHECK: ck_pop_nd(ck_t, [[Y2:y[0-9]+]], 5);

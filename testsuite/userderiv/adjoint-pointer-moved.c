@@ -26,7 +26,7 @@ double f(const double *x, int m)
 	}
 	return t;
 }
-// CHECK-LABEL: static void f_bwd(const double *x, double *x_b, int m, double ret_b){{$}}
+// CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, int m, double ret_b){{$}}
 // CHECK: nrm_b(3, x + p, x_b + p, &ck_s, &s_b);
 
 #ifdef CK_TEST_MAIN

@@ -24,7 +24,7 @@ double f(const double *x, double a)
 }
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, double a, double a_d, double *ret_d)
 // CHECK: nrm_d(3, x, x_d, &s, &s_d);
-// CHECK-LABEL: static void f_bwd(const double *x, double *x_b, double a, double *a_b, double ret_b){{$}}
+// CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, double a, double *a_b, double ret_b){{$}}
 // CHECK: [[S:ck_s[0-9]*]] = ck_v{{[0-9]*}};
 // CHECK-NEXT: nrm_b(3, x, x_b, &[[S]], &s_b);
 

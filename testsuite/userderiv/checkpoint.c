@@ -52,7 +52,7 @@ double f(const double *x, double a)
 		s += u[i] * u[i];
 	return s;
 }
-// CHECK-LABEL: static void f_bwd(const double *x, double *x_b, double a, double *a_b, double ret_b){{$}}
+// CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, double a, double *a_b, double ret_b){{$}}
 // CHECK: upd(4, a2, x, u3);
 // CHECK: upd_b(4, a, &ck_p4, x, x_b, u4, u_b);
 // CHECK: g_b(ck_v3, &ck_p2, a, &ck_p3, ck_a3);

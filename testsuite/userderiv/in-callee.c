@@ -35,7 +35,7 @@ double f(const double *A, const double *b)
 // CHECK-LABEL: static double part_fwd(const double *A, const double *b, int k){{$}}
 // CHECK: ck_push_nd(ck_t, x, 3);
 // CHECK-NEXT: solve(3, A, b, x);
-// CHECK-LABEL: static void part_bwd(const double *A, double *A_b, const double *b, double *b_b, int k, double ret_b){{$}}
+// CHECK-LABEL: static void part_bwd(const double *A, double *restrict A_b, const double *b, double *restrict b_b, int k, double ret_b){{$}}
 // CHECK: ck_pop_nd(ck_t, x2, 3);
 // CHECK-NEXT: solve_b(3, A, A_b, b, b_b, x2, x_b);
 // CHECK-LABEL: static void part_bwd_d(

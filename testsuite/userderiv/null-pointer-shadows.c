@@ -24,7 +24,7 @@ double f(const double *x, double a)
 }
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, double a, double a_d, double *ret_d)
 // CHECK: upd_d(3, a, a_d, w, (double *)0, y, y_d);
-// CHECK-LABEL: static void f_bwd(const double *x, double *x_b, double a, double *a_b, double ret_b){{$}}
+// CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, double a, double *a_b, double ret_b){{$}}
 // CHECK: upd_b(3, a, &ck_p, [[W:w[0-9]*]], (double *)0, [[Y:y[0-9]+]], y_b);
 
 #ifdef CK_TEST_MAIN

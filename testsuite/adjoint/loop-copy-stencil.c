@@ -1,0 +1,109 @@
+// A loop that reads an array it never writes (a Burgers step's upwind
+// stencil on un) sees the same values in every iteration: f_fwd tapes the
+// elements it reads once, after the loop (ck_push_nd), instead of each
+// read; f_bwd pops them into a local array and reads them from there, and
+// evaluates the upwind branch on them again instead of taping it.  The
+// constant locals dt, dx and nu go to step_bwd as values.  Derivatives
+// are bitwise those of --no-tbr, which tapes every read.
+// RUN: %ckc %s -o %t.c
+// RUN: FileCheck %s --input-file %t.c
+// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: FileCheck %s --check-prefix=OUT < %t.out
+// RUN: %ckc --no-tbr %s -o %t.notbr.c
+// RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out
+// RUN: cmp %t.out %t.notbr.out
+#define N 16
+
+static void step(double *u, double *un, double nu, double dt, double dx)
+{
+	int i;
+	for (i = 0; i < N; i++)
+		un[i] = u[i];
+	for (i = 1; i < N - 1; i++) {
+		double dif = nu * (un[i + 1] - 2 * un[i] + un[i - 1]) / (dx * dx);
+		double adv;
+		if (un[i] > 0)
+			adv = un[i] * (un[i] - un[i - 1]) / dx;
+		else
+			adv = un[i] * (un[i + 1] - un[i]) / dx;
+		u[i] = un[i] + dt * (dif - adv);
+	}
+}
+
+#pragma ck_tangent wrt(u0)
+#pragma ck_adjoint wrt(u0)
+#pragma ck_hvp wrt(u0)
+double f(const double *u0, int steps)
+{
+	const double nu = 0.01, dt = 0.002, dx = 1.0 / N;
+	double u[N], un[N], s = 0;
+	int i, t;
+	for (i = 0; i < N; i++)
+		u[i] = u0[i];
+	for (t = 0; t < steps; t++)
+		step(u, un, nu, dt, dx);
+	for (i = 0; i < N; i++)
+		s += u[i] * u[i] * u[i];
+	return s;
+}
+// CHECK-LABEL: static void f_bwd(
+// CHECK: step_bwd(u_b, un_b, 0.01, 2e-3, 1.0 / 16);
+// CHECK-LABEL: static void step_fwd(double *u, double *un, double nu, double dt, double dx){{$}}
+// CHECK-NOT: ck_push_d
+// CHECK-NOT: ck_push_b
+// CHECK: u[i] = un[i] + dt * (dif - adv);
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: ck_push_i(ck_t, ck_n2);
+// CHECK-NEXT: ck_push_nd(ck_t, un, 16);
+// CHECK-LABEL: static void step_bwd(double *restrict u_b, double *restrict un_b, double nu, double dt, double dx){{$}}
+// CHECK: double [[UN:un[0-9]*]][16];
+// CHECK-NEXT: ck_pop_nd(ck_t, [[UN]], 16);
+// CHECK: if ([[UN]][i] > 0) {
+// CHECK: un_b[i] += ck_a{{[0-9]+}} * ([[UN]][i] - [[UN]][i - 1]);
+
+#ifdef CK_TEST_MAIN
+#include "kernelcheck.h"
+
+static int steps;
+
+static double kf(const double *v, void *ctx)
+{
+	(void)ctx;
+	return f(v, steps);
+}
+
+static double kf_d(const double *v, const double *vd, double *dot, void *ctx)
+{
+	(void)ctx;
+	return f_d(v, vd, steps, dot);
+}
+
+static double kf_b(const double *v, double *vb, double rb, void *ctx)
+{
+	(void)ctx;
+	return f_b(v, vb, steps, rb);
+}
+
+static double kf_b_d(const double *v, const double *vd, double *vb,
+		     double *vbd, double rb, double rbd, int n, void *ctx)
+{
+	(void)ctx;
+	(void)n;
+	return f_b_d(v, vd, vb, vbd, steps, rb, rbd);
+}
+
+int main(void)
+{
+	double v[N];
+	for (int i = 0; i < N; i++)
+		/* both signs, both branches, away from the kink at 0 */
+		v[i] = (i / 4 % 2 ? -1 : 1) * (0.3 + 0.2 * ck_rand());
+	for (steps = 1; steps <= 7; steps += 3)
+		kc_check_scalar("stencil", kf, kf_d, kf_b, kf_b_d, NULL, v, NULL,
+				N, 3);
+	return ck_done();
+}
+#endif
+// OUT-NOT: FAIL
+// OUT: checks, 0 failed
