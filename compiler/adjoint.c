@@ -3795,13 +3795,21 @@ static int lb_index(Adj *c, int v)
 	return lb_get(c)->index[v];
 }
 
-/* (long)e, unless e is a long already. */
+/* (long)e, unless e is a long already or a literal. */
 static Expr *lb_long(Expr *e)
 {
-	if (e->type->kind == TY_INT && e->type->name &&
-	    !strcmp(e->type->name, "long"))
+	if (e->kind == E_NUM || (e->type->kind == TY_INT && e->type->name &&
+				 !strcmp(e->type->name, "long")))
 		return e;
 	return expr_cast(adj_long(), e, e->loc);
+}
+
+/* l - r in long, r == 0 left out. */
+static Expr *lb_sub(Expr *l, Expr *r, Loc loc)
+{
+	if (r->kind == E_NUM && r->u.num.ival == 0)
+		return lb_long(l);
+	return expr_binary(B_SUB, lb_long(l), lb_long(r), adj_long(), loc);
 }
 
 /* The trip count of counted loop l as an expression of f_bwd, and in
@@ -3832,19 +3840,13 @@ static Expr *lb_trip(Adj *c, const LbLoop *l, Expr **exit, Loc loc)
 	BinOp cmp = l->incl ? B_GE : B_GT;
 	Expr *runs = l->down ? expr_binary(cmp, LB_A(), LB_B(), NULL, loc)
 			     : expr_binary(cmp, LB_B(), LB_A(), NULL, loc);
-	Expr *d;
-	if (!l->down && lo->kind == E_NUM && lo->u.num.ival == 0)
-		d = lb_long(LB_B());
-	else if (l->down)
-		d = expr_binary(B_SUB, lb_long(LB_A()), lb_long(LB_B()),
-				adj_long(), loc);
-	else
-		d = expr_binary(B_SUB, lb_long(LB_B()), lb_long(LB_A()),
-				adj_long(), loc);
+	Expr *d = l->down ? lb_sub(LB_A(), LB_B(), loc) : lb_sub(LB_B(), LB_A(), loc);
 	if (l->incl)
 		d = expr_binary(B_ADD, d, expr_int(1, loc), adj_long(), loc);
 	Expr *last = LB_B();
-	if (l->incl)
+	if (l->incl && hi->kind == E_NUM)
+		last = expr_int(hi->u.num.ival + (l->down ? -1 : 1), loc);
+	else if (l->incl)
 		last = expr_binary(l->down ? B_SUB : B_ADD, last, expr_int(1, loc),
 				   NULL, loc);
 	*exit = expr_cond(expr_clone(runs), last, LB_A(), loc);
