@@ -21,10 +21,12 @@
  *   (i++, i += k, p += k) are undone in f_bwd, others push the old value.
  *   Pointers travel as offsets from the array they point into.
  * - Control flow: a bit per if that needs reversing, an iteration count
- *   per loop, and for loops left by break, continue or return, a code per
- *   iteration telling where it ended.  The statements of a block are
- *   reversed under guards "code == 0 || code >= k" where k numbers the exit
- *   sites in source order, so only the statements that ran are reversed.
+ *   per loop (none for a counted loop, whose count f_bwd computes from
+ *   its bounds: see lb_get), and for loops left by break, continue or
+ *   return, a code per iteration telling where it ended.  The statements
+ *   of a block are reversed under guards "code == 0 || code >= k" where k
+ *   numbers the exit sites in source order, so only the statements that
+ *   ran are reversed.
  *
  * f_fwd hoists its local declarations to the top (initializers become
  * assignments), so the state at each return can be handed to f_bwd through
@@ -3154,8 +3156,8 @@ static void adj_site_pushes(Adj *c, const Stmt *site, const Stmt *stop,
 }
 
 /* What f_fwd hands to f_bwd through the tape where it returns: the
- * integers and pointers f_bwd reads that f may have changed, then the
- * exit code. */
+ * integers and pointers f_bwd reads that f may have changed (but counted
+ * indices, which f_bwd sets itself: lb_get), then the exit code. */
 static void adj_turn(Adj *c, int code, Stmt *fout, Loc loc)
 {
 	const Func *f = c->f;
