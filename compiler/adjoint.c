@@ -320,6 +320,13 @@ void adjoint_set_tbr(int on)
 	adj_tbr = on;
 }
 
+static int adj_counted = 1; /* off: every loop tapes its count (lb_get) */
+
+void adjoint_set_counted(int on)
+{
+	adj_counted = on;
+}
+
 
 /* ----------------------------------------------------------- helpers */
 
@@ -3474,7 +3481,8 @@ static void adj_declare_init_adjoints(Adj *c, const Stmt *init, Stmt *out)
  *
  * The facts are computed once per round of adj_generate, from the needed
  * set at that time (lb_get): within a round every decision agrees, and in
- * the last round the needed set no longer changes. */
+ * the last round the needed set no longer changes.  --no-counted-loops
+ * turns this off (no loop is counted), for comparison. */
 
 typedef struct LbLoop {
 	int index;       /* i */
@@ -3681,7 +3689,7 @@ static void lb_find(Adj *c, LoopBounds *lb, const Stmt *s)
 		break;
 	case S_FOR: case S_WHILE: case S_DO: {
 		LbLoop l;
-		if (lb_counted(c, lb, s, &l)) {
+		if (adj_counted && lb_counted(c, lb, s, &l)) {
 			LbLoop *p = ARENA_NEW(LbLoop);
 			*p = l;
 			ARENA_PUSH(lb->info, lb->ninfo, p);

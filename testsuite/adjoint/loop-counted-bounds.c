@@ -4,10 +4,18 @@
 // values for these loops.  An index read after its loop (q) keeps its
 // push before the init and its pop after the reversed loop.  The gradient
 // is checked against differences and the tangent for several n and m,
-// including loops that run zero times.
+// including loops that run zero times, and is bitwise the one
+// --no-counted-loops gives.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
+// RUN: %ckc --no-counted-loops %s -o %t.nc.c
+// RUN: %cc -DCK_TEST_MAIN -DPRINT_XB -include %t.h %s %t.c -o %t.p %ckrt
+// RUN: %cc -DCK_TEST_MAIN -DPRINT_XB -include %t.nc.h %s %t.nc.c -o %t.nc.p %ckrt
+// RUN: %t.p > %t.p.out
+// RUN: %t.nc.p > %t.nc.p.out
+// RUN: cmp %t.p.out %t.nc.p.out
 #include <math.h>
 
 #pragma ck_tangent wrt(x)
@@ -77,6 +85,9 @@ int main(void)
 			ck_equal_bits("primal", f_b(x0, xb, n, m, 1.0), f(x0, n, m));
 			f_d(x0, xd, n, m, &d);
 			for (k = 0; k < N; k++) {
+#ifdef PRINT_XB
+				printf("%d %ld x_b[%d] = %a\n", n, m, k, xb[k]);
+#endif
 				dot += xb[k] * xd[k];
 				err = fmax(err, fabs(xb[k] - ck_richardson(at, NULL,
 									   CK_FD_H)));

@@ -4,7 +4,7 @@
 // computes each trip count and sets each index to its exit value before
 // the reversed loop.  The inner loop runs once per outer iteration and
 // still tapes nothing.  The gradient is checked against differences and
-// the tangent.
+// the tangent, and is bitwise the one --no-counted-loops gives.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
@@ -12,6 +12,12 @@
 // RUN: %ckc --no-tbr %s -o %t.notbr.c
 // RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out
 // RUN: cmp %t.out %t.notbr.out
+// RUN: %ckc --no-counted-loops %s -o %t.nc.c
+// RUN: %cc -DCK_TEST_MAIN -DPRINT_XB -include %t.h %s %t.c -o %t.p %ckrt
+// RUN: %cc -DCK_TEST_MAIN -DPRINT_XB -include %t.nc.h %s %t.nc.c -o %t.nc.p %ckrt
+// RUN: %t.p > %t.p.out
+// RUN: %t.nc.p > %t.nc.p.out
+// RUN: cmp %t.p.out %t.nc.p.out
 #include <math.h>
 
 #pragma ck_tangent wrt(x)
@@ -69,6 +75,9 @@ int main(void)
 	ck_equal_bits("primal", f_b(x0, xb, w, 1.0), f(x0, w));
 	f_d(x0, xd, w, &d);
 	for (int i = 0; i < 8; i++) {
+#ifdef PRINT_XB
+		printf("x_b[%d] = %a\n", i, xb[i]);
+#endif
 		dot += xb[i] * xd[i];
 		k = i;
 		fd += fabs(xb[i] - ck_richardson(at, NULL, CK_FD_H));
