@@ -21,10 +21,12 @@
  *   (i++, i += k, p += k) are undone in f_bwd, others push the old value.
  *   Pointers travel as offsets from the array they point into.
  * - Control flow: a bit per if that needs reversing, an iteration count
- *   per loop, and for loops left by break, continue or return, a code per
- *   iteration telling where it ended.  The statements of a block are
- *   reversed under guards "code == 0 || code >= k" where k numbers the exit
- *   sites in source order, so only the statements that ran are reversed.
+ *   per loop (none for a counted loop, whose count f_bwd computes from
+ *   its bounds: see lb_get), and for loops left by break, continue or
+ *   return, a code per iteration telling where it ended.  The statements
+ *   of a block are reversed under guards "code == 0 || code >= k" where k
+ *   numbers the exit sites in source order, so only the statements that
+ *   ran are reversed.
  *
  * f_fwd hoists its local declarations to the top (initializers become
  * assignments), so the state at each return can be handed to f_bwd through
@@ -300,8 +302,6 @@ typedef struct Adj {
 	int *hbytes_f;     /* heap var -> fwd var with its buffer's bytes */
 	int *hptr_b;       /* heap var -> bwd var with the buffer's pointer */
 	int *hbytes_b;     /* heap var -> bwd var with its bytes */
-	int in_region;     /* generating a checkpointed body's sweeps */
-	const Stmt *region; /* the innermost checkpointed body, or NULL */
 	struct LoopCopy *lcopies; /* arrays the loops being generated tape
 				     once (see adj_loop_copies) */
 	int nlcopies, caplcopies;
@@ -309,6 +309,9 @@ typedef struct Adj {
 	int nranges, capranges;
 	const Expr **cinit; /* floating local -> its constant initializer,
 			       when nothing else assigns it (adj_const_locals) */
+	int in_region;     /* generating a checkpointed body's sweeps */
+	const Stmt *region; /* the innermost checkpointed body, or NULL */
+	struct LoopBounds *lb; /* counted loops f_bwd recomputes (lb_get) */
 } Adj;
 
 static AdjVariant **adj_variants;
@@ -322,6 +325,13 @@ static int adj_globals_change;
 void adjoint_set_tbr(int on)
 {
 	adj_tbr = on;
+}
+
+static int adj_counted = 1; /* off: every loop tapes its count (lb_get) */
+
+void adjoint_set_counted(int on)
+{
+	adj_counted = on;
 }
 
 
@@ -1914,12 +1924,17 @@ static Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
 			 loc);
 }
 
+static int lb_index(Adj *c, int v);
+
 /* An update of integer or pointer var v in f: fwd gets what must run
  * before it, the result is its undo in f_bwd (or NULL). */
 static Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 			    Stmt *fout, Loc loc)
 {
 	if (!c->v->needed[v])
+		return NULL;
+	/* the init of a counted loop whose index f_bwd sets itself */
+	if (op == A_SET && lb_index(c, v))
 		return NULL;
 	/* a declaration that runs once: nothing before it can read v */
 	if (c->in_decl && !c->loops)
@@ -3167,8 +3182,8 @@ static void adj_site_pushes(Adj *c, const Stmt *site, const Stmt *stop,
 }
 
 /* What f_fwd hands to f_bwd through the tape where it returns: the
- * integers and pointers f_bwd reads that f may have changed, then the
- * exit code. */
+ * integers and pointers f_bwd reads that f may have changed (but counted
+ * indices, which f_bwd sets itself: lb_get), then the exit code. */
 static void adj_turn(Adj *c, int code, Stmt *fout, Loc loc)
 {
 	const Func *f = c->f;
@@ -3176,7 +3191,7 @@ static void adj_turn(Adj *c, int code, Stmt *fout, Loc loc)
 		if (c->v->heap[v])
 			adj_heap_push(c, v, fout, loc);
 	for (int v = 0; v < f->nvars; v++) {
-		if (!c->v->needed[v])
+		if (!c->v->needed[v] || lb_index(c, v))
 			continue;
 		if (f->vars[v]->kind == VAR_PARAM && !adj_reassigned(c->v, v))
 			continue;
@@ -3539,6 +3554,419 @@ static void adj_declare_init_adjoints(Adj *c, const Stmt *init, Stmt *out)
 	memmove(b->u.block.items + 1, b->u.block.items,
 		sizeof(Stmt *) * (size_t)(b->u.block.n - 1));
 	b->u.block.items[0] = d;
+}
+
+/* ------------------------------------------------ counted loops
+ *
+ * A counted loop is a for loop
+ *
+ *   for (i = A; i < B; i++)     (also <=, ++i, i += 1, int i = A, and the
+ *   for (i = A; i > B; i--)      decreasing forms with >, >=, i -= 1)
+ *
+ * of a signed integer local i, left only by its condition (no break,
+ * continue or return inside: nsites == 0), whose body assigns neither i
+ * nor what A and B read, and whose bounds f_bwd can evaluate to the values
+ * they had: A and B are signed integer arithmetic (+ - * / %, casts) of
+ * literals and of integer variables whose address f never takes that are
+ * either kept exact in f_bwd already (needed), or never assigned after
+ * their declaration (parameters, and locals declared outside any loop,
+ * whose one value f_fwd hands over where it returns).  f_bwd computes its
+ * trip count from A and B; f_fwd counts and tapes nothing for it.
+ *
+ * Its index needs nothing on the tape either when i is a counted index:
+ * every mention of i in f (reads and assignments) is in the condition,
+ * increment or body of a counted loop with index i, or is that loop's
+ * init.  f_bwd then sets i to its exit value (B > A ? B : A for i < B)
+ * before the reversed loop, and nothing in f_bwd reads i before that or
+ * after the reversed loop has undone the increments, so the old value
+ * the init overwrites (pushed before it) and the value where f returns
+ * (pushed by adj_turn) are not taped.  Any other mention, or &i, keeps
+ * the old code for i.
+ *
+ * The facts are computed once per round of adj_generate, from the needed
+ * set at that time (lb_get): within a round every decision agrees, and in
+ * the last round the needed set no longer changes.  --no-counted-loops
+ * turns this off (no loop is counted), for comparison. */
+
+typedef struct LbLoop {
+	int index;       /* i */
+	const Expr *lo;  /* A */
+	const Expr *hi;  /* B */
+	int down;        /* i-- with > or >=, else i++ with < or <= */
+	int incl;        /* <= or >= */
+} LbLoop;
+
+typedef struct LoopBounds {
+	PtrMap loops;         /* counted for loop -> index in info */
+	LbLoop **info;
+	int ninfo;
+	unsigned char *addr;  /* var whose address f takes */
+	unsigned char *inloop; /* local declared inside a loop */
+	unsigned char *index; /* counted index (see above) */
+	int *inside;          /* var -> counted loops with that index around */
+} LoopBounds;
+
+static int lb_signed(const Type *t)
+{
+	static const char *const ok[] = { "int", "long", "long long", "short",
+					  "signed char" };
+	if (t->kind != TY_INT || !t->name)
+		return 0;
+	for (size_t k = 0; k < sizeof ok / sizeof ok[0]; k++)
+		if (!strcmp(t->name, ok[k]))
+			return 1;
+	return 0;
+}
+
+/* An index type: int or wider. */
+static int lb_wide(const Type *t)
+{
+	return lb_signed(t) && (!strcmp(t->name, "int") ||
+				!strcmp(t->name, "long") ||
+				!strcmp(t->name, "long long"));
+}
+
+static void lb_addr_visit(void *ctx, const Expr *e)
+{
+	unsigned char *addr = ctx;
+	if (e->kind != E_ADDR)
+		return;
+	const Expr *r = e->u.e;
+	while (r->kind == E_INDEX || r->kind == E_MEMBER)
+		r = r->kind == E_INDEX ? r->u.index.base : r->u.mem.base;
+	if (r->kind == E_VAR)
+		addr[r->u.var] = 1;
+}
+
+/* Marks the locals declared inside a loop. */
+static void lb_mark_inloop(const Stmt *s, int loops, unsigned char *inloop)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			lb_mark_inloop(s->u.block.items[i], loops, inloop);
+		break;
+	case S_DECL:
+		if (loops)
+			inloop[s->u.decl.var] = 1;
+		break;
+	case S_IF:
+		lb_mark_inloop(s->u.ifs.then, loops, inloop);
+		lb_mark_inloop(s->u.ifs.els, loops, inloop);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		/* a for's init runs once per run of the loop */
+		lb_mark_inloop(s->u.loop.init, loops, inloop);
+		lb_mark_inloop(s->u.loop.body, loops + 1, inloop);
+		break;
+	case S_CHECKPOINT:
+		lb_mark_inloop(s->u.ckpt.body, loops, inloop);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Can f_bwd evaluate bound e of loop (index i) before the reversed loop,
+ * with the value it had in f? */
+static int lb_bound_ok(Adj *c, LoopBounds *lb, const Expr *e,
+		       const Stmt *loop, int i)
+{
+	if (!lb_signed(e->type))
+		return 0;
+	switch (e->kind) {
+	case E_NUM:
+		return e->u.num.is_int;
+	case E_VAR: {
+		int w = e->u.var;
+		const Var *x = c->f->vars[w];
+		if (w == i || x->is_static || lb->addr[w] ||
+		    adj_first_assign(loop->u.loop.body, w))
+			return 0;
+		if (c->v->needed[w])
+			return 1;
+		return !adj_reassigned(c->v, w) &&
+		       (x->kind == VAR_PARAM || !lb->inloop[w]);
+	}
+	case E_UNARY:
+		return (e->u.un.op == U_NEG || e->u.un.op == U_PLUS) &&
+		       lb_bound_ok(c, lb, e->u.un.e, loop, i);
+	case E_BINARY:
+		switch (e->u.bin.op) {
+		case B_ADD: case B_SUB: case B_MUL: case B_DIV: case B_MOD:
+			return lb_bound_ok(c, lb, e->u.bin.l, loop, i) &&
+			       lb_bound_ok(c, lb, e->u.bin.r, loop, i);
+		default:
+			return 0;
+		}
+	case E_CAST:
+		return lb_bound_ok(c, lb, e->u.e, loop, i);
+	default:
+		return 0;
+	}
+}
+
+/* Is s (a for loop) counted?  Fills *out. */
+static int lb_counted(Adj *c, LoopBounds *lb, const Stmt *s, LbLoop *out)
+{
+	const Stmt *init = s->u.loop.init, *inc = s->u.loop.inc;
+	const Expr *cond = s->u.loop.cond;
+	if (s->kind != S_FOR || !init || !cond || !inc ||
+	    adj_site(c, s)->nsites)
+		return 0;
+	int i;
+	const Expr *lo;
+	if (init->kind == S_ASSIGN && init->u.assign.op == A_SET &&
+	    init->u.assign.lhs->kind == E_VAR) {
+		i = init->u.assign.lhs->u.var;
+		lo = init->u.assign.rhs;
+	} else if (init->kind == S_DECL && init->u.decl.init &&
+		   !init->u.decl.ninits) {
+		i = init->u.decl.var;
+		lo = init->u.decl.init;
+	} else {
+		return 0;
+	}
+	const Var *x = c->f->vars[i];
+	if (x->kind != VAR_LOCAL || x->is_static || !lb_wide(x->type) ||
+	    lb->addr[i])
+		return 0;
+	/* a literal A keeps its value in i */
+	if (lo->kind == E_NUM && strcmp(lo->type->name, "int") &&
+	    strcmp(lo->type->name, x->type->name))
+		return 0;
+	/* i++, ++i, i += 1; i--, i -= 1 */
+	if (inc->kind != S_ASSIGN || inc->u.assign.lhs->kind != E_VAR ||
+	    inc->u.assign.lhs->u.var != i)
+		return 0;
+	AssignOp op = inc->u.assign.op;
+	const Expr *step = inc->u.assign.rhs;
+	int one = step && step->kind == E_NUM && step->u.num.is_int &&
+		  step->u.num.ival == 1;
+	if (op == A_INC || (op == A_ADD && one))
+		out->down = 0;
+	else if (op == A_DEC || (op == A_SUB && one))
+		out->down = 1;
+	else
+		return 0;
+	/* i < B, or B > i */
+	if (cond->kind != E_BINARY)
+		return 0;
+	BinOp cop = cond->u.bin.op;
+	const Expr *hi;
+	if (cond->u.bin.l->kind == E_VAR && cond->u.bin.l->u.var == i) {
+		hi = cond->u.bin.r;
+	} else if (cond->u.bin.r->kind == E_VAR && cond->u.bin.r->u.var == i) {
+		hi = cond->u.bin.l;
+		cop = cop == B_LT ? B_GT : cop == B_GT ? B_LT
+		    : cop == B_LE ? B_GE : cop == B_GE ? B_LE : cop;
+	} else {
+		return 0;
+	}
+	if (out->down ? cop != B_GT && cop != B_GE : cop != B_LT && cop != B_LE)
+		return 0;
+	out->incl = cop == B_LE || cop == B_GE;
+	if (adj_first_assign(s->u.loop.body, i) ||
+	    !lb_bound_ok(c, lb, lo, s, i) || !lb_bound_ok(c, lb, hi, s, i))
+		return 0;
+	out->index = i;
+	out->lo = lo;
+	out->hi = hi;
+	return 1;
+}
+
+/* Registers the counted loops of s. */
+static void lb_find(Adj *c, LoopBounds *lb, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			lb_find(c, lb, s->u.block.items[i]);
+		break;
+	case S_IF:
+		lb_find(c, lb, s->u.ifs.then);
+		lb_find(c, lb, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO: {
+		LbLoop l;
+		if (adj_counted && lb_counted(c, lb, s, &l)) {
+			LbLoop *p = ARENA_NEW(LbLoop);
+			*p = l;
+			ARENA_PUSH(lb->info, lb->ninfo, p);
+			pm_put(&lb->loops, s, lb->ninfo - 1);
+		}
+		lb_find(c, lb, s->u.loop.body);
+		break;
+	}
+	case S_CHECKPOINT:
+		/* a binomial loop is adj_binomial's, not adj_loop's: only
+		 * the loops in its body */
+		if (s->u.ckpt.binomial && s->u.ckpt.body->kind == S_FOR)
+			lb_find(c, lb, s->u.ckpt.body->u.loop.body);
+		else
+			lb_find(c, lb, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+static LbLoop *lb_loop(LoopBounds *lb, const Stmt *s)
+{
+	int k = pm_get(&lb->loops, s);
+	return k >= 0 ? lb->info[k] : NULL;
+}
+
+/* A mention of a var outside the counted loops of its own: not a
+ * counted index. */
+static void lb_mention_visit(void *ctx, const Expr *e)
+{
+	LoopBounds *lb = ctx;
+	if (e->kind == E_VAR && !lb->inside[e->u.var])
+		lb->index[e->u.var] = 0;
+}
+
+static void lb_mentions(LoopBounds *lb, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			lb_mentions(lb, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		if ((s->u.decl.init || s->u.decl.ninits) &&
+		    !lb->inside[s->u.decl.var])
+			lb->index[s->u.decl.var] = 0;
+		ir_walk_stmt(s, lb_mention_visit, lb);
+		break;
+	case S_IF:
+		ir_walk_expr(s->u.ifs.cond, lb_mention_visit, lb);
+		lb_mentions(lb, s->u.ifs.then);
+		lb_mentions(lb, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO: {
+		LbLoop *l = lb_loop(lb, s);
+		if (!l) {
+			lb_mentions(lb, s->u.loop.init);
+			ir_walk_expr(s->u.loop.cond, lb_mention_visit, lb);
+			lb_mentions(lb, s->u.loop.inc);
+			lb_mentions(lb, s->u.loop.body);
+			break;
+		}
+		/* the init: i = A, A read outside the loop */
+		ir_walk_expr(l->lo, lb_mention_visit, lb);
+		lb->inside[l->index]++;
+		ir_walk_expr(s->u.loop.cond, lb_mention_visit, lb);
+		lb_mentions(lb, s->u.loop.inc);
+		lb_mentions(lb, s->u.loop.body);
+		lb->inside[l->index]--;
+		break;
+	}
+	case S_CHECKPOINT:
+		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
+			ir_walk_expr(s->u.ckpt.saves[i]->lo, lb_mention_visit, lb);
+			ir_walk_expr(s->u.ckpt.saves[i]->len, lb_mention_visit, lb);
+		}
+		lb_mentions(lb, s->u.ckpt.body);
+		break;
+	default:
+		ir_walk_stmt(s, lb_mention_visit, lb);
+		break;
+	}
+}
+
+/* The counted loops and indices of this round (see above). */
+static LoopBounds *lb_get(Adj *c)
+{
+	if (c->lb)
+		return c->lb;
+	const Func *f = c->f;
+	size_t n = (size_t)f->nvars + 1;
+	LoopBounds *lb = ARENA_NEW(LoopBounds);
+	lb->addr = arena_alloc(n);
+	lb->inloop = arena_alloc(n);
+	lb->index = arena_alloc(n);
+	lb->inside = arena_alloc(sizeof(int) * n);
+	ir_walk_stmt(f->body, lb_addr_visit, lb->addr);
+	lb_mark_inloop(f->body, 0, lb->inloop);
+	lb_find(c, lb, f->body);
+	for (int k = 0; k < lb->ninfo; k++)
+		lb->index[lb->info[k]->index] = 1;
+	lb_mentions(lb, f->body);
+	c->lb = lb;
+	return lb;
+}
+
+/* Is v a counted index: f_bwd sets it itself, nothing tapes it? */
+static int lb_index(Adj *c, int v)
+{
+	return lb_get(c)->index[v];
+}
+
+/* (long)e, unless e is a long already or a literal. */
+static Expr *lb_long(Expr *e)
+{
+	if (e->kind == E_NUM || (e->type->kind == TY_INT && e->type->name &&
+				 !strcmp(e->type->name, "long")))
+		return e;
+	return expr_cast(adj_long(), e, e->loc);
+}
+
+/* l - r in long, r == 0 left out. */
+static Expr *lb_sub(Expr *l, Expr *r, Loc loc)
+{
+	if (r->kind == E_NUM && r->u.num.ival == 0)
+		return lb_long(l);
+	return expr_binary(B_SUB, lb_long(l), lb_long(r), adj_long(), loc);
+}
+
+/* The trip count of counted loop l as an expression of f_bwd, and in
+ * *exit the index's value after the loop:
+ *   i < B:   B > A ? B - A : 0          exit B > A ? B : A
+ *   i <= B:  B >= A ? B - A + 1 : 0     exit B >= A ? B + 1 : A
+ *   i > B:   A > B ? A - B : 0          exit A > B ? B : A
+ *   i >= B:  A >= B ? A - B + 1 : 0     exit A >= B ? B - 1 : A
+ * where A is the init's value converted to i's type, and the count is
+ * computed in long; literal bounds give literals. */
+static Expr *lb_trip(Adj *c, const LbLoop *l, Expr **exit, Loc loc)
+{
+	Type *it = type_with_const(c->f->vars[l->index]->type, 0);
+	const Expr *lo = l->lo, *hi = l->hi;
+	if (lo->kind == E_NUM && hi->kind == E_NUM) {
+		long long a = lo->u.num.ival, b = hi->u.num.ival;
+		long long d = l->down ? a - b : b - a;
+		long long n = d + l->incl > 0 ? d + l->incl : 0;
+		long long e = !n ? a : l->down ? b - l->incl : b + l->incl;
+		*exit = expr_int(e, loc);
+		return expr_int(n, loc);
+	}
+	/* A and B each as often as used: pure integer arithmetic */
+	int lo_fits = lo->kind == E_NUM || !strcmp(lo->type->name, it->name);
+#define LB_A() (lo_fits ? adj_bw_value(c, lo) \
+			: expr_cast(it, adj_bw_value(c, lo), loc))
+#define LB_B() adj_bw_value(c, hi)
+	BinOp cmp = l->incl ? B_GE : B_GT;
+	Expr *runs = l->down ? expr_binary(cmp, LB_A(), LB_B(), NULL, loc)
+			     : expr_binary(cmp, LB_B(), LB_A(), NULL, loc);
+	Expr *d = l->down ? lb_sub(LB_A(), LB_B(), loc) : lb_sub(LB_B(), LB_A(), loc);
+	if (l->incl)
+		d = expr_binary(B_ADD, d, expr_int(1, loc), adj_long(), loc);
+	Expr *last = LB_B();
+	if (l->incl && hi->kind == E_NUM)
+		last = expr_int(hi->u.num.ival + (l->down ? -1 : 1), loc);
+	else if (l->incl)
+		last = expr_binary(l->down ? B_SUB : B_ADD, last, expr_int(1, loc),
+				   NULL, loc);
+	*exit = expr_cond(expr_clone(runs), last, LB_A(), loc);
+#undef LB_A
+#undef LB_B
+	return expr_cond(runs, d, expr_int(0, loc), loc);
 }
 
 /* ------------------------------------------- loop copies (taped once)
@@ -4120,14 +4548,20 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 }
 
 /* for, while, do.  f_fwd counts the iterations and pushes the count
- * after the loop; f_bwd runs the reversed body that many times. */
+ * after the loop; f_bwd runs the reversed body that many times.  A
+ * counted loop (see lb_get) is not counted in f_fwd: f_bwd computes its
+ * trip count, and sets a counted index to its exit value first. */
 static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 {
 	Loc loc = s->loc;
 	SiteInfo *li = adj_site(c, s);
 	int nsites = li->nsites;
-	int fcount = adj_local(c, c->fwd, "ck_n", adj_long());
-	stmt_append(c->fdecls, stmt_decl(fcount, NULL, loc));
+	const LbLoop *cl = lb_loop(lb_get(c), s);
+	int fcount = -1;
+	if (!cl) {
+		fcount = adj_local(c, c->fwd, "ck_n", adj_long());
+		stmt_append(c->fdecls, stmt_decl(fcount, NULL, loc));
+	}
 	int bcount = adj_local(c, c->bwd, "ck_n", adj_long());
 	int bcode = nsites ? adj_local(c, c->bwd, "ck_c", adj_long()) : -1;
 
@@ -4138,8 +4572,9 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 		binit = adj_stmt(c, s->u.loop.init, fout);
 	adj_remat_kill_stmt(c, s->u.loop.body);
 	adj_remat_kill_stmt(c, s->u.loop.inc);
-	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fcount, loc),
-				      expr_int(0, loc), loc));
+	if (fcount >= 0)
+		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fcount, loc),
+					      expr_int(0, loc), loc));
 
 	int lc_added = adj_loop_copies(c, s);
 	IdxRange range;
@@ -4170,8 +4605,9 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 			loop->u.loop.inc = NULL;
 	}
 	Stmt *fbody = stmt_block(loc);
-	stmt_append(fbody, stmt_assign(A_INC, expr_var(c->fwd, fcount, loc),
-				       NULL, loc));
+	if (fcount >= 0)
+		stmt_append(fbody, stmt_assign(A_INC, expr_var(c->fwd, fcount, loc),
+					       NULL, loc));
 	adj_push_frame(c, s, 0, fcount, bcode);
 	c->loops++;
 	if (counted) {
@@ -4187,11 +4623,13 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 		stmt_append(fbody, adj_push(c, expr_int(0, loc)));
 	loop->u.loop.body = fbody;
 	stmt_append(fout, loop);
-	stmt_append(fout, adj_push(c, expr_var(c->fwd, fcount, loc)));
+	if (fcount >= 0)
+		stmt_append(fout, adj_push(c, expr_var(c->fwd, fcount, loc)));
 	Stmt *copies = stmt_block(loc);
 	adj_loop_copies_end(c, lc_added, fout, copies, loc);
 
-	/* f_bwd: for (n = pop; n > 0; n--) { code = pop; inc^-1; body^-1 } */
+	/* f_bwd: for (n = pop; n > 0; n--) { code = pop; inc^-1; body^-1 },
+	 * a counted loop: i = exit; for (n = count; n > 0; n--) ... */
 	Stmt *rb = stmt_block(loc);
 	if (bcode >= 0)
 		stmt_append(rb, stmt_assign(A_SET, expr_var(c->bwd, bcode, loc),
@@ -4214,8 +4652,10 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 		stmt_append(rb, bbody);
 	Stmt *out = stmt_block(loc);
 	Stmt *rl = stmt_new(S_FOR, loc);
-	rl->u.loop.init = stmt_assign(A_SET, expr_var(c->bwd, bcount, loc),
-				      adj_pop(c, adj_long(), loc), loc);
+	Expr *exit = NULL;
+	Expr *count = cl ? lb_trip(c, cl, &exit, loc) : adj_pop(c, adj_long(), loc);
+	rl->u.loop.init = stmt_assign(A_SET, expr_var(c->bwd, bcount, loc), count,
+				      loc);
 	rl->u.loop.cond = expr_binary(B_GT, expr_var(c->bwd, bcount, loc),
 				      expr_int(0, loc), NULL, loc);
 	rl->u.loop.inc = stmt_assign(A_DEC, expr_var(c->bwd, bcount, loc), NULL,
@@ -4226,6 +4666,12 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 		stmt_append(out, stmt_decl(bcode, NULL, loc));
 	adj_declare_init_adjoints(c, s->kind == S_FOR ? s->u.loop.init : NULL,
 				  out);
+	if (cl && lb_index(c, cl->index) && c->v->needed[cl->index])
+		stmt_append(out, stmt_assign(A_SET,
+					     expr_var(c->bwd,
+						      adj_bvar(c, cl->index, loc),
+						      loc),
+					     exit, loc));
 	for (int i = 0; i < copies->u.block.n; i++)
 		stmt_append(out, copies->u.block.items[i]);
 	stmt_append(out, rl);
@@ -5704,8 +6150,8 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 		stmt_append(pops, stmt_assign(A_SET, expr_var(bwd, c.fn_code, loc),
 					      adj_pop(&c, adj_long(), loc), loc));
 	for (int i = f->nvars - 1; i >= 0; i--) {
-		if (!v->needed[i] || (f->vars[i]->kind == VAR_PARAM &&
-				      !adj_reassigned(v, i)))
+		if (!v->needed[i] || lb_index(&c, i) ||
+		    (f->vars[i]->kind == VAR_PARAM && !adj_reassigned(v, i)))
 			continue;
 		int bv = adj_bvar(&c, i, loc);
 		stmt_append(pops, stmt_assign(A_SET, expr_var(bwd, bv, loc),

@@ -820,6 +820,10 @@ void adjoint_program(Program *p);
  * changes is read again by the reverse sweep instead of being taped.  Off
  * only to compare (--no-tbr). */
 void adjoint_set_tbr(int on);
+/* Counted loops (on by default): f_bwd computes the trip count of a for
+ * loop from its bounds and sets an index only such loops mention, so
+ * neither is taped.  Off only to compare (--no-counted-loops). */
+void adjoint_set_counted(int on);
 
 /* ----------------------------------------------------------------- hvp.c */
 

@@ -63,6 +63,8 @@ static const char ckc_usage[] =
 	"                      (turns activity analysis off, for comparison)\n"
 	"  --no-tbr            tape every floating operand the reverse sweep needs\n"
 	"                      (turns the to-be-recorded analysis off)\n"
+	"  --no-counted-loops  tape every loop's trip count and index (f_bwd\n"
+	"                      computes those of counted loops otherwise)\n"
 	"  --dump-ir=STAGE     print the IR after STAGE (parse, normalize,\n"
 	"                      activity, tangent, all) to stderr\n"
 	"  --version           print the version\n"
@@ -199,6 +201,8 @@ static int parse_args(Options *o, int argc, char **argv)
 			activity_set_enabled(0);
 		else if (strcmp(a, "--no-tbr") == 0)
 			adjoint_set_tbr(0);
+		else if (strcmp(a, "--no-counted-loops") == 0)
+			adjoint_set_counted(0);
 		else if (strcmp(a, "--version") == 0) {
 			printf("ckc %s (libclang 19)\n", CKC_VERSION);
 			exit(0);

@@ -54,7 +54,6 @@ double f(const double *u0, int steps)
 // CHECK: u[i] = un[i] + dt * (dif - adv);
 // CHECK-NEXT: }
 // CHECK-NEXT: }
-// CHECK-NEXT: ck_push_i(ck_t, ck_n2);
 // CHECK-NEXT: ck_push_nd(ck_t, un, 16);
 // CHECK-LABEL: static void step_bwd(double *restrict u_b, double *restrict un_b, double nu, double dt, double dx){{$}}
 // CHECK: double [[UN:un[0-9]*]][16];
