@@ -4650,6 +4650,9 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	}
 	if (!adj_empty(bbody))
 		stmt_append(rb, bbody);
+	/* a counted loop with nothing to reverse: nothing in f_bwd */
+	if (cl && adj_empty(rb))
+		return binit;
 	Stmt *out = stmt_block(loc);
 	Stmt *rl = stmt_new(S_FOR, loc);
 	Expr *exit = NULL;
