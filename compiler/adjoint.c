@@ -3543,8 +3543,8 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
  *
  * #pragma ck_checkpoint before a statement R:
  *
- *   f_fwd:  s = ck_snap_new(); CK_SAVE(s, v) for what R reads; push s;
- *           R as in f (nothing taped)
+ *   f_fwd:  s = ck_snap_new(); CK_SAVE(s, v) for what R reads before
+ *           writing it (below); push s; R as in f (nothing taped)
  *   f_bwd:  s = pop; CK_LOAD(s, v) ...; ck_snap_free(s);
  *           R's forward sweep (taped), then R's reverse sweep
  *
@@ -3553,6 +3553,36 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
  * integers the variables f_bwd already keeps exact, its pointers offsets.
  * Data behind pointers that R reads and f changes is saved as the
  * pragma's save(p[lo:len]) says; f_bwd puts f's outputs back afterwards.
+ *
+ * What the snapshot holds: the variables R uses that are live on entry
+ * to R.  A variable R uses is left out when it is dead on entry:
+ *   - no path through R reads its value before R writes it: a scalar
+ *     assigned (=, or a declaration with an initializer) before any read,
+ *     in straight-line code or in both arms of an if; a local array
+ *     overwritten whole by a declaration's initializer list, or by a
+ *     counted loop `for (i = 0; i < LEN; i++)` (LEN a constant, the
+ *     array's length) whose body assigns `a[i] = ...` at its top level,
+ *     leaves by no break, continue or return and changes no i, and reads
+ *     no element of a before that assignment (after it, only a[i]).
+ *     Writes inside a loop count for the rest of that iteration only, and
+ *     inside an if only when both arms make them;
+ *   - no pointer may point at it (it is alone in its activity node), so
+ *     every read of it is a read of its name;
+ *   - it is a floating scalar or array of floating data, or an integer
+ *     declared inside R.
+ *
+ * Why that is enough: in f_bwd a floating variable's copy (rg_pcopy) is
+ * read only by the recomputations of regions, and each of those loads, or
+ * computes before reading, every value it reads; the reverse sweeps read
+ * floating values from the tape.  An integer is different: f_bwd keeps
+ * integers exact, and the region's reverse sweep gives the code before R
+ * the integer's value on entry to R, which it takes from the snapshot.
+ * So an integer is left out only when it is declared in R, where no code
+ * outside R reads it.  Pointers, structs and the save() sections (with
+ * f's outputs in them, put back by rg_put_back) are saved as before, and
+ * f_fwd runs R as f does, so the code after R sees f's values.  f_b_d is
+ * the tangent of f_fwd and f_bwd: a variable left out takes its tangent
+ * with it.  When the walk is not sure, the variable is saved.
  */
 
 typedef struct RegionVars {
@@ -3660,6 +3690,314 @@ static int rg_used(const Stmt *s, unsigned char *used, int loops)
 		break;
 	}
 	return ok;
+}
+
+/* Liveness on entry to R, for the rule above. */
+typedef struct RgLive {
+	const Adj *c;
+	const Func *f;
+	int *members;           /* activity node -> how many variables */
+	unsigned char *exposed; /* read, on some path, before R writes it */
+	unsigned char *declared; /* declared in R */
+	unsigned char *elem;    /* arrays of the counted loop being walked:
+				   1 to be overwritten, 2 overwritten (a[idx]
+				   is this iteration's) */
+	int idx;                /* that loop's index, or -1 */
+	int depth;              /* ifs and loops inside that loop's body */
+} RgLive;
+
+static unsigned char *rg_copy(const RgLive *w, const unsigned char *k)
+{
+	unsigned char *r = arena_alloc((size_t)w->f->nvars + 1);
+	memcpy(r, k, (size_t)w->f->nvars + 1);
+	return r;
+}
+
+/* Is v alone in its activity node (no pointer or alias reaches it)? */
+static int rg_alone(const RgLive *w, int v)
+{
+	return w->members[w->c->a->node[v]] == 1;
+}
+
+static int rg_is_int(const Expr *e, long long n)
+{
+	return e && e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == n;
+}
+
+static int rg_is_var(const Expr *e, int v)
+{
+	return e && e->kind == E_VAR && e->u.var == v;
+}
+
+/* The reads of e: a variable not in killed is exposed. */
+static void rg_live_expr(RgLive *w, const Expr *e, const unsigned char *killed)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		if (!killed[e->u.var])
+			w->exposed[e->u.var] = 1;
+		break;
+	case E_UNARY:
+		rg_live_expr(w, e->u.un.e, killed);
+		break;
+	case E_BINARY:
+		rg_live_expr(w, e->u.bin.l, killed);
+		rg_live_expr(w, e->u.bin.r, killed);
+		break;
+	case E_COND:
+		rg_live_expr(w, e->u.cond.c, killed);
+		rg_live_expr(w, e->u.cond.a, killed);
+		rg_live_expr(w, e->u.cond.b, killed);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			rg_live_expr(w, e->u.call.args[i], killed);
+		break;
+	case E_INDEX: {
+		const Expr *b = e->u.index.base;
+		if (!(b->kind == E_VAR && w->idx >= 0 && w->elem[b->u.var] == 2 &&
+		      rg_is_var(e->u.index.idx, w->idx)))
+			rg_live_expr(w, b, killed);
+		rg_live_expr(w, e->u.index.idx, killed);
+		break;
+	}
+	case E_MEMBER:
+		rg_live_expr(w, e->u.mem.base, killed);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		rg_live_expr(w, e->u.e, killed);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Does s leave the loop it is in by break or continue, or return? */
+static int rg_leaves(const Stmt *s, int loops)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (rg_leaves(s->u.block.items[i], loops))
+				return 1;
+		return 0;
+	case S_IF:
+		return rg_leaves(s->u.ifs.then, loops) ||
+		       rg_leaves(s->u.ifs.els, loops);
+	case S_FOR: case S_WHILE: case S_DO:
+		return rg_leaves(s->u.loop.body, loops + 1);
+	case S_CHECKPOINT:
+		return rg_leaves(s->u.ckpt.body, loops);
+	case S_BREAK: case S_CONTINUE:
+		return loops == 0;
+	case S_RETURN:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The index of `for (i = 0; i < n; i++)` (or i += 1) whose body changes
+ * no i and runs to its end in every iteration, with n in *n; else -1. */
+static int rg_counted(const RgLive *w, const Stmt *s, long long *n)
+{
+	const Stmt *in = s->u.loop.init, *inc = s->u.loop.inc;
+	const Expr *cond = s->u.loop.cond;
+	if (s->kind != S_FOR || !in || !inc || !cond)
+		return -1;
+	if (in->kind == S_BLOCK && in->u.block.n == 1)
+		in = in->u.block.items[0];
+	if (inc->kind == S_BLOCK && inc->u.block.n == 1)
+		inc = inc->u.block.items[0];
+	int i;
+	if (in->kind == S_DECL && rg_is_int(in->u.decl.init, 0))
+		i = in->u.decl.var;
+	else if (in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
+		 in->u.assign.lhs->kind == E_VAR &&
+		 rg_is_int(in->u.assign.rhs, 0))
+		i = in->u.assign.lhs->u.var;
+	else
+		return -1;
+	if (w->f->vars[i]->type->kind != TY_INT || !rg_alone(w, i))
+		return -1;
+	if (cond->kind != E_BINARY || cond->u.bin.op != B_LT ||
+	    !rg_is_var(cond->u.bin.l, i) || cond->u.bin.r->kind != E_NUM ||
+	    !cond->u.bin.r->u.num.is_int)
+		return -1;
+	if (inc->kind != S_ASSIGN || !rg_is_var(inc->u.assign.lhs, i) ||
+	    !(inc->u.assign.op == A_INC ||
+	      (inc->u.assign.op == A_ADD && rg_is_int(inc->u.assign.rhs, 1))))
+		return -1;
+	if (adj_first_assign(s->u.loop.body, i) || rg_leaves(s->u.loop.body, 0))
+		return -1;
+	*n = cond->u.bin.r->u.num.ival;
+	return i;
+}
+
+/* Marks in elem the arrays the top level of loop body s assigns as
+ * a[i] = ..., a local array of n floating elements no pointer reaches. */
+static void rg_overwritten(const RgLive *w, const Stmt *s, int i, long long n,
+			   unsigned char *elem)
+{
+	if (s->kind == S_BLOCK) {
+		for (int k = 0; k < s->u.block.n; k++)
+			rg_overwritten(w, s->u.block.items[k], i, n, elem);
+		return;
+	}
+	if (s->kind != S_ASSIGN || s->u.assign.op != A_SET ||
+	    s->u.assign.lhs->kind != E_INDEX)
+		return;
+	const Expr *b = s->u.assign.lhs->u.index.base;
+	if (b->kind != E_VAR || !rg_is_var(s->u.assign.lhs->u.index.idx, i))
+		return;
+	const Var *x = w->f->vars[b->u.var];
+	if (x->kind == VAR_LOCAL && !x->is_static && x->type->kind == TY_ARRAY &&
+	    type_is_float(x->type->base) && x->type->len == n &&
+	    rg_alone(w, b->u.var))
+		elem[b->u.var] = 1;
+}
+
+static void rg_live(RgLive *w, const Stmt *s,
+		    unsigned char *killed);
+
+/* A loop: its body's writes hold for the rest of one iteration only; a
+ * counted loop that overwrites arrays whole kills them after it. */
+static void rg_live_loop(RgLive *w, const Stmt *s,
+			 unsigned char *killed)
+{
+	rg_live(w, s->u.loop.init, killed);
+	long long n = 0;
+	int i = s->kind == S_FOR ? rg_counted(w, s, &n) : -1;
+	unsigned char *elem = w->elem;
+	int idx = w->idx, depth = w->depth;
+	if (i >= 0) {
+		w->elem = arena_alloc((size_t)w->f->nvars + 1);
+		w->idx = i;
+		w->depth = 0;
+		rg_overwritten(w, s->u.loop.body, i, n, w->elem);
+	} else {
+		w->depth++;
+	}
+	if (s->kind != S_DO)
+		rg_live_expr(w, s->u.loop.cond, killed);
+	rg_live(w, s->u.loop.body, rg_copy(w, killed));
+	rg_live(w, s->u.loop.inc, rg_copy(w, killed));
+	if (s->kind == S_DO)
+		rg_live_expr(w, s->u.loop.cond, killed);
+	if (i >= 0)
+		for (int v = 0; v < w->f->nvars; v++)
+			if (w->elem[v] == 2)
+				killed[v] = 1;
+	w->elem = elem;
+	w->idx = idx;
+	w->depth = depth;
+}
+
+/* Walks s in execution order: killed holds what every path to here has
+ * written; reads of anything else are exposed. */
+static void rg_live(RgLive *w, const Stmt *s,
+		    unsigned char *killed)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			rg_live(w, s->u.block.items[i], killed);
+		break;
+	case S_DECL:
+		w->declared[s->u.decl.var] = 1;
+		rg_live_expr(w, s->u.decl.init, killed);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			rg_live_expr(w, s->u.decl.inits[i], killed);
+		if (s->u.decl.init || s->u.decl.ninits)
+			killed[s->u.decl.var] = 1;
+		break;
+	case S_ASSIGN: {
+		const Expr *lhs = s->u.assign.lhs;
+		if (s->u.assign.op != A_SET) {
+			rg_live_expr(w, lhs, killed);
+			rg_live_expr(w, s->u.assign.rhs, killed);
+		} else if (lhs->kind == E_VAR) {
+			rg_live_expr(w, s->u.assign.rhs, killed);
+			killed[lhs->u.var] = 1;
+		} else if (lhs->kind == E_INDEX &&
+			   lhs->u.index.base->kind == E_VAR) {
+			/* a[k] = e writes an element: reads k and e, not a */
+			int a = lhs->u.index.base->u.var;
+			rg_live_expr(w, lhs->u.index.idx, killed);
+			rg_live_expr(w, s->u.assign.rhs, killed);
+			if (w->idx >= 0 && w->depth == 0 && w->elem[a] == 1 &&
+			    rg_is_var(lhs->u.index.idx, w->idx))
+				w->elem[a] = 2;
+		} else {
+			rg_live_expr(w, lhs, killed);
+			rg_live_expr(w, s->u.assign.rhs, killed);
+		}
+		break;
+	}
+	case S_EXPR: case S_RETURN:
+		rg_live_expr(w, s->u.expr, killed);
+		break;
+	case S_IF: {
+		rg_live_expr(w, s->u.ifs.cond, killed);
+		w->depth++;
+		unsigned char *k1 = rg_copy(w, killed), *k2 = rg_copy(w, killed);
+		rg_live(w, s->u.ifs.then, k1);
+		rg_live(w, s->u.ifs.els, k2);
+		w->depth--;
+		if (s->u.ifs.els)
+			for (int v = 0; v < w->f->nvars; v++)
+				killed[v] |= k1[v] & k2[v];
+		break;
+	}
+	case S_FOR: case S_WHILE: case S_DO:
+		rg_live_loop(w, s, killed);
+		break;
+	case S_CHECKPOINT:
+		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
+			const SaveSection *sv = s->u.ckpt.saves[i];
+			if (!killed[sv->var])
+				w->exposed[sv->var] = 1;
+			rg_live_expr(w, sv->lo, killed);
+			rg_live_expr(w, sv->len, killed);
+		}
+		rg_live(w, s->u.ckpt.body, killed);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The variables region body r uses (used) that its snapshot holds: those
+ * live on entry to r, by the rule above. */
+static unsigned char *rg_snapshot_vars(const Adj *c, const Stmt *r,
+				       const unsigned char *used)
+{
+	const Func *f = c->f;
+	RgLive w = { c, f, NULL, NULL, NULL, NULL, -1, 0 };
+	w.members = arena_alloc(sizeof(int) * (size_t)(f->nvars + 1));
+	for (int v = 0; v < f->nvars; v++)
+		w.members[c->a->node[v]]++;
+	w.exposed = arena_alloc((size_t)f->nvars + 1);
+	w.declared = arena_alloc((size_t)f->nvars + 1);
+	unsigned char *killed = arena_alloc((size_t)f->nvars + 1);
+	rg_live(&w, r, killed);
+	unsigned char *snap = rg_copy(&w, used);
+	for (int v = 0; v < f->nvars; v++) {
+		const Type *t = f->vars[v]->type;
+		int kind_ok = type_is_float(t) ||
+			      (t->kind == TY_ARRAY && type_is_float(adj_bottom(t))) ||
+			      (t->kind == TY_INT && w.declared[v]);
+		if (snap[v] && !w.exposed[v] && kind_ok &&
+		    f->vars[v]->kind == VAR_LOCAL && rg_alone(&w, v))
+			snap[v] = 0;
+	}
+	return snap;
 }
 
 static Type *rg_snap_type(void)
@@ -4108,6 +4446,8 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 		return NULL;
 	if (!rg_check_saves(c, used, s, "this ck_checkpoint region"))
 		return NULL;
+	/* what the snapshot holds: what R uses that is live on entry */
+	const unsigned char *snap = rg_snapshot_vars(c, s->u.ckpt.body, used);
 
 	/* f_fwd: save, push, run R as f does */
 	int fs = adj_local(c, c->fwd, "ck_s", rg_snap_type());
@@ -4116,7 +4456,7 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 				      adj_call("ck_snap_new", rg_snap_type(),
 					       NULL, NULL),
 				      loc));
-	rg_state_io(c, 0, fs, used, s, 0, 1, fout);
+	rg_state_io(c, 0, fs, snap, s, 0, 1, fout);
 	stmt_append(fout, stmt_expr(S_EXPR,
 				    adj_call("ck_push_p", adj_void(),
 					     expr_var(c->fwd, c->ft, loc),
@@ -4154,7 +4494,7 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 				     adj_call("ck_snap_rewind", adj_void(),
 					      expr_var(c->bwd, bs, loc), NULL),
 				     loc));
-	rg_state_io(c, 1, bs, used, s, 1, 1, loads);
+	rg_state_io(c, 1, bs, snap, s, 1, 1, loads);
 	if (bo >= 0) {
 		rg_state_io(c, 1, bo, used, s, 0, 0, outs);
 		rg_state_io(c, 1, bo, used, s, 1, 0, back);
