@@ -3692,31 +3692,101 @@ static int rg_used(const Stmt *s, unsigned char *used, int loops)
 	return ok;
 }
 
-/* Liveness on entry to R, for the rule above. */
+/* Liveness on entry to R, for the rule above.  One walk in execution
+ * order; killed holds what every path to the current point has written,
+ * and the log lists the kills in the order they were made, so that an if
+ * or a loop body undoes its own (cost linear in the statements walked). */
 typedef struct RgLive {
 	const Adj *c;
 	const Func *f;
+	const unsigned char *escaped; /* see rg_escaped */
 	int *members;           /* activity node -> how many variables */
 	unsigned char *exposed; /* read, on some path, before R writes it */
 	unsigned char *declared; /* declared in R */
-	unsigned char *elem;    /* arrays of the counted loop being walked:
-				   1 to be overwritten, 2 overwritten (a[idx]
-				   is this iteration's) */
-	int idx;                /* that loop's index, or -1 */
-	int depth;              /* ifs and loops inside that loop's body */
+	unsigned char *killed;
+	unsigned char *scratch; /* zero between uses */
+	int *log, nlog, caplog;
+	/* the counted loop being walked (rg_counted): its index, the arrays
+	 * its body overwrites (elem[v] 1 before, 2 after the assignment;
+	 * a[idx] is then this iteration's), and the ifs and loops inside
+	 * its body around the walk */
+	int idx, depth;
+	unsigned char *elem;
+	int *cand, ncand, capcand;
 } RgLive;
 
-static unsigned char *rg_copy(const RgLive *w, const unsigned char *k)
+static void rg_push(int **a, int *n, int *cap, int v)
 {
-	unsigned char *r = arena_alloc((size_t)w->f->nvars + 1);
-	memcpy(r, k, (size_t)w->f->nvars + 1);
-	return r;
+	if (*n == *cap) {
+		int c = 2 * *cap + 16;
+		int *r = arena_alloc(sizeof(int) * (size_t)c);
+		if (*n)
+			memcpy(r, *a, sizeof(int) * (size_t)*n);
+		*a = r;
+		*cap = c;
+	}
+	(*a)[(*n)++] = v;
 }
 
-/* Is v alone in its activity node (no pointer or alias reaches it)? */
+static void rg_kill(RgLive *w, int v)
+{
+	if (w->killed[v])
+		return;
+	w->killed[v] = 1;
+	rg_push(&w->log, &w->nlog, &w->caplog, v);
+}
+
+static void rg_undo(RgLive *w, int to)
+{
+	while (w->nlog > to)
+		w->killed[w->log[--w->nlog]] = 0;
+}
+
+typedef struct RgEscape {
+	int *uses;          /* var -> uses other than as a in a[k] */
+	unsigned char *addr; /* var -> under & (&s, &a[k]) */
+} RgEscape;
+
+static void rg_escape_visit(void *ctx, const Expr *e)
+{
+	RgEscape *x = ctx;
+	if (e->kind == E_VAR) {
+		x->uses[e->u.var]++;
+	} else if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR) {
+		x->uses[e->u.index.base->u.var]--;
+	} else if (e->kind == E_ADDR) {
+		int r = activity_root(e->u.e);
+		if (r >= 0)
+			x->addr[r] = 1;
+	}
+}
+
+/* Variables of f whose address may be taken: scalars and arrays under &,
+ * arrays used other than as a[k] (passed, assigned, a + k).  Nothing but
+ * their names reads the others.  Computed once per function. */
+static const unsigned char *rg_escaped(const Func *f)
+{
+	static const Func *last;
+	static unsigned char *esc;
+	if (last == f)
+		return esc;
+	RgEscape x;
+	x.uses = arena_alloc(sizeof(int) * (size_t)(f->nvars + 1));
+	x.addr = arena_alloc((size_t)f->nvars + 1);
+	ir_walk_stmt(f->body, rg_escape_visit, &x);
+	esc = x.addr;
+	for (int v = 0; v < f->nvars; v++)
+		if (f->vars[v]->type->kind == TY_ARRAY && x.uses[v] > 0)
+			esc[v] = 1;
+	last = f;
+	return esc;
+}
+
+/* Is v alone in its activity node (no pointer or alias reaches it) and
+ * its address never taken? */
 static int rg_alone(const RgLive *w, int v)
 {
-	return w->members[w->c->a->node[v]] == 1;
+	return w->members[w->c->a->node[v]] == 1 && !w->escaped[v];
 }
 
 static int rg_is_int(const Expr *e, long long n)
@@ -3729,45 +3799,45 @@ static int rg_is_var(const Expr *e, int v)
 	return e && e->kind == E_VAR && e->u.var == v;
 }
 
-/* The reads of e: a variable not in killed is exposed. */
-static void rg_live_expr(RgLive *w, const Expr *e, const unsigned char *killed)
+/* The reads of e: a variable not killed is exposed. */
+static void rg_live_expr(RgLive *w, const Expr *e)
 {
 	if (!e)
 		return;
 	switch (e->kind) {
 	case E_VAR:
-		if (!killed[e->u.var])
+		if (!w->killed[e->u.var])
 			w->exposed[e->u.var] = 1;
 		break;
 	case E_UNARY:
-		rg_live_expr(w, e->u.un.e, killed);
+		rg_live_expr(w, e->u.un.e);
 		break;
 	case E_BINARY:
-		rg_live_expr(w, e->u.bin.l, killed);
-		rg_live_expr(w, e->u.bin.r, killed);
+		rg_live_expr(w, e->u.bin.l);
+		rg_live_expr(w, e->u.bin.r);
 		break;
 	case E_COND:
-		rg_live_expr(w, e->u.cond.c, killed);
-		rg_live_expr(w, e->u.cond.a, killed);
-		rg_live_expr(w, e->u.cond.b, killed);
+		rg_live_expr(w, e->u.cond.c);
+		rg_live_expr(w, e->u.cond.a);
+		rg_live_expr(w, e->u.cond.b);
 		break;
 	case E_CALL:
 		for (int i = 0; i < e->u.call.nargs; i++)
-			rg_live_expr(w, e->u.call.args[i], killed);
+			rg_live_expr(w, e->u.call.args[i]);
 		break;
 	case E_INDEX: {
 		const Expr *b = e->u.index.base;
 		if (!(b->kind == E_VAR && w->idx >= 0 && w->elem[b->u.var] == 2 &&
 		      rg_is_var(e->u.index.idx, w->idx)))
-			rg_live_expr(w, b, killed);
-		rg_live_expr(w, e->u.index.idx, killed);
+			rg_live_expr(w, b);
+		rg_live_expr(w, e->u.index.idx);
 		break;
 	}
 	case E_MEMBER:
-		rg_live_expr(w, e->u.mem.base, killed);
+		rg_live_expr(w, e->u.mem.base);
 		break;
 	case E_DEREF: case E_ADDR: case E_CAST:
-		rg_live_expr(w, e->u.e, killed);
+		rg_live_expr(w, e->u.e);
 		break;
 	default:
 		break;
@@ -3838,14 +3908,14 @@ static int rg_counted(const RgLive *w, const Stmt *s, long long *n)
 	return i;
 }
 
-/* Marks in elem the arrays the top level of loop body s assigns as
- * a[i] = ..., a local array of n floating elements no pointer reaches. */
-static void rg_overwritten(const RgLive *w, const Stmt *s, int i, long long n,
-			   unsigned char *elem)
+/* Adds to w's candidates the arrays the top level of loop body s assigns
+ * as a[i] = ...: local arrays of n floating elements that only their
+ * names reach. */
+static void rg_overwritten(RgLive *w, const Stmt *s, int i, long long n)
 {
 	if (s->kind == S_BLOCK) {
 		for (int k = 0; k < s->u.block.n; k++)
-			rg_overwritten(w, s->u.block.items[k], i, n, elem);
+			rg_overwritten(w, s->u.block.items[k], i, n);
 		return;
 	}
 	if (s->kind != S_ASSIGN || s->u.assign.op != A_SET ||
@@ -3854,119 +3924,153 @@ static void rg_overwritten(const RgLive *w, const Stmt *s, int i, long long n,
 	const Expr *b = s->u.assign.lhs->u.index.base;
 	if (b->kind != E_VAR || !rg_is_var(s->u.assign.lhs->u.index.idx, i))
 		return;
-	const Var *x = w->f->vars[b->u.var];
+	int a = b->u.var;
+	const Var *x = w->f->vars[a];
 	if (x->kind == VAR_LOCAL && !x->is_static && x->type->kind == TY_ARRAY &&
 	    type_is_float(x->type->base) && x->type->len == n &&
-	    rg_alone(w, b->u.var))
-		elem[b->u.var] = 1;
+	    rg_alone(w, a) && !w->elem[a]) {
+		w->elem[a] = 1;
+		rg_push(&w->cand, &w->ncand, &w->capcand, a);
+	}
 }
 
-static void rg_live(RgLive *w, const Stmt *s,
-		    unsigned char *killed);
+static void rg_live(RgLive *w, const Stmt *s);
 
-/* A loop: its body's writes hold for the rest of one iteration only; a
+/* A loop: its body's kills hold for the rest of one iteration only; a
  * counted loop that overwrites arrays whole kills them after it. */
-static void rg_live_loop(RgLive *w, const Stmt *s,
-			 unsigned char *killed)
+static void rg_live_loop(RgLive *w, const Stmt *s)
 {
-	rg_live(w, s->u.loop.init, killed);
+	rg_live(w, s->u.loop.init);
 	long long n = 0;
 	int i = s->kind == S_FOR ? rg_counted(w, s, &n) : -1;
-	unsigned char *elem = w->elem;
-	int idx = w->idx, depth = w->depth;
+	int idx = w->idx, depth = w->depth, *cand = w->cand, ncand = w->ncand,
+	    capcand = w->capcand;
+	unsigned char *outer = NULL;
 	if (i >= 0) {
-		w->elem = arena_alloc((size_t)w->f->nvars + 1);
+		/* the enclosing counted loop's arrays wait: inside this loop
+		 * nothing overwrites them, and a read of one is a read */
+		outer = arena_alloc((size_t)ncand + 1);
+		for (int k = 0; k < ncand; k++) {
+			outer[k] = w->elem[cand[k]];
+			w->elem[cand[k]] = 0;
+		}
 		w->idx = i;
 		w->depth = 0;
-		rg_overwritten(w, s->u.loop.body, i, n, w->elem);
+		w->cand = NULL;
+		w->ncand = w->capcand = 0;
+		rg_overwritten(w, s->u.loop.body, i, n);
 	} else {
 		w->depth++;
 	}
+	int m = w->nlog;
 	if (s->kind != S_DO)
-		rg_live_expr(w, s->u.loop.cond, killed);
-	rg_live(w, s->u.loop.body, rg_copy(w, killed));
-	rg_live(w, s->u.loop.inc, rg_copy(w, killed));
+		rg_live_expr(w, s->u.loop.cond);
+	rg_live(w, s->u.loop.body);
+	rg_undo(w, m);
+	rg_live(w, s->u.loop.inc);
+	rg_undo(w, m);
 	if (s->kind == S_DO)
-		rg_live_expr(w, s->u.loop.cond, killed);
-	if (i >= 0)
-		for (int v = 0; v < w->f->nvars; v++)
-			if (w->elem[v] == 2)
-				killed[v] = 1;
-	w->elem = elem;
+		rg_live_expr(w, s->u.loop.cond);
+	if (i >= 0) {
+		for (int k = 0; k < w->ncand; k++) {
+			if (w->elem[w->cand[k]] == 2)
+				rg_kill(w, w->cand[k]);
+			w->elem[w->cand[k]] = 0;
+		}
+		for (int k = 0; k < ncand; k++)
+			w->elem[cand[k]] = outer[k];
+	}
 	w->idx = idx;
 	w->depth = depth;
+	w->cand = cand;
+	w->ncand = ncand;
+	w->capcand = capcand;
 }
 
-/* Walks s in execution order: killed holds what every path to here has
- * written; reads of anything else are exposed. */
-static void rg_live(RgLive *w, const Stmt *s,
-		    unsigned char *killed)
+/* Walks s in execution order (see RgLive). */
+static void rg_live(RgLive *w, const Stmt *s)
 {
 	if (!s)
 		return;
 	switch (s->kind) {
 	case S_BLOCK:
 		for (int i = 0; i < s->u.block.n; i++)
-			rg_live(w, s->u.block.items[i], killed);
+			rg_live(w, s->u.block.items[i]);
 		break;
 	case S_DECL:
 		w->declared[s->u.decl.var] = 1;
-		rg_live_expr(w, s->u.decl.init, killed);
+		rg_live_expr(w, s->u.decl.init);
 		for (int i = 0; i < s->u.decl.ninits; i++)
-			rg_live_expr(w, s->u.decl.inits[i], killed);
+			rg_live_expr(w, s->u.decl.inits[i]);
 		if (s->u.decl.init || s->u.decl.ninits)
-			killed[s->u.decl.var] = 1;
+			rg_kill(w, s->u.decl.var);
 		break;
 	case S_ASSIGN: {
 		const Expr *lhs = s->u.assign.lhs;
 		if (s->u.assign.op != A_SET) {
-			rg_live_expr(w, lhs, killed);
-			rg_live_expr(w, s->u.assign.rhs, killed);
+			rg_live_expr(w, lhs);
+			rg_live_expr(w, s->u.assign.rhs);
 		} else if (lhs->kind == E_VAR) {
-			rg_live_expr(w, s->u.assign.rhs, killed);
-			killed[lhs->u.var] = 1;
+			rg_live_expr(w, s->u.assign.rhs);
+			rg_kill(w, lhs->u.var);
 		} else if (lhs->kind == E_INDEX &&
 			   lhs->u.index.base->kind == E_VAR) {
 			/* a[k] = e writes an element: reads k and e, not a */
 			int a = lhs->u.index.base->u.var;
-			rg_live_expr(w, lhs->u.index.idx, killed);
-			rg_live_expr(w, s->u.assign.rhs, killed);
+			rg_live_expr(w, lhs->u.index.idx);
+			rg_live_expr(w, s->u.assign.rhs);
 			if (w->idx >= 0 && w->depth == 0 && w->elem[a] == 1 &&
 			    rg_is_var(lhs->u.index.idx, w->idx))
 				w->elem[a] = 2;
 		} else {
-			rg_live_expr(w, lhs, killed);
-			rg_live_expr(w, s->u.assign.rhs, killed);
+			rg_live_expr(w, lhs);
+			rg_live_expr(w, s->u.assign.rhs);
 		}
 		break;
 	}
 	case S_EXPR: case S_RETURN:
-		rg_live_expr(w, s->u.expr, killed);
+		rg_live_expr(w, s->u.expr);
 		break;
 	case S_IF: {
-		rg_live_expr(w, s->u.ifs.cond, killed);
+		/* what both arms kill is killed after the if */
+		rg_live_expr(w, s->u.ifs.cond);
 		w->depth++;
-		unsigned char *k1 = rg_copy(w, killed), *k2 = rg_copy(w, killed);
-		rg_live(w, s->u.ifs.then, k1);
-		rg_live(w, s->u.ifs.els, k2);
+		int m = w->nlog;
+		rg_live(w, s->u.ifs.then);
+		int na = w->nlog - m;
+		int *a = arena_alloc(sizeof(int) * (size_t)(na + 1));
+		if (na)
+			memcpy(a, w->log + m, sizeof(int) * (size_t)na);
+		rg_undo(w, m);
+		if (s->u.ifs.els) {
+			rg_live(w, s->u.ifs.els);
+			int nb = w->nlog, nk = 0;
+			for (int k = m; k < nb; k++)
+				w->scratch[w->log[k]] = 1;
+			for (int k = 0; k < na; k++)
+				if (w->scratch[a[k]])
+					a[nk++] = a[k];
+			for (int k = m; k < nb; k++)
+				w->scratch[w->log[k]] = 0;
+			rg_undo(w, m);
+			for (int k = 0; k < nk; k++)
+				rg_kill(w, a[k]);
+		}
 		w->depth--;
-		if (s->u.ifs.els)
-			for (int v = 0; v < w->f->nvars; v++)
-				killed[v] |= k1[v] & k2[v];
 		break;
 	}
 	case S_FOR: case S_WHILE: case S_DO:
-		rg_live_loop(w, s, killed);
+		rg_live_loop(w, s);
 		break;
 	case S_CHECKPOINT:
 		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
 			const SaveSection *sv = s->u.ckpt.saves[i];
-			if (!killed[sv->var])
+			if (!w->killed[sv->var])
 				w->exposed[sv->var] = 1;
-			rg_live_expr(w, sv->lo, killed);
-			rg_live_expr(w, sv->len, killed);
+			rg_live_expr(w, sv->lo);
+			rg_live_expr(w, sv->len);
 		}
-		rg_live(w, s->u.ckpt.body, killed);
+		rg_live(w, s->u.ckpt.body);
 		break;
 	default:
 		break;
@@ -3979,21 +4083,30 @@ static unsigned char *rg_snapshot_vars(const Adj *c, const Stmt *r,
 				       const unsigned char *used)
 {
 	const Func *f = c->f;
-	RgLive w = { c, f, NULL, NULL, NULL, NULL, -1, 0 };
-	w.members = arena_alloc(sizeof(int) * (size_t)(f->nvars + 1));
+	size_t n = (size_t)f->nvars + 1;
+	RgLive w;
+	memset(&w, 0, sizeof w);
+	w.c = c;
+	w.f = f;
+	w.escaped = rg_escaped(f);
+	w.members = arena_alloc(sizeof(int) * n);
 	for (int v = 0; v < f->nvars; v++)
 		w.members[c->a->node[v]]++;
-	w.exposed = arena_alloc((size_t)f->nvars + 1);
-	w.declared = arena_alloc((size_t)f->nvars + 1);
-	unsigned char *killed = arena_alloc((size_t)f->nvars + 1);
-	rg_live(&w, r, killed);
-	unsigned char *snap = rg_copy(&w, used);
+	w.exposed = arena_alloc(n);
+	w.declared = arena_alloc(n);
+	w.killed = arena_alloc(n);
+	w.scratch = arena_alloc(n);
+	w.elem = arena_alloc(n);
+	w.idx = -1;
+	rg_live(&w, r);
+	unsigned char *snap = arena_alloc(n);
 	for (int v = 0; v < f->nvars; v++) {
 		const Type *t = f->vars[v]->type;
 		int kind_ok = type_is_float(t) ||
 			      (t->kind == TY_ARRAY && type_is_float(adj_bottom(t))) ||
 			      (t->kind == TY_INT && w.declared[v]);
-		if (snap[v] && !w.exposed[v] && kind_ok &&
+		snap[v] = used[v];
+		if (used[v] && !w.exposed[v] && kind_ok &&
 		    f->vars[v]->kind == VAR_LOCAL && rg_alone(&w, v))
 			snap[v] = 0;
 	}
