@@ -4687,8 +4687,8 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
  *
  * #pragma ck_checkpoint before a statement R:
  *
- *   f_fwd:  s = ck_snap_new(); CK_SAVE(s, v) for what R reads; push s;
- *           R as in f (nothing taped)
+ *   f_fwd:  s = ck_snap_new(); CK_SAVE(s, v) for what R reads before
+ *           writing it (below); push s; R as in f (nothing taped)
  *   f_bwd:  s = pop; CK_LOAD(s, v) ...; ck_snap_free(s);
  *           R's forward sweep (taped), then R's reverse sweep
  *
@@ -4697,6 +4697,36 @@ static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
  * integers the variables f_bwd already keeps exact, its pointers offsets.
  * Data behind pointers that R reads and f changes is saved as the
  * pragma's save(p[lo:len]) says; f_bwd puts f's outputs back afterwards.
+ *
+ * What the snapshot holds: the variables R uses that are live on entry
+ * to R.  A variable R uses is left out when it is dead on entry:
+ *   - no path through R reads its value before R writes it: a scalar
+ *     assigned (=, or a declaration with an initializer) before any read,
+ *     in straight-line code or in both arms of an if; a local array
+ *     overwritten whole by a declaration's initializer list, or by a
+ *     counted loop `for (i = 0; i < LEN; i++)` (LEN a constant, the
+ *     array's length) whose body assigns `a[i] = ...` at its top level,
+ *     leaves by no break, continue or return and changes no i, and reads
+ *     no element of a before that assignment (after it, only a[i]).
+ *     Writes inside a loop count for the rest of that iteration only, and
+ *     inside an if only when both arms make them;
+ *   - no pointer may point at it (it is alone in its activity node), so
+ *     every read of it is a read of its name;
+ *   - it is a floating scalar or array of floating data, or an integer
+ *     declared inside R.
+ *
+ * Why that is enough: in f_bwd a floating variable's copy (rg_pcopy) is
+ * read only by the recomputations of regions, and each of those loads, or
+ * computes before reading, every value it reads; the reverse sweeps read
+ * floating values from the tape.  An integer is different: f_bwd keeps
+ * integers exact, and the region's reverse sweep gives the code before R
+ * the integer's value on entry to R, which it takes from the snapshot.
+ * So an integer is left out only when it is declared in R, where no code
+ * outside R reads it.  Pointers, structs and the save() sections (with
+ * f's outputs in them, put back by rg_put_back) are saved as before, and
+ * f_fwd runs R as f does, so the code after R sees f's values.  f_b_d is
+ * the tangent of f_fwd and f_bwd: a variable left out takes its tangent
+ * with it.  When the walk is not sure, the variable is saved.
  */
 
 typedef struct RegionVars {
@@ -4804,6 +4834,427 @@ static int rg_used(const Stmt *s, unsigned char *used, int loops)
 		break;
 	}
 	return ok;
+}
+
+/* Liveness on entry to R, for the rule above.  One walk in execution
+ * order; killed holds what every path to the current point has written,
+ * and the log lists the kills in the order they were made, so that an if
+ * or a loop body undoes its own (cost linear in the statements walked). */
+typedef struct RgLive {
+	const Adj *c;
+	const Func *f;
+	const unsigned char *escaped; /* see rg_escaped */
+	int *members;           /* activity node -> how many variables */
+	unsigned char *exposed; /* read, on some path, before R writes it */
+	unsigned char *declared; /* declared in R */
+	unsigned char *killed;
+	unsigned char *scratch; /* zero between uses */
+	int *log, nlog, caplog;
+	/* the counted loop being walked (rg_counted): its index, the arrays
+	 * its body overwrites (elem[v] 1 before, 2 after the assignment;
+	 * a[idx] is then this iteration's), and the ifs and loops inside
+	 * its body around the walk */
+	int idx, depth;
+	unsigned char *elem;
+	int *cand, ncand, capcand;
+} RgLive;
+
+static void rg_push(int **a, int *n, int *cap, int v)
+{
+	if (*n == *cap) {
+		int c = 2 * *cap + 16;
+		int *r = arena_alloc(sizeof(int) * (size_t)c);
+		if (*n)
+			memcpy(r, *a, sizeof(int) * (size_t)*n);
+		*a = r;
+		*cap = c;
+	}
+	(*a)[(*n)++] = v;
+}
+
+static void rg_kill(RgLive *w, int v)
+{
+	if (w->killed[v])
+		return;
+	w->killed[v] = 1;
+	rg_push(&w->log, &w->nlog, &w->caplog, v);
+}
+
+static void rg_undo(RgLive *w, int to)
+{
+	while (w->nlog > to)
+		w->killed[w->log[--w->nlog]] = 0;
+}
+
+typedef struct RgEscape {
+	int *uses;          /* var -> uses other than as a in a[k] */
+	unsigned char *addr; /* var -> under & (&s, &a[k]) */
+} RgEscape;
+
+static void rg_escape_visit(void *ctx, const Expr *e)
+{
+	RgEscape *x = ctx;
+	if (e->kind == E_VAR) {
+		x->uses[e->u.var]++;
+	} else if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR) {
+		x->uses[e->u.index.base->u.var]--;
+	} else if (e->kind == E_ADDR) {
+		int r = activity_root(e->u.e);
+		if (r >= 0)
+			x->addr[r] = 1;
+	}
+}
+
+/* Variables of f whose address may be taken: scalars and arrays under &,
+ * arrays used other than as a[k] (passed, assigned, a + k).  Nothing but
+ * their names reads the others.  Computed once per function. */
+static const unsigned char *rg_escaped(const Func *f)
+{
+	static const Func *last;
+	static unsigned char *esc;
+	if (last == f)
+		return esc;
+	RgEscape x;
+	x.uses = arena_alloc(sizeof(int) * (size_t)(f->nvars + 1));
+	x.addr = arena_alloc((size_t)f->nvars + 1);
+	ir_walk_stmt(f->body, rg_escape_visit, &x);
+	esc = x.addr;
+	for (int v = 0; v < f->nvars; v++)
+		if (f->vars[v]->type->kind == TY_ARRAY && x.uses[v] > 0)
+			esc[v] = 1;
+	last = f;
+	return esc;
+}
+
+/* Is v alone in its activity node (no pointer or alias reaches it) and
+ * its address never taken? */
+static int rg_alone(const RgLive *w, int v)
+{
+	return w->members[w->c->a->node[v]] == 1 && !w->escaped[v];
+}
+
+static int rg_is_int(const Expr *e, long long n)
+{
+	return e && e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == n;
+}
+
+static int rg_is_var(const Expr *e, int v)
+{
+	return e && e->kind == E_VAR && e->u.var == v;
+}
+
+/* The reads of e: a variable not killed is exposed. */
+static void rg_live_expr(RgLive *w, const Expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		if (!w->killed[e->u.var])
+			w->exposed[e->u.var] = 1;
+		break;
+	case E_UNARY:
+		rg_live_expr(w, e->u.un.e);
+		break;
+	case E_BINARY:
+		rg_live_expr(w, e->u.bin.l);
+		rg_live_expr(w, e->u.bin.r);
+		break;
+	case E_COND:
+		rg_live_expr(w, e->u.cond.c);
+		rg_live_expr(w, e->u.cond.a);
+		rg_live_expr(w, e->u.cond.b);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			rg_live_expr(w, e->u.call.args[i]);
+		break;
+	case E_INDEX: {
+		const Expr *b = e->u.index.base;
+		if (!(b->kind == E_VAR && w->idx >= 0 && w->elem[b->u.var] == 2 &&
+		      rg_is_var(e->u.index.idx, w->idx)))
+			rg_live_expr(w, b);
+		rg_live_expr(w, e->u.index.idx);
+		break;
+	}
+	case E_MEMBER:
+		rg_live_expr(w, e->u.mem.base);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		rg_live_expr(w, e->u.e);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Does s leave the loop it is in by break or continue, or return? */
+static int rg_leaves(const Stmt *s, int loops)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (rg_leaves(s->u.block.items[i], loops))
+				return 1;
+		return 0;
+	case S_IF:
+		return rg_leaves(s->u.ifs.then, loops) ||
+		       rg_leaves(s->u.ifs.els, loops);
+	case S_FOR: case S_WHILE: case S_DO:
+		return rg_leaves(s->u.loop.body, loops + 1);
+	case S_CHECKPOINT:
+		return rg_leaves(s->u.ckpt.body, loops);
+	case S_BREAK: case S_CONTINUE:
+		return loops == 0;
+	case S_RETURN:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The index of `for (i = 0; i < n; i++)` (or i += 1) whose body changes
+ * no i and runs to its end in every iteration, with n in *n; else -1. */
+static int rg_counted(const RgLive *w, const Stmt *s, long long *n)
+{
+	const Stmt *in = s->u.loop.init, *inc = s->u.loop.inc;
+	const Expr *cond = s->u.loop.cond;
+	if (s->kind != S_FOR || !in || !inc || !cond)
+		return -1;
+	if (in->kind == S_BLOCK && in->u.block.n == 1)
+		in = in->u.block.items[0];
+	if (inc->kind == S_BLOCK && inc->u.block.n == 1)
+		inc = inc->u.block.items[0];
+	int i;
+	if (in->kind == S_DECL && rg_is_int(in->u.decl.init, 0))
+		i = in->u.decl.var;
+	else if (in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
+		 in->u.assign.lhs->kind == E_VAR &&
+		 rg_is_int(in->u.assign.rhs, 0))
+		i = in->u.assign.lhs->u.var;
+	else
+		return -1;
+	if (w->f->vars[i]->type->kind != TY_INT || !rg_alone(w, i))
+		return -1;
+	if (cond->kind != E_BINARY || cond->u.bin.op != B_LT ||
+	    !rg_is_var(cond->u.bin.l, i) || cond->u.bin.r->kind != E_NUM ||
+	    !cond->u.bin.r->u.num.is_int)
+		return -1;
+	if (inc->kind != S_ASSIGN || !rg_is_var(inc->u.assign.lhs, i) ||
+	    !(inc->u.assign.op == A_INC ||
+	      (inc->u.assign.op == A_ADD && rg_is_int(inc->u.assign.rhs, 1))))
+		return -1;
+	if (adj_first_assign(s->u.loop.body, i) || rg_leaves(s->u.loop.body, 0))
+		return -1;
+	*n = cond->u.bin.r->u.num.ival;
+	return i;
+}
+
+/* Adds to w's candidates the arrays the top level of loop body s assigns
+ * as a[i] = ...: local arrays of n floating elements that only their
+ * names reach. */
+static void rg_overwritten(RgLive *w, const Stmt *s, int i, long long n)
+{
+	if (s->kind == S_BLOCK) {
+		for (int k = 0; k < s->u.block.n; k++)
+			rg_overwritten(w, s->u.block.items[k], i, n);
+		return;
+	}
+	if (s->kind != S_ASSIGN || s->u.assign.op != A_SET ||
+	    s->u.assign.lhs->kind != E_INDEX)
+		return;
+	const Expr *b = s->u.assign.lhs->u.index.base;
+	if (b->kind != E_VAR || !rg_is_var(s->u.assign.lhs->u.index.idx, i))
+		return;
+	int a = b->u.var;
+	const Var *x = w->f->vars[a];
+	if (x->kind == VAR_LOCAL && !x->is_static && x->type->kind == TY_ARRAY &&
+	    type_is_float(x->type->base) && x->type->len == n &&
+	    rg_alone(w, a) && !w->elem[a]) {
+		w->elem[a] = 1;
+		rg_push(&w->cand, &w->ncand, &w->capcand, a);
+	}
+}
+
+static void rg_live(RgLive *w, const Stmt *s);
+
+/* A loop: its body's kills hold for the rest of one iteration only; a
+ * counted loop that overwrites arrays whole kills them after it. */
+static void rg_live_loop(RgLive *w, const Stmt *s)
+{
+	rg_live(w, s->u.loop.init);
+	long long n = 0;
+	int i = s->kind == S_FOR ? rg_counted(w, s, &n) : -1;
+	int idx = w->idx, depth = w->depth, *cand = w->cand, ncand = w->ncand,
+	    capcand = w->capcand;
+	unsigned char *outer = NULL;
+	if (i >= 0) {
+		/* the enclosing counted loop's arrays wait: inside this loop
+		 * nothing overwrites them, and a read of one is a read */
+		outer = arena_alloc((size_t)ncand + 1);
+		for (int k = 0; k < ncand; k++) {
+			outer[k] = w->elem[cand[k]];
+			w->elem[cand[k]] = 0;
+		}
+		w->idx = i;
+		w->depth = 0;
+		w->cand = NULL;
+		w->ncand = w->capcand = 0;
+		rg_overwritten(w, s->u.loop.body, i, n);
+	} else {
+		w->depth++;
+	}
+	int m = w->nlog;
+	if (s->kind != S_DO)
+		rg_live_expr(w, s->u.loop.cond);
+	rg_live(w, s->u.loop.body);
+	rg_undo(w, m);
+	rg_live(w, s->u.loop.inc);
+	rg_undo(w, m);
+	if (s->kind == S_DO)
+		rg_live_expr(w, s->u.loop.cond);
+	if (i >= 0) {
+		for (int k = 0; k < w->ncand; k++) {
+			if (w->elem[w->cand[k]] == 2)
+				rg_kill(w, w->cand[k]);
+			w->elem[w->cand[k]] = 0;
+		}
+		for (int k = 0; k < ncand; k++)
+			w->elem[cand[k]] = outer[k];
+	}
+	w->idx = idx;
+	w->depth = depth;
+	w->cand = cand;
+	w->ncand = ncand;
+	w->capcand = capcand;
+}
+
+/* Walks s in execution order (see RgLive). */
+static void rg_live(RgLive *w, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			rg_live(w, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		w->declared[s->u.decl.var] = 1;
+		rg_live_expr(w, s->u.decl.init);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			rg_live_expr(w, s->u.decl.inits[i]);
+		if (s->u.decl.init || s->u.decl.ninits)
+			rg_kill(w, s->u.decl.var);
+		break;
+	case S_ASSIGN: {
+		const Expr *lhs = s->u.assign.lhs;
+		if (s->u.assign.op != A_SET) {
+			rg_live_expr(w, lhs);
+			rg_live_expr(w, s->u.assign.rhs);
+		} else if (lhs->kind == E_VAR) {
+			rg_live_expr(w, s->u.assign.rhs);
+			rg_kill(w, lhs->u.var);
+		} else if (lhs->kind == E_INDEX &&
+			   lhs->u.index.base->kind == E_VAR) {
+			/* a[k] = e writes an element: reads k and e, not a */
+			int a = lhs->u.index.base->u.var;
+			rg_live_expr(w, lhs->u.index.idx);
+			rg_live_expr(w, s->u.assign.rhs);
+			if (w->idx >= 0 && w->depth == 0 && w->elem[a] == 1 &&
+			    rg_is_var(lhs->u.index.idx, w->idx))
+				w->elem[a] = 2;
+		} else {
+			rg_live_expr(w, lhs);
+			rg_live_expr(w, s->u.assign.rhs);
+		}
+		break;
+	}
+	case S_EXPR: case S_RETURN:
+		rg_live_expr(w, s->u.expr);
+		break;
+	case S_IF: {
+		/* what both arms kill is killed after the if */
+		rg_live_expr(w, s->u.ifs.cond);
+		w->depth++;
+		int m = w->nlog;
+		rg_live(w, s->u.ifs.then);
+		int na = w->nlog - m;
+		int *a = arena_alloc(sizeof(int) * (size_t)(na + 1));
+		if (na)
+			memcpy(a, w->log + m, sizeof(int) * (size_t)na);
+		rg_undo(w, m);
+		if (s->u.ifs.els) {
+			rg_live(w, s->u.ifs.els);
+			int nb = w->nlog, nk = 0;
+			for (int k = m; k < nb; k++)
+				w->scratch[w->log[k]] = 1;
+			for (int k = 0; k < na; k++)
+				if (w->scratch[a[k]])
+					a[nk++] = a[k];
+			for (int k = m; k < nb; k++)
+				w->scratch[w->log[k]] = 0;
+			rg_undo(w, m);
+			for (int k = 0; k < nk; k++)
+				rg_kill(w, a[k]);
+		}
+		w->depth--;
+		break;
+	}
+	case S_FOR: case S_WHILE: case S_DO:
+		rg_live_loop(w, s);
+		break;
+	case S_CHECKPOINT:
+		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
+			const SaveSection *sv = s->u.ckpt.saves[i];
+			if (!w->killed[sv->var])
+				w->exposed[sv->var] = 1;
+			rg_live_expr(w, sv->lo);
+			rg_live_expr(w, sv->len);
+		}
+		rg_live(w, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The variables region body r uses (used) that its snapshot holds: those
+ * live on entry to r, by the rule above. */
+static unsigned char *rg_snapshot_vars(const Adj *c, const Stmt *r,
+				       const unsigned char *used)
+{
+	const Func *f = c->f;
+	size_t n = (size_t)f->nvars + 1;
+	RgLive w;
+	memset(&w, 0, sizeof w);
+	w.c = c;
+	w.f = f;
+	w.escaped = rg_escaped(f);
+	w.members = arena_alloc(sizeof(int) * n);
+	for (int v = 0; v < f->nvars; v++)
+		w.members[c->a->node[v]]++;
+	w.exposed = arena_alloc(n);
+	w.declared = arena_alloc(n);
+	w.killed = arena_alloc(n);
+	w.scratch = arena_alloc(n);
+	w.elem = arena_alloc(n);
+	w.idx = -1;
+	rg_live(&w, r);
+	unsigned char *snap = arena_alloc(n);
+	for (int v = 0; v < f->nvars; v++) {
+		const Type *t = f->vars[v]->type;
+		int kind_ok = type_is_float(t) ||
+			      (t->kind == TY_ARRAY && type_is_float(adj_bottom(t))) ||
+			      (t->kind == TY_INT && w.declared[v]);
+		snap[v] = used[v];
+		if (used[v] && !w.exposed[v] && kind_ok &&
+		    f->vars[v]->kind == VAR_LOCAL && rg_alone(&w, v))
+			snap[v] = 0;
+	}
+	return snap;
 }
 
 static Type *rg_snap_type(void)
@@ -5252,6 +5703,8 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 		return NULL;
 	if (!rg_check_saves(c, used, s, "this ck_checkpoint region"))
 		return NULL;
+	/* what the snapshot holds: what R uses that is live on entry */
+	const unsigned char *snap = rg_snapshot_vars(c, s->u.ckpt.body, used);
 
 	/* f_fwd: save, push, run R as f does */
 	int fs = adj_local(c, c->fwd, "ck_s", rg_snap_type());
@@ -5260,7 +5713,7 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 				      adj_call("ck_snap_new", rg_snap_type(),
 					       NULL, NULL),
 				      loc));
-	rg_state_io(c, 0, fs, used, s, 0, 1, fout);
+	rg_state_io(c, 0, fs, snap, s, 0, 1, fout);
 	stmt_append(fout, stmt_expr(S_EXPR,
 				    adj_call("ck_push_p", adj_void(),
 					     expr_var(c->fwd, c->ft, loc),
@@ -5298,7 +5751,7 @@ static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 				     adj_call("ck_snap_rewind", adj_void(),
 					      expr_var(c->bwd, bs, loc), NULL),
 				     loc));
-	rg_state_io(c, 1, bs, used, s, 1, 1, loads);
+	rg_state_io(c, 1, bs, snap, s, 1, 1, loads);
 	if (bo >= 0) {
 		rg_state_io(c, 1, bo, used, s, 0, 0, outs);
 		rg_state_io(c, 1, bo, used, s, 1, 0, back);
