@@ -40,7 +40,7 @@ double f(const double *x, int n, long m)
 // CHECK-NOT: ck_push_i
 // CHECK: ck_push_i(ck_t, q);
 // CHECK-NEXT: q = h;
-// CHECK-LABEL: static void f_bwd(const double *x, double *x_b, int n, long m, double ret_b){{$}}
+// CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, int n, long m, double ret_b){{$}}
 // CHECK: for ({{ck_n[0-9]*}} = n > h ? (long)n - (long)h : 0;
 // CHECK: q = ck_pop_i(ck_t);
 // CHECK: t = m >= 0 ? m + 1 : 0;

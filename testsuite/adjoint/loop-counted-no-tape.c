@@ -35,7 +35,7 @@ double f(const double *x, const double *w)
 // CHECK-NOT: ck_push_i
 // CHECK-NOT: ck_n
 // CHECK: return s;
-// CHECK-LABEL: static void f_bwd(const double *x, double *x_b, const double *w, double ret_b){{$}}
+// CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, const double *w, double ret_b){{$}}
 // CHECK-NOT: ck_pop_i
 // CHECK: i = 8;
 // CHECK-NEXT: for (ck_n = 8; ck_n > 0; ck_n--) {

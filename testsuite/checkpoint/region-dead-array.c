@@ -7,7 +7,10 @@
 // snapshot holds 68 bytes (h, l) in a 128-byte buffer with a 32-byte
 // header, four are held where the forward sweep turns, and the last one
 // grew from a 64-byte buffer: 3 * 160 + 32 + 64 + 128 = 704 (it was 1024
-// when tmp, s and the counters were saved: 152 bytes in 192).
+// when tmp, s and the counters were saved: 152 bytes in 192).  The tape
+// is small: each layer tapes h once (the loop over outputs never writes
+// it) and its counted loops tape no counts, so --no-checkpoint's peak,
+// 576, is below the snapshots' 704 on this tiny network.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
@@ -62,10 +65,10 @@ double net(const double *x, const double *w)
 // CHECK-NOT: CK_{{SAVE|LOAD}}(ck_s, tmp
 // RUNS: STATS recomputations 4
 // RUNS: STATS snapshot peak 704
-// RUNS: STATS peak 1248
+// RUNS: STATS peak 1080
 // PLAIN: STATS recomputations 0
 // PLAIN: STATS snapshot peak 0
-// PLAIN: STATS peak 3080
+// PLAIN: STATS peak 576
 
 #ifdef CK_TEST_MAIN
 #include "ckcheck.h"
