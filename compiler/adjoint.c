@@ -1152,6 +1152,7 @@ static int adj_bvar(Adj *c, int v, Loc loc)
 
 static Expr *adj_bw_value(Adj *c, const Expr *e);
 static int lc_assigns(const Stmt *s, int v);
+static int lb_addr_taken(Adj *c, int v);
 static int adj_unaliased(Adj *c, int v);
 static struct LoopCopy *lc_covering(Adj *c, const Expr *e);
 static Expr *lc_read(Adj *c, struct LoopCopy *lc, const Expr *e);
@@ -3266,7 +3267,9 @@ static int adj_cond_changed(Adj *c, const Expr *e, const Stmt *s, int depth)
 	switch (e->kind) {
 	case E_VAR: {
 		int v = e->u.var;
-		if (lc_assigns(s->u.ifs.then, v) || lc_assigns(s->u.ifs.els, v))
+		/* through a pointer to v, anything may change it */
+		if (lb_addr_taken(c, v) || lc_assigns(s->u.ifs.then, v) ||
+		    lc_assigns(s->u.ifs.els, v))
 			return 1;
 		return c->remat[v] && adj_cond_changed(c, c->remat[v], s, depth + 1);
 	}
@@ -3901,6 +3904,12 @@ static LoopBounds *lb_get(Adj *c)
 	lb_mentions(lb, f->body);
 	c->lb = lb;
 	return lb;
+}
+
+/* Does f take the address of var v (of an element or member of it)? */
+static int lb_addr_taken(Adj *c, int v)
+{
+	return lb_get(c)->addr[v];
 }
 
 /* Is v a counted index: f_bwd sets it itself, nothing tapes it? */
