@@ -6712,6 +6712,7 @@ static void adj_generate(Program *p, AdjVariant *v)
 			v->failed = 1;
 		if (!grew || v->failed) {
 			const char *nf = v->fwd->name, *nb = v->bwd->name;
+			gather_loops(p, v->f, bwd);
 			cleanup_unread(bwd, 0);
 			cleanup_unread(fwd, v->f->nvars);
 			*v->fwd = *fwd;

@@ -21,6 +21,7 @@
  *   alloc.c     malloc/calloc/realloc/free and shadow buffers (a table)
  *   tangent.c   the tangent transform (forward mode), IR -> IR
  *   adjoint.c   the adjoint transform (reverse mode), IR -> IR
+ *   gather.c    reverse loops that scatter into x_b[i + c], in gather form
  *   hvp.c       second order: f_b_d as the tangent of f_b
  *   cleanup.c   drops generated variables that are set but never read
  *   emit.c      IR -> C text (the .c and the .h)
@@ -831,6 +832,16 @@ void adjoint_set_counted(int on);
  * adjoint_program made for it, then drops generated static functions that
  * nothing calls.  Runs after adjoint_program. */
 void hvp_program(Program *p);
+
+/* -------------------------------------------------------------- gather.c */
+
+/* Rewrites the loops of f_bwd g (made from f) whose iterations add to
+ * neighbouring elements of an adjoint array so that each element gathers
+ * its contributions (see the top of gather.c); bitwise the same results. */
+void gather_loops(const Program *p, const Func *f, Func *g);
+
+/* Off: gather_loops changes nothing (--no-gather, to compare). */
+void gather_set_enabled(int on);
 
 /* ------------------------------------------------------------- cleanup.c */
 

@@ -65,6 +65,9 @@ static const char ckc_usage[] =
 	"                      (turns the to-be-recorded analysis off)\n"
 	"  --no-counted-loops  tape every loop's trip count and index (f_bwd\n"
 	"                      computes those of counted loops otherwise)\n"
+	"  --no-gather         keep reverse loops that scatter into x_b[i + c]\n"
+	"                      as they are (f_bwd gathers each element's\n"
+	"                      contributions otherwise)\n"
 	"  --dump-ir=STAGE     print the IR after STAGE (parse, normalize,\n"
 	"                      activity, tangent, all) to stderr\n"
 	"  --version           print the version\n"
@@ -203,6 +206,8 @@ static int parse_args(Options *o, int argc, char **argv)
 			adjoint_set_tbr(0);
 		else if (strcmp(a, "--no-counted-loops") == 0)
 			adjoint_set_counted(0);
+		else if (strcmp(a, "--no-gather") == 0)
+			gather_set_enabled(0);
 		else if (strcmp(a, "--version") == 0) {
 			printf("ckc %s (libclang 19)\n", CKC_VERSION);
 			exit(0);

@@ -1,0 +1,610 @@
+/*
+ * gather.c - reverse loops in gather form.
+ *
+ * The adjoint of a stencil or of a chain like Rosenbrock's scatters: the
+ * reverse sweep's iteration i adds to x_b[i - 1], x_b[i] and x_b[i + 1],
+ * so each iteration reads what the one before it stored, and the loop runs
+ * at the speed of store-to-load forwarding, one element after the other.
+ * This pass rewrites such a loop of f_bwd, after adjoint.c made it, so that
+ * each element x_b[j] receives all its contributions in one place, from
+ * the iterations i = j - c that add to x_b[i + c]; the new loop's
+ * iterations are independent, and the C compiler can keep x_b[j] in a
+ * register and vectorize.
+ *
+ * The loop, as adjoint.c writes a counted loop of f_bwd:
+ *
+ *   for (n = COUNT; n > 0; n--) { i--; BODY }
+ *
+ * is rewritten when BODY, blocks aside, holds only
+ *   - declarations of scalar temporaries, and stores to them;
+ *   - stores A[i + c] = e, A[i + c] += e, A[i + c] -= e into floating
+ *     arrays A that are local arrays or restrict pointer parameters, with
+ *     c an integer constant;
+ * its expressions read only temporaries, variables BODY does not store,
+ * i, elements of arrays, and math functions (rules.def), never through a
+ * local pointer; and n does not appear in it.  An array BODY stores into
+ * and also reads ("read-write", like the un_b[i] an iteration reads and
+ * clears) must be accessed at a single offset c, every read before every
+ * store, so that element i + c belongs to iteration i alone.  The others
+ * ("accumulated", never read) take the gather form; there must be one
+ * with two offsets or more, or nothing is gained.
+ *
+ * The iterations run i = hi - 1 down to lo (hi is i's value on entry).
+ * The result is, in this order:
+ *   - the gather loops over j: for each accumulated store, sorted by its
+ *     offset c and then by its place in BODY, i = j - c, the temporaries
+ *     it reads computed again (the stores to them that precede it), and
+ *     the store itself, guarded by lo <= j - c < hi on the two edge loops
+ *     and unguarded in the middle one;
+ *   - the loop itself without its accumulated stores, when it has
+ *     read-write ones, from i = hi again; else i = lo, its value after the
+ *     loop.
+ * The reads of read-write arrays all happen before their stores, so the
+ * gather loops see the values the loop would have read.  Element j of an
+ * accumulated array receives its contributions in the loop's own order
+ * (the iteration j - c runs before j - c' when c < c', and within an
+ * iteration the stores keep their order), so every floating operation is
+ * the same and the results are bitwise those of the loop.  Restrict and
+ * local arrays cannot overlap one another or what the loop reads through
+ * other names, which makes the reordering across arrays safe.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ckc.h"
+
+/* What one loop's body does. */
+typedef struct Gather {
+	const Program *p;
+	const Func *f;  /* the primal, for fresh names */
+	Func *g;        /* f_bwd */
+	int i, n;       /* the index and the count variable */
+	Stmt **items;   /* BODY flattened: S_DECL and S_ASSIGN only */
+	int nitems;
+	/* per variable of g */
+	unsigned char *temp;   /* declared in BODY */
+	unsigned char *stored; /* a temporary or array BODY stores into */
+	int *first_store;      /* item of the first store into an array */
+	int *last_read;        /* item of the last read of an array, or -1 */
+	long *off;             /* the offset every access used so far */
+	unsigned char *seen;   /* an access to the array was seen */
+	unsigned char *mixed;  /* accesses at different or unknown offsets */
+	unsigned char *need;   /* temporaries the term being built reads */
+	int pos;               /* item being scanned */
+} Gather;
+
+/* Is idx i + c (also c + i, i - c, i) with c an integer literal? */
+static int ga_offset(const Gather *ga, const Expr *idx, long *c)
+{
+	if (idx->kind == E_VAR && idx->u.var == ga->i) {
+		*c = 0;
+		return 1;
+	}
+	if (idx->kind != E_BINARY ||
+	    (idx->u.bin.op != B_ADD && idx->u.bin.op != B_SUB))
+		return 0;
+	const Expr *l = idx->u.bin.l, *r = idx->u.bin.r;
+	if (idx->u.bin.op == B_ADD && l->kind == E_NUM)
+		l = idx->u.bin.r, r = idx->u.bin.l;
+	if (l->kind != E_VAR || l->u.var != ga->i || r->kind != E_NUM ||
+	    !r->u.num.is_int || r->u.num.ival > 1L << 20 ||
+	    r->u.num.ival < -(1L << 20))
+		return 0;
+	*c = idx->u.bin.op == B_ADD ? (long)r->u.num.ival
+				    : -(long)r->u.num.ival;
+	return 1;
+}
+
+/* Records an access to array variable a at index idx. */
+static void ga_access(Gather *ga, int a, const Expr *idx)
+{
+	long c;
+	if (!ga_offset(ga, idx, &c))
+		ga->mixed[a] = 1;
+	else if (!ga->seen[a])
+		ga->off[a] = c;
+	else if (ga->off[a] != c)
+		ga->mixed[a] = 1;
+	ga->seen[a] = 1;
+}
+
+/* Checks the reads of e; 0 when e does something the pass cannot move. */
+static int ga_reads(Gather *ga, const Expr *e)
+{
+	if (!e)
+		return 1;
+	switch (e->kind) {
+	case E_NUM:
+		return 1;
+	case E_VAR: {
+		const Type *t = ga->g->vars[e->u.var]->type;
+		return e->u.var != ga->n && t->kind != TY_ARRAY &&
+		       t->kind != TY_PTR && t->kind != TY_STRUCT;
+	}
+	case E_GLOBAL: {
+		const Type *t = e->type;
+		return t->kind != TY_ARRAY && t->kind != TY_PTR &&
+		       t->kind != TY_STRUCT;
+	}
+	case E_UNARY:
+		return ga_reads(ga, e->u.un.e);
+	case E_BINARY:
+		return ga_reads(ga, e->u.bin.l) && ga_reads(ga, e->u.bin.r);
+	case E_COND:
+		return ga_reads(ga, e->u.cond.c) && ga_reads(ga, e->u.cond.a) &&
+		       ga_reads(ga, e->u.cond.b);
+	case E_CAST:
+		return ga_reads(ga, e->u.e);
+	case E_CALL:
+		if (e->u.call.fn >= 0 || !rules_find(e->u.call.name))
+			return 0;
+		for (int k = 0; k < e->u.call.nargs; k++)
+			if (!ga_reads(ga, e->u.call.args[k]))
+				return 0;
+		return 1;
+	case E_INDEX: {
+		const Expr *b = e->u.index.base;
+		if (!ga_reads(ga, e->u.index.idx))
+			return 0;
+		if (b->kind == E_GLOBAL)
+			return 1;
+		if (b->kind != E_VAR)
+			return 0;
+		const Var *x = ga->g->vars[b->u.var];
+		if (x->type->kind == TY_PTR && x->kind == VAR_LOCAL)
+			return 0; /* may point into an array BODY stores into */
+		if (x->type->kind != TY_PTR && x->type->kind != TY_ARRAY)
+			return 0;
+		ga_access(ga, b->u.var, e->u.index.idx);
+		ga->last_read[b->u.var] = ga->pos;
+		return 1;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* Is a an array the pass may store into? */
+static int ga_store_target(const Gather *ga, int a)
+{
+	const Var *x = ga->g->vars[a];
+	if (x->type->kind == TY_ARRAY)
+		return x->kind == VAR_LOCAL && type_is_float(x->type->base);
+	return x->type->kind == TY_PTR && x->kind == VAR_PARAM &&
+	       x->type->is_restrict && type_is_float(x->type->base);
+}
+
+/* Flattens BODY's blocks into ga->items; 0 when a statement is not a
+ * declaration or a store. */
+static int ga_flatten(Gather *ga, Stmt *s)
+{
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++)
+			if (!ga_flatten(ga, s->u.block.items[k]))
+				return 0;
+		return 1;
+	case S_EMPTY:
+		return 1;
+	case S_DECL:
+	case S_ASSIGN:
+		arena_push((void ***)&ga->items, &ga->nitems, s);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Scans the flattened body: 0 when the loop is not of the pass's form. */
+static int ga_scan(Gather *ga)
+{
+	for (ga->pos = 0; ga->pos < ga->nitems; ga->pos++) {
+		Stmt *s = ga->items[ga->pos];
+		if (s->kind == S_DECL) {
+			int v = s->u.decl.var;
+			TypeKind k = ga->g->vars[v]->type->kind;
+			if (ga->temp[v] || v == ga->i || v == ga->n ||
+			    k == TY_ARRAY || k == TY_STRUCT || s->u.decl.inits)
+				return 0;
+			ga->temp[v] = 1;
+			if (!ga_reads(ga, s->u.decl.init))
+				return 0;
+			continue;
+		}
+		AssignOp op = s->u.assign.op;
+		const Expr *lhs = s->u.assign.lhs;
+		if (lhs->kind == E_VAR) {
+			/* a temporary: declared before, in BODY */
+			if (!ga->temp[lhs->u.var] || op == A_INC || op == A_DEC)
+				return 0;
+			ga->stored[lhs->u.var] = 1;
+			if (!ga_reads(ga, s->u.assign.rhs))
+				return 0;
+			continue;
+		}
+		if (lhs->kind != E_INDEX || lhs->u.index.base->kind != E_VAR ||
+		    (op != A_SET && op != A_ADD && op != A_SUB))
+			return 0;
+		int a = lhs->u.index.base->u.var;
+		long c;
+		if (!ga_store_target(ga, a) ||
+		    !ga_offset(ga, lhs->u.index.idx, &c) ||
+		    !ga_reads(ga, s->u.assign.rhs))
+			return 0;
+		ga_access(ga, a, lhs->u.index.idx);
+		if (!ga->stored[a])
+			ga->first_store[a] = ga->pos;
+		ga->stored[a] = 1;
+	}
+	return 1;
+}
+
+/* Is item k a store into an accumulated array (one BODY never reads)? */
+static int ga_accumulated(const Gather *ga, int k)
+{
+	const Stmt *s = ga->items[k];
+	if (s->kind != S_ASSIGN || s->u.assign.lhs->kind != E_INDEX)
+		return 0;
+	return ga->last_read[s->u.assign.lhs->u.index.base->u.var] < 0;
+}
+
+static long ga_store_offset(const Gather *ga, int k)
+{
+	long c = 0;
+	ga_offset(ga, ga->items[k]->u.assign.lhs->u.index.idx, &c);
+	return c;
+}
+
+/* Marks in need[] the temporaries e reads. */
+static void ga_need_visit(void *ctx, const Expr *e)
+{
+	Gather *ga = ctx;
+	if (e->kind == E_VAR && ga->temp[e->u.var])
+		ga->need[e->u.var] = 1;
+}
+
+/* The statements of BODY that the stores marked in root[] need, in order:
+ * the declarations and stores of the temporaries they read, transitively,
+ * and the stores themselves. */
+static Stmt *ga_slice(Gather *ga, const unsigned char *root, Loc loc)
+{
+	memset(ga->need, 0, (size_t)ga->g->nvars);
+	unsigned char *take = arena_alloc((size_t)ga->nitems + 1);
+	for (int q = ga->nitems - 1; q >= 0; q--) {
+		const Stmt *s = ga->items[q];
+		int v = s->kind == S_DECL ? s->u.decl.var
+			: s->u.assign.lhs->kind == E_VAR ? s->u.assign.lhs->u.var
+							: -1;
+		if (root[q])
+			take[q] = 1;
+		else if (v >= 0 && ga->need[v])
+			take[q] = 1;
+		if (!take[q])
+			continue;
+		if (s->kind == S_DECL) {
+			if (s->u.decl.init)
+				ir_walk_expr(s->u.decl.init, ga_need_visit, ga);
+		} else {
+			ir_walk_expr(s->u.assign.rhs, ga_need_visit, ga);
+		}
+	}
+	Stmt *b = stmt_block(loc);
+	for (int q = 0; q < ga->nitems; q++) {
+		if (!take[q])
+			continue;
+		const Stmt *s = ga->items[q];
+		if (s->kind == S_DECL)
+			stmt_append(b, stmt_decl(s->u.decl.var,
+						 s->u.decl.init
+						     ? expr_clone(s->u.decl.init)
+						     : NULL,
+						 s->loc));
+		else
+			stmt_append(b, stmt_assign(s->u.assign.op,
+						   expr_clone(s->u.assign.lhs),
+						   expr_clone(s->u.assign.rhs),
+						   s->loc));
+	}
+	return b;
+}
+
+/* Accumulated store k with what it needs. */
+static Stmt *ga_term(Gather *ga, int k, Loc loc)
+{
+	unsigned char *root = arena_alloc((size_t)ga->nitems + 1);
+	root[k] = 1;
+	return ga_slice(ga, root, loc);
+}
+
+static Expr *ga_var(Gather *ga, int v, Loc loc)
+{
+	return expr_var(ga->g, v, loc);
+}
+
+static Expr *ga_plus(Expr *a, long c, Loc loc)
+{
+	if (!c)
+		return a;
+	return expr_binary(c > 0 ? B_ADD : B_SUB, a, expr_int(c > 0 ? c : -c, loc),
+			   a->type, loc);
+}
+
+static Type *ga_long(void)
+{
+	static Type t = {TY_INT, 0, "long", NULL, 0, NULL, 0};
+	return &t;
+}
+
+static int ga_local(Gather *ga, const char *base)
+{
+	return func_add_var(ga->g, name_fresh2(ga->p, ga->f, ga->g, base),
+			    ga_long(), VAR_LOCAL, ga->g->loc);
+}
+
+/* for (j = from; j < to; j++) { the terms, guarded when guard } */
+static Stmt *ga_loop(Gather *ga, const int *order, int nterms, int j,
+		     int from, int to, int lo, int hi, int guard, Loc loc)
+{
+	Stmt *body = stmt_block(loc);
+	for (int t = 0; t < nterms; t++) {
+		int k = order[t];
+		long c = ga_store_offset(ga, k);
+		Stmt *term = ga_term(ga, k, loc);
+		Expr *at = ga_plus(ga_var(ga, j, loc), -c, loc);
+		Stmt *set = stmt_assign(A_SET, ga_var(ga, ga->i, loc),
+					expr_cast(ga->g->vars[ga->i]->type,
+						  expr_clone(at), loc),
+					loc);
+		/* the term's block starts with i = j - c */
+		Stmt *tb = stmt_block(loc);
+		stmt_append(tb, set);
+		for (int q = 0; q < term->u.block.n; q++)
+			stmt_append(tb, term->u.block.items[q]);
+		if (guard) {
+			Stmt *ifs = stmt_new(S_IF, loc);
+			ifs->u.ifs.cond = expr_binary(
+			    B_LAND,
+			    expr_binary(B_GE, expr_clone(at), ga_var(ga, lo, loc),
+					type_int(), loc),
+			    expr_binary(B_LT, at, ga_var(ga, hi, loc), type_int(),
+					loc),
+			    type_int(), loc);
+			ifs->u.ifs.then = tb;
+			tb = ifs;
+		}
+		stmt_append(body, tb);
+	}
+	Stmt *loop = stmt_new(S_FOR, loc);
+	loop->u.loop.init =
+	    stmt_assign(A_SET, ga_var(ga, j, loc), ga_var(ga, from, loc), loc);
+	loop->u.loop.cond = expr_binary(B_LT, ga_var(ga, j, loc),
+					ga_var(ga, to, loc), type_int(), loc);
+	loop->u.loop.inc = stmt_assign(A_INC, ga_var(ga, j, loc), NULL, loc);
+	loop->u.loop.body = body;
+	return loop;
+}
+
+static void ga_call_visit(void *ctx, const Expr *e)
+{
+	if (e->kind == E_CALL)
+		*(int *)ctx = 1;
+}
+
+/* Would the gather loops call a math function more often than the loop?
+ * A term computes again the temporaries it reads, so a call in them runs
+ * once per offset that needs it (terms at the same offset compute the
+ * same values, which the C compiler shares). */
+static int ga_recomputes_calls(Gather *ga, const int *order, int nterms)
+{
+	int with_calls = 0;
+	long first = 0;
+	for (int t = 0; t < nterms; t++) {
+		Stmt *b = ga_term(ga, order[t], ga->g->loc);
+		int calls = 0;
+		for (int q = 0; q < b->u.block.n; q++)
+			ir_walk_stmt(b->u.block.items[q], ga_call_visit, &calls);
+		if (!calls)
+			continue;
+		long c = ga_store_offset(ga, order[t]);
+		if (with_calls && c != first)
+			return 1;
+		with_calls = 1;
+		first = c;
+	}
+	return 0;
+}
+
+/* qsort has no context argument: the loop being sorted. */
+static const Gather *ga_sorting;
+
+/* By offset, then by place in BODY. */
+static int ga_cmp(const void *pa, const void *pb)
+{
+	int a = *(const int *)pa, b = *(const int *)pb;
+	long ca = ga_store_offset(ga_sorting, a);
+	long cb = ga_store_offset(ga_sorting, b);
+	if (ca != cb)
+		return ca < cb ? -1 : 1;
+	return a - b;
+}
+
+/* The rewrite of loop s (see the top of the file), or NULL. */
+static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
+{
+	Stmt *init = s->u.loop.init, *inc = s->u.loop.inc, *body = s->u.loop.body;
+	const Expr *cond = s->u.loop.cond;
+	if (!init || !inc || !cond || init->kind != S_ASSIGN ||
+	    init->u.assign.op != A_SET || init->u.assign.lhs->kind != E_VAR)
+		return NULL;
+	int n = init->u.assign.lhs->u.var;
+	if (cond->kind != E_BINARY || cond->u.bin.op != B_GT ||
+	    cond->u.bin.l->kind != E_VAR || cond->u.bin.l->u.var != n ||
+	    cond->u.bin.r->kind != E_NUM || cond->u.bin.r->u.num.val != 0 ||
+	    inc->kind != S_ASSIGN || inc->u.assign.op != A_DEC ||
+	    inc->u.assign.lhs->kind != E_VAR || inc->u.assign.lhs->u.var != n)
+		return NULL;
+	if (body->kind != S_BLOCK || body->u.block.n < 2)
+		return NULL;
+	const Stmt *first = body->u.block.items[0];
+	if (first->kind != S_ASSIGN || first->u.assign.op != A_DEC ||
+	    first->u.assign.lhs->kind != E_VAR)
+		return NULL;
+	Gather ga = {0};
+	ga.p = p;
+	ga.f = f;
+	ga.g = g;
+	ga.n = n;
+	ga.i = first->u.assign.lhs->u.var;
+	if (g->vars[ga.i]->type->kind != TY_INT || ga.i == n)
+		return NULL;
+	for (int k = 1; k < body->u.block.n; k++)
+		if (!ga_flatten(&ga, body->u.block.items[k]))
+			return NULL;
+	size_t nv = (size_t)g->nvars;
+	ga.temp = arena_alloc(nv);
+	ga.stored = arena_alloc(nv);
+	ga.seen = arena_alloc(nv);
+	ga.mixed = arena_alloc(nv);
+	ga.need = arena_alloc(nv);
+	ga.first_store = arena_alloc(sizeof(int) * nv);
+	ga.last_read = arena_alloc(sizeof(int) * nv);
+	ga.off = arena_alloc(sizeof(long) * nv);
+	for (size_t v = 0; v < nv; v++)
+		ga.last_read[v] = -1;
+	if (!ga_scan(&ga))
+		return NULL;
+	/* read-write arrays: one offset, every read before every store */
+	for (size_t v = 0; v < nv; v++) {
+		if (ga.last_read[v] < 0 || !ga.stored[v] || ga.temp[v])
+			continue;
+		if (ga.mixed[v] || ga.last_read[v] >= ga.first_store[v])
+			return NULL;
+	}
+	/* the accumulated stores, and whether one array has two offsets */
+	int *order = arena_alloc(sizeof(int) * ((size_t)ga.nitems + 1));
+	int nterms = 0, worth = 0;
+	long cmin = 0, cmax = 0;
+	for (int k = 0; k < ga.nitems; k++) {
+		if (!ga_accumulated(&ga, k))
+			continue;
+		long c = ga_store_offset(&ga, k);
+		if (!nterms || c < cmin)
+			cmin = c;
+		if (!nterms || c > cmax)
+			cmax = c;
+		order[nterms++] = k;
+		if (ga.mixed[ga.items[k]->u.assign.lhs->u.index.base->u.var])
+			worth = 1;
+	}
+	if (!worth || ga_recomputes_calls(&ga, order, nterms))
+		return NULL;
+	ga_sorting = &ga;
+	qsort(order, (size_t)nterms, sizeof(int), ga_cmp);
+	ga_sorting = NULL;
+
+	Loc loc = s->loc;
+	int hi = ga_local(&ga, "ck_hi"), lo = ga_local(&ga, "ck_lo");
+	int bot = ga_local(&ga, "ck_bot"), mlo = ga_local(&ga, "ck_mlo");
+	int mhi = ga_local(&ga, "ck_mhi"), top = ga_local(&ga, "ck_top");
+	int j = ga_local(&ga, "ck_j");
+	Stmt *out = stmt_block(loc);
+	stmt_append(out, stmt_decl(hi, ga_var(&ga, ga.i, loc), loc));
+	stmt_append(out,
+		    stmt_decl(lo,
+			      expr_binary(B_SUB, ga_var(&ga, hi, loc),
+					  expr_clone(init->u.assign.rhs),
+					  ga_long(), loc),
+			      loc));
+	stmt_append(out, stmt_decl(bot, ga_plus(ga_var(&ga, lo, loc), cmin, loc),
+				   loc));
+	stmt_append(out, stmt_decl(mlo, ga_plus(ga_var(&ga, lo, loc), cmax, loc),
+				   loc));
+	stmt_append(out, stmt_decl(mhi, ga_plus(ga_var(&ga, hi, loc), cmin, loc),
+				   loc));
+	stmt_append(out, stmt_decl(top, ga_plus(ga_var(&ga, hi, loc), cmax, loc),
+				   loc));
+	stmt_append(out, stmt_decl(j, NULL, loc));
+	/* a loop shorter than cmax - cmin has no middle part */
+	Stmt *clamp = stmt_new(S_IF, loc);
+	clamp->u.ifs.cond = expr_binary(B_GT, ga_var(&ga, mlo, loc),
+					ga_var(&ga, mhi, loc), type_int(), loc);
+	clamp->u.ifs.then = stmt_assign(A_SET, ga_var(&ga, mlo, loc),
+					ga_var(&ga, mhi, loc), loc);
+	stmt_append(out, clamp);
+	stmt_append(out, ga_loop(&ga, order, nterms, j, bot, mlo, lo, hi, 1, loc));
+	stmt_append(out, ga_loop(&ga, order, nterms, j, mlo, mhi, lo, hi, 0, loc));
+	stmt_append(out, ga_loop(&ga, order, nterms, j, mhi, top, lo, hi, 1, loc));
+	unsigned char *rw = arena_alloc((size_t)ga.nitems + 1);
+	int anyrw = 0;
+	for (int k = 0; k < ga.nitems; k++)
+		if (ga.items[k]->kind == S_ASSIGN &&
+		    ga.items[k]->u.assign.lhs->kind == E_INDEX &&
+		    !ga_accumulated(&ga, k))
+			rw[k] = anyrw = 1;
+	if (anyrw) {
+		/* the read-write stores and what they need, from i = hi again */
+		stmt_append(out, stmt_assign(A_SET, ga_var(&ga, ga.i, loc),
+					     expr_cast(g->vars[ga.i]->type,
+						       ga_var(&ga, hi, loc), loc),
+					     loc));
+		Stmt *nb = stmt_block(body->loc);
+		stmt_append(nb, body->u.block.items[0]);
+		stmt_append(nb, ga_slice(&ga, rw, loc));
+		s->u.loop.body = nb;
+		stmt_append(out, s);
+		return out;
+	}
+	stmt_append(out, stmt_assign(A_SET, ga_var(&ga, ga.i, loc),
+				     expr_cast(g->vars[ga.i]->type,
+					       ga_var(&ga, lo, loc), loc),
+				     loc));
+	return out;
+}
+
+static void ga_walk(const Program *p, const Func *f, Func *g, Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++) {
+			Stmt *x = s->u.block.items[k];
+			if (x->kind == S_FOR) {
+				Stmt *r = ga_try(p, f, g, x);
+				if (r) {
+					s->u.block.items[k] = r;
+					continue;
+				}
+			}
+			ga_walk(p, f, g, x);
+		}
+		break;
+	case S_IF:
+		ga_walk(p, f, g, s->u.ifs.then);
+		ga_walk(p, f, g, s->u.ifs.els);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		ga_walk(p, f, g, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		ga_walk(p, f, g, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+static int ga_enabled = 1;
+
+void gather_set_enabled(int on)
+{
+	ga_enabled = on;
+}
+
+void gather_loops(const Program *p, const Func *f, Func *g)
+{
+	if (ga_enabled)
+		ga_walk(p, f, g, g->body);
+}
