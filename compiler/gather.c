@@ -17,6 +17,10 @@
  *
  * is rewritten when BODY, blocks aside, holds only
  *   - declarations of scalar temporaries, and stores to them;
+ *   - stores to scalar locals declared outside BODY ("carried", like the
+ *     d_b of a `double d;` at the top of f), each ending BODY with an
+ *     unconditional v = constant that nothing after it reads, so that
+ *     every iteration but the first starts with that constant;
  *   - stores A[i + c] = e, A[i + c] += e, A[i + c] -= e into floating
  *     arrays A that are local arrays or restrict pointer parameters, with
  *     c an integer constant;
@@ -26,8 +30,12 @@
  * and also reads ("read-write", like the un_b[i] an iteration reads and
  * clears) must be accessed at a single offset c, every read before every
  * store, so that element i + c belongs to iteration i alone.  The others
- * ("accumulated", never read) take the gather form; there must be one
- * with two offsets or more, or nothing is gained.
+ * ("accumulated", never read) take the gather form; one of them must get
+ * two offsets closer than the trip count, or nothing is gained.  A branch
+ * in BODY leaves the loop as it is: computing each side's contributions
+ * again under its condition measured slower than the loop.  So does a
+ * gather form that would compute more than twice the loop's operations,
+ * or call a math function once per offset (see ga_too_costly).
  *
  * The iterations run i = hi - 1 down to lo (hi is i's value on entry).
  * The result is, in this order:
@@ -35,10 +43,13 @@
  *     offset c and then by its place in BODY, i = j - c, the temporaries
  *     it reads computed again (the stores to them that precede it), and
  *     the store itself, guarded by lo <= j - c < hi on the two edge loops
- *     and unguarded in the middle one;
+ *     and unguarded in the middle one.  A carried scalar is replaced there
+ *     by a copy that starts at the scalar's value on entry to the loop
+ *     when i = hi - 1, and at its constant otherwise;
  *   - the loop itself without its accumulated stores, when it has
- *     read-write ones, from i = hi again; else i = lo, its value after the
- *     loop.
+ *     read-write ones (with the carried scalars' resets), from i = hi
+ *     again; else i = lo, its value after the loop, and the carried
+ *     scalars' constants when the loop ran.
  * The reads of read-write arrays all happen before their stores, so the
  * gather loops see the values the loop would have read.  Element j of an
  * accumulated array receives its contributions in the loop's own order
@@ -70,6 +81,13 @@ typedef struct Gather {
 	unsigned char *seen;   /* an access to the array was seen */
 	unsigned char *mixed;  /* accesses at different or unknown offsets */
 	unsigned char *need;   /* temporaries the term being built reads */
+	/* Scalars declared outside BODY that it stores into ("carried"):
+	 * per variable, the item of its last store (an unconditional v = a
+	 * constant, after which BODY does not read v), else -1; and in the
+	 * gather loops, the local each term uses instead (its value on entry
+	 * to the loop in the first iteration, the constant in the others) and
+	 * the variable holding the value on entry. */
+	int *carried, *copy, *entry;
 	int pos;               /* item being scanned */
 } Gather;
 
@@ -93,6 +111,49 @@ static int ga_offset(const Gather *ga, const Expr *idx, long *c)
 	*c = idx->u.bin.op == B_ADD ? (long)r->u.num.ival
 				    : -(long)r->u.num.ival;
 	return 1;
+}
+
+/* The value of integer expression e when it is a constant (literals,
+ * arithmetic, comparisons, ?: and casts, as adjoint.c writes trip
+ * counts); 0 otherwise. */
+static int ga_const(const Expr *e, long *v)
+{
+	long a, b, c;
+	switch (e->kind) {
+	case E_NUM:
+		*v = (long)e->u.num.ival;
+		return e->u.num.is_int;
+	case E_CAST:
+		return e->type->kind == TY_INT && ga_const(e->u.e, v);
+	case E_UNARY:
+		if (e->u.un.op != U_NEG || !ga_const(e->u.un.e, &a))
+			return 0;
+		*v = -a;
+		return 1;
+	case E_COND:
+		if (!ga_const(e->u.cond.c, &c) || !ga_const(e->u.cond.a, &a) ||
+		    !ga_const(e->u.cond.b, &b))
+			return 0;
+		*v = c ? a : b;
+		return 1;
+	case E_BINARY:
+		if (!ga_const(e->u.bin.l, &a) || !ga_const(e->u.bin.r, &b) ||
+		    a > 1L << 30 || a < -(1L << 30) || b > 1L << 30 ||
+		    b < -(1L << 30))
+			return 0;
+		switch (e->u.bin.op) {
+		case B_ADD: *v = a + b; return 1;
+		case B_SUB: *v = a - b; return 1;
+		case B_MUL: *v = a * b; return 1;
+		case B_LT: *v = a < b; return 1;
+		case B_GT: *v = a > b; return 1;
+		case B_LE: *v = a <= b; return 1;
+		case B_GE: *v = a >= b; return 1;
+		default: return 0;
+		}
+	default:
+		return 0;
+	}
 }
 
 /* Records an access to array variable a at index idx. */
@@ -214,9 +275,19 @@ static int ga_scan(Gather *ga)
 		AssignOp op = s->u.assign.op;
 		const Expr *lhs = s->u.assign.lhs;
 		if (lhs->kind == E_VAR) {
-			/* a temporary: declared before, in BODY */
-			if (!ga->temp[lhs->u.var] || op == A_INC || op == A_DEC)
+			/* a temporary declared before, in BODY, or a scalar
+			 * local declared outside it */
+			int v = lhs->u.var;
+			const Var *x = ga->g->vars[v];
+			if (op == A_INC || op == A_DEC || v == ga->i || v == ga->n)
 				return 0;
+			if (!ga->temp[v]) {
+				if (x->kind != VAR_LOCAL ||
+				    (x->type->kind != TY_INT &&
+				     !type_is_float(x->type)))
+					return 0;
+				ga->carried[v] = ga->pos;
+			}
 			ga->stored[lhs->u.var] = 1;
 			if (!ga_reads(ga, s->u.assign.rhs))
 				return 0;
@@ -235,6 +306,50 @@ static int ga_scan(Gather *ga)
 		if (!ga->stored[a])
 			ga->first_store[a] = ga->pos;
 		ga->stored[a] = 1;
+	}
+	return 1;
+}
+
+static void ga_mention_visit(void *ctx, const Expr *e)
+{
+	int *v = ctx;
+	if (e->kind == E_VAR && e->u.var == v[0])
+		v[1] = 1;
+}
+
+/* Does item k mention variable v (in its value or index)? */
+static int ga_mentions(const Gather *ga, int k, int v)
+{
+	int m[2] = { v, 0 };
+	const Stmt *s = ga->items[k];
+	if (s->kind == S_DECL) {
+		if (s->u.decl.init)
+			ir_walk_expr(s->u.decl.init, ga_mention_visit, m);
+	} else {
+		if (s->u.assign.rhs)
+			ir_walk_expr(s->u.assign.rhs, ga_mention_visit, m);
+		if (s->u.assign.lhs->kind == E_INDEX)
+			ir_walk_expr(s->u.assign.lhs, ga_mention_visit, m);
+	}
+	return m[1];
+}
+
+/* Every carried scalar ends BODY with an unconditional v = constant that
+ * nothing after it reads, so each iteration but the first starts with
+ * that constant.  (ga_scan left in carried[v] the item of the last store.) */
+static int ga_carried_ok(const Gather *ga)
+{
+	for (int v = 0; v < ga->g->nvars; v++) {
+		int k = ga->carried[v];
+		if (k < 0)
+			continue;
+		const Stmt *s = ga->items[k];
+		if (s->u.assign.op != A_SET ||
+		    s->u.assign.rhs->kind != E_NUM)
+			return 0;
+		for (int q = k + 1; q < ga->nitems; q++)
+			if (ga_mentions(ga, q, v))
+				return 0;
 	}
 	return 1;
 }
@@ -259,8 +374,16 @@ static long ga_store_offset(const Gather *ga, int k)
 static void ga_need_visit(void *ctx, const Expr *e)
 {
 	Gather *ga = ctx;
-	if (e->kind == E_VAR && ga->temp[e->u.var])
+	if (e->kind == E_VAR &&
+	    (ga->temp[e->u.var] || ga->carried[e->u.var] >= 0))
 		ga->need[e->u.var] = 1;
+}
+
+static Stmt *ga_clone_store(const Stmt *s)
+{
+	return stmt_assign(s->u.assign.op, expr_clone(s->u.assign.lhs),
+			   s->u.assign.rhs ? expr_clone(s->u.assign.rhs) : NULL,
+			   s->loc);
 }
 
 /* The statements of BODY that the stores marked in root[] need, in order:
@@ -300,10 +423,7 @@ static Stmt *ga_slice(Gather *ga, const unsigned char *root, Loc loc)
 						     : NULL,
 						 s->loc));
 		else
-			stmt_append(b, stmt_assign(s->u.assign.op,
-						   expr_clone(s->u.assign.lhs),
-						   expr_clone(s->u.assign.rhs),
-						   s->loc));
+			stmt_append(b, ga_clone_store(s));
 	}
 	return b;
 }
@@ -341,6 +461,60 @@ static int ga_local(Gather *ga, const char *base)
 			    ga_long(), VAR_LOCAL, ga->g->loc);
 }
 
+static void ga_rename_expr(Gather *ga, Expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		if (ga->carried[e->u.var] >= 0)
+			e->u.var = ga->copy[e->u.var];
+		break;
+	case E_UNARY:
+		ga_rename_expr(ga, e->u.un.e);
+		break;
+	case E_BINARY:
+		ga_rename_expr(ga, e->u.bin.l);
+		ga_rename_expr(ga, e->u.bin.r);
+		break;
+	case E_COND:
+		ga_rename_expr(ga, e->u.cond.c);
+		ga_rename_expr(ga, e->u.cond.a);
+		ga_rename_expr(ga, e->u.cond.b);
+		break;
+	case E_CAST:
+		ga_rename_expr(ga, e->u.e);
+		break;
+	case E_CALL:
+		for (int k = 0; k < e->u.call.nargs; k++)
+			ga_rename_expr(ga, e->u.call.args[k]);
+		break;
+	case E_INDEX:
+		ga_rename_expr(ga, e->u.index.base);
+		ga_rename_expr(ga, e->u.index.idx);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Replaces, in a term's statements (clones), each carried scalar by its
+ * copy. */
+static void ga_rename(Gather *ga, Stmt *s)
+{
+	switch (s->kind) {
+	case S_DECL:
+		ga_rename_expr(ga, s->u.decl.init);
+		break;
+	case S_ASSIGN:
+		ga_rename_expr(ga, s->u.assign.lhs);
+		ga_rename_expr(ga, s->u.assign.rhs);
+		break;
+	default:
+		break;
+	}
+}
+
 /* for (j = from; j < to; j++) { the terms, guarded when guard } */
 static Stmt *ga_loop(Gather *ga, const int *order, int nterms, int j,
 		     int from, int to, int lo, int hi, int guard, Loc loc)
@@ -355,11 +529,27 @@ static Stmt *ga_loop(Gather *ga, const int *order, int nterms, int j,
 					expr_cast(ga->g->vars[ga->i]->type,
 						  expr_clone(at), loc),
 					loc);
-		/* the term's block starts with i = j - c */
+		/* the term's block starts with i = j - c, then the copies of
+		 * the carried scalars it needs */
 		Stmt *tb = stmt_block(loc);
 		stmt_append(tb, set);
-		for (int q = 0; q < term->u.block.n; q++)
+		for (int v = 0; v < ga->g->nvars; v++) {
+			if (ga->carried[v] < 0 || !ga->need[v])
+				continue;
+			const Expr *k0 = ga->items[ga->carried[v]]->u.assign.rhs;
+			Expr *first = expr_binary(
+			    B_EQ, ga_var(ga, ga->i, loc),
+			    ga_plus(ga_var(ga, hi, loc), -1, loc), type_int(), loc);
+			stmt_append(tb, stmt_decl(ga->copy[v],
+						  expr_cond(first,
+							    ga_var(ga, ga->entry[v], loc),
+							    expr_clone(k0), loc),
+						  loc));
+		}
+		for (int q = 0; q < term->u.block.n; q++) {
+			ga_rename(ga, term->u.block.items[q]);
 			stmt_append(tb, term->u.block.items[q]);
+		}
 		if (guard) {
 			Stmt *ifs = stmt_new(S_IF, loc);
 			ifs->u.ifs.cond = expr_binary(
@@ -390,19 +580,47 @@ static void ga_call_visit(void *ctx, const Expr *e)
 		*(int *)ctx = 1;
 }
 
-/* Would the gather loops call a math function more often than the loop?
- * A term computes again the temporaries it reads, so a call in them runs
- * once per offset that needs it (terms at the same offset compute the
- * same values, which the C compiler shares). */
-static int ga_recomputes_calls(Gather *ga, const int *order, int nterms)
+/* Would the gather loops cost much more than the loop?  A term computes
+ * again the temporaries it reads, so a math call in them runs once per
+ * offset that needs it (terms at the same offset compute the same values,
+ * which the C compiler shares): more than one such offset is refused.
+ * And the terms together may hold at most GA_GROWTH times the loop's
+ * operations (arithmetic, calls, element reads): beyond that, computing
+ * the contributions again costs more than the chain of stores saves, and
+ * it bounds the output.  (Heat's stencil gathers at 1.3 times the loop's
+ * operations, Rosenbrock's chain at 1.5.) */
+enum { GA_GROWTH = 2, GA_MAX_ITEMS = 2000 };
+
+static void ga_op_visit(void *ctx, const Expr *e)
+{
+	if (e->kind == E_BINARY || e->kind == E_UNARY || e->kind == E_CALL ||
+	    e->kind == E_INDEX)
+		++*(long *)ctx;
+}
+
+/* Operations (arithmetic, calls, element reads) in statement s. */
+static long ga_ops(const Stmt *s)
+{
+	long n = 0;
+	ir_walk_stmt(s, ga_op_visit, &n);
+	return n;
+}
+
+static int ga_too_costly(Gather *ga, const int *order, int nterms)
 {
 	int with_calls = 0;
-	long first = 0;
+	long first = 0, ops = 0, body = 0;
+	for (int k = 0; k < ga->nitems; k++)
+		body += ga_ops(ga->items[k]);
 	for (int t = 0; t < nterms; t++) {
 		Stmt *b = ga_term(ga, order[t], ga->g->loc);
 		int calls = 0;
-		for (int q = 0; q < b->u.block.n; q++)
+		for (int q = 0; q < b->u.block.n; q++) {
+			ops += ga_ops(b->u.block.items[q]);
 			ir_walk_stmt(b->u.block.items[q], ga_call_visit, &calls);
+		}
+		if (ops > (long)GA_GROWTH * body)
+			return 1;
 		if (!calls)
 			continue;
 		long c = ga_store_offset(ga, order[t]);
@@ -412,6 +630,18 @@ static int ga_recomputes_calls(Gather *ga, const int *order, int nterms)
 		first = c;
 	}
 	return 0;
+}
+
+/* if (hi > lo) v = the constant of its last store: v's value after the
+ * loop, which leaves it as it was when it runs no iteration. */
+static Stmt *ga_carried_exit(Gather *ga, int v, int lo, int hi, Loc loc)
+{
+	const Stmt *last = ga->items[ga->carried[v]];
+	Stmt *ifs = stmt_new(S_IF, loc);
+	ifs->u.ifs.cond = expr_binary(B_GT, ga_var(ga, hi, loc),
+				      ga_var(ga, lo, loc), type_int(), loc);
+	ifs->u.ifs.then = ga_clone_store(last);
+	return ifs;
 }
 
 /* qsort has no context argument: the loop being sorted. */
@@ -458,7 +688,8 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 	if (g->vars[ga.i]->type->kind != TY_INT || ga.i == n)
 		return NULL;
 	for (int k = 1; k < body->u.block.n; k++)
-		if (!ga_flatten(&ga, body->u.block.items[k]))
+		if (!ga_flatten(&ga, body->u.block.items[k]) ||
+		    ga.nitems > GA_MAX_ITEMS)
 			return NULL;
 	size_t nv = (size_t)g->nvars;
 	ga.temp = arena_alloc(nv);
@@ -469,9 +700,12 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 	ga.first_store = arena_alloc(sizeof(int) * nv);
 	ga.last_read = arena_alloc(sizeof(int) * nv);
 	ga.off = arena_alloc(sizeof(long) * nv);
+	ga.carried = arena_alloc(sizeof(int) * nv);
+	ga.copy = arena_alloc(sizeof(int) * nv);
+	ga.entry = arena_alloc(sizeof(int) * nv);
 	for (size_t v = 0; v < nv; v++)
-		ga.last_read[v] = -1;
-	if (!ga_scan(&ga))
+		ga.last_read[v] = ga.carried[v] = -1;
+	if (!ga_scan(&ga) || !ga_carried_ok(&ga))
 		return NULL;
 	/* read-write arrays: one offset, every read before every store */
 	for (size_t v = 0; v < nv; v++) {
@@ -496,7 +730,25 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 		if (ga.mixed[ga.items[k]->u.assign.lhs->u.index.base->u.var])
 			worth = 1;
 	}
-	if (!worth || ga_recomputes_calls(&ga, order, nterms))
+	/* with a constant trip count, two iterations add to the same element
+	 * only when two offsets into one array differ by less than it
+	 * (w_b[i] and w_b[i + 4] over four iterations never meet) */
+	long count;
+	if (worth && ga_const(init->u.assign.rhs, &count)) {
+		worth = 0;
+		for (int a = 0; a < nterms; a++)
+			for (int b = 0; b < nterms; b++) {
+				const Expr *la = ga.items[order[a]]->u.assign.lhs;
+				const Expr *lb = ga.items[order[b]]->u.assign.lhs;
+				long d = ga_store_offset(&ga, order[a]) -
+					 ga_store_offset(&ga, order[b]);
+				if (la->u.index.base->u.var ==
+					lb->u.index.base->u.var &&
+				    d > 0 && d < count)
+					worth = 1;
+			}
+	}
+	if (!worth || ga_too_costly(&ga, order, nterms))
 		return NULL;
 	ga_sorting = &ga;
 	qsort(order, (size_t)nterms, sizeof(int), ga_cmp);
@@ -524,6 +776,17 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 	stmt_append(out, stmt_decl(top, ga_plus(ga_var(&ga, hi, loc), cmax, loc),
 				   loc));
 	stmt_append(out, stmt_decl(j, NULL, loc));
+	for (int v = 0; v < g->nvars && v < (int)nv; v++) {
+		if (ga.carried[v] < 0)
+			continue;
+		Type *t = g->vars[v]->type;
+		const char *nm = g->vars[v]->name;
+		ga.entry[v] = func_add_var(g, name_fresh2(p, f, g, nm), t,
+					   VAR_LOCAL, loc);
+		ga.copy[v] = func_add_var(g, name_fresh2(p, f, g, nm), t,
+					  VAR_LOCAL, loc);
+		stmt_append(out, stmt_decl(ga.entry[v], ga_var(&ga, v, loc), loc));
+	}
 	/* a loop shorter than cmax - cmin has no middle part */
 	Stmt *clamp = stmt_new(S_IF, loc);
 	clamp->u.ifs.cond = expr_binary(B_GT, ga_var(&ga, mlo, loc),
@@ -541,6 +804,10 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 		    ga.items[k]->u.assign.lhs->kind == E_INDEX &&
 		    !ga_accumulated(&ga, k))
 			rw[k] = anyrw = 1;
+	/* the carried scalars' resets run in every iteration of the rest */
+	for (size_t v = 0; v < nv; v++)
+		if (ga.carried[v] >= 0)
+			rw[ga.carried[v]] = 1;
 	if (anyrw) {
 		/* the read-write stores and what they need, from i = hi again */
 		stmt_append(out, stmt_assign(A_SET, ga_var(&ga, ga.i, loc),
@@ -558,6 +825,10 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 				     expr_cast(g->vars[ga.i]->type,
 					       ga_var(&ga, lo, loc), loc),
 				     loc));
+	/* the carried scalars' values after the loop */
+	for (size_t v = 0; v < nv; v++)
+		if (ga.carried[v] >= 0)
+			stmt_append(out, ga_carried_exit(&ga, (int)v, lo, hi, loc));
 	return out;
 }
 

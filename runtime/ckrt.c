@@ -33,6 +33,10 @@ typedef struct chunk {
 	max_align_t payload[];
 } chunk;
 
+/* How many freed snapshots a thread keeps for reuse, and the largest
+ * buffer it keeps. */
+enum { CK_SNAP_CACHE = 4, CK_SNAP_CACHE_BYTES = 4096 };
+
 /* A thread's runtime state; the tape comes first so that a ck_tape * is a
  * struct thread *. */
 typedef struct thread {
@@ -43,6 +47,10 @@ typedef struct thread {
 	size_t shadow_bytes, shadow_peak; /* ck_shadow_alloc'd bytes */
 	unsigned long long recomputations;
 	int recomputing;   /* depth of ck_recompute_enter */
+	/* Freed snapshots kept for reuse (see ck_snap_free), with their
+	 * buffers; not counted as in use. */
+	struct ck_snap *snap_cache[CK_SNAP_CACHE];
+	int nsnap_cache;
 } thread;
 
 static __thread thread self;
@@ -217,6 +225,7 @@ __attribute__((constructor)) static void stats_at_exit(void)
 /* ---------------------------------------------------------------- thread */
 
 static void free_stack(struct ck_stack_ *s, int all);
+static void drain_snap_cache(thread *th);
 
 /* Key destructor: the thread is exiting. */
 static void thread_exit(void *arg)
@@ -237,6 +246,7 @@ static void thread_exit(void *arg)
 	pthread_mutex_unlock(&exited_lock);
 	for (k = 0; k < CK_NSTACKS_; k++)
 		free_stack(&th->tape.s[k], 1);
+	drain_snap_cache(th);
 	/* A later use in this thread (another key's destructor) arms the
 	 * destructor again. */
 	th->registered = 0;
@@ -357,34 +367,69 @@ static void free_stack(struct ck_stack_ *s, int all)
 	memset(s, 0, sizeof *s);
 }
 
+/* Bulk pushes and pops: as n single ones, a chunk's worth at a time.  The
+ * elements lie in the chunks in push order, so a pop of n takes the last
+ * n bytes' worth back in one copy per chunk. */
+static void push_n(ck_tape *t, int k, const void *p, size_t n, size_t size)
+{
+	struct ck_stack_ *s = &t->s[k];
+	const char *src = p;
+
+	while (n) {
+		size_t room, m;
+
+		if (s->top == s->limit)
+			ck_tape_grow_(t, k);
+		room = (size_t)(s->limit - s->top) / size;
+		m = n < room ? n : room;
+		if (src) {
+			memcpy(s->top, src, m * size);
+			src += m * size;
+		} else {
+			memset(s->top, 0, m * size);
+		}
+		s->top += m * size;
+		n -= m;
+	}
+}
+
+static void pop_n(ck_tape *t, int k, void *p, size_t n, size_t size)
+{
+	struct ck_stack_ *s = &t->s[k];
+	char *dst = p;
+
+	while (n) {
+		size_t avail, m;
+
+		if (s->top == s->base)
+			ck_tape_shrink_(t, k);
+		avail = (size_t)(s->top - s->base) / size;
+		m = n < avail ? n : avail;
+		s->top -= m * size;
+		n -= m;
+		if (dst)
+			memcpy(dst + n * size, s->top, m * size);
+	}
+}
+
 void ck_push_nd(ck_tape *t, const double *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		ck_push_d(t, p ? p[i] : 0.0);
+	push_n(t, CK_STACK_D_, p, n, sizeof(double));
 }
 
 void ck_pop_nd(ck_tape *t, double *p, size_t n)
 {
-	for (size_t i = n; i-- > 0;) {
-		double v = ck_pop_d(t);
-		if (p)
-			p[i] = v;
-	}
+	pop_n(t, CK_STACK_D_, p, n, sizeof(double));
 }
 
 void ck_push_nf(ck_tape *t, const float *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		ck_push_f(t, p ? p[i] : 0.0f);
+	push_n(t, CK_STACK_F_, p, n, sizeof(float));
 }
 
 void ck_pop_nf(ck_tape *t, float *p, size_t n)
 {
-	for (size_t i = n; i-- > 0;) {
-		float v = ck_pop_f(t);
-		if (p)
-			p[i] = v;
-	}
+	pop_n(t, CK_STACK_F_, p, n, sizeof(float));
 }
 
 void ck_tape_release(void)
@@ -393,6 +438,7 @@ void ck_tape_release(void)
 
 	for (k = 0; k < CK_NSTACKS_; k++)
 		free_stack(&self.tape.s[k], 0);
+	drain_snap_cache(&self);
 }
 
 /* ------------------------------------------------------------- snapshots */
@@ -494,14 +540,34 @@ void *ck_fwd_realloc(void *p, size_t old_bytes, size_t bytes)
 
 /* ------------------------------------------------------------ checkpoints */
 
+/* A snapshot's bytes as the statistics count them: cap (whole 64-byte
+ * lines) and the struct.  A snapshot taken from the thread's cache may
+ * have a larger buffer (pcap) from an earlier use; it is counted as a new
+ * one would be, so the figures do not depend on the cache. */
 struct ck_snap {
 	unsigned char *data;
 	size_t size, cap, pos;
+	size_t pcap; /* bytes allocated for data */
 };
+
+static void snap_count(size_t bytes)
+{
+	register_thread();
+	self.snap_bytes += bytes;
+	note_peak(&self);
+}
 
 ck_snap *ck_snap_new(void)
 {
-	ck_snap *s = ck_snapshot_alloc(sizeof *s);
+	ck_snap *s;
+
+	if (self.nsnap_cache) {
+		s = self.snap_cache[--self.nsnap_cache];
+		snap_count(sizeof *s);
+		s->size = s->cap = s->pos = 0;
+		return s;
+	}
+	s = ck_snapshot_alloc(sizeof *s);
 	memset(s, 0, sizeof *s);
 	return s;
 }
@@ -512,11 +578,22 @@ void ck_snap_save(ck_snap *s, const void *p, size_t bytes)
 		/* grow by whole 64-byte lines, so that the snapshot statistics
 		 * stay close to the bytes saved */
 		size_t cap = (s->size + bytes + 63) / 64 * 64;
-		unsigned char *d = ck_snapshot_alloc(cap);
-		if (s->size)
-			memcpy(d, s->data, s->size);
-		ck_snapshot_free(s->data, s->cap);
-		s->data = d;
+		if (cap <= s->pcap) {
+			/* the new bytes are counted before the old go, as
+			 * when a new buffer is allocated */
+			snap_count(cap);
+			self.snap_bytes -= s->cap;
+		} else {
+			unsigned char *d = ck_snapshot_alloc(cap);
+			if (s->size)
+				memcpy(d, s->data, s->size);
+			if (s->data) {
+				xfree(s->data, s->pcap ? s->pcap : 1);
+				self.snap_bytes -= s->cap;
+			}
+			s->data = d;
+			s->pcap = cap;
+		}
 		s->cap = cap;
 	}
 	if (p)
@@ -548,8 +625,24 @@ void ck_snap_free(ck_snap *s)
 {
 	if (!s)
 		return;
-	ck_snapshot_free(s->data, s->cap);
-	ck_snapshot_free(s, sizeof *s);
+	self.snap_bytes -= s->cap + sizeof *s;
+	if (self.nsnap_cache < CK_SNAP_CACHE &&
+	    s->pcap <= CK_SNAP_CACHE_BYTES) {
+		self.snap_cache[self.nsnap_cache++] = s;
+		return;
+	}
+	xfree(s->data, s->pcap ? s->pcap : 1);
+	xfree(s, sizeof *s);
+}
+
+/* Frees the snapshots th keeps for reuse. */
+static void drain_snap_cache(thread *th)
+{
+	while (th->nsnap_cache) {
+		ck_snap *s = th->snap_cache[--th->nsnap_cache];
+		xfree(s->data, s->pcap ? s->pcap : 1);
+		xfree(s, sizeof *s);
+	}
 }
 
 /* ---------------------------------------------------------------- revolve
