@@ -1,10 +1,11 @@
 /*
  * adjoint.h - what the files of the reverse mode share, and no other file
- * includes: adjoint.c (the overall scheme, expressions, statements,
- * checkpointing and functions) and record.c (what the forward sweep
- * records: rematerialization, counted loops, loop copies).  The types both
- * files use and the functions one calls in the other; everything else is
- * static to its file.  ckc.h declares what the rest of the compiler calls.
+ * includes: adjoint.c (the overall scheme, expressions, statements and
+ * functions), record.c (what the forward sweep records: rematerialization,
+ * counted loops, loop copies) and checkpoint.c (checkpoint regions,
+ * binomial loops).  The types the three files use and the functions one
+ * calls in another; everything else is static to its file.  ckc.h
+ * declares what the rest of the compiler calls.
  */
 #ifndef CKC_ADJOINT_H
 #define CKC_ADJOINT_H
@@ -158,11 +159,13 @@ typedef struct Plan {
 int pm_get(const PtrMap *m, const void *k);
 void pm_put(PtrMap *m, const void *k, int v);
 Type *adj_long(void);
+Expr *adj_call(const char *name, Type *ret, Expr *a, Expr *b);
 Type *adj_void(void);
 Stmt *adj_push(Adj *c, Expr *e);
 Stmt *adj_push_bit(Adj *c, int bit, Loc loc);
 Expr *adj_pop(Adj *c, Type *t, Loc loc);
 Expr *adj_pop_bit(Adj *c, Loc loc);
+const char *adj_fresh(Adj *c, Func *g, const char *base);
 int adj_local(Adj *c, Func *g, const char *base, Type *t);
 int adj_is_site_stmt(const Stmt *s);
 SiteInfo *adj_site(Adj *c, const Stmt *s);
@@ -170,6 +173,7 @@ int adj_empty(const Stmt *b);
 int adj_reassigned(const AdjVariant *v, int var);
 const Stmt *adj_first_assign(const Stmt *s, int v);
 int adj_member_of(const Expr *lv, int v);
+const Type *adj_bottom(const Type *t);
 int adj_stable(Adj *c, int var);
 int adj_bvar(Adj *c, int v, Loc loc);
 Expr *adj_bw_value(Adj *c, const Expr *e);
@@ -184,6 +188,9 @@ int adj_reads_var(const Expr *e, int v);
 Expr *adj_fwd_saved(Adj *c, int v, Loc loc);
 Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 		     Stmt *fout, Loc loc);
+int rg_heap_local(Adj *c, const Stmt *r, int v);
+void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc);
+void rg_heap_shadows(Adj *c, const Stmt *r, Stmt *b, Loc loc);
 void adj_heap_push(Adj *c, int v, Stmt *fout, Loc loc);
 Stmt *adj_heap_assign(Adj *c, const Stmt *s, Stmt *fout);
 Stmt *plan_bwd(Plan *pl);
@@ -214,5 +221,10 @@ int lb_index(Adj *c, int v);
 struct LoopCopy *lc_covering(Adj *c, const Expr *e);
 Expr *lc_read(Adj *c, struct LoopCopy *lc, const Expr *e);
 Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout);
+
+/* ---------------------------------------------------------- checkpoint.c */
+
+Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout);
+Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout);
 
 #endif
