@@ -43,6 +43,12 @@
  * A call with a user-supplied derivative (#pragma ck_derivative, see
  * userrules.c) runs as it is in f_fwd; f_bwd calls the user's adjoint
  * with the values the call saw (adj_rule_call).
+ *
+ * The reverse mode spans three files: this one (the scheme, expressions,
+ * statements, functions), record.c (rematerialization, counted loops and
+ * loop copies: what f_fwd records and what f_bwd computes again) and
+ * checkpoint.c (checkpoint regions, binomial loops); adjoint.h has what
+ * they share.
  */
 #include "ckc.h"
 #include "adjoint.h"

@@ -1,9 +1,10 @@
 /*
  * checkpoint.c - checkpointing in reverse mode: checkpoint regions
  * (#pragma ck_checkpoint before a statement: f_fwd saves what the
- * statement reads and runs it untaped, f_bwd restores it and runs its
- * sweeps then) and binomial loops (a loop checkpointed by the revolve
- * schedule of the runtime).  The rules of each are in its section.
+ * statement reads and runs it untaped, f_bwd restores that and runs its
+ * sweeps then) and binomial loops (#pragma ck_checkpoint binomial(K): a
+ * counted loop's steps reversed on Revolve's schedule with at most K
+ * checkpoints).  The rules of each are in its section.
  *
  * adjoint.c describes the overall scheme (f_fwd, f_bwd and the tape);
  * adjoint.h has what the reverse mode's files share.
