@@ -43,19 +43,19 @@
  * A call with a user-supplied derivative (#pragma ck_derivative, see
  * userrules.c) runs as it is in f_fwd; f_bwd calls the user's adjoint
  * with the values the call saw (adj_rule_call).
+ *
+ * The reverse mode spans three files: this one (the scheme, expressions,
+ * statements, functions), record.c (rematerialization, counted loops and
+ * loop copies: what f_fwd records and what f_bwd computes again) and
+ * checkpoint.c (checkpoint regions, binomial loops); adjoint.h has what
+ * they share.
  */
 #include "ckc.h"
+#include "adjoint.h"
 
 #include <string.h>
 
 /* ---------------------------------------------------------------- maps */
-
-/* Pointer -> small struct index, for facts about statements. */
-typedef struct PtrMap {
-	const void **keys;
-	int *vals;
-	int cap, n;
-} PtrMap;
 
 static unsigned pm_hash(const void *k, int cap)
 {
@@ -65,7 +65,7 @@ static unsigned pm_hash(const void *k, int cap)
 	return (unsigned)(x >> 7) & (unsigned)(cap - 1);
 }
 
-static int pm_get(const PtrMap *m, const void *k)
+int pm_get(const PtrMap *m, const void *k)
 {
 	if (!m->cap)
 		return -1;
@@ -77,7 +77,7 @@ static int pm_get(const PtrMap *m, const void *k)
 	}
 }
 
-static void pm_put(PtrMap *m, const void *k, int v)
+void pm_put(PtrMap *m, const void *k, int v)
 {
 	if (2 * (m->n + 1) > m->cap) {
 		PtrMap g;
@@ -107,30 +107,6 @@ static void pm_put(PtrMap *m, const void *k, int v)
  * Every statement knows the sites of its own scope (the innermost loop
  * around it, or the function) that lie inside it: the first id and how
  * many. */
-
-typedef struct SiteInfo {
-	int first, count;     /* sites of this statement's scope inside it */
-	int any;              /* any site of any scope inside */
-	int id;               /* a site: its id in its own scope */
-	int fn_id;            /* a return: its id in the function scope */
-	int nloops;           /* a return: enclosing loops, outermost first */
-	const Stmt **loops;
-	int *loop_ids;
-	int nsites;           /* a loop: sites of its own scope */
-} SiteInfo;
-
-typedef struct SiteWalk {
-	PtrMap map;
-	SiteInfo **infos;
-	int ninfos;
-	const Stmt **path; /* statements from the body down to the current */
-	int *path_scope;   /* scope index of each (0 = function) */
-	int depth, cap;
-	const Stmt **scopes; /* loops, scopes[0] = NULL for the function */
-	int *next_id;
-	int nscopes;
-	int fn_sites;
-} SiteWalk;
 
 static SiteInfo *site_info(SiteWalk *w, const Stmt *s)
 {
@@ -236,87 +212,9 @@ static void site_walk(SiteWalk *w, const Stmt *s)
 
 /* ---------------------------------------------------------- variants */
 
-/* The forward and reverse functions of one function for one pattern. */
-typedef struct AdjVariant {
-	Pattern *pat;
-	Activity *a;
-	const Func *f;
-	Func *fwd, *bwd;
-	unsigned char *needed; /* int/pointer var read by the reverse sweep */
-	unsigned char *reassigned; /* var assigned after its declaration */
-	int ret_b;             /* the result has an adjoint seed */
-	int *base;             /* pointer var -> the var it points into, -1/-2 */
-	unsigned char *heap;   /* local pointer var holding malloc'd active data
-				  (see adj_find_heap) */
-	SiteWalk sites;
-	unsigned char *stable; /* pointer params whose data stays unchanged (1),
-				  or, for pointers to structs, whose data
-				  changes but which f_bwd takes to read the
-				  structs' integer and pointer members (2) */
-	int fn_sites;          /* returns */
-	int failed;
-	/* Local structs: the stores right after a local struct's declaration
-	 * that set its integer and pointer members (its "setup"), replayed at
-	 * the start of the block's reverse in f_bwd (see adj_local_structs). */
-	PtrMap setup;
-} AdjVariant;
-
-/* One frame of the nesting around the statement being generated. */
-typedef struct Frame {
-	const Stmt *s;  /* the if or loop */
-	int branch;     /* if: 1 in the then branch, 0 in the else branch */
-	int count_var;  /* loop: the fwd iteration counter */
-	int code_var;   /* loop: the bwd iteration code, -1 without sites */
-	int bits;       /* if: records its branch */
-} Frame;
-
-typedef struct Adj {
-	Program *p;
-	AdjVariant *v;
-	const Func *f;
-	const Activity *a;
-	Func *fwd, *bwd;
-	int ft, bt;        /* ck_t in fwd and in bwd */
-	int *bmap;         /* f var -> bwd var holding its value, -1 */
-	int *adjv;         /* f var -> bwd adjoint var, -1 */
-	int *adj_ptr;      /* f var -> bwd var: scalar param's adjoint is *p_b */
-	Frame *frames;
-	int nframes;
-	int changed;       /* the needed set grew */
-	int fn_code;       /* bwd var with the function's exit code, -1 */
-	Stmt *fdecls;      /* declarations at the top of fwd */
-	const Expr **remat; /* float local -> its value as an expression f_bwd
-			      can evaluate again (see adj_remat_set) */
-	long *remat_cost;   /* float local -> size of remat's expansion */
-	struct RematUse **readers; /* var -> the remat values that read it */
-	struct RematUse *live;     /* every remat value set */
-	int in_decl;       /* generating a declaration's initializer */
-	int *pcopy;        /* f var -> bwd copy of a floating primal variable
-			      (checkpoint regions recompute in f_bwd) */
-	int *twin;         /* fwd var -> bwd var, for generated variables */
-	int *stwin;        /* local struct -> its bwd copy (integer and pointer
-			      members only), -1 */
-	int ntwin;
-	Stmt *bdecls;      /* declarations at the top of bwd */
-	int loops;         /* loops around the statement being generated */
-	int *hbytes_f;     /* heap var -> fwd var with its buffer's bytes */
-	int *hptr_b;       /* heap var -> bwd var with the buffer's pointer */
-	int *hbytes_b;     /* heap var -> bwd var with its bytes */
-	struct LoopCopy *lcopies; /* arrays the loops being generated tape
-				     once (see adj_loop_copies) */
-	int nlcopies, caplcopies;
-	struct IdxRange *ranges; /* counted loops around the statement */
-	int nranges, capranges;
-	const Expr **cinit; /* floating local -> its constant initializer,
-			       when nothing else assigns it (adj_const_locals) */
-	int in_region;     /* generating a checkpointed body's sweeps */
-	const Stmt *region; /* the innermost checkpointed body, or NULL */
-	struct LoopBounds *lb; /* counted loops f_bwd recomputes (lb_get) */
-} Adj;
-
 static AdjVariant **adj_variants;
 static int adj_nvariants;
-static int adj_tbr = 1; /* off: tape every floating operand (--no-tbr) */
+int adj_tbr = 1; /* off: tape every floating operand (--no-tbr) */
 /* Some converted code stores into a global or calls a function that may
  * (a ck_inactive or unknown external one): non-const globals may change
  * (adj_globals_scan). */
@@ -327,7 +225,7 @@ void adjoint_set_tbr(int on)
 	adj_tbr = on;
 }
 
-static int adj_counted = 1; /* off: every loop tapes its count (lb_get) */
+int adj_counted = 1; /* off: every loop tapes its count (lb_get) */
 
 void adjoint_set_counted(int on)
 {
@@ -348,7 +246,7 @@ static Type *adj_tape_type(void)
 	return t;
 }
 
-static Type *adj_long(void)
+Type *adj_long(void)
 {
 	static Type t = {TY_INT, 0, "long", NULL, 0, NULL, 0};
 	return &t;
@@ -360,7 +258,7 @@ static Loc adj_noloc(void)
 	return l;
 }
 
-static Expr *adj_call(const char *name, Type *ret, Expr *a, Expr *b)
+Expr *adj_call(const char *name, Type *ret, Expr *a, Expr *b)
 {
 	return expr_call_n(name, ret, a ? a->loc : adj_noloc(), a, b, NULL);
 }
@@ -375,14 +273,14 @@ static Expr *adj_bad_ptr(const Expr *e)
 	return expr_cast(t, expr_int(0, e->loc), e->loc);
 }
 
-static Type *adj_void(void)
+Type *adj_void(void)
 {
 	static Type t = {TY_VOID, 0, NULL, NULL, 0, NULL, 0};
 	return &t;
 }
 
 /* ck_push_X(ck_t, e) as a statement of fwd. */
-static Stmt *adj_push(Adj *c, Expr *e)
+Stmt *adj_push(Adj *c, Expr *e)
 {
 	const char *fn;
 	Type *t = e->type;
@@ -396,7 +294,7 @@ static Stmt *adj_push(Adj *c, Expr *e)
 	return stmt_expr(S_EXPR, adj_call(fn, adj_void(), tape, e), e->loc);
 }
 
-static Stmt *adj_push_bit(Adj *c, int bit, Loc loc)
+Stmt *adj_push_bit(Adj *c, int bit, Loc loc)
 {
 	Expr *tape = expr_var(c->fwd, c->ft, loc);
 	return stmt_expr(S_EXPR,
@@ -405,7 +303,7 @@ static Stmt *adj_push_bit(Adj *c, int bit, Loc loc)
 }
 
 /* ck_pop_X(ck_t) in bwd, of the type of t. */
-static Expr *adj_pop(Adj *c, Type *t, Loc loc)
+Expr *adj_pop(Adj *c, Type *t, Loc loc)
 {
 	const char *fn = t->kind == TY_DOUBLE  ? "ck_pop_d"
 			 : t->kind == TY_FLOAT ? "ck_pop_f"
@@ -414,19 +312,19 @@ static Expr *adj_pop(Adj *c, Type *t, Loc loc)
 	return adj_call(fn, rt, expr_var(c->bwd, c->bt, loc), NULL);
 }
 
-static Expr *adj_pop_bit(Adj *c, Loc loc)
+Expr *adj_pop_bit(Adj *c, Loc loc)
 {
 	return adj_call("ck_pop_b", type_int(), expr_var(c->bwd, c->bt, loc),
 			NULL);
 }
 
-static const char *adj_fresh(Adj *c, Func *g, const char *base)
+const char *adj_fresh(Adj *c, Func *g, const char *base)
 {
 	return name_fresh2(c->p, c->f, g, base);
 }
 
 /* A new local of bwd (or fwd), declared where decls collects it. */
-static int adj_local(Adj *c, Func *g, const char *base, Type *t)
+int adj_local(Adj *c, Func *g, const char *base, Type *t)
 {
 	return func_add_var(g, adj_fresh(c, g, base), t, VAR_LOCAL,
 			    adj_noloc());
@@ -439,18 +337,18 @@ static int adj_mark(Func *g, int id)
 	return id;
 }
 
-static int adj_is_site_stmt(const Stmt *s)
+int adj_is_site_stmt(const Stmt *s)
 {
 	return s->kind == S_BREAK || s->kind == S_CONTINUE ||
 	       s->kind == S_RETURN;
 }
 
-static SiteInfo *adj_site(Adj *c, const Stmt *s)
+SiteInfo *adj_site(Adj *c, const Stmt *s)
 {
 	return site_info(&c->v->sites, s);
 }
 
-static int adj_empty(const Stmt *b)
+int adj_empty(const Stmt *b)
 {
 	return !b || (b->kind == S_BLOCK && b->u.block.n == 0);
 }
@@ -510,13 +408,13 @@ static void adj_mark_reassigned(const Stmt *s, unsigned char *assigned)
 }
 
 /* Is var v of v->f ever assigned after its declaration? */
-static int adj_reassigned(const AdjVariant *v, int var)
+int adj_reassigned(const AdjVariant *v, int var)
 {
 	return v->reassigned[var];
 }
 
 /* The first statement that assigns var v, or NULL. */
-static const Stmt *adj_first_assign(const Stmt *s, int v)
+const Stmt *adj_first_assign(const Stmt *s, int v)
 {
 	const Stmt *r = NULL;
 	if (!s)
@@ -585,7 +483,7 @@ static int adj_check_params(const Func *f)
  * declaration. */
 
 /* Is lvalue lv a member (or an element of a member) of local var v? */
-static int adj_member_of(const Expr *lv, int v)
+int adj_member_of(const Expr *lv, int v)
 {
 	if (lv->kind != E_MEMBER && lv->kind != E_INDEX)
 		return 0;
@@ -751,8 +649,6 @@ static int adj_local_structs(AdjVariant *av)
 	return ok;
 }
 
-static const Type *adj_bottom(const Type *t);
-
 /* ---- buffers from malloc
  *
  * A heap variable is a local pointer to floating data with a shadow, set
@@ -912,7 +808,7 @@ static void adj_find_bases(AdjVariant *v)
 }
 
 /* The type at the bottom of t's pointers and arrays. */
-static const Type *adj_bottom(const Type *t)
+const Type *adj_bottom(const Type *t)
 {
 	while (type_is_pointerish(t))
 		t = t->base;
@@ -1084,7 +980,7 @@ static int adj_check_struct_pointers(AdjVariant *v)
  * and that the caller's pattern marks stable too. */
 static unsigned char *adj_stable_mask(AdjVariant *v);
 
-static int adj_stable(Adj *c, int var)
+int adj_stable(Adj *c, int var)
 {
 	if (var < 0 || !adj_tbr)
 		return 0;
@@ -1133,7 +1029,7 @@ static void adj_mark_needed(Adj *c, int v)
 
 /* The bwd variable holding primal integer var v, or pointer var v's
  * offset from its base. */
-static int adj_bvar(Adj *c, int v, Loc loc)
+int adj_bvar(Adj *c, int v, Loc loc)
 {
 	adj_mark_needed(c, v);
 	if (c->bmap[v] >= 0)
@@ -1149,13 +1045,6 @@ static int adj_bvar(Adj *c, int v, Loc loc)
 	c->bmap[v] = func_add_var(c->bwd, x->name, t, VAR_LOCAL, x->loc);
 	return c->bmap[v];
 }
-
-static Expr *adj_bw_value(Adj *c, const Expr *e);
-static int lc_assigns(const Stmt *s, int v);
-static int lb_addr_taken(Adj *c, int v);
-static int adj_unaliased(Adj *c, int v);
-static struct LoopCopy *lc_covering(Adj *c, const Expr *e);
-static Expr *lc_read(Adj *c, struct LoopCopy *lc, const Expr *e);
 
 /* A pointer-typed primal expression as a bwd value (stable data only).
  *
@@ -1187,7 +1076,7 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 	return adj_bw_value(c, e);
 }
 
-static Expr *adj_bw_value(Adj *c, const Expr *e)
+Expr *adj_bw_value(Adj *c, const Expr *e)
 {
 	Expr *r;
 	switch (e->kind) {
@@ -1273,7 +1162,7 @@ static Expr *adj_bw_value(Adj *c, const Expr *e)
 
 /* Can e be evaluated again in f_bwd with its value from f_fwd?  Integers
  * and pointers are kept exact; floating data only when stable. */
-static int adj_bw_ok(Adj *c, const Expr *e)
+int adj_bw_ok(Adj *c, const Expr *e)
 {
 	switch (e->kind) {
 	case E_NUM: case E_STR:
@@ -1367,9 +1256,6 @@ static int adj_var(Adj *c, int v)
 	return c->adjv[v];
 }
 
-static Expr *adj_shadow_ptr(Adj *c, const Expr *e);
-static Expr *adj_lv(Adj *c, const Expr *e);
-
 /* The adjoint storage of base var b (param, array, or scalar) as a
  * pointer expression of bwd. */
 static Expr *adj_base_shadow(Adj *c, int b, Loc loc)
@@ -1386,7 +1272,7 @@ static Expr *adj_base_shadow(Adj *c, int b, Loc loc)
 
 /* The adjoint of a pointer expression: same offsets from the adjoint of
  * its base. */
-static Expr *adj_shadow_ptr(Adj *c, const Expr *e)
+Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 {
 	switch (e->kind) {
 	case E_VAR: {
@@ -1453,7 +1339,7 @@ static Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 }
 
 /* The adjoint of an active floating lvalue. */
-static Expr *adj_lv(Adj *c, const Expr *e)
+Expr *adj_lv(Adj *c, const Expr *e)
 {
 	switch (e->kind) {
 	case E_VAR: {
@@ -1487,7 +1373,7 @@ static Expr *adj_lv(Adj *c, const Expr *e)
 	}
 }
 
-static int adj_lv_active(Adj *c, const Expr *lv)
+int adj_lv_active(Adj *c, const Expr *lv)
 {
 	int root = activity_root(lv);
 	return type_is_float(lv->type) && root >= 0 &&
@@ -1500,25 +1386,7 @@ static int adj_lv_active(Adj *c, const Expr *lv)
  * the pops in f_bwd (in reverse order), the temporaries they fill, and
  * the adjoint statements. */
 
-typedef struct Plan {
-	Stmt *fwd;    /* pushes, in order */
-	Stmt *pops;   /* pops, reverse order (built by prepending) */
-	Stmt *decls;  /* bwd temporaries */
-	Stmt *adj;    /* adjoint statements */
-	const Expr **keys; /* values already taped in this plan */
-	int *temps;
-	int nkeys;
-	/* math calls f_fwd computes once into a temporary (its fwd var), so
-	 * that their value is taped instead of their arguments; set only
-	 * where the statement's primal copy takes the temporaries too */
-	int can_hoist;
-	const Expr **hoists;
-	int *hoist_vars;
-	int nhoists;
-	Loc loc;
-} Plan;
-
-static Plan *plan_new(Loc loc)
+Plan *plan_new(Loc loc)
 {
 	Plan *pl = ARENA_NEW(Plan);
 	pl->fwd = stmt_block(loc);
@@ -1609,8 +1477,6 @@ static Expr *adj_mul(Expr *a, Expr *b, Loc loc)
 		return a;
 	return expr_binary(B_MUL, a, b, NULL, loc);
 }
-
-static void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj);
 
 /* ?: in an active expression: f_fwd records the branch (after the values
  * its arm tapes), f_bwd sends the adjoint down that arm. */
@@ -1727,7 +1593,7 @@ static Expr *adj_tape_value(Adj *c, Plan *pl, const Expr *e,
 
 /* The primal copy s of a statement (and the plan's pushes) read the
  * temporaries of adj_tape_value instead of calling again. */
-static void plan_hoisted(Adj *c, Plan *pl, Expr **primal)
+void plan_hoisted(Adj *c, Plan *pl, Expr **primal)
 {
 	for (int i = 0; i < pl->nhoists; i++) {
 		Expr *v = expr_var(c->fwd, pl->hoist_vars[i], pl->loc);
@@ -1823,7 +1689,7 @@ static void adj_binary(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 
 /* Adds adj (the adjoint of e's value) to the adjoints of e's active
  * parts. */
-static void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj)
+void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 {
 	if (!type_is_float(e->type) || !activity_expr_varied(c->a, e))
 		return;
@@ -1870,7 +1736,7 @@ static void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj)
  * undoes each update, by its inverse when it has one, else by popping the
  * value f_fwd pushed before the update. */
 
-static int adj_reads_var(const Expr *e, int v)
+int adj_reads_var(const Expr *e, int v)
 {
 	if (!e)
 		return 0;
@@ -1902,7 +1768,7 @@ static int adj_reads_var(const Expr *e, int v)
 }
 
 /* The value f_fwd pushes to restore pointer or integer var v. */
-static Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
+Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
 {
 	Expr *x = expr_var(c->fwd, v, loc);
 	if (c->f->vars[v]->type->kind != TY_PTR)
@@ -1925,12 +1791,10 @@ static Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
 			 loc);
 }
 
-static int lb_index(Adj *c, int v);
-
 /* An update of integer or pointer var v in f: fwd gets what must run
  * before it, the result is its undo in f_bwd (or NULL). */
-static Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
-			    Stmt *fout, Loc loc)
+Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
+		     Stmt *fout, Loc loc)
 {
 	if (!c->v->needed[v])
 		return NULL;
@@ -1968,14 +1832,14 @@ static Stmt *adj_heap_shadow(Adj *c, int v, Loc loc);
  * one run of r, so r's snapshot needs nothing of them; f_fwd runs r as f
  * does and leaves v null after it, and the recomputation in f_bwd gives
  * the buffer it ends with a zeroed shadow. */
-static int rg_heap_local(Adj *c, const Stmt *r, int v)
+int rg_heap_local(Adj *c, const Stmt *r, int v)
 {
 	return r && c->v->heap[v] && adj_find_decl(r, v);
 }
 
 /* After f_fwd's plain run of checkpointed body r: its local buffers are
  * gone (f freed them), their variables null. */
-static void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc)
+void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc)
 {
 	for (int v = 0; v < c->f->nvars; v++) {
 		if (!rg_heap_local(c, r, v))
@@ -1990,7 +1854,7 @@ static void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc)
 
 /* In f_bwd after the recomputation of r, before its reverse sweep: the
  * shadows of the buffers r's local variables hold. */
-static void rg_heap_shadows(Adj *c, const Stmt *r, Stmt *b, Loc loc)
+void rg_heap_shadows(Adj *c, const Stmt *r, Stmt *b, Loc loc)
 {
 	for (int v = 0; v < c->f->nvars; v++) {
 		if (!rg_heap_local(c, r, v))
@@ -2014,7 +1878,7 @@ static Type *adj_void_ptr(void)
 
 /* f_fwd pushes heap var v's pointer and size (the old ones before an
  * allocation, the last ones where it returns). */
-static void adj_heap_push(Adj *c, int v, Stmt *fout, Loc loc)
+void adj_heap_push(Adj *c, int v, Stmt *fout, Loc loc)
 {
 	Expr *tape = expr_var(c->fwd, c->ft, loc);
 	stmt_append(fout, stmt_expr(S_EXPR,
@@ -2076,7 +1940,7 @@ static void adj_heap_vars(Adj *c)
 /* p = malloc(n), calloc(k, s) or realloc(p, n) of heap var p (see
  * adj_find_heap): the fwd statements into fout, the bwd reverse as the
  * result. */
-static Stmt *adj_heap_assign(Adj *c, const Stmt *s, Stmt *fout)
+Stmt *adj_heap_assign(Adj *c, const Stmt *s, Stmt *fout)
 {
 	int v = s->u.assign.lhs->u.var;
 	const Expr *rhs = s->u.assign.rhs;
@@ -2157,8 +2021,6 @@ static int adj_free(Adj *c, const Stmt *s)
 }
 
 /* -------------------------------------------------------- statements */
-
-static Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout);
 
 /* Does e read storage of node n? */
 static int adj_reads_node(Adj *c, const Expr *e, int n)
@@ -2318,7 +2180,7 @@ static void adj_merge_adds(Stmt *b)
 }
 
 /* The bwd block of a plan: temporaries, pops, adjoint statements. */
-static Stmt *plan_bwd(Plan *pl)
+Stmt *plan_bwd(Plan *pl)
 {
 	adj_merge_adds(pl->adj);
 	Stmt *b = stmt_block(pl->loc);
@@ -2331,15 +2193,15 @@ static Stmt *plan_bwd(Plan *pl)
 	return b;
 }
 
-static void plan_fwd(Plan *pl, Stmt *fout)
+void plan_fwd(Plan *pl, Stmt *fout)
 {
 	for (int i = 0; i < pl->fwd->u.block.n; i++)
 		stmt_append(fout, pl->fwd->u.block.items[i]);
 }
 
 /* lhs op= rhs with an active floating lhs. */
-static void adj_active_assign(Adj *c, Plan *pl, AssignOp op, const Expr *lhs,
-			      const Expr *rhs)
+void adj_active_assign(Adj *c, Plan *pl, AssignOp op, const Expr *lhs,
+		       const Expr *rhs)
 {
 	Loc loc = lhs->loc;
 	int n = c->a->node[activity_root(lhs)];
@@ -2413,7 +2275,7 @@ static void adj_active_assign(Adj *c, Plan *pl, AssignOp op, const Expr *lhs,
 
 /* A call at statement level that adj_user_call differentiates: to a
  * function of the file, or to one with a user-supplied derivative. */
-static int adj_is_user_call(const Expr *e)
+int adj_is_user_call(const Expr *e)
 {
 	return e && e->kind == E_CALL &&
 	       (e->u.call.fn >= 0 || userrules_call(e->u.call.name));
@@ -2686,8 +2548,8 @@ static Stmt *adj_rule_call(Adj *c, const CallRule *cr, const Expr *lhs,
 
 /* A call to a user function at statement level (lhs may be NULL):
  * f_fwd calls g_fwd, f_bwd calls g_bwd with the result's adjoint. */
-static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
-			   Stmt *fout, Stmt *primal, Expr **primal_call)
+Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
+		    Stmt *fout, Stmt *primal, Expr **primal_call)
 {
 	Loc loc = call->loc;
 	if (call->u.call.fn < 0)
@@ -2812,3285 +2674,7 @@ static Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
 	return b;
 }
 
-/* ---- rematerialization
- *
- * A floating local whose last assignment was v = e, with e something f_bwd
- * can evaluate (stable data, integers, other such locals), is computed
- * again in f_bwd instead of being taped, as long as nothing e reads has
- * changed since.  Kept in forward order; everything a loop, an if or a
- * call may change is forgotten around it.
- *
- * adj_bw_value writes e with the locals it reads expanded in turn, which
- * ends: when remat[v] reads w, remat[w] was set before remat[v] (setting
- * w forgets every value that reads w, and forgetting w forgets them too),
- * so the expansion follows a chain of ever older values.  A value whose
- * expansion would exceed ADJ_REMAT_MAX nodes is taped instead (a chain
- * v1 = v0 * v0, v2 = v1 * v1, ... doubles at each step); the taped value
- * is the same number, so only the size of f_bwd changes.
- *
- * Each value is listed under every variable it reads (c->readers), and
- * every value set is listed in c->live, so that forgetting costs what it
- * forgets, not a pass over all variables. */
-
-enum { ADJ_REMAT_MAX = 64 };
-
-typedef struct RematUse {
-	int var;        /* remat[var] ... */
-	const Expr *e;  /* ... was set to e, which reads the list's variable */
-	struct RematUse *next;
-} RematUse;
-
-static void adj_remat_use(RematUse **list, int var, const Expr *e)
-{
-	RematUse *u = ARENA_NEW(RematUse);
-	u->var = var;
-	u->e = e;
-	u->next = *list;
-	*list = u;
-}
-
-/* Lists remat[var] = e under every variable e reads (the variables
- * adj_reads_var finds). */
-static void adj_remat_list(Adj *c, const Expr *x, int var, const Expr *e)
-{
-	if (!x)
-		return;
-	switch (x->kind) {
-	case E_VAR:
-		adj_remat_use(&c->readers[x->u.var], var, e);
-		break;
-	case E_UNARY:
-		adj_remat_list(c, x->u.un.e, var, e);
-		break;
-	case E_BINARY:
-		adj_remat_list(c, x->u.bin.l, var, e);
-		adj_remat_list(c, x->u.bin.r, var, e);
-		break;
-	case E_COND:
-		adj_remat_list(c, x->u.cond.c, var, e);
-		adj_remat_list(c, x->u.cond.a, var, e);
-		adj_remat_list(c, x->u.cond.b, var, e);
-		break;
-	case E_CALL:
-		for (int i = 0; i < x->u.call.nargs; i++)
-			adj_remat_list(c, x->u.call.args[i], var, e);
-		break;
-	case E_INDEX:
-		adj_remat_list(c, x->u.index.base, var, e);
-		adj_remat_list(c, x->u.index.idx, var, e);
-		break;
-	case E_DEREF: case E_ADDR: case E_CAST:
-		adj_remat_list(c, x->u.e, var, e);
-		break;
-	default:
-		break;
-	}
-}
-
-/* The size of e as adj_bw_value writes it, at most ADJ_REMAT_MAX + 1. */
-static long adj_remat_cost(Adj *c, const Expr *e)
-{
-	long n = 1;
-	switch (e->kind) {
-	case E_VAR:
-		if (c->remat[e->u.var])
-			n = c->remat_cost[e->u.var];
-		break;
-	case E_UNARY:
-		n += adj_remat_cost(c, e->u.un.e);
-		break;
-	case E_BINARY:
-		n += adj_remat_cost(c, e->u.bin.l) + adj_remat_cost(c, e->u.bin.r);
-		break;
-	case E_COND:
-		n += adj_remat_cost(c, e->u.cond.c) + adj_remat_cost(c, e->u.cond.a) +
-		     adj_remat_cost(c, e->u.cond.b);
-		break;
-	case E_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			n += adj_remat_cost(c, e->u.call.args[i]);
-		break;
-	case E_INDEX:
-		n += adj_remat_cost(c, e->u.index.base) +
-		     adj_remat_cost(c, e->u.index.idx);
-		break;
-	case E_DEREF: case E_ADDR: case E_CAST:
-		n += adj_remat_cost(c, e->u.e);
-		break;
-	default:
-		break;
-	}
-	return n > ADJ_REMAT_MAX ? ADJ_REMAT_MAX + 1 : n;
-}
-
-/* Forgets v's value and every value that reads it, directly or through
- * other values (a value reading a forgotten one cannot be expanded).
- * Each listed use is looked at once: the list of a forgotten variable
- * is dropped. */
-static void adj_remat_kill(Adj *c, int v)
-{
-	c->remat[v] = NULL;
-	int *stack = NULL, n = 0, cap = 0;
-	for (;;) {
-		RematUse *u = c->readers[v];
-		c->readers[v] = NULL;
-		for (; u; u = u->next) {
-			if (c->remat[u->var] != u->e)
-				continue; /* set again since, or forgotten */
-			c->remat[u->var] = NULL;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 16;
-				int *s = arena_alloc(sizeof(int) * (size_t)cap);
-				if (n)
-					memcpy(s, stack, sizeof(int) * (size_t)n);
-				stack = s;
-			}
-			stack[n++] = u->var;
-		}
-		if (!n)
-			return;
-		v = stack[--n];
-	}
-}
-
-static void adj_remat_kill_all(Adj *c)
-{
-	for (RematUse *u = c->live; u; u = u->next)
-		c->remat[u->var] = NULL;
-	c->live = NULL;
-}
-
-/* Forgets what statement s may assign. */
-static void adj_remat_kill_stmt(Adj *c, const Stmt *s)
-{
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			adj_remat_kill_stmt(c, s->u.block.items[i]);
-		break;
-	case S_DECL:
-		adj_remat_kill(c, s->u.decl.var);
-		break;
-	case S_ASSIGN:
-		if (s->u.assign.lhs->kind == E_VAR)
-			adj_remat_kill(c, s->u.assign.lhs->u.var);
-		if (adj_is_user_call(s->u.assign.rhs))
-			adj_remat_kill_all(c);
-		break;
-	case S_EXPR:
-		adj_remat_kill_all(c);
-		break;
-	case S_IF:
-		adj_remat_kill_stmt(c, s->u.ifs.then);
-		adj_remat_kill_stmt(c, s->u.ifs.els);
-		break;
-	case S_FOR: case S_WHILE: case S_DO:
-		adj_remat_kill_stmt(c, s->u.loop.init);
-		adj_remat_kill_stmt(c, s->u.loop.inc);
-		adj_remat_kill_stmt(c, s->u.loop.body);
-		break;
-	case S_CHECKPOINT:
-		adj_remat_kill_stmt(c, s->u.ckpt.body);
-		break;
-	default:
-		break;
-	}
-}
-
-/* After lhs op= rhs ran. */
-static void adj_remat_set(Adj *c, AssignOp op, const Expr *lhs, const Expr *rhs)
-{
-	if (lhs->kind != E_VAR)
-		return;
-	int v = lhs->u.var;
-	adj_remat_kill(c, v);
-	if (op == A_SET && c->f->vars[v]->kind == VAR_LOCAL &&
-	    type_is_float(c->f->vars[v]->type) && !c->f->vars[v]->is_static &&
-	    !adj_reads_var(rhs, v) && !adj_is_user_call(rhs) &&
-	    c->a->node[v] == v && adj_tbr && adj_bw_ok(c, rhs)) {
-		long cost = adj_remat_cost(c, rhs);
-		if (cost > ADJ_REMAT_MAX)
-			return;
-		c->remat[v] = rhs;
-		c->remat_cost[v] = cost;
-		adj_remat_list(c, rhs, v, rhs);
-		adj_remat_use(&c->live, v, rhs);
-	}
-}
-
-/* An assignment statement (or a declaration's initializer, as v = init). */
-static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout);
-
-static Stmt *adj_assign(Adj *c, const Stmt *s, Stmt *fout)
-{
-	Stmt *b = adj_assign1(c, s, fout);
-	if (adj_is_user_call(s->u.assign.rhs))
-		adj_remat_kill_all(c);
-	adj_remat_set(c, s->u.assign.op, s->u.assign.lhs, s->u.assign.rhs);
-	return b;
-}
-
-static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
-{
-	const Expr *lhs = s->u.assign.lhs, *rhs = s->u.assign.rhs;
-	AssignOp op = s->u.assign.op;
-	Stmt *primal = stmt_assign(op, expr_clone(lhs), expr_clone(rhs), s->loc);
-	if (pm_get(&c->v->setup, s) > 0) { /* replayed by adj_block in f_bwd */
-		stmt_append(fout, primal);
-		return NULL;
-	}
-	if (lhs->kind == E_VAR && c->v->heap[lhs->u.var])
-		return adj_heap_assign(c, s, fout);
-	Stmt *undo = NULL;
-	if (lhs->kind == E_VAR && !type_is_float(lhs->type))
-		undo = adj_int_update(c, lhs->u.var, op, rhs, fout, s->loc);
-	if (op == A_SET && adj_is_user_call(rhs)) {
-		Stmt *b = adj_user_call(c, lhs, rhs, fout, primal,
-					&primal->u.assign.rhs);
-		if (undo) {
-			Stmt *both = stmt_block(s->loc);
-			stmt_append(both, b);
-			stmt_append(both, undo);
-			return both;
-		}
-		return b;
-	}
-	if (!adj_lv_active(c, lhs)) {
-		stmt_append(fout, primal);
-		return undo;
-	}
-	Plan *pl = plan_new(s->loc);
-	pl->can_hoist = 1;
-	adj_active_assign(c, pl, op, lhs, rhs);
-	plan_hoisted(c, pl, &primal->u.assign.rhs);
-	plan_fwd(pl, fout);
-	stmt_append(fout, primal);
-	return plan_bwd(pl);
-}
-
-/* The type of element k of a (multi-dimensional) array and its lvalue. */
-static Expr *adj_elem(Func *g, int var, long k, Loc loc)
-{
-	Expr *e = expr_var(g, var, loc);
-	Type *t = g->vars[var]->type;
-	long stride = 1;
-	for (Type *u = t->base; u->kind == TY_ARRAY; u = u->base)
-		stride *= u->len;
-	while (e->type->kind == TY_ARRAY) {
-		long i = k / stride;
-		k %= stride;
-		e = expr_index(e, expr_int(i, loc), loc);
-		if (e->type->kind == TY_ARRAY)
-			stride /= e->type->len;
-	}
-	return e;
-}
-
-static long adj_elems(const Type *t)
-{
-	return t->kind == TY_ARRAY ? t->len * adj_elems(t->base) : 1;
-}
-
-/* A declaration: f_fwd declares every local at its top, so here it is an
- * assignment of the initializer. */
-static Stmt *adj_decl(Adj *c, const Stmt *s, Stmt *fout)
-{
-	int v = s->u.decl.var;
-	const Var *x = c->f->vars[v];
-	if (x->is_static)
-		return NULL;
-	Loc loc = s->loc;
-	if (s->u.decl.init) {
-		Stmt *as = stmt_assign(A_SET, expr_var((Func *)c->f, v, loc),
-				       s->u.decl.init, loc);
-		c->in_decl = 1;
-		Stmt *r = adj_assign(c, as, fout);
-		c->in_decl = 0;
-		return r;
-	}
-	if (!s->u.decl.ninits)
-		return NULL;
-	/* T a[n] = {...}: element by element, the rest zero */
-	Stmt *b = stmt_block(loc);
-	long n = adj_elems(x->type);
-	for (long k = 0; k < s->u.decl.ninits && k < n; k++) {
-		Stmt *as = stmt_assign(A_SET, adj_elem((Func *)c->f, v, k, loc),
-				       s->u.decl.inits[k], loc);
-		Stmt *r = adj_assign(c, as, fout);
-		if (!adj_empty(r))
-			stmt_append(b, r);
-	}
-	if (s->u.decl.ninits < n) {
-		Type *el = x->type;
-		while (el->kind == TY_ARRAY)
-			el = el->base;
-		el = type_with_const(el, 0);
-		int k = adj_local(c, c->fwd, "ck_k", type_int());
-		stmt_append(c->fdecls, stmt_decl(k, NULL, loc));
-		Stmt *loop = stmt_new(S_FOR, loc);
-		loop->u.loop.init = stmt_assign(A_SET, expr_var(c->fwd, k, loc),
-						expr_int(s->u.decl.ninits, loc), loc);
-		loop->u.loop.cond = expr_binary(B_LT, expr_var(c->fwd, k, loc),
-						expr_int(n, loc), NULL, loc);
-		loop->u.loop.inc = stmt_assign(A_INC, expr_var(c->fwd, k, loc),
-					       NULL, loc);
-		Expr *flat = expr_cast(type_ptr(el), expr_var(c->fwd, v, loc), loc);
-		Stmt *zero = stmt_assign(A_SET,
-					 expr_index(flat, expr_var(c->fwd, k, loc),
-						    loc),
-					 expr_num(0, el, loc), loc);
-		loop->u.loop.body = stmt_block(loc);
-		stmt_append(loop->u.loop.body, zero);
-		stmt_append(fout, loop);
-		/* the adjoints of zero-initialized elements simply die */
-	}
-	/* reverse order of the elements */
-	Stmt *r = stmt_block(loc);
-	for (int i = b->u.block.n - 1; i >= 0; i--)
-		stmt_append(r, b->u.block.items[i]);
-	return r;
-}
-
-/* The pushes f_fwd makes when control leaves the enclosing ifs and loops
- * at a site: each if records its branch, each loop left records the code
- * of the site and its count.  stop: the loop a break/continue leaves. */
-static void adj_site_pushes(Adj *c, const Stmt *site, const Stmt *stop,
-			    Stmt *fout)
-{
-	SiteInfo *si = adj_site(c, site);
-	for (int i = c->nframes - 1; i >= 0; i--) {
-		Frame *fr = &c->frames[i];
-		if (fr->s->kind == S_IF) {
-			if (fr->bits)
-				stmt_append(fout, adj_push_bit(c, fr->branch, site->loc));
-			continue;
-		}
-		/* a loop */
-		int id = si->id;
-		if (site->kind == S_RETURN)
-			for (int k = 0; k < si->nloops; k++)
-				if (si->loops[k] == fr->s)
-					id = si->loop_ids[k];
-		if (adj_site(c, fr->s)->nsites)
-			stmt_append(fout, adj_push(c, expr_int(id, site->loc)));
-		if (fr->s == stop)
-			return;
-		stmt_append(fout, adj_push(c, expr_var(c->fwd, fr->count_var,
-							site->loc)));
-	}
-}
-
-/* What f_fwd hands to f_bwd through the tape where it returns: the
- * integers and pointers f_bwd reads that f may have changed (but counted
- * indices, which f_bwd sets itself: lb_get), then the exit code. */
-static void adj_turn(Adj *c, int code, Stmt *fout, Loc loc)
-{
-	const Func *f = c->f;
-	for (int v = 0; v < f->nvars; v++)
-		if (c->v->heap[v])
-			adj_heap_push(c, v, fout, loc);
-	for (int v = 0; v < f->nvars; v++) {
-		if (!c->v->needed[v] || lb_index(c, v))
-			continue;
-		if (f->vars[v]->kind == VAR_PARAM && !adj_reassigned(c->v, v))
-			continue;
-		stmt_append(fout, adj_push(c, adj_fwd_saved(c, v, loc)));
-	}
-	if (c->fn_code >= 0)
-		stmt_append(fout, adj_push(c, expr_int(code, loc)));
-}
-
-static Stmt *adj_return(Adj *c, const Stmt *s, Stmt *fout)
-{
-	SiteInfo *si = adj_site(c, s);
-	Plan *pl = plan_new(s->loc);
-	const Expr *e = s->u.expr;
-	if (e && c->v->ret_b) {
-		int rb = c->bwd->params[c->bwd->nparams - 1];
-		adj_expr(c, pl, e, expr_var(c->bwd, rb, s->loc));
-	}
-	plan_fwd(pl, fout);
-	adj_site_pushes(c, s, NULL, fout);
-	adj_turn(c, si->fn_id, fout, s->loc);
-	stmt_append(fout, stmt_expr(S_RETURN, expr_clone(e), s->loc));
-	Stmt *b = plan_bwd(pl);
-	if (c->fn_code < 0 || adj_empty(b))
-		return b;
-	Stmt *g = stmt_new(S_IF, s->loc);
-	g->u.ifs.cond = expr_binary(B_EQ, expr_var(c->bwd, c->fn_code, s->loc),
-				    expr_int(si->fn_id, s->loc), NULL, s->loc);
-	g->u.ifs.then = b;
-	return g;
-}
-
-static void adj_push_frame(Adj *c, const Stmt *s, int branch, int count_var,
-			   int bits)
-{
-	/* for a loop, bits carries its bwd code variable */
-	Frame *fr = arena_alloc(sizeof(Frame) * (size_t)(c->nframes + 1));
-	if (c->nframes)
-		memcpy(fr, c->frames, sizeof(Frame) * (size_t)c->nframes);
-	fr[c->nframes].s = s;
-	fr[c->nframes].branch = branch;
-	fr[c->nframes].count_var = count_var;
-	fr[c->nframes].bits = s->kind == S_IF ? bits : 0;
-	fr[c->nframes].code_var = s->kind == S_IF ? -1 : bits;
-	c->frames = fr;
-	c->nframes++;
-}
-
-/* Generates one branch of an if (or a loop body) into a fresh fwd block. */
-static Stmt *adj_branch(Adj *c, const Stmt *s, Stmt *fblock)
-{
-	if (!s)
-		return NULL;
-	return adj_stmt(c, s, fblock);
-}
-
-static int adj_ends_in_site(const Stmt *s)
-{
-	while (s && s->kind == S_BLOCK && s->u.block.n)
-		s = s->u.block.items[s->u.block.n - 1];
-	return s && adj_is_site_stmt(s);
-}
-
-/* Primal variables condition e reads, through the values of
- * rematerialized locals too: does either branch of s assign one? */
-static int adj_cond_changed(Adj *c, const Expr *e, const Stmt *s, int depth)
-{
-	if (!e)
-		return 0;
-	if (depth > ADJ_REMAT_MAX)
-		return 1;
-	switch (e->kind) {
-	case E_VAR: {
-		int v = e->u.var;
-		/* through a pointer to v, anything may change it */
-		if (lb_addr_taken(c, v) || lc_assigns(s->u.ifs.then, v) ||
-		    lc_assigns(s->u.ifs.els, v))
-			return 1;
-		return c->remat[v] && adj_cond_changed(c, c->remat[v], s, depth + 1);
-	}
-	case E_UNARY:
-		return adj_cond_changed(c, e->u.un.e, s, depth + 1);
-	case E_BINARY:
-		return adj_cond_changed(c, e->u.bin.l, s, depth + 1) ||
-		       adj_cond_changed(c, e->u.bin.r, s, depth + 1);
-	case E_COND:
-		return adj_cond_changed(c, e->u.cond.c, s, depth + 1) ||
-		       adj_cond_changed(c, e->u.cond.a, s, depth + 1) ||
-		       adj_cond_changed(c, e->u.cond.b, s, depth + 1);
-	case E_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			if (adj_cond_changed(c, e->u.call.args[i], s, depth + 1))
-				return 1;
-		return 0;
-	case E_INDEX:
-		return adj_cond_changed(c, e->u.index.base, s, depth + 1) ||
-		       adj_cond_changed(c, e->u.index.idx, s, depth + 1);
-	case E_DEREF: case E_ADDR: case E_CAST:
-		return adj_cond_changed(c, e->u.e, s, depth + 1);
-	case E_MEMBER:
-		return adj_cond_changed(c, e->u.mem.base, s, depth + 1);
-	default:
-		return 0;
-	}
-}
-
-/* The if's condition as f_bwd can evaluate it again, with the value it
- * had in f_fwd, or NULL (then f_fwd tapes the branch taken).  It can when
- * its operands are values the reverse sweep has anyway (integers kept
- * exact, stable data, a loop's copy, rematerialized locals) and neither
- * branch changes them: in f_bwd the condition is evaluated where the if
- * ends, which then holds what the if started with.  Floating data the
- * condition reads is stable (never written) or a loop's copy (not written
- * in the loop): the branches write neither. */
-/* Arithmetic on integers, floating scalars and elements a[k] of floating
- * arrays: no pointer values, calls or members. */
-static int adj_cond_simple(const Expr *e)
-{
-	if (type_is_pointerish(e->type) || e->type->kind == TY_STRUCT)
-		return 0;
-	switch (e->kind) {
-	case E_NUM: case E_VAR:
-		return 1;
-	case E_UNARY: case E_CAST:
-		return adj_cond_simple(e->kind == E_CAST ? e->u.e : e->u.un.e);
-	case E_BINARY:
-		return adj_cond_simple(e->u.bin.l) && adj_cond_simple(e->u.bin.r);
-	case E_COND:
-		return adj_cond_simple(e->u.cond.c) && adj_cond_simple(e->u.cond.a) &&
-		       adj_cond_simple(e->u.cond.b);
-	case E_INDEX:
-		return e->u.index.base->kind == E_VAR && type_is_float(e->type) &&
-		       adj_cond_simple(e->u.index.idx);
-	default:
-		return 0;
-	}
-}
-
-static int adj_if_cond_again(Adj *c, const Stmt *s, int any)
-{
-	const Expr *e = s->u.ifs.cond;
-	return adj_tbr && !any && !c->in_region && adj_cond_simple(e) &&
-	       adj_bw_ok(c, e) && !adj_cond_changed(c, e, s, 0);
-}
-
-static Stmt *adj_if(Adj *c, const Stmt *s, Stmt *fout)
-{
-	Loc loc = s->loc;
-	int any = adj_site(c, s)->any;
-	Stmt *ft = stmt_block(loc), *fe = stmt_block(loc);
-	int again_ok = adj_if_cond_again(c, s, any);
-	adj_remat_kill_stmt(c, s);
-	adj_push_frame(c, s, 1, -1, any);
-	Stmt *bt = adj_branch(c, s->u.ifs.then, ft);
-	c->nframes--;
-	adj_remat_kill_stmt(c, s);
-	adj_push_frame(c, s, 0, -1, any);
-	Stmt *be = adj_branch(c, s->u.ifs.els, fe);
-	c->nframes--;
-	adj_remat_kill_stmt(c, s);
-	int record = any || !adj_empty(bt) || !adj_empty(be);
-	/* checked again: a call in a branch forgets rematerialized values */
-	Expr *again = record && again_ok && adj_bw_ok(c, s->u.ifs.cond)
-			      ? adj_bw_value(c, s->u.ifs.cond)
-			      : NULL;
-	Stmt *f = stmt_new(S_IF, loc);
-	f->u.ifs.cond = expr_clone(s->u.ifs.cond);
-	f->u.ifs.then = ft;
-	if (record && !again) {
-		if (!adj_ends_in_site(s->u.ifs.then))
-			stmt_append(ft, adj_push_bit(c, 1, loc));
-		if (!adj_ends_in_site(s->u.ifs.els))
-			stmt_append(fe, adj_push_bit(c, 0, loc));
-	}
-	if (fe->u.block.n)
-		f->u.ifs.els = fe;
-	stmt_append(fout, f);
-	if (!record)
-		return NULL;
-	Stmt *b = stmt_new(S_IF, loc);
-	b->u.ifs.cond = again ? again : adj_pop_bit(c, loc);
-	b->u.ifs.then = bt ? bt : stmt_block(loc);
-	if (!adj_empty(be))
-		b->u.ifs.els = be;
-	return b;
-}
-
-/* The guard of a statement of a block whose earlier statements hold
- * `seen` sites of the block's scope, the first numbered `first`: the
- * statement ran unless one of those sites was taken. */
-static Stmt *adj_guard(Adj *c, Stmt *b, int code_var, int first, int seen,
-		       Loc loc)
-{
-	if (!seen || code_var < 0 || adj_empty(b))
-		return b;
-	Stmt *g = stmt_new(S_IF, loc);
-	g->u.ifs.cond = expr_binary(
-		B_LOR,
-		expr_binary(B_EQ, expr_var(c->bwd, code_var, loc), expr_int(0, loc),
-			    NULL, loc),
-		expr_binary(B_GE, expr_var(c->bwd, code_var, loc),
-			    expr_int(first + seen, loc), NULL, loc),
-		NULL, loc);
-	g->u.ifs.then = b;
-	return g;
-}
-
-static int adj_loop_code_var(Adj *c);
-
-/* The f_bwd copies of the local structs block s declares, made before
- * the block's statements are reversed (they read them). */
-static void adj_struct_twins(Adj *c, const Stmt *s)
-{
-	for (int i = 0; i < s->u.block.n; i++) {
-		const Stmt *it = s->u.block.items[i];
-		if (it->kind != S_DECL)
-			continue;
-		int v = it->u.decl.var;
-		const Var *x = c->f->vars[v];
-		if (x->type->kind == TY_STRUCT && c->stwin[v] < 0)
-			c->stwin[v] = adj_local(c, c->bwd, x->name,
-						type_with_const(x->type, 0));
-	}
-}
-
-/* The replay of the setups of the local structs block s declares (see
- * adj_local_structs): each struct's f_bwd copy, declared here with its
- * integer members set, and its adjoint's pointer members. */
-static Stmt *adj_struct_replay(Adj *c, const Stmt *s)
-{
-	Stmt *out = stmt_block(s->loc);
-	for (int i = 0; i < s->u.block.n; i++) {
-		const Stmt *it = s->u.block.items[i];
-		if (it->kind != S_DECL ||
-		    c->f->vars[it->u.decl.var]->type->kind != TY_STRUCT)
-			continue;
-		int v = it->u.decl.var;
-		stmt_append(out, stmt_decl_zero(c->bwd, c->stwin[v], it->loc));
-		for (int j = i + 1; j < s->u.block.n; j++) {
-			const Stmt *st = s->u.block.items[j];
-			if (pm_get(&c->v->setup, st) <= 0 ||
-			    !adj_member_of(st->u.assign.lhs, v))
-				continue;
-			const Expr *lhs = st->u.assign.lhs, *rhs = st->u.assign.rhs;
-			if (type_is_pointerish(lhs->type)) {
-				if (type_float_elem(lhs->type) &&
-				    activity_var_varied(c->a, v))
-					stmt_append(out, stmt_assign(
-						A_SET, adj_lv(c, lhs),
-						rhs->kind == E_NUM
-							? expr_clone(rhs)
-							: adj_shadow_ptr(c, rhs),
-						st->loc));
-			} else {
-				stmt_append(out, stmt_assign(
-					A_SET, adj_bw_value(c, lhs),
-					adj_bw_value(c, rhs), st->loc));
-			}
-		}
-	}
-	return out;
-}
-
-/* A block: its statements forward, their reverses backwards under guards,
- * with the adjoints of the variables it declares declared first. */
-static Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
-{
-	Loc loc = s->loc;
-	int n = s->u.block.n;
-	Stmt **rev = arena_alloc(sizeof(Stmt *) * (size_t)(n + 1));
-	int *first = arena_alloc(sizeof(int) * (size_t)(n + 1));
-	int *seen = arena_alloc(sizeof(int) * (size_t)(n + 1));
-	int f0 = 0, cnt = 0;
-	adj_struct_twins(c, s);
-	for (int i = 0; i < n; i++) {
-		const Stmt *it = s->u.block.items[i];
-		first[i] = f0;
-		seen[i] = cnt;
-		rev[i] = adj_stmt(c, it, fout);
-		SiteInfo *si = adj_site(c, it);
-		if (si->count) {
-			if (!cnt)
-				f0 = si->first;
-			cnt += si->count;
-		}
-	}
-	int code = adj_loop_code_var(c);
-	Stmt *b = stmt_block(loc);
-	Stmt *setup = adj_struct_replay(c, s);
-	for (int i = 0; i < n; i++) {
-		const Stmt *it = s->u.block.items[i];
-		if (it->kind != S_DECL || c->adjv[it->u.decl.var] < 0 ||
-		    c->v->heap[it->u.decl.var])
-			continue;
-		int av = c->adjv[it->u.decl.var];
-		stmt_append(b, stmt_decl_zero(c->bwd, av, loc));
-	}
-	for (int i = 0; i < setup->u.block.n; i++)
-		stmt_append(b, setup->u.block.items[i]);
-	for (int i = n - 1; i >= 0; i--)
-		if (!adj_empty(rev[i]))
-			stmt_append(b, adj_guard(c, rev[i], code, first[i],
-						 seen[i], loc));
-	return b;
-}
-
-/* The bwd variable holding the exit code of the current scope: the
- * innermost loop's iteration code, or the function's exit code. */
-static int adj_loop_code_var(Adj *c)
-{
-	for (int i = c->nframes - 1; i >= 0; i--)
-		if (c->frames[i].s->kind != S_IF)
-			return c->frames[i].code_var;
-	return c->fn_code;
-}
-
-/* ran || code == k for every continue k of the loop (not of inner
- * loops): the iterations after which the increment ran. */
-static Expr *adj_continue_codes(Adj *c, const Stmt *s, int code, Expr *ran)
-{
-	if (!s)
-		return ran;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			ran = adj_continue_codes(c, s->u.block.items[i], code, ran);
-		return ran;
-	case S_IF:
-		ran = adj_continue_codes(c, s->u.ifs.then, code, ran);
-		return adj_continue_codes(c, s->u.ifs.els, code, ran);
-	case S_CHECKPOINT:
-		return adj_continue_codes(c, s->u.ckpt.body, code, ran);
-	case S_CONTINUE:
-		return expr_binary(B_LOR, ran,
-				   expr_binary(B_EQ, expr_var(c->bwd, code, s->loc),
-					       expr_int(adj_site(c, s)->id, s->loc),
-					       NULL, s->loc),
-				   NULL, s->loc);
-	default:
-		return ran;
-	}
-}
-
-/* Adjoints of variables declared in a for's init live around the
- * reversed loop. */
-static void adj_declare_init_adjoints(Adj *c, const Stmt *init, Stmt *out)
-{
-	if (!init)
-		return;
-	if (init->kind == S_BLOCK) {
-		for (int i = 0; i < init->u.block.n; i++)
-			adj_declare_init_adjoints(c, init->u.block.items[i], out);
-		return;
-	}
-	if (init->kind != S_DECL || c->adjv[init->u.decl.var] < 0)
-		return;
-	int av = c->adjv[init->u.decl.var];
-	Stmt *d = stmt_decl(av, expr_num(0, c->bwd->vars[av]->type, init->loc),
-			    init->loc);
-	Stmt *b = out;
-	stmt_append(b, d);
-	memmove(b->u.block.items + 1, b->u.block.items,
-		sizeof(Stmt *) * (size_t)(b->u.block.n - 1));
-	b->u.block.items[0] = d;
-}
-
-/* ------------------------------------------------ counted loops
- *
- * A counted loop is a for loop
- *
- *   for (i = A; i < B; i++)     (also <=, ++i, i += 1, int i = A, and the
- *   for (i = A; i > B; i--)      decreasing forms with >, >=, i -= 1)
- *
- * of a signed integer local i, left only by its condition (no break,
- * continue or return inside: nsites == 0), whose body assigns neither i
- * nor what A and B read, and whose bounds f_bwd can evaluate to the values
- * they had: A and B are signed integer arithmetic (+ - * / %, casts) of
- * literals and of integer variables whose address f never takes that are
- * either kept exact in f_bwd already (needed), or never assigned after
- * their declaration (parameters, and locals declared outside any loop,
- * whose one value f_fwd hands over where it returns).  f_bwd computes its
- * trip count from A and B; f_fwd counts and tapes nothing for it.
- *
- * Its index needs nothing on the tape either when i is a counted index:
- * every mention of i in f (reads and assignments) is in the condition,
- * increment or body of a counted loop with index i, or is that loop's
- * init.  f_bwd then sets i to its exit value (B > A ? B : A for i < B)
- * before the reversed loop, and nothing in f_bwd reads i before that or
- * after the reversed loop has undone the increments, so the old value
- * the init overwrites (pushed before it) and the value where f returns
- * (pushed by adj_turn) are not taped.  Any other mention, or &i, keeps
- * the old code for i.
- *
- * The facts are computed once per round of adj_generate, from the needed
- * set at that time (lb_get): within a round every decision agrees, and in
- * the last round the needed set no longer changes.  --no-counted-loops
- * turns this off (no loop is counted), for comparison. */
-
-typedef struct LbLoop {
-	int index;       /* i */
-	const Expr *lo;  /* A */
-	const Expr *hi;  /* B */
-	int down;        /* i-- with > or >=, else i++ with < or <= */
-	int incl;        /* <= or >= */
-} LbLoop;
-
-typedef struct LoopBounds {
-	PtrMap loops;         /* counted for loop -> index in info */
-	LbLoop **info;
-	int ninfo;
-	unsigned char *addr;  /* var whose address f takes */
-	unsigned char *inloop; /* local declared inside a loop */
-	unsigned char *index; /* counted index (see above) */
-	int *inside;          /* var -> counted loops with that index around */
-} LoopBounds;
-
-static int lb_signed(const Type *t)
-{
-	static const char *const ok[] = { "int", "long", "long long", "short",
-					  "signed char" };
-	if (t->kind != TY_INT || !t->name)
-		return 0;
-	for (size_t k = 0; k < sizeof ok / sizeof ok[0]; k++)
-		if (!strcmp(t->name, ok[k]))
-			return 1;
-	return 0;
-}
-
-/* An index type: int or wider. */
-static int lb_wide(const Type *t)
-{
-	return lb_signed(t) && (!strcmp(t->name, "int") ||
-				!strcmp(t->name, "long") ||
-				!strcmp(t->name, "long long"));
-}
-
-static void lb_addr_visit(void *ctx, const Expr *e)
-{
-	unsigned char *addr = ctx;
-	if (e->kind != E_ADDR)
-		return;
-	const Expr *r = e->u.e;
-	while (r->kind == E_INDEX || r->kind == E_MEMBER)
-		r = r->kind == E_INDEX ? r->u.index.base : r->u.mem.base;
-	if (r->kind == E_VAR)
-		addr[r->u.var] = 1;
-}
-
-/* Marks the locals declared inside a loop. */
-static void lb_mark_inloop(const Stmt *s, int loops, unsigned char *inloop)
-{
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			lb_mark_inloop(s->u.block.items[i], loops, inloop);
-		break;
-	case S_DECL:
-		if (loops)
-			inloop[s->u.decl.var] = 1;
-		break;
-	case S_IF:
-		lb_mark_inloop(s->u.ifs.then, loops, inloop);
-		lb_mark_inloop(s->u.ifs.els, loops, inloop);
-		break;
-	case S_FOR: case S_WHILE: case S_DO:
-		/* a for's init runs once per run of the loop */
-		lb_mark_inloop(s->u.loop.init, loops, inloop);
-		lb_mark_inloop(s->u.loop.body, loops + 1, inloop);
-		break;
-	case S_CHECKPOINT:
-		lb_mark_inloop(s->u.ckpt.body, loops, inloop);
-		break;
-	default:
-		break;
-	}
-}
-
-/* Can f_bwd evaluate bound e of loop (index i) before the reversed loop,
- * with the value it had in f? */
-static int lb_bound_ok(Adj *c, LoopBounds *lb, const Expr *e,
-		       const Stmt *loop, int i)
-{
-	if (!lb_signed(e->type))
-		return 0;
-	switch (e->kind) {
-	case E_NUM:
-		return e->u.num.is_int;
-	case E_VAR: {
-		int w = e->u.var;
-		const Var *x = c->f->vars[w];
-		if (w == i || x->is_static || lb->addr[w] ||
-		    adj_first_assign(loop->u.loop.body, w))
-			return 0;
-		if (c->v->needed[w])
-			return 1;
-		return !adj_reassigned(c->v, w) &&
-		       (x->kind == VAR_PARAM || !lb->inloop[w]);
-	}
-	case E_UNARY:
-		return (e->u.un.op == U_NEG || e->u.un.op == U_PLUS) &&
-		       lb_bound_ok(c, lb, e->u.un.e, loop, i);
-	case E_BINARY:
-		switch (e->u.bin.op) {
-		case B_ADD: case B_SUB: case B_MUL: case B_DIV: case B_MOD:
-			return lb_bound_ok(c, lb, e->u.bin.l, loop, i) &&
-			       lb_bound_ok(c, lb, e->u.bin.r, loop, i);
-		default:
-			return 0;
-		}
-	case E_CAST:
-		return lb_bound_ok(c, lb, e->u.e, loop, i);
-	default:
-		return 0;
-	}
-}
-
-/* Is s (a for loop) counted?  Fills *out. */
-static int lb_counted(Adj *c, LoopBounds *lb, const Stmt *s, LbLoop *out)
-{
-	const Stmt *init = s->u.loop.init, *inc = s->u.loop.inc;
-	const Expr *cond = s->u.loop.cond;
-	if (s->kind != S_FOR || !init || !cond || !inc ||
-	    adj_site(c, s)->nsites)
-		return 0;
-	int i;
-	const Expr *lo;
-	if (init->kind == S_ASSIGN && init->u.assign.op == A_SET &&
-	    init->u.assign.lhs->kind == E_VAR) {
-		i = init->u.assign.lhs->u.var;
-		lo = init->u.assign.rhs;
-	} else if (init->kind == S_DECL && init->u.decl.init &&
-		   !init->u.decl.ninits) {
-		i = init->u.decl.var;
-		lo = init->u.decl.init;
-	} else {
-		return 0;
-	}
-	const Var *x = c->f->vars[i];
-	if (x->kind != VAR_LOCAL || x->is_static || !lb_wide(x->type) ||
-	    lb->addr[i])
-		return 0;
-	/* a literal A keeps its value in i */
-	if (lo->kind == E_NUM && strcmp(lo->type->name, "int") &&
-	    strcmp(lo->type->name, x->type->name))
-		return 0;
-	/* i++, ++i, i += 1; i--, i -= 1 */
-	if (inc->kind != S_ASSIGN || inc->u.assign.lhs->kind != E_VAR ||
-	    inc->u.assign.lhs->u.var != i)
-		return 0;
-	AssignOp op = inc->u.assign.op;
-	const Expr *step = inc->u.assign.rhs;
-	int one = step && step->kind == E_NUM && step->u.num.is_int &&
-		  step->u.num.ival == 1;
-	if (op == A_INC || (op == A_ADD && one))
-		out->down = 0;
-	else if (op == A_DEC || (op == A_SUB && one))
-		out->down = 1;
-	else
-		return 0;
-	/* i < B, or B > i */
-	if (cond->kind != E_BINARY)
-		return 0;
-	BinOp cop = cond->u.bin.op;
-	const Expr *hi;
-	if (cond->u.bin.l->kind == E_VAR && cond->u.bin.l->u.var == i) {
-		hi = cond->u.bin.r;
-	} else if (cond->u.bin.r->kind == E_VAR && cond->u.bin.r->u.var == i) {
-		hi = cond->u.bin.l;
-		cop = cop == B_LT ? B_GT : cop == B_GT ? B_LT
-		    : cop == B_LE ? B_GE : cop == B_GE ? B_LE : cop;
-	} else {
-		return 0;
-	}
-	if (out->down ? cop != B_GT && cop != B_GE : cop != B_LT && cop != B_LE)
-		return 0;
-	out->incl = cop == B_LE || cop == B_GE;
-	if (adj_first_assign(s->u.loop.body, i) ||
-	    !lb_bound_ok(c, lb, lo, s, i) || !lb_bound_ok(c, lb, hi, s, i))
-		return 0;
-	out->index = i;
-	out->lo = lo;
-	out->hi = hi;
-	return 1;
-}
-
-/* Registers the counted loops of s. */
-static void lb_find(Adj *c, LoopBounds *lb, const Stmt *s)
-{
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			lb_find(c, lb, s->u.block.items[i]);
-		break;
-	case S_IF:
-		lb_find(c, lb, s->u.ifs.then);
-		lb_find(c, lb, s->u.ifs.els);
-		break;
-	case S_FOR: case S_WHILE: case S_DO: {
-		LbLoop l;
-		if (adj_counted && lb_counted(c, lb, s, &l)) {
-			LbLoop *p = ARENA_NEW(LbLoop);
-			*p = l;
-			ARENA_PUSH(lb->info, lb->ninfo, p);
-			pm_put(&lb->loops, s, lb->ninfo - 1);
-		}
-		lb_find(c, lb, s->u.loop.body);
-		break;
-	}
-	case S_CHECKPOINT:
-		/* a binomial loop is adj_binomial's, not adj_loop's: only
-		 * the loops in its body */
-		if (s->u.ckpt.binomial && s->u.ckpt.body->kind == S_FOR)
-			lb_find(c, lb, s->u.ckpt.body->u.loop.body);
-		else
-			lb_find(c, lb, s->u.ckpt.body);
-		break;
-	default:
-		break;
-	}
-}
-
-static LbLoop *lb_loop(LoopBounds *lb, const Stmt *s)
-{
-	int k = pm_get(&lb->loops, s);
-	return k >= 0 ? lb->info[k] : NULL;
-}
-
-/* A mention of a var outside the counted loops of its own: not a
- * counted index. */
-static void lb_mention_visit(void *ctx, const Expr *e)
-{
-	LoopBounds *lb = ctx;
-	if (e->kind == E_VAR && !lb->inside[e->u.var])
-		lb->index[e->u.var] = 0;
-}
-
-static void lb_mentions(LoopBounds *lb, const Stmt *s)
-{
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			lb_mentions(lb, s->u.block.items[i]);
-		break;
-	case S_DECL:
-		if ((s->u.decl.init || s->u.decl.ninits) &&
-		    !lb->inside[s->u.decl.var])
-			lb->index[s->u.decl.var] = 0;
-		ir_walk_stmt(s, lb_mention_visit, lb);
-		break;
-	case S_IF:
-		ir_walk_expr(s->u.ifs.cond, lb_mention_visit, lb);
-		lb_mentions(lb, s->u.ifs.then);
-		lb_mentions(lb, s->u.ifs.els);
-		break;
-	case S_FOR: case S_WHILE: case S_DO: {
-		LbLoop *l = lb_loop(lb, s);
-		if (!l) {
-			lb_mentions(lb, s->u.loop.init);
-			ir_walk_expr(s->u.loop.cond, lb_mention_visit, lb);
-			lb_mentions(lb, s->u.loop.inc);
-			lb_mentions(lb, s->u.loop.body);
-			break;
-		}
-		/* the init: i = A, A read outside the loop */
-		ir_walk_expr(l->lo, lb_mention_visit, lb);
-		lb->inside[l->index]++;
-		ir_walk_expr(s->u.loop.cond, lb_mention_visit, lb);
-		lb_mentions(lb, s->u.loop.inc);
-		lb_mentions(lb, s->u.loop.body);
-		lb->inside[l->index]--;
-		break;
-	}
-	case S_CHECKPOINT:
-		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
-			ir_walk_expr(s->u.ckpt.saves[i]->lo, lb_mention_visit, lb);
-			ir_walk_expr(s->u.ckpt.saves[i]->len, lb_mention_visit, lb);
-		}
-		lb_mentions(lb, s->u.ckpt.body);
-		break;
-	default:
-		ir_walk_stmt(s, lb_mention_visit, lb);
-		break;
-	}
-}
-
-/* The counted loops and indices of this round (see above). */
-static LoopBounds *lb_get(Adj *c)
-{
-	if (c->lb)
-		return c->lb;
-	const Func *f = c->f;
-	size_t n = (size_t)f->nvars + 1;
-	LoopBounds *lb = ARENA_NEW(LoopBounds);
-	lb->addr = arena_alloc(n);
-	lb->inloop = arena_alloc(n);
-	lb->index = arena_alloc(n);
-	lb->inside = arena_alloc(sizeof(int) * n);
-	ir_walk_stmt(f->body, lb_addr_visit, lb->addr);
-	lb_mark_inloop(f->body, 0, lb->inloop);
-	lb_find(c, lb, f->body);
-	for (int k = 0; k < lb->ninfo; k++)
-		lb->index[lb->info[k]->index] = 1;
-	lb_mentions(lb, f->body);
-	c->lb = lb;
-	return lb;
-}
-
-/* Does f take the address of var v (of an element or member of it)? */
-static int lb_addr_taken(Adj *c, int v)
-{
-	return lb_get(c)->addr[v];
-}
-
-/* Is v a counted index: f_bwd sets it itself, nothing tapes it? */
-static int lb_index(Adj *c, int v)
-{
-	return lb_get(c)->index[v];
-}
-
-/* (long)e, unless e is a long already or a literal. */
-static Expr *lb_long(Expr *e)
-{
-	if (e->kind == E_NUM || (e->type->kind == TY_INT && e->type->name &&
-				 !strcmp(e->type->name, "long")))
-		return e;
-	return expr_cast(adj_long(), e, e->loc);
-}
-
-/* l - r in long, r == 0 left out. */
-static Expr *lb_sub(Expr *l, Expr *r, Loc loc)
-{
-	if (r->kind == E_NUM && r->u.num.ival == 0)
-		return lb_long(l);
-	return expr_binary(B_SUB, lb_long(l), lb_long(r), adj_long(), loc);
-}
-
-/* The trip count of counted loop l as an expression of f_bwd, and in
- * *exit the index's value after the loop:
- *   i < B:   B > A ? B - A : 0          exit B > A ? B : A
- *   i <= B:  B >= A ? B - A + 1 : 0     exit B >= A ? B + 1 : A
- *   i > B:   A > B ? A - B : 0          exit A > B ? B : A
- *   i >= B:  A >= B ? A - B + 1 : 0     exit A >= B ? B - 1 : A
- * where A is the init's value converted to i's type, and the count is
- * computed in long; literal bounds give literals. */
-static Expr *lb_trip(Adj *c, const LbLoop *l, Expr **exit, Loc loc)
-{
-	Type *it = type_with_const(c->f->vars[l->index]->type, 0);
-	const Expr *lo = l->lo, *hi = l->hi;
-	if (lo->kind == E_NUM && hi->kind == E_NUM) {
-		long long a = lo->u.num.ival, b = hi->u.num.ival;
-		long long d = l->down ? a - b : b - a;
-		long long n = d + l->incl > 0 ? d + l->incl : 0;
-		long long e = !n ? a : l->down ? b - l->incl : b + l->incl;
-		*exit = expr_int(e, loc);
-		return expr_int(n, loc);
-	}
-	/* A and B each as often as used: pure integer arithmetic */
-	int lo_fits = lo->kind == E_NUM || !strcmp(lo->type->name, it->name);
-#define LB_A() (lo_fits ? adj_bw_value(c, lo) \
-			: expr_cast(it, adj_bw_value(c, lo), loc))
-#define LB_B() adj_bw_value(c, hi)
-	BinOp cmp = l->incl ? B_GE : B_GT;
-	Expr *runs = l->down ? expr_binary(cmp, LB_A(), LB_B(), NULL, loc)
-			     : expr_binary(cmp, LB_B(), LB_A(), NULL, loc);
-	Expr *d = l->down ? lb_sub(LB_A(), LB_B(), loc) : lb_sub(LB_B(), LB_A(), loc);
-	if (l->incl)
-		d = expr_binary(B_ADD, d, expr_int(1, loc), adj_long(), loc);
-	Expr *last = LB_B();
-	if (l->incl && hi->kind == E_NUM)
-		last = expr_int(hi->u.num.ival + (l->down ? -1 : 1), loc);
-	else if (l->incl)
-		last = expr_binary(l->down ? B_SUB : B_ADD, last, expr_int(1, loc),
-				   NULL, loc);
-	*exit = expr_cond(expr_clone(runs), last, LB_A(), loc);
-#undef LB_A
-#undef LB_B
-	return expr_cond(runs, d, expr_int(0, loc), loc);
-}
-
-/* ------------------------------------------- loop copies (taped once)
- *
- * A loop that reads floating elements a[k] of an array or pointer a and
- * never writes a's data (nor moves a) sees the same values in every
- * iteration: the ones a holds when the loop ends.  Instead of taping each
- * read that the reverse sweep needs (a stencil's un[i-1], un[i], un[i+1],
- * once per statement; a layer's h[j], once per output), f_fwd tapes the
- * elements the loop reads in one block after the loop, and f_bwd pops
- * them into a local array before reversing the loop, and reads them from
- * there:
- *
- *   f_fwd:  for (...) { ... un[i] ... }  push count;  ck_push_nd(t, &un[lo], len);
- *   f_bwd:  double un[len];  ck_pop_nd(t, un, len);  for (...) { ... un[i - lo] ... }
- *
- * A read qualifies when its index is an affine expression of integer
- * constants and of the variables of counted loops around it
- * (for (i = A; i < B; i++) with constant A < B and a body that does
- * not assign i), so that [lo, lo + len) is known when ckc runs.  The
- * range is made of reads that run in every iteration (not under an if,
- * in counted loops or do loops only, in a loop without break, continue
- * or return): f_fwd reads only elements the loop read, so the block is
- * valid memory (everything between two elements of one array is too).
- * Other reads of a inside that range use the copy as well.  The block is
- * at most LC_MAX elements and at most twice the number of such reads the
- * loop makes, so that it never costs more than the reads it replaces
- * would; the outermost loop that qualifies tapes it, once.
- * Nothing changes when no read ends up needed (the block is only written
- * then), and the values are the same numbers, so derivatives are bitwise
- * what per-read taping gives.
- *
- * "Never writes" is decided conservatively: a store whose target has a's
- * alias node, or any call that receives a pointer (or a struct) with that
- * node, or a checkpoint region anywhere in the loop, disqualifies a. */
-
-enum { LC_MAX = 8192 };
-
-/* Makes room for one more item in the arena array (a, n, cap). */
-#define LC_GROW(a, n, cap)                                                    \
-	do {                                                                  \
-		if ((n) == (cap)) {                                           \
-			int nc_ = (cap) ? 2 * (cap) : 8;                      \
-			void *na_ = arena_alloc(sizeof(*(a)) * (size_t)nc_);  \
-			if (n)                                                \
-				memcpy(na_, (a), sizeof(*(a)) * (size_t)(n)); \
-			(a) = na_;                                            \
-			(cap) = nc_;                                          \
-		}                                                             \
-	} while (0)
-
-typedef struct IdxRange {
-	int var;       /* an integer loop variable ... */
-	long lo, hi;   /* ... takes values in [lo, hi] in the loop's body */
-} IdxRange;
-
-typedef struct LoopCopy {
-	int var;       /* f var: the array or pointer read */
-	long lo, len;  /* elements [lo, lo + len) of var */
-	int bcopy;     /* bwd local array, -1 until a read needs it */
-	Type *elem;
-} LoopCopy;
-
-/* The value of constant integer expression e. */
-static int lc_const(const Expr *e, long *v)
-{
-	long a, b;
-	switch (e->kind) {
-	case E_NUM:
-		if (!e->u.num.is_int || e->u.num.ival > (1L << 40) ||
-		    e->u.num.ival < -(1L << 40))
-			return 0;
-		*v = (long)e->u.num.ival;
-		return 1;
-	case E_UNARY:
-		if (e->u.un.op != U_NEG && e->u.un.op != U_PLUS)
-			return 0;
-		if (!lc_const(e->u.un.e, &a))
-			return 0;
-		*v = e->u.un.op == U_NEG ? -a : a;
-		return 1;
-	case E_CAST:
-		return e->type->kind == TY_INT && lc_const(e->u.e, v);
-	case E_BINARY:
-		if (!lc_const(e->u.bin.l, &a) || !lc_const(e->u.bin.r, &b))
-			return 0;
-		switch (e->u.bin.op) {
-		case B_ADD: *v = a + b; return 1;
-		case B_SUB: *v = a - b; return 1;
-		case B_MUL:
-			if (a > (1L << 20) || a < -(1L << 20) ||
-			    b > (1L << 20) || b < -(1L << 20))
-				return 0;
-			*v = a * b;
-			return 1;
-		default:
-			return 0;
-		}
-	default:
-		return 0;
-	}
-}
-
-/* Does s assign integer variable v, or take its address? */
-typedef struct LcAddr {
-	int var, found;
-} LcAddr;
-
-static void lc_addr_visit(void *ctx, const Expr *e)
-{
-	LcAddr *a = ctx;
-	if (e->kind == E_ADDR && activity_root(e->u.e) == a->var)
-		a->found = 1;
-}
-
-static int lc_assigns(const Stmt *s, int v)
-{
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			if (lc_assigns(s->u.block.items[i], v))
-				return 1;
-		return 0;
-	case S_DECL:
-		return s->u.decl.var == v;
-	case S_ASSIGN:
-		if (s->u.assign.lhs->kind == E_VAR &&
-		    s->u.assign.lhs->u.var == v)
-			return 1;
-		break;
-	case S_IF:
-		if (lc_assigns(s->u.ifs.then, v) || lc_assigns(s->u.ifs.els, v))
-			return 1;
-		break;
-	case S_FOR: case S_WHILE: case S_DO:
-		if (lc_assigns(s->u.loop.init, v) || lc_assigns(s->u.loop.inc, v) ||
-		    lc_assigns(s->u.loop.body, v))
-			return 1;
-		break;
-	case S_CHECKPOINT:
-		return lc_assigns(s->u.ckpt.body, v);
-	default:
-		break;
-	}
-	LcAddr a = {v, 0};
-	ir_walk_stmt(s, lc_addr_visit, &a);
-	return a.found;
-}
-
-/* The single statement of a for's init or inc (a block of one), or s. */
-static const Stmt *lc_single(const Stmt *s)
-{
-	while (s && s->kind == S_BLOCK && s->u.block.n == 1)
-		s = s->u.block.items[0];
-	return s;
-}
-
-/* Is s a counted loop: for (i = A; i < B; i++) (or i <= B, ++i, i += 1,
- * int i = A) with integer constants A, B and a body that leaves i alone?
- * Sets the range of i in the body; *trips to its trip count. */
-static int lc_counted(const Stmt *s, IdxRange *r, long *trips)
-{
-	if (s->kind != S_FOR || !s->u.loop.init || !s->u.loop.cond ||
-	    !s->u.loop.inc)
-		return 0;
-	const Stmt *in = lc_single(s->u.loop.init), *inc = lc_single(s->u.loop.inc);
-	int v;
-	long a, b;
-	if (in->kind == S_DECL && in->u.decl.init) {
-		v = in->u.decl.var;
-		if (!lc_const(in->u.decl.init, &a))
-			return 0;
-	} else if (in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
-		   in->u.assign.lhs->kind == E_VAR) {
-		v = in->u.assign.lhs->u.var;
-		if (!lc_const(in->u.assign.rhs, &a))
-			return 0;
-	} else {
-		return 0;
-	}
-	const Expr *c = s->u.loop.cond;
-	if (c->kind != E_BINARY || (c->u.bin.op != B_LT && c->u.bin.op != B_LE) ||
-	    c->u.bin.l->kind != E_VAR || c->u.bin.l->u.var != v ||
-	    c->u.bin.l->type->kind != TY_INT || !lc_const(c->u.bin.r, &b))
-		return 0;
-	if (c->u.bin.op == B_LE)
-		b++;
-	long one;
-	if (inc->kind != S_ASSIGN || inc->u.assign.lhs->kind != E_VAR ||
-	    inc->u.assign.lhs->u.var != v ||
-	    !(inc->u.assign.op == A_INC ||
-	      (inc->u.assign.op == A_ADD && lc_const(inc->u.assign.rhs, &one) &&
-	       one == 1)))
-		return 0;
-	if (lc_assigns(s->u.loop.body, v) || b <= a)
-		return 0;
-	r->var = v;
-	r->lo = a;
-	r->hi = b - 1;
-	*trips = b - a;
-	return 1;
-}
-
-/* The values integer index e takes, given the loop ranges rs[0..n). */
-static int lc_interval(const Expr *e, const IdxRange *rs, int n, long *lo,
-		       long *hi)
-{
-	long a, b, c, d;
-	switch (e->kind) {
-	case E_NUM:
-		if (!lc_const(e, lo))
-			return 0;
-		*hi = *lo;
-		return 1;
-	case E_VAR:
-		for (int i = n - 1; i >= 0; i--)
-			if (rs[i].var == e->u.var) {
-				*lo = rs[i].lo;
-				*hi = rs[i].hi;
-				return 1;
-			}
-		return 0;
-	case E_CAST:
-		return e->type->kind == TY_INT && lc_interval(e->u.e, rs, n, lo, hi);
-	case E_UNARY:
-		if (e->u.un.op == U_PLUS)
-			return lc_interval(e->u.un.e, rs, n, lo, hi);
-		if (e->u.un.op != U_NEG || !lc_interval(e->u.un.e, rs, n, &a, &b))
-			return 0;
-		*lo = -b;
-		*hi = -a;
-		return 1;
-	case E_BINARY:
-		if (e->u.bin.op != B_ADD && e->u.bin.op != B_SUB &&
-		    e->u.bin.op != B_MUL)
-			return 0;
-		if (!lc_interval(e->u.bin.l, rs, n, &a, &b) ||
-		    !lc_interval(e->u.bin.r, rs, n, &c, &d))
-			return 0;
-		if (e->u.bin.op == B_ADD) {
-			*lo = a + c;
-			*hi = b + d;
-		} else if (e->u.bin.op == B_SUB) {
-			*lo = a - d;
-			*hi = b - c;
-		} else {
-			/* a constant times a range */
-			long k, x, y;
-			if (a == b) {
-				k = a; x = c; y = d;
-			} else if (c == d) {
-				k = c; x = a; y = b;
-			} else {
-				return 0;
-			}
-			if (k > (1L << 20) || k < -(1L << 20))
-				return 0;
-			*lo = k >= 0 ? k * x : k * y;
-			*hi = k >= 0 ? k * y : k * x;
-		}
-		return *lo > -(1L << 40) && *hi < (1L << 40);
-	default:
-		return 0;
-	}
-}
-
-/* Does read e (base[idx], base a variable) qualify: the variable, and the
- * range of its index under rs? */
-static int lc_read_range(const Expr *e, const IdxRange *rs, int n, int *var,
-			 long *lo, long *hi)
-{
-	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR ||
-	    !type_is_float(e->type))
-		return 0;
-	*var = e->u.index.base->u.var;
-	return lc_interval(e->u.index.idx, rs, n, lo, hi);
-}
-
-/* The scan of a loop for the arrays it may tape once. */
-typedef struct LcScan {
-	Adj *c;
-	IdxRange *rs;
-	int nrs, caprs;
-	long mult;            /* executions of the statement per loop run */
-	unsigned char *bad;   /* f var: moved or declared in the loop */
-	unsigned char *wnode; /* alias node: written in the loop */
-	long *lo, *hi, *reads; /* f var: the range its reads cover, their count */
-	int certain;          /* the statement runs in every iteration */
-	int all_bad;
-} LcScan;
-
-static void lc_scan_expr(LcScan *w, const Expr *e);
-
-static void lc_scan_args(LcScan *w, const Expr *e)
-{
-	for (int i = 0; i < e->u.call.nargs; i++) {
-		const Expr *a = e->u.call.args[i];
-		TypeKind k = a->type->kind;
-		if (k == TY_PTR || k == TY_ARRAY || k == TY_STRUCT) {
-			int r = activity_root(a);
-			if (r < 0)
-				w->all_bad = 1;
-			else
-				w->wnode[w->c->a->node[r]] = 1;
-		}
-	}
-}
-
-static void lc_scan_expr(LcScan *w, const Expr *e)
-{
-	if (!e)
-		return;
-	switch (e->kind) {
-	case E_UNARY:
-		lc_scan_expr(w, e->u.un.e);
-		break;
-	case E_BINARY:
-		lc_scan_expr(w, e->u.bin.l);
-		lc_scan_expr(w, e->u.bin.r);
-		break;
-	case E_COND:
-		lc_scan_expr(w, e->u.cond.c);
-		lc_scan_expr(w, e->u.cond.a);
-		lc_scan_expr(w, e->u.cond.b);
-		break;
-	case E_CALL:
-		lc_scan_args(w, e);
-		for (int i = 0; i < e->u.call.nargs; i++)
-			lc_scan_expr(w, e->u.call.args[i]);
-		break;
-	case E_INDEX: {
-		int v;
-		long lo, hi;
-		if (w->certain && lc_read_range(e, w->rs, w->nrs, &v, &lo, &hi)) {
-			if (!w->reads[v] || lo < w->lo[v])
-				w->lo[v] = lo;
-			if (!w->reads[v] || hi > w->hi[v])
-				w->hi[v] = hi;
-			w->reads[v] += w->mult;
-		}
-		lc_scan_expr(w, e->u.index.base);
-		lc_scan_expr(w, e->u.index.idx);
-		break;
-	}
-	case E_MEMBER:
-		lc_scan_expr(w, e->u.mem.base);
-		break;
-	case E_DEREF: case E_ADDR: case E_CAST:
-		lc_scan_expr(w, e->u.e);
-		break;
-	default:
-		break;
-	}
-}
-
-static void lc_scan_store(LcScan *w, const Expr *lhs)
-{
-	int r = activity_root(lhs);
-	if (r < 0) {
-		w->all_bad = 1;
-		return;
-	}
-	if (lhs->kind == E_VAR)
-		w->bad[r] = 1;
-	if (lhs->kind != E_VAR || !type_is_pointerish(lhs->type))
-		w->wnode[w->c->a->node[r]] = 1;
-	/* the indices and bases of the target are reads */
-	switch (lhs->kind) {
-	case E_INDEX:
-		lc_scan_expr(w, lhs->u.index.base);
-		lc_scan_expr(w, lhs->u.index.idx);
-		break;
-	case E_MEMBER:
-		lc_scan_expr(w, lhs->u.mem.base);
-		break;
-	case E_DEREF:
-		lc_scan_expr(w, lhs->u.e);
-		break;
-	default:
-		break;
-	}
-}
-
-static void lc_scan_stmt(LcScan *w, const Stmt *s)
-{
-	if (!s || w->all_bad)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			lc_scan_stmt(w, s->u.block.items[i]);
-		break;
-	case S_DECL:
-		w->bad[s->u.decl.var] = 1;
-		w->wnode[w->c->a->node[s->u.decl.var]] = 1;
-		lc_scan_expr(w, s->u.decl.init);
-		for (int i = 0; i < s->u.decl.ninits; i++)
-			lc_scan_expr(w, s->u.decl.inits[i]);
-		break;
-	case S_ASSIGN:
-		lc_scan_store(w, s->u.assign.lhs);
-		if (s->u.assign.op != A_SET && s->u.assign.op != A_INC &&
-		    s->u.assign.op != A_DEC)
-			lc_scan_expr(w, s->u.assign.lhs);
-		lc_scan_expr(w, s->u.assign.rhs);
-		break;
-	case S_EXPR:
-		lc_scan_expr(w, s->u.expr);
-		break;
-	case S_RETURN: case S_BREAK: case S_CONTINUE:
-		/* f_fwd would not reach the copy, or reads would be skipped */
-		w->all_bad = 1;
-		break;
-	case S_IF: {
-		int certain = w->certain;
-		lc_scan_expr(w, s->u.ifs.cond);
-		w->certain = 0;
-		lc_scan_stmt(w, s->u.ifs.then);
-		lc_scan_stmt(w, s->u.ifs.els);
-		w->certain = certain;
-		break;
-	}
-	case S_FOR: case S_WHILE: case S_DO: {
-		IdxRange r;
-		long trips, mult = w->mult;
-		int certain = w->certain;
-		lc_scan_stmt(w, s->u.loop.init);
-		lc_scan_expr(w, s->u.loop.cond);
-		int counted = lc_counted(s, &r, &trips);
-		/* a counted loop runs at least once, and so does a do */
-		w->certain = certain && (counted || s->kind == S_DO);
-		lc_scan_stmt(w, s->u.loop.inc);
-		if (counted) {
-			LC_GROW(w->rs, w->nrs, w->caprs);
-			w->rs[w->nrs++] = r;
-			w->mult = mult * trips > (1L << 40) ? (1L << 40)
-							    : mult * trips;
-		}
-		lc_scan_stmt(w, s->u.loop.body);
-		if (counted)
-			w->nrs--;
-		w->mult = mult;
-		w->certain = certain;
-		break;
-	}
-	case S_CHECKPOINT:
-		w->all_bad = 1;
-		break;
-	default:
-		break;
-	}
-}
-
-/* The copy covering read e (base[idx]) in the loops being generated. */
-static LoopCopy *lc_covering(Adj *c, const Expr *e)
-{
-	int v;
-	long lo, hi;
-	if (!c->nlcopies || !lc_read_range(e, c->ranges, c->nranges, &v, &lo, &hi))
-		return NULL;
-	for (int i = c->nlcopies - 1; i >= 0; i--) {
-		LoopCopy *lc = &c->lcopies[i];
-		if (lc->var == v)
-			return lo >= lc->lo && hi < lc->lo + lc->len ? lc : NULL;
-	}
-	return NULL;
-}
-
-/* Read e from its copy in f_bwd (declared on the first read). */
-static Expr *lc_read(Adj *c, LoopCopy *lc, const Expr *e)
-{
-	Loc loc = e->loc;
-	if (lc->bcopy < 0) {
-		Type *t = type_new(TY_ARRAY);
-		t->base = lc->elem;
-		t->len = lc->len;
-		lc->bcopy = adj_local(c, c->bwd, c->f->vars[lc->var]->name, t);
-	}
-	Expr *idx = adj_bw_value(c, e->u.index.idx);
-	if (lc->lo)
-		idx = expr_binary(B_SUB, idx, expr_int(lc->lo, loc), idx->type,
-				  loc);
-	Expr *r = expr_index(expr_var(c->bwd, lc->bcopy, loc), idx, loc);
-	r->type = e->type;
-	return r;
-}
-
-/* The arrays loop s can tape once, pushed on c->lcopies (their count
- * returned); the loop's own range goes on c->ranges when it is counted. */
-static int adj_loop_copies(Adj *c, const Stmt *s)
-{
-	if (!adj_tbr || c->in_region)
-		return 0;
-	const Func *f = c->f;
-	size_t n = (size_t)f->nvars + 1;
-	LcScan w;
-	memset(&w, 0, sizeof w);
-	w.c = c;
-	w.mult = 1;
-	w.certain = 1;
-	w.bad = arena_alloc(n);
-	w.wnode = arena_alloc(n);
-	w.lo = arena_alloc(sizeof(long) * n);
-	w.hi = arena_alloc(sizeof(long) * n);
-	w.reads = arena_alloc(sizeof(long) * n);
-	for (int i = 0; i < c->nranges; i++) {
-		LC_GROW(w.rs, w.nrs, w.caprs);
-		w.rs[w.nrs++] = c->ranges[i];
-	}
-	lc_scan_stmt(&w, s);
-	if (w.all_bad)
-		return 0;
-	int added = 0;
-	for (int v = 0; v < f->nvars; v++) {
-		const Type *t = f->vars[v]->type;
-		if (!w.reads[v] || w.bad[v] || w.wnode[c->a->node[v]] ||
-		    !type_is_pointerish(t) || !type_is_float(t->base) ||
-		    adj_stable(c, v) || !adj_unaliased(c, v))
-			continue;
-		long len = w.hi[v] - w.lo[v] + 1;
-		if (len > LC_MAX || len > 2 * w.reads[v])
-			continue;
-		int outer = 0;
-		for (int i = 0; i < c->nlcopies; i++)
-			outer |= c->lcopies[i].var == v;
-		if (outer)
-			continue;
-		LC_GROW(c->lcopies, c->nlcopies, c->caplcopies);
-		LoopCopy *lc = &c->lcopies[c->nlcopies++];
-		lc->var = v;
-		lc->lo = w.lo[v];
-		lc->len = len;
-		lc->bcopy = -1;
-		lc->elem = type_with_const(t->base, 0);
-		added++;
-	}
-	return added;
-}
-
-/* After loop s's body: f_fwd tapes the copies that reads needed, f_bwd
- * pops them (into out, before the reversed loop); all are dropped. */
-static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
-				Loc loc)
-{
-	for (int i = c->nlcopies - added; i < c->nlcopies; i++) {
-		LoopCopy *lc = &c->lcopies[i];
-		adj_remat_kill(c, lc->var);
-		if (lc->bcopy < 0)
-			continue;
-		Expr *a = expr_var(c->fwd, lc->var, loc);
-		if (lc->lo) {
-			a = expr_addr(expr_index(a, expr_int(lc->lo, loc), loc), loc);
-			a->type = type_ptr(c->f->vars[lc->var]->type->base);
-		}
-		int dbl = lc->elem->kind == TY_DOUBLE;
-		stmt_append(fout, stmt_expr(S_EXPR,
-			expr_call_n(dbl ? "ck_push_nd" : "ck_push_nf", adj_void(),
-				    loc, expr_var(c->fwd, c->ft, loc), a,
-				    expr_int(lc->len, loc)),
-			loc));
-	}
-	/* popped the other way */
-	for (int i = c->nlcopies - 1; i >= c->nlcopies - added; i--) {
-		LoopCopy *lc = &c->lcopies[i];
-		if (lc->bcopy < 0)
-			continue;
-		int dbl = lc->elem->kind == TY_DOUBLE;
-		stmt_append(out, stmt_decl(lc->bcopy, NULL, loc));
-		stmt_append(out, stmt_expr(S_EXPR,
-			expr_call_n(dbl ? "ck_pop_nd" : "ck_pop_nf", adj_void(),
-				    loc, expr_var(c->bwd, c->bt, loc),
-				    expr_var(c->bwd, lc->bcopy, loc),
-				    expr_int(lc->len, loc)),
-			loc));
-	}
-	c->nlcopies -= added;
-}
-
-/* for, while, do.  f_fwd counts the iterations and pushes the count
- * after the loop; f_bwd runs the reversed body that many times.  A
- * counted loop (see lb_get) is not counted in f_fwd: f_bwd computes its
- * trip count, and sets a counted index to its exit value first. */
-static Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
-{
-	Loc loc = s->loc;
-	SiteInfo *li = adj_site(c, s);
-	int nsites = li->nsites;
-	const LbLoop *cl = lb_loop(lb_get(c), s);
-	int fcount = -1;
-	if (!cl) {
-		fcount = adj_local(c, c->fwd, "ck_n", adj_long());
-		stmt_append(c->fdecls, stmt_decl(fcount, NULL, loc));
-	}
-	int bcount = adj_local(c, c->bwd, "ck_n", adj_long());
-	int bcode = nsites ? adj_local(c, c->bwd, "ck_c", adj_long()) : -1;
-
-	/* init runs once, before the loop */
-	Stmt *binit = NULL;
-	adj_remat_kill_stmt(c, s);
-	if (s->kind == S_FOR && s->u.loop.init)
-		binit = adj_stmt(c, s->u.loop.init, fout);
-	adj_remat_kill_stmt(c, s->u.loop.body);
-	adj_remat_kill_stmt(c, s->u.loop.inc);
-	if (fcount >= 0)
-		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fcount, loc),
-					      expr_int(0, loc), loc));
-
-	int lc_added = adj_loop_copies(c, s);
-	IdxRange range;
-	long trips;
-	int counted = lc_counted(s, &range, &trips);
-	Stmt *loop = stmt_new(s->kind, loc);
-	loop->u.loop.cond = expr_clone(s->u.loop.cond);
-	Stmt *finc = stmt_block(loc);
-	Stmt *binc = NULL;
-	if (s->kind == S_FOR && s->u.loop.inc) {
-		c->loops++;
-		binc = s->u.loop.inc->kind == S_BLOCK
-			       ? adj_block(c, s->u.loop.inc, finc)
-			       : adj_stmt(c, s->u.loop.inc, finc);
-		c->loops--;
-		adj_remat_kill_stmt(c, s);
-		int pushes = 0;
-		for (int i = 0; i < finc->u.block.n; i++)
-			pushes += finc->u.block.items[i]->kind == S_EXPR;
-		if (pushes && nsites)
-			diag_error(loc, "the reverse mode does not support this "
-					"loop: its increment must be taped and "
-					"the loop is left by break, continue or "
-					"return; compute the update in the body");
-		loop->u.loop.inc = finc->u.block.n == 1 ? finc->u.block.items[0]
-							: finc;
-		if (!finc->u.block.n)
-			loop->u.loop.inc = NULL;
-	}
-	Stmt *fbody = stmt_block(loc);
-	if (fcount >= 0)
-		stmt_append(fbody, stmt_assign(A_INC, expr_var(c->fwd, fcount, loc),
-					       NULL, loc));
-	adj_push_frame(c, s, 0, fcount, bcode);
-	c->loops++;
-	if (counted) {
-		LC_GROW(c->ranges, c->nranges, c->capranges);
-		c->ranges[c->nranges++] = range;
-	}
-	Stmt *bbody = adj_stmt(c, s->u.loop.body, fbody);
-	c->nranges -= counted;
-	c->loops--;
-	c->nframes--;
-	adj_remat_kill_stmt(c, s);
-	if (nsites && !adj_ends_in_site(s->u.loop.body))
-		stmt_append(fbody, adj_push(c, expr_int(0, loc)));
-	loop->u.loop.body = fbody;
-	stmt_append(fout, loop);
-	if (fcount >= 0)
-		stmt_append(fout, adj_push(c, expr_var(c->fwd, fcount, loc)));
-	Stmt *copies = stmt_block(loc);
-	adj_loop_copies_end(c, lc_added, fout, copies, loc);
-
-	/* f_bwd: for (n = pop; n > 0; n--) { code = pop; inc^-1; body^-1 },
-	 * a counted loop: i = exit; for (n = count; n > 0; n--) ... */
-	Stmt *rb = stmt_block(loc);
-	if (bcode >= 0)
-		stmt_append(rb, stmt_assign(A_SET, expr_var(c->bwd, bcode, loc),
-					    adj_pop(c, adj_long(), loc), loc));
-	if (!adj_empty(binc)) {
-		/* the increment ran after the iteration unless it was left by
-		 * break or return */
-		Stmt *ci = binc;
-		if (bcode >= 0) {
-			Expr *ran = expr_binary(B_EQ, expr_var(c->bwd, bcode, loc),
-						expr_int(0, loc), NULL, loc);
-			ci = stmt_new(S_IF, loc);
-			ci->u.ifs.cond = adj_continue_codes(c, s->u.loop.body,
-							    bcode, ran);
-			ci->u.ifs.then = binc;
-		}
-		stmt_append(rb, ci);
-	}
-	if (!adj_empty(bbody))
-		stmt_append(rb, bbody);
-	/* a counted loop with nothing to reverse: nothing in f_bwd */
-	if (cl && adj_empty(rb))
-		return binit;
-	Stmt *out = stmt_block(loc);
-	Stmt *rl = stmt_new(S_FOR, loc);
-	Expr *exit = NULL;
-	Expr *count = cl ? lb_trip(c, cl, &exit, loc) : adj_pop(c, adj_long(), loc);
-	rl->u.loop.init = stmt_assign(A_SET, expr_var(c->bwd, bcount, loc), count,
-				      loc);
-	rl->u.loop.cond = expr_binary(B_GT, expr_var(c->bwd, bcount, loc),
-				      expr_int(0, loc), NULL, loc);
-	rl->u.loop.inc = stmt_assign(A_DEC, expr_var(c->bwd, bcount, loc), NULL,
-				     loc);
-	rl->u.loop.body = rb;
-	stmt_append(out, stmt_decl(bcount, NULL, loc));
-	if (bcode >= 0)
-		stmt_append(out, stmt_decl(bcode, NULL, loc));
-	adj_declare_init_adjoints(c, s->kind == S_FOR ? s->u.loop.init : NULL,
-				  out);
-	if (cl && lb_index(c, cl->index) && c->v->needed[cl->index])
-		stmt_append(out, stmt_assign(A_SET,
-					     expr_var(c->bwd,
-						      adj_bvar(c, cl->index, loc),
-						      loc),
-					     exit, loc));
-	for (int i = 0; i < copies->u.block.n; i++)
-		stmt_append(out, copies->u.block.items[i]);
-	stmt_append(out, rl);
-	if (!adj_empty(binit))
-		stmt_append(out, binit);
-	return out;
-}
-
-/* ------------------------------------------------ checkpoint regions
- *
- * #pragma ck_checkpoint before a statement R:
- *
- *   f_fwd:  s = ck_snap_new(); CK_SAVE(s, v) for what R reads before
- *           writing it (below); push s; R as in f (nothing taped)
- *   f_bwd:  s = pop; CK_LOAD(s, v) ...; ck_snap_free(s);
- *           R's forward sweep (taped), then R's reverse sweep
- *
- * The forward sweep of R is generated as for f_fwd, then moved into
- * f_bwd: its floating variables become copies local to f_bwd, its
- * integers the variables f_bwd already keeps exact, its pointers offsets.
- * Data behind pointers that R reads and f changes is saved as the
- * pragma's save(p[lo:len]) says; f_bwd puts f's outputs back afterwards.
- *
- * What the snapshot holds: the variables R uses that are live on entry
- * to R.  A variable R uses is left out when it is dead on entry:
- *   - no path through R reads its value before R writes it: a scalar
- *     assigned (=, or a declaration with an initializer) before any read,
- *     in straight-line code or in both arms of an if; a local array
- *     overwritten whole by a declaration's initializer list, or by a
- *     counted loop `for (i = 0; i < LEN; i++)` (LEN a constant, the
- *     array's length) whose body assigns `a[i] = ...` at its top level,
- *     leaves by no break, continue or return and changes no i, and reads
- *     no element of a before that assignment (after it, only a[i]).
- *     Writes inside a loop count for the rest of that iteration only, and
- *     inside an if only when both arms make them;
- *   - no pointer may point at it (it is alone in its activity node), so
- *     every read of it is a read of its name;
- *   - it is a floating scalar or array of floating data, or an integer
- *     declared inside R.
- *
- * Why that is enough: in f_bwd a floating variable's copy (rg_pcopy) is
- * read only by the recomputations of regions, and each of those loads, or
- * computes before reading, every value it reads; the reverse sweeps read
- * floating values from the tape.  An integer is different: f_bwd keeps
- * integers exact, and the region's reverse sweep gives the code before R
- * the integer's value on entry to R, which it takes from the snapshot.
- * So an integer is left out only when it is declared in R, where no code
- * outside R reads it.  Pointers, structs and the save() sections (with
- * f's outputs in them, put back by rg_put_back) are saved as before, and
- * f_fwd runs R as f does, so the code after R sees f's values.  f_b_d is
- * the tangent of f_fwd and f_bwd: a variable left out takes its tangent
- * with it.  When the walk is not sure, the variable is saved.
- */
-
-typedef struct RegionVars {
-	unsigned char *used; /* f var referenced in R */
-} RegionVars;
-
-static void rg_used_expr(const Expr *e, unsigned char *used)
-{
-	if (!e)
-		return;
-	switch (e->kind) {
-	case E_VAR:
-		used[e->u.var] = 1;
-		break;
-	case E_UNARY:
-		rg_used_expr(e->u.un.e, used);
-		break;
-	case E_BINARY:
-		rg_used_expr(e->u.bin.l, used);
-		rg_used_expr(e->u.bin.r, used);
-		break;
-	case E_COND:
-		rg_used_expr(e->u.cond.c, used);
-		rg_used_expr(e->u.cond.a, used);
-		rg_used_expr(e->u.cond.b, used);
-		break;
-	case E_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			rg_used_expr(e->u.call.args[i], used);
-		break;
-	case E_INDEX:
-		rg_used_expr(e->u.index.base, used);
-		rg_used_expr(e->u.index.idx, used);
-		break;
-	case E_MEMBER:
-		rg_used_expr(e->u.mem.base, used);
-		break;
-	case E_DEREF: case E_ADDR: case E_CAST:
-		rg_used_expr(e->u.e, used);
-		break;
-	default:
-		break;
-	}
-}
-
-/* Marks the variables R references; reports sites that leave R. */
-static int rg_used(const Stmt *s, unsigned char *used, int loops)
-{
-	int ok = 1;
-	if (!s)
-		return 1;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			ok &= rg_used(s->u.block.items[i], used, loops);
-		break;
-	case S_DECL:
-		used[s->u.decl.var] = 1;
-		rg_used_expr(s->u.decl.init, used);
-		for (int i = 0; i < s->u.decl.ninits; i++)
-			rg_used_expr(s->u.decl.inits[i], used);
-		break;
-	case S_ASSIGN:
-		rg_used_expr(s->u.assign.lhs, used);
-		rg_used_expr(s->u.assign.rhs, used);
-		break;
-	case S_EXPR:
-		rg_used_expr(s->u.expr, used);
-		break;
-	case S_IF:
-		rg_used_expr(s->u.ifs.cond, used);
-		ok &= rg_used(s->u.ifs.then, used, loops);
-		ok &= rg_used(s->u.ifs.els, used, loops);
-		break;
-	case S_FOR: case S_WHILE: case S_DO:
-		rg_used_expr(s->u.loop.cond, used);
-		ok &= rg_used(s->u.loop.init, used, loops);
-		ok &= rg_used(s->u.loop.inc, used, loops);
-		ok &= rg_used(s->u.loop.body, used, loops + 1);
-		break;
-	case S_CHECKPOINT:
-		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
-			used[s->u.ckpt.saves[i]->var] = 1;
-			rg_used_expr(s->u.ckpt.saves[i]->lo, used);
-			rg_used_expr(s->u.ckpt.saves[i]->len, used);
-		}
-		ok &= rg_used(s->u.ckpt.body, used, loops);
-		break;
-	case S_RETURN:
-		diag_error(s->loc, "a return inside a ck_checkpoint region is "
-				   "not supported in reverse mode; end the region "
-				   "before it");
-		return 0;
-	case S_BREAK: case S_CONTINUE:
-		if (!loops) {
-			diag_error(s->loc, "this %s leaves the ck_checkpoint "
-					   "region, which reverse mode does not "
-					   "support; put the whole loop in the "
-					   "region",
-				   s->kind == S_BREAK ? "break" : "continue");
-			return 0;
-		}
-		break;
-	default:
-		break;
-	}
-	return ok;
-}
-
-/* Liveness on entry to R, for the rule above.  One walk in execution
- * order; killed holds what every path to the current point has written,
- * and the log lists the kills in the order they were made, so that an if
- * or a loop body undoes its own (cost linear in the statements walked). */
-typedef struct RgLive {
-	const Adj *c;
-	const Func *f;
-	const unsigned char *escaped; /* see rg_escaped */
-	int *members;           /* activity node -> how many variables */
-	unsigned char *exposed; /* read, on some path, before R writes it */
-	unsigned char *declared; /* declared in R */
-	unsigned char *killed;
-	unsigned char *scratch; /* zero between uses */
-	int *log, nlog, caplog;
-	/* the counted loop being walked (rg_counted): its index, the arrays
-	 * its body overwrites (elem[v] 1 before, 2 after the assignment;
-	 * a[idx] is then this iteration's), and the ifs and loops inside
-	 * its body around the walk */
-	int idx, depth;
-	unsigned char *elem;
-	int *cand, ncand, capcand;
-} RgLive;
-
-static void rg_push(int **a, int *n, int *cap, int v)
-{
-	if (*n == *cap) {
-		int c = 2 * *cap + 16;
-		int *r = arena_alloc(sizeof(int) * (size_t)c);
-		if (*n)
-			memcpy(r, *a, sizeof(int) * (size_t)*n);
-		*a = r;
-		*cap = c;
-	}
-	(*a)[(*n)++] = v;
-}
-
-static void rg_kill(RgLive *w, int v)
-{
-	if (w->killed[v])
-		return;
-	w->killed[v] = 1;
-	rg_push(&w->log, &w->nlog, &w->caplog, v);
-}
-
-static void rg_undo(RgLive *w, int to)
-{
-	while (w->nlog > to)
-		w->killed[w->log[--w->nlog]] = 0;
-}
-
-typedef struct RgEscape {
-	int *uses;          /* var -> uses other than as a in a[k] */
-	unsigned char *addr; /* var -> under & (&s, &a[k]) */
-} RgEscape;
-
-static void rg_escape_visit(void *ctx, const Expr *e)
-{
-	RgEscape *x = ctx;
-	if (e->kind == E_VAR) {
-		x->uses[e->u.var]++;
-	} else if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR) {
-		x->uses[e->u.index.base->u.var]--;
-	} else if (e->kind == E_ADDR) {
-		int r = activity_root(e->u.e);
-		if (r >= 0)
-			x->addr[r] = 1;
-	}
-}
-
-/* Variables of f whose address may be taken: scalars and arrays under &,
- * arrays used other than as a[k] (passed, assigned, a + k).  Nothing but
- * their names reads the others.  Computed once per function. */
-static const unsigned char *rg_escaped(const Func *f)
-{
-	static const Func *last;
-	static unsigned char *esc;
-	if (last == f)
-		return esc;
-	RgEscape x;
-	x.uses = arena_alloc(sizeof(int) * (size_t)(f->nvars + 1));
-	x.addr = arena_alloc((size_t)f->nvars + 1);
-	ir_walk_stmt(f->body, rg_escape_visit, &x);
-	esc = x.addr;
-	for (int v = 0; v < f->nvars; v++)
-		if (f->vars[v]->type->kind == TY_ARRAY && x.uses[v] > 0)
-			esc[v] = 1;
-	last = f;
-	return esc;
-}
-
-/* Is v alone in its activity node (no pointer or alias reaches it) and
- * its address never taken? */
-static int rg_alone(const RgLive *w, int v)
-{
-	return w->members[w->c->a->node[v]] == 1 && !w->escaped[v];
-}
-
-static int rg_is_int(const Expr *e, long long n)
-{
-	return e && e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == n;
-}
-
-static int rg_is_var(const Expr *e, int v)
-{
-	return e && e->kind == E_VAR && e->u.var == v;
-}
-
-/* The reads of e: a variable not killed is exposed. */
-static void rg_live_expr(RgLive *w, const Expr *e)
-{
-	if (!e)
-		return;
-	switch (e->kind) {
-	case E_VAR:
-		if (!w->killed[e->u.var])
-			w->exposed[e->u.var] = 1;
-		break;
-	case E_UNARY:
-		rg_live_expr(w, e->u.un.e);
-		break;
-	case E_BINARY:
-		rg_live_expr(w, e->u.bin.l);
-		rg_live_expr(w, e->u.bin.r);
-		break;
-	case E_COND:
-		rg_live_expr(w, e->u.cond.c);
-		rg_live_expr(w, e->u.cond.a);
-		rg_live_expr(w, e->u.cond.b);
-		break;
-	case E_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			rg_live_expr(w, e->u.call.args[i]);
-		break;
-	case E_INDEX: {
-		const Expr *b = e->u.index.base;
-		if (!(b->kind == E_VAR && w->idx >= 0 && w->elem[b->u.var] == 2 &&
-		      rg_is_var(e->u.index.idx, w->idx)))
-			rg_live_expr(w, b);
-		rg_live_expr(w, e->u.index.idx);
-		break;
-	}
-	case E_MEMBER:
-		rg_live_expr(w, e->u.mem.base);
-		break;
-	case E_DEREF: case E_ADDR: case E_CAST:
-		rg_live_expr(w, e->u.e);
-		break;
-	default:
-		break;
-	}
-}
-
-/* Does s leave the loop it is in by break or continue, or return? */
-static int rg_leaves(const Stmt *s, int loops)
-{
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			if (rg_leaves(s->u.block.items[i], loops))
-				return 1;
-		return 0;
-	case S_IF:
-		return rg_leaves(s->u.ifs.then, loops) ||
-		       rg_leaves(s->u.ifs.els, loops);
-	case S_FOR: case S_WHILE: case S_DO:
-		return rg_leaves(s->u.loop.body, loops + 1);
-	case S_CHECKPOINT:
-		return rg_leaves(s->u.ckpt.body, loops);
-	case S_BREAK: case S_CONTINUE:
-		return loops == 0;
-	case S_RETURN:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-/* The index of `for (i = 0; i < n; i++)` (or i += 1) whose body changes
- * no i and runs to its end in every iteration, with n in *n; else -1. */
-static int rg_counted(const RgLive *w, const Stmt *s, long long *n)
-{
-	const Stmt *in = s->u.loop.init, *inc = s->u.loop.inc;
-	const Expr *cond = s->u.loop.cond;
-	if (s->kind != S_FOR || !in || !inc || !cond)
-		return -1;
-	if (in->kind == S_BLOCK && in->u.block.n == 1)
-		in = in->u.block.items[0];
-	if (inc->kind == S_BLOCK && inc->u.block.n == 1)
-		inc = inc->u.block.items[0];
-	int i;
-	if (in->kind == S_DECL && rg_is_int(in->u.decl.init, 0))
-		i = in->u.decl.var;
-	else if (in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
-		 in->u.assign.lhs->kind == E_VAR &&
-		 rg_is_int(in->u.assign.rhs, 0))
-		i = in->u.assign.lhs->u.var;
-	else
-		return -1;
-	if (w->f->vars[i]->type->kind != TY_INT || !rg_alone(w, i))
-		return -1;
-	if (cond->kind != E_BINARY || cond->u.bin.op != B_LT ||
-	    !rg_is_var(cond->u.bin.l, i) || cond->u.bin.r->kind != E_NUM ||
-	    !cond->u.bin.r->u.num.is_int)
-		return -1;
-	if (inc->kind != S_ASSIGN || !rg_is_var(inc->u.assign.lhs, i) ||
-	    !(inc->u.assign.op == A_INC ||
-	      (inc->u.assign.op == A_ADD && rg_is_int(inc->u.assign.rhs, 1))))
-		return -1;
-	if (adj_first_assign(s->u.loop.body, i) || rg_leaves(s->u.loop.body, 0))
-		return -1;
-	*n = cond->u.bin.r->u.num.ival;
-	return i;
-}
-
-/* Adds to w's candidates the arrays the top level of loop body s assigns
- * as a[i] = ...: local arrays of n floating elements that only their
- * names reach. */
-static void rg_overwritten(RgLive *w, const Stmt *s, int i, long long n)
-{
-	if (s->kind == S_BLOCK) {
-		for (int k = 0; k < s->u.block.n; k++)
-			rg_overwritten(w, s->u.block.items[k], i, n);
-		return;
-	}
-	if (s->kind != S_ASSIGN || s->u.assign.op != A_SET ||
-	    s->u.assign.lhs->kind != E_INDEX)
-		return;
-	const Expr *b = s->u.assign.lhs->u.index.base;
-	if (b->kind != E_VAR || !rg_is_var(s->u.assign.lhs->u.index.idx, i))
-		return;
-	int a = b->u.var;
-	const Var *x = w->f->vars[a];
-	if (x->kind == VAR_LOCAL && !x->is_static && x->type->kind == TY_ARRAY &&
-	    type_is_float(x->type->base) && x->type->len == n &&
-	    rg_alone(w, a) && !w->elem[a]) {
-		w->elem[a] = 1;
-		rg_push(&w->cand, &w->ncand, &w->capcand, a);
-	}
-}
-
-static void rg_live(RgLive *w, const Stmt *s);
-
-/* A loop: its body's kills hold for the rest of one iteration only; a
- * counted loop that overwrites arrays whole kills them after it. */
-static void rg_live_loop(RgLive *w, const Stmt *s)
-{
-	rg_live(w, s->u.loop.init);
-	long long n = 0;
-	int i = s->kind == S_FOR ? rg_counted(w, s, &n) : -1;
-	int idx = w->idx, depth = w->depth, *cand = w->cand, ncand = w->ncand,
-	    capcand = w->capcand;
-	unsigned char *outer = NULL;
-	if (i >= 0) {
-		/* the enclosing counted loop's arrays wait: inside this loop
-		 * nothing overwrites them, and a read of one is a read */
-		outer = arena_alloc((size_t)ncand + 1);
-		for (int k = 0; k < ncand; k++) {
-			outer[k] = w->elem[cand[k]];
-			w->elem[cand[k]] = 0;
-		}
-		w->idx = i;
-		w->depth = 0;
-		w->cand = NULL;
-		w->ncand = w->capcand = 0;
-		rg_overwritten(w, s->u.loop.body, i, n);
-	} else {
-		w->depth++;
-	}
-	int m = w->nlog;
-	if (s->kind != S_DO)
-		rg_live_expr(w, s->u.loop.cond);
-	rg_live(w, s->u.loop.body);
-	rg_undo(w, m);
-	rg_live(w, s->u.loop.inc);
-	rg_undo(w, m);
-	if (s->kind == S_DO)
-		rg_live_expr(w, s->u.loop.cond);
-	if (i >= 0) {
-		for (int k = 0; k < w->ncand; k++) {
-			if (w->elem[w->cand[k]] == 2)
-				rg_kill(w, w->cand[k]);
-			w->elem[w->cand[k]] = 0;
-		}
-		for (int k = 0; k < ncand; k++)
-			w->elem[cand[k]] = outer[k];
-	}
-	w->idx = idx;
-	w->depth = depth;
-	w->cand = cand;
-	w->ncand = ncand;
-	w->capcand = capcand;
-}
-
-/* Walks s in execution order (see RgLive). */
-static void rg_live(RgLive *w, const Stmt *s)
-{
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			rg_live(w, s->u.block.items[i]);
-		break;
-	case S_DECL:
-		w->declared[s->u.decl.var] = 1;
-		rg_live_expr(w, s->u.decl.init);
-		for (int i = 0; i < s->u.decl.ninits; i++)
-			rg_live_expr(w, s->u.decl.inits[i]);
-		if (s->u.decl.init || s->u.decl.ninits)
-			rg_kill(w, s->u.decl.var);
-		break;
-	case S_ASSIGN: {
-		const Expr *lhs = s->u.assign.lhs;
-		if (s->u.assign.op != A_SET) {
-			rg_live_expr(w, lhs);
-			rg_live_expr(w, s->u.assign.rhs);
-		} else if (lhs->kind == E_VAR) {
-			rg_live_expr(w, s->u.assign.rhs);
-			rg_kill(w, lhs->u.var);
-		} else if (lhs->kind == E_INDEX &&
-			   lhs->u.index.base->kind == E_VAR) {
-			/* a[k] = e writes an element: reads k and e, not a */
-			int a = lhs->u.index.base->u.var;
-			rg_live_expr(w, lhs->u.index.idx);
-			rg_live_expr(w, s->u.assign.rhs);
-			if (w->idx >= 0 && w->depth == 0 && w->elem[a] == 1 &&
-			    rg_is_var(lhs->u.index.idx, w->idx))
-				w->elem[a] = 2;
-		} else {
-			rg_live_expr(w, lhs);
-			rg_live_expr(w, s->u.assign.rhs);
-		}
-		break;
-	}
-	case S_EXPR: case S_RETURN:
-		rg_live_expr(w, s->u.expr);
-		break;
-	case S_IF: {
-		/* what both arms kill is killed after the if */
-		rg_live_expr(w, s->u.ifs.cond);
-		w->depth++;
-		int m = w->nlog;
-		rg_live(w, s->u.ifs.then);
-		int na = w->nlog - m;
-		int *a = arena_alloc(sizeof(int) * (size_t)(na + 1));
-		if (na)
-			memcpy(a, w->log + m, sizeof(int) * (size_t)na);
-		rg_undo(w, m);
-		if (s->u.ifs.els) {
-			rg_live(w, s->u.ifs.els);
-			int nb = w->nlog, nk = 0;
-			for (int k = m; k < nb; k++)
-				w->scratch[w->log[k]] = 1;
-			for (int k = 0; k < na; k++)
-				if (w->scratch[a[k]])
-					a[nk++] = a[k];
-			for (int k = m; k < nb; k++)
-				w->scratch[w->log[k]] = 0;
-			rg_undo(w, m);
-			for (int k = 0; k < nk; k++)
-				rg_kill(w, a[k]);
-		}
-		w->depth--;
-		break;
-	}
-	case S_FOR: case S_WHILE: case S_DO:
-		rg_live_loop(w, s);
-		break;
-	case S_CHECKPOINT:
-		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
-			const SaveSection *sv = s->u.ckpt.saves[i];
-			if (!w->killed[sv->var])
-				w->exposed[sv->var] = 1;
-			rg_live_expr(w, sv->lo);
-			rg_live_expr(w, sv->len);
-		}
-		rg_live(w, s->u.ckpt.body);
-		break;
-	default:
-		break;
-	}
-}
-
-/* The variables region body r uses (used) that its snapshot holds: those
- * live on entry to r, by the rule above. */
-static unsigned char *rg_snapshot_vars(const Adj *c, const Stmt *r,
-				       const unsigned char *used)
-{
-	const Func *f = c->f;
-	size_t n = (size_t)f->nvars + 1;
-	RgLive w;
-	memset(&w, 0, sizeof w);
-	w.c = c;
-	w.f = f;
-	w.escaped = rg_escaped(f);
-	w.members = arena_alloc(sizeof(int) * n);
-	for (int v = 0; v < f->nvars; v++)
-		w.members[c->a->node[v]]++;
-	w.exposed = arena_alloc(n);
-	w.declared = arena_alloc(n);
-	w.killed = arena_alloc(n);
-	w.scratch = arena_alloc(n);
-	w.elem = arena_alloc(n);
-	w.idx = -1;
-	rg_live(&w, r);
-	unsigned char *snap = arena_alloc(n);
-	for (int v = 0; v < f->nvars; v++) {
-		const Type *t = f->vars[v]->type;
-		int kind_ok = type_is_float(t) ||
-			      (t->kind == TY_ARRAY && type_is_float(adj_bottom(t))) ||
-			      (t->kind == TY_INT && w.declared[v]);
-		snap[v] = used[v];
-		if (used[v] && !w.exposed[v] && kind_ok &&
-		    f->vars[v]->kind == VAR_LOCAL && rg_alone(&w, v))
-			snap[v] = 0;
-	}
-	return snap;
-}
-
-static Type *rg_snap_type(void)
-{
-	static Type *t;
-	if (!t) {
-		Type *o = type_new(TY_OTHER);
-		o->name = "ck_snap";
-		t = type_ptr(o);
-	}
-	return t;
-}
-
-/* The bwd copy of floating primal var v (a region recomputes it). */
-static int rg_pcopy(Adj *c, int v)
-{
-	if (c->pcopy[v] >= 0)
-		return c->pcopy[v];
-	const Var *x = c->fwd->vars[v];
-	int id = func_add_var(c->bwd, adj_fresh(c, c->bwd, x->name),
-			      x->type, VAR_LOCAL, x->loc);
-	stmt_append(c->bdecls, stmt_decl_zero(c->bwd, id, x->loc));
-	c->pcopy[v] = id;
-	return id;
-}
-
-/* The bwd twin of a variable f_fwd generated (counters, the tape). */
-static int rg_twin(Adj *c, int fv)
-{
-	if (fv == c->ft)
-		return c->bt;
-	if (fv >= c->ntwin) {
-		int n = 2 * fv + 64;
-		int *t = arena_alloc(sizeof(int) * (size_t)n);
-		for (int i = 0; i < n; i++)
-			t[i] = i < c->ntwin ? c->twin[i] : -1;
-		c->twin = t;
-		c->ntwin = n;
-	}
-	if (c->twin[fv] >= 0)
-		return c->twin[fv];
-	const Var *x = c->fwd->vars[fv];
-	int id = adj_local(c, c->bwd, x->name, x->type);
-	stmt_append(c->bdecls, stmt_decl(id, x->type->kind == TY_INT
-						     ? expr_int(0, x->loc)
-						     : NULL,
-					 x->loc));
-	c->twin[fv] = id;
-	return id;
-}
-
-/* The base pointer of local pointer v as an expression of bwd. */
-static Expr *rg_base(Adj *c, int v, Loc loc)
-{
-	int b = c->v->base[v];
-	if (b < 0) {
-		diag_error(loc, "the reverse mode cannot tell which array '%s' "
-				"points into",
-			   c->f->vars[v]->name);
-		return expr_cast(type_ptr(type_double()), expr_int(0, loc), loc);
-	}
-	const Var *x = c->f->vars[b];
-	if (x->kind == VAR_PARAM && x->type->kind == TY_PTR) {
-		if (c->bmap[b] < 0) {
-			diag_error(loc, "the checkpoint region reads data behind "
-					"'%s', which the reverse sweep of '%s' "
-					"cannot reach; checkpoint in the caller",
-				   x->name, c->f->name);
-			return expr_cast(type_ptr(type_double()), expr_int(0, loc), loc);
-		}
-		return expr_var(c->bwd, c->bmap[b], loc);
-	}
-	Expr *e = expr_var(c->bwd, rg_pcopy(c, b), loc);
-	return x->type->kind == TY_ARRAY ? e : expr_addr(e, loc);
-}
-
-static Expr *rg_expr(Adj *c, const Expr *e);
-
-/* Primal var v of f (or generated var of fwd) in bwd. */
-static Expr *rg_var(Adj *c, int v, Loc loc)
-{
-	if (v >= c->f->nvars) {
-		for (int k = 0; k < c->f->nvars; k++)
-			if (c->hbytes_f[k] == v) /* a heap buffer's size */
-				return expr_var(c->bwd, c->hbytes_b[k], loc);
-		return expr_var(c->bwd, rg_twin(c, v), loc);
-	}
-	if (c->v->heap[v])
-		return expr_var(c->bwd, c->hptr_b[v], loc);
-	const Var *x = c->f->vars[v];
-	if (x->type->kind == TY_INT)
-		return expr_var(c->bwd, adj_bvar(c, v, loc), loc);
-	if (x->type->kind == TY_PTR) {
-		if (x->kind == VAR_PARAM)
-			return rg_base(c, v, loc);
-		Expr *base = rg_base(c, v, loc);
-		return expr_binary(B_ADD, base,
-				   expr_var(c->bwd, adj_bvar(c, v, loc), loc),
-				   base->type, loc);
-	}
-	return expr_var(c->bwd, rg_pcopy(c, v), loc);
-}
-
-/* A fwd expression moved into bwd. */
-static Expr *rg_expr(Adj *c, const Expr *e)
-{
-	if (!e)
-		return NULL;
-	Expr *r;
-	if (e->kind == E_VAR)
-		return rg_var(c, e->u.var, e->loc);
-	r = ARENA_NEW(Expr);
-	*r = *e;
-	switch (e->kind) {
-	case E_UNARY:
-		r->u.un.e = rg_expr(c, e->u.un.e);
-		break;
-	case E_BINARY:
-		r->u.bin.l = rg_expr(c, e->u.bin.l);
-		r->u.bin.r = rg_expr(c, e->u.bin.r);
-		break;
-	case E_COND:
-		r->u.cond.c = rg_expr(c, e->u.cond.c);
-		r->u.cond.a = rg_expr(c, e->u.cond.a);
-		r->u.cond.b = rg_expr(c, e->u.cond.b);
-		break;
-	case E_CALL:
-		r->u.call.args = arena_alloc(sizeof(Expr *) *
-					     (size_t)(e->u.call.nargs + 1));
-		for (int i = 0; i < e->u.call.nargs; i++)
-			r->u.call.args[i] = rg_expr(c, e->u.call.args[i]);
-		break;
-	case E_INDEX:
-		r->u.index.base = rg_expr(c, e->u.index.base);
-		r->u.index.idx = rg_expr(c, e->u.index.idx);
-		break;
-	case E_MEMBER:
-		r->u.mem.base = rg_expr(c, e->u.mem.base);
-		break;
-	case E_DEREF: case E_ADDR: case E_CAST:
-		r->u.e = rg_expr(c, e->u.e);
-		break;
-	default:
-		break;
-	}
-	return r;
-}
-
-/* A fwd statement moved into bwd. */
-static Stmt *rg_stmt(Adj *c, const Stmt *s)
-{
-	if (!s)
-		return NULL;
-	Stmt *r = ARENA_NEW(Stmt);
-	*r = *s;
-	switch (s->kind) {
-	case S_BLOCK:
-		r->u.block.items = arena_alloc(sizeof(Stmt *) *
-					       (size_t)(s->u.block.n + 1));
-		for (int i = 0; i < s->u.block.n; i++)
-			r->u.block.items[i] = rg_stmt(c, s->u.block.items[i]);
-		break;
-	case S_DECL:
-		ck_unreachable(); /* f_fwd declares at its top */
-	case S_ASSIGN: {
-		const Expr *lhs = s->u.assign.lhs;
-		if (lhs->kind == E_VAR && lhs->u.var < c->f->nvars &&
-		    c->f->vars[lhs->u.var]->type->kind == TY_PTR &&
-		    !c->v->heap[lhs->u.var]) {
-			/* a pointer moves: its offset moves the same way */
-			int v = lhs->u.var;
-			Expr *off = expr_var(c->bwd, adj_bvar(c, v, s->loc), s->loc);
-			r->u.assign.lhs = off;
-			if (s->u.assign.op == A_SET)
-				r->u.assign.rhs = expr_binary(
-					B_SUB, rg_expr(c, s->u.assign.rhs),
-					rg_base(c, v, s->loc), adj_long(), s->loc);
-			else
-				r->u.assign.rhs = rg_expr(c, s->u.assign.rhs);
-			break;
-		}
-		r->u.assign.lhs = rg_expr(c, lhs);
-		r->u.assign.rhs = rg_expr(c, s->u.assign.rhs);
-		break;
-	}
-	case S_EXPR: case S_RETURN:
-		r->u.expr = rg_expr(c, s->u.expr);
-		break;
-	case S_IF:
-		r->u.ifs.cond = rg_expr(c, s->u.ifs.cond);
-		r->u.ifs.then = rg_stmt(c, s->u.ifs.then);
-		r->u.ifs.els = rg_stmt(c, s->u.ifs.els);
-		break;
-	case S_FOR: case S_WHILE: case S_DO:
-		r->u.loop.init = rg_stmt(c, s->u.loop.init);
-		r->u.loop.cond = rg_expr(c, s->u.loop.cond);
-		r->u.loop.inc = rg_stmt(c, s->u.loop.inc);
-		r->u.loop.body = rg_stmt(c, s->u.loop.body);
-		break;
-	case S_CHECKPOINT:
-		r->u.ckpt.body = rg_stmt(c, s->u.ckpt.body);
-		break;
-	default:
-		break;
-	}
-	return r;
-}
-
-/* R as f runs it, in f_fwd: declarations become assignments (f_fwd
- * declares its locals at its top); nested regions are plain too. */
-static void rg_primal(Adj *c, const Stmt *s, Stmt *fout)
-{
-	Loc loc = s->loc;
-	switch (s->kind) {
-	case S_BLOCK: {
-		Stmt *b = stmt_block(loc);
-		for (int i = 0; i < s->u.block.n; i++)
-			rg_primal(c, s->u.block.items[i], b);
-		stmt_append(fout, b);
-		return;
-	}
-	case S_DECL: {
-		int v = s->u.decl.var;
-		if (c->f->vars[v]->is_static)
-			return;
-		if (s->u.decl.init) {
-			stmt_append(fout, stmt_assign(A_SET,
-						      expr_var(c->fwd, v, loc),
-						      expr_clone(s->u.decl.init),
-						      loc));
-			return;
-		}
-		long n = adj_elems(c->f->vars[v]->type);
-		for (long k = 0; k < n && s->u.decl.ninits; k++)
-			stmt_append(fout, stmt_assign(
-				A_SET, adj_elem(c->fwd, v, k, loc),
-				k < s->u.decl.ninits
-					? expr_clone(s->u.decl.inits[k])
-					: expr_num(0, type_float_elem(c->f->vars[v]->type)
-							       ? type_float_elem(
-									 c->f->vars[v]->type)
-							       : type_double(),
-						   loc),
-				loc));
-		return;
-	}
-	case S_IF: {
-		Stmt *r = stmt_new(S_IF, loc);
-		r->u.ifs.cond = expr_clone(s->u.ifs.cond);
-		r->u.ifs.then = stmt_block(loc);
-		rg_primal(c, s->u.ifs.then, r->u.ifs.then);
-		if (s->u.ifs.els) {
-			r->u.ifs.els = stmt_block(loc);
-			rg_primal(c, s->u.ifs.els, r->u.ifs.els);
-		}
-		stmt_append(fout, r);
-		return;
-	}
-	case S_FOR: case S_WHILE: case S_DO: {
-		Stmt *r = stmt_new(s->kind, loc);
-		if (s->u.loop.init)
-			rg_primal(c, s->u.loop.init, fout);
-		r->u.loop.cond = expr_clone(s->u.loop.cond);
-		if (s->u.loop.inc) {
-			Stmt *inc = stmt_block(loc);
-			rg_primal(c, s->u.loop.inc, inc);
-			Stmt *in = inc->u.block.items[0];
-			r->u.loop.inc = in->kind == S_BLOCK && in->u.block.n == 1
-						? in->u.block.items[0]
-						: in;
-		}
-		r->u.loop.body = stmt_block(loc);
-		rg_primal(c, s->u.loop.body, r->u.loop.body);
-		stmt_append(fout, r);
-		return;
-	}
-	case S_CHECKPOINT:
-		rg_primal(c, s->u.ckpt.body, fout);
-		return;
-	case S_ASSIGN:
-		stmt_append(fout, stmt_assign(s->u.assign.op,
-					      expr_clone(s->u.assign.lhs),
-					      expr_clone(s->u.assign.rhs), loc));
-		return;
-	case S_EXPR: {
-		Stmt *e = stmt_expr(S_EXPR, expr_clone(s->u.expr), loc);
-		stmt_append(fout, calls_is_output_stmt(s) ? calls_guard_output(e)
-							  : e);
-		return;
-	}
-	case S_BREAK: case S_CONTINUE: case S_EMPTY:
-		stmt_append(fout, stmt_new(s->kind, loc));
-		return;
-	default:
-		ck_unreachable();
-	}
-}
-
-/* Data behind pointers that a checkpointed statement uses and f changes
- * must be named in save(); what: how to call the statement. */
-/* Floating data behind pointer members of struct type t (what a snapshot
- * of the structs themselves does not hold). */
-static int rg_indirect_float(const Type *t)
-{
-	const Type *b = adj_bottom(t);
-	if (b->kind != TY_STRUCT || b->st->visiting)
-		return 0;
-	int r = 0;
-	b->st->visiting = 1;
-	for (int i = 0; i < b->st->nfields && !r; i++) {
-		const Type *ft = b->st->fields[i].type;
-		while (ft->kind == TY_ARRAY)
-			ft = ft->base;
-		r = ft->kind == TY_PTR ? type_float_elem((Type *)ft) != NULL
-				       : rg_indirect_float(ft);
-	}
-	b->st->visiting = 0;
-	return r;
-}
-
-static int rg_check_saves(Adj *c, const unsigned char *used,
-			  const Stmt *prag, const char *what)
-{
-	const Func *f = c->f;
-	for (int i = 0; i < f->nvars; i++) {
-		if (used[i] && c->a->written[c->a->node[i]] &&
-		    rg_indirect_float(f->vars[i]->type)) {
-			diag_error(prag->loc, "%s uses data behind the pointer "
-					      "members of '%s', which the function "
-					      "changes; ckc cannot save that data "
-					      "yet (save() covers whole structs); "
-					      "put the region where that data no "
-					      "longer changes",
-				   what, f->vars[i]->name);
-			return 0;
-		}
-	}
-	for (int i = 0; i < f->nvars; i++) {
-		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
-		    !type_float_elem(f->vars[i]->type) ||
-		    !c->a->written[c->a->node[i]] ||
-		    rg_heap_local(c, prag->u.ckpt.body, i) ||
-		    (prag->u.ckpt.binomial &&
-		     prag->u.ckpt.body->kind == S_FOR &&
-		     rg_heap_local(c, prag->u.ckpt.body->u.loop.body, i)))
-			continue;
-		int named = 0;
-		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
-			named |= c->a->node[prag->u.ckpt.saves[k]->var] ==
-				 c->a->node[i];
-		if (!named) {
-			diag_error(prag->loc, "%s uses data behind '%s' that the "
-					      "function changes; say how much of "
-					      "it to save: save(%s[lo:len])",
-				   what, f->vars[i]->name, f->vars[i]->name);
-			return 0;
-		}
-	}
-	return 1;
-}
-
-/* Saves (CK_SAVE) or loads (CK_LOAD) a checkpoint's state through the
- * snapshot variable sn: the variables used (f's in fwd, their copies in
- * bwd), then the save() sections, always in this order.  vars = 0: the
- * sections only (f's outputs, kept around a recomputation). */
-static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
-			const Stmt *prag, int load, int vars, Stmt *out)
-{
-	const Func *f = c->f;
-	Loc loc = prag->loc;
-	Func *g = in_bwd ? c->bwd : c->fwd;
-	for (int i = 0; vars && i < f->nvars; i++) {
-		if (!used[i] || f->vars[i]->is_static ||
-		    (f->vars[i]->type->kind == TY_PTR &&
-		     f->vars[i]->kind == VAR_PARAM) ||
-		    c->v->heap[i]) /* f_bwd holds its pointer (hptr_b) */
-			continue;
-		Expr *v;
-		if (f->vars[i]->type->kind == TY_PTR) {
-			/* a local pointer travels as its offset */
-			if (in_bwd) {
-				v = expr_var(c->bwd, adj_bvar(c, i, loc), loc);
-			} else {
-				int off = adj_local(c, c->fwd, "ck_off", adj_long());
-				stmt_append(c->fdecls, stmt_decl(off, expr_int(0, loc),
-								 loc));
-				stmt_append(out, stmt_assign(A_SET,
-							     expr_var(c->fwd, off, loc),
-							     adj_fwd_saved(c, i, loc),
-							     loc));
-				v = expr_var(c->fwd, off, loc);
-			}
-		} else {
-			v = in_bwd ? rg_var(c, i, loc) : expr_var(c->fwd, i, loc);
-		}
-		stmt_append(out, stmt_expr(S_EXPR,
-					   adj_call(load ? "CK_LOAD" : "CK_SAVE",
-						    adj_void(), expr_var(g, sn, loc), v),
-					   loc));
-	}
-	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
-		const SaveSection *sv = prag->u.ckpt.saves[k];
-		Expr *p, *len;
-		if (in_bwd) {
-			p = expr_binary(B_ADD, rg_var(c, sv->var, loc),
-					rg_expr(c, sv->lo), NULL, loc);
-			len = rg_expr(c, sv->len);
-		} else {
-			p = expr_binary(B_ADD, expr_var(c->fwd, sv->var, loc),
-					expr_clone(sv->lo), NULL, loc);
-			len = expr_clone(sv->len);
-		}
-		stmt_append(out, stmt_expr(S_EXPR,
-					   expr_call_n(load ? "CK_LOAD_N" : "CK_SAVE_N",
-						       adj_void(), loc,
-						       expr_var(g, sn, loc), p, len),
-					   loc));
-	}
-}
-
-/* The end of a region's reverse sweep with save() sections: f's outputs
- * in them, kept in snapshot bo by the loads of back, are put back. */
-static void rg_put_back(Adj *c, int bo, Stmt *back, Stmt *b, Loc loc)
-{
-	stmt_append(b, stmt_expr(S_EXPR,
-				 adj_call("ck_snap_rewind", adj_void(),
-					  expr_var(c->bwd, bo, loc), NULL),
-				 loc));
-	for (int i = 0; i < back->u.block.n; i++)
-		stmt_append(b, back->u.block.items[i]);
-	stmt_append(b, stmt_expr(S_EXPR,
-				 adj_call("ck_snap_free", adj_void(),
-					  expr_var(c->bwd, bo, loc), NULL),
-				 loc));
-}
-
-static Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
-{
-	Loc loc = s->loc;
-	const Func *f = c->f;
-	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
-	if (!calls_check_rerun(c->p, s->u.ckpt.body, 0, loc,
-			       "checkpoint region"))
-		return NULL;
-	if (!rg_used(s->u.ckpt.body, used, 0))
-		return NULL;
-	if (!rg_check_saves(c, used, s, "this ck_checkpoint region"))
-		return NULL;
-	/* what the snapshot holds: what R uses that is live on entry */
-	const unsigned char *snap = rg_snapshot_vars(c, s->u.ckpt.body, used);
-
-	/* f_fwd: save, push, run R as f does */
-	int fs = adj_local(c, c->fwd, "ck_s", rg_snap_type());
-	stmt_append(c->fdecls, stmt_decl(fs, NULL, loc));
-	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fs, loc),
-				      adj_call("ck_snap_new", rg_snap_type(),
-					       NULL, NULL),
-				      loc));
-	rg_state_io(c, 0, fs, snap, s, 0, 1, fout);
-	stmt_append(fout, stmt_expr(S_EXPR,
-				    adj_call("ck_push_p", adj_void(),
-					     expr_var(c->fwd, c->ft, loc),
-					     expr_var(c->fwd, fs, loc)),
-				    loc));
-	rg_primal(c, s->u.ckpt.body, fout);
-	rg_heap_null(c, s->u.ckpt.body, fout, loc);
-
-	/* R's forward and reverse sweeps, as without the pragma */
-	Stmt *fr = stmt_block(loc);
-	const Stmt *outer = c->region;
-	c->in_region++;
-	c->region = s->u.ckpt.body;
-	Stmt *br = adj_stmt(c, s->u.ckpt.body, fr);
-	c->region = outer;
-	c->in_region--;
-
-	/* f_bwd: pop, restore, recompute with the tape, reverse */
-	Stmt *b = stmt_block(loc);
-	int bs = adj_local(c, c->bwd, "ck_s", rg_snap_type());
-	stmt_append(b, stmt_decl(bs, adj_call("ck_pop_p", rg_snap_type(),
-					      expr_var(c->bwd, c->bt, loc), NULL),
-				 loc));
-	int bo = -1;
-	if (s->u.ckpt.nsaves) {
-		/* f's outputs in the saved sections, put back at the end */
-		bo = adj_local(c, c->bwd, "ck_o", rg_snap_type());
-		stmt_append(b, stmt_decl(bo, adj_call("ck_snap_new", rg_snap_type(),
-						      NULL, NULL),
-					 loc));
-	}
-	Stmt *loads = stmt_block(loc), *outs = stmt_block(loc),
-	     *back = stmt_block(loc);
-	stmt_append(loads, stmt_expr(S_EXPR,
-				     adj_call("ck_snap_rewind", adj_void(),
-					      expr_var(c->bwd, bs, loc), NULL),
-				     loc));
-	rg_state_io(c, 1, bs, snap, s, 1, 1, loads);
-	if (bo >= 0) {
-		rg_state_io(c, 1, bo, used, s, 0, 0, outs);
-		rg_state_io(c, 1, bo, used, s, 1, 0, back);
-	}
-	for (int i = 0; i < outs->u.block.n; i++)
-		stmt_append(b, outs->u.block.items[i]);
-	for (int i = 0; i < loads->u.block.n; i++)
-		stmt_append(b, loads->u.block.items[i]);
-	stmt_append(b, stmt_expr(S_EXPR,
-				 adj_call("ck_snap_free", adj_void(),
-					  expr_var(c->bwd, bs, loc), NULL),
-				 loc));
-	stmt_append(b, stmt_expr(S_EXPR,
-				 adj_call("ck_stats_add_recomputations", adj_void(),
-					  expr_int(1, loc), NULL),
-				 loc));
-	for (int i = 0; i < fr->u.block.n; i++)
-		stmt_append(b, rg_stmt(c, fr->u.block.items[i]));
-	rg_heap_shadows(c, s->u.ckpt.body, b, loc);
-	stmt_append(b, stmt_expr(S_EXPR,
-				 adj_call("ck_tape_note_peak", adj_void(),
-					  expr_var(c->bwd, c->bt, loc), NULL),
-				 loc));
-	if (!adj_empty(br))
-		stmt_append(b, br);
-	if (bo >= 0)
-		rg_put_back(c, bo, back, b, loc);
-	return b;
-}
-
-/* ------------------------------------------------- binomial loops
- *
- * #pragma ck_checkpoint binomial(K) before a counted for loop: the loop's
- * steps are reversed on Revolve's schedule with at most K checkpoints of
- * the loop's state (the variables and save() sections the loop uses).
- * f_fwd runs the schedule's first sweep (untaped advances, checkpoints, the
- * last step taped); f_bwd runs the rest on its copies of the state.
- */
-
-static Expr *bn_act_is(Adj *c, Func *g, int act, int kind, Loc loc)
-{
-	(void)c;
-	return expr_binary(B_EQ, expr_var(g, act, loc), expr_int(kind, loc), NULL,
-			   loc);
-}
-
-/* if (act == kind) { then } else ... chain builder */
-static Stmt *bn_if(Expr *cond, Stmt *then, Stmt *els)
-{
-	Stmt *s = stmt_new(S_IF, cond->loc);
-	s->u.ifs.cond = cond;
-	s->u.ifs.then = then;
-	s->u.ifs.els = els;
-	return s;
-}
-
-static Stmt *bn_block1(Stmt *s)
-{
-	Stmt *b = stmt_block(s->loc);
-	stmt_append(b, s);
-	return b;
-}
-
-/* Is the loop counted: its control (what init and inc assign, what cond
- * and inc read) untouched by the body, and no way out but the condition? */
-static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag)
-{
-	const Stmt *body = loop->u.loop.body;
-	unsigned char *ctl = arena_alloc((size_t)c->f->nvars + 1);
-	if (loop->kind != S_FOR || !loop->u.loop.cond || !loop->u.loop.inc) {
-		diag_error(prag->loc, "binomial(K) needs a counted for loop "
-				      "(init; condition; increment)");
-		return 0;
-	}
-	rg_used_expr(loop->u.loop.cond, ctl);
-	rg_used(loop->u.loop.inc, ctl, 1);
-	for (int v = 0; v < c->f->nvars; v++) {
-		if (!ctl[v])
-			continue;
-		const Stmt *w = adj_first_assign(body, v);
-		if (w) {
-			diag_error(w->loc, "the body of this binomial(K) loop "
-					   "changes '%s', which controls the loop; "
-					   "the trip count must be fixed when the "
-					   "loop starts",
-				   c->f->vars[v]->name);
-			return 0;
-		}
-	}
-	unsigned char *used = arena_alloc((size_t)c->f->nvars + 1);
-	SiteInfo *si = adj_site(c, loop);
-	/* the loop's own sites: its breaks and continues, and any return */
-	if (si->nsites) {
-		diag_error(prag->loc, "a binomial(K) loop must not be left by "
-				      "break or return; its trip count must be "
-				      "fixed when it starts");
-		return 0;
-	}
-	if (!rg_used(body, used, 1))
-		return 0;
-	for (int v = 0; v < c->f->nvars; v++) {
-		if (!used[v] || c->f->vars[v]->type->kind != TY_PTR ||
-		    c->f->vars[v]->kind == VAR_PARAM)
-			continue;
-		const Stmt *w = adj_first_assign(body, v);
-		if (w) {
-			diag_error(w->loc, "the body of this binomial(K) loop moves "
-					   "the pointer '%s'; index from a fixed "
-					   "pointer instead",
-				   c->f->vars[v]->name);
-			return 0;
-		}
-	}
-	return 1;
-}
-
-static Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
-{
-	const Stmt *loop = prag->u.ckpt.body;
-	Loc loc = prag->loc;
-	const Func *f = c->f;
-	if (!bn_counted(c, loop, prag))
-		return NULL;
-	if (!calls_check_rerun(c->p, loop, 1, loc, "binomial(K) loop"))
-		return NULL;
-	/* the state of a step: what body, condition and increment use */
-	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
-	rg_used(loop->u.loop.body, used, 1);
-	rg_used(loop->u.loop.inc, used, 1);
-	rg_used_expr(loop->u.loop.cond, used);
-	if (!rg_check_saves(c, used, prag, "this binomial(K) loop"))
-		return NULL;
-	adj_remat_kill_stmt(c, loop);
-
-	/* init runs once, as in any loop */
-	Stmt *binit = loop->u.loop.init ? adj_stmt(c, loop->u.loop.init, fout)
-					: NULL;
-	/* the generated pieces: taped step and its reverse, untaped step */
-	Stmt *fstep = stmt_block(loc);
-	c->loops++;
-	c->in_region++;
-	const Stmt *outer = c->region;
-	c->region = loop->u.loop.body;
-	Stmt *bbody = adj_stmt(c, loop->u.loop.body, fstep);
-	c->region = outer;
-	c->in_region--;
-	Stmt *binc = loop->u.loop.inc->kind == S_BLOCK
-			     ? adj_block(c, loop->u.loop.inc, fstep)
-			     : adj_stmt(c, loop->u.loop.inc, fstep);
-	c->loops--;
-	adj_remat_kill_stmt(c, loop);
-	Stmt *pstep = stmt_block(loc);
-	rg_primal(c, loop->u.loop.body, pstep);
-	rg_heap_null(c, loop->u.loop.body, pstep, loc);
-	rg_primal(c, loop->u.loop.inc, pstep);
-
-	Type *rvt = type_ptr(type_new(TY_OTHER));
-	rvt->base->name = "ck_revolve";
-	/* ---- f_fwd */
-	int frv = adj_local(c, c->fwd, "ck_rv", rvt);
-	int fj = adj_local(c, c->fwd, "ck_j", adj_long());
-	int fl = adj_local(c, c->fwd, "ck_l", adj_long());
-	int fact = adj_local(c, c->fwd, "ck_act", type_int());
-	int fsn = adj_local(c, c->fwd, "ck_sn", rg_snap_type());
-	stmt_append(c->fdecls, stmt_decl(frv, NULL, loc));
-	stmt_append(c->fdecls, stmt_decl(fj, expr_int(0, loc), loc));
-	stmt_append(c->fdecls, stmt_decl(fl, expr_int(0, loc), loc));
-	stmt_append(c->fdecls, stmt_decl(fact, expr_int(0, loc), loc));
-	stmt_append(c->fdecls, stmt_decl(fsn, NULL, loc));
-	/* the trip count: the control alone, from copies of what inc moves */
-	unsigned char *moved = arena_alloc((size_t)f->nvars + 1);
-	for (int v = 0; v < f->nvars; v++)
-		moved[v] = adj_first_assign(loop->u.loop.inc, v) != NULL;
-	Stmt *restore_ctl = stmt_block(loc);
-	for (int v = 0; v < f->nvars; v++) {
-		if (!moved[v])
-			continue;
-		int tmp = adj_local(c, c->fwd, "ck_i0", c->fwd->vars[v]->type);
-		stmt_append(c->fdecls, stmt_decl(tmp, expr_int(0, loc), loc));
-		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, tmp, loc),
-					      expr_var(c->fwd, v, loc), loc));
-		stmt_append(restore_ctl, stmt_assign(A_SET, expr_var(c->fwd, v, loc),
-						     expr_var(c->fwd, tmp, loc),
-						     loc));
-	}
-	Stmt *count = stmt_new(S_FOR, loc);
-	count->u.loop.init = stmt_assign(A_SET, expr_var(c->fwd, fl, loc),
-					 expr_int(0, loc), loc);
-	count->u.loop.cond = expr_clone(loop->u.loop.cond);
-	Stmt *cinc = stmt_block(loc);
-	rg_primal(c, loop->u.loop.inc, cinc);
-	count->u.loop.inc = cinc->u.block.items[0];
-	if (count->u.loop.inc->kind == S_BLOCK && count->u.loop.inc->u.block.n == 1)
-		count->u.loop.inc = count->u.loop.inc->u.block.items[0];
-	count->u.loop.body = bn_block1(stmt_assign(A_INC, expr_var(c->fwd, fl, loc),
-						   NULL, loc));
-	stmt_append(fout, count);
-	for (int i = 0; i < restore_ctl->u.block.n; i++)
-		stmt_append(fout, restore_ctl->u.block.items[i]);
-	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, frv, loc),
-				      adj_call("ck_revolve_new", rvt,
-					       expr_var(c->fwd, fl, loc),
-					       expr_int(prag->u.ckpt.binomial,
-							loc)),
-				      loc));
-	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fj, loc),
-				      expr_int(0, loc), loc));
-	/* the state, saved (and loaded) in var order */
-	Stmt *fsave = stmt_block(loc);
-	stmt_append(fsave, stmt_assign(A_SET, expr_var(c->fwd, fsn, loc),
-				       adj_call("ck_revolve_snap", rg_snap_type(),
-						expr_var(c->fwd, frv, loc), NULL),
-				       loc));
-	rg_state_io(c, 0, fsn, used, prag, 0, 1, fsave);
-	/* advance: untaped steps up to ck_revolve_step */
-	Expr *target = adj_call("ck_revolve_step", adj_long(),
-				expr_var(c->fwd, frv, loc), NULL);
-	Stmt *fadv = stmt_block(loc);
-	stmt_append(fadv, stmt_expr(S_EXPR,
-				    adj_call("ck_stats_add_recomputations",
-					     adj_void(),
-					     expr_binary(B_SUB, target,
-							 expr_var(c->fwd, fj, loc),
-							 adj_long(), loc),
-					     NULL),
-				    loc));
-	Stmt *adv = stmt_new(S_FOR, loc);
-	adv->u.loop.cond = expr_binary(B_LT, expr_var(c->fwd, fj, loc),
-				       expr_clone(target), NULL, loc);
-	adv->u.loop.inc = stmt_assign(A_INC, expr_var(c->fwd, fj, loc), NULL, loc);
-	adv->u.loop.body = pstep;
-	stmt_append(fadv, adv);
-	/* the last step, taped, ends the first sweep */
-	Stmt *ftaped = stmt_block(loc);
-	for (int i = 0; i < fstep->u.block.n; i++)
-		stmt_append(ftaped, fstep->u.block.items[i]);
-	stmt_append(ftaped, stmt_assign(A_INC, expr_var(c->fwd, fj, loc), NULL, loc));
-	stmt_append(ftaped, stmt_new(S_BREAK, loc));
-	Stmt *fsched = stmt_block(loc);
-	stmt_append(fsched, stmt_assign(A_SET, expr_var(c->fwd, fact, loc),
-					adj_call("ck_revolve_next", type_int(),
-						 expr_var(c->fwd, frv, loc), NULL),
-					loc));
-	stmt_append(fsched,
-		    bn_if(bn_act_is(c, c->fwd, fact, 0 /* CK_RV_TAKESHOT */, loc),
-			  fsave,
-			  bn_if(bn_act_is(c, c->fwd, fact, 2 /* CK_RV_ADVANCE */, loc),
-				fadv,
-				bn_if(bn_act_is(c, c->fwd, fact, 3 /* CK_RV_TAPED */, loc),
-				      ftaped, bn_block1(stmt_new(S_BREAK, loc))))));
-	Stmt *floop = stmt_new(S_FOR, loc);
-	floop->u.loop.body = fsched;
-	stmt_append(fout, floop);
-	stmt_append(fout, stmt_expr(S_EXPR,
-				    adj_call("ck_push_p", adj_void(),
-					     expr_var(c->fwd, c->ft, loc),
-					     expr_var(c->fwd, frv, loc)),
-				    loc));
-
-	/* ---- f_bwd */
-	Stmt *b = stmt_block(loc);
-	int brv = adj_local(c, c->bwd, "ck_rv", rvt);
-	stmt_append(b, stmt_decl(brv, adj_call("ck_pop_p", rvt,
-					       expr_var(c->bwd, c->bt, loc), NULL),
-				 loc));
-	int bo = -1;
-	Stmt *back = stmt_block(loc);
-	if (prag->u.ckpt.nsaves) {
-		bo = adj_local(c, c->bwd, "ck_o", rg_snap_type());
-		stmt_append(b, stmt_decl(bo, adj_call("ck_snap_new", rg_snap_type(),
-						      NULL, NULL),
-					 loc));
-		rg_state_io(c, 1, bo, used, prag, 0, 0, b);
-		rg_state_io(c, 1, bo, used, prag, 1, 0, back);
-	}
-	int bact = adj_local(c, c->bwd, "ck_act", type_int());
-	stmt_append(b, stmt_decl(bact, expr_int(0, loc), loc));
-	/* the f_fwd pieces, moved onto f_bwd's copies */
-	Stmt *bsched = rg_stmt(c, fsched);
-	/* rg_stmt mapped fact and the rest to twins; rebuild the dispatch
-	 * with RESTORE and REVERSE, which only f_bwd has */
-	int tact = rg_twin(c, fact), tsn = rg_twin(c, fsn), tj = rg_twin(c, fj),
-	    trv = rg_twin(c, frv);
-	stmt_append(b, stmt_assign(A_SET, expr_var(c->bwd, trv, loc),
-				   expr_var(c->bwd, brv, loc), loc));
-	(void)bact;
-	Stmt *bload = stmt_block(loc);
-	stmt_append(bload, stmt_assign(A_SET, expr_var(c->bwd, tsn, loc),
-				       adj_call("ck_revolve_snap", rg_snap_type(),
-						expr_var(c->bwd, trv, loc), NULL),
-				       loc));
-	rg_state_io(c, 1, tsn, used, prag, 1, 1, bload);
-	stmt_append(bload, stmt_assign(A_SET, expr_var(c->bwd, tj, loc),
-				       adj_call("ck_revolve_step", adj_long(),
-						expr_var(c->bwd, trv, loc), NULL),
-				       loc));
-	Stmt *brev = stmt_block(loc);
-	if (!adj_empty(binc))
-		stmt_append(brev, binc);
-	if (!adj_empty(bbody))
-		stmt_append(brev, bbody);
-	/* bsched: act = next; if TAKESHOT {save} else if ADVANCE {...} else if
-	 * TAPED {step; j++; break} else break.  In f_bwd the taped step does
-	 * not end the loop; RESTORE and REVERSE come first in the chain. */
-	Stmt *chain = bsched->u.block.items[1];
-	Stmt *taped_if = chain->u.ifs.els->u.ifs.els;
-	Stmt *taped = taped_if->u.ifs.then;
-	taped->u.block.n--; /* drop the break */
-	/* the buffers of the step just taped get their shadows */
-	rg_heap_shadows(c, loop->u.loop.body, taped, loc);
-	taped_if->u.ifs.els = bn_if(bn_act_is(c, c->bwd, tact, 4 /* REVERSE */, loc),
-				    brev, bn_block1(stmt_new(S_BREAK, loc)));
-	bsched->u.block.items[1] =
-		bn_if(bn_act_is(c, c->bwd, tact, 1 /* RESTORE */, loc), bload,
-		      bn_block1(chain));
-	Stmt *bloop = stmt_new(S_FOR, loc);
-	bloop->u.loop.body = bsched;
-	stmt_append(b, bloop);
-	stmt_append(b, stmt_expr(S_EXPR,
-				 adj_call("ck_revolve_free", adj_void(),
-					  expr_var(c->bwd, trv, loc), NULL),
-				 loc));
-	if (bo >= 0)
-		rg_put_back(c, bo, back, b, loc);
-	if (!adj_empty(binit))
-		stmt_append(b, binit);
-	return b;
-}
-
-static Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout)
+Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout)
 {
 	Stmt *b;
 	switch (s->kind) {
@@ -6243,7 +2827,7 @@ static int adj_copy_arg(Adj *c, const Expr *call, const Pattern *pat, int i)
  * node in f: a local array or buffer, or a parameter that the caller
  * passed unaliased?  (Stable top-level parameters are not copied, so
  * their flag is never asked.) */
-static int adj_unaliased(Adj *c, int v)
+int adj_unaliased(Adj *c, int v)
 {
 	if (v < 0)
 		return 0;

@@ -1,8 +1,9 @@
 /*
- * ckc.h - the one internal header of the ckc compiler.
+ * ckc.h - the internal header of the ckc compiler.
  *
  * It is the architecture map: one section per source file, in pipeline
- * order.  Anything a file does not list here is static to it.
+ * order.  Anything a file does not list here is static to it, except
+ * what the reverse mode's files share through adjoint.h.
  *
  *   main.c      command line, the pipeline as a list of calls
  *   diag.c      diagnostics (clang's form), internal errors
@@ -20,7 +21,13 @@
  *               output, library functions safe to run again
  *   alloc.c     malloc/calloc/realloc/free and shadow buffers (a table)
  *   tangent.c   the tangent transform (forward mode), IR -> IR
- *   adjoint.c   the adjoint transform (reverse mode), IR -> IR
+ *   adjoint.c   the adjoint transform (reverse mode), IR -> IR: the
+ *               scheme, expressions, statements, functions; with
+ *   record.c    what its forward sweep records, and what f_bwd computes
+ *               again instead (rematerialization, counted loops, loop
+ *               copies), and
+ *   checkpoint.c its checkpoint regions and binomial loops
+ *               (the three share the private header adjoint.h)
  *   gather.c    reverse loops that scatter into x_b[i + c], in gather form
  *   hvp.c       second order: f_b_d as the tangent of f_b
  *   cleanup.c   drops generated variables that are set but never read

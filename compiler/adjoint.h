@@ -1,0 +1,230 @@
+/*
+ * adjoint.h - what the files of the reverse mode share, and no other file
+ * includes: adjoint.c (the overall scheme, expressions, statements and
+ * functions), record.c (what the forward sweep records: rematerialization,
+ * counted loops, loop copies) and checkpoint.c (checkpoint regions,
+ * binomial loops).  The types the three files use and the functions one
+ * calls in another; everything else is static to its file.  ckc.h
+ * declares what the rest of the compiler calls.
+ */
+#ifndef CKC_ADJOINT_H
+#define CKC_ADJOINT_H
+
+#include "ckc.h"
+
+/* ---------------------------------------------------------------- maps */
+
+/* Pointer -> small struct index, for facts about statements. */
+typedef struct PtrMap {
+	const void **keys;
+	int *vals;
+	int cap, n;
+} PtrMap;
+
+/* --------------------------------------------------------- exit sites
+ *
+ * A break, continue or return (see adjoint.c). */
+
+typedef struct SiteInfo {
+	int first, count;     /* sites of this statement's scope inside it */
+	int any;              /* any site of any scope inside */
+	int id;               /* a site: its id in its own scope */
+	int fn_id;            /* a return: its id in the function scope */
+	int nloops;           /* a return: enclosing loops, outermost first */
+	const Stmt **loops;
+	int *loop_ids;
+	int nsites;           /* a loop: sites of its own scope */
+} SiteInfo;
+
+typedef struct SiteWalk {
+	PtrMap map;
+	SiteInfo **infos;
+	int ninfos;
+	const Stmt **path; /* statements from the body down to the current */
+	int *path_scope;   /* scope index of each (0 = function) */
+	int depth, cap;
+	const Stmt **scopes; /* loops, scopes[0] = NULL for the function */
+	int *next_id;
+	int nscopes;
+	int fn_sites;
+} SiteWalk;
+
+/* ---------------------------------------------------------- variants */
+
+/* The forward and reverse functions of one function for one pattern. */
+typedef struct AdjVariant {
+	Pattern *pat;
+	Activity *a;
+	const Func *f;
+	Func *fwd, *bwd;
+	unsigned char *needed; /* int/pointer var read by the reverse sweep */
+	unsigned char *reassigned; /* var assigned after its declaration */
+	int ret_b;             /* the result has an adjoint seed */
+	int *base;             /* pointer var -> the var it points into, -1/-2 */
+	unsigned char *heap;   /* local pointer var holding malloc'd active data
+				  (see adj_find_heap) */
+	SiteWalk sites;
+	unsigned char *stable; /* pointer params whose data stays unchanged (1),
+				  or, for pointers to structs, whose data
+				  changes but which f_bwd takes to read the
+				  structs' integer and pointer members (2) */
+	int fn_sites;          /* returns */
+	int failed;
+	/* Local structs: the stores right after a local struct's declaration
+	 * that set its integer and pointer members (its "setup"), replayed at
+	 * the start of the block's reverse in f_bwd (see adj_local_structs). */
+	PtrMap setup;
+} AdjVariant;
+
+/* One frame of the nesting around the statement being generated. */
+typedef struct Frame {
+	const Stmt *s;  /* the if or loop */
+	int branch;     /* if: 1 in the then branch, 0 in the else branch */
+	int count_var;  /* loop: the fwd iteration counter */
+	int code_var;   /* loop: the bwd iteration code, -1 without sites */
+	int bits;       /* if: records its branch */
+} Frame;
+
+typedef struct Adj {
+	Program *p;
+	AdjVariant *v;
+	const Func *f;
+	const Activity *a;
+	Func *fwd, *bwd;
+	int ft, bt;        /* ck_t in fwd and in bwd */
+	int *bmap;         /* f var -> bwd var holding its value, -1 */
+	int *adjv;         /* f var -> bwd adjoint var, -1 */
+	int *adj_ptr;      /* f var -> bwd var: scalar param's adjoint is *p_b */
+	Frame *frames;
+	int nframes;
+	int changed;       /* the needed set grew */
+	int fn_code;       /* bwd var with the function's exit code, -1 */
+	Stmt *fdecls;      /* declarations at the top of fwd */
+	const Expr **remat; /* float local -> its value as an expression f_bwd
+			      can evaluate again (see adj_remat_set) */
+	long *remat_cost;   /* float local -> size of remat's expansion */
+	struct RematUse **readers; /* var -> the remat values that read it */
+	struct RematUse *live;     /* every remat value set */
+	int in_decl;       /* generating a declaration's initializer */
+	int *pcopy;        /* f var -> bwd copy of a floating primal variable
+			      (checkpoint regions recompute in f_bwd) */
+	int *twin;         /* fwd var -> bwd var, for generated variables */
+	int *stwin;        /* local struct -> its bwd copy (integer and pointer
+			      members only), -1 */
+	int ntwin;
+	Stmt *bdecls;      /* declarations at the top of bwd */
+	int loops;         /* loops around the statement being generated */
+	int *hbytes_f;     /* heap var -> fwd var with its buffer's bytes */
+	int *hptr_b;       /* heap var -> bwd var with the buffer's pointer */
+	int *hbytes_b;     /* heap var -> bwd var with its bytes */
+	struct LoopCopy *lcopies; /* arrays the loops being generated tape
+				     once (see adj_loop_copies) */
+	int nlcopies, caplcopies;
+	struct IdxRange *ranges; /* counted loops around the statement */
+	int nranges, capranges;
+	const Expr **cinit; /* floating local -> its constant initializer,
+			       when nothing else assigns it (adj_const_locals) */
+	int in_region;     /* generating a checkpointed body's sweeps */
+	const Stmt *region; /* the innermost checkpointed body, or NULL */
+	struct LoopBounds *lb; /* counted loops f_bwd recomputes (lb_get) */
+} Adj;
+
+extern int adj_tbr;     /* off: tape every floating operand (--no-tbr) */
+extern int adj_counted; /* off: every loop tapes its count (lb_get) */
+
+/* ------------------------------------------------ statement plans
+ *
+ * The reverse of one statement (see adjoint.c). */
+
+typedef struct Plan {
+	Stmt *fwd;    /* pushes, in order */
+	Stmt *pops;   /* pops, reverse order (built by prepending) */
+	Stmt *decls;  /* bwd temporaries */
+	Stmt *adj;    /* adjoint statements */
+	const Expr **keys; /* values already taped in this plan */
+	int *temps;
+	int nkeys;
+	/* math calls f_fwd computes once into a temporary (its fwd var), so
+	 * that their value is taped instead of their arguments; set only
+	 * where the statement's primal copy takes the temporaries too */
+	int can_hoist;
+	const Expr **hoists;
+	int *hoist_vars;
+	int nhoists;
+	Loc loc;
+} Plan;
+
+/* ------------------------------------------------------------- adjoint.c */
+
+int pm_get(const PtrMap *m, const void *k);
+void pm_put(PtrMap *m, const void *k, int v);
+Type *adj_long(void);
+Expr *adj_call(const char *name, Type *ret, Expr *a, Expr *b);
+Type *adj_void(void);
+Stmt *adj_push(Adj *c, Expr *e);
+Stmt *adj_push_bit(Adj *c, int bit, Loc loc);
+Expr *adj_pop(Adj *c, Type *t, Loc loc);
+Expr *adj_pop_bit(Adj *c, Loc loc);
+const char *adj_fresh(Adj *c, Func *g, const char *base);
+int adj_local(Adj *c, Func *g, const char *base, Type *t);
+int adj_is_site_stmt(const Stmt *s);
+SiteInfo *adj_site(Adj *c, const Stmt *s);
+int adj_empty(const Stmt *b);
+int adj_reassigned(const AdjVariant *v, int var);
+const Stmt *adj_first_assign(const Stmt *s, int v);
+int adj_member_of(const Expr *lv, int v);
+const Type *adj_bottom(const Type *t);
+int adj_stable(Adj *c, int var);
+int adj_bvar(Adj *c, int v, Loc loc);
+Expr *adj_bw_value(Adj *c, const Expr *e);
+int adj_bw_ok(Adj *c, const Expr *e);
+Expr *adj_shadow_ptr(Adj *c, const Expr *e);
+Expr *adj_lv(Adj *c, const Expr *e);
+int adj_lv_active(Adj *c, const Expr *lv);
+Plan *plan_new(Loc loc);
+void plan_hoisted(Adj *c, Plan *pl, Expr **primal);
+void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj);
+int adj_reads_var(const Expr *e, int v);
+Expr *adj_fwd_saved(Adj *c, int v, Loc loc);
+Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
+		     Stmt *fout, Loc loc);
+int rg_heap_local(Adj *c, const Stmt *r, int v);
+void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc);
+void rg_heap_shadows(Adj *c, const Stmt *r, Stmt *b, Loc loc);
+void adj_heap_push(Adj *c, int v, Stmt *fout, Loc loc);
+Stmt *adj_heap_assign(Adj *c, const Stmt *s, Stmt *fout);
+Stmt *plan_bwd(Plan *pl);
+void plan_fwd(Plan *pl, Stmt *fout);
+void adj_active_assign(Adj *c, Plan *pl, AssignOp op, const Expr *lhs,
+		       const Expr *rhs);
+int adj_is_user_call(const Expr *e);
+Stmt *adj_user_call(Adj *c, const Expr *lhs, const Expr *call,
+		    Stmt *fout, Stmt *primal, Expr **primal_call);
+Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout);
+int adj_unaliased(Adj *c, int v);
+
+/* -------------------------------------------------------------- record.c */
+
+void adj_remat_kill_all(Adj *c);
+void adj_remat_kill_stmt(Adj *c, const Stmt *s);
+Stmt *adj_assign(Adj *c, const Stmt *s, Stmt *fout);
+Expr *adj_elem(Func *g, int var, long k, Loc loc);
+long adj_elems(const Type *t);
+Stmt *adj_decl(Adj *c, const Stmt *s, Stmt *fout);
+void adj_site_pushes(Adj *c, const Stmt *site, const Stmt *stop,
+		     Stmt *fout);
+void adj_turn(Adj *c, int code, Stmt *fout, Loc loc);
+Stmt *adj_return(Adj *c, const Stmt *s, Stmt *fout);
+Stmt *adj_if(Adj *c, const Stmt *s, Stmt *fout);
+Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout);
+int lb_index(Adj *c, int v);
+struct LoopCopy *lc_covering(Adj *c, const Expr *e);
+Expr *lc_read(Adj *c, struct LoopCopy *lc, const Expr *e);
+Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout);
+
+/* ---------------------------------------------------------- checkpoint.c */
+
+Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout);
+Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout);
+
+#endif

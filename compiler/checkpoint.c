@@ -1,0 +1,1413 @@
+/*
+ * checkpoint.c - checkpointing in reverse mode: checkpoint regions
+ * (#pragma ck_checkpoint before a statement: f_fwd saves what the
+ * statement reads and runs it untaped, f_bwd restores that and runs its
+ * sweeps then) and binomial loops (#pragma ck_checkpoint binomial(K): a
+ * counted loop's steps reversed on Revolve's schedule with at most K
+ * checkpoints).  The rules of each are in its section.
+ *
+ * adjoint.c describes the overall scheme (f_fwd, f_bwd and the tape);
+ * adjoint.h has what the reverse mode's files share.
+ */
+#include "ckc.h"
+#include "adjoint.h"
+
+#include <string.h>
+
+/* ------------------------------------------------ checkpoint regions
+ *
+ * #pragma ck_checkpoint before a statement R:
+ *
+ *   f_fwd:  s = ck_snap_new(); CK_SAVE(s, v) for what R reads before
+ *           writing it (below); push s; R as in f (nothing taped)
+ *   f_bwd:  s = pop; CK_LOAD(s, v) ...; ck_snap_free(s);
+ *           R's forward sweep (taped), then R's reverse sweep
+ *
+ * The forward sweep of R is generated as for f_fwd, then moved into
+ * f_bwd: its floating variables become copies local to f_bwd, its
+ * integers the variables f_bwd already keeps exact, its pointers offsets.
+ * Data behind pointers that R reads and f changes is saved as the
+ * pragma's save(p[lo:len]) says; f_bwd puts f's outputs back afterwards.
+ *
+ * What the snapshot holds: the variables R uses that are live on entry
+ * to R.  A variable R uses is left out when it is dead on entry:
+ *   - no path through R reads its value before R writes it: a scalar
+ *     assigned (=, or a declaration with an initializer) before any read,
+ *     in straight-line code or in both arms of an if; a local array
+ *     overwritten whole by a declaration's initializer list, or by a
+ *     counted loop `for (i = 0; i < LEN; i++)` (LEN a constant, the
+ *     array's length) whose body assigns `a[i] = ...` at its top level,
+ *     leaves by no break, continue or return and changes no i, and reads
+ *     no element of a before that assignment (after it, only a[i]).
+ *     Writes inside a loop count for the rest of that iteration only, and
+ *     inside an if only when both arms make them;
+ *   - no pointer may point at it (it is alone in its activity node), so
+ *     every read of it is a read of its name;
+ *   - it is a floating scalar or array of floating data, or an integer
+ *     declared inside R.
+ *
+ * Why that is enough: in f_bwd a floating variable's copy (rg_pcopy) is
+ * read only by the recomputations of regions, and each of those loads, or
+ * computes before reading, every value it reads; the reverse sweeps read
+ * floating values from the tape.  An integer is different: f_bwd keeps
+ * integers exact, and the region's reverse sweep gives the code before R
+ * the integer's value on entry to R, which it takes from the snapshot.
+ * So an integer is left out only when it is declared in R, where no code
+ * outside R reads it.  Pointers, structs and the save() sections (with
+ * f's outputs in them, put back by rg_put_back) are saved as before, and
+ * f_fwd runs R as f does, so the code after R sees f's values.  f_b_d is
+ * the tangent of f_fwd and f_bwd: a variable left out takes its tangent
+ * with it.  When the walk is not sure, the variable is saved.
+ */
+
+typedef struct RegionVars {
+	unsigned char *used; /* f var referenced in R */
+} RegionVars;
+
+static void rg_used_expr(const Expr *e, unsigned char *used)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		used[e->u.var] = 1;
+		break;
+	case E_UNARY:
+		rg_used_expr(e->u.un.e, used);
+		break;
+	case E_BINARY:
+		rg_used_expr(e->u.bin.l, used);
+		rg_used_expr(e->u.bin.r, used);
+		break;
+	case E_COND:
+		rg_used_expr(e->u.cond.c, used);
+		rg_used_expr(e->u.cond.a, used);
+		rg_used_expr(e->u.cond.b, used);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			rg_used_expr(e->u.call.args[i], used);
+		break;
+	case E_INDEX:
+		rg_used_expr(e->u.index.base, used);
+		rg_used_expr(e->u.index.idx, used);
+		break;
+	case E_MEMBER:
+		rg_used_expr(e->u.mem.base, used);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		rg_used_expr(e->u.e, used);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Marks the variables R references; reports sites that leave R. */
+static int rg_used(const Stmt *s, unsigned char *used, int loops)
+{
+	int ok = 1;
+	if (!s)
+		return 1;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			ok &= rg_used(s->u.block.items[i], used, loops);
+		break;
+	case S_DECL:
+		used[s->u.decl.var] = 1;
+		rg_used_expr(s->u.decl.init, used);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			rg_used_expr(s->u.decl.inits[i], used);
+		break;
+	case S_ASSIGN:
+		rg_used_expr(s->u.assign.lhs, used);
+		rg_used_expr(s->u.assign.rhs, used);
+		break;
+	case S_EXPR:
+		rg_used_expr(s->u.expr, used);
+		break;
+	case S_IF:
+		rg_used_expr(s->u.ifs.cond, used);
+		ok &= rg_used(s->u.ifs.then, used, loops);
+		ok &= rg_used(s->u.ifs.els, used, loops);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		rg_used_expr(s->u.loop.cond, used);
+		ok &= rg_used(s->u.loop.init, used, loops);
+		ok &= rg_used(s->u.loop.inc, used, loops);
+		ok &= rg_used(s->u.loop.body, used, loops + 1);
+		break;
+	case S_CHECKPOINT:
+		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
+			used[s->u.ckpt.saves[i]->var] = 1;
+			rg_used_expr(s->u.ckpt.saves[i]->lo, used);
+			rg_used_expr(s->u.ckpt.saves[i]->len, used);
+		}
+		ok &= rg_used(s->u.ckpt.body, used, loops);
+		break;
+	case S_RETURN:
+		diag_error(s->loc, "a return inside a ck_checkpoint region is "
+				   "not supported in reverse mode; end the region "
+				   "before it");
+		return 0;
+	case S_BREAK: case S_CONTINUE:
+		if (!loops) {
+			diag_error(s->loc, "this %s leaves the ck_checkpoint "
+					   "region, which reverse mode does not "
+					   "support; put the whole loop in the "
+					   "region",
+				   s->kind == S_BREAK ? "break" : "continue");
+			return 0;
+		}
+		break;
+	default:
+		break;
+	}
+	return ok;
+}
+
+/* Liveness on entry to R, for the rule above.  One walk in execution
+ * order; killed holds what every path to the current point has written,
+ * and the log lists the kills in the order they were made, so that an if
+ * or a loop body undoes its own (cost linear in the statements walked). */
+typedef struct RgLive {
+	const Adj *c;
+	const Func *f;
+	const unsigned char *escaped; /* see rg_escaped */
+	int *members;           /* activity node -> how many variables */
+	unsigned char *exposed; /* read, on some path, before R writes it */
+	unsigned char *declared; /* declared in R */
+	unsigned char *killed;
+	unsigned char *scratch; /* zero between uses */
+	int *log, nlog, caplog;
+	/* the counted loop being walked (rg_counted): its index, the arrays
+	 * its body overwrites (elem[v] 1 before, 2 after the assignment;
+	 * a[idx] is then this iteration's), and the ifs and loops inside
+	 * its body around the walk */
+	int idx, depth;
+	unsigned char *elem;
+	int *cand, ncand, capcand;
+} RgLive;
+
+static void rg_push(int **a, int *n, int *cap, int v)
+{
+	if (*n == *cap) {
+		int c = 2 * *cap + 16;
+		int *r = arena_alloc(sizeof(int) * (size_t)c);
+		if (*n)
+			memcpy(r, *a, sizeof(int) * (size_t)*n);
+		*a = r;
+		*cap = c;
+	}
+	(*a)[(*n)++] = v;
+}
+
+static void rg_kill(RgLive *w, int v)
+{
+	if (w->killed[v])
+		return;
+	w->killed[v] = 1;
+	rg_push(&w->log, &w->nlog, &w->caplog, v);
+}
+
+static void rg_undo(RgLive *w, int to)
+{
+	while (w->nlog > to)
+		w->killed[w->log[--w->nlog]] = 0;
+}
+
+typedef struct RgEscape {
+	int *uses;          /* var -> uses other than as a in a[k] */
+	unsigned char *addr; /* var -> under & (&s, &a[k]) */
+} RgEscape;
+
+static void rg_escape_visit(void *ctx, const Expr *e)
+{
+	RgEscape *x = ctx;
+	if (e->kind == E_VAR) {
+		x->uses[e->u.var]++;
+	} else if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR) {
+		x->uses[e->u.index.base->u.var]--;
+	} else if (e->kind == E_ADDR) {
+		int r = activity_root(e->u.e);
+		if (r >= 0)
+			x->addr[r] = 1;
+	}
+}
+
+/* Variables of f whose address may be taken: scalars and arrays under &,
+ * arrays used other than as a[k] (passed, assigned, a + k).  Nothing but
+ * their names reads the others.  Computed once per function. */
+static const unsigned char *rg_escaped(const Func *f)
+{
+	static const Func *last;
+	static unsigned char *esc;
+	if (last == f)
+		return esc;
+	RgEscape x;
+	x.uses = arena_alloc(sizeof(int) * (size_t)(f->nvars + 1));
+	x.addr = arena_alloc((size_t)f->nvars + 1);
+	ir_walk_stmt(f->body, rg_escape_visit, &x);
+	esc = x.addr;
+	for (int v = 0; v < f->nvars; v++)
+		if (f->vars[v]->type->kind == TY_ARRAY && x.uses[v] > 0)
+			esc[v] = 1;
+	last = f;
+	return esc;
+}
+
+/* Is v alone in its activity node (no pointer or alias reaches it) and
+ * its address never taken? */
+static int rg_alone(const RgLive *w, int v)
+{
+	return w->members[w->c->a->node[v]] == 1 && !w->escaped[v];
+}
+
+static int rg_is_int(const Expr *e, long long n)
+{
+	return e && e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == n;
+}
+
+static int rg_is_var(const Expr *e, int v)
+{
+	return e && e->kind == E_VAR && e->u.var == v;
+}
+
+/* The reads of e: a variable not killed is exposed. */
+static void rg_live_expr(RgLive *w, const Expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		if (!w->killed[e->u.var])
+			w->exposed[e->u.var] = 1;
+		break;
+	case E_UNARY:
+		rg_live_expr(w, e->u.un.e);
+		break;
+	case E_BINARY:
+		rg_live_expr(w, e->u.bin.l);
+		rg_live_expr(w, e->u.bin.r);
+		break;
+	case E_COND:
+		rg_live_expr(w, e->u.cond.c);
+		rg_live_expr(w, e->u.cond.a);
+		rg_live_expr(w, e->u.cond.b);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			rg_live_expr(w, e->u.call.args[i]);
+		break;
+	case E_INDEX: {
+		const Expr *b = e->u.index.base;
+		if (!(b->kind == E_VAR && w->idx >= 0 && w->elem[b->u.var] == 2 &&
+		      rg_is_var(e->u.index.idx, w->idx)))
+			rg_live_expr(w, b);
+		rg_live_expr(w, e->u.index.idx);
+		break;
+	}
+	case E_MEMBER:
+		rg_live_expr(w, e->u.mem.base);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		rg_live_expr(w, e->u.e);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Does s leave the loop it is in by break or continue, or return? */
+static int rg_leaves(const Stmt *s, int loops)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (rg_leaves(s->u.block.items[i], loops))
+				return 1;
+		return 0;
+	case S_IF:
+		return rg_leaves(s->u.ifs.then, loops) ||
+		       rg_leaves(s->u.ifs.els, loops);
+	case S_FOR: case S_WHILE: case S_DO:
+		return rg_leaves(s->u.loop.body, loops + 1);
+	case S_CHECKPOINT:
+		return rg_leaves(s->u.ckpt.body, loops);
+	case S_BREAK: case S_CONTINUE:
+		return loops == 0;
+	case S_RETURN:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The index of `for (i = 0; i < n; i++)` (or i += 1) whose body changes
+ * no i and runs to its end in every iteration, with n in *n; else -1. */
+static int rg_counted(const RgLive *w, const Stmt *s, long long *n)
+{
+	const Stmt *in = s->u.loop.init, *inc = s->u.loop.inc;
+	const Expr *cond = s->u.loop.cond;
+	if (s->kind != S_FOR || !in || !inc || !cond)
+		return -1;
+	if (in->kind == S_BLOCK && in->u.block.n == 1)
+		in = in->u.block.items[0];
+	if (inc->kind == S_BLOCK && inc->u.block.n == 1)
+		inc = inc->u.block.items[0];
+	int i;
+	if (in->kind == S_DECL && rg_is_int(in->u.decl.init, 0))
+		i = in->u.decl.var;
+	else if (in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
+		 in->u.assign.lhs->kind == E_VAR &&
+		 rg_is_int(in->u.assign.rhs, 0))
+		i = in->u.assign.lhs->u.var;
+	else
+		return -1;
+	if (w->f->vars[i]->type->kind != TY_INT || !rg_alone(w, i))
+		return -1;
+	if (cond->kind != E_BINARY || cond->u.bin.op != B_LT ||
+	    !rg_is_var(cond->u.bin.l, i) || cond->u.bin.r->kind != E_NUM ||
+	    !cond->u.bin.r->u.num.is_int)
+		return -1;
+	if (inc->kind != S_ASSIGN || !rg_is_var(inc->u.assign.lhs, i) ||
+	    !(inc->u.assign.op == A_INC ||
+	      (inc->u.assign.op == A_ADD && rg_is_int(inc->u.assign.rhs, 1))))
+		return -1;
+	if (adj_first_assign(s->u.loop.body, i) || rg_leaves(s->u.loop.body, 0))
+		return -1;
+	*n = cond->u.bin.r->u.num.ival;
+	return i;
+}
+
+/* Adds to w's candidates the arrays the top level of loop body s assigns
+ * as a[i] = ...: local arrays of n floating elements that only their
+ * names reach. */
+static void rg_overwritten(RgLive *w, const Stmt *s, int i, long long n)
+{
+	if (s->kind == S_BLOCK) {
+		for (int k = 0; k < s->u.block.n; k++)
+			rg_overwritten(w, s->u.block.items[k], i, n);
+		return;
+	}
+	if (s->kind != S_ASSIGN || s->u.assign.op != A_SET ||
+	    s->u.assign.lhs->kind != E_INDEX)
+		return;
+	const Expr *b = s->u.assign.lhs->u.index.base;
+	if (b->kind != E_VAR || !rg_is_var(s->u.assign.lhs->u.index.idx, i))
+		return;
+	int a = b->u.var;
+	const Var *x = w->f->vars[a];
+	if (x->kind == VAR_LOCAL && !x->is_static && x->type->kind == TY_ARRAY &&
+	    type_is_float(x->type->base) && x->type->len == n &&
+	    rg_alone(w, a) && !w->elem[a]) {
+		w->elem[a] = 1;
+		rg_push(&w->cand, &w->ncand, &w->capcand, a);
+	}
+}
+
+static void rg_live(RgLive *w, const Stmt *s);
+
+/* A loop: its body's kills hold for the rest of one iteration only; a
+ * counted loop that overwrites arrays whole kills them after it. */
+static void rg_live_loop(RgLive *w, const Stmt *s)
+{
+	rg_live(w, s->u.loop.init);
+	long long n = 0;
+	int i = s->kind == S_FOR ? rg_counted(w, s, &n) : -1;
+	int idx = w->idx, depth = w->depth, *cand = w->cand, ncand = w->ncand,
+	    capcand = w->capcand;
+	unsigned char *outer = NULL;
+	if (i >= 0) {
+		/* the enclosing counted loop's arrays wait: inside this loop
+		 * nothing overwrites them, and a read of one is a read */
+		outer = arena_alloc((size_t)ncand + 1);
+		for (int k = 0; k < ncand; k++) {
+			outer[k] = w->elem[cand[k]];
+			w->elem[cand[k]] = 0;
+		}
+		w->idx = i;
+		w->depth = 0;
+		w->cand = NULL;
+		w->ncand = w->capcand = 0;
+		rg_overwritten(w, s->u.loop.body, i, n);
+	} else {
+		w->depth++;
+	}
+	int m = w->nlog;
+	if (s->kind != S_DO)
+		rg_live_expr(w, s->u.loop.cond);
+	rg_live(w, s->u.loop.body);
+	rg_undo(w, m);
+	rg_live(w, s->u.loop.inc);
+	rg_undo(w, m);
+	if (s->kind == S_DO)
+		rg_live_expr(w, s->u.loop.cond);
+	if (i >= 0) {
+		for (int k = 0; k < w->ncand; k++) {
+			if (w->elem[w->cand[k]] == 2)
+				rg_kill(w, w->cand[k]);
+			w->elem[w->cand[k]] = 0;
+		}
+		for (int k = 0; k < ncand; k++)
+			w->elem[cand[k]] = outer[k];
+	}
+	w->idx = idx;
+	w->depth = depth;
+	w->cand = cand;
+	w->ncand = ncand;
+	w->capcand = capcand;
+}
+
+/* Walks s in execution order (see RgLive). */
+static void rg_live(RgLive *w, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			rg_live(w, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		w->declared[s->u.decl.var] = 1;
+		rg_live_expr(w, s->u.decl.init);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			rg_live_expr(w, s->u.decl.inits[i]);
+		if (s->u.decl.init || s->u.decl.ninits)
+			rg_kill(w, s->u.decl.var);
+		break;
+	case S_ASSIGN: {
+		const Expr *lhs = s->u.assign.lhs;
+		if (s->u.assign.op != A_SET) {
+			rg_live_expr(w, lhs);
+			rg_live_expr(w, s->u.assign.rhs);
+		} else if (lhs->kind == E_VAR) {
+			rg_live_expr(w, s->u.assign.rhs);
+			rg_kill(w, lhs->u.var);
+		} else if (lhs->kind == E_INDEX &&
+			   lhs->u.index.base->kind == E_VAR) {
+			/* a[k] = e writes an element: reads k and e, not a */
+			int a = lhs->u.index.base->u.var;
+			rg_live_expr(w, lhs->u.index.idx);
+			rg_live_expr(w, s->u.assign.rhs);
+			if (w->idx >= 0 && w->depth == 0 && w->elem[a] == 1 &&
+			    rg_is_var(lhs->u.index.idx, w->idx))
+				w->elem[a] = 2;
+		} else {
+			rg_live_expr(w, lhs);
+			rg_live_expr(w, s->u.assign.rhs);
+		}
+		break;
+	}
+	case S_EXPR: case S_RETURN:
+		rg_live_expr(w, s->u.expr);
+		break;
+	case S_IF: {
+		/* what both arms kill is killed after the if */
+		rg_live_expr(w, s->u.ifs.cond);
+		w->depth++;
+		int m = w->nlog;
+		rg_live(w, s->u.ifs.then);
+		int na = w->nlog - m;
+		int *a = arena_alloc(sizeof(int) * (size_t)(na + 1));
+		if (na)
+			memcpy(a, w->log + m, sizeof(int) * (size_t)na);
+		rg_undo(w, m);
+		if (s->u.ifs.els) {
+			rg_live(w, s->u.ifs.els);
+			int nb = w->nlog, nk = 0;
+			for (int k = m; k < nb; k++)
+				w->scratch[w->log[k]] = 1;
+			for (int k = 0; k < na; k++)
+				if (w->scratch[a[k]])
+					a[nk++] = a[k];
+			for (int k = m; k < nb; k++)
+				w->scratch[w->log[k]] = 0;
+			rg_undo(w, m);
+			for (int k = 0; k < nk; k++)
+				rg_kill(w, a[k]);
+		}
+		w->depth--;
+		break;
+	}
+	case S_FOR: case S_WHILE: case S_DO:
+		rg_live_loop(w, s);
+		break;
+	case S_CHECKPOINT:
+		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
+			const SaveSection *sv = s->u.ckpt.saves[i];
+			if (!w->killed[sv->var])
+				w->exposed[sv->var] = 1;
+			rg_live_expr(w, sv->lo);
+			rg_live_expr(w, sv->len);
+		}
+		rg_live(w, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The variables region body r uses (used) that its snapshot holds: those
+ * live on entry to r, by the rule above. */
+static unsigned char *rg_snapshot_vars(const Adj *c, const Stmt *r,
+				       const unsigned char *used)
+{
+	const Func *f = c->f;
+	size_t n = (size_t)f->nvars + 1;
+	RgLive w;
+	memset(&w, 0, sizeof w);
+	w.c = c;
+	w.f = f;
+	w.escaped = rg_escaped(f);
+	w.members = arena_alloc(sizeof(int) * n);
+	for (int v = 0; v < f->nvars; v++)
+		w.members[c->a->node[v]]++;
+	w.exposed = arena_alloc(n);
+	w.declared = arena_alloc(n);
+	w.killed = arena_alloc(n);
+	w.scratch = arena_alloc(n);
+	w.elem = arena_alloc(n);
+	w.idx = -1;
+	rg_live(&w, r);
+	unsigned char *snap = arena_alloc(n);
+	for (int v = 0; v < f->nvars; v++) {
+		const Type *t = f->vars[v]->type;
+		int kind_ok = type_is_float(t) ||
+			      (t->kind == TY_ARRAY && type_is_float(adj_bottom(t))) ||
+			      (t->kind == TY_INT && w.declared[v]);
+		snap[v] = used[v];
+		if (used[v] && !w.exposed[v] && kind_ok &&
+		    f->vars[v]->kind == VAR_LOCAL && rg_alone(&w, v))
+			snap[v] = 0;
+	}
+	return snap;
+}
+
+static Type *rg_snap_type(void)
+{
+	static Type *t;
+	if (!t) {
+		Type *o = type_new(TY_OTHER);
+		o->name = "ck_snap";
+		t = type_ptr(o);
+	}
+	return t;
+}
+
+/* The bwd copy of floating primal var v (a region recomputes it). */
+static int rg_pcopy(Adj *c, int v)
+{
+	if (c->pcopy[v] >= 0)
+		return c->pcopy[v];
+	const Var *x = c->fwd->vars[v];
+	int id = func_add_var(c->bwd, adj_fresh(c, c->bwd, x->name),
+			      x->type, VAR_LOCAL, x->loc);
+	stmt_append(c->bdecls, stmt_decl_zero(c->bwd, id, x->loc));
+	c->pcopy[v] = id;
+	return id;
+}
+
+/* The bwd twin of a variable f_fwd generated (counters, the tape). */
+static int rg_twin(Adj *c, int fv)
+{
+	if (fv == c->ft)
+		return c->bt;
+	if (fv >= c->ntwin) {
+		int n = 2 * fv + 64;
+		int *t = arena_alloc(sizeof(int) * (size_t)n);
+		for (int i = 0; i < n; i++)
+			t[i] = i < c->ntwin ? c->twin[i] : -1;
+		c->twin = t;
+		c->ntwin = n;
+	}
+	if (c->twin[fv] >= 0)
+		return c->twin[fv];
+	const Var *x = c->fwd->vars[fv];
+	int id = adj_local(c, c->bwd, x->name, x->type);
+	stmt_append(c->bdecls, stmt_decl(id, x->type->kind == TY_INT
+						     ? expr_int(0, x->loc)
+						     : NULL,
+					 x->loc));
+	c->twin[fv] = id;
+	return id;
+}
+
+/* The base pointer of local pointer v as an expression of bwd. */
+static Expr *rg_base(Adj *c, int v, Loc loc)
+{
+	int b = c->v->base[v];
+	if (b < 0) {
+		diag_error(loc, "the reverse mode cannot tell which array '%s' "
+				"points into",
+			   c->f->vars[v]->name);
+		return expr_cast(type_ptr(type_double()), expr_int(0, loc), loc);
+	}
+	const Var *x = c->f->vars[b];
+	if (x->kind == VAR_PARAM && x->type->kind == TY_PTR) {
+		if (c->bmap[b] < 0) {
+			diag_error(loc, "the checkpoint region reads data behind "
+					"'%s', which the reverse sweep of '%s' "
+					"cannot reach; checkpoint in the caller",
+				   x->name, c->f->name);
+			return expr_cast(type_ptr(type_double()), expr_int(0, loc), loc);
+		}
+		return expr_var(c->bwd, c->bmap[b], loc);
+	}
+	Expr *e = expr_var(c->bwd, rg_pcopy(c, b), loc);
+	return x->type->kind == TY_ARRAY ? e : expr_addr(e, loc);
+}
+
+static Expr *rg_expr(Adj *c, const Expr *e);
+
+/* Primal var v of f (or generated var of fwd) in bwd. */
+static Expr *rg_var(Adj *c, int v, Loc loc)
+{
+	if (v >= c->f->nvars) {
+		for (int k = 0; k < c->f->nvars; k++)
+			if (c->hbytes_f[k] == v) /* a heap buffer's size */
+				return expr_var(c->bwd, c->hbytes_b[k], loc);
+		return expr_var(c->bwd, rg_twin(c, v), loc);
+	}
+	if (c->v->heap[v])
+		return expr_var(c->bwd, c->hptr_b[v], loc);
+	const Var *x = c->f->vars[v];
+	if (x->type->kind == TY_INT)
+		return expr_var(c->bwd, adj_bvar(c, v, loc), loc);
+	if (x->type->kind == TY_PTR) {
+		if (x->kind == VAR_PARAM)
+			return rg_base(c, v, loc);
+		Expr *base = rg_base(c, v, loc);
+		return expr_binary(B_ADD, base,
+				   expr_var(c->bwd, adj_bvar(c, v, loc), loc),
+				   base->type, loc);
+	}
+	return expr_var(c->bwd, rg_pcopy(c, v), loc);
+}
+
+/* A fwd expression moved into bwd. */
+static Expr *rg_expr(Adj *c, const Expr *e)
+{
+	if (!e)
+		return NULL;
+	Expr *r;
+	if (e->kind == E_VAR)
+		return rg_var(c, e->u.var, e->loc);
+	r = ARENA_NEW(Expr);
+	*r = *e;
+	switch (e->kind) {
+	case E_UNARY:
+		r->u.un.e = rg_expr(c, e->u.un.e);
+		break;
+	case E_BINARY:
+		r->u.bin.l = rg_expr(c, e->u.bin.l);
+		r->u.bin.r = rg_expr(c, e->u.bin.r);
+		break;
+	case E_COND:
+		r->u.cond.c = rg_expr(c, e->u.cond.c);
+		r->u.cond.a = rg_expr(c, e->u.cond.a);
+		r->u.cond.b = rg_expr(c, e->u.cond.b);
+		break;
+	case E_CALL:
+		r->u.call.args = arena_alloc(sizeof(Expr *) *
+					     (size_t)(e->u.call.nargs + 1));
+		for (int i = 0; i < e->u.call.nargs; i++)
+			r->u.call.args[i] = rg_expr(c, e->u.call.args[i]);
+		break;
+	case E_INDEX:
+		r->u.index.base = rg_expr(c, e->u.index.base);
+		r->u.index.idx = rg_expr(c, e->u.index.idx);
+		break;
+	case E_MEMBER:
+		r->u.mem.base = rg_expr(c, e->u.mem.base);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		r->u.e = rg_expr(c, e->u.e);
+		break;
+	default:
+		break;
+	}
+	return r;
+}
+
+/* A fwd statement moved into bwd. */
+static Stmt *rg_stmt(Adj *c, const Stmt *s)
+{
+	if (!s)
+		return NULL;
+	Stmt *r = ARENA_NEW(Stmt);
+	*r = *s;
+	switch (s->kind) {
+	case S_BLOCK:
+		r->u.block.items = arena_alloc(sizeof(Stmt *) *
+					       (size_t)(s->u.block.n + 1));
+		for (int i = 0; i < s->u.block.n; i++)
+			r->u.block.items[i] = rg_stmt(c, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		ck_unreachable(); /* f_fwd declares at its top */
+	case S_ASSIGN: {
+		const Expr *lhs = s->u.assign.lhs;
+		if (lhs->kind == E_VAR && lhs->u.var < c->f->nvars &&
+		    c->f->vars[lhs->u.var]->type->kind == TY_PTR &&
+		    !c->v->heap[lhs->u.var]) {
+			/* a pointer moves: its offset moves the same way */
+			int v = lhs->u.var;
+			Expr *off = expr_var(c->bwd, adj_bvar(c, v, s->loc), s->loc);
+			r->u.assign.lhs = off;
+			if (s->u.assign.op == A_SET)
+				r->u.assign.rhs = expr_binary(
+					B_SUB, rg_expr(c, s->u.assign.rhs),
+					rg_base(c, v, s->loc), adj_long(), s->loc);
+			else
+				r->u.assign.rhs = rg_expr(c, s->u.assign.rhs);
+			break;
+		}
+		r->u.assign.lhs = rg_expr(c, lhs);
+		r->u.assign.rhs = rg_expr(c, s->u.assign.rhs);
+		break;
+	}
+	case S_EXPR: case S_RETURN:
+		r->u.expr = rg_expr(c, s->u.expr);
+		break;
+	case S_IF:
+		r->u.ifs.cond = rg_expr(c, s->u.ifs.cond);
+		r->u.ifs.then = rg_stmt(c, s->u.ifs.then);
+		r->u.ifs.els = rg_stmt(c, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		r->u.loop.init = rg_stmt(c, s->u.loop.init);
+		r->u.loop.cond = rg_expr(c, s->u.loop.cond);
+		r->u.loop.inc = rg_stmt(c, s->u.loop.inc);
+		r->u.loop.body = rg_stmt(c, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		r->u.ckpt.body = rg_stmt(c, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+	return r;
+}
+
+/* R as f runs it, in f_fwd: declarations become assignments (f_fwd
+ * declares its locals at its top); nested regions are plain too. */
+static void rg_primal(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Loc loc = s->loc;
+	switch (s->kind) {
+	case S_BLOCK: {
+		Stmt *b = stmt_block(loc);
+		for (int i = 0; i < s->u.block.n; i++)
+			rg_primal(c, s->u.block.items[i], b);
+		stmt_append(fout, b);
+		return;
+	}
+	case S_DECL: {
+		int v = s->u.decl.var;
+		if (c->f->vars[v]->is_static)
+			return;
+		if (s->u.decl.init) {
+			stmt_append(fout, stmt_assign(A_SET,
+						      expr_var(c->fwd, v, loc),
+						      expr_clone(s->u.decl.init),
+						      loc));
+			return;
+		}
+		long n = adj_elems(c->f->vars[v]->type);
+		for (long k = 0; k < n && s->u.decl.ninits; k++)
+			stmt_append(fout, stmt_assign(
+				A_SET, adj_elem(c->fwd, v, k, loc),
+				k < s->u.decl.ninits
+					? expr_clone(s->u.decl.inits[k])
+					: expr_num(0, type_float_elem(c->f->vars[v]->type)
+							       ? type_float_elem(
+									 c->f->vars[v]->type)
+							       : type_double(),
+						   loc),
+				loc));
+		return;
+	}
+	case S_IF: {
+		Stmt *r = stmt_new(S_IF, loc);
+		r->u.ifs.cond = expr_clone(s->u.ifs.cond);
+		r->u.ifs.then = stmt_block(loc);
+		rg_primal(c, s->u.ifs.then, r->u.ifs.then);
+		if (s->u.ifs.els) {
+			r->u.ifs.els = stmt_block(loc);
+			rg_primal(c, s->u.ifs.els, r->u.ifs.els);
+		}
+		stmt_append(fout, r);
+		return;
+	}
+	case S_FOR: case S_WHILE: case S_DO: {
+		Stmt *r = stmt_new(s->kind, loc);
+		if (s->u.loop.init)
+			rg_primal(c, s->u.loop.init, fout);
+		r->u.loop.cond = expr_clone(s->u.loop.cond);
+		if (s->u.loop.inc) {
+			Stmt *inc = stmt_block(loc);
+			rg_primal(c, s->u.loop.inc, inc);
+			Stmt *in = inc->u.block.items[0];
+			r->u.loop.inc = in->kind == S_BLOCK && in->u.block.n == 1
+						? in->u.block.items[0]
+						: in;
+		}
+		r->u.loop.body = stmt_block(loc);
+		rg_primal(c, s->u.loop.body, r->u.loop.body);
+		stmt_append(fout, r);
+		return;
+	}
+	case S_CHECKPOINT:
+		rg_primal(c, s->u.ckpt.body, fout);
+		return;
+	case S_ASSIGN:
+		stmt_append(fout, stmt_assign(s->u.assign.op,
+					      expr_clone(s->u.assign.lhs),
+					      expr_clone(s->u.assign.rhs), loc));
+		return;
+	case S_EXPR: {
+		Stmt *e = stmt_expr(S_EXPR, expr_clone(s->u.expr), loc);
+		stmt_append(fout, calls_is_output_stmt(s) ? calls_guard_output(e)
+							  : e);
+		return;
+	}
+	case S_BREAK: case S_CONTINUE: case S_EMPTY:
+		stmt_append(fout, stmt_new(s->kind, loc));
+		return;
+	default:
+		ck_unreachable();
+	}
+}
+
+/* Data behind pointers that a checkpointed statement uses and f changes
+ * must be named in save(); what: how to call the statement. */
+/* Floating data behind pointer members of struct type t (what a snapshot
+ * of the structs themselves does not hold). */
+static int rg_indirect_float(const Type *t)
+{
+	const Type *b = adj_bottom(t);
+	if (b->kind != TY_STRUCT || b->st->visiting)
+		return 0;
+	int r = 0;
+	b->st->visiting = 1;
+	for (int i = 0; i < b->st->nfields && !r; i++) {
+		const Type *ft = b->st->fields[i].type;
+		while (ft->kind == TY_ARRAY)
+			ft = ft->base;
+		r = ft->kind == TY_PTR ? type_float_elem((Type *)ft) != NULL
+				       : rg_indirect_float(ft);
+	}
+	b->st->visiting = 0;
+	return r;
+}
+
+static int rg_check_saves(Adj *c, const unsigned char *used,
+			  const Stmt *prag, const char *what)
+{
+	const Func *f = c->f;
+	for (int i = 0; i < f->nvars; i++) {
+		if (used[i] && c->a->written[c->a->node[i]] &&
+		    rg_indirect_float(f->vars[i]->type)) {
+			diag_error(prag->loc, "%s uses data behind the pointer "
+					      "members of '%s', which the function "
+					      "changes; ckc cannot save that data "
+					      "yet (save() covers whole structs); "
+					      "put the region where that data no "
+					      "longer changes",
+				   what, f->vars[i]->name);
+			return 0;
+		}
+	}
+	for (int i = 0; i < f->nvars; i++) {
+		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
+		    !type_float_elem(f->vars[i]->type) ||
+		    !c->a->written[c->a->node[i]] ||
+		    rg_heap_local(c, prag->u.ckpt.body, i) ||
+		    (prag->u.ckpt.binomial &&
+		     prag->u.ckpt.body->kind == S_FOR &&
+		     rg_heap_local(c, prag->u.ckpt.body->u.loop.body, i)))
+			continue;
+		int named = 0;
+		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
+			named |= c->a->node[prag->u.ckpt.saves[k]->var] ==
+				 c->a->node[i];
+		if (!named) {
+			diag_error(prag->loc, "%s uses data behind '%s' that the "
+					      "function changes; say how much of "
+					      "it to save: save(%s[lo:len])",
+				   what, f->vars[i]->name, f->vars[i]->name);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Saves (CK_SAVE) or loads (CK_LOAD) a checkpoint's state through the
+ * snapshot variable sn: the variables used (f's in fwd, their copies in
+ * bwd), then the save() sections, always in this order.  vars = 0: the
+ * sections only (f's outputs, kept around a recomputation). */
+static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
+			const Stmt *prag, int load, int vars, Stmt *out)
+{
+	const Func *f = c->f;
+	Loc loc = prag->loc;
+	Func *g = in_bwd ? c->bwd : c->fwd;
+	for (int i = 0; vars && i < f->nvars; i++) {
+		if (!used[i] || f->vars[i]->is_static ||
+		    (f->vars[i]->type->kind == TY_PTR &&
+		     f->vars[i]->kind == VAR_PARAM) ||
+		    c->v->heap[i]) /* f_bwd holds its pointer (hptr_b) */
+			continue;
+		Expr *v;
+		if (f->vars[i]->type->kind == TY_PTR) {
+			/* a local pointer travels as its offset */
+			if (in_bwd) {
+				v = expr_var(c->bwd, adj_bvar(c, i, loc), loc);
+			} else {
+				int off = adj_local(c, c->fwd, "ck_off", adj_long());
+				stmt_append(c->fdecls, stmt_decl(off, expr_int(0, loc),
+								 loc));
+				stmt_append(out, stmt_assign(A_SET,
+							     expr_var(c->fwd, off, loc),
+							     adj_fwd_saved(c, i, loc),
+							     loc));
+				v = expr_var(c->fwd, off, loc);
+			}
+		} else {
+			v = in_bwd ? rg_var(c, i, loc) : expr_var(c->fwd, i, loc);
+		}
+		stmt_append(out, stmt_expr(S_EXPR,
+					   adj_call(load ? "CK_LOAD" : "CK_SAVE",
+						    adj_void(), expr_var(g, sn, loc), v),
+					   loc));
+	}
+	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
+		const SaveSection *sv = prag->u.ckpt.saves[k];
+		Expr *p, *len;
+		if (in_bwd) {
+			p = expr_binary(B_ADD, rg_var(c, sv->var, loc),
+					rg_expr(c, sv->lo), NULL, loc);
+			len = rg_expr(c, sv->len);
+		} else {
+			p = expr_binary(B_ADD, expr_var(c->fwd, sv->var, loc),
+					expr_clone(sv->lo), NULL, loc);
+			len = expr_clone(sv->len);
+		}
+		stmt_append(out, stmt_expr(S_EXPR,
+					   expr_call_n(load ? "CK_LOAD_N" : "CK_SAVE_N",
+						       adj_void(), loc,
+						       expr_var(g, sn, loc), p, len),
+					   loc));
+	}
+}
+
+/* The end of a region's reverse sweep with save() sections: f's outputs
+ * in them, kept in snapshot bo by the loads of back, are put back. */
+static void rg_put_back(Adj *c, int bo, Stmt *back, Stmt *b, Loc loc)
+{
+	stmt_append(b, stmt_expr(S_EXPR,
+				 adj_call("ck_snap_rewind", adj_void(),
+					  expr_var(c->bwd, bo, loc), NULL),
+				 loc));
+	for (int i = 0; i < back->u.block.n; i++)
+		stmt_append(b, back->u.block.items[i]);
+	stmt_append(b, stmt_expr(S_EXPR,
+				 adj_call("ck_snap_free", adj_void(),
+					  expr_var(c->bwd, bo, loc), NULL),
+				 loc));
+}
+
+Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Loc loc = s->loc;
+	const Func *f = c->f;
+	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
+	if (!calls_check_rerun(c->p, s->u.ckpt.body, 0, loc,
+			       "checkpoint region"))
+		return NULL;
+	if (!rg_used(s->u.ckpt.body, used, 0))
+		return NULL;
+	if (!rg_check_saves(c, used, s, "this ck_checkpoint region"))
+		return NULL;
+	/* what the snapshot holds: what R uses that is live on entry */
+	const unsigned char *snap = rg_snapshot_vars(c, s->u.ckpt.body, used);
+
+	/* f_fwd: save, push, run R as f does */
+	int fs = adj_local(c, c->fwd, "ck_s", rg_snap_type());
+	stmt_append(c->fdecls, stmt_decl(fs, NULL, loc));
+	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fs, loc),
+				      adj_call("ck_snap_new", rg_snap_type(),
+					       NULL, NULL),
+				      loc));
+	rg_state_io(c, 0, fs, snap, s, 0, 1, fout);
+	stmt_append(fout, stmt_expr(S_EXPR,
+				    adj_call("ck_push_p", adj_void(),
+					     expr_var(c->fwd, c->ft, loc),
+					     expr_var(c->fwd, fs, loc)),
+				    loc));
+	rg_primal(c, s->u.ckpt.body, fout);
+	rg_heap_null(c, s->u.ckpt.body, fout, loc);
+
+	/* R's forward and reverse sweeps, as without the pragma */
+	Stmt *fr = stmt_block(loc);
+	const Stmt *outer = c->region;
+	c->in_region++;
+	c->region = s->u.ckpt.body;
+	Stmt *br = adj_stmt(c, s->u.ckpt.body, fr);
+	c->region = outer;
+	c->in_region--;
+
+	/* f_bwd: pop, restore, recompute with the tape, reverse */
+	Stmt *b = stmt_block(loc);
+	int bs = adj_local(c, c->bwd, "ck_s", rg_snap_type());
+	stmt_append(b, stmt_decl(bs, adj_call("ck_pop_p", rg_snap_type(),
+					      expr_var(c->bwd, c->bt, loc), NULL),
+				 loc));
+	int bo = -1;
+	if (s->u.ckpt.nsaves) {
+		/* f's outputs in the saved sections, put back at the end */
+		bo = adj_local(c, c->bwd, "ck_o", rg_snap_type());
+		stmt_append(b, stmt_decl(bo, adj_call("ck_snap_new", rg_snap_type(),
+						      NULL, NULL),
+					 loc));
+	}
+	Stmt *loads = stmt_block(loc), *outs = stmt_block(loc),
+	     *back = stmt_block(loc);
+	stmt_append(loads, stmt_expr(S_EXPR,
+				     adj_call("ck_snap_rewind", adj_void(),
+					      expr_var(c->bwd, bs, loc), NULL),
+				     loc));
+	rg_state_io(c, 1, bs, snap, s, 1, 1, loads);
+	if (bo >= 0) {
+		rg_state_io(c, 1, bo, used, s, 0, 0, outs);
+		rg_state_io(c, 1, bo, used, s, 1, 0, back);
+	}
+	for (int i = 0; i < outs->u.block.n; i++)
+		stmt_append(b, outs->u.block.items[i]);
+	for (int i = 0; i < loads->u.block.n; i++)
+		stmt_append(b, loads->u.block.items[i]);
+	stmt_append(b, stmt_expr(S_EXPR,
+				 adj_call("ck_snap_free", adj_void(),
+					  expr_var(c->bwd, bs, loc), NULL),
+				 loc));
+	stmt_append(b, stmt_expr(S_EXPR,
+				 adj_call("ck_stats_add_recomputations", adj_void(),
+					  expr_int(1, loc), NULL),
+				 loc));
+	for (int i = 0; i < fr->u.block.n; i++)
+		stmt_append(b, rg_stmt(c, fr->u.block.items[i]));
+	rg_heap_shadows(c, s->u.ckpt.body, b, loc);
+	stmt_append(b, stmt_expr(S_EXPR,
+				 adj_call("ck_tape_note_peak", adj_void(),
+					  expr_var(c->bwd, c->bt, loc), NULL),
+				 loc));
+	if (!adj_empty(br))
+		stmt_append(b, br);
+	if (bo >= 0)
+		rg_put_back(c, bo, back, b, loc);
+	return b;
+}
+
+/* ------------------------------------------------- binomial loops
+ *
+ * #pragma ck_checkpoint binomial(K) before a counted for loop: the loop's
+ * steps are reversed on Revolve's schedule with at most K checkpoints of
+ * the loop's state (the variables and save() sections the loop uses).
+ * f_fwd runs the schedule's first sweep (untaped advances, checkpoints, the
+ * last step taped); f_bwd runs the rest on its copies of the state.
+ */
+
+static Expr *bn_act_is(Adj *c, Func *g, int act, int kind, Loc loc)
+{
+	(void)c;
+	return expr_binary(B_EQ, expr_var(g, act, loc), expr_int(kind, loc), NULL,
+			   loc);
+}
+
+/* if (act == kind) { then } else ... chain builder */
+static Stmt *bn_if(Expr *cond, Stmt *then, Stmt *els)
+{
+	Stmt *s = stmt_new(S_IF, cond->loc);
+	s->u.ifs.cond = cond;
+	s->u.ifs.then = then;
+	s->u.ifs.els = els;
+	return s;
+}
+
+static Stmt *bn_block1(Stmt *s)
+{
+	Stmt *b = stmt_block(s->loc);
+	stmt_append(b, s);
+	return b;
+}
+
+/* Is the loop counted: its control (what init and inc assign, what cond
+ * and inc read) untouched by the body, and no way out but the condition? */
+static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag)
+{
+	const Stmt *body = loop->u.loop.body;
+	unsigned char *ctl = arena_alloc((size_t)c->f->nvars + 1);
+	if (loop->kind != S_FOR || !loop->u.loop.cond || !loop->u.loop.inc) {
+		diag_error(prag->loc, "binomial(K) needs a counted for loop "
+				      "(init; condition; increment)");
+		return 0;
+	}
+	rg_used_expr(loop->u.loop.cond, ctl);
+	rg_used(loop->u.loop.inc, ctl, 1);
+	for (int v = 0; v < c->f->nvars; v++) {
+		if (!ctl[v])
+			continue;
+		const Stmt *w = adj_first_assign(body, v);
+		if (w) {
+			diag_error(w->loc, "the body of this binomial(K) loop "
+					   "changes '%s', which controls the loop; "
+					   "the trip count must be fixed when the "
+					   "loop starts",
+				   c->f->vars[v]->name);
+			return 0;
+		}
+	}
+	unsigned char *used = arena_alloc((size_t)c->f->nvars + 1);
+	SiteInfo *si = adj_site(c, loop);
+	/* the loop's own sites: its breaks and continues, and any return */
+	if (si->nsites) {
+		diag_error(prag->loc, "a binomial(K) loop must not be left by "
+				      "break or return; its trip count must be "
+				      "fixed when it starts");
+		return 0;
+	}
+	if (!rg_used(body, used, 1))
+		return 0;
+	for (int v = 0; v < c->f->nvars; v++) {
+		if (!used[v] || c->f->vars[v]->type->kind != TY_PTR ||
+		    c->f->vars[v]->kind == VAR_PARAM)
+			continue;
+		const Stmt *w = adj_first_assign(body, v);
+		if (w) {
+			diag_error(w->loc, "the body of this binomial(K) loop moves "
+					   "the pointer '%s'; index from a fixed "
+					   "pointer instead",
+				   c->f->vars[v]->name);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
+{
+	const Stmt *loop = prag->u.ckpt.body;
+	Loc loc = prag->loc;
+	const Func *f = c->f;
+	if (!bn_counted(c, loop, prag))
+		return NULL;
+	if (!calls_check_rerun(c->p, loop, 1, loc, "binomial(K) loop"))
+		return NULL;
+	/* the state of a step: what body, condition and increment use */
+	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
+	rg_used(loop->u.loop.body, used, 1);
+	rg_used(loop->u.loop.inc, used, 1);
+	rg_used_expr(loop->u.loop.cond, used);
+	if (!rg_check_saves(c, used, prag, "this binomial(K) loop"))
+		return NULL;
+	adj_remat_kill_stmt(c, loop);
+
+	/* init runs once, as in any loop */
+	Stmt *binit = loop->u.loop.init ? adj_stmt(c, loop->u.loop.init, fout)
+					: NULL;
+	/* the generated pieces: taped step and its reverse, untaped step */
+	Stmt *fstep = stmt_block(loc);
+	c->loops++;
+	c->in_region++;
+	const Stmt *outer = c->region;
+	c->region = loop->u.loop.body;
+	Stmt *bbody = adj_stmt(c, loop->u.loop.body, fstep);
+	c->region = outer;
+	c->in_region--;
+	Stmt *binc = loop->u.loop.inc->kind == S_BLOCK
+			     ? adj_block(c, loop->u.loop.inc, fstep)
+			     : adj_stmt(c, loop->u.loop.inc, fstep);
+	c->loops--;
+	adj_remat_kill_stmt(c, loop);
+	Stmt *pstep = stmt_block(loc);
+	rg_primal(c, loop->u.loop.body, pstep);
+	rg_heap_null(c, loop->u.loop.body, pstep, loc);
+	rg_primal(c, loop->u.loop.inc, pstep);
+
+	Type *rvt = type_ptr(type_new(TY_OTHER));
+	rvt->base->name = "ck_revolve";
+	/* ---- f_fwd */
+	int frv = adj_local(c, c->fwd, "ck_rv", rvt);
+	int fj = adj_local(c, c->fwd, "ck_j", adj_long());
+	int fl = adj_local(c, c->fwd, "ck_l", adj_long());
+	int fact = adj_local(c, c->fwd, "ck_act", type_int());
+	int fsn = adj_local(c, c->fwd, "ck_sn", rg_snap_type());
+	stmt_append(c->fdecls, stmt_decl(frv, NULL, loc));
+	stmt_append(c->fdecls, stmt_decl(fj, expr_int(0, loc), loc));
+	stmt_append(c->fdecls, stmt_decl(fl, expr_int(0, loc), loc));
+	stmt_append(c->fdecls, stmt_decl(fact, expr_int(0, loc), loc));
+	stmt_append(c->fdecls, stmt_decl(fsn, NULL, loc));
+	/* the trip count: the control alone, from copies of what inc moves */
+	unsigned char *moved = arena_alloc((size_t)f->nvars + 1);
+	for (int v = 0; v < f->nvars; v++)
+		moved[v] = adj_first_assign(loop->u.loop.inc, v) != NULL;
+	Stmt *restore_ctl = stmt_block(loc);
+	for (int v = 0; v < f->nvars; v++) {
+		if (!moved[v])
+			continue;
+		int tmp = adj_local(c, c->fwd, "ck_i0", c->fwd->vars[v]->type);
+		stmt_append(c->fdecls, stmt_decl(tmp, expr_int(0, loc), loc));
+		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, tmp, loc),
+					      expr_var(c->fwd, v, loc), loc));
+		stmt_append(restore_ctl, stmt_assign(A_SET, expr_var(c->fwd, v, loc),
+						     expr_var(c->fwd, tmp, loc),
+						     loc));
+	}
+	Stmt *count = stmt_new(S_FOR, loc);
+	count->u.loop.init = stmt_assign(A_SET, expr_var(c->fwd, fl, loc),
+					 expr_int(0, loc), loc);
+	count->u.loop.cond = expr_clone(loop->u.loop.cond);
+	Stmt *cinc = stmt_block(loc);
+	rg_primal(c, loop->u.loop.inc, cinc);
+	count->u.loop.inc = cinc->u.block.items[0];
+	if (count->u.loop.inc->kind == S_BLOCK && count->u.loop.inc->u.block.n == 1)
+		count->u.loop.inc = count->u.loop.inc->u.block.items[0];
+	count->u.loop.body = bn_block1(stmt_assign(A_INC, expr_var(c->fwd, fl, loc),
+						   NULL, loc));
+	stmt_append(fout, count);
+	for (int i = 0; i < restore_ctl->u.block.n; i++)
+		stmt_append(fout, restore_ctl->u.block.items[i]);
+	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, frv, loc),
+				      adj_call("ck_revolve_new", rvt,
+					       expr_var(c->fwd, fl, loc),
+					       expr_int(prag->u.ckpt.binomial,
+							loc)),
+				      loc));
+	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fj, loc),
+				      expr_int(0, loc), loc));
+	/* the state, saved (and loaded) in var order */
+	Stmt *fsave = stmt_block(loc);
+	stmt_append(fsave, stmt_assign(A_SET, expr_var(c->fwd, fsn, loc),
+				       adj_call("ck_revolve_snap", rg_snap_type(),
+						expr_var(c->fwd, frv, loc), NULL),
+				       loc));
+	rg_state_io(c, 0, fsn, used, prag, 0, 1, fsave);
+	/* advance: untaped steps up to ck_revolve_step */
+	Expr *target = adj_call("ck_revolve_step", adj_long(),
+				expr_var(c->fwd, frv, loc), NULL);
+	Stmt *fadv = stmt_block(loc);
+	stmt_append(fadv, stmt_expr(S_EXPR,
+				    adj_call("ck_stats_add_recomputations",
+					     adj_void(),
+					     expr_binary(B_SUB, target,
+							 expr_var(c->fwd, fj, loc),
+							 adj_long(), loc),
+					     NULL),
+				    loc));
+	Stmt *adv = stmt_new(S_FOR, loc);
+	adv->u.loop.cond = expr_binary(B_LT, expr_var(c->fwd, fj, loc),
+				       expr_clone(target), NULL, loc);
+	adv->u.loop.inc = stmt_assign(A_INC, expr_var(c->fwd, fj, loc), NULL, loc);
+	adv->u.loop.body = pstep;
+	stmt_append(fadv, adv);
+	/* the last step, taped, ends the first sweep */
+	Stmt *ftaped = stmt_block(loc);
+	for (int i = 0; i < fstep->u.block.n; i++)
+		stmt_append(ftaped, fstep->u.block.items[i]);
+	stmt_append(ftaped, stmt_assign(A_INC, expr_var(c->fwd, fj, loc), NULL, loc));
+	stmt_append(ftaped, stmt_new(S_BREAK, loc));
+	Stmt *fsched = stmt_block(loc);
+	stmt_append(fsched, stmt_assign(A_SET, expr_var(c->fwd, fact, loc),
+					adj_call("ck_revolve_next", type_int(),
+						 expr_var(c->fwd, frv, loc), NULL),
+					loc));
+	stmt_append(fsched,
+		    bn_if(bn_act_is(c, c->fwd, fact, 0 /* CK_RV_TAKESHOT */, loc),
+			  fsave,
+			  bn_if(bn_act_is(c, c->fwd, fact, 2 /* CK_RV_ADVANCE */, loc),
+				fadv,
+				bn_if(bn_act_is(c, c->fwd, fact, 3 /* CK_RV_TAPED */, loc),
+				      ftaped, bn_block1(stmt_new(S_BREAK, loc))))));
+	Stmt *floop = stmt_new(S_FOR, loc);
+	floop->u.loop.body = fsched;
+	stmt_append(fout, floop);
+	stmt_append(fout, stmt_expr(S_EXPR,
+				    adj_call("ck_push_p", adj_void(),
+					     expr_var(c->fwd, c->ft, loc),
+					     expr_var(c->fwd, frv, loc)),
+				    loc));
+
+	/* ---- f_bwd */
+	Stmt *b = stmt_block(loc);
+	int brv = adj_local(c, c->bwd, "ck_rv", rvt);
+	stmt_append(b, stmt_decl(brv, adj_call("ck_pop_p", rvt,
+					       expr_var(c->bwd, c->bt, loc), NULL),
+				 loc));
+	int bo = -1;
+	Stmt *back = stmt_block(loc);
+	if (prag->u.ckpt.nsaves) {
+		bo = adj_local(c, c->bwd, "ck_o", rg_snap_type());
+		stmt_append(b, stmt_decl(bo, adj_call("ck_snap_new", rg_snap_type(),
+						      NULL, NULL),
+					 loc));
+		rg_state_io(c, 1, bo, used, prag, 0, 0, b);
+		rg_state_io(c, 1, bo, used, prag, 1, 0, back);
+	}
+	int bact = adj_local(c, c->bwd, "ck_act", type_int());
+	stmt_append(b, stmt_decl(bact, expr_int(0, loc), loc));
+	/* the f_fwd pieces, moved onto f_bwd's copies */
+	Stmt *bsched = rg_stmt(c, fsched);
+	/* rg_stmt mapped fact and the rest to twins; rebuild the dispatch
+	 * with RESTORE and REVERSE, which only f_bwd has */
+	int tact = rg_twin(c, fact), tsn = rg_twin(c, fsn), tj = rg_twin(c, fj),
+	    trv = rg_twin(c, frv);
+	stmt_append(b, stmt_assign(A_SET, expr_var(c->bwd, trv, loc),
+				   expr_var(c->bwd, brv, loc), loc));
+	(void)bact;
+	Stmt *bload = stmt_block(loc);
+	stmt_append(bload, stmt_assign(A_SET, expr_var(c->bwd, tsn, loc),
+				       adj_call("ck_revolve_snap", rg_snap_type(),
+						expr_var(c->bwd, trv, loc), NULL),
+				       loc));
+	rg_state_io(c, 1, tsn, used, prag, 1, 1, bload);
+	stmt_append(bload, stmt_assign(A_SET, expr_var(c->bwd, tj, loc),
+				       adj_call("ck_revolve_step", adj_long(),
+						expr_var(c->bwd, trv, loc), NULL),
+				       loc));
+	Stmt *brev = stmt_block(loc);
+	if (!adj_empty(binc))
+		stmt_append(brev, binc);
+	if (!adj_empty(bbody))
+		stmt_append(brev, bbody);
+	/* bsched: act = next; if TAKESHOT {save} else if ADVANCE {...} else if
+	 * TAPED {step; j++; break} else break.  In f_bwd the taped step does
+	 * not end the loop; RESTORE and REVERSE come first in the chain. */
+	Stmt *chain = bsched->u.block.items[1];
+	Stmt *taped_if = chain->u.ifs.els->u.ifs.els;
+	Stmt *taped = taped_if->u.ifs.then;
+	taped->u.block.n--; /* drop the break */
+	/* the buffers of the step just taped get their shadows */
+	rg_heap_shadows(c, loop->u.loop.body, taped, loc);
+	taped_if->u.ifs.els = bn_if(bn_act_is(c, c->bwd, tact, 4 /* REVERSE */, loc),
+				    brev, bn_block1(stmt_new(S_BREAK, loc)));
+	bsched->u.block.items[1] =
+		bn_if(bn_act_is(c, c->bwd, tact, 1 /* RESTORE */, loc), bload,
+		      bn_block1(chain));
+	Stmt *bloop = stmt_new(S_FOR, loc);
+	bloop->u.loop.body = bsched;
+	stmt_append(b, bloop);
+	stmt_append(b, stmt_expr(S_EXPR,
+				 adj_call("ck_revolve_free", adj_void(),
+					  expr_var(c->bwd, trv, loc), NULL),
+				 loc));
+	if (bo >= 0)
+		rg_put_back(c, bo, back, b, loc);
+	if (!adj_empty(binit))
+		stmt_append(b, binit);
+	return b;
+}

@@ -1,0 +1,1898 @@
+/*
+ * record.c - what the forward sweep records, and what it need not: values
+ * f_bwd computes again instead of taping them (rematerialization),
+ * counted loops, whose trip count and index f_bwd recomputes from their
+ * bounds, and arrays a loop tapes once before it runs instead of element
+ * by element (loop copies).  Also the statements these touch: assignments,
+ * declarations, returns, ifs, blocks and loops.
+ *
+ * adjoint.c describes the overall scheme (f_fwd, f_bwd and the tape);
+ * adjoint.h has what the reverse mode's files share.
+ */
+#include "ckc.h"
+#include "adjoint.h"
+
+#include <string.h>
+
+static int lc_assigns(const Stmt *s, int v);
+static int lb_addr_taken(Adj *c, int v);
+
+/* ---- rematerialization
+ *
+ * A floating local whose last assignment was v = e, with e something f_bwd
+ * can evaluate (stable data, integers, other such locals), is computed
+ * again in f_bwd instead of being taped, as long as nothing e reads has
+ * changed since.  Kept in forward order; everything a loop, an if or a
+ * call may change is forgotten around it.
+ *
+ * adj_bw_value writes e with the locals it reads expanded in turn, which
+ * ends: when remat[v] reads w, remat[w] was set before remat[v] (setting
+ * w forgets every value that reads w, and forgetting w forgets them too),
+ * so the expansion follows a chain of ever older values.  A value whose
+ * expansion would exceed ADJ_REMAT_MAX nodes is taped instead (a chain
+ * v1 = v0 * v0, v2 = v1 * v1, ... doubles at each step); the taped value
+ * is the same number, so only the size of f_bwd changes.
+ *
+ * Each value is listed under every variable it reads (c->readers), and
+ * every value set is listed in c->live, so that forgetting costs what it
+ * forgets, not a pass over all variables. */
+
+enum { ADJ_REMAT_MAX = 64 };
+
+typedef struct RematUse {
+	int var;        /* remat[var] ... */
+	const Expr *e;  /* ... was set to e, which reads the list's variable */
+	struct RematUse *next;
+} RematUse;
+
+static void adj_remat_use(RematUse **list, int var, const Expr *e)
+{
+	RematUse *u = ARENA_NEW(RematUse);
+	u->var = var;
+	u->e = e;
+	u->next = *list;
+	*list = u;
+}
+
+/* Lists remat[var] = e under every variable e reads (the variables
+ * adj_reads_var finds). */
+static void adj_remat_list(Adj *c, const Expr *x, int var, const Expr *e)
+{
+	if (!x)
+		return;
+	switch (x->kind) {
+	case E_VAR:
+		adj_remat_use(&c->readers[x->u.var], var, e);
+		break;
+	case E_UNARY:
+		adj_remat_list(c, x->u.un.e, var, e);
+		break;
+	case E_BINARY:
+		adj_remat_list(c, x->u.bin.l, var, e);
+		adj_remat_list(c, x->u.bin.r, var, e);
+		break;
+	case E_COND:
+		adj_remat_list(c, x->u.cond.c, var, e);
+		adj_remat_list(c, x->u.cond.a, var, e);
+		adj_remat_list(c, x->u.cond.b, var, e);
+		break;
+	case E_CALL:
+		for (int i = 0; i < x->u.call.nargs; i++)
+			adj_remat_list(c, x->u.call.args[i], var, e);
+		break;
+	case E_INDEX:
+		adj_remat_list(c, x->u.index.base, var, e);
+		adj_remat_list(c, x->u.index.idx, var, e);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		adj_remat_list(c, x->u.e, var, e);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The size of e as adj_bw_value writes it, at most ADJ_REMAT_MAX + 1. */
+static long adj_remat_cost(Adj *c, const Expr *e)
+{
+	long n = 1;
+	switch (e->kind) {
+	case E_VAR:
+		if (c->remat[e->u.var])
+			n = c->remat_cost[e->u.var];
+		break;
+	case E_UNARY:
+		n += adj_remat_cost(c, e->u.un.e);
+		break;
+	case E_BINARY:
+		n += adj_remat_cost(c, e->u.bin.l) + adj_remat_cost(c, e->u.bin.r);
+		break;
+	case E_COND:
+		n += adj_remat_cost(c, e->u.cond.c) + adj_remat_cost(c, e->u.cond.a) +
+		     adj_remat_cost(c, e->u.cond.b);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			n += adj_remat_cost(c, e->u.call.args[i]);
+		break;
+	case E_INDEX:
+		n += adj_remat_cost(c, e->u.index.base) +
+		     adj_remat_cost(c, e->u.index.idx);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		n += adj_remat_cost(c, e->u.e);
+		break;
+	default:
+		break;
+	}
+	return n > ADJ_REMAT_MAX ? ADJ_REMAT_MAX + 1 : n;
+}
+
+/* Forgets v's value and every value that reads it, directly or through
+ * other values (a value reading a forgotten one cannot be expanded).
+ * Each listed use is looked at once: the list of a forgotten variable
+ * is dropped. */
+static void adj_remat_kill(Adj *c, int v)
+{
+	c->remat[v] = NULL;
+	int *stack = NULL, n = 0, cap = 0;
+	for (;;) {
+		RematUse *u = c->readers[v];
+		c->readers[v] = NULL;
+		for (; u; u = u->next) {
+			if (c->remat[u->var] != u->e)
+				continue; /* set again since, or forgotten */
+			c->remat[u->var] = NULL;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 16;
+				int *s = arena_alloc(sizeof(int) * (size_t)cap);
+				if (n)
+					memcpy(s, stack, sizeof(int) * (size_t)n);
+				stack = s;
+			}
+			stack[n++] = u->var;
+		}
+		if (!n)
+			return;
+		v = stack[--n];
+	}
+}
+
+void adj_remat_kill_all(Adj *c)
+{
+	for (RematUse *u = c->live; u; u = u->next)
+		c->remat[u->var] = NULL;
+	c->live = NULL;
+}
+
+/* Forgets what statement s may assign. */
+void adj_remat_kill_stmt(Adj *c, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			adj_remat_kill_stmt(c, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		adj_remat_kill(c, s->u.decl.var);
+		break;
+	case S_ASSIGN:
+		if (s->u.assign.lhs->kind == E_VAR)
+			adj_remat_kill(c, s->u.assign.lhs->u.var);
+		if (adj_is_user_call(s->u.assign.rhs))
+			adj_remat_kill_all(c);
+		break;
+	case S_EXPR:
+		adj_remat_kill_all(c);
+		break;
+	case S_IF:
+		adj_remat_kill_stmt(c, s->u.ifs.then);
+		adj_remat_kill_stmt(c, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		adj_remat_kill_stmt(c, s->u.loop.init);
+		adj_remat_kill_stmt(c, s->u.loop.inc);
+		adj_remat_kill_stmt(c, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		adj_remat_kill_stmt(c, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+/* After lhs op= rhs ran. */
+static void adj_remat_set(Adj *c, AssignOp op, const Expr *lhs, const Expr *rhs)
+{
+	if (lhs->kind != E_VAR)
+		return;
+	int v = lhs->u.var;
+	adj_remat_kill(c, v);
+	if (op == A_SET && c->f->vars[v]->kind == VAR_LOCAL &&
+	    type_is_float(c->f->vars[v]->type) && !c->f->vars[v]->is_static &&
+	    !adj_reads_var(rhs, v) && !adj_is_user_call(rhs) &&
+	    c->a->node[v] == v && adj_tbr && adj_bw_ok(c, rhs)) {
+		long cost = adj_remat_cost(c, rhs);
+		if (cost > ADJ_REMAT_MAX)
+			return;
+		c->remat[v] = rhs;
+		c->remat_cost[v] = cost;
+		adj_remat_list(c, rhs, v, rhs);
+		adj_remat_use(&c->live, v, rhs);
+	}
+}
+
+/* An assignment statement (or a declaration's initializer, as v = init). */
+static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout);
+
+Stmt *adj_assign(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Stmt *b = adj_assign1(c, s, fout);
+	if (adj_is_user_call(s->u.assign.rhs))
+		adj_remat_kill_all(c);
+	adj_remat_set(c, s->u.assign.op, s->u.assign.lhs, s->u.assign.rhs);
+	return b;
+}
+
+static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
+{
+	const Expr *lhs = s->u.assign.lhs, *rhs = s->u.assign.rhs;
+	AssignOp op = s->u.assign.op;
+	Stmt *primal = stmt_assign(op, expr_clone(lhs), expr_clone(rhs), s->loc);
+	if (pm_get(&c->v->setup, s) > 0) { /* replayed by adj_block in f_bwd */
+		stmt_append(fout, primal);
+		return NULL;
+	}
+	if (lhs->kind == E_VAR && c->v->heap[lhs->u.var])
+		return adj_heap_assign(c, s, fout);
+	Stmt *undo = NULL;
+	if (lhs->kind == E_VAR && !type_is_float(lhs->type))
+		undo = adj_int_update(c, lhs->u.var, op, rhs, fout, s->loc);
+	if (op == A_SET && adj_is_user_call(rhs)) {
+		Stmt *b = adj_user_call(c, lhs, rhs, fout, primal,
+					&primal->u.assign.rhs);
+		if (undo) {
+			Stmt *both = stmt_block(s->loc);
+			stmt_append(both, b);
+			stmt_append(both, undo);
+			return both;
+		}
+		return b;
+	}
+	if (!adj_lv_active(c, lhs)) {
+		stmt_append(fout, primal);
+		return undo;
+	}
+	Plan *pl = plan_new(s->loc);
+	pl->can_hoist = 1;
+	adj_active_assign(c, pl, op, lhs, rhs);
+	plan_hoisted(c, pl, &primal->u.assign.rhs);
+	plan_fwd(pl, fout);
+	stmt_append(fout, primal);
+	return plan_bwd(pl);
+}
+
+/* The type of element k of a (multi-dimensional) array and its lvalue. */
+Expr *adj_elem(Func *g, int var, long k, Loc loc)
+{
+	Expr *e = expr_var(g, var, loc);
+	Type *t = g->vars[var]->type;
+	long stride = 1;
+	for (Type *u = t->base; u->kind == TY_ARRAY; u = u->base)
+		stride *= u->len;
+	while (e->type->kind == TY_ARRAY) {
+		long i = k / stride;
+		k %= stride;
+		e = expr_index(e, expr_int(i, loc), loc);
+		if (e->type->kind == TY_ARRAY)
+			stride /= e->type->len;
+	}
+	return e;
+}
+
+long adj_elems(const Type *t)
+{
+	return t->kind == TY_ARRAY ? t->len * adj_elems(t->base) : 1;
+}
+
+/* A declaration: f_fwd declares every local at its top, so here it is an
+ * assignment of the initializer. */
+Stmt *adj_decl(Adj *c, const Stmt *s, Stmt *fout)
+{
+	int v = s->u.decl.var;
+	const Var *x = c->f->vars[v];
+	if (x->is_static)
+		return NULL;
+	Loc loc = s->loc;
+	if (s->u.decl.init) {
+		Stmt *as = stmt_assign(A_SET, expr_var((Func *)c->f, v, loc),
+				       s->u.decl.init, loc);
+		c->in_decl = 1;
+		Stmt *r = adj_assign(c, as, fout);
+		c->in_decl = 0;
+		return r;
+	}
+	if (!s->u.decl.ninits)
+		return NULL;
+	/* T a[n] = {...}: element by element, the rest zero */
+	Stmt *b = stmt_block(loc);
+	long n = adj_elems(x->type);
+	for (long k = 0; k < s->u.decl.ninits && k < n; k++) {
+		Stmt *as = stmt_assign(A_SET, adj_elem((Func *)c->f, v, k, loc),
+				       s->u.decl.inits[k], loc);
+		Stmt *r = adj_assign(c, as, fout);
+		if (!adj_empty(r))
+			stmt_append(b, r);
+	}
+	if (s->u.decl.ninits < n) {
+		Type *el = x->type;
+		while (el->kind == TY_ARRAY)
+			el = el->base;
+		el = type_with_const(el, 0);
+		int k = adj_local(c, c->fwd, "ck_k", type_int());
+		stmt_append(c->fdecls, stmt_decl(k, NULL, loc));
+		Stmt *loop = stmt_new(S_FOR, loc);
+		loop->u.loop.init = stmt_assign(A_SET, expr_var(c->fwd, k, loc),
+						expr_int(s->u.decl.ninits, loc), loc);
+		loop->u.loop.cond = expr_binary(B_LT, expr_var(c->fwd, k, loc),
+						expr_int(n, loc), NULL, loc);
+		loop->u.loop.inc = stmt_assign(A_INC, expr_var(c->fwd, k, loc),
+					       NULL, loc);
+		Expr *flat = expr_cast(type_ptr(el), expr_var(c->fwd, v, loc), loc);
+		Stmt *zero = stmt_assign(A_SET,
+					 expr_index(flat, expr_var(c->fwd, k, loc),
+						    loc),
+					 expr_num(0, el, loc), loc);
+		loop->u.loop.body = stmt_block(loc);
+		stmt_append(loop->u.loop.body, zero);
+		stmt_append(fout, loop);
+		/* the adjoints of zero-initialized elements simply die */
+	}
+	/* reverse order of the elements */
+	Stmt *r = stmt_block(loc);
+	for (int i = b->u.block.n - 1; i >= 0; i--)
+		stmt_append(r, b->u.block.items[i]);
+	return r;
+}
+
+/* The pushes f_fwd makes when control leaves the enclosing ifs and loops
+ * at a site: each if records its branch, each loop left records the code
+ * of the site and its count.  stop: the loop a break/continue leaves. */
+void adj_site_pushes(Adj *c, const Stmt *site, const Stmt *stop,
+		     Stmt *fout)
+{
+	SiteInfo *si = adj_site(c, site);
+	for (int i = c->nframes - 1; i >= 0; i--) {
+		Frame *fr = &c->frames[i];
+		if (fr->s->kind == S_IF) {
+			if (fr->bits)
+				stmt_append(fout, adj_push_bit(c, fr->branch, site->loc));
+			continue;
+		}
+		/* a loop */
+		int id = si->id;
+		if (site->kind == S_RETURN)
+			for (int k = 0; k < si->nloops; k++)
+				if (si->loops[k] == fr->s)
+					id = si->loop_ids[k];
+		if (adj_site(c, fr->s)->nsites)
+			stmt_append(fout, adj_push(c, expr_int(id, site->loc)));
+		if (fr->s == stop)
+			return;
+		stmt_append(fout, adj_push(c, expr_var(c->fwd, fr->count_var,
+							site->loc)));
+	}
+}
+
+/* What f_fwd hands to f_bwd through the tape where it returns: the
+ * integers and pointers f_bwd reads that f may have changed (but counted
+ * indices, which f_bwd sets itself: lb_get), then the exit code. */
+void adj_turn(Adj *c, int code, Stmt *fout, Loc loc)
+{
+	const Func *f = c->f;
+	for (int v = 0; v < f->nvars; v++)
+		if (c->v->heap[v])
+			adj_heap_push(c, v, fout, loc);
+	for (int v = 0; v < f->nvars; v++) {
+		if (!c->v->needed[v] || lb_index(c, v))
+			continue;
+		if (f->vars[v]->kind == VAR_PARAM && !adj_reassigned(c->v, v))
+			continue;
+		stmt_append(fout, adj_push(c, adj_fwd_saved(c, v, loc)));
+	}
+	if (c->fn_code >= 0)
+		stmt_append(fout, adj_push(c, expr_int(code, loc)));
+}
+
+Stmt *adj_return(Adj *c, const Stmt *s, Stmt *fout)
+{
+	SiteInfo *si = adj_site(c, s);
+	Plan *pl = plan_new(s->loc);
+	const Expr *e = s->u.expr;
+	if (e && c->v->ret_b) {
+		int rb = c->bwd->params[c->bwd->nparams - 1];
+		adj_expr(c, pl, e, expr_var(c->bwd, rb, s->loc));
+	}
+	plan_fwd(pl, fout);
+	adj_site_pushes(c, s, NULL, fout);
+	adj_turn(c, si->fn_id, fout, s->loc);
+	stmt_append(fout, stmt_expr(S_RETURN, expr_clone(e), s->loc));
+	Stmt *b = plan_bwd(pl);
+	if (c->fn_code < 0 || adj_empty(b))
+		return b;
+	Stmt *g = stmt_new(S_IF, s->loc);
+	g->u.ifs.cond = expr_binary(B_EQ, expr_var(c->bwd, c->fn_code, s->loc),
+				    expr_int(si->fn_id, s->loc), NULL, s->loc);
+	g->u.ifs.then = b;
+	return g;
+}
+
+static void adj_push_frame(Adj *c, const Stmt *s, int branch, int count_var,
+			   int bits)
+{
+	/* for a loop, bits carries its bwd code variable */
+	Frame *fr = arena_alloc(sizeof(Frame) * (size_t)(c->nframes + 1));
+	if (c->nframes)
+		memcpy(fr, c->frames, sizeof(Frame) * (size_t)c->nframes);
+	fr[c->nframes].s = s;
+	fr[c->nframes].branch = branch;
+	fr[c->nframes].count_var = count_var;
+	fr[c->nframes].bits = s->kind == S_IF ? bits : 0;
+	fr[c->nframes].code_var = s->kind == S_IF ? -1 : bits;
+	c->frames = fr;
+	c->nframes++;
+}
+
+/* Generates one branch of an if (or a loop body) into a fresh fwd block. */
+static Stmt *adj_branch(Adj *c, const Stmt *s, Stmt *fblock)
+{
+	if (!s)
+		return NULL;
+	return adj_stmt(c, s, fblock);
+}
+
+static int adj_ends_in_site(const Stmt *s)
+{
+	while (s && s->kind == S_BLOCK && s->u.block.n)
+		s = s->u.block.items[s->u.block.n - 1];
+	return s && adj_is_site_stmt(s);
+}
+
+/* Primal variables condition e reads, through the values of
+ * rematerialized locals too: does either branch of s assign one? */
+static int adj_cond_changed(Adj *c, const Expr *e, const Stmt *s, int depth)
+{
+	if (!e)
+		return 0;
+	if (depth > ADJ_REMAT_MAX)
+		return 1;
+	switch (e->kind) {
+	case E_VAR: {
+		int v = e->u.var;
+		/* through a pointer to v, anything may change it */
+		if (lb_addr_taken(c, v) || lc_assigns(s->u.ifs.then, v) ||
+		    lc_assigns(s->u.ifs.els, v))
+			return 1;
+		return c->remat[v] && adj_cond_changed(c, c->remat[v], s, depth + 1);
+	}
+	case E_UNARY:
+		return adj_cond_changed(c, e->u.un.e, s, depth + 1);
+	case E_BINARY:
+		return adj_cond_changed(c, e->u.bin.l, s, depth + 1) ||
+		       adj_cond_changed(c, e->u.bin.r, s, depth + 1);
+	case E_COND:
+		return adj_cond_changed(c, e->u.cond.c, s, depth + 1) ||
+		       adj_cond_changed(c, e->u.cond.a, s, depth + 1) ||
+		       adj_cond_changed(c, e->u.cond.b, s, depth + 1);
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			if (adj_cond_changed(c, e->u.call.args[i], s, depth + 1))
+				return 1;
+		return 0;
+	case E_INDEX:
+		return adj_cond_changed(c, e->u.index.base, s, depth + 1) ||
+		       adj_cond_changed(c, e->u.index.idx, s, depth + 1);
+	case E_DEREF: case E_ADDR: case E_CAST:
+		return adj_cond_changed(c, e->u.e, s, depth + 1);
+	case E_MEMBER:
+		return adj_cond_changed(c, e->u.mem.base, s, depth + 1);
+	default:
+		return 0;
+	}
+}
+
+/* The if's condition as f_bwd can evaluate it again, with the value it
+ * had in f_fwd, or NULL (then f_fwd tapes the branch taken).  It can when
+ * its operands are values the reverse sweep has anyway (integers kept
+ * exact, stable data, a loop's copy, rematerialized locals) and neither
+ * branch changes them: in f_bwd the condition is evaluated where the if
+ * ends, which then holds what the if started with.  Floating data the
+ * condition reads is stable (never written) or a loop's copy (not written
+ * in the loop): the branches write neither. */
+/* Arithmetic on integers, floating scalars and elements a[k] of floating
+ * arrays: no pointer values, calls or members. */
+static int adj_cond_simple(const Expr *e)
+{
+	if (type_is_pointerish(e->type) || e->type->kind == TY_STRUCT)
+		return 0;
+	switch (e->kind) {
+	case E_NUM: case E_VAR:
+		return 1;
+	case E_UNARY: case E_CAST:
+		return adj_cond_simple(e->kind == E_CAST ? e->u.e : e->u.un.e);
+	case E_BINARY:
+		return adj_cond_simple(e->u.bin.l) && adj_cond_simple(e->u.bin.r);
+	case E_COND:
+		return adj_cond_simple(e->u.cond.c) && adj_cond_simple(e->u.cond.a) &&
+		       adj_cond_simple(e->u.cond.b);
+	case E_INDEX:
+		return e->u.index.base->kind == E_VAR && type_is_float(e->type) &&
+		       adj_cond_simple(e->u.index.idx);
+	default:
+		return 0;
+	}
+}
+
+static int adj_if_cond_again(Adj *c, const Stmt *s, int any)
+{
+	const Expr *e = s->u.ifs.cond;
+	return adj_tbr && !any && !c->in_region && adj_cond_simple(e) &&
+	       adj_bw_ok(c, e) && !adj_cond_changed(c, e, s, 0);
+}
+
+Stmt *adj_if(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Loc loc = s->loc;
+	int any = adj_site(c, s)->any;
+	Stmt *ft = stmt_block(loc), *fe = stmt_block(loc);
+	int again_ok = adj_if_cond_again(c, s, any);
+	adj_remat_kill_stmt(c, s);
+	adj_push_frame(c, s, 1, -1, any);
+	Stmt *bt = adj_branch(c, s->u.ifs.then, ft);
+	c->nframes--;
+	adj_remat_kill_stmt(c, s);
+	adj_push_frame(c, s, 0, -1, any);
+	Stmt *be = adj_branch(c, s->u.ifs.els, fe);
+	c->nframes--;
+	adj_remat_kill_stmt(c, s);
+	int record = any || !adj_empty(bt) || !adj_empty(be);
+	/* checked again: a call in a branch forgets rematerialized values */
+	Expr *again = record && again_ok && adj_bw_ok(c, s->u.ifs.cond)
+			      ? adj_bw_value(c, s->u.ifs.cond)
+			      : NULL;
+	Stmt *f = stmt_new(S_IF, loc);
+	f->u.ifs.cond = expr_clone(s->u.ifs.cond);
+	f->u.ifs.then = ft;
+	if (record && !again) {
+		if (!adj_ends_in_site(s->u.ifs.then))
+			stmt_append(ft, adj_push_bit(c, 1, loc));
+		if (!adj_ends_in_site(s->u.ifs.els))
+			stmt_append(fe, adj_push_bit(c, 0, loc));
+	}
+	if (fe->u.block.n)
+		f->u.ifs.els = fe;
+	stmt_append(fout, f);
+	if (!record)
+		return NULL;
+	Stmt *b = stmt_new(S_IF, loc);
+	b->u.ifs.cond = again ? again : adj_pop_bit(c, loc);
+	b->u.ifs.then = bt ? bt : stmt_block(loc);
+	if (!adj_empty(be))
+		b->u.ifs.els = be;
+	return b;
+}
+
+/* The guard of a statement of a block whose earlier statements hold
+ * `seen` sites of the block's scope, the first numbered `first`: the
+ * statement ran unless one of those sites was taken. */
+static Stmt *adj_guard(Adj *c, Stmt *b, int code_var, int first, int seen,
+		       Loc loc)
+{
+	if (!seen || code_var < 0 || adj_empty(b))
+		return b;
+	Stmt *g = stmt_new(S_IF, loc);
+	g->u.ifs.cond = expr_binary(
+		B_LOR,
+		expr_binary(B_EQ, expr_var(c->bwd, code_var, loc), expr_int(0, loc),
+			    NULL, loc),
+		expr_binary(B_GE, expr_var(c->bwd, code_var, loc),
+			    expr_int(first + seen, loc), NULL, loc),
+		NULL, loc);
+	g->u.ifs.then = b;
+	return g;
+}
+
+static int adj_loop_code_var(Adj *c);
+
+/* The f_bwd copies of the local structs block s declares, made before
+ * the block's statements are reversed (they read them). */
+static void adj_struct_twins(Adj *c, const Stmt *s)
+{
+	for (int i = 0; i < s->u.block.n; i++) {
+		const Stmt *it = s->u.block.items[i];
+		if (it->kind != S_DECL)
+			continue;
+		int v = it->u.decl.var;
+		const Var *x = c->f->vars[v];
+		if (x->type->kind == TY_STRUCT && c->stwin[v] < 0)
+			c->stwin[v] = adj_local(c, c->bwd, x->name,
+						type_with_const(x->type, 0));
+	}
+}
+
+/* The replay of the setups of the local structs block s declares (see
+ * adj_local_structs): each struct's f_bwd copy, declared here with its
+ * integer members set, and its adjoint's pointer members. */
+static Stmt *adj_struct_replay(Adj *c, const Stmt *s)
+{
+	Stmt *out = stmt_block(s->loc);
+	for (int i = 0; i < s->u.block.n; i++) {
+		const Stmt *it = s->u.block.items[i];
+		if (it->kind != S_DECL ||
+		    c->f->vars[it->u.decl.var]->type->kind != TY_STRUCT)
+			continue;
+		int v = it->u.decl.var;
+		stmt_append(out, stmt_decl_zero(c->bwd, c->stwin[v], it->loc));
+		for (int j = i + 1; j < s->u.block.n; j++) {
+			const Stmt *st = s->u.block.items[j];
+			if (pm_get(&c->v->setup, st) <= 0 ||
+			    !adj_member_of(st->u.assign.lhs, v))
+				continue;
+			const Expr *lhs = st->u.assign.lhs, *rhs = st->u.assign.rhs;
+			if (type_is_pointerish(lhs->type)) {
+				if (type_float_elem(lhs->type) &&
+				    activity_var_varied(c->a, v))
+					stmt_append(out, stmt_assign(
+						A_SET, adj_lv(c, lhs),
+						rhs->kind == E_NUM
+							? expr_clone(rhs)
+							: adj_shadow_ptr(c, rhs),
+						st->loc));
+			} else {
+				stmt_append(out, stmt_assign(
+					A_SET, adj_bw_value(c, lhs),
+					adj_bw_value(c, rhs), st->loc));
+			}
+		}
+	}
+	return out;
+}
+
+/* A block: its statements forward, their reverses backwards under guards,
+ * with the adjoints of the variables it declares declared first. */
+Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Loc loc = s->loc;
+	int n = s->u.block.n;
+	Stmt **rev = arena_alloc(sizeof(Stmt *) * (size_t)(n + 1));
+	int *first = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	int *seen = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	int f0 = 0, cnt = 0;
+	adj_struct_twins(c, s);
+	for (int i = 0; i < n; i++) {
+		const Stmt *it = s->u.block.items[i];
+		first[i] = f0;
+		seen[i] = cnt;
+		rev[i] = adj_stmt(c, it, fout);
+		SiteInfo *si = adj_site(c, it);
+		if (si->count) {
+			if (!cnt)
+				f0 = si->first;
+			cnt += si->count;
+		}
+	}
+	int code = adj_loop_code_var(c);
+	Stmt *b = stmt_block(loc);
+	Stmt *setup = adj_struct_replay(c, s);
+	for (int i = 0; i < n; i++) {
+		const Stmt *it = s->u.block.items[i];
+		if (it->kind != S_DECL || c->adjv[it->u.decl.var] < 0 ||
+		    c->v->heap[it->u.decl.var])
+			continue;
+		int av = c->adjv[it->u.decl.var];
+		stmt_append(b, stmt_decl_zero(c->bwd, av, loc));
+	}
+	for (int i = 0; i < setup->u.block.n; i++)
+		stmt_append(b, setup->u.block.items[i]);
+	for (int i = n - 1; i >= 0; i--)
+		if (!adj_empty(rev[i]))
+			stmt_append(b, adj_guard(c, rev[i], code, first[i],
+						 seen[i], loc));
+	return b;
+}
+
+/* The bwd variable holding the exit code of the current scope: the
+ * innermost loop's iteration code, or the function's exit code. */
+static int adj_loop_code_var(Adj *c)
+{
+	for (int i = c->nframes - 1; i >= 0; i--)
+		if (c->frames[i].s->kind != S_IF)
+			return c->frames[i].code_var;
+	return c->fn_code;
+}
+
+/* ran || code == k for every continue k of the loop (not of inner
+ * loops): the iterations after which the increment ran. */
+static Expr *adj_continue_codes(Adj *c, const Stmt *s, int code, Expr *ran)
+{
+	if (!s)
+		return ran;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			ran = adj_continue_codes(c, s->u.block.items[i], code, ran);
+		return ran;
+	case S_IF:
+		ran = adj_continue_codes(c, s->u.ifs.then, code, ran);
+		return adj_continue_codes(c, s->u.ifs.els, code, ran);
+	case S_CHECKPOINT:
+		return adj_continue_codes(c, s->u.ckpt.body, code, ran);
+	case S_CONTINUE:
+		return expr_binary(B_LOR, ran,
+				   expr_binary(B_EQ, expr_var(c->bwd, code, s->loc),
+					       expr_int(adj_site(c, s)->id, s->loc),
+					       NULL, s->loc),
+				   NULL, s->loc);
+	default:
+		return ran;
+	}
+}
+
+/* Adjoints of variables declared in a for's init live around the
+ * reversed loop. */
+static void adj_declare_init_adjoints(Adj *c, const Stmt *init, Stmt *out)
+{
+	if (!init)
+		return;
+	if (init->kind == S_BLOCK) {
+		for (int i = 0; i < init->u.block.n; i++)
+			adj_declare_init_adjoints(c, init->u.block.items[i], out);
+		return;
+	}
+	if (init->kind != S_DECL || c->adjv[init->u.decl.var] < 0)
+		return;
+	int av = c->adjv[init->u.decl.var];
+	Stmt *d = stmt_decl(av, expr_num(0, c->bwd->vars[av]->type, init->loc),
+			    init->loc);
+	Stmt *b = out;
+	stmt_append(b, d);
+	memmove(b->u.block.items + 1, b->u.block.items,
+		sizeof(Stmt *) * (size_t)(b->u.block.n - 1));
+	b->u.block.items[0] = d;
+}
+
+/* ------------------------------------------------ counted loops
+ *
+ * A counted loop is a for loop
+ *
+ *   for (i = A; i < B; i++)     (also <=, ++i, i += 1, int i = A, and the
+ *   for (i = A; i > B; i--)      decreasing forms with >, >=, i -= 1)
+ *
+ * of a signed integer local i, left only by its condition (no break,
+ * continue or return inside: nsites == 0), whose body assigns neither i
+ * nor what A and B read, and whose bounds f_bwd can evaluate to the values
+ * they had: A and B are signed integer arithmetic (+ - * / %, casts) of
+ * literals and of integer variables whose address f never takes that are
+ * either kept exact in f_bwd already (needed), or never assigned after
+ * their declaration (parameters, and locals declared outside any loop,
+ * whose one value f_fwd hands over where it returns).  f_bwd computes its
+ * trip count from A and B; f_fwd counts and tapes nothing for it.
+ *
+ * Its index needs nothing on the tape either when i is a counted index:
+ * every mention of i in f (reads and assignments) is in the condition,
+ * increment or body of a counted loop with index i, or is that loop's
+ * init.  f_bwd then sets i to its exit value (B > A ? B : A for i < B)
+ * before the reversed loop, and nothing in f_bwd reads i before that or
+ * after the reversed loop has undone the increments, so the old value
+ * the init overwrites (pushed before it) and the value where f returns
+ * (pushed by adj_turn) are not taped.  Any other mention, or &i, keeps
+ * the old code for i.
+ *
+ * The facts are computed once per round of adj_generate, from the needed
+ * set at that time (lb_get): within a round every decision agrees, and in
+ * the last round the needed set no longer changes.  --no-counted-loops
+ * turns this off (no loop is counted), for comparison. */
+
+typedef struct LbLoop {
+	int index;       /* i */
+	const Expr *lo;  /* A */
+	const Expr *hi;  /* B */
+	int down;        /* i-- with > or >=, else i++ with < or <= */
+	int incl;        /* <= or >= */
+} LbLoop;
+
+typedef struct LoopBounds {
+	PtrMap loops;         /* counted for loop -> index in info */
+	LbLoop **info;
+	int ninfo;
+	unsigned char *addr;  /* var whose address f takes */
+	unsigned char *inloop; /* local declared inside a loop */
+	unsigned char *index; /* counted index (see above) */
+	int *inside;          /* var -> counted loops with that index around */
+} LoopBounds;
+
+static int lb_signed(const Type *t)
+{
+	static const char *const ok[] = { "int", "long", "long long", "short",
+					  "signed char" };
+	if (t->kind != TY_INT || !t->name)
+		return 0;
+	for (size_t k = 0; k < sizeof ok / sizeof ok[0]; k++)
+		if (!strcmp(t->name, ok[k]))
+			return 1;
+	return 0;
+}
+
+/* An index type: int or wider. */
+static int lb_wide(const Type *t)
+{
+	return lb_signed(t) && (!strcmp(t->name, "int") ||
+				!strcmp(t->name, "long") ||
+				!strcmp(t->name, "long long"));
+}
+
+static void lb_addr_visit(void *ctx, const Expr *e)
+{
+	unsigned char *addr = ctx;
+	if (e->kind != E_ADDR)
+		return;
+	const Expr *r = e->u.e;
+	while (r->kind == E_INDEX || r->kind == E_MEMBER)
+		r = r->kind == E_INDEX ? r->u.index.base : r->u.mem.base;
+	if (r->kind == E_VAR)
+		addr[r->u.var] = 1;
+}
+
+/* Marks the locals declared inside a loop. */
+static void lb_mark_inloop(const Stmt *s, int loops, unsigned char *inloop)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			lb_mark_inloop(s->u.block.items[i], loops, inloop);
+		break;
+	case S_DECL:
+		if (loops)
+			inloop[s->u.decl.var] = 1;
+		break;
+	case S_IF:
+		lb_mark_inloop(s->u.ifs.then, loops, inloop);
+		lb_mark_inloop(s->u.ifs.els, loops, inloop);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		/* a for's init runs once per run of the loop */
+		lb_mark_inloop(s->u.loop.init, loops, inloop);
+		lb_mark_inloop(s->u.loop.body, loops + 1, inloop);
+		break;
+	case S_CHECKPOINT:
+		lb_mark_inloop(s->u.ckpt.body, loops, inloop);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Can f_bwd evaluate bound e of loop (index i) before the reversed loop,
+ * with the value it had in f? */
+static int lb_bound_ok(Adj *c, LoopBounds *lb, const Expr *e,
+		       const Stmt *loop, int i)
+{
+	if (!lb_signed(e->type))
+		return 0;
+	switch (e->kind) {
+	case E_NUM:
+		return e->u.num.is_int;
+	case E_VAR: {
+		int w = e->u.var;
+		const Var *x = c->f->vars[w];
+		if (w == i || x->is_static || lb->addr[w] ||
+		    adj_first_assign(loop->u.loop.body, w))
+			return 0;
+		if (c->v->needed[w])
+			return 1;
+		return !adj_reassigned(c->v, w) &&
+		       (x->kind == VAR_PARAM || !lb->inloop[w]);
+	}
+	case E_UNARY:
+		return (e->u.un.op == U_NEG || e->u.un.op == U_PLUS) &&
+		       lb_bound_ok(c, lb, e->u.un.e, loop, i);
+	case E_BINARY:
+		switch (e->u.bin.op) {
+		case B_ADD: case B_SUB: case B_MUL: case B_DIV: case B_MOD:
+			return lb_bound_ok(c, lb, e->u.bin.l, loop, i) &&
+			       lb_bound_ok(c, lb, e->u.bin.r, loop, i);
+		default:
+			return 0;
+		}
+	case E_CAST:
+		return lb_bound_ok(c, lb, e->u.e, loop, i);
+	default:
+		return 0;
+	}
+}
+
+/* Is s (a for loop) counted?  Fills *out. */
+static int lb_counted(Adj *c, LoopBounds *lb, const Stmt *s, LbLoop *out)
+{
+	const Stmt *init = s->u.loop.init, *inc = s->u.loop.inc;
+	const Expr *cond = s->u.loop.cond;
+	if (s->kind != S_FOR || !init || !cond || !inc ||
+	    adj_site(c, s)->nsites)
+		return 0;
+	int i;
+	const Expr *lo;
+	if (init->kind == S_ASSIGN && init->u.assign.op == A_SET &&
+	    init->u.assign.lhs->kind == E_VAR) {
+		i = init->u.assign.lhs->u.var;
+		lo = init->u.assign.rhs;
+	} else if (init->kind == S_DECL && init->u.decl.init &&
+		   !init->u.decl.ninits) {
+		i = init->u.decl.var;
+		lo = init->u.decl.init;
+	} else {
+		return 0;
+	}
+	const Var *x = c->f->vars[i];
+	if (x->kind != VAR_LOCAL || x->is_static || !lb_wide(x->type) ||
+	    lb->addr[i])
+		return 0;
+	/* a literal A keeps its value in i */
+	if (lo->kind == E_NUM && strcmp(lo->type->name, "int") &&
+	    strcmp(lo->type->name, x->type->name))
+		return 0;
+	/* i++, ++i, i += 1; i--, i -= 1 */
+	if (inc->kind != S_ASSIGN || inc->u.assign.lhs->kind != E_VAR ||
+	    inc->u.assign.lhs->u.var != i)
+		return 0;
+	AssignOp op = inc->u.assign.op;
+	const Expr *step = inc->u.assign.rhs;
+	int one = step && step->kind == E_NUM && step->u.num.is_int &&
+		  step->u.num.ival == 1;
+	if (op == A_INC || (op == A_ADD && one))
+		out->down = 0;
+	else if (op == A_DEC || (op == A_SUB && one))
+		out->down = 1;
+	else
+		return 0;
+	/* i < B, or B > i */
+	if (cond->kind != E_BINARY)
+		return 0;
+	BinOp cop = cond->u.bin.op;
+	const Expr *hi;
+	if (cond->u.bin.l->kind == E_VAR && cond->u.bin.l->u.var == i) {
+		hi = cond->u.bin.r;
+	} else if (cond->u.bin.r->kind == E_VAR && cond->u.bin.r->u.var == i) {
+		hi = cond->u.bin.l;
+		cop = cop == B_LT ? B_GT : cop == B_GT ? B_LT
+		    : cop == B_LE ? B_GE : cop == B_GE ? B_LE : cop;
+	} else {
+		return 0;
+	}
+	if (out->down ? cop != B_GT && cop != B_GE : cop != B_LT && cop != B_LE)
+		return 0;
+	out->incl = cop == B_LE || cop == B_GE;
+	if (adj_first_assign(s->u.loop.body, i) ||
+	    !lb_bound_ok(c, lb, lo, s, i) || !lb_bound_ok(c, lb, hi, s, i))
+		return 0;
+	out->index = i;
+	out->lo = lo;
+	out->hi = hi;
+	return 1;
+}
+
+/* Registers the counted loops of s. */
+static void lb_find(Adj *c, LoopBounds *lb, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			lb_find(c, lb, s->u.block.items[i]);
+		break;
+	case S_IF:
+		lb_find(c, lb, s->u.ifs.then);
+		lb_find(c, lb, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO: {
+		LbLoop l;
+		if (adj_counted && lb_counted(c, lb, s, &l)) {
+			LbLoop *p = ARENA_NEW(LbLoop);
+			*p = l;
+			ARENA_PUSH(lb->info, lb->ninfo, p);
+			pm_put(&lb->loops, s, lb->ninfo - 1);
+		}
+		lb_find(c, lb, s->u.loop.body);
+		break;
+	}
+	case S_CHECKPOINT:
+		/* a binomial loop is adj_binomial's, not adj_loop's: only
+		 * the loops in its body */
+		if (s->u.ckpt.binomial && s->u.ckpt.body->kind == S_FOR)
+			lb_find(c, lb, s->u.ckpt.body->u.loop.body);
+		else
+			lb_find(c, lb, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+static LbLoop *lb_loop(LoopBounds *lb, const Stmt *s)
+{
+	int k = pm_get(&lb->loops, s);
+	return k >= 0 ? lb->info[k] : NULL;
+}
+
+/* A mention of a var outside the counted loops of its own: not a
+ * counted index. */
+static void lb_mention_visit(void *ctx, const Expr *e)
+{
+	LoopBounds *lb = ctx;
+	if (e->kind == E_VAR && !lb->inside[e->u.var])
+		lb->index[e->u.var] = 0;
+}
+
+static void lb_mentions(LoopBounds *lb, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			lb_mentions(lb, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		if ((s->u.decl.init || s->u.decl.ninits) &&
+		    !lb->inside[s->u.decl.var])
+			lb->index[s->u.decl.var] = 0;
+		ir_walk_stmt(s, lb_mention_visit, lb);
+		break;
+	case S_IF:
+		ir_walk_expr(s->u.ifs.cond, lb_mention_visit, lb);
+		lb_mentions(lb, s->u.ifs.then);
+		lb_mentions(lb, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO: {
+		LbLoop *l = lb_loop(lb, s);
+		if (!l) {
+			lb_mentions(lb, s->u.loop.init);
+			ir_walk_expr(s->u.loop.cond, lb_mention_visit, lb);
+			lb_mentions(lb, s->u.loop.inc);
+			lb_mentions(lb, s->u.loop.body);
+			break;
+		}
+		/* the init: i = A, A read outside the loop */
+		ir_walk_expr(l->lo, lb_mention_visit, lb);
+		lb->inside[l->index]++;
+		ir_walk_expr(s->u.loop.cond, lb_mention_visit, lb);
+		lb_mentions(lb, s->u.loop.inc);
+		lb_mentions(lb, s->u.loop.body);
+		lb->inside[l->index]--;
+		break;
+	}
+	case S_CHECKPOINT:
+		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
+			ir_walk_expr(s->u.ckpt.saves[i]->lo, lb_mention_visit, lb);
+			ir_walk_expr(s->u.ckpt.saves[i]->len, lb_mention_visit, lb);
+		}
+		lb_mentions(lb, s->u.ckpt.body);
+		break;
+	default:
+		ir_walk_stmt(s, lb_mention_visit, lb);
+		break;
+	}
+}
+
+/* The counted loops and indices of this round (see above). */
+static LoopBounds *lb_get(Adj *c)
+{
+	if (c->lb)
+		return c->lb;
+	const Func *f = c->f;
+	size_t n = (size_t)f->nvars + 1;
+	LoopBounds *lb = ARENA_NEW(LoopBounds);
+	lb->addr = arena_alloc(n);
+	lb->inloop = arena_alloc(n);
+	lb->index = arena_alloc(n);
+	lb->inside = arena_alloc(sizeof(int) * n);
+	ir_walk_stmt(f->body, lb_addr_visit, lb->addr);
+	lb_mark_inloop(f->body, 0, lb->inloop);
+	lb_find(c, lb, f->body);
+	for (int k = 0; k < lb->ninfo; k++)
+		lb->index[lb->info[k]->index] = 1;
+	lb_mentions(lb, f->body);
+	c->lb = lb;
+	return lb;
+}
+
+/* Does f take the address of var v (of an element or member of it)? */
+static int lb_addr_taken(Adj *c, int v)
+{
+	return lb_get(c)->addr[v];
+}
+
+/* Is v a counted index: f_bwd sets it itself, nothing tapes it? */
+int lb_index(Adj *c, int v)
+{
+	return lb_get(c)->index[v];
+}
+
+/* (long)e, unless e is a long already or a literal. */
+static Expr *lb_long(Expr *e)
+{
+	if (e->kind == E_NUM || (e->type->kind == TY_INT && e->type->name &&
+				 !strcmp(e->type->name, "long")))
+		return e;
+	return expr_cast(adj_long(), e, e->loc);
+}
+
+/* l - r in long, r == 0 left out. */
+static Expr *lb_sub(Expr *l, Expr *r, Loc loc)
+{
+	if (r->kind == E_NUM && r->u.num.ival == 0)
+		return lb_long(l);
+	return expr_binary(B_SUB, lb_long(l), lb_long(r), adj_long(), loc);
+}
+
+/* The trip count of counted loop l as an expression of f_bwd, and in
+ * *exit the index's value after the loop:
+ *   i < B:   B > A ? B - A : 0          exit B > A ? B : A
+ *   i <= B:  B >= A ? B - A + 1 : 0     exit B >= A ? B + 1 : A
+ *   i > B:   A > B ? A - B : 0          exit A > B ? B : A
+ *   i >= B:  A >= B ? A - B + 1 : 0     exit A >= B ? B - 1 : A
+ * where A is the init's value converted to i's type, and the count is
+ * computed in long; literal bounds give literals. */
+static Expr *lb_trip(Adj *c, const LbLoop *l, Expr **exit, Loc loc)
+{
+	Type *it = type_with_const(c->f->vars[l->index]->type, 0);
+	const Expr *lo = l->lo, *hi = l->hi;
+	if (lo->kind == E_NUM && hi->kind == E_NUM) {
+		long long a = lo->u.num.ival, b = hi->u.num.ival;
+		long long d = l->down ? a - b : b - a;
+		long long n = d + l->incl > 0 ? d + l->incl : 0;
+		long long e = !n ? a : l->down ? b - l->incl : b + l->incl;
+		*exit = expr_int(e, loc);
+		return expr_int(n, loc);
+	}
+	/* A and B each as often as used: pure integer arithmetic */
+	int lo_fits = lo->kind == E_NUM || !strcmp(lo->type->name, it->name);
+#define LB_A() (lo_fits ? adj_bw_value(c, lo) \
+			: expr_cast(it, adj_bw_value(c, lo), loc))
+#define LB_B() adj_bw_value(c, hi)
+	BinOp cmp = l->incl ? B_GE : B_GT;
+	Expr *runs = l->down ? expr_binary(cmp, LB_A(), LB_B(), NULL, loc)
+			     : expr_binary(cmp, LB_B(), LB_A(), NULL, loc);
+	Expr *d = l->down ? lb_sub(LB_A(), LB_B(), loc) : lb_sub(LB_B(), LB_A(), loc);
+	if (l->incl)
+		d = expr_binary(B_ADD, d, expr_int(1, loc), adj_long(), loc);
+	Expr *last = LB_B();
+	if (l->incl && hi->kind == E_NUM)
+		last = expr_int(hi->u.num.ival + (l->down ? -1 : 1), loc);
+	else if (l->incl)
+		last = expr_binary(l->down ? B_SUB : B_ADD, last, expr_int(1, loc),
+				   NULL, loc);
+	*exit = expr_cond(expr_clone(runs), last, LB_A(), loc);
+#undef LB_A
+#undef LB_B
+	return expr_cond(runs, d, expr_int(0, loc), loc);
+}
+
+/* ------------------------------------------- loop copies (taped once)
+ *
+ * A loop that reads floating elements a[k] of an array or pointer a and
+ * never writes a's data (nor moves a) sees the same values in every
+ * iteration: the ones a holds when the loop ends.  Instead of taping each
+ * read that the reverse sweep needs (a stencil's un[i-1], un[i], un[i+1],
+ * once per statement; a layer's h[j], once per output), f_fwd tapes the
+ * elements the loop reads in one block after the loop, and f_bwd pops
+ * them into a local array before reversing the loop, and reads them from
+ * there:
+ *
+ *   f_fwd:  for (...) { ... un[i] ... }  push count;  ck_push_nd(t, &un[lo], len);
+ *   f_bwd:  double un[len];  ck_pop_nd(t, un, len);  for (...) { ... un[i - lo] ... }
+ *
+ * A read qualifies when its index is an affine expression of integer
+ * constants and of the variables of counted loops around it
+ * (for (i = A; i < B; i++) with constant A < B and a body that does
+ * not assign i), so that [lo, lo + len) is known when ckc runs.  The
+ * range is made of reads that run in every iteration (not under an if,
+ * in counted loops or do loops only, in a loop without break, continue
+ * or return): f_fwd reads only elements the loop read, so the block is
+ * valid memory (everything between two elements of one array is too).
+ * Other reads of a inside that range use the copy as well.  The block is
+ * at most LC_MAX elements and at most twice the number of such reads the
+ * loop makes, so that it never costs more than the reads it replaces
+ * would; the outermost loop that qualifies tapes it, once.
+ * Nothing changes when no read ends up needed (the block is only written
+ * then), and the values are the same numbers, so derivatives are bitwise
+ * what per-read taping gives.
+ *
+ * "Never writes" is decided conservatively: a store whose target has a's
+ * alias node, or any call that receives a pointer (or a struct) with that
+ * node, or a checkpoint region anywhere in the loop, disqualifies a. */
+
+enum { LC_MAX = 8192 };
+
+/* Makes room for one more item in the arena array (a, n, cap). */
+#define LC_GROW(a, n, cap)                                                    \
+	do {                                                                  \
+		if ((n) == (cap)) {                                           \
+			int nc_ = (cap) ? 2 * (cap) : 8;                      \
+			void *na_ = arena_alloc(sizeof(*(a)) * (size_t)nc_);  \
+			if (n)                                                \
+				memcpy(na_, (a), sizeof(*(a)) * (size_t)(n)); \
+			(a) = na_;                                            \
+			(cap) = nc_;                                          \
+		}                                                             \
+	} while (0)
+
+typedef struct IdxRange {
+	int var;       /* an integer loop variable ... */
+	long lo, hi;   /* ... takes values in [lo, hi] in the loop's body */
+} IdxRange;
+
+typedef struct LoopCopy {
+	int var;       /* f var: the array or pointer read */
+	long lo, len;  /* elements [lo, lo + len) of var */
+	int bcopy;     /* bwd local array, -1 until a read needs it */
+	Type *elem;
+} LoopCopy;
+
+/* The value of constant integer expression e. */
+static int lc_const(const Expr *e, long *v)
+{
+	long a, b;
+	switch (e->kind) {
+	case E_NUM:
+		if (!e->u.num.is_int || e->u.num.ival > (1L << 40) ||
+		    e->u.num.ival < -(1L << 40))
+			return 0;
+		*v = (long)e->u.num.ival;
+		return 1;
+	case E_UNARY:
+		if (e->u.un.op != U_NEG && e->u.un.op != U_PLUS)
+			return 0;
+		if (!lc_const(e->u.un.e, &a))
+			return 0;
+		*v = e->u.un.op == U_NEG ? -a : a;
+		return 1;
+	case E_CAST:
+		return e->type->kind == TY_INT && lc_const(e->u.e, v);
+	case E_BINARY:
+		if (!lc_const(e->u.bin.l, &a) || !lc_const(e->u.bin.r, &b))
+			return 0;
+		switch (e->u.bin.op) {
+		case B_ADD: *v = a + b; return 1;
+		case B_SUB: *v = a - b; return 1;
+		case B_MUL:
+			if (a > (1L << 20) || a < -(1L << 20) ||
+			    b > (1L << 20) || b < -(1L << 20))
+				return 0;
+			*v = a * b;
+			return 1;
+		default:
+			return 0;
+		}
+	default:
+		return 0;
+	}
+}
+
+/* Does s assign integer variable v, or take its address? */
+typedef struct LcAddr {
+	int var, found;
+} LcAddr;
+
+static void lc_addr_visit(void *ctx, const Expr *e)
+{
+	LcAddr *a = ctx;
+	if (e->kind == E_ADDR && activity_root(e->u.e) == a->var)
+		a->found = 1;
+}
+
+static int lc_assigns(const Stmt *s, int v)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (lc_assigns(s->u.block.items[i], v))
+				return 1;
+		return 0;
+	case S_DECL:
+		return s->u.decl.var == v;
+	case S_ASSIGN:
+		if (s->u.assign.lhs->kind == E_VAR &&
+		    s->u.assign.lhs->u.var == v)
+			return 1;
+		break;
+	case S_IF:
+		if (lc_assigns(s->u.ifs.then, v) || lc_assigns(s->u.ifs.els, v))
+			return 1;
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		if (lc_assigns(s->u.loop.init, v) || lc_assigns(s->u.loop.inc, v) ||
+		    lc_assigns(s->u.loop.body, v))
+			return 1;
+		break;
+	case S_CHECKPOINT:
+		return lc_assigns(s->u.ckpt.body, v);
+	default:
+		break;
+	}
+	LcAddr a = {v, 0};
+	ir_walk_stmt(s, lc_addr_visit, &a);
+	return a.found;
+}
+
+/* The single statement of a for's init or inc (a block of one), or s. */
+static const Stmt *lc_single(const Stmt *s)
+{
+	while (s && s->kind == S_BLOCK && s->u.block.n == 1)
+		s = s->u.block.items[0];
+	return s;
+}
+
+/* Is s a counted loop: for (i = A; i < B; i++) (or i <= B, ++i, i += 1,
+ * int i = A) with integer constants A, B and a body that leaves i alone?
+ * Sets the range of i in the body; *trips to its trip count. */
+static int lc_counted(const Stmt *s, IdxRange *r, long *trips)
+{
+	if (s->kind != S_FOR || !s->u.loop.init || !s->u.loop.cond ||
+	    !s->u.loop.inc)
+		return 0;
+	const Stmt *in = lc_single(s->u.loop.init), *inc = lc_single(s->u.loop.inc);
+	int v;
+	long a, b;
+	if (in->kind == S_DECL && in->u.decl.init) {
+		v = in->u.decl.var;
+		if (!lc_const(in->u.decl.init, &a))
+			return 0;
+	} else if (in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
+		   in->u.assign.lhs->kind == E_VAR) {
+		v = in->u.assign.lhs->u.var;
+		if (!lc_const(in->u.assign.rhs, &a))
+			return 0;
+	} else {
+		return 0;
+	}
+	const Expr *c = s->u.loop.cond;
+	if (c->kind != E_BINARY || (c->u.bin.op != B_LT && c->u.bin.op != B_LE) ||
+	    c->u.bin.l->kind != E_VAR || c->u.bin.l->u.var != v ||
+	    c->u.bin.l->type->kind != TY_INT || !lc_const(c->u.bin.r, &b))
+		return 0;
+	if (c->u.bin.op == B_LE)
+		b++;
+	long one;
+	if (inc->kind != S_ASSIGN || inc->u.assign.lhs->kind != E_VAR ||
+	    inc->u.assign.lhs->u.var != v ||
+	    !(inc->u.assign.op == A_INC ||
+	      (inc->u.assign.op == A_ADD && lc_const(inc->u.assign.rhs, &one) &&
+	       one == 1)))
+		return 0;
+	if (lc_assigns(s->u.loop.body, v) || b <= a)
+		return 0;
+	r->var = v;
+	r->lo = a;
+	r->hi = b - 1;
+	*trips = b - a;
+	return 1;
+}
+
+/* The values integer index e takes, given the loop ranges rs[0..n). */
+static int lc_interval(const Expr *e, const IdxRange *rs, int n, long *lo,
+		       long *hi)
+{
+	long a, b, c, d;
+	switch (e->kind) {
+	case E_NUM:
+		if (!lc_const(e, lo))
+			return 0;
+		*hi = *lo;
+		return 1;
+	case E_VAR:
+		for (int i = n - 1; i >= 0; i--)
+			if (rs[i].var == e->u.var) {
+				*lo = rs[i].lo;
+				*hi = rs[i].hi;
+				return 1;
+			}
+		return 0;
+	case E_CAST:
+		return e->type->kind == TY_INT && lc_interval(e->u.e, rs, n, lo, hi);
+	case E_UNARY:
+		if (e->u.un.op == U_PLUS)
+			return lc_interval(e->u.un.e, rs, n, lo, hi);
+		if (e->u.un.op != U_NEG || !lc_interval(e->u.un.e, rs, n, &a, &b))
+			return 0;
+		*lo = -b;
+		*hi = -a;
+		return 1;
+	case E_BINARY:
+		if (e->u.bin.op != B_ADD && e->u.bin.op != B_SUB &&
+		    e->u.bin.op != B_MUL)
+			return 0;
+		if (!lc_interval(e->u.bin.l, rs, n, &a, &b) ||
+		    !lc_interval(e->u.bin.r, rs, n, &c, &d))
+			return 0;
+		if (e->u.bin.op == B_ADD) {
+			*lo = a + c;
+			*hi = b + d;
+		} else if (e->u.bin.op == B_SUB) {
+			*lo = a - d;
+			*hi = b - c;
+		} else {
+			/* a constant times a range */
+			long k, x, y;
+			if (a == b) {
+				k = a; x = c; y = d;
+			} else if (c == d) {
+				k = c; x = a; y = b;
+			} else {
+				return 0;
+			}
+			if (k > (1L << 20) || k < -(1L << 20))
+				return 0;
+			*lo = k >= 0 ? k * x : k * y;
+			*hi = k >= 0 ? k * y : k * x;
+		}
+		return *lo > -(1L << 40) && *hi < (1L << 40);
+	default:
+		return 0;
+	}
+}
+
+/* Does read e (base[idx], base a variable) qualify: the variable, and the
+ * range of its index under rs? */
+static int lc_read_range(const Expr *e, const IdxRange *rs, int n, int *var,
+			 long *lo, long *hi)
+{
+	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR ||
+	    !type_is_float(e->type))
+		return 0;
+	*var = e->u.index.base->u.var;
+	return lc_interval(e->u.index.idx, rs, n, lo, hi);
+}
+
+/* The scan of a loop for the arrays it may tape once. */
+typedef struct LcScan {
+	Adj *c;
+	IdxRange *rs;
+	int nrs, caprs;
+	long mult;            /* executions of the statement per loop run */
+	unsigned char *bad;   /* f var: moved or declared in the loop */
+	unsigned char *wnode; /* alias node: written in the loop */
+	long *lo, *hi, *reads; /* f var: the range its reads cover, their count */
+	int certain;          /* the statement runs in every iteration */
+	int all_bad;
+} LcScan;
+
+static void lc_scan_expr(LcScan *w, const Expr *e);
+
+static void lc_scan_args(LcScan *w, const Expr *e)
+{
+	for (int i = 0; i < e->u.call.nargs; i++) {
+		const Expr *a = e->u.call.args[i];
+		TypeKind k = a->type->kind;
+		if (k == TY_PTR || k == TY_ARRAY || k == TY_STRUCT) {
+			int r = activity_root(a);
+			if (r < 0)
+				w->all_bad = 1;
+			else
+				w->wnode[w->c->a->node[r]] = 1;
+		}
+	}
+}
+
+static void lc_scan_expr(LcScan *w, const Expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_UNARY:
+		lc_scan_expr(w, e->u.un.e);
+		break;
+	case E_BINARY:
+		lc_scan_expr(w, e->u.bin.l);
+		lc_scan_expr(w, e->u.bin.r);
+		break;
+	case E_COND:
+		lc_scan_expr(w, e->u.cond.c);
+		lc_scan_expr(w, e->u.cond.a);
+		lc_scan_expr(w, e->u.cond.b);
+		break;
+	case E_CALL:
+		lc_scan_args(w, e);
+		for (int i = 0; i < e->u.call.nargs; i++)
+			lc_scan_expr(w, e->u.call.args[i]);
+		break;
+	case E_INDEX: {
+		int v;
+		long lo, hi;
+		if (w->certain && lc_read_range(e, w->rs, w->nrs, &v, &lo, &hi)) {
+			if (!w->reads[v] || lo < w->lo[v])
+				w->lo[v] = lo;
+			if (!w->reads[v] || hi > w->hi[v])
+				w->hi[v] = hi;
+			w->reads[v] += w->mult;
+		}
+		lc_scan_expr(w, e->u.index.base);
+		lc_scan_expr(w, e->u.index.idx);
+		break;
+	}
+	case E_MEMBER:
+		lc_scan_expr(w, e->u.mem.base);
+		break;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		lc_scan_expr(w, e->u.e);
+		break;
+	default:
+		break;
+	}
+}
+
+static void lc_scan_store(LcScan *w, const Expr *lhs)
+{
+	int r = activity_root(lhs);
+	if (r < 0) {
+		w->all_bad = 1;
+		return;
+	}
+	if (lhs->kind == E_VAR)
+		w->bad[r] = 1;
+	if (lhs->kind != E_VAR || !type_is_pointerish(lhs->type))
+		w->wnode[w->c->a->node[r]] = 1;
+	/* the indices and bases of the target are reads */
+	switch (lhs->kind) {
+	case E_INDEX:
+		lc_scan_expr(w, lhs->u.index.base);
+		lc_scan_expr(w, lhs->u.index.idx);
+		break;
+	case E_MEMBER:
+		lc_scan_expr(w, lhs->u.mem.base);
+		break;
+	case E_DEREF:
+		lc_scan_expr(w, lhs->u.e);
+		break;
+	default:
+		break;
+	}
+}
+
+static void lc_scan_stmt(LcScan *w, const Stmt *s)
+{
+	if (!s || w->all_bad)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			lc_scan_stmt(w, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		w->bad[s->u.decl.var] = 1;
+		w->wnode[w->c->a->node[s->u.decl.var]] = 1;
+		lc_scan_expr(w, s->u.decl.init);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			lc_scan_expr(w, s->u.decl.inits[i]);
+		break;
+	case S_ASSIGN:
+		lc_scan_store(w, s->u.assign.lhs);
+		if (s->u.assign.op != A_SET && s->u.assign.op != A_INC &&
+		    s->u.assign.op != A_DEC)
+			lc_scan_expr(w, s->u.assign.lhs);
+		lc_scan_expr(w, s->u.assign.rhs);
+		break;
+	case S_EXPR:
+		lc_scan_expr(w, s->u.expr);
+		break;
+	case S_RETURN: case S_BREAK: case S_CONTINUE:
+		/* f_fwd would not reach the copy, or reads would be skipped */
+		w->all_bad = 1;
+		break;
+	case S_IF: {
+		int certain = w->certain;
+		lc_scan_expr(w, s->u.ifs.cond);
+		w->certain = 0;
+		lc_scan_stmt(w, s->u.ifs.then);
+		lc_scan_stmt(w, s->u.ifs.els);
+		w->certain = certain;
+		break;
+	}
+	case S_FOR: case S_WHILE: case S_DO: {
+		IdxRange r;
+		long trips, mult = w->mult;
+		int certain = w->certain;
+		lc_scan_stmt(w, s->u.loop.init);
+		lc_scan_expr(w, s->u.loop.cond);
+		int counted = lc_counted(s, &r, &trips);
+		/* a counted loop runs at least once, and so does a do */
+		w->certain = certain && (counted || s->kind == S_DO);
+		lc_scan_stmt(w, s->u.loop.inc);
+		if (counted) {
+			LC_GROW(w->rs, w->nrs, w->caprs);
+			w->rs[w->nrs++] = r;
+			w->mult = mult * trips > (1L << 40) ? (1L << 40)
+							    : mult * trips;
+		}
+		lc_scan_stmt(w, s->u.loop.body);
+		if (counted)
+			w->nrs--;
+		w->mult = mult;
+		w->certain = certain;
+		break;
+	}
+	case S_CHECKPOINT:
+		w->all_bad = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+/* The copy covering read e (base[idx]) in the loops being generated. */
+LoopCopy *lc_covering(Adj *c, const Expr *e)
+{
+	int v;
+	long lo, hi;
+	if (!c->nlcopies || !lc_read_range(e, c->ranges, c->nranges, &v, &lo, &hi))
+		return NULL;
+	for (int i = c->nlcopies - 1; i >= 0; i--) {
+		LoopCopy *lc = &c->lcopies[i];
+		if (lc->var == v)
+			return lo >= lc->lo && hi < lc->lo + lc->len ? lc : NULL;
+	}
+	return NULL;
+}
+
+/* Read e from its copy in f_bwd (declared on the first read). */
+Expr *lc_read(Adj *c, LoopCopy *lc, const Expr *e)
+{
+	Loc loc = e->loc;
+	if (lc->bcopy < 0) {
+		Type *t = type_new(TY_ARRAY);
+		t->base = lc->elem;
+		t->len = lc->len;
+		lc->bcopy = adj_local(c, c->bwd, c->f->vars[lc->var]->name, t);
+	}
+	Expr *idx = adj_bw_value(c, e->u.index.idx);
+	if (lc->lo)
+		idx = expr_binary(B_SUB, idx, expr_int(lc->lo, loc), idx->type,
+				  loc);
+	Expr *r = expr_index(expr_var(c->bwd, lc->bcopy, loc), idx, loc);
+	r->type = e->type;
+	return r;
+}
+
+/* The arrays loop s can tape once, pushed on c->lcopies (their count
+ * returned); the loop's own range goes on c->ranges when it is counted. */
+static int adj_loop_copies(Adj *c, const Stmt *s)
+{
+	if (!adj_tbr || c->in_region)
+		return 0;
+	const Func *f = c->f;
+	size_t n = (size_t)f->nvars + 1;
+	LcScan w;
+	memset(&w, 0, sizeof w);
+	w.c = c;
+	w.mult = 1;
+	w.certain = 1;
+	w.bad = arena_alloc(n);
+	w.wnode = arena_alloc(n);
+	w.lo = arena_alloc(sizeof(long) * n);
+	w.hi = arena_alloc(sizeof(long) * n);
+	w.reads = arena_alloc(sizeof(long) * n);
+	for (int i = 0; i < c->nranges; i++) {
+		LC_GROW(w.rs, w.nrs, w.caprs);
+		w.rs[w.nrs++] = c->ranges[i];
+	}
+	lc_scan_stmt(&w, s);
+	if (w.all_bad)
+		return 0;
+	int added = 0;
+	for (int v = 0; v < f->nvars; v++) {
+		const Type *t = f->vars[v]->type;
+		if (!w.reads[v] || w.bad[v] || w.wnode[c->a->node[v]] ||
+		    !type_is_pointerish(t) || !type_is_float(t->base) ||
+		    adj_stable(c, v) || !adj_unaliased(c, v))
+			continue;
+		long len = w.hi[v] - w.lo[v] + 1;
+		if (len > LC_MAX || len > 2 * w.reads[v])
+			continue;
+		int outer = 0;
+		for (int i = 0; i < c->nlcopies; i++)
+			outer |= c->lcopies[i].var == v;
+		if (outer)
+			continue;
+		LC_GROW(c->lcopies, c->nlcopies, c->caplcopies);
+		LoopCopy *lc = &c->lcopies[c->nlcopies++];
+		lc->var = v;
+		lc->lo = w.lo[v];
+		lc->len = len;
+		lc->bcopy = -1;
+		lc->elem = type_with_const(t->base, 0);
+		added++;
+	}
+	return added;
+}
+
+/* After loop s's body: f_fwd tapes the copies that reads needed, f_bwd
+ * pops them (into out, before the reversed loop); all are dropped. */
+static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
+				Loc loc)
+{
+	for (int i = c->nlcopies - added; i < c->nlcopies; i++) {
+		LoopCopy *lc = &c->lcopies[i];
+		adj_remat_kill(c, lc->var);
+		if (lc->bcopy < 0)
+			continue;
+		Expr *a = expr_var(c->fwd, lc->var, loc);
+		if (lc->lo) {
+			a = expr_addr(expr_index(a, expr_int(lc->lo, loc), loc), loc);
+			a->type = type_ptr(c->f->vars[lc->var]->type->base);
+		}
+		int dbl = lc->elem->kind == TY_DOUBLE;
+		stmt_append(fout, stmt_expr(S_EXPR,
+			expr_call_n(dbl ? "ck_push_nd" : "ck_push_nf", adj_void(),
+				    loc, expr_var(c->fwd, c->ft, loc), a,
+				    expr_int(lc->len, loc)),
+			loc));
+	}
+	/* popped the other way */
+	for (int i = c->nlcopies - 1; i >= c->nlcopies - added; i--) {
+		LoopCopy *lc = &c->lcopies[i];
+		if (lc->bcopy < 0)
+			continue;
+		int dbl = lc->elem->kind == TY_DOUBLE;
+		stmt_append(out, stmt_decl(lc->bcopy, NULL, loc));
+		stmt_append(out, stmt_expr(S_EXPR,
+			expr_call_n(dbl ? "ck_pop_nd" : "ck_pop_nf", adj_void(),
+				    loc, expr_var(c->bwd, c->bt, loc),
+				    expr_var(c->bwd, lc->bcopy, loc),
+				    expr_int(lc->len, loc)),
+			loc));
+	}
+	c->nlcopies -= added;
+}
+
+/* for, while, do.  f_fwd counts the iterations and pushes the count
+ * after the loop; f_bwd runs the reversed body that many times.  A
+ * counted loop (see lb_get) is not counted in f_fwd: f_bwd computes its
+ * trip count, and sets a counted index to its exit value first. */
+Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
+{
+	Loc loc = s->loc;
+	SiteInfo *li = adj_site(c, s);
+	int nsites = li->nsites;
+	const LbLoop *cl = lb_loop(lb_get(c), s);
+	int fcount = -1;
+	if (!cl) {
+		fcount = adj_local(c, c->fwd, "ck_n", adj_long());
+		stmt_append(c->fdecls, stmt_decl(fcount, NULL, loc));
+	}
+	int bcount = adj_local(c, c->bwd, "ck_n", adj_long());
+	int bcode = nsites ? adj_local(c, c->bwd, "ck_c", adj_long()) : -1;
+
+	/* init runs once, before the loop */
+	Stmt *binit = NULL;
+	adj_remat_kill_stmt(c, s);
+	if (s->kind == S_FOR && s->u.loop.init)
+		binit = adj_stmt(c, s->u.loop.init, fout);
+	adj_remat_kill_stmt(c, s->u.loop.body);
+	adj_remat_kill_stmt(c, s->u.loop.inc);
+	if (fcount >= 0)
+		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fcount, loc),
+					      expr_int(0, loc), loc));
+
+	int lc_added = adj_loop_copies(c, s);
+	IdxRange range;
+	long trips;
+	int counted = lc_counted(s, &range, &trips);
+	Stmt *loop = stmt_new(s->kind, loc);
+	loop->u.loop.cond = expr_clone(s->u.loop.cond);
+	Stmt *finc = stmt_block(loc);
+	Stmt *binc = NULL;
+	if (s->kind == S_FOR && s->u.loop.inc) {
+		c->loops++;
+		binc = s->u.loop.inc->kind == S_BLOCK
+			       ? adj_block(c, s->u.loop.inc, finc)
+			       : adj_stmt(c, s->u.loop.inc, finc);
+		c->loops--;
+		adj_remat_kill_stmt(c, s);
+		int pushes = 0;
+		for (int i = 0; i < finc->u.block.n; i++)
+			pushes += finc->u.block.items[i]->kind == S_EXPR;
+		if (pushes && nsites)
+			diag_error(loc, "the reverse mode does not support this "
+					"loop: its increment must be taped and "
+					"the loop is left by break, continue or "
+					"return; compute the update in the body");
+		loop->u.loop.inc = finc->u.block.n == 1 ? finc->u.block.items[0]
+							: finc;
+		if (!finc->u.block.n)
+			loop->u.loop.inc = NULL;
+	}
+	Stmt *fbody = stmt_block(loc);
+	if (fcount >= 0)
+		stmt_append(fbody, stmt_assign(A_INC, expr_var(c->fwd, fcount, loc),
+					       NULL, loc));
+	adj_push_frame(c, s, 0, fcount, bcode);
+	c->loops++;
+	if (counted) {
+		LC_GROW(c->ranges, c->nranges, c->capranges);
+		c->ranges[c->nranges++] = range;
+	}
+	Stmt *bbody = adj_stmt(c, s->u.loop.body, fbody);
+	c->nranges -= counted;
+	c->loops--;
+	c->nframes--;
+	adj_remat_kill_stmt(c, s);
+	if (nsites && !adj_ends_in_site(s->u.loop.body))
+		stmt_append(fbody, adj_push(c, expr_int(0, loc)));
+	loop->u.loop.body = fbody;
+	stmt_append(fout, loop);
+	if (fcount >= 0)
+		stmt_append(fout, adj_push(c, expr_var(c->fwd, fcount, loc)));
+	Stmt *copies = stmt_block(loc);
+	adj_loop_copies_end(c, lc_added, fout, copies, loc);
+
+	/* f_bwd: for (n = pop; n > 0; n--) { code = pop; inc^-1; body^-1 },
+	 * a counted loop: i = exit; for (n = count; n > 0; n--) ... */
+	Stmt *rb = stmt_block(loc);
+	if (bcode >= 0)
+		stmt_append(rb, stmt_assign(A_SET, expr_var(c->bwd, bcode, loc),
+					    adj_pop(c, adj_long(), loc), loc));
+	if (!adj_empty(binc)) {
+		/* the increment ran after the iteration unless it was left by
+		 * break or return */
+		Stmt *ci = binc;
+		if (bcode >= 0) {
+			Expr *ran = expr_binary(B_EQ, expr_var(c->bwd, bcode, loc),
+						expr_int(0, loc), NULL, loc);
+			ci = stmt_new(S_IF, loc);
+			ci->u.ifs.cond = adj_continue_codes(c, s->u.loop.body,
+							    bcode, ran);
+			ci->u.ifs.then = binc;
+		}
+		stmt_append(rb, ci);
+	}
+	if (!adj_empty(bbody))
+		stmt_append(rb, bbody);
+	/* a counted loop with nothing to reverse: nothing in f_bwd */
+	if (cl && adj_empty(rb))
+		return binit;
+	Stmt *out = stmt_block(loc);
+	Stmt *rl = stmt_new(S_FOR, loc);
+	Expr *exit = NULL;
+	Expr *count = cl ? lb_trip(c, cl, &exit, loc) : adj_pop(c, adj_long(), loc);
+	rl->u.loop.init = stmt_assign(A_SET, expr_var(c->bwd, bcount, loc), count,
+				      loc);
+	rl->u.loop.cond = expr_binary(B_GT, expr_var(c->bwd, bcount, loc),
+				      expr_int(0, loc), NULL, loc);
+	rl->u.loop.inc = stmt_assign(A_DEC, expr_var(c->bwd, bcount, loc), NULL,
+				     loc);
+	rl->u.loop.body = rb;
+	stmt_append(out, stmt_decl(bcount, NULL, loc));
+	if (bcode >= 0)
+		stmt_append(out, stmt_decl(bcode, NULL, loc));
+	adj_declare_init_adjoints(c, s->kind == S_FOR ? s->u.loop.init : NULL,
+				  out);
+	if (cl && lb_index(c, cl->index) && c->v->needed[cl->index])
+		stmt_append(out, stmt_assign(A_SET,
+					     expr_var(c->bwd,
+						      adj_bvar(c, cl->index, loc),
+						      loc),
+					     exit, loc));
+	for (int i = 0; i < copies->u.block.n; i++)
+		stmt_append(out, copies->u.block.items[i]);
+	stmt_append(out, rl);
+	if (!adj_empty(binit))
+		stmt_append(out, binit);
+	return out;
+}
