@@ -540,15 +540,20 @@ void *ck_fwd_realloc(void *p, size_t old_bytes, size_t bytes)
 
 /* ------------------------------------------------------------ checkpoints */
 
-/* A snapshot's bytes as the statistics count them: cap (whole 64-byte
- * lines) and the struct.  A snapshot taken from the thread's cache may
- * have a larger buffer (pcap) from an earlier use; it is counted as a new
- * one would be, so the figures do not depend on the cache. */
 struct ck_snap {
 	unsigned char *data;
-	size_t size, cap, pos;
-	size_t pcap; /* bytes allocated for data */
+	size_t size, cap, pos; /* cap: bytes allocated for data */
 };
+
+/* The bytes the statistics count for a snapshot's data: size rounded up
+ * to whole 64-byte lines, which is what a snapshot that grew from empty
+ * has allocated.  A snapshot taken from the thread's cache may have a
+ * larger buffer from an earlier use; it is counted as a new one would be,
+ * so the figures do not depend on the cache. */
+static size_t snap_lines(size_t size)
+{
+	return (size + 63) / 64 * 64;
+}
 
 static void snap_count(size_t bytes)
 {
@@ -564,7 +569,7 @@ ck_snap *ck_snap_new(void)
 	if (self.nsnap_cache) {
 		s = self.snap_cache[--self.nsnap_cache];
 		snap_count(sizeof *s);
-		s->size = s->cap = s->pos = 0;
+		s->size = s->pos = 0;
 		return s;
 	}
 	s = ck_snapshot_alloc(sizeof *s);
@@ -574,27 +579,23 @@ ck_snap *ck_snap_new(void)
 
 void ck_snap_save(ck_snap *s, const void *p, size_t bytes)
 {
-	if (s->size + bytes > s->cap) {
-		/* grow by whole 64-byte lines, so that the snapshot statistics
-		 * stay close to the bytes saved */
-		size_t cap = (s->size + bytes + 63) / 64 * 64;
-		if (cap <= s->pcap) {
-			/* the new bytes are counted before the old go, as
-			 * when a new buffer is allocated */
-			snap_count(cap);
-			self.snap_bytes -= s->cap;
+	size_t old = snap_lines(s->size), need = snap_lines(s->size + bytes);
+
+	/* grow by whole 64-byte lines, so that the snapshot statistics stay
+	 * close to the bytes saved; the new lines are counted before the old
+	 * ones go, as when a new buffer is allocated and the old one freed */
+	if (need > old) {
+		if (need <= s->cap) {
+			snap_count(need);
 		} else {
-			unsigned char *d = ck_snapshot_alloc(cap);
+			unsigned char *d = ck_snapshot_alloc(need);
 			if (s->size)
 				memcpy(d, s->data, s->size);
-			if (s->data) {
-				xfree(s->data, s->pcap ? s->pcap : 1);
-				self.snap_bytes -= s->cap;
-			}
+			xfree(s->data, s->cap);
 			s->data = d;
-			s->pcap = cap;
+			s->cap = need;
 		}
-		s->cap = cap;
+		self.snap_bytes -= old;
 	}
 	if (p)
 		memcpy(s->data + s->size, p, bytes);
@@ -625,13 +626,12 @@ void ck_snap_free(ck_snap *s)
 {
 	if (!s)
 		return;
-	self.snap_bytes -= s->cap + sizeof *s;
-	if (self.nsnap_cache < CK_SNAP_CACHE &&
-	    s->pcap <= CK_SNAP_CACHE_BYTES) {
+	self.snap_bytes -= snap_lines(s->size) + sizeof *s;
+	if (self.nsnap_cache < CK_SNAP_CACHE && s->cap <= CK_SNAP_CACHE_BYTES) {
 		self.snap_cache[self.nsnap_cache++] = s;
 		return;
 	}
-	xfree(s->data, s->pcap ? s->pcap : 1);
+	xfree(s->data, s->cap);
 	xfree(s, sizeof *s);
 }
 
@@ -640,7 +640,7 @@ static void drain_snap_cache(thread *th)
 {
 	while (th->nsnap_cache) {
 		ck_snap *s = th->snap_cache[--th->nsnap_cache];
-		xfree(s->data, s->pcap ? s->pcap : 1);
+		xfree(s->data, s->cap);
 		xfree(s, sizeof *s);
 	}
 }
