@@ -32,10 +32,12 @@
  * store, so that element i + c belongs to iteration i alone.  The others
  * ("accumulated", never read) take the gather form; one of them must get
  * two offsets closer than the trip count, or nothing is gained.  A branch
- * in BODY leaves the loop as it is: computing each side's contributions
+ * in BODY stops the gather form: computing each side's contributions
  * again under its condition measured slower than the loop.  So does a
- * gather form that would compute more than twice the loop's operations,
- * or call a math function once per offset (see ga_too_costly).
+ * gather form that would compute more than 1.3 times the loop's
+ * operations, or call a math function once per offset (ga_too_costly).
+ * Those loops are rotated instead where they can be (see "rotation"
+ * below): the elements an iteration touches stay in registers.
  *
  * The iterations run i = hi - 1 down to lo (hi is i's value on entry).
  * The result is, in this order:
@@ -584,12 +586,14 @@ static void ga_call_visit(void *ctx, const Expr *e)
  * again the temporaries it reads, so a math call in them runs once per
  * offset that needs it (terms at the same offset compute the same values,
  * which the C compiler shares): more than one such offset is refused.
- * And the terms together may hold at most GA_GROWTH times the loop's
- * operations (arithmetic, calls, element reads): beyond that, computing
- * the contributions again costs more than the chain of stores saves, and
- * it bounds the output.  (Heat's stencil gathers at 1.3 times the loop's
- * operations, Rosenbrock's chain at 1.5.) */
-enum { GA_GROWTH = 2, GA_MAX_ITEMS = 2000 };
+ * And the terms together may hold at most 1.3 times the loop's operations
+ * (arithmetic, calls, element reads): beyond that, computing the
+ * contributions again costs more than vectorizing saves, and the loop is
+ * better rotated (below).  Heat's stencil gathers at 1.27 times its
+ * operations and runs faster gathered than rotated with gcc and clang;
+ * Rosenbrock's chain, at 1.49, runs faster rotated.  This also bounds the
+ * output. */
+enum { GA_GROWTH_TENTHS = 13, GA_MAX_ITEMS = 2000 };
 
 static void ga_op_visit(void *ctx, const Expr *e)
 {
@@ -619,7 +623,7 @@ static int ga_too_costly(Gather *ga, const int *order, int nterms)
 			ops += ga_ops(b->u.block.items[q]);
 			ir_walk_stmt(b->u.block.items[q], ga_call_visit, &calls);
 		}
-		if (ops > (long)GA_GROWTH * body)
+		if (10 * ops > (long)GA_GROWTH_TENTHS * body)
 			return 1;
 		if (!calls)
 			continue;
@@ -659,32 +663,46 @@ static int ga_cmp(const void *pa, const void *pb)
 }
 
 /* The rewrite of loop s (see the top of the file), or NULL. */
-static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
+/* Is s `for (n = COUNT; n > 0; n--) { i--; ... }`?  Sets n and i. */
+static int ga_header(const Stmt *s, int *pn, int *pi)
 {
-	Stmt *init = s->u.loop.init, *inc = s->u.loop.inc, *body = s->u.loop.body;
+	const Stmt *init = s->u.loop.init, *inc = s->u.loop.inc;
+	const Stmt *body = s->u.loop.body;
 	const Expr *cond = s->u.loop.cond;
 	if (!init || !inc || !cond || init->kind != S_ASSIGN ||
 	    init->u.assign.op != A_SET || init->u.assign.lhs->kind != E_VAR)
-		return NULL;
+		return 0;
 	int n = init->u.assign.lhs->u.var;
 	if (cond->kind != E_BINARY || cond->u.bin.op != B_GT ||
 	    cond->u.bin.l->kind != E_VAR || cond->u.bin.l->u.var != n ||
 	    cond->u.bin.r->kind != E_NUM || cond->u.bin.r->u.num.val != 0 ||
 	    inc->kind != S_ASSIGN || inc->u.assign.op != A_DEC ||
 	    inc->u.assign.lhs->kind != E_VAR || inc->u.assign.lhs->u.var != n)
-		return NULL;
+		return 0;
 	if (body->kind != S_BLOCK || body->u.block.n < 2)
-		return NULL;
+		return 0;
 	const Stmt *first = body->u.block.items[0];
 	if (first->kind != S_ASSIGN || first->u.assign.op != A_DEC ||
-	    first->u.assign.lhs->kind != E_VAR)
+	    first->u.assign.lhs->kind != E_VAR ||
+	    first->u.assign.lhs->u.var == n)
+		return 0;
+	*pn = n;
+	*pi = first->u.assign.lhs->u.var;
+	return 1;
+}
+
+static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
+{
+	Stmt *init = s->u.loop.init, *body = s->u.loop.body;
+	int n, index;
+	if (!ga_header(s, &n, &index))
 		return NULL;
 	Gather ga = {0};
 	ga.p = p;
 	ga.f = f;
 	ga.g = g;
 	ga.n = n;
-	ga.i = first->u.assign.lhs->u.var;
+	ga.i = index;
 	if (g->vars[ga.i]->type->kind != TY_INT || ga.i == n)
 		return NULL;
 	for (int k = 1; k < body->u.block.n; k++)
@@ -832,6 +850,428 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 	return out;
 }
 
+
+/* ------------------------------------------------------------ rotation
+ *
+ * A loop the gather form does not take (a branch, a pop, or too much to
+ * compute again) still loses its chain of stores when the elements an
+ * iteration touches stay in registers: with i going down, iteration i
+ * touches A[i + cmin] .. A[i + cmax]; A[i + cmin] is new to the loop, and
+ * after the iteration no later one touches A[i + cmax].  So
+ *
+ *   for (n = COUNT; n > 0; n--) {
+ *       i--;
+ *       r0 = A[i + cmin];
+ *       BODY, with A[i + c] read and written as r(c - cmin);
+ *       A[i + cmax] = rW; rW = r(W-1); ...; r1 = r0;
+ *   }
+ *
+ * with r1 .. rW loaded before the loop from what its first iteration
+ * touches (A[hi - 1 + cmin + k]) and stored back after it (A[lo + cmin +
+ * k - 1]), when it runs.  Every operation is the same, on the same values,
+ * in the same order: the results are bitwise those of the loop.
+ *
+ * Conditions, for each array A rotated: a local array or restrict pointer
+ * parameter with floating elements, which BODY stores into; every mention
+ * of A in f_bwd is an element A[...] or a call's argument (no pointer to
+ * it is kept), in BODY an element A[i + c]
+ * with c constant, two offsets or more and W = cmax - cmin <= ROT_MAX
+ * (closer than the trip count, when it is a constant); each
+ * offset read or written in every iteration (outside branches, loops and
+ * the conditional parts of expressions), so that the loads and stores
+ * around the loop touch only elements the loop touches (or, between
+ * them, elements of the same array); BODY does not assign i, mention n,
+ * or leave the loop (break, continue, return).
+ */
+
+enum { ROT_MAX = 8 };
+
+typedef struct Rot {
+	const Func *g;
+	int i, n, a;        /* index, count variable, the array */
+	int outside;        /* scanning f_bwd for pointers to a */
+	long cmin, cmax;
+	int nacc, bad;      /* accesses of a in BODY; a mention that stops it */
+	int written;        /* BODY stores into a */
+	/* by c + ROT_MAX: offset c used, and used in every iteration */
+	unsigned char used[2 * ROT_MAX + 1], every[2 * ROT_MAX + 1];
+} Rot;
+
+static int rot_is_a(const Rot *r, const Expr *e)
+{
+	return e->kind == E_VAR && e->u.var == r->a;
+}
+
+/* An argument that hands a call a pointer into a and keeps none: a,
+ * a + k, &a[k]. */
+static int rot_pointer_arg(const Rot *r, const Expr *e)
+{
+	if (rot_is_a(r, e))
+		return 1;
+	if (e->kind == E_BINARY && (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB))
+		return rot_is_a(r, e->u.bin.l);
+	return e->kind == E_ADDR && e->u.e->kind == E_INDEX &&
+	       rot_is_a(r, e->u.e->u.index.base);
+}
+
+static void rot_expr(Rot *r, const Expr *e, int uncond);
+
+static void rot_index(Rot *r, const Expr *e, int uncond)
+{
+	rot_expr(r, e->u.index.idx, uncond);
+	if (!rot_is_a(r, e->u.index.base)) {
+		rot_expr(r, e->u.index.base, uncond);
+		return;
+	}
+	if (r->outside)
+		return;
+	Gather ga = {0};
+	long c;
+	ga.i = r->i;
+	if (!ga_offset(&ga, e->u.index.idx, &c) || c > ROT_MAX ||
+	    c < -ROT_MAX) {
+		r->bad = 1;
+		return;
+	}
+	if (!r->nacc || c < r->cmin)
+		r->cmin = c;
+	if (!r->nacc || c > r->cmax)
+		r->cmax = c;
+	r->nacc++;
+	r->used[c + ROT_MAX] = 1;
+	if (uncond)
+		r->every[c + ROT_MAX] = 1;
+}
+
+/* Scans e for mentions of r->a; uncond: e runs whenever its statement does. */
+static void rot_expr(Rot *r, const Expr *e, int uncond)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		if (rot_is_a(r, e))
+			r->bad = 1; /* a pointer to it */
+		return;
+	case E_INDEX:
+		rot_index(r, e, uncond);
+		return;
+	case E_ADDR:
+		if (e->u.e->kind == E_INDEX && rot_is_a(r, e->u.e->u.index.base))
+			r->bad = 1;
+		rot_expr(r, e->u.e, uncond);
+		return;
+	case E_UNARY:
+		rot_expr(r, e->u.un.e, uncond);
+		return;
+	case E_DEREF:
+	case E_CAST:
+		rot_expr(r, e->u.e, uncond);
+		return;
+	case E_BINARY:
+		rot_expr(r, e->u.bin.l, uncond);
+		rot_expr(r, e->u.bin.r,
+			 uncond && e->u.bin.op != B_LAND && e->u.bin.op != B_LOR);
+		return;
+	case E_COND:
+		rot_expr(r, e->u.cond.c, uncond);
+		rot_expr(r, e->u.cond.a, 0);
+		rot_expr(r, e->u.cond.b, 0);
+		return;
+	case E_CALL:
+		for (int k = 0; k < e->u.call.nargs; k++) {
+			const Expr *x = e->u.call.args[k];
+			/* outside the loop, a call may take a pointer into a */
+			if (r->outside && rot_pointer_arg(r, x)) {
+				if (x->kind == E_BINARY)
+					rot_expr(r, x->u.bin.r, uncond);
+				else if (x->kind == E_ADDR)
+					rot_expr(r, x->u.e->u.index.idx, uncond);
+				continue;
+			}
+			rot_expr(r, x, uncond);
+		}
+		return;
+	case E_MEMBER:
+		rot_expr(r, e->u.mem.base, uncond);
+		return;
+	default:
+		return;
+	}
+}
+
+/* Scans statement s of BODY, or of f_bwd when r->outside. */
+static void rot_stmt(Rot *r, const Stmt *s, int uncond)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++)
+			rot_stmt(r, s->u.block.items[k], uncond);
+		return;
+	case S_DECL:
+		if (!r->outside && s->u.decl.var == r->i)
+			r->bad = 1;
+		rot_expr(r, s->u.decl.init, uncond);
+		for (int k = 0; k < s->u.decl.ninits; k++)
+			rot_expr(r, s->u.decl.inits[k], uncond);
+		return;
+	case S_ASSIGN:
+		if (!r->outside && s->u.assign.lhs->kind == E_VAR &&
+		    (s->u.assign.lhs->u.var == r->i ||
+		     s->u.assign.lhs->u.var == r->n))
+			r->bad = 1;
+		if (s->u.assign.lhs->kind == E_INDEX &&
+		    rot_is_a(r, s->u.assign.lhs->u.index.base))
+			r->written = 1;
+		rot_expr(r, s->u.assign.lhs, uncond);
+		rot_expr(r, s->u.assign.rhs, uncond);
+		return;
+	case S_EXPR:
+		rot_expr(r, s->u.expr, uncond);
+		return;
+	case S_RETURN:
+	case S_BREAK:
+	case S_CONTINUE:
+		if (!r->outside)
+			r->bad = 1;
+		if (s->kind == S_RETURN)
+			rot_expr(r, s->u.expr, uncond);
+		return;
+	case S_IF:
+		rot_expr(r, s->u.ifs.cond, uncond);
+		rot_stmt(r, s->u.ifs.then, 0);
+		rot_stmt(r, s->u.ifs.els, 0);
+		return;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		rot_stmt(r, s->u.loop.init, 0);
+		rot_expr(r, s->u.loop.cond, 0);
+		rot_stmt(r, s->u.loop.inc, 0);
+		rot_stmt(r, s->u.loop.body, 0);
+		return;
+	case S_CHECKPOINT:
+		r->bad = 1;
+		return;
+	default:
+		return;
+	}
+}
+
+/* Replaces in e every a[i + c] by its register. */
+static void rot_rename_expr(const Rot *r, Expr *e, const int *reg)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_INDEX:
+		if (rot_is_a(r, e->u.index.base)) {
+			Gather ga = {0};
+			long c = 0;
+			ga.i = r->i;
+			ga_offset(&ga, e->u.index.idx, &c);
+			e->kind = E_VAR;
+			e->u.var = reg[c - r->cmin];
+			return;
+		}
+		rot_rename_expr(r, e->u.index.base, reg);
+		rot_rename_expr(r, e->u.index.idx, reg);
+		return;
+	case E_UNARY:
+		rot_rename_expr(r, e->u.un.e, reg);
+		return;
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
+		rot_rename_expr(r, e->u.e, reg);
+		return;
+	case E_BINARY:
+		rot_rename_expr(r, e->u.bin.l, reg);
+		rot_rename_expr(r, e->u.bin.r, reg);
+		return;
+	case E_COND:
+		rot_rename_expr(r, e->u.cond.c, reg);
+		rot_rename_expr(r, e->u.cond.a, reg);
+		rot_rename_expr(r, e->u.cond.b, reg);
+		return;
+	case E_CALL:
+		for (int k = 0; k < e->u.call.nargs; k++)
+			rot_rename_expr(r, e->u.call.args[k], reg);
+		return;
+	case E_MEMBER:
+		rot_rename_expr(r, e->u.mem.base, reg);
+		return;
+	default:
+		return;
+	}
+}
+
+static void rot_rename(const Rot *r, Stmt *s, const int *reg)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++)
+			rot_rename(r, s->u.block.items[k], reg);
+		return;
+	case S_DECL:
+		rot_rename_expr(r, s->u.decl.init, reg);
+		for (int k = 0; k < s->u.decl.ninits; k++)
+			rot_rename_expr(r, s->u.decl.inits[k], reg);
+		return;
+	case S_ASSIGN:
+		rot_rename_expr(r, s->u.assign.lhs, reg);
+		rot_rename_expr(r, s->u.assign.rhs, reg);
+		return;
+	case S_EXPR:
+	case S_RETURN:
+		rot_rename_expr(r, s->u.expr, reg);
+		return;
+	case S_IF:
+		rot_rename_expr(r, s->u.ifs.cond, reg);
+		rot_rename(r, s->u.ifs.then, reg);
+		rot_rename(r, s->u.ifs.els, reg);
+		return;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		rot_rename(r, s->u.loop.init, reg);
+		rot_rename_expr(r, s->u.loop.cond, reg);
+		rot_rename(r, s->u.loop.inc, reg);
+		rot_rename(r, s->u.loop.body, reg);
+		return;
+	default:
+		return;
+	}
+}
+
+/* a[i + off] */
+static Expr *rot_elem(Func *g, int a, int i, long off, Loc loc)
+{
+	return expr_index(expr_var(g, a, loc),
+			  ga_plus(expr_var(g, i, loc), off, loc), loc);
+}
+
+/* Rotates array a through loop s (see above): changes s in place and
+ * returns the block that replaces it, or NULL (s unchanged). */
+static Stmt *rot_try(const Program *p, const Func *f, Func *g, Stmt *s, int a)
+{
+	Rot r = {0};
+	r.g = g;
+	r.a = a;
+	if (!ga_header(s, &r.n, &r.i) || g->vars[r.i]->type->kind != TY_INT)
+		return NULL;
+	const Var *x = g->vars[a];
+	int ok = x->type->kind == TY_ARRAY
+		     ? x->kind == VAR_LOCAL && type_is_float(x->type->base)
+		     : x->type->kind == TY_PTR && x->kind == VAR_PARAM &&
+			   x->type->is_restrict && type_is_float(x->type->base);
+	if (!ok)
+		return NULL;
+	Stmt *body = s->u.loop.body;
+	for (int k = 1; k < body->u.block.n; k++)
+		rot_stmt(&r, body->u.block.items[k], 1);
+	long w = r.cmax - r.cmin;
+	if (r.bad || !r.written || w < 1 || w > ROT_MAX)
+		return NULL;
+	long gap = w;
+	for (long c = r.cmin; c <= r.cmax; c++) {
+		if (r.used[c + ROT_MAX] && !r.every[c + ROT_MAX])
+			return NULL;
+		for (long d = c + 1; d <= r.cmax; d++)
+			if (r.used[c + ROT_MAX] && r.used[d + ROT_MAX] && d - c < gap)
+				gap = d - c;
+	}
+	/* a constant trip count no larger than the closest two offsets: no
+	 * two iterations touch the same element */
+	long count;
+	if (ga_const(s->u.loop.init->u.assign.rhs, &count) && count <= gap)
+		return NULL;
+	Rot out = {0};
+	out.g = g;
+	out.a = a;
+	out.outside = 1;
+	rot_stmt(&out, g->body, 1);
+	if (out.bad)
+		return NULL;
+
+	Loc loc = s->loc;
+	int reg[ROT_MAX + 1];
+	for (long k = 0; k <= w; k++)
+		reg[k] = func_add_var(g, name_fresh2(p, f, g, "ck_r"), x->type->base,
+				      VAR_LOCAL, loc);
+	int ran = func_add_var(g, name_fresh2(p, f, g, "ck_ran"), type_int(),
+			       VAR_LOCAL, loc);
+	for (int k = 1; k < body->u.block.n; k++)
+		rot_rename(&r, body->u.block.items[k], reg);
+	Stmt *nb = stmt_block(body->loc);
+	stmt_append(nb, body->u.block.items[0]); /* i-- */
+	stmt_append(nb, stmt_assign(A_SET, expr_var(g, reg[0], loc),
+				    rot_elem(g, a, r.i, r.cmin, loc), loc));
+	for (int k = 1; k < body->u.block.n; k++)
+		stmt_append(nb, body->u.block.items[k]);
+	stmt_append(nb, stmt_assign(A_SET, rot_elem(g, a, r.i, r.cmax, loc),
+				    expr_var(g, reg[w], loc), loc));
+	for (long k = w; k >= 1; k--)
+		stmt_append(nb, stmt_assign(A_SET, expr_var(g, reg[k], loc),
+					    expr_var(g, reg[k - 1], loc), loc));
+	s->u.loop.body = nb;
+
+	Stmt *blk = stmt_block(loc);
+	for (long k = 0; k <= w; k++)
+		stmt_append(blk, stmt_decl_zero(g, reg[k], loc));
+	stmt_append(blk, stmt_decl(ran,
+				   expr_binary(B_GT,
+					       expr_clone(s->u.loop.init->u.assign.rhs),
+					       expr_int(0, loc), type_int(), loc),
+				   loc));
+	/* before: what the first iteration (i = hi - 1) touches above
+	 * a[i + cmin]; after: what the last one (i = lo) left below
+	 * a[i + cmax] */
+	Stmt *pre = stmt_block(loc), *post = stmt_block(loc);
+	for (long k = 1; k <= w; k++) {
+		stmt_append(pre, stmt_assign(A_SET, expr_var(g, reg[k], loc),
+					     rot_elem(g, a, r.i, r.cmin + k - 1, loc),
+					     loc));
+		stmt_append(post, stmt_assign(A_SET,
+					      rot_elem(g, a, r.i, r.cmin + k - 1, loc),
+					      expr_var(g, reg[k], loc), loc));
+	}
+	Stmt *ifpre = stmt_new(S_IF, loc), *ifpost = stmt_new(S_IF, loc);
+	ifpre->u.ifs.cond = expr_var(g, ran, loc);
+	ifpre->u.ifs.then = pre;
+	ifpost->u.ifs.cond = expr_var(g, ran, loc);
+	ifpost->u.ifs.then = post;
+	stmt_append(blk, ifpre);
+	stmt_append(blk, s);
+	stmt_append(blk, ifpost);
+	return blk;
+}
+
+/* Rotates each array the loop's iterations scatter into (see above). */
+static Stmt *rot_loop(const Program *p, const Func *f, Func *g, Stmt *s)
+{
+	Stmt *res = NULL;
+	for (int a = 0; a < g->nvars; a++) {
+		Stmt *b = rot_try(p, f, g, s, a);
+		if (b) {
+			/* the loop is now the middle of b; rotate more arrays
+			 * within it */
+			if (res) {
+				for (int k = 0; k < res->u.block.n; k++)
+					if (res->u.block.items[k] == s)
+						res->u.block.items[k] = b;
+			} else {
+				res = b;
+			}
+		}
+	}
+	return res;
+}
+
 static void ga_walk(const Program *p, const Func *f, Func *g, Stmt *s)
 {
 	if (!s)
@@ -842,8 +1282,11 @@ static void ga_walk(const Program *p, const Func *f, Func *g, Stmt *s)
 			Stmt *x = s->u.block.items[k];
 			if (x->kind == S_FOR) {
 				Stmt *r = ga_try(p, f, g, x);
+				if (!r)
+					r = rot_loop(p, f, g, x);
 				if (r) {
 					s->u.block.items[k] = r;
+					ga_walk(p, f, g, x->u.loop.body);
 					continue;
 				}
 			}

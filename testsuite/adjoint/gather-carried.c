@@ -3,7 +3,10 @@
 // outside the reverse loop, which clears it at the end of each iteration.
 // Every iteration but the first starts with d_b = 0, and each contribution
 // uses a copy that starts at d_b's value on entry in the first iteration.
-// The upwind variant, with a branch, stays as it is.  Gradients and
+// The upwind variant stays as it is: its branch stops the gather form, and
+// it touches un_b[i - 1] and un_b[i + 1] each on one side of the branch
+// only, which stops the rotation (loads and stores around the loop must
+// touch only elements the loop touches).  Gradients and
 // Hessian-vector products are checked against differences and are bitwise
 // those of --no-gather.
 // RUN: %ckc %s -o %t.c
@@ -83,8 +86,10 @@ double f(const double *u0, int steps)
 // CHECK-NEXT: }
 // CHECK-LABEL: static void upwind_bwd(
 // CHECK-NOT: ck_j
+// CHECK-NOT: ck_ran
 // CHECK: if (
 // CHECK-NOT: ck_j
+// CHECK-NOT: ck_ran
 // CHECK: {{^}$}}
 
 #ifdef CK_TEST_MAIN

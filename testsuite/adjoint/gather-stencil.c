@@ -1,12 +1,16 @@
 // Reverse loops whose iterations add to neighbouring elements of an
-// adjoint array are gathered: f_bwd's loop over the stencil, which adds to
-// un_b[i - 1], un_b[i] and un_b[i + 1], becomes loops over the element j
-// that compute each contribution i = j - c again and add them in the
-// loop's own order, unguarded in the middle and guarded by the iteration
-// range on the two edges; the un_b[i] the loop clears and the u_b it reads
-// stay in a loop of their own, run after.  Rosenbrock's chain (x_b[i] and
-// x_b[i + 1]) is gathered too, and has nothing left to run after; over n
-// unknown, loops of n = 0 to 3 iterations have no middle part.  Gradients and Hessian-vector
+// adjoint array lose their chain of stores.  f_bwd's loop over the
+// stencil, which adds to un_b[i - 1], un_b[i] and un_b[i + 1], is
+// gathered: loops over the element j compute each contribution i = j - c
+// again and add them in the loop's own order, unguarded in the middle and
+// guarded by the iteration range on the two edges; the u_b[i] the loop
+// reads and clears stays in a loop of its own, run after.  The chain
+// (x_b[i] and x_b[i + 1], Rosenbrock's shape) would compute too much again,
+// so it is rotated instead: the two elements an iteration touches live in
+// registers (ck_r, ck_r2), loaded before the loop and stored back after;
+// over n unknown (g), loops of n = 0 to 3 iterations run the edges of
+// that.  The stencil through sin (h) would call sin three times per
+// element gathered, so it is rotated too.  Gradients and Hessian-vector
 // products are checked against differences and are bitwise those of
 // --no-gather.
 // RUN: %ckc %s -o %t.c
@@ -64,7 +68,7 @@ double g(const double *x, int n)
 }
 
 /* The same stencil through sin: gathering would call sin three times per
- * element, so the loop stays as it is. */
+ * element, so the loop is rotated. */
 #pragma ck_adjoint wrt(un) out(u)
 void h(double *u, const double *un)
 {
@@ -73,53 +77,67 @@ void h(double *u, const double *un)
 		u[i] = un[i] + 0.2 * sin(un[i]) * (un[i - 1] - 2 * un[i] + un[i + 1]);
 }
 // CHECK-LABEL: static void f_bwd(const double *u0, double *restrict u0_b, int steps, double ret_b){{$}}
-// The chain's loop, gathered: the guarded edge, the middle, the other edge;
-// it has no read-write part, so i gets its exit value.
-// CHECK: long ck_hi = i;
-// CHECK: for (ck_j = ck_bot; ck_j < ck_mlo; ck_j++) {
-// CHECK-NEXT: if (ck_j >= ck_lo && ck_j < ck_hi) {
-// CHECK-NEXT: i = (int)ck_j;
-// CHECK: for (ck_j = ck_mlo; ck_j < ck_mhi; ck_j++) {
-// CHECK-NEXT: {
-// CHECK-NEXT: i = (int)ck_j;
-// CHECK-NOT: if
-// CHECK: u_b[i] +=
-// CHECK-NOT: if
-// CHECK: i = (int)(ck_j - 1);
-// CHECK-NOT: if
-// CHECK: u_b[i + 1] +=
-// CHECK: for (ck_j = ck_mhi; ck_j < ck_top; ck_j++) {
-// CHECK: i = (int)ck_lo;
-// The stencil's loop: its contributions gathered, then u_b read and
-// cleared in a loop of its own.
-// CHECK: for ([[J:ck_j[0-9]*]] = [[MLO:ck_mlo[0-9]*]]; [[J]] < [[MHI:ck_mhi[0-9]*]]; [[J]]++) {
+// The chain's loop, rotated.
+// CHECK: double ck_r = 0.0;
+// CHECK-NEXT: double ck_r2 = 0.0;
+// CHECK-NEXT: int ck_ran = (12 - 1 > 0 ? (long)(12 - 1) : 0) > 0;
+// CHECK-NEXT: if (ck_ran) {
+// CHECK-NEXT: ck_r2 = u_b[i];
+// CHECK-NEXT: }
+// CHECK-NEXT: for (
+// CHECK-NEXT: i--;
+// CHECK-NEXT: ck_r = u_b[i];
+// CHECK-NOT: u_b[
+// CHECK: ck_r += -b_b;
+// CHECK-NOT: u_b[
+// CHECK: ck_r2 += a_b;
+// CHECK-NOT: u_b[
+// CHECK: u_b[i + 1] = ck_r2;
+// CHECK-NEXT: ck_r2 = ck_r;
+// CHECK-NEXT: }
+// CHECK-NEXT: if (ck_ran) {
+// CHECK-NEXT: u_b[i] = ck_r2;
+// The stencil's loop, gathered: the guarded edge, the middle, the other
+// edge; then u_b read and cleared in a loop of its own.
+// CHECK: for ([[J:ck_j[0-9]*]] = [[BOT:ck_bot[0-9]*]]; [[J]] < [[MLO:ck_mlo[0-9]*]]; [[J]]++) {
+// CHECK-NEXT: if ([[J]] + 1 >= [[LO:ck_lo[0-9]*]] && [[J]] + 1 < [[HI:ck_hi[0-9]*]]) {
+// CHECK-NEXT: i = (int)([[J]] + 1);
+// CHECK: for ([[J]] = [[MLO]]; [[J]] < [[MHI:ck_mhi[0-9]*]]; [[J]]++) {
 // CHECK-NEXT: {
 // CHECK-NEXT: i = (int)([[J]] + 1);
+// CHECK-NOT: if
 // CHECK: un_b[i - 1] +=
+// CHECK-NOT: if
 // CHECK: i = (int)([[J]] - 1);
+// CHECK-NOT: if
 // CHECK: un_b[i + 1] +=
-// CHECK: i = (int)ck_hi{{[0-9]*}};
+// CHECK: for ([[J]] = [[MHI]]; [[J]] < [[TOP:ck_top[0-9]*]]; [[J]]++) {
+// CHECK: i = (int)[[HI]];
 // CHECK-NEXT: for (ck_n{{[0-9]*}} =
 // CHECK-NEXT: i--;
-// CHECK-NOT: un_b
 // CHECK-NEXT: {
 // CHECK-NEXT: u_b[i] = 0.0;
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-LABEL: static void g_bwd(const double *x, double *restrict x_b, int n, double ret_b){{$}}
-// CHECK: for (ck_j = ck_mlo; ck_j < ck_mhi; ck_j++) {
+// CHECK: int ck_ran = (n > 0 ? (long)n : 0) > 0;
+// CHECK-NOT: ck_pop
+// CHECK: x_b[i + 1] = ck_r2;
 // CHECK-NOT: ck_pop
 // CHECK: {{^}$}}
 // CHECK-LABEL: static void h_bwd(
 // CHECK-NOT: ck_j
-// CHECK: un_b[i - 1] +=
-// CHECK-NEXT: un_b[i] +=
-// CHECK-NEXT: un_b[i + 1] +=
+// CHECK: ck_r = un_b[i - 1];
+// CHECK-NOT: ck_j
+// CHECK: un_b[i + 1] = ck_r3;
+// CHECK-NOT: ck_j
 // CHECK: {{^}$}}
 // NG-LABEL: static void f_bwd(
 // NG-NOT: ck_j
+// NG-NOT: ck_ran
 // NG: un_b[i + 1] +=
 // NG-NOT: ck_j
+// NG-NOT: ck_ran
 // NG: {{^}$}}
 
 #ifdef CK_TEST_MAIN

@@ -3,8 +3,10 @@
 // elements it reads once, after the loop (ck_push_nd), instead of each
 // read; f_bwd pops them into a local array and reads them from there, and
 // evaluates the upwind branch on them again instead of taping it.  The
-// constant locals dt, dx and nu go to step_bwd as values.  Derivatives
-// are bitwise those of --no-tbr, which tapes every read.
+// constant locals dt, dx and nu go to step_bwd as values.  The reverse
+// loop, which adds to un_b[i - 1], un_b[i] and un_b[i + 1], keeps those
+// three elements in registers (rotation, gather.c).  Derivatives are
+// bitwise those of --no-tbr, which tapes every read, and of --no-gather.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
@@ -12,6 +14,9 @@
 // RUN: %ckc --no-tbr %s -o %t.notbr.c
 // RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out
 // RUN: cmp %t.out %t.notbr.out
+// RUN: %ckc --no-gather %s -o %t.ng.c
+// RUN: %ckc-run %t.ng.c %s %t.ng > %t.ng.out
+// RUN: cmp %t.out %t.ng.out
 #define N 16
 
 static void step(double *u, double *un, double nu, double dt, double dx)
@@ -58,8 +63,15 @@ double f(const double *u0, int steps)
 // CHECK-LABEL: static void step_bwd(double *restrict u_b, double *restrict un_b, double nu, double dt, double dx){{$}}
 // CHECK: double [[UN:un[0-9]*]][16];
 // CHECK-NEXT: ck_pop_nd(ck_t, [[UN]], 16);
+// CHECK: int ck_ran =
+// CHECK: i--;
+// CHECK-NEXT: [[R0:ck_r[0-9]*]] = un_b[i - 1];
 // CHECK: if ([[UN]][i] > 0) {
-// CHECK: un_b[i] += ck_a{{[0-9]+}} * ([[UN]][i] - [[UN]][i - 1]);
+// CHECK: [[R1:ck_r[0-9]*]] += ck_a{{[0-9]+}} * ([[UN]][i] - [[UN]][i - 1]);
+// CHECK: [[R0]] += -ck_a{{[0-9]+}};
+// CHECK: un_b[i + 1] = [[R2:ck_r[0-9]*]];
+// CHECK-NEXT: [[R2]] = [[R1]];
+// CHECK-NEXT: [[R1]] = [[R0]];
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
