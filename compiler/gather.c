@@ -874,14 +874,15 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
  * Conditions, for each array A rotated: a local array or restrict pointer
  * parameter with floating elements, which BODY stores into; every mention
  * of A in f_bwd is an element A[...] or a call's argument (no pointer to
- * it is kept), in BODY an element A[i + c]
- * with c constant, two offsets or more and W = cmax - cmin <= ROT_MAX
- * (closer than the trip count, when it is a constant); each
- * offset read or written in every iteration (outside branches, loops and
- * the conditional parts of expressions), so that the loads and stores
- * around the loop touch only elements the loop touches (or, between
- * them, elements of the same array); BODY does not assign i, mention n,
- * or leave the loop (break, continue, return).
+ * it is kept), in BODY an element A[i + c] with c constant, two offsets
+ * or more and W = cmax - cmin <= ROT_MAX (closer than the trip count, when
+ * it is a constant); BODY calls only math functions, the runtime and
+ * functions of the program; each offset read or written in every
+ * iteration (outside branches, loops and the conditional parts of
+ * expressions), so that the loads and stores around the loop touch only
+ * elements the loop touches (or, between them, elements of the same
+ * array); BODY does not assign i or n, or leave the loop (break,
+ * continue, return).
  */
 
 enum { ROT_MAX = 8 };
@@ -979,6 +980,13 @@ static void rot_expr(Rot *r, const Expr *e, int uncond)
 		rot_expr(r, e->u.cond.b, 0);
 		return;
 	case E_CALL:
+		/* in the loop, only calls that cannot reach a through a pointer
+		 * kept from before: math functions, the runtime, and functions
+		 * of the program (which see only their arguments) */
+		if (!r->outside && e->u.call.fn < 0 &&
+		    !rules_find(e->u.call.name) &&
+		    strncmp(e->u.call.name, "ck_", 3) != 0)
+			r->bad = 1;
 		for (int k = 0; k < e->u.call.nargs; k++) {
 			const Expr *x = e->u.call.args[k];
 			/* outside the loop, a call may take a pointer into a */

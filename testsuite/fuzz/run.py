@@ -13,8 +13,9 @@ with --modes tangent,adjoint the dot-product test against f_b, with
 --modes tangent,adjoint,hvp the second-order checks of f_b_d (against
 differences of f_b, symmetry; kernels without out() arrays).  With
 checkpoint pragmas in the kernels (--features +checkpoint), a second build
-from ckc --no-checkpoint must give bitwise the same derivatives
-(--transparency; DESIGN section 2).
+from ckc --no-checkpoint --no-gather must give bitwise the same
+derivatives (--transparency; DESIGN section 2 for checkpoints, and the
+gather and rotation of reverse loops change no bit either).
 
 Kernels go through ckc and gcc in batches (one C file per batch, --batch
 kernels each); a batch that fails anywhere is split into single kernels so
@@ -47,6 +48,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The reference build of --transparency.
+REFERENCE = ["--no-checkpoint", "--no-gather"]
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
 
@@ -172,7 +175,7 @@ class Fuzzer:
         gen.write_kernel_file(src, gen.file_text(
             self.kernels([i]), seed=self.a.seed, modes=self.modes))
         total = 0.0
-        for extra in ([], ["--no-checkpoint"])[:2 if self.a.transparency
+        for extra in ([], REFERENCE)[:2 if self.a.transparency
                                                else 1]:
             _, _, _, cpu = run_timed([self.a.ckc, src, "-o", src[:-2] +
                                       "_grad.c"] + extra + self.a.ckc_arg,
@@ -184,8 +187,9 @@ class Fuzzer:
         """Runs kernels indices in directory d.  Returns ({index: Result})
         for the kernels it could judge, and a failed stage ("ckc",
         "compile", "run") when the batch as a whole failed.  With
-        --transparency, a second build from ckc --no-checkpoint must give
-        the same derivatives, bit for bit (DESIGN section 2).  timed: every
+        --transparency, a second build from ckc --no-checkpoint --no-gather
+        must give the same derivatives, bit for bit (DESIGN section 2).
+        timed: every
         kernel in indices is known to take ckc less than --ckc-limit."""
         a = self.a
         ks = self.kernels(indices)
@@ -196,7 +200,7 @@ class Fuzzer:
             features_arg=a.features))
         builds = [("kernel_grad", [])]
         if a.transparency:
-            builds.append(("kernel_grad_nock", ["--no-checkpoint"]))
+            builds.append(("kernel_grad_nock", REFERENCE))
         for base, extra in builds:
             out = os.path.join(d, base + ".c")
             # ckc on one kernel may take --ckc-limit seconds of CPU time; a
@@ -268,8 +272,8 @@ class Fuzzer:
                     if dumps[0].get(name) != dumps[1].get(name):
                         results[i] = Result(
                             i, name, "fail", "derivatives differ from "
-                            "those of ckc --no-checkpoint (%s): %s / %s" % (
-                                opt, dumps[0].get(name),
+                            "those of ckc %s (%s): %s / %s" % (
+                                " ".join(REFERENCE), opt, dumps[0].get(name),
                                 dumps[1].get(name)), "checkpoint")
         return results, None
 
@@ -435,7 +439,8 @@ def main(argv):
                     help="gen.py features, e.g. -loops,+checkpoint")
     ap.add_argument("--opts", default="-O0,-O2")
     ap.add_argument("--transparency", action="store_true",
-                    help="also build from ckc --no-checkpoint and require "
+                    help="also build from ckc --no-checkpoint --no-gather "
+                    "and require "
                     "bitwise equal derivatives (the default with the "
                     "checkpoint feature)")
     ap.add_argument("--cflags", default="",
