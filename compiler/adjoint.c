@@ -979,15 +979,24 @@ static int adj_check_struct_pointers(AdjVariant *v)
 /* Stable storage of var v's node: a parameter's data that nothing writes,
  * and that the caller's pattern marks stable too. */
 static unsigned char *adj_stable_mask(AdjVariant *v);
+static int adj_param_changed(const AdjVariant *v, int pv);
 
 int adj_stable(Adj *c, int var)
 {
 	if (var < 0 || !adj_tbr)
 		return 0;
 	int b = c->v->base[var];
-	if (b < 0 || !adj_var_is_param(c->f, b) ||
-	    c->f->vars[b]->type->kind != TY_PTR)
+	if (b < 0 || !adj_var_is_param(c->f, b))
 		return 0;
+	/* a struct passed by value: its members and the data its pointer
+	 * members reach, when f changes neither (f_bwd receives the same
+	 * struct) */
+	if (c->f->vars[b]->type->kind == TY_STRUCT) {
+		if (adj_param_changed(c->v, b))
+			return 0;
+	} else if (c->f->vars[b]->type->kind != TY_PTR) {
+		return 0;
+	}
 	if (c->a->written[c->a->node[var]])
 		return 0;
 	return adj_stable_mask(c->v)[adj_param_pos(c->f, b)] == 1;
@@ -2887,6 +2896,9 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 					(unsigned char)adj_arg_unaliased(c, call, i);
 		} else if (type_is_float(pt)) {
 			stable[i] = (unsigned char)adj_bw_ok(c, arg);
+		} else if (pt->kind == TY_STRUCT) {
+			/* the data the struct's pointer members reach */
+			stable[i] = (unsigned char)adj_stable(c, activity_root(arg));
 		}
 	}
 	*copyp = copy;
