@@ -30,8 +30,10 @@ static int lb_addr_taken(Adj *c, int v);
  * w forgets every value that reads w, and forgetting w forgets them too),
  * so the expansion follows a chain of ever older values.  A value whose
  * expansion would exceed ADJ_REMAT_MAX nodes is taped instead (a chain
- * v1 = v0 * v0, v2 = v1 * v1, ... doubles at each step); the taped value
- * is the same number, so only the size of f_bwd changes.
+ * v1 = v0 * v0, v2 = v1 * v1, ... doubles at each step), and so is one
+ * that needs a math call other than fabs, fmin, fmax and copysign (a push
+ * and a pop cost less than cos or sqrt at every use); the taped value is
+ * the same number, so only the size of f_bwd and the tape change.
  *
  * Each value is listed under every variable it reads (c->readers), and
  * every value set is listed in c->live, so that forgetting costs what it
@@ -92,7 +94,21 @@ static void adj_remat_list(Adj *c, const Expr *x, int var, const Expr *e)
 	}
 }
 
-/* The size of e as adj_bw_value writes it, at most ADJ_REMAT_MAX + 1. */
+/* Math functions as cheap as the arithmetic around them. */
+static int adj_cheap_call(const char *name)
+{
+	static const char *const cheap[] = {
+		"fabs", "fabsf", "fmin", "fminf", "fmax", "fmaxf",
+		"copysign", "copysignf",
+	};
+	for (size_t k = 0; k < sizeof cheap / sizeof *cheap; k++)
+		if (!strcmp(name, cheap[k]))
+			return 1;
+	return 0;
+}
+
+/* The size of e as adj_bw_value writes it, at most ADJ_REMAT_MAX + 1
+ * (also for a value that needs a math call other than the cheap ones). */
 static long adj_remat_cost(Adj *c, const Expr *e)
 {
 	long n = 1;
@@ -112,6 +128,11 @@ static long adj_remat_cost(Adj *c, const Expr *e)
 		     adj_remat_cost(c, e->u.cond.b);
 		break;
 	case E_CALL:
+		/* a math call costs more than a push and a pop: a value that
+		 * needs one is taped (ba's c = cos(t) and s = sin(t) were
+		 * computed again, with t = sqrt(...), at each of their uses) */
+		if (!adj_cheap_call(e->u.call.name))
+			return ADJ_REMAT_MAX + 1;
 		for (int i = 0; i < e->u.call.nargs; i++)
 			n += adj_remat_cost(c, e->u.call.args[i]);
 		break;
