@@ -471,6 +471,13 @@ int expr_equal(const Expr *a, const Expr *b);
 /* e with every subexpression equal to what replaced by a copy of with
  * (changed in place; returns the new root). */
 Expr *expr_replace(Expr *e, const Expr *what, const Expr *with);
+/* e with each subexpression x for which fn(ctx, x) returns an expression
+ * replaced by it (fn sees x before its operands, which it does not visit
+ * when it replaces x; changed in place; returns the new root). */
+typedef Expr *ExprMap(void *ctx, Expr *e);
+Expr *expr_map(Expr *e, ExprMap *fn, void *ctx);
+/* expr_map on every expression of s and the statements in it. */
+void stmt_map_exprs(Stmt *s, ExprMap *fn, void *ctx);
 
 Stmt *stmt_new(StmtKind kind, Loc loc);
 Stmt *stmt_block(Loc loc);

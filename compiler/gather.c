@@ -94,9 +94,9 @@ typedef struct Gather {
 } Gather;
 
 /* Is idx i + c (also c + i, i - c, i) with c an integer literal? */
-static int ga_offset(const Gather *ga, const Expr *idx, long *c)
+static int ga_offset(int i, const Expr *idx, long *c)
 {
-	if (idx->kind == E_VAR && idx->u.var == ga->i) {
+	if (idx->kind == E_VAR && idx->u.var == i) {
 		*c = 0;
 		return 1;
 	}
@@ -106,7 +106,7 @@ static int ga_offset(const Gather *ga, const Expr *idx, long *c)
 	const Expr *l = idx->u.bin.l, *r = idx->u.bin.r;
 	if (idx->u.bin.op == B_ADD && l->kind == E_NUM)
 		l = idx->u.bin.r, r = idx->u.bin.l;
-	if (l->kind != E_VAR || l->u.var != ga->i || r->kind != E_NUM ||
+	if (l->kind != E_VAR || l->u.var != i || r->kind != E_NUM ||
 	    !r->u.num.is_int || r->u.num.ival > 1L << 20 ||
 	    r->u.num.ival < -(1L << 20))
 		return 0;
@@ -162,7 +162,7 @@ static int ga_const(const Expr *e, long *v)
 static void ga_access(Gather *ga, int a, const Expr *idx)
 {
 	long c;
-	if (!ga_offset(ga, idx, &c))
+	if (!ga_offset(ga->i, idx, &c))
 		ga->mixed[a] = 1;
 	else if (!ga->seen[a])
 		ga->off[a] = c;
@@ -301,7 +301,7 @@ static int ga_scan(Gather *ga)
 		int a = lhs->u.index.base->u.var;
 		long c;
 		if (!ga_store_target(ga, a) ||
-		    !ga_offset(ga, lhs->u.index.idx, &c) ||
+		    !ga_offset(ga->i, lhs->u.index.idx, &c) ||
 		    !ga_reads(ga, s->u.assign.rhs))
 			return 0;
 		ga_access(ga, a, lhs->u.index.idx);
@@ -368,7 +368,7 @@ static int ga_accumulated(const Gather *ga, int k)
 static long ga_store_offset(const Gather *ga, int k)
 {
 	long c = 0;
-	ga_offset(ga, ga->items[k]->u.assign.lhs->u.index.idx, &c);
+	ga_offset(ga->i, ga->items[k]->u.assign.lhs->u.index.idx, &c);
 	return c;
 }
 
@@ -463,58 +463,13 @@ static int ga_local(Gather *ga, const char *base)
 			    ga_long(), VAR_LOCAL, ga->g->loc);
 }
 
-static void ga_rename_expr(Gather *ga, Expr *e)
+/* A carried scalar's copy in the gather loops, for expr_map. */
+static Expr *ga_copy_of(void *ctx, Expr *e)
 {
-	if (!e)
-		return;
-	switch (e->kind) {
-	case E_VAR:
-		if (ga->carried[e->u.var] >= 0)
-			e->u.var = ga->copy[e->u.var];
-		break;
-	case E_UNARY:
-		ga_rename_expr(ga, e->u.un.e);
-		break;
-	case E_BINARY:
-		ga_rename_expr(ga, e->u.bin.l);
-		ga_rename_expr(ga, e->u.bin.r);
-		break;
-	case E_COND:
-		ga_rename_expr(ga, e->u.cond.c);
-		ga_rename_expr(ga, e->u.cond.a);
-		ga_rename_expr(ga, e->u.cond.b);
-		break;
-	case E_CAST:
-		ga_rename_expr(ga, e->u.e);
-		break;
-	case E_CALL:
-		for (int k = 0; k < e->u.call.nargs; k++)
-			ga_rename_expr(ga, e->u.call.args[k]);
-		break;
-	case E_INDEX:
-		ga_rename_expr(ga, e->u.index.base);
-		ga_rename_expr(ga, e->u.index.idx);
-		break;
-	default:
-		break;
-	}
-}
-
-/* Replaces, in a term's statements (clones), each carried scalar by its
- * copy. */
-static void ga_rename(Gather *ga, Stmt *s)
-{
-	switch (s->kind) {
-	case S_DECL:
-		ga_rename_expr(ga, s->u.decl.init);
-		break;
-	case S_ASSIGN:
-		ga_rename_expr(ga, s->u.assign.lhs);
-		ga_rename_expr(ga, s->u.assign.rhs);
-		break;
-	default:
-		break;
-	}
+	Gather *ga = ctx;
+	if (e->kind != E_VAR || ga->carried[e->u.var] < 0)
+		return NULL;
+	return expr_var(ga->g, ga->copy[e->u.var], e->loc);
 }
 
 /* for (j = from; j < to; j++) { the terms, guarded when guard } */
@@ -549,7 +504,7 @@ static Stmt *ga_loop(Gather *ga, const int *order, int nterms, int j,
 						  loc));
 		}
 		for (int q = 0; q < term->u.block.n; q++) {
-			ga_rename(ga, term->u.block.items[q]);
+			stmt_map_exprs(term->u.block.items[q], ga_copy_of, ga);
 			stmt_append(tb, term->u.block.items[q]);
 		}
 		if (guard) {
@@ -662,7 +617,6 @@ static int ga_cmp(const void *pa, const void *pb)
 	return a - b;
 }
 
-/* The rewrite of loop s (see the top of the file), or NULL. */
 /* Is s `for (n = COUNT; n > 0; n--) { i--; ... }`?  Sets n and i. */
 static int ga_header(const Stmt *s, int *pn, int *pi)
 {
@@ -691,6 +645,7 @@ static int ga_header(const Stmt *s, int *pn, int *pi)
 	return 1;
 }
 
+/* The rewrite of loop s (see the top of the file), or NULL. */
 static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 {
 	Stmt *init = s->u.loop.init, *body = s->u.loop.body;
@@ -888,7 +843,6 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 enum { ROT_MAX = 8 };
 
 typedef struct Rot {
-	const Func *g;
 	int i, n, a;        /* index, count variable, the array */
 	int outside;        /* scanning f_bwd for pointers to a */
 	long cmin, cmax;
@@ -926,10 +880,8 @@ static void rot_index(Rot *r, const Expr *e, int uncond)
 	}
 	if (r->outside)
 		return;
-	Gather ga = {0};
 	long c;
-	ga.i = r->i;
-	if (!ga_offset(&ga, e->u.index.idx, &c) || c > ROT_MAX ||
+	if (!ga_offset(r->i, e->u.index.idx, &c) || c > ROT_MAX ||
 	    c < -ROT_MAX) {
 		r->bad = 1;
 		return;
@@ -1068,92 +1020,21 @@ static void rot_stmt(Rot *r, const Stmt *s, int uncond)
 	}
 }
 
-/* Replaces in e every a[i + c] by its register. */
-static void rot_rename_expr(const Rot *r, Expr *e, const int *reg)
-{
-	if (!e)
-		return;
-	switch (e->kind) {
-	case E_INDEX:
-		if (rot_is_a(r, e->u.index.base)) {
-			Gather ga = {0};
-			long c = 0;
-			ga.i = r->i;
-			ga_offset(&ga, e->u.index.idx, &c);
-			e->kind = E_VAR;
-			e->u.var = reg[c - r->cmin];
-			return;
-		}
-		rot_rename_expr(r, e->u.index.base, reg);
-		rot_rename_expr(r, e->u.index.idx, reg);
-		return;
-	case E_UNARY:
-		rot_rename_expr(r, e->u.un.e, reg);
-		return;
-	case E_DEREF:
-	case E_ADDR:
-	case E_CAST:
-		rot_rename_expr(r, e->u.e, reg);
-		return;
-	case E_BINARY:
-		rot_rename_expr(r, e->u.bin.l, reg);
-		rot_rename_expr(r, e->u.bin.r, reg);
-		return;
-	case E_COND:
-		rot_rename_expr(r, e->u.cond.c, reg);
-		rot_rename_expr(r, e->u.cond.a, reg);
-		rot_rename_expr(r, e->u.cond.b, reg);
-		return;
-	case E_CALL:
-		for (int k = 0; k < e->u.call.nargs; k++)
-			rot_rename_expr(r, e->u.call.args[k], reg);
-		return;
-	case E_MEMBER:
-		rot_rename_expr(r, e->u.mem.base, reg);
-		return;
-	default:
-		return;
-	}
-}
+/* What rot_register replaces: a[i + c] by reg[c - cmin]. */
+typedef struct RotRegs {
+	const Rot *r;
+	Func *g;
+	const int *reg;
+} RotRegs;
 
-static void rot_rename(const Rot *r, Stmt *s, const int *reg)
+static Expr *rot_register(void *ctx, Expr *e)
 {
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int k = 0; k < s->u.block.n; k++)
-			rot_rename(r, s->u.block.items[k], reg);
-		return;
-	case S_DECL:
-		rot_rename_expr(r, s->u.decl.init, reg);
-		for (int k = 0; k < s->u.decl.ninits; k++)
-			rot_rename_expr(r, s->u.decl.inits[k], reg);
-		return;
-	case S_ASSIGN:
-		rot_rename_expr(r, s->u.assign.lhs, reg);
-		rot_rename_expr(r, s->u.assign.rhs, reg);
-		return;
-	case S_EXPR:
-	case S_RETURN:
-		rot_rename_expr(r, s->u.expr, reg);
-		return;
-	case S_IF:
-		rot_rename_expr(r, s->u.ifs.cond, reg);
-		rot_rename(r, s->u.ifs.then, reg);
-		rot_rename(r, s->u.ifs.els, reg);
-		return;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		rot_rename(r, s->u.loop.init, reg);
-		rot_rename_expr(r, s->u.loop.cond, reg);
-		rot_rename(r, s->u.loop.inc, reg);
-		rot_rename(r, s->u.loop.body, reg);
-		return;
-	default:
-		return;
-	}
+	const RotRegs *rr = ctx;
+	long c = 0;
+	if (e->kind != E_INDEX || !rot_is_a(rr->r, e->u.index.base))
+		return NULL;
+	ga_offset(rr->r->i, e->u.index.idx, &c);
+	return expr_var(rr->g, rr->reg[c - rr->r->cmin], e->loc);
 }
 
 /* a[i + off] */
@@ -1168,7 +1049,6 @@ static Expr *rot_elem(Func *g, int a, int i, long off, Loc loc)
 static Stmt *rot_try(const Program *p, const Func *f, Func *g, Stmt *s, int a)
 {
 	Rot r = {0};
-	r.g = g;
 	r.a = a;
 	if (!ga_header(s, &r.n, &r.i) || g->vars[r.i]->type->kind != TY_INT)
 		return NULL;
@@ -1199,7 +1079,6 @@ static Stmt *rot_try(const Program *p, const Func *f, Func *g, Stmt *s, int a)
 	if (ga_const(s->u.loop.init->u.assign.rhs, &count) && count <= gap)
 		return NULL;
 	Rot out = {0};
-	out.g = g;
 	out.a = a;
 	out.outside = 1;
 	rot_stmt(&out, g->body, 1);
@@ -1213,8 +1092,9 @@ static Stmt *rot_try(const Program *p, const Func *f, Func *g, Stmt *s, int a)
 				      VAR_LOCAL, loc);
 	int ran = func_add_var(g, name_fresh2(p, f, g, "ck_ran"), type_int(),
 			       VAR_LOCAL, loc);
+	RotRegs rr = { &r, g, reg };
 	for (int k = 1; k < body->u.block.n; k++)
-		rot_rename(&r, body->u.block.items[k], reg);
+		stmt_map_exprs(body->u.block.items[k], rot_register, &rr);
 	Stmt *nb = stmt_block(body->loc);
 	stmt_append(nb, body->u.block.items[0]); /* i-- */
 	stmt_append(nb, stmt_assign(A_SET, expr_var(g, reg[0], loc),

@@ -849,41 +849,107 @@ int expr_equal(const Expr *a, const Expr *b)
 	}
 }
 
-Expr *expr_replace(Expr *e, const Expr *c, const Expr *with)
+Expr *expr_map(Expr *e, ExprMap *fn, void *ctx)
 {
 	if (!e)
 		return NULL;
-	if (expr_equal(e, c))
-		return expr_clone(with);
+	Expr *r = fn(ctx, e);
+	if (r)
+		return r;
 	switch (e->kind) {
 	case E_UNARY:
-		e->u.un.e = expr_replace(e->u.un.e, c, with);
+		e->u.un.e = expr_map(e->u.un.e, fn, ctx);
 		break;
 	case E_BINARY:
-		e->u.bin.l = expr_replace(e->u.bin.l, c, with);
-		e->u.bin.r = expr_replace(e->u.bin.r, c, with);
+		e->u.bin.l = expr_map(e->u.bin.l, fn, ctx);
+		e->u.bin.r = expr_map(e->u.bin.r, fn, ctx);
 		break;
 	case E_COND:
-		e->u.cond.c = expr_replace(e->u.cond.c, c, with);
-		e->u.cond.a = expr_replace(e->u.cond.a, c, with);
-		e->u.cond.b = expr_replace(e->u.cond.b, c, with);
+		e->u.cond.c = expr_map(e->u.cond.c, fn, ctx);
+		e->u.cond.a = expr_map(e->u.cond.a, fn, ctx);
+		e->u.cond.b = expr_map(e->u.cond.b, fn, ctx);
 		break;
 	case E_CALL:
 		for (int i = 0; i < e->u.call.nargs; i++)
-			e->u.call.args[i] = expr_replace(e->u.call.args[i], c, with);
+			e->u.call.args[i] = expr_map(e->u.call.args[i], fn, ctx);
 		break;
 	case E_INDEX:
-		e->u.index.base = expr_replace(e->u.index.base, c, with);
-		e->u.index.idx = expr_replace(e->u.index.idx, c, with);
+		e->u.index.base = expr_map(e->u.index.base, fn, ctx);
+		e->u.index.idx = expr_map(e->u.index.idx, fn, ctx);
 		break;
 	case E_DEREF: case E_ADDR: case E_CAST:
-		e->u.e = expr_replace(e->u.e, c, with);
+		e->u.e = expr_map(e->u.e, fn, ctx);
 		break;
 	case E_MEMBER:
-		e->u.mem.base = expr_replace(e->u.mem.base, c, with);
+		e->u.mem.base = expr_map(e->u.mem.base, fn, ctx);
 		break;
 	default:
 		break;
 	}
 	return e;
+}
+
+void stmt_map_exprs(Stmt *s, ExprMap *fn, void *ctx)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			stmt_map_exprs(s->u.block.items[i], fn, ctx);
+		break;
+	case S_DECL:
+		s->u.decl.init = expr_map(s->u.decl.init, fn, ctx);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			s->u.decl.inits[i] = expr_map(s->u.decl.inits[i], fn, ctx);
+		break;
+	case S_ASSIGN:
+		s->u.assign.lhs = expr_map(s->u.assign.lhs, fn, ctx);
+		s->u.assign.rhs = expr_map(s->u.assign.rhs, fn, ctx);
+		break;
+	case S_EXPR:
+	case S_RETURN:
+		s->u.expr = expr_map(s->u.expr, fn, ctx);
+		break;
+	case S_IF:
+		s->u.ifs.cond = expr_map(s->u.ifs.cond, fn, ctx);
+		stmt_map_exprs(s->u.ifs.then, fn, ctx);
+		stmt_map_exprs(s->u.ifs.els, fn, ctx);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		stmt_map_exprs(s->u.loop.init, fn, ctx);
+		s->u.loop.cond = expr_map(s->u.loop.cond, fn, ctx);
+		stmt_map_exprs(s->u.loop.inc, fn, ctx);
+		stmt_map_exprs(s->u.loop.body, fn, ctx);
+		break;
+	case S_CHECKPOINT:
+		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
+			s->u.ckpt.saves[i]->lo =
+				expr_map(s->u.ckpt.saves[i]->lo, fn, ctx);
+			s->u.ckpt.saves[i]->len =
+				expr_map(s->u.ckpt.saves[i]->len, fn, ctx);
+		}
+		stmt_map_exprs(s->u.ckpt.body, fn, ctx);
+		break;
+	default:
+		break;
+	}
+}
+
+typedef struct Replace {
+	const Expr *what, *with;
+} Replace;
+
+static Expr *replace_one(void *ctx, Expr *e)
+{
+	const Replace *r = ctx;
+	return expr_equal(e, r->what) ? expr_clone(r->with) : NULL;
+}
+
+Expr *expr_replace(Expr *e, const Expr *c, const Expr *with)
+{
+	Replace r = { c, with };
+	return expr_map(e, replace_one, &r);
 }
