@@ -1139,23 +1139,24 @@ static Stmt *rot_try(const Program *p, const Func *f, Func *g, Stmt *s, int a)
 	return blk;
 }
 
-/* Rotates each array the loop's iterations scatter into (see above). */
+/* Rotates each array the loop's iterations scatter into (see above).
+ * Each rotation wraps the loop in a block of its own loads and stores;
+ * the next one replaces the loop inside the last block. */
 static Stmt *rot_loop(const Program *p, const Func *f, Func *g, Stmt *s)
 {
-	Stmt *res = NULL;
+	Stmt *res = NULL, *holder = NULL;
 	for (int a = 0; a < g->nvars; a++) {
 		Stmt *b = rot_try(p, f, g, s, a);
-		if (b) {
-			/* the loop is now the middle of b; rotate more arrays
-			 * within it */
-			if (res) {
-				for (int k = 0; k < res->u.block.n; k++)
-					if (res->u.block.items[k] == s)
-						res->u.block.items[k] = b;
-			} else {
-				res = b;
-			}
+		if (!b)
+			continue;
+		if (holder) {
+			for (int k = 0; k < holder->u.block.n; k++)
+				if (holder->u.block.items[k] == s)
+					holder->u.block.items[k] = b;
+		} else {
+			res = b;
 		}
+		holder = b;
 	}
 	return res;
 }
