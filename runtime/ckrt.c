@@ -443,14 +443,20 @@ void ck_tape_release(void)
 
 /* ------------------------------------------------------------- snapshots */
 
+/* Counts bytes more of snapshots in use, and samples the peaks. */
+static void snap_count(size_t bytes)
+{
+	register_thread();
+	self.snap_bytes += bytes;
+	note_peak(&self);
+}
+
 void *ck_snapshot_alloc(size_t bytes)
 {
 	void *p =
 		xalloc(bytes ? bytes : 1, "allocating a checkpoint snapshot");
 
-	register_thread();
-	self.snap_bytes += bytes;
-	note_peak(&self);
+	snap_count(bytes);
 	return p;
 }
 
@@ -553,13 +559,6 @@ struct ck_snap {
 static size_t snap_lines(size_t size)
 {
 	return (size + 63) / 64 * 64;
-}
-
-static void snap_count(size_t bytes)
-{
-	register_thread();
-	self.snap_bytes += bytes;
-	note_peak(&self);
 }
 
 ck_snap *ck_snap_new(void)
