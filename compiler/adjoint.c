@@ -1451,10 +1451,26 @@ static Expr *adj_value(Adj *c, Plan *pl, const Expr *e)
 		if (expr_equal(pl->keys[i], e))
 			return expr_var(c->bwd, pl->temps[i], e->loc);
 	Type *t = type_is_float(e->type) ? e->type : adj_long();
-	int tv = plan_temp(c, pl, "ck_v", t);
-	stmt_append(pl->fwd, adj_push(c, expr_clone(e)));
-	plan_prepend_pop(pl, stmt_assign(A_SET, expr_var(c->bwd, tv, e->loc),
-					 adj_pop(c, t, e->loc), e->loc));
+	/* an earlier statement of the block taped the same value: one push,
+	 * here, serves both (see record.c) */
+	Shared *sh = pl->share ? share_find(c, e) : NULL;
+	int tv;
+	Stmt *decl = NULL;
+	if (sh) {
+		tv = sh->temp;
+	} else {
+		tv = plan_temp(c, pl, "ck_v", t);
+		decl = pl->decls->u.block.items[pl->decls->u.block.n - 1];
+	}
+	Stmt *push = adj_push(c, expr_clone(e));
+	Stmt *pop = stmt_assign(A_SET, expr_var(c->bwd, tv, e->loc),
+				adj_pop(c, t, e->loc), e->loc);
+	stmt_append(pl->fwd, push);
+	plan_prepend_pop(pl, pop);
+	if (sh)
+		share_reuse(c, sh, push, pop);
+	else if (pl->share)
+		share_taped(c, e, tv, push, pop, decl);
 	ARENA_PUSH(pl->keys, pl->nkeys, (void *)e);
 	int *temps = arena_alloc(sizeof(int) * (size_t)pl->nkeys);
 	if (pl->nkeys > 1)

@@ -127,6 +127,8 @@ typedef struct Adj {
 	int in_region;     /* generating a checkpointed body's sweeps */
 	const Stmt *region; /* the innermost checkpointed body, or NULL */
 	struct LoopBounds *lb; /* counted loops f_bwd recomputes (lb_get) */
+	struct ShareCache *share; /* values taped once in the block being
+				     generated (see record.c), or NULL */
 } Adj;
 
 extern int adj_tbr;     /* off: tape every floating operand (--no-tbr) */
@@ -148,11 +150,42 @@ typedef struct Plan {
 	 * that their value is taped instead of their arguments; set only
 	 * where the statement's primal copy takes the temporaries too */
 	int can_hoist;
+	/* its pushes run unconditionally, right before the statement: they
+	 * may serve other statements of the block (share_find) */
+	int share;
 	const Expr **hoists;
 	int *hoist_vars;
 	int nhoists;
 	Loc loc;
 } Plan;
+
+/* ------------------------------------------------- values taped once
+ *
+ * One push for a value that several statements of a block need (see
+ * record.c). */
+
+typedef struct Shared {
+	const Expr *e; /* the value, as f reads it */
+	int temp;      /* the bwd variable every user reads */
+	Stmt *push;    /* the push, in the block's f_fwd code */
+	Stmt *pop;     /* the pop, in the last user's f_bwd code */
+	Stmt *decl;    /* temp's declaration in the first user's plan */
+	int moved;     /* decl moved to the start of the block's f_bwd */
+} Shared;
+
+typedef struct ShareCache {
+	Shared **ents;     /* live values, in the order they were taped */
+	int n;
+	Stmt **dead;       /* pushes, pops and declarations to remove */
+	int ndead;
+	Stmt **decls;      /* declarations for the start of the block's f_bwd */
+	int ndecls;
+} ShareCache;
+
+Shared *share_find(Adj *c, const Expr *e);
+void share_taped(Adj *c, const Expr *e, int temp, Stmt *push, Stmt *pop,
+		 Stmt *decl);
+void share_reuse(Adj *c, Shared *sh, Stmt *push, Stmt *pop);
 
 /* ------------------------------------------------------------- adjoint.c */
 

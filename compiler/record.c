@@ -3,7 +3,8 @@
  * f_bwd computes again instead of taping them (rematerialization),
  * counted loops, whose trip count and index f_bwd recomputes from their
  * bounds, and arrays a loop tapes once before it runs instead of element
- * by element (loop copies).  Also the statements these touch: assignments,
+ * by element (loop copies), and values several statements of a block need,
+ * taped once for all of them.  Also the statements these touch: assignments,
  * declarations, returns, ifs, blocks and loops.
  *
  * adjoint.c describes the overall scheme (f_fwd, f_bwd and the tape);
@@ -246,12 +247,334 @@ static void adj_remat_set(Adj *c, AssignOp op, const Expr *lhs, const Expr *rhs)
 	}
 }
 
+/* ---- values taped once per block
+ *
+ * Statements of a block that need the same value (t in c = cos(t) and in
+ * s = sin(t), X[0] in three rows of a rotation) share one tape entry.  It
+ * is pushed before the last of them, not the first: the reverse sweep
+ * pops it before that statement's adjoint, which runs first, into a
+ * variable that the earlier statements' adjoints read after it, so the
+ * tape stays a stack.  The earlier statements' pushes and pops go, and the
+ * variable is declared at the start of the block's reverse.
+ *
+ * A value is shared while nothing can have changed it: among the
+ * statements directly in the block, assignments and declarations whose
+ * right sides call nothing but math functions; a store forgets the values
+ * that mention what it stores to, and a store through a pointer or into
+ * an array also those that read memory it may reach (see share_alias).
+ * Any other statement (a call, an if, a loop, a nested block) forgets
+ * everything.  Only the latest SHARE_MAX values are kept, which bounds
+ * the work per statement. */
+
+enum { SHARE_MAX = 64 };
+
+typedef struct ShareScan {
+	Adj *c;
+	int w;       /* the variable stored to */
+	int var;     /* share_mentions: the variable looked for */
+	int hit;
+} ShareScan;
+
+static void share_mentions_visit(void *ctx, const Expr *e)
+{
+	ShareScan *k = ctx;
+	if (e->kind == E_VAR && e->u.var == k->var)
+		k->hit = 1;
+}
+
+static int share_mentions(const Expr *e, int v)
+{
+	ShareScan k = { NULL, -1, v, 0 };
+	ir_walk_expr(e, share_mentions_visit, &k);
+	return k.hit;
+}
+
+/* Can a store to lhs, rooted in variable w, change what e reads by
+ * naming w?  Not an element w[k2] for a store to w[k], both constants,
+ * k2 != k (distinct elements of one array, or behind one pointer). */
+static int share_hits(const Expr *e, int w, const Expr *lhs)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case E_VAR:
+		return e->u.var == w;
+	case E_INDEX:
+		if (e->u.index.base->kind == E_VAR && e->u.index.base->u.var == w &&
+		    lhs->kind == E_INDEX && lhs->u.index.base->kind == E_VAR &&
+		    lhs->u.index.idx->kind == E_NUM && lhs->u.index.idx->u.num.is_int &&
+		    e->u.index.idx->kind == E_NUM && e->u.index.idx->u.num.is_int)
+			return e->u.index.idx->u.num.ival == lhs->u.index.idx->u.num.ival;
+		return share_hits(e->u.index.base, w, lhs) ||
+		       share_hits(e->u.index.idx, w, lhs);
+	case E_UNARY:
+		return share_hits(e->u.un.e, w, lhs);
+	case E_BINARY:
+		return share_hits(e->u.bin.l, w, lhs) || share_hits(e->u.bin.r, w, lhs);
+	case E_COND:
+		return share_hits(e->u.cond.c, w, lhs) ||
+		       share_hits(e->u.cond.a, w, lhs) ||
+		       share_hits(e->u.cond.b, w, lhs);
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			if (share_hits(e->u.call.args[i], w, lhs))
+				return 1;
+		return 0;
+	case E_DEREF: case E_ADDR: case E_CAST:
+		return share_hits(e->u.e, w, lhs);
+	case E_MEMBER:
+		return share_hits(e->u.mem.base, w, lhs);
+	default:
+		return 0;
+	}
+}
+
+/* May a store through (or into) variable w change data that r reaches?
+ * Not when they are in different alias nodes and one of them reaches
+ * data nothing else does (a local array or buffer, a parameter its caller
+ * passed unaliased: adj_unaliased). */
+static int share_may_alias(Adj *c, int w, int r)
+{
+	if (w < 0 || r < 0 || w == r || c->a->node[w] == c->a->node[r])
+		return 1;
+	return !adj_unaliased(c, w) && !adj_unaliased(c, r);
+}
+
+static void share_alias_visit(void *ctx, const Expr *e)
+{
+	ShareScan *k = ctx;
+	switch (e->kind) {
+	case E_GLOBAL:
+		k->hit = 1;
+		break;
+	case E_INDEX: case E_DEREF: case E_MEMBER: {
+		/* memory rooted in w itself: share_hits decides */
+		int r = activity_root(e);
+		if (r != k->w && share_may_alias(k->c, k->w, r))
+			k->hit = 1;
+		break;
+	}
+	case E_VAR:
+		if (e->u.var != k->w && lb_addr_taken(k->c, e->u.var) &&
+		    share_may_alias(k->c, k->w, e->u.var))
+			k->hit = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Does e read memory that a store through w may change? */
+static int share_alias(Adj *c, const Expr *e, int w)
+{
+	ShareScan k = { c, w, -1, 0 };
+	ir_walk_expr(e, share_alias_visit, &k);
+	return k.hit;
+}
+
+static void share_clear(ShareCache *sc)
+{
+	sc->n = 0;
+}
+
+static void share_drop(ShareCache *sc, int i)
+{
+	memmove(sc->ents + i, sc->ents + i + 1,
+		sizeof(Shared *) * (size_t)(sc->n - i - 1));
+	sc->n--;
+}
+
+/* After a store to lhs. */
+static void share_store(Adj *c, const Expr *lhs)
+{
+	ShareCache *sc = c->share;
+	int w = activity_root(lhs);
+	/* a local or parameter scalar whose address nobody takes changes
+	 * only by name */
+	int by_name = lhs->kind == E_VAR && w >= 0 && !lb_addr_taken(c, w);
+	for (int i = sc->n - 1; i >= 0; i--) {
+		const Expr *e = sc->ents[i]->e;
+		if (w < 0 || share_hits(e, w, lhs) ||
+		    (!by_name && share_alias(c, e, w)))
+			share_drop(sc, i);
+	}
+}
+
+static void share_forget_var(Adj *c, int v)
+{
+	ShareCache *sc = c->share;
+	for (int i = sc->n - 1; i >= 0; i--)
+		if (share_mentions(sc->ents[i]->e, v))
+			share_drop(sc, i);
+}
+
+/* Calls nothing but math functions (rules.def), which change nothing. */
+static void share_calls_visit(void *ctx, const Expr *e)
+{
+	int *bad = ctx;
+	if (e->kind == E_CALL && (e->u.call.fn >= 0 || !rules_find(e->u.call.name)))
+		*bad = 1;
+}
+
+static int share_pure(const Expr *e)
+{
+	int bad = 0;
+	if (e)
+		ir_walk_expr(e, share_calls_visit, &bad);
+	return !bad;
+}
+
+/* After statement s (not an assignment or declaration of the block):
+ * forgets what its stores may change and returns 1, or returns 0 when
+ * everything must be forgotten (a call, a return, a checkpoint). */
+static int share_stmt(Adj *c, const Stmt *s)
+{
+	if (!s)
+		return 1;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (!share_stmt(c, s->u.block.items[i]))
+				return 0;
+		return 1;
+	case S_DECL:
+		if (!share_pure(s->u.decl.init))
+			return 0;
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			if (!share_pure(s->u.decl.inits[i]))
+				return 0;
+		share_forget_var(c, s->u.decl.var);
+		return 1;
+	case S_ASSIGN:
+		if (!share_pure(s->u.assign.rhs) || !share_pure(s->u.assign.lhs))
+			return 0;
+		share_store(c, s->u.assign.lhs);
+		return 1;
+	case S_EXPR:
+		return share_pure(s->u.expr);
+	case S_IF:
+		return share_pure(s->u.ifs.cond) && share_stmt(c, s->u.ifs.then) &&
+		       share_stmt(c, s->u.ifs.els);
+	case S_FOR: case S_WHILE: case S_DO:
+		return share_pure(s->u.loop.cond) && share_stmt(c, s->u.loop.init) &&
+		       share_stmt(c, s->u.loop.inc) && share_stmt(c, s->u.loop.body);
+	case S_BREAK: case S_CONTINUE: case S_EMPTY:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+Shared *share_find(Adj *c, const Expr *e)
+{
+	ShareCache *sc = c->share;
+	if (!sc || !adj_tbr)
+		return NULL;
+	for (int i = sc->n - 1; i >= 0; i--)
+		if (expr_equal(sc->ents[i]->e, e))
+			return sc->ents[i];
+	return NULL;
+}
+
+/* A value pushed for the first time: temp in decl (of the plan), push and
+ * pop its entry. */
+void share_taped(Adj *c, const Expr *e, int temp, Stmt *push, Stmt *pop,
+		 Stmt *decl)
+{
+	ShareCache *sc = c->share;
+	if (!sc || !adj_tbr)
+		return;
+	if (sc->n == SHARE_MAX)
+		share_drop(sc, 0);
+	Shared *sh = ARENA_NEW(Shared);
+	sh->e = e;
+	sh->temp = temp;
+	sh->push = push;
+	sh->pop = pop;
+	sh->decl = decl;
+	ARENA_PUSH(sc->ents, sc->n, sh);
+}
+
+/* sh pushed again by a later statement (push, pop into sh->temp): the
+ * earlier push and pop go. */
+void share_reuse(Adj *c, Shared *sh, Stmt *push, Stmt *pop)
+{
+	ShareCache *sc = c->share;
+	ARENA_PUSH(sc->dead, sc->ndead, sh->push);
+	ARENA_PUSH(sc->dead, sc->ndead, sh->pop);
+	if (!sh->moved) {
+		ARENA_PUSH(sc->dead, sc->ndead, sh->decl);
+		ARENA_PUSH(sc->decls, sc->ndecls, sh->decl);
+		sh->moved = 1;
+	}
+	sh->push = push;
+	sh->pop = pop;
+}
+
+/* Removes the statements of map dead from block b (and the blocks in
+ * it); returns how many. */
+static int share_remove(Stmt *b, const PtrMap *dead)
+{
+	if (!b || b->kind != S_BLOCK)
+		return 0;
+	int removed = 0, n = 0;
+	for (int i = 0; i < b->u.block.n; i++) {
+		Stmt *it = b->u.block.items[i];
+		if (pm_get(dead, it) >= 0) {
+			removed++;
+			continue;
+		}
+		removed += share_remove(it, dead);
+		b->u.block.items[n++] = it;
+	}
+	b->u.block.n = n;
+	return removed;
+}
+
+/* The end of the block: what share_reuse made dead leaves fwd (its
+ * top level) and the statements' reverses rev[0..n). */
+static void share_finish(ShareCache *sc, Stmt *fwd, Stmt **rev, int n)
+{
+	if (!sc->ndead)
+		return;
+	PtrMap dead = { 0 };
+	for (int i = 0; i < sc->ndead; i++)
+		pm_put(&dead, sc->dead[i], 1);
+	int removed = 0, k = 0;
+	for (int i = 0; i < fwd->u.block.n; i++) {
+		Stmt *it = fwd->u.block.items[i];
+		if (pm_get(&dead, it) >= 0)
+			removed++;
+		else
+			fwd->u.block.items[k++] = it;
+	}
+	fwd->u.block.n = k;
+	for (int i = 0; i < n; i++)
+		removed += share_remove(rev[i], &dead);
+	if (removed != sc->ndead)
+		diag_internal(__FILE__, __LINE__,
+			      "a shared tape entry's push or pop was not found");
+}
+
 /* An assignment statement (or a declaration's initializer, as v = init). */
 static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout);
 
 Stmt *adj_assign(Adj *c, const Stmt *s, Stmt *fout)
 {
+	ShareCache *sc = c->share;
+	const Expr *lhs = s->u.assign.lhs;
+	/* calls and heap pointers tape in their own ways */
+	int plain = share_pure(s->u.assign.rhs) &&
+		    !(lhs->kind == E_VAR && c->v->heap[lhs->u.var]) &&
+		    pm_get(&c->v->setup, s) <= 0;
+	if (!plain)
+		c->share = NULL;
 	Stmt *b = adj_assign1(c, s, fout);
+	c->share = sc;
+	if (sc && !plain)
+		share_clear(sc);
+	else if (sc)
+		share_store(c, lhs);
 	if (adj_is_user_call(s->u.assign.rhs))
 		adj_remat_kill_all(c);
 	adj_remat_set(c, s->u.assign.op, s->u.assign.lhs, s->u.assign.rhs);
@@ -289,6 +612,7 @@ static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 	}
 	Plan *pl = plan_new(s->loc);
 	pl->can_hoist = 1;
+	pl->share = 1;
 	adj_active_assign(c, pl, op, lhs, rhs);
 	plan_hoisted(c, pl, &primal->u.assign.rhs);
 	plan_fwd(pl, fout);
@@ -692,21 +1016,36 @@ Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 	int *first = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	int *seen = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	int f0 = 0, cnt = 0;
+	ShareCache *outer = c->share;
+	ShareCache sc = { 0 };
 	adj_struct_twins(c, s);
 	for (int i = 0; i < n; i++) {
 		const Stmt *it = s->u.block.items[i];
+		int plain = it->kind == S_ASSIGN || it->kind == S_DECL;
 		first[i] = f0;
 		seen[i] = cnt;
+		c->share = plain ? &sc : NULL;
 		rev[i] = adj_stmt(c, it, fout);
+		c->share = &sc;
 		SiteInfo *si = adj_site(c, it);
+		/* an if or a loop that always ends at the next statement keeps
+		 * the values it does not change */
+		if (!plain && (si->count || !share_stmt(c, it)))
+			share_clear(&sc);
+		else if (it->kind == S_DECL)
+			share_forget_var(c, it->u.decl.var);
 		if (si->count) {
 			if (!cnt)
 				f0 = si->first;
 			cnt += si->count;
 		}
 	}
+	c->share = outer;
+	share_finish(&sc, fout, rev, n);
 	int code = adj_loop_code_var(c);
 	Stmt *b = stmt_block(loc);
+	for (int i = 0; i < sc.ndecls; i++)
+		stmt_append(b, sc.decls[i]);
 	Stmt *setup = adj_struct_replay(c, s);
 	for (int i = 0; i < n; i++) {
 		const Stmt *it = s->u.block.items[i];

@@ -42,10 +42,10 @@ double f(const double *x, int n)
 // CHECK: ck_stats_add_recomputations(1);
 // CHECK: ck_push_d(ck_t, p2);
 // RUNS: STATS recomputations 9
-// RUNS: STATS tape peak 96
+// RUNS: STATS tape peak 88
 // RUN: FileCheck %s --check-prefix=PLAIN < %t.plain.out
 // PLAIN: STATS recomputations 0
-// PLAIN: STATS tape peak 288
+// PLAIN: STATS tape peak 216
 
 #ifdef CK_TEST_MAIN
 #include "ckcheck.h"
