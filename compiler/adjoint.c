@@ -3324,9 +3324,14 @@ static void adj_generate(Program *p, AdjVariant *v)
 			v->failed = 1;
 		if (!grew || v->failed) {
 			const char *nf = v->fwd->name, *nb = v->bwd->name;
+			cleanup_unread(fwd, v->f->nvars);
+			if (!v->failed) {
+				v->fused = fuse_sweeps(p, fwd, bwd, "ck_fused");
+				if (v->fused)
+					cleanup_unread(v->fused, 0);
+			}
 			gather_loops(p, v->f, bwd);
 			cleanup_unread(bwd, 0);
-			cleanup_unread(fwd, v->f->nvars);
 			*v->fwd = *fwd;
 			*v->bwd = *bwd;
 			v->fwd->name = nf;
@@ -3382,6 +3387,33 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 						    type_with_const(f->ret, 0), loc));
 		if (v->ret_b)
 			ARENA_PUSH(bargs, nb, expr_var(w, rb, loc));
+	}
+	/* one function runs both sweeps (fuse.c) */
+	if (v->fused) {
+		if (!v->fused_out) {
+			v->fused->name = name_fresh(p, NULL,
+						    arena_printf("%s_fb", f->name));
+			ARENA_PUSH(p->out, p->nout, v->fused);
+			v->fused_out = 1;
+		}
+		int r = func_add_var(w, name_fresh(p, w, "ck_r"),
+				     type_with_const(f->ret, 0), VAR_LOCAL, loc);
+		stmt_append(w->body,
+			    stmt_decl(r, expr_call(v->fused->name, -1, bargs, nb,
+						   f->ret, loc),
+				      loc));
+		stmt_append(w->body,
+			    stmt_expr(S_EXPR,
+				      adj_call("ck_tape_note_peak", adj_void(),
+					       adj_call("ck_tape_get",
+							adj_tape_type(), NULL,
+							NULL),
+					       NULL),
+				      loc));
+		stmt_append(w->body, stmt_expr(S_RETURN, expr_var(w, r, loc), loc));
+		w->comment = adj_comment(
+			v, arena_printf("%s: adjoint (reverse mode)", name));
+		return w;
 	}
 	Expr *fc = expr_call(v->fwd->name, -1, fargs, nf, f->ret, loc);
 	int r = -1;

@@ -74,6 +74,10 @@ typedef struct AdjVariant {
 	 * that set its integer and pointer members (its "setup"), replayed at
 	 * the start of the block's reverse in f_bwd (see adj_local_structs). */
 	PtrMap setup;
+	/* f_fwd and f_bwd as one function (fuse.c) that f_b calls, or NULL;
+	 * named and output once a wrapper calls it */
+	Func *fused;
+	int fused_out;
 } AdjVariant;
 
 /* One frame of the nesting around the statement being generated. */

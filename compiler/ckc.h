@@ -29,6 +29,7 @@
  *   checkpoint.c its checkpoint regions and binomial loops
  *               (the three share the private header adjoint.h)
  *   gather.c    reverse loops that scatter into x_b[i + c], in gather form
+ *   fuse.c      f_b in one loop where f_fwd only computes f's result
  *   hvp.c       second order: f_b_d as the tangent of f_b
  *   cleanup.c   drops generated variables that are set but never read
  *   emit.c      IR -> C text (the .c and the .h)
@@ -856,6 +857,20 @@ void gather_loops(const Program *p, const Func *f, Func *g);
 
 /* Off: gather_loops changes nothing (--no-gather, to compare). */
 void gather_set_enabled(int on);
+
+/* --------------------------------------------------------------- fuse.c */
+
+/* f_b's two sweeps as one function named name, with f_bwd's parameters,
+ * that returns f's result and runs f_fwd's loop with f_bwd's reverse
+ * loop fused into it (see the top of fuse.c), or NULL when they do not
+ * qualify.  Bitwise the same results. */
+Func *fuse_sweeps(const Program *p, const Func *fwd, const Func *bwd,
+		  const char *name);
+/* Off: fuse_sweeps fuses nothing (--no-fuse, to compare). */
+void fuse_set_enabled(int on);
+/* Removes the static generated functions of p->out that no public one
+ * calls (hvp.c). */
+void prog_drop_unused(Program *p);
 
 /* ------------------------------------------------------------- cleanup.c */
 

@@ -168,7 +168,7 @@ static void hvp_mark_call(void *ctx, const Expr *e)
 }
 
 /* Removes static generated functions that no public one reaches. */
-static void hvp_drop_unused(Program *p)
+void prog_drop_unused(Program *p)
 {
 	Reach r;
 	r.p = p;
@@ -199,8 +199,12 @@ void hvp_program(Program *p)
 	int any = 0;
 	for (int i = 0; i < p->nreqs; i++)
 		any |= p->reqs[i]->mode == MODE_HVP && p->reqs[i]->adj_wrapper;
-	if (!any || diag_errors())
+	if (!any || diag_errors()) {
+		/* f_b may call f_fb instead of f_fwd and f_bwd (fuse.c) */
+		if (!diag_errors())
+			prog_drop_unused(p);
 		return;
+	}
 	int first = hvp_register(p);
 	for (int i = 0; i < p->nreqs; i++) {
 		Request *r = p->reqs[i];
@@ -222,5 +226,5 @@ void hvp_program(Program *p)
 			g->comment = hvp_comment(p, r, name);
 	}
 	hvp_unregister(p, first);
-	hvp_drop_unused(p);
+	prog_drop_unused(p);
 }

@@ -69,6 +69,8 @@ static const char ckc_usage[] =
 	"                      as they are (f_bwd gathers each element's\n"
 	"                      contributions, or keeps the elements in\n"
 	"                      registers, otherwise)\n"
+	"  --no-fuse           keep f_b's two sweeps apart (f_b runs a reduction\n"
+	"                      loop and its adjoint as one loop otherwise)\n"
 	"  --dump-ir=STAGE     print the IR after STAGE (parse, normalize,\n"
 	"                      activity, tangent, all) to stderr\n"
 	"  --version           print the version\n"
@@ -209,6 +211,8 @@ static int parse_args(Options *o, int argc, char **argv)
 			adjoint_set_counted(0);
 		else if (strcmp(a, "--no-gather") == 0)
 			gather_set_enabled(0);
+		else if (strcmp(a, "--no-fuse") == 0)
+			fuse_set_enabled(0);
 		else if (strcmp(a, "--version") == 0) {
 			printf("ckc %s (libclang 19)\n", CKC_VERSION);
 			exit(0);

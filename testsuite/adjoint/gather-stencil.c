@@ -13,7 +13,7 @@
 // element gathered, so it is rotated too.  Gradients and Hessian-vector
 // products are checked against differences and are bitwise those of
 // --no-gather.
-// RUN: %ckc %s -o %t.c
+// RUN: %ckc --no-fuse %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out

@@ -3,7 +3,7 @@
 // inside the other (x_b's outermost).  The sin in every term keeps the
 // gather form away.  Gradients are checked against differences and the
 // tangent, and are bitwise those of --no-gather.
-// RUN: %ckc %s -o %t.c
+// RUN: %ckc --no-fuse %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out

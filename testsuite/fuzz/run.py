@@ -13,9 +13,9 @@ with --modes tangent,adjoint the dot-product test against f_b, with
 --modes tangent,adjoint,hvp the second-order checks of f_b_d (against
 differences of f_b, symmetry; kernels without out() arrays).  With
 checkpoint pragmas in the kernels (--features +checkpoint), a second build
-from ckc --no-checkpoint --no-gather must give bitwise the same
+from ckc --no-checkpoint --no-gather --no-fuse must give bitwise the same
 derivatives (--transparency; DESIGN section 2 for checkpoints, and the
-gather and rotation of reverse loops change no bit either).
+gather, the rotation and the fused loops change no bit either).
 
 Kernels go through ckc and gcc in batches (one C file per batch, --batch
 kernels each); a batch that fails anywhere is split into single kernels so
@@ -49,7 +49,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The reference build of --transparency.
-REFERENCE = ["--no-checkpoint", "--no-gather"]
+REFERENCE = ["--no-checkpoint", "--no-gather", "--no-fuse"]
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
 
@@ -187,8 +187,8 @@ class Fuzzer:
         """Runs kernels indices in directory d.  Returns ({index: Result})
         for the kernels it could judge, and a failed stage ("ckc",
         "compile", "run") when the batch as a whole failed.  With
-        --transparency, a second build from ckc --no-checkpoint --no-gather
-        must give the same derivatives, bit for bit (DESIGN section 2).
+        --transparency, a second build from ckc --no-checkpoint
+        --no-gather --no-fuse must give the same derivatives, bit for bit (DESIGN section 2).
         timed: every
         kernel in indices is known to take ckc less than --ckc-limit."""
         a = self.a
@@ -440,7 +440,7 @@ def main(argv):
     ap.add_argument("--opts", default="-O0,-O2")
     ap.add_argument("--transparency", action="store_true",
                     help="also build from ckc --no-checkpoint --no-gather "
-                    "and require "
+                    "--no-fuse and require "
                     "bitwise equal derivatives (the default with the "
                     "checkpoint feature)")
     ap.add_argument("--cflags", default="",
