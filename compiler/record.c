@@ -258,12 +258,15 @@ static void adj_remat_set(Adj *c, AssignOp op, const Expr *lhs, const Expr *rhs)
  * variable is declared at the start of the block's reverse.
  *
  * A value is shared while nothing can have changed it: among the
- * statements directly in the block, assignments and declarations whose
- * right sides call nothing but math functions; a store forgets the values
- * that mention what it stores to, and a store through a pointer or into
- * an array also those that read memory it may reach (see share_alias).
- * Any other statement (a call, an if, a loop, a nested block) forgets
- * everything.  Only the latest SHARE_MAX values are kept, which bounds
+ * statements directly in the block, assignments, declarations and a
+ * return whose expressions call nothing but math functions; a store
+ * forgets the values that mention what it stores to (constant elements of
+ * one array told apart), and a store through a pointer or into an array
+ * also those that read memory it may reach (see share_alias).  An if, a
+ * loop or a nested block that always ends at the next statement (no
+ * break, continue or return of the block's scope inside: adj_site) and
+ * calls nothing forgets what its stores may change; any other statement
+ * (a call, a checkpoint) forgets everything.  Only the latest SHARE_MAX values are kept, which bounds
  * the work per statement. */
 
 enum { SHARE_MAX = 64 };
@@ -757,6 +760,7 @@ Stmt *adj_return(Adj *c, const Stmt *s, Stmt *fout)
 	SiteInfo *si = adj_site(c, s);
 	Plan *pl = plan_new(s->loc);
 	const Expr *e = s->u.expr;
+	pl->share = share_pure(e);
 	if (e && c->v->ret_b) {
 		int rb = c->bwd->params[c->bwd->nparams - 1];
 		adj_expr(c, pl, e, expr_var(c->bwd, rb, s->loc));
@@ -1021,7 +1025,10 @@ Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 	adj_struct_twins(c, s);
 	for (int i = 0; i < n; i++) {
 		const Stmt *it = s->u.block.items[i];
-		int plain = it->kind == S_ASSIGN || it->kind == S_DECL;
+		/* a return may share too: nothing runs between it and the
+		 * statements before it (a site would forget everything) */
+		int plain = it->kind == S_ASSIGN || it->kind == S_DECL ||
+			    it->kind == S_RETURN;
 		first[i] = f0;
 		seen[i] = cnt;
 		c->share = plain ? &sc : NULL;
@@ -1030,7 +1037,8 @@ Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 		SiteInfo *si = adj_site(c, it);
 		/* an if or a loop that always ends at the next statement keeps
 		 * the values it does not change */
-		if (!plain && (si->count || !share_stmt(c, it)))
+		if ((!plain && (si->count || !share_stmt(c, it))) ||
+		    it->kind == S_RETURN)
 			share_clear(&sc);
 		else if (it->kind == S_DECL)
 			share_forget_var(c, it->u.decl.var);

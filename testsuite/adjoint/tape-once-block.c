@@ -5,7 +5,8 @@
 // alias X, because the caller passes separate local arrays.  Where the
 // output may alias the input (rot(x, v, v)), each row tapes the elements
 // of X it reads again, since the row before may have changed them.  A
-// store forgets what it changes: v[0] is taped again after v[0] *= 2.
+// store forgets what it changes: v[0] is taped again after v[0] *= 2,
+// v[1] is not.  The return shares u with the statement before it.
 // Derivatives are checked against differences and are bitwise those of
 // --no-tbr.
 // RUN: %ckc %s -o %t.c
@@ -52,6 +53,11 @@ double f(const double *x)
 // CHECK-NEXT: v[0] *= 2;
 // CHECK-NEXT: ck_push_d(ck_t, v[1]);
 // CHECK-NEXT: ck_push_d(ck_t, v[0]);
+// CHECK-NEXT: ck_push_d(ck_t, v[2]);
+// CHECK-NEXT: w = v[0] * v[1] + u * v[2];
+// CHECK-NEXT: ck_push_d(ck_t, u);
+// CHECK-NEXT: ck_push_d(ck_t, w);
+// CHECK-NEXT: return w * u;
 // CHECK-LABEL: static void rot_fwd(const double *r, const double *X, double *out){{$}}
 // CHECK: c = cos(t);
 // CHECK-NEXT: ck_push_d(ck_t, t);
