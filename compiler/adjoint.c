@@ -3327,11 +3327,14 @@ static void adj_generate(Program *p, AdjVariant *v)
 			cleanup_unread(fwd, v->f->nvars);
 			if (!v->failed) {
 				v->fused = fuse_sweeps(p, fwd, bwd, "ck_fused");
-				if (v->fused)
+				if (v->fused) {
 					cleanup_unread(v->fused, 0);
+					cleanup_arith(v->fused);
+				}
 			}
 			gather_loops(p, v->f, bwd);
 			cleanup_unread(bwd, 0);
+			cleanup_arith(bwd);
 			*v->fwd = *fwd;
 			*v->bwd = *bwd;
 			v->fwd->name = nf;

@@ -878,6 +878,10 @@ void prog_drop_unused(Program *p);
  * read: their declarations and the stores to them (parameters keep their
  * place).  Stores that pop the tape or call a function keep the call. */
 void cleanup_unread(Func *g, int first);
+/* Rewrites arithmetic of f_bwd that C compilers keep as it is: v = 0.0;
+ * v += e becomes v = e (the same number but for the sign of a zero), and
+ * A * B + B * A becomes 2 * (A * B), the same number (see cleanup.c). */
+void cleanup_arith(Func *g);
 
 /* ---------------------------------------------------------------- emit.c */
 

@@ -11,6 +11,7 @@
  * expression statement.  Parameters keep their place in the signature;
  * only the stores to them go.
  */
+#include <math.h>
 #include <string.h>
 
 #include "ckc.h"
@@ -246,4 +247,116 @@ void cleanup_unread(Func *g, int first)
 		if (!dropped)
 			return;
 	}
+}
+
+/* ------------------------------------------------ arithmetic of adjoints
+ *
+ * Two rewrites of f_bwd's arithmetic that C compilers may not make
+ * themselves (they keep IEEE semantics):
+ *   - a floating temporary declared with 0.0 whose first use is v += e
+ *     (e not reading v) becomes v = e: 0.0 + e is e except that it turns
+ *     -0.0 into +0.0, and an adjoint's sign of zero changes no result that
+ *     is added into (a zero is a zero); every derivative ckc writes is
+ *     accumulated into its adjoint, so the numbers stay the same;
+ *   - A * B + B * A becomes 2 * (A * B), exactly the same number: the two
+ *     products are the same double, and p + p is 2p. */
+
+typedef struct ClMention {
+	int var, hit;
+} ClMention;
+
+static void cl_mention_visit(void *ctx, const Expr *e)
+{
+	ClMention *m = ctx;
+	if (e->kind == E_VAR && e->u.var == m->var)
+		m->hit = 1;
+}
+
+static int cl_stmt_mentions(const Stmt *s, int v)
+{
+	ClMention m = { v, 0 };
+	ir_walk_stmt(s, cl_mention_visit, &m);
+	return m.hit;
+}
+
+static int cl_expr_mentions(const Expr *e, int v)
+{
+	ClMention m = { v, 0 };
+	if (e)
+		ir_walk_expr(e, cl_mention_visit, &m);
+	return m.hit;
+}
+
+/* The first statement of items[from..n) that mentions v, looking into
+ * blocks (which always run): 1 when it is v += e and has become v = e,
+ * 0 otherwise (also when it is not found). */
+static int cl_first_add(Stmt **items, int from, int n, int v)
+{
+	for (int i = from; i < n; i++) {
+		Stmt *s = items[i];
+		if (!cl_stmt_mentions(s, v))
+			continue;
+		if (s->kind == S_BLOCK)
+			return cl_first_add(s->u.block.items, 0, s->u.block.n, v);
+		if (s->kind == S_ASSIGN && s->u.assign.op == A_ADD &&
+		    s->u.assign.lhs->kind == E_VAR && s->u.assign.lhs->u.var == v &&
+		    !cl_expr_mentions(s->u.assign.rhs, v)) {
+			s->u.assign.op = A_SET;
+			return 1;
+		}
+		return 0;
+	}
+	return 0;
+}
+
+static void cl_zero_adds(const Func *g, Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++) {
+			Stmt *it = s->u.block.items[i];
+			const Expr *z = it->kind == S_DECL ? it->u.decl.init : NULL;
+			if (z && z->kind == E_NUM && !z->u.num.is_int &&
+			    z->u.num.val == 0 && !signbit(z->u.num.val) &&
+			    type_is_float(g->vars[it->u.decl.var]->type) &&
+			    !g->vars[it->u.decl.var]->is_static)
+				cl_first_add(s->u.block.items, i + 1, s->u.block.n,
+					     it->u.decl.var);
+			cl_zero_adds(g, it);
+		}
+		break;
+	case S_IF:
+		cl_zero_adds(g, s->u.ifs.then);
+		cl_zero_adds(g, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		cl_zero_adds(g, s->u.loop.body);
+		break;
+	default:
+		break;
+	}
+}
+
+static Expr *cl_double_visit(void *ctx, Expr *e)
+{
+	(void)ctx;
+	if (e->kind != E_BINARY || e->u.bin.op != B_ADD || !type_is_float(e->type))
+		return NULL;
+	const Expr *l = e->u.bin.l, *r = e->u.bin.r;
+	if (l->kind != E_BINARY || r->kind != E_BINARY || l->u.bin.op != B_MUL ||
+	    r->u.bin.op != B_MUL || l->type->kind != r->type->kind ||
+	    !expr_equal(l->u.bin.l, r->u.bin.r) || !expr_equal(l->u.bin.r, r->u.bin.l))
+		return NULL;
+	Expr *two = expr_num(2, e->type, e->loc);
+	/* the operands' own subexpressions may simplify too */
+	Expr *p = expr_map(e->u.bin.l, cl_double_visit, NULL);
+	return expr_binary(B_MUL, two, p, e->type, e->loc);
+}
+
+void cleanup_arith(Func *g)
+{
+	cl_zero_adds(g, g->body);
+	stmt_map_exprs(g->body, cl_double_visit, NULL);
 }
