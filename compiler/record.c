@@ -274,23 +274,8 @@ enum { SHARE_MAX = 64 };
 typedef struct ShareScan {
 	Adj *c;
 	int w;       /* the variable stored to */
-	int var;     /* share_mentions: the variable looked for */
 	int hit;
 } ShareScan;
-
-static void share_mentions_visit(void *ctx, const Expr *e)
-{
-	ShareScan *k = ctx;
-	if (e->kind == E_VAR && e->u.var == k->var)
-		k->hit = 1;
-}
-
-static int share_mentions(const Expr *e, int v)
-{
-	ShareScan k = { NULL, -1, v, 0 };
-	ir_walk_expr(e, share_mentions_visit, &k);
-	return k.hit;
-}
 
 /* Can a store to lhs, rooted in variable w, change what e reads by
  * naming w?  Not an element w[k2] for a store to w[k], both constants,
@@ -370,7 +355,7 @@ static void share_alias_visit(void *ctx, const Expr *e)
 /* Does e read memory that a store through w may change? */
 static int share_alias(Adj *c, const Expr *e, int w)
 {
-	ShareScan k = { c, w, -1, 0 };
+	ShareScan k = { c, w, 0 };
 	ir_walk_expr(e, share_alias_visit, &k);
 	return k.hit;
 }
@@ -407,7 +392,7 @@ static void share_forget_var(Adj *c, int v)
 {
 	ShareCache *sc = c->share;
 	for (int i = sc->n - 1; i >= 0; i--)
-		if (share_mentions(sc->ents[i]->e, v))
+		if (expr_mentions(sc->ents[i]->e, v))
 			share_drop(sc, i);
 }
 
@@ -1573,6 +1558,9 @@ static Expr *lb_trip(Adj *c, const LbLoop *l, Expr **exit, Loc loc)
  * in counted loops or do loops only, in a loop without break, continue
  * or return): f_fwd reads only elements the loop read, so the block is
  * valid memory (everything between two elements of one array is too).
+ * In a one-dimensional local array every element is valid memory, so
+ * there a read counts also where it may not run (the rotation G that a
+ * loop over vertices of unknown count reads in an inner loop).
  * Other reads of a inside that range use the copy as well.  The block is
  * at most LC_MAX elements and at most twice the number of such reads the
  * loop makes, so that it never costs more than the reads it replaces
@@ -1859,6 +1847,14 @@ static void lc_scan_args(LcScan *w, const Expr *e)
 	}
 }
 
+/* Are elements lo..hi of v elements of a one-dimensional local array? */
+static int lc_in_local(const Func *f, int v, long lo, long hi)
+{
+	const Var *x = f->vars[v];
+	return x->kind == VAR_LOCAL && x->type->kind == TY_ARRAY &&
+	       x->type->base->kind != TY_ARRAY && lo >= 0 && hi < x->type->len;
+}
+
 static void lc_scan_expr(LcScan *w, const Expr *e)
 {
 	if (!e)
@@ -1884,7 +1880,10 @@ static void lc_scan_expr(LcScan *w, const Expr *e)
 	case E_INDEX: {
 		int v;
 		long lo, hi;
-		if (w->certain && lc_read_range(e, w->rs, w->nrs, &v, &lo, &hi)) {
+		/* a read that may not run counts for a local array: f_fwd may
+		 * read any of its elements */
+		if (lc_read_range(e, w->rs, w->nrs, &v, &lo, &hi) &&
+		    (w->certain || lc_in_local(w->c->f, v, lo, hi))) {
 			if (!w->reads[v] || lo < w->lo[v])
 				w->lo[v] = lo;
 			if (!w->reads[v] || hi > w->hi[v])
