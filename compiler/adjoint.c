@@ -520,32 +520,12 @@ static int adj_has_call(const Expr *e)
 	return u.call;
 }
 
-static void adj_mentions_visit(void *ctx, const Expr *e)
-{
-	int *m = ctx;
-	if (e->kind == E_VAR && e->u.var == m[0])
-		m[1] = 1;
-}
-
-static int adj_stmt_mentions(const Stmt *s, int v)
-{
-	int m[2] = { v, 0 };
-	ir_walk_stmt(s, adj_mentions_visit, m);
-	return m[1];
-}
-
-static int adj_expr_mentions(const Expr *e, int v)
-{
-	int m[2] = { v, 0 };
-	ir_walk_expr(e, adj_mentions_visit, m);
-	return m[1];
-}
 
 /* Do the indices in lvalue lv mention v? */
 static int adj_index_mentions(const Expr *lv, int v)
 {
 	while (lv->kind == E_MEMBER || lv->kind == E_INDEX) {
-		if (lv->kind == E_INDEX && adj_expr_mentions(lv->u.index.idx, v))
+		if (lv->kind == E_INDEX && expr_mentions(lv->u.index.idx, v))
 			return 1;
 		lv = lv->kind == E_MEMBER ? lv->u.mem.base : lv->u.index.base;
 	}
@@ -574,11 +554,11 @@ static int adj_struct_setup(AdjVariant *av, const Stmt *b, int v)
 			 * setup */
 			for (int j = i + 1; j < b->u.block.n; j++) {
 				const Stmt *st = b->u.block.items[j];
-				if (!adj_stmt_mentions(st, v))
+				if (!stmt_mentions(st, v))
 					continue;
 				if (st->kind != S_ASSIGN || st->u.assign.op != A_SET ||
 				    !adj_member_of(st->u.assign.lhs, v) ||
-				    adj_expr_mentions(st->u.assign.rhs, v) ||
+				    expr_mentions(st->u.assign.rhs, v) ||
 				    adj_index_mentions(st->u.assign.lhs, v))
 					break;
 				if (type_is_float(st->u.assign.lhs->type))

@@ -516,6 +516,9 @@ typedef void ExprVisitor(void *ctx, const Expr *e);
 void ir_walk_expr(const Expr *e, ExprVisitor *fn, void *ctx);
 void ir_walk_exprs(Expr *const *es, int n, ExprVisitor *fn, void *ctx);
 void ir_walk_stmt(const Stmt *s, ExprVisitor *fn, void *ctx);
+/* Does e (or s, its statements and expressions) mention variable var? */
+int expr_mentions(const Expr *e, int var);
+int stmt_mentions(const Stmt *s, int var);
 
 /* The calls into libckrt that the adjoint transform writes, as the
  * tangent of generated code (second order) sees them: the tape and the
@@ -857,6 +860,8 @@ void gather_loops(const Program *p, const Func *f, Func *g);
 
 /* Off: gather_loops changes nothing (--no-gather, to compare). */
 void gather_set_enabled(int on);
+/* Is idx i + c (also c + i, i - c, i) with c an integer literal (*c)? */
+int index_offset(int i, const Expr *idx, long *c);
 
 /* --------------------------------------------------------------- fuse.c */
 

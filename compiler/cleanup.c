@@ -261,32 +261,6 @@ void cleanup_unread(Func *g, int first)
  *   - A * B + B * A becomes 2 * (A * B), exactly the same number: the two
  *     products are the same double, and p + p is 2p. */
 
-typedef struct ClMention {
-	int var, hit;
-} ClMention;
-
-static void cl_mention_visit(void *ctx, const Expr *e)
-{
-	ClMention *m = ctx;
-	if (e->kind == E_VAR && e->u.var == m->var)
-		m->hit = 1;
-}
-
-static int cl_stmt_mentions(const Stmt *s, int v)
-{
-	ClMention m = { v, 0 };
-	ir_walk_stmt(s, cl_mention_visit, &m);
-	return m.hit;
-}
-
-static int cl_expr_mentions(const Expr *e, int v)
-{
-	ClMention m = { v, 0 };
-	if (e)
-		ir_walk_expr(e, cl_mention_visit, &m);
-	return m.hit;
-}
-
 /* The first statement of items[from..n) that mentions v, looking into
  * blocks (which always run): 1 when it is v += e and has become v = e,
  * 0 otherwise (also when it is not found). */
@@ -294,13 +268,13 @@ static int cl_first_add(Stmt **items, int from, int n, int v)
 {
 	for (int i = from; i < n; i++) {
 		Stmt *s = items[i];
-		if (!cl_stmt_mentions(s, v))
+		if (!stmt_mentions(s, v))
 			continue;
 		if (s->kind == S_BLOCK)
 			return cl_first_add(s->u.block.items, 0, s->u.block.n, v);
 		if (s->kind == S_ASSIGN && s->u.assign.op == A_ADD &&
 		    s->u.assign.lhs->kind == E_VAR && s->u.assign.lhs->u.var == v &&
-		    !cl_expr_mentions(s->u.assign.rhs, v)) {
+		    !expr_mentions(s->u.assign.rhs, v)) {
 			s->u.assign.op = A_SET;
 			return 1;
 		}

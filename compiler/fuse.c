@@ -250,28 +250,6 @@ static void fu_flatten(Fuse *fu, const Stmt *s)
 		ARENA_PUSH(fu->items, fu->nitems, (void *)s);
 }
 
-/* Is idx i + c (c + i, i - c, i) with c an integer literal? */
-static int fu_offset(int i, const Expr *idx, long *c)
-{
-	if (idx->kind == E_VAR && idx->u.var == i) {
-		*c = 0;
-		return 1;
-	}
-	if (idx->kind != E_BINARY ||
-	    (idx->u.bin.op != B_ADD && idx->u.bin.op != B_SUB))
-		return 0;
-	const Expr *l = idx->u.bin.l, *r = idx->u.bin.r;
-	if (idx->u.bin.op == B_ADD && l->kind == E_NUM)
-		l = idx->u.bin.r, r = idx->u.bin.l;
-	if (l->kind != E_VAR || l->u.var != i || r->kind != E_NUM ||
-	    !r->u.num.is_int || r->u.num.ival > 1L << 20 ||
-	    r->u.num.ival < -(1L << 20))
-		return 0;
-	*c = idx->u.bin.op == B_ADD ? (long)r->u.num.ival
-				    : -(long)r->u.num.ival;
-	return 1;
-}
-
 /* Reads in BODY_B: no shadow array, not the count. */
 static void fu_reads_visit(void *ctx, const Expr *e)
 {
@@ -319,7 +297,7 @@ static int fu_body(Fuse *fu)
 		if (lhs->kind != E_INDEX || lhs->u.index.base->kind != E_VAR ||
 		    !fu->shadow[lhs->u.index.base->u.var] ||
 		    !type_is_float(lhs->type) || (op != A_ADD && op != A_SUB) ||
-		    !fu_offset(fu->bi, lhs->u.index.idx, &c))
+		    !index_offset(fu->bi, lhs->u.index.idx, &c))
 			return 0;
 		FuStore *st = ARENA_NEW(FuStore);
 		st->arr = lhs->u.index.base->u.var;
@@ -337,17 +315,6 @@ static int fu_body(Fuse *fu)
 			    fu->stores[k]->off - fu->stores[j]->off > FU_MAX_SPAN)
 				return 0;
 	return 1;
-}
-
-typedef struct FuMention {
-	int var, hit;
-} FuMention;
-
-static void fu_mention_visit(void *ctx, const Expr *e)
-{
-	FuMention *m = ctx;
-	if (e->kind == E_VAR && e->u.var == m->var)
-		m->hit = 1;
 }
 
 /* ck_tape *ck_t = ck_tape_get(); */
@@ -374,9 +341,7 @@ static int fu_backward(Fuse *fu)
 		if (!fu_straight(g, s, 1))
 			return 0;
 		if (found) {
-			FuMention m = { fu->bi, 0 };
-			ir_walk_stmt(s, fu_mention_visit, &m);
-			if (m.hit)
+			if (stmt_mentions(s, fu->bi))
 				return 0;
 			ARENA_PUSH(fu->bpost, fu->nbpost, (void *)s);
 		} else {

@@ -94,7 +94,7 @@ typedef struct Gather {
 } Gather;
 
 /* Is idx i + c (also c + i, i - c, i) with c an integer literal? */
-static int ga_offset(int i, const Expr *idx, long *c)
+int index_offset(int i, const Expr *idx, long *c)
 {
 	if (idx->kind == E_VAR && idx->u.var == i) {
 		*c = 0;
@@ -162,7 +162,7 @@ static int ga_const(const Expr *e, long *v)
 static void ga_access(Gather *ga, int a, const Expr *idx)
 {
 	long c;
-	if (!ga_offset(ga->i, idx, &c))
+	if (!index_offset(ga->i, idx, &c))
 		ga->mixed[a] = 1;
 	else if (!ga->seen[a])
 		ga->off[a] = c;
@@ -301,7 +301,7 @@ static int ga_scan(Gather *ga)
 		int a = lhs->u.index.base->u.var;
 		long c;
 		if (!ga_store_target(ga, a) ||
-		    !ga_offset(ga->i, lhs->u.index.idx, &c) ||
+		    !index_offset(ga->i, lhs->u.index.idx, &c) ||
 		    !ga_reads(ga, s->u.assign.rhs))
 			return 0;
 		ga_access(ga, a, lhs->u.index.idx);
@@ -368,7 +368,7 @@ static int ga_accumulated(const Gather *ga, int k)
 static long ga_store_offset(const Gather *ga, int k)
 {
 	long c = 0;
-	ga_offset(ga->i, ga->items[k]->u.assign.lhs->u.index.idx, &c);
+	index_offset(ga->i, ga->items[k]->u.assign.lhs->u.index.idx, &c);
 	return c;
 }
 
@@ -881,7 +881,7 @@ static void rot_index(Rot *r, const Expr *e, int uncond)
 	if (r->outside)
 		return;
 	long c;
-	if (!ga_offset(r->i, e->u.index.idx, &c) || c > ROT_MAX ||
+	if (!index_offset(r->i, e->u.index.idx, &c) || c > ROT_MAX ||
 	    c < -ROT_MAX) {
 		r->bad = 1;
 		return;
@@ -1033,7 +1033,7 @@ static Expr *rot_register(void *ctx, Expr *e)
 	long c = 0;
 	if (e->kind != E_INDEX || !rot_is_a(rr->r, e->u.index.base))
 		return NULL;
-	ga_offset(rr->r->i, e->u.index.idx, &c);
+	index_offset(rr->r->i, e->u.index.idx, &c);
 	return expr_var(rr->g, rr->reg[c - rr->r->cmin], e->loc);
 }
 

@@ -953,3 +953,32 @@ Expr *expr_replace(Expr *e, const Expr *c, const Expr *with)
 	Replace r = { c, with };
 	return expr_map(e, replace_one, &r);
 }
+
+/* ----------------------------------------------------------- mentions */
+
+typedef struct Mention {
+	int var, hit;
+} Mention;
+
+static void mention_visit(void *ctx, const Expr *e)
+{
+	Mention *m = ctx;
+	if (e->kind == E_VAR && e->u.var == m->var)
+		m->hit = 1;
+}
+
+int expr_mentions(const Expr *e, int var)
+{
+	Mention m = { var, 0 };
+	if (e)
+		ir_walk_expr(e, mention_visit, &m);
+	return m.hit;
+}
+
+int stmt_mentions(const Stmt *s, int var)
+{
+	Mention m = { var, 0 };
+	if (s)
+		ir_walk_stmt(s, mention_visit, &m);
+	return m.hit;
+}
