@@ -887,6 +887,8 @@ void cleanup_unread(Func *g, int first);
  * v += e becomes v = e (the same number but for the sign of a zero), and
  * A * B + B * A becomes 2 * (A * B), the same number (see cleanup.c). */
 void cleanup_arith(Func *g);
+/* Only the second, exact rewrite (for tangents: f_d, f_b_d). */
+void cleanup_double(Func *g);
 
 /* ---------------------------------------------------------------- emit.c */
 

@@ -329,8 +329,13 @@ static Expr *cl_double_visit(void *ctx, Expr *e)
 	return expr_binary(B_MUL, two, p, e->type, e->loc);
 }
 
+void cleanup_double(Func *g)
+{
+	stmt_map_exprs(g->body, cl_double_visit, NULL);
+}
+
 void cleanup_arith(Func *g)
 {
 	cl_zero_adds(g, g->body);
-	stmt_map_exprs(g->body, cl_double_visit, NULL);
+	cleanup_double(g);
 }

@@ -36,7 +36,7 @@ double f(double x)
 	return p.a * p.b + q.a * q.b;
 }
 // CHECK-LABEL: double f_d(double x, double x_d, double *ret_d){{$}}
-// CHECK: make_sret_d(x, x_d, x * x, x_d * x + x * x_d, &p, &p_d);
+// CHECK: make_sret_d(x, x_d, x * x, 2.0 * (x_d * x), &p, &p_d);
 // CHECK: twice_sret_d(p.a, p_d.a, &q, &q_d);
 
 #ifdef CK_TEST_MAIN

@@ -17,7 +17,7 @@ double f(double x, double c)
 	return s;
 }
 // CHECK-LABEL: double f_d(double x, double x_d, double c, double *ret_d)
-// CHECK: s_d += x_d * x + x * x_d;
+// CHECK: s_d += 2.0 * (x_d * x);
 // CHECK-NEXT: s += x * x;
 // CHECK: s_d -= c * x_d;
 // CHECK: s_d = s_d * (x + 1.0) + s * x_d;

@@ -20,7 +20,7 @@ double f(double x, int mode)
 }
 // CHECK-LABEL: double f_d(double x, double x_d, int mode, double *ret_d)
 // CHECK: if (x > 1.0) {
-// CHECK: y_d = x_d * x + x * x_d;
+// CHECK: y_d = 2.0 * (x_d * x);
 // CHECK: } else if (x < -1.0) {
 // CHECK: } else {
 

@@ -14,7 +14,7 @@ double f(double x)
 	return x;
 }
 // CHECK-LABEL: double f_d(double x, double x_d, double *ret_d)
-// CHECK: x_d = x_d * x + x * x_d;
+// CHECK: x_d = 2.0 * (x_d * x);
 // CHECK-NEXT: x = x * x;
 // CHECK: x_d = cos(x) * x_d + x_d;
 // CHECK-NEXT: x = sin(x) + x;

@@ -29,7 +29,7 @@ double f(double x)
 // CHECK-NOT: h_fwd
 // CHECK-NOT: h_bwd
 // CHECK-LABEL: double f_d(double x, double x_d, double *ret_d)
-// CHECK: double y = h_d(x * x, x_d * x + x * x_d, &y_d);
+// CHECK: double y = h_d(x * x, 2.0 * (x_d * x), &y_d);
 // CHECK-LABEL: static double f_fwd(double x){{$}}
 // CHECK: y = h(x * x);
 // CHECK-LABEL: static void f_bwd(double x, double *x_b, double ret_b){{$}}
