@@ -261,56 +261,77 @@ void cleanup_unread(Func *g, int first)
  *   - A * B + B * A becomes 2 * (A * B), exactly the same number: the two
  *     products are the same double, and p + p is 2p. */
 
-/* The first statement of items[from..n) that mentions v, looking into
- * blocks (which always run): 1 when it is v += e and has become v = e,
- * 0 otherwise (also when it is not found). */
-static int cl_first_add(Stmt **items, int from, int n, int v)
+/* Floating temporaries declared with 0.0 whose first use is still to
+ * come (pending[v]), and the ones the statement being looked at mentions. */
+typedef struct ClZero {
+	unsigned char *pending;
+	int *hit;
+	int nhit;
+} ClZero;
+
+static void cl_zero_visit(void *ctx, const Expr *e)
 {
-	for (int i = from; i < n; i++) {
-		Stmt *s = items[i];
-		if (!stmt_mentions(s, v))
-			continue;
-		if (s->kind == S_BLOCK)
-			return cl_first_add(s->u.block.items, 0, s->u.block.n, v);
-		if (s->kind == S_ASSIGN && s->u.assign.op == A_ADD &&
-		    s->u.assign.lhs->kind == E_VAR && s->u.assign.lhs->u.var == v &&
-		    !expr_mentions(s->u.assign.rhs, v)) {
-			s->u.assign.op = A_SET;
-			return 1;
-		}
-		return 0;
+	ClZero *z = ctx;
+	if (e->kind == E_VAR && z->pending[e->u.var]) {
+		z->pending[e->u.var] = 0;
+		z->hit[z->nhit++] = e->u.var;
 	}
-	return 0;
 }
 
-static void cl_zero_adds(const Func *g, Stmt *s)
+/* s: its pending temporaries' first use; blocks always run, so their
+ * statements are looked at one by one, in order.  Each statement is
+ * walked once at its own level, so this is linear in the size of g (times
+ * the nesting depth). */
+static void cl_zero_stmt(const Func *g, ClZero *z, Stmt *s)
 {
 	if (!s)
 		return;
-	switch (s->kind) {
-	case S_BLOCK:
+	if (s->kind == S_BLOCK) {
 		for (int i = 0; i < s->u.block.n; i++) {
 			Stmt *it = s->u.block.items[i];
-			const Expr *z = it->kind == S_DECL ? it->u.decl.init : NULL;
-			if (z && z->kind == E_NUM && !z->u.num.is_int &&
-			    z->u.num.val == 0 && !signbit(z->u.num.val) &&
+			const Expr *e = it->kind == S_DECL ? it->u.decl.init : NULL;
+			if (e && e->kind == E_NUM && !e->u.num.is_int &&
+			    e->u.num.val == 0 && !signbit(e->u.num.val) &&
 			    type_is_float(g->vars[it->u.decl.var]->type) &&
-			    !g->vars[it->u.decl.var]->is_static)
-				cl_first_add(s->u.block.items, i + 1, s->u.block.n,
-					     it->u.decl.var);
-			cl_zero_adds(g, it);
+			    !g->vars[it->u.decl.var]->is_static) {
+				z->pending[it->u.decl.var] = 1;
+				continue;
+			}
+			cl_zero_stmt(g, z, it);
 		}
-		break;
+		return;
+	}
+	z->nhit = 0;
+	ir_walk_stmt(s, cl_zero_visit, z);
+	for (int k = 0; k < z->nhit; k++) {
+		int v = z->hit[k];
+		if (s->kind == S_ASSIGN && s->u.assign.op == A_ADD &&
+		    s->u.assign.lhs->kind == E_VAR && s->u.assign.lhs->u.var == v &&
+		    !expr_mentions(s->u.assign.rhs, v))
+			s->u.assign.op = A_SET;
+	}
+	/* the blocks inside (an if's branches, a loop's body) declare
+	 * temporaries of their own */
+	switch (s->kind) {
 	case S_IF:
-		cl_zero_adds(g, s->u.ifs.then);
-		cl_zero_adds(g, s->u.ifs.els);
+		cl_zero_stmt(g, z, s->u.ifs.then);
+		cl_zero_stmt(g, z, s->u.ifs.els);
 		break;
 	case S_FOR: case S_WHILE: case S_DO:
-		cl_zero_adds(g, s->u.loop.body);
+		cl_zero_stmt(g, z, s->u.loop.body);
 		break;
 	default:
 		break;
 	}
+}
+
+static void cl_zero_adds(const Func *g, Stmt *body)
+{
+	ClZero z;
+	z.pending = arena_alloc((size_t)g->nvars + 1);
+	z.hit = arena_alloc(sizeof(int) * (size_t)(g->nvars + 1));
+	z.nhit = 0;
+	cl_zero_stmt(g, &z, body);
 }
 
 static Expr *cl_double_visit(void *ctx, Expr *e)
