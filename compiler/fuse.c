@@ -102,7 +102,6 @@ typedef struct Fuse {
 typedef struct FuScan {
 	int bad;
 	const Fuse *fu;
-	int only_math; /* calls: math functions only */
 } FuScan;
 
 static void fu_calls_visit(void *ctx, const Expr *e)
@@ -115,7 +114,7 @@ static void fu_calls_visit(void *ctx, const Expr *e)
 /* Calls only math functions (rules.def): no tape, no effects. */
 static int fu_pure(const Expr *e)
 {
-	FuScan k = { 0, NULL, 1 };
+	FuScan k = { 0, NULL };
 	if (e)
 		ir_walk_expr(e, fu_calls_visit, &k);
 	return !k.bad;
@@ -261,7 +260,7 @@ static void fu_reads_visit(void *ctx, const Expr *e)
 
 static int fu_reads_ok(const Fuse *fu, const Expr *e)
 {
-	FuScan k = { 0, fu, 0 };
+	FuScan k = { 0, fu };
 	if (e)
 		ir_walk_expr(e, fu_reads_visit, &k);
 	return !k.bad && fu_pure(e);
@@ -582,18 +581,14 @@ static Func *fu_build(Fuse *fu, const char *name)
 		stmt_append(lb, fu_stmt(it, lmap));
 	}
 	/* each array: element i + cmin gets its sum; the registers move */
-	int done_arr[64];
-	int ndone = 0;
 	Stmt *tail = stmt_block(loc);
 	for (int k = 0; k < fu->nstores; k++) {
 		int a = fu->stores[k]->arr, seen = 0;
-		for (int j = 0; j < ndone; j++)
-			seen |= done_arr[j] == a;
+		/* each array once, at its first store */
+		for (int j = 0; j < k; j++)
+			seen |= fu->stores[j]->arr == a;
 		if (seen)
 			continue;
-		if (ndone == 64)
-			return NULL;
-		done_arr[ndone++] = a;
 		int ga = fu->bmap[a];
 		long lo, hi;
 		fu_range(fu, a, &lo, &hi);
