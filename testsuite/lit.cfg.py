@@ -100,7 +100,7 @@ else:
             "log_path=%s/ubsan" % reports)
         config.environment["CKC_RUN_CFLAGS"] = san_cflags
         config.environment["CKC_RUN_CLANG"] = ""
-        config.environment["CKC_RUN_OPTS"] = "-O1"
+        config.environment["CKC_RUN_OPTS"] = "-O0"
         config.test_clang = ""
         # gcc's UBSan prints to stderr even with log_path when ASan is
         # linked too, so %ckc is a wrapper that files what ckc's stderr
