@@ -91,6 +91,7 @@ typedef struct Gather {
 	 * the variable holding the value on entry. */
 	int *carried, *copy, *entry;
 	int pos;               /* item being scanned */
+	int nv;                /* g's variables when the scan began */
 } Gather;
 
 /* Is idx i + c (also c + i, i - c, i) with c an integer literal? */
@@ -341,7 +342,7 @@ static int ga_mentions(const Gather *ga, int k, int v)
  * that constant.  (ga_scan left in carried[v] the item of the last store.) */
 static int ga_carried_ok(const Gather *ga)
 {
-	for (int v = 0; v < ga->g->nvars; v++) {
+	for (int v = 0; v < ga->nv; v++) {
 		int k = ga->carried[v];
 		if (k < 0)
 			continue;
@@ -393,7 +394,7 @@ static Stmt *ga_clone_store(const Stmt *s)
  * and the stores themselves. */
 static Stmt *ga_slice(Gather *ga, const unsigned char *root, Loc loc)
 {
-	memset(ga->need, 0, (size_t)ga->g->nvars);
+	memset(ga->need, 0, (size_t)ga->nv);
 	unsigned char *take = arena_alloc((size_t)ga->nitems + 1);
 	for (int q = ga->nitems - 1; q >= 0; q--) {
 		const Stmt *s = ga->items[q];
@@ -463,6 +464,29 @@ static int ga_local(Gather *ga, const char *base)
 			    ga_long(), VAR_LOCAL, ga->g->loc);
 }
 
+/* The variable j of the loops over elements: an int when i is one, so that
+ * i = j - c involves no conversion from long, which keeps clang from
+ * seeing the index as a step of the loop (and from vectorizing it).  j
+ * only takes values i + c that the loop computes, or that lie between
+ * two of them; the edge loops' guards compute j - c in long. */
+static int ga_element_var(Gather *ga)
+{
+	Type *it = ga->g->vars[ga->i]->type;
+	if (strcmp(it->name, "int") != 0)
+		return ga_local(ga, "ck_j");
+	return func_add_var(ga->g, name_fresh2(ga->p, ga->f, ga->g, "ck_j"),
+			    it, VAR_LOCAL, ga->g->loc);
+}
+
+/* j = from, converted when j is an int */
+static Stmt *ga_start(Gather *ga, int j, int from, Loc loc)
+{
+	Expr *e = ga_var(ga, from, loc);
+	if (ga->g->vars[j]->type != ga_long())
+		e = expr_cast(ga->g->vars[j]->type, e, loc);
+	return stmt_assign(A_SET, ga_var(ga, j, loc), e, loc);
+}
+
 /* A carried scalar's copy in the gather loops, for expr_map. */
 static Expr *ga_copy_of(void *ctx, Expr *e)
 {
@@ -490,7 +514,7 @@ static Stmt *ga_loop(Gather *ga, const int *order, int nterms, int j,
 		 * the carried scalars it needs */
 		Stmt *tb = stmt_block(loc);
 		stmt_append(tb, set);
-		for (int v = 0; v < ga->g->nvars; v++) {
+		for (int v = 0; v < ga->nv; v++) {
 			if (ga->carried[v] < 0 || !ga->need[v])
 				continue;
 			const Expr *k0 = ga->items[ga->carried[v]]->u.assign.rhs;
@@ -508,6 +532,11 @@ static Stmt *ga_loop(Gather *ga, const int *order, int nterms, int j,
 			stmt_append(tb, term->u.block.items[q]);
 		}
 		if (guard) {
+			/* in long: j - c need not be an index of the loop */
+			Expr *jl = ga_var(ga, j, loc);
+			if (ga->g->vars[j]->type != ga_long())
+				jl = expr_cast(ga_long(), jl, loc);
+			at = ga_plus(jl, -c, loc);
 			Stmt *ifs = stmt_new(S_IF, loc);
 			ifs->u.ifs.cond = expr_binary(
 			    B_LAND,
@@ -522,8 +551,7 @@ static Stmt *ga_loop(Gather *ga, const int *order, int nterms, int j,
 		stmt_append(body, tb);
 	}
 	Stmt *loop = stmt_new(S_FOR, loc);
-	loop->u.loop.init =
-	    stmt_assign(A_SET, ga_var(ga, j, loc), ga_var(ga, from, loc), loc);
+	loop->u.loop.init = ga_start(ga, j, from, loc);
 	loop->u.loop.cond = expr_binary(B_LT, ga_var(ga, j, loc),
 					ga_var(ga, to, loc), type_int(), loc);
 	loop->u.loop.inc = stmt_assign(A_INC, ga_var(ga, j, loc), NULL, loc);
@@ -645,6 +673,53 @@ static int ga_header(const Stmt *s, int *pn, int *pi)
 	return 1;
 }
 
+/* Loop s in ascending order (see the top of the file), or NULL when its
+ * iterations may not be independent: an array it stores into is accessed
+ * at two offsets or at one that is not constant, or it carries a scalar
+ * from one iteration to the next.  s's body is { i--; BODY } and BODY
+ * passed ga_scan; or, when rest, s is the loop that the gather form leaves
+ * with the read-write stores, each at one offset. */
+static Stmt *ga_ascending(Gather *ga, Stmt *s, int rest)
+{
+	for (int v = 0; v < ga->nv; v++)
+		if (ga->carried[v] >= 0 ||
+		    (!rest && ga->stored[v] && !ga->temp[v] && ga->mixed[v]))
+			return NULL;
+	Loc loc = s->loc;
+	Stmt *body = s->u.loop.body;
+	int n = ga->n;
+	Type *it = ga->g->vars[ga->i]->type;
+	int hi = ga_local(ga, "ck_hi"), lo = ga_local(ga, "ck_lo");
+	int j = ga_element_var(ga);
+	Stmt *out = stmt_block(loc);
+	stmt_append(out, stmt_decl(hi, ga_var(ga, ga->i, loc), loc));
+	stmt_append(out, s->u.loop.init);
+	Expr *pos = expr_binary(B_GT, ga_var(ga, n, loc), expr_int(0, loc),
+				type_int(), loc);
+	Expr *from = expr_binary(B_SUB, ga_var(ga, hi, loc), ga_var(ga, n, loc),
+				 ga_long(), loc);
+	stmt_append(out, stmt_decl(lo, expr_cond(pos, from, ga_var(ga, hi, loc),
+						 loc),
+				   loc));
+	stmt_append(out, stmt_decl(j, NULL, loc));
+	Stmt *nb = stmt_block(body->loc);
+	stmt_append(nb, stmt_assign(A_SET, ga_var(ga, ga->i, loc),
+				    expr_cast(it, ga_var(ga, j, loc), loc), loc));
+	for (int k = 1; k < body->u.block.n; k++)
+		stmt_append(nb, body->u.block.items[k]);
+	Stmt *loop = stmt_new(S_FOR, loc);
+	loop->u.loop.init = ga_start(ga, j, lo, loc);
+	loop->u.loop.cond = expr_binary(B_LT, ga_var(ga, j, loc),
+					ga_var(ga, hi, loc), type_int(), loc);
+	loop->u.loop.inc = stmt_assign(A_INC, ga_var(ga, j, loc), NULL, loc);
+	loop->u.loop.body = nb;
+	stmt_append(out, loop);
+	stmt_append(out, stmt_assign(A_SET, ga_var(ga, ga->i, loc),
+				     expr_cast(it, ga_var(ga, lo, loc), loc),
+				     loc));
+	return out;
+}
+
 /* The rewrite of loop s (see the top of the file), or NULL. */
 static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 {
@@ -665,6 +740,7 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 		    ga.nitems > GA_MAX_ITEMS)
 			return NULL;
 	size_t nv = (size_t)g->nvars;
+	ga.nv = g->nvars;
 	ga.temp = arena_alloc(nv);
 	ga.stored = arena_alloc(nv);
 	ga.seen = arena_alloc(nv);
@@ -721,7 +797,9 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 					worth = 1;
 			}
 	}
-	if (!worth || ga_too_costly(&ga, order, nterms))
+	if (!worth)
+		return ga_ascending(&ga, s, 0);
+	if (ga_too_costly(&ga, order, nterms))
 		return NULL;
 	ga_sorting = &ga;
 	qsort(order, (size_t)nterms, sizeof(int), ga_cmp);
@@ -731,7 +809,7 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 	int hi = ga_local(&ga, "ck_hi"), lo = ga_local(&ga, "ck_lo");
 	int bot = ga_local(&ga, "ck_bot"), mlo = ga_local(&ga, "ck_mlo");
 	int mhi = ga_local(&ga, "ck_mhi"), top = ga_local(&ga, "ck_top");
-	int j = ga_local(&ga, "ck_j");
+	int j = ga_element_var(&ga);
 	Stmt *out = stmt_block(loc);
 	stmt_append(out, stmt_decl(hi, ga_var(&ga, ga.i, loc), loc));
 	stmt_append(out,
@@ -791,7 +869,8 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 		stmt_append(nb, body->u.block.items[0]);
 		stmt_append(nb, ga_slice(&ga, rw, loc));
 		s->u.loop.body = nb;
-		stmt_append(out, s);
+		Stmt *up = ga_ascending(&ga, s, 1);
+		stmt_append(out, up ? up : s);
 		return out;
 	}
 	stmt_append(out, stmt_assign(A_SET, ga_var(&ga, ga.i, loc),

@@ -67,7 +67,7 @@ double f(const double *u0, int steps)
 }
 // CHECK-LABEL: static void step_bwd(double *restrict u_b, double *restrict un_b, double c){{$}}
 // CHECK: double [[ENTRY:d_b[0-9]+]] = d_b;
-// CHECK: for (ck_j = ck_mlo; ck_j < ck_mhi; ck_j++) {
+// CHECK: for (ck_j = (int)ck_mlo; ck_j < ck_mhi; ck_j++) {
 // CHECK-NEXT: {
 // CHECK-NEXT: i = (int)(ck_j + 1);
 // CHECK-NEXT: double [[COPY:d_b[0-9]+]] = i == ck_hi - 1 ? [[ENTRY]] : 0.0;
@@ -88,7 +88,10 @@ double f(const double *u0, int steps)
 // CHECK-NOT: ck_j
 // CHECK-NOT: ck_ran
 // CHECK: if (
-// CHECK-NOT: ck_j
+// CHECK-NOT: ck_ran
+// The copy loop's adjoint, whose iterations are independent, runs upwards.
+// CHECK: for (ck_j = (int)ck_lo; ck_j < ck_hi; ck_j++) {
+// CHECK-NEXT: i = (int)ck_j;
 // CHECK-NOT: ck_ran
 // CHECK: {{^}$}}
 

@@ -4,7 +4,8 @@
 // gathered: loops over the element j compute each contribution i = j - c
 // again and add them in the loop's own order, unguarded in the middle and
 // guarded by the iteration range on the two edges; the u_b[i] the loop
-// reads and clears stays in a loop of its own, run after.  The chain
+// reads and clears stays in a loop of its own, run after, upwards since
+// its iterations are independent.  The chain
 // (x_b[i] and x_b[i + 1], Rosenbrock's shape) would compute too much again,
 // so it is rotated instead: the two elements an iteration touches live in
 // registers (ck_r, ck_r2), loaded before the loop and stored back after;
@@ -99,10 +100,10 @@ void h(double *u, const double *un)
 // CHECK-NEXT: u_b[i] = ck_r2;
 // The stencil's loop, gathered: the guarded edge, the middle, the other
 // edge; then u_b read and cleared in a loop of its own.
-// CHECK: for ([[J:ck_j[0-9]*]] = [[BOT:ck_bot[0-9]*]]; [[J]] < [[MLO:ck_mlo[0-9]*]]; [[J]]++) {
-// CHECK-NEXT: if ([[J]] + 1 >= [[LO:ck_lo[0-9]*]] && [[J]] + 1 < [[HI:ck_hi[0-9]*]]) {
+// CHECK: for ([[J:ck_j[0-9]*]] = (int)[[BOT:ck_bot[0-9]*]]; [[J]] < [[MLO:ck_mlo[0-9]*]]; [[J]]++) {
+// CHECK-NEXT: if ((long)[[J]] + 1 >= [[LO:ck_lo[0-9]*]] && (long)[[J]] + 1 < [[HI:ck_hi[0-9]*]]) {
 // CHECK-NEXT: i = (int)([[J]] + 1);
-// CHECK: for ([[J]] = [[MLO]]; [[J]] < [[MHI:ck_mhi[0-9]*]]; [[J]]++) {
+// CHECK: for ([[J]] = (int)[[MLO]]; [[J]] < [[MHI:ck_mhi[0-9]*]]; [[J]]++) {
 // CHECK-NEXT: {
 // CHECK-NEXT: i = (int)([[J]] + 1);
 // CHECK-NOT: if
@@ -111,14 +112,20 @@ void h(double *u, const double *un)
 // CHECK: i = (int)([[J]] - 1);
 // CHECK-NOT: if
 // CHECK: un_b[i + 1] +=
-// CHECK: for ([[J]] = [[MHI]]; [[J]] < [[TOP:ck_top[0-9]*]]; [[J]]++) {
+// CHECK: for ([[J]] = (int)[[MHI]]; [[J]] < [[TOP:ck_top[0-9]*]]; [[J]]++) {
 // CHECK: i = (int)[[HI]];
-// CHECK-NEXT: for (ck_n{{[0-9]*}} =
-// CHECK-NEXT: i--;
+// CHECK-NEXT: {
+// CHECK-NEXT: long [[HI2:ck_hi[0-9]+]] = i;
+// CHECK-NEXT: ck_n{{[0-9]*}} =
+// CHECK-NEXT: long [[LO2:ck_lo[0-9]+]] =
+// CHECK-NEXT: int [[J2:ck_j[0-9]+]];
+// CHECK-NEXT: for ([[J2]] = (int)[[LO2]]; [[J2]] < [[HI2]]; [[J2]]++) {
+// CHECK-NEXT: i = (int)[[J2]];
 // CHECK-NEXT: {
 // CHECK-NEXT: u_b[i] = 0.0;
 // CHECK-NEXT: }
 // CHECK-NEXT: }
+// CHECK-NEXT: i = (int)[[LO2]];
 // CHECK-LABEL: static void g_bwd(const double *x, double *restrict x_b, int n, double ret_b){{$}}
 // CHECK: int ck_ran = (n > 0 ? (long)n : 0) > 0;
 // CHECK-NOT: ck_pop
