@@ -39,6 +39,17 @@
  * Those loops are rotated instead where they can be (see "rotation"
  * below): the elements an iteration touches stay in registers.
  *
+ * A loop of that form whose stored arrays are each accessed at one offset
+ * and which carries no scalar has independent iterations: nothing one
+ * iteration stores is touched by another.  It runs upwards instead,
+ *
+ *   n = COUNT; lo = n > 0 ? hi - n : hi;
+ *   for (j = lo; j < hi; j++) { i = j; BODY }  i = lo;
+ *
+ * which the C compiler vectorizes without reversing each vector; the
+ * results are bitwise those of the loop.  So does the loop the gather form
+ * leaves with the read-write stores (below), when no scalar is carried.
+ *
  * The iterations run i = hi - 1 down to lo (hi is i's value on entry).
  * The result is, in this order:
  *   - the gather loops over j: for each accumulated store, sorted by its
