@@ -41,7 +41,10 @@
  *
  * A loop of that form whose stored arrays are each accessed at one offset
  * and which carries no scalar has independent iterations: nothing one
- * iteration stores is touched by another.  It runs upwards instead,
+ * iteration stores is touched by another.  The offset may also be an
+ * integer expression X of scalars that BODY does not store (w_b[i * n +
+ * j] in the loop over j, X = i * n), the same X for every access to that
+ * array; such stores allow only this form.  It runs upwards instead,
  *
  *   n = COUNT; lo = n > 0 ? hi - n : hi;
  *   for (j = lo; j < hi; j++) { i = j; BODY }  i = lo;
@@ -103,6 +106,12 @@ typedef struct Gather {
 	int *carried, *copy, *entry;
 	int pos;               /* item being scanned */
 	int nv;                /* g's variables when the scan began */
+	/* For the upward form: the offset X of the first access i + X to an
+	 * array when X is not a constant, and whether the accesses used two
+	 * offsets or one the pass cannot compare ("uneven"). */
+	const Expr **symoff;
+	unsigned char *uneven;
+	int symstore;          /* a store at i + X */
 } Gather;
 
 /* Is idx i + c (also c + i, i - c, i) with c an integer literal? */
@@ -170,16 +179,66 @@ static int ga_const(const Expr *e, long *v)
 	}
 }
 
+/* X of an index i + X or X + i where X reads only scalars that are not
+ * i, n or BODY's temporaries (whether BODY stores into them is checked
+ * once BODY is scanned), else NULL. */
+static const Expr *ga_sym_offset(const Gather *ga, const Expr *idx)
+{
+	if (idx->kind != E_BINARY || idx->u.bin.op != B_ADD)
+		return NULL;
+	const Expr *l = idx->u.bin.l, *r = idx->u.bin.r;
+	if (r->kind == E_VAR && r->u.var == ga->i)
+		return l;
+	if (l->kind == E_VAR && l->u.var == ga->i)
+		return r;
+	return NULL;
+}
+
+/* Does X (an index offset) read only integer scalars BODY leaves alone? */
+static int ga_invariant(const Gather *ga, const Expr *x)
+{
+	switch (x->kind) {
+	case E_NUM:
+		return x->u.num.is_int;
+	case E_VAR:
+		return x->u.var != ga->i && x->u.var != ga->n &&
+		       x->u.var < ga->nv && !ga->temp[x->u.var] &&
+		       !ga->stored[x->u.var] && x->type->kind == TY_INT;
+	case E_UNARY:
+		return x->u.un.op == U_NEG && ga_invariant(ga, x->u.un.e);
+	case E_BINARY:
+		return (x->u.bin.op == B_ADD || x->u.bin.op == B_SUB ||
+			x->u.bin.op == B_MUL) &&
+		       ga_invariant(ga, x->u.bin.l) &&
+		       ga_invariant(ga, x->u.bin.r);
+	case E_CAST:
+		return x->type->kind == TY_INT && ga_invariant(ga, x->u.e);
+	default:
+		return 0;
+	}
+}
+
 /* Records an access to array variable a at index idx. */
 static void ga_access(Gather *ga, int a, const Expr *idx)
 {
 	long c;
-	if (!index_offset(ga->i, idx, &c))
+	const Expr *x = NULL;
+	int lit = index_offset(ga->i, idx, &c);
+	if (!lit) {
 		ga->mixed[a] = 1;
-	else if (!ga->seen[a])
+		x = ga_sym_offset(ga, idx);
+		if (!x)
+			ga->uneven[a] = 1;
+		else if (!ga->seen[a])
+			ga->symoff[a] = x;
+		else if (!ga->symoff[a] || !expr_equal(ga->symoff[a], x))
+			ga->uneven[a] = 1;
+	} else if (!ga->seen[a]) {
 		ga->off[a] = c;
-	else if (ga->off[a] != c)
+	} else if (ga->off[a] != c || ga->symoff[a]) {
 		ga->mixed[a] = 1;
+		ga->uneven[a] = 1;
+	}
 	ga->seen[a] = 1;
 }
 
@@ -312,10 +371,15 @@ static int ga_scan(Gather *ga)
 			return 0;
 		int a = lhs->u.index.base->u.var;
 		long c;
-		if (!ga_store_target(ga, a) ||
-		    !index_offset(ga->i, lhs->u.index.idx, &c) ||
-		    !ga_reads(ga, s->u.assign.rhs))
+		if (!ga_store_target(ga, a) || !ga_reads(ga, s->u.assign.rhs))
 			return 0;
+		if (!index_offset(ga->i, lhs->u.index.idx, &c)) {
+			/* i + X: the upward form only */
+			if (!ga_sym_offset(ga, lhs->u.index.idx) ||
+			    !ga_reads(ga, lhs->u.index.idx))
+				return 0;
+			ga->symstore = 1;
+		}
 		ga_access(ga, a, lhs->u.index.idx);
 		if (!ga->stored[a])
 			ga->first_store[a] = ga->pos;
@@ -692,10 +756,15 @@ static int ga_header(const Stmt *s, int *pn, int *pi)
  * with the read-write stores, each at one offset. */
 static Stmt *ga_ascending(Gather *ga, Stmt *s, int rest)
 {
-	for (int v = 0; v < ga->nv; v++)
-		if (ga->carried[v] >= 0 ||
-		    (!rest && ga->stored[v] && !ga->temp[v] && ga->mixed[v]))
+	for (int v = 0; v < ga->nv; v++) {
+		if (ga->carried[v] >= 0)
 			return NULL;
+		if (rest || !ga->stored[v] || ga->temp[v])
+			continue;
+		if (ga->uneven[v] ||
+		    (ga->symoff[v] && !ga_invariant(ga, ga->symoff[v])))
+			return NULL;
+	}
 	Loc loc = s->loc;
 	Stmt *body = s->u.loop.body;
 	int n = ga->n;
@@ -761,12 +830,17 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 	ga.last_read = arena_alloc(sizeof(int) * nv);
 	ga.off = arena_alloc(sizeof(long) * nv);
 	ga.carried = arena_alloc(sizeof(int) * nv);
+	ga.symoff = arena_alloc(sizeof(Expr *) * nv);
+	ga.uneven = arena_alloc(nv);
 	ga.copy = arena_alloc(sizeof(int) * nv);
 	ga.entry = arena_alloc(sizeof(int) * nv);
 	for (size_t v = 0; v < nv; v++)
 		ga.last_read[v] = ga.carried[v] = -1;
 	if (!ga_scan(&ga) || !ga_carried_ok(&ga))
 		return NULL;
+	Stmt *up = ga_ascending(&ga, s, 0);
+	if (up || ga.symstore)
+		return up;
 	/* read-write arrays: one offset, every read before every store */
 	for (size_t v = 0; v < nv; v++) {
 		if (ga.last_read[v] < 0 || !ga.stored[v] || ga.temp[v])
@@ -808,9 +882,7 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 					worth = 1;
 			}
 	}
-	if (!worth)
-		return ga_ascending(&ga, s, 0);
-	if (ga_too_costly(&ga, order, nterms))
+	if (!worth || ga_too_costly(&ga, order, nterms))
 		return NULL;
 	ga_sorting = &ga;
 	qsort(order, (size_t)nterms, sizeof(int), ga_cmp);
@@ -880,7 +952,7 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 		stmt_append(nb, body->u.block.items[0]);
 		stmt_append(nb, ga_slice(&ga, rw, loc));
 		s->u.loop.body = nb;
-		Stmt *up = ga_ascending(&ga, s, 1);
+		up = ga_ascending(&ga, s, 1);
 		stmt_append(out, up ? up : s);
 		return out;
 	}

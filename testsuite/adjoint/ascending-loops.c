@@ -3,8 +3,9 @@
 // i = lo .. hi - 1 instead of hi - 1 down to lo, with i left at lo after
 // it, as the reverse loop leaves it.  gcc and clang vectorize such loops
 // without reversing vectors.  Here: the copy u[i] = un[i] of a time loop
-// over a trip count n that may be 0, the first copy of x, and the final
-// sum of squares.  A recurrence (u[i] depends on u[i - 1]), a map whose
+// over a trip count n that may be 0, the first copy of x, the final sum
+// of squares, and a product with row t of a matrix, M[t * N + i], whose
+// offset t * N is not a constant but does not change in the loop.  A recurrence (u[i] depends on u[i - 1]), a map whose
 // iterations pop values, and a loop that stores into a pointer that is not
 // restrict keep their order.  Gradients and Hessian-vector products are checked against
 // differences and are bitwise those of --no-gather.
@@ -35,7 +36,7 @@ static void axpy(const double *a, double *b, double c, int n)
 #pragma ck_hvp wrt(x)
 double f(const double *x, int n)
 {
-	double u[N], un[N], s = 0;
+	double u[N], un[N], M[3 * N], s = 0;
 	int i, t;
 	for (i = 0; i < N; i++)
 		u[i] = x[i];
@@ -50,9 +51,22 @@ double f(const double *x, int n)
 	axpy(u, u, 0.25, N);
 	for (i = 0; i < N; i++)
 		s += u[i] * u[i];
+	for (i = 0; i < 3 * N; i++)
+		M[i] = x[i % N] * (0.5 + 0.1 * i);
+	for (t = 0; t < 3; t++) {
+		double a = 0;
+		for (i = 0; i < N; i++)
+			a += M[t * N + i] * u[i];
+		s += a * a;
+	}
 	return s;
 }
 // CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, int n, double ret_b){{$}}
+// The product with row t of M: M_b at offset t * 9, u_b at 0, upwards.
+// CHECK: for ([[J0:ck_j[0-9]*]] = (int)[[LO0:ck_lo[0-9]*]]; [[J0]] < [[HI0:ck_hi[0-9]*]]; [[J0]]++) {
+// CHECK-NEXT: i = (int)[[J0]];
+// CHECK: M_b[t * 9 + i] +=
+// CHECK: i = (int)[[LO0]];
 // The sum of squares, upwards.
 // CHECK: long [[HI:ck_hi[0-9]*]] = i;
 // CHECK-NEXT: [[N:ck_n[0-9]*]] = 9;
