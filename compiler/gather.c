@@ -562,6 +562,18 @@ static Stmt *ga_start(Gather *ga, int j, int from, Loc loc)
 	return stmt_assign(A_SET, ga_var(ga, j, loc), e, loc);
 }
 
+/* for (j = from; j < to; j++) body */
+static Stmt *ga_for(Gather *ga, int j, int from, int to, Stmt *body, Loc loc)
+{
+	Stmt *loop = stmt_new(S_FOR, loc);
+	loop->u.loop.init = ga_start(ga, j, from, loc);
+	loop->u.loop.cond = expr_binary(B_LT, ga_var(ga, j, loc),
+					ga_var(ga, to, loc), type_int(), loc);
+	loop->u.loop.inc = stmt_assign(A_INC, ga_var(ga, j, loc), NULL, loc);
+	loop->u.loop.body = body;
+	return loop;
+}
+
 /* A carried scalar's copy in the gather loops, for expr_map. */
 static Expr *ga_copy_of(void *ctx, Expr *e)
 {
@@ -625,13 +637,7 @@ static Stmt *ga_loop(Gather *ga, const int *order, int nterms, int j,
 		}
 		stmt_append(body, tb);
 	}
-	Stmt *loop = stmt_new(S_FOR, loc);
-	loop->u.loop.init = ga_start(ga, j, from, loc);
-	loop->u.loop.cond = expr_binary(B_LT, ga_var(ga, j, loc),
-					ga_var(ga, to, loc), type_int(), loc);
-	loop->u.loop.inc = stmt_assign(A_INC, ga_var(ga, j, loc), NULL, loc);
-	loop->u.loop.body = body;
-	return loop;
+	return ga_for(ga, j, from, to, body, loc);
 }
 
 static void ga_call_visit(void *ctx, const Expr *e)
@@ -787,13 +793,7 @@ static Stmt *ga_ascending(Gather *ga, Stmt *s, int rest)
 				    expr_cast(it, ga_var(ga, j, loc), loc), loc));
 	for (int k = 1; k < body->u.block.n; k++)
 		stmt_append(nb, body->u.block.items[k]);
-	Stmt *loop = stmt_new(S_FOR, loc);
-	loop->u.loop.init = ga_start(ga, j, lo, loc);
-	loop->u.loop.cond = expr_binary(B_LT, ga_var(ga, j, loc),
-					ga_var(ga, hi, loc), type_int(), loc);
-	loop->u.loop.inc = stmt_assign(A_INC, ga_var(ga, j, loc), NULL, loc);
-	loop->u.loop.body = nb;
-	stmt_append(out, loop);
+	stmt_append(out, ga_for(ga, j, lo, hi, nb, loc));
 	stmt_append(out, stmt_assign(A_SET, ga_var(ga, ga->i, loc),
 				     expr_cast(it, ga_var(ga, lo, loc), loc),
 				     loc));
