@@ -1022,6 +1022,124 @@ static void rg_put_back(Adj *c, int bo, Stmt *back, Stmt *b, Loc loc)
 				 loc));
 }
 
+/* ---- a region's recomputation in registers
+ *
+ * f_bwd recomputes a region with the tape and runs its reverse right
+ * after.  When both are straight-line as far as the tape goes (every push
+ * of the recomputation and every pop of the reverse is a statement of
+ * nested blocks, not under an if, a loop or another statement, and
+ * neither calls anything but math functions), the k values the
+ * recomputation pushes are exactly the k the reverse pops, in the other
+ * order.  They are kept in locals instead (ck_k = e for the push, v = ck_k
+ * for the pop): the same values, so derivatives are bitwise the same, and
+ * the region's reverse adds nothing to the tape. */
+
+typedef struct RgRegs {
+	const Adj *c;
+	Stmt **push, **pop;
+	int npush, npop;
+	int bad;
+} RgRegs;
+
+/* Any call but a math function, and any runtime call, in an expression. */
+static void rg_regs_visit(void *ctx, const Expr *e)
+{
+	RgRegs *r = ctx;
+	if (e->kind != E_CALL)
+		return;
+	if (e->u.call.fn >= 0 || ir_rt_call(e) != RT_NONE ||
+	    !rules_find(e->u.call.name))
+		r->bad = 1;
+}
+
+static int rg_regs_tape(const RgRegs *r, const Expr *call)
+{
+	const Expr *t = call->u.call.args[0];
+	return t->kind == E_VAR && t->u.var == r->c->bt;
+}
+
+/* Scans s; pushes are allowed in the recomputation (rev = 0), pops in the
+ * reverse (rev = 1), both at block level only (top). */
+static void rg_regs_scan(RgRegs *r, Stmt *s, int rev, int top)
+{
+	if (!s || r->bad)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++)
+			rg_regs_scan(r, s->u.block.items[k], rev, top);
+		return;
+	case S_EMPTY:
+		return;
+	case S_DECL:
+		ir_walk_expr(s->u.decl.init, rg_regs_visit, r);
+		for (int k = 0; k < s->u.decl.ninits; k++)
+			ir_walk_expr(s->u.decl.inits[k], rg_regs_visit, r);
+		return;
+	case S_EXPR: {
+		const Expr *e = s->u.expr;
+		if (top && !rev && ir_rt_call(e) == RT_PUSH_F &&
+		    rg_regs_tape(r, e)) {
+			ir_walk_expr(e->u.call.args[1], rg_regs_visit, r);
+			arena_push((void ***)&r->push, &r->npush, s);
+			return;
+		}
+		ir_walk_expr(e, rg_regs_visit, r);
+		return;
+	}
+	case S_ASSIGN: {
+		const Expr *e = s->u.assign.rhs;
+		if (top && rev && s->u.assign.op == A_SET &&
+		    s->u.assign.lhs->kind == E_VAR && ir_rt_call(e) == RT_POP_F &&
+		    rg_regs_tape(r, e)) {
+			arena_push((void ***)&r->pop, &r->npop, s);
+			return;
+		}
+		ir_walk_expr(s->u.assign.lhs, rg_regs_visit, r);
+		ir_walk_expr(e, rg_regs_visit, r);
+		return;
+	}
+	case S_IF:
+		ir_walk_expr(s->u.ifs.cond, rg_regs_visit, r);
+		rg_regs_scan(r, s->u.ifs.then, rev, 0);
+		rg_regs_scan(r, s->u.ifs.els, rev, 0);
+		return;
+	default:
+		r->bad = 1;
+		return;
+	}
+}
+
+/* Keeps the values the recomputation fr pushes for the reverse br in
+ * locals declared in decls; 1 when it did (and the tape is untouched). */
+static int rg_registers(Adj *c, Stmt *fr, Stmt *br, Stmt *decls)
+{
+	RgRegs r = {0};
+	r.c = c;
+	rg_regs_scan(&r, fr, 0, 1);
+	rg_regs_scan(&r, br, 1, 1);
+	if (r.bad || r.npush != r.npop || !r.npush)
+		return 0;
+	for (int m = 0; m < r.npush; m++) {
+		const Expr *push = r.push[m]->u.expr;
+		const Expr *pop = r.pop[r.npop - 1 - m]->u.assign.rhs;
+		int f = strcmp(push->u.call.name, "ck_push_f") == 0;
+		if (f != (strcmp(pop->u.call.name, "ck_pop_f") == 0))
+			return 0;
+	}
+	for (int m = 0; m < r.npush; m++) {
+		Stmt *ps = r.push[m], *qs = r.pop[r.npop - 1 - m];
+		Type *t = c->bwd->vars[qs->u.assign.lhs->u.var]->type;
+		int k = adj_local(c, c->bwd, "ck_k", t);
+		Loc loc = ps->loc;
+		stmt_append(decls, stmt_decl(k, NULL, loc));
+		Expr *v = ps->u.expr->u.call.args[1];
+		*ps = *stmt_assign(A_SET, expr_var(c->bwd, k, loc), v, loc);
+		qs->u.assign.rhs = expr_var(c->bwd, k, qs->loc);
+	}
+	return 1;
+}
+
 Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 {
 	Loc loc = s->loc;
@@ -1099,13 +1217,23 @@ Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 				 adj_call("ck_stats_add_recomputations", adj_void(),
 					  expr_int(1, loc), NULL),
 				 loc));
+	Stmt *rec = stmt_block(loc), *regs = stmt_block(loc);
 	for (int i = 0; i < fr->u.block.n; i++)
-		stmt_append(b, rg_stmt(c, fr->u.block.items[i]));
+		stmt_append(rec, rg_stmt(c, fr->u.block.items[i]));
+	int in_regs = rg_registers(c, rec, br, regs);
+	for (int i = 0; i < regs->u.block.n; i++)
+		stmt_append(b, regs->u.block.items[i]);
+	for (int i = 0; i < rec->u.block.n; i++)
+		stmt_append(b, rec->u.block.items[i]);
 	rg_heap_shadows(c, s->u.ckpt.body, b, loc);
-	stmt_append(b, stmt_expr(S_EXPR,
-				 adj_call("ck_tape_note_peak", adj_void(),
-					  expr_var(c->bwd, c->bt, loc), NULL),
-				 loc));
+	/* with the values in registers, the tape is as the region found it,
+	 * and the snapshots only shrank (an outputs snapshot ck_o grows them) */
+	if (!in_regs || bo >= 0)
+		stmt_append(b, stmt_expr(S_EXPR,
+					 adj_call("ck_tape_note_peak", adj_void(),
+						  expr_var(c->bwd, c->bt, loc),
+						  NULL),
+					 loc));
 	if (!adj_empty(br))
 		stmt_append(b, br);
 	if (bo >= 0)
