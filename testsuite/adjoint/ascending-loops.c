@@ -133,31 +133,7 @@ int main(void)
 	return 0;
 }
 #else
-static double kf(const double *v, void *ctx)
-{
-	(void)ctx;
-	return f(v, n);
-}
-
-static double kf_d(const double *v, const double *vd, double *dot, void *ctx)
-{
-	(void)ctx;
-	return f_d(v, vd, n, dot);
-}
-
-static double kf_b(const double *v, double *vb, double rb, void *ctx)
-{
-	(void)ctx;
-	return f_b(v, vb, n, rb);
-}
-
-static double kf_b_d(const double *v, const double *vd, double *vb,
-		     double *vbd, double rb, double rbd, int nv, void *ctx)
-{
-	(void)ctx;
-	(void)nv;
-	return f_b_d(v, vd, vb, vbd, n, rb, rbd);
-}
+KC_SCALAR_WRAPPERS(f, n)
 
 int main(void)
 {

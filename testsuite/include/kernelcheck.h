@@ -48,6 +48,35 @@ typedef void (*kc_vfn_d)(const double *v, const double *vd, double *y,
 typedef void (*kc_vfn_b)(const double *v, double *vb, double *y, double *yb,
 			 void *ctx);
 
+/* The wrappers kf, kf_d, kf_b and kf_b_d that kc_check_scalar takes, of
+ * a kernel F(v, ARG) with one more argument ARG (usually a global the test
+ * sets before each check) and its F_d, F_b and F_b_d. */
+#define KC_SCALAR_WRAPPERS(F, ARG)                                          \
+	static double kf(const double *v, void *ctx)                        \
+	{                                                                   \
+		(void)ctx;                                                  \
+		return F(v, ARG);                                           \
+	}                                                                   \
+	static double kf_d(const double *v, const double *vd, double *dot,  \
+			   void *ctx)                                       \
+	{                                                                   \
+		(void)ctx;                                                  \
+		return F##_d(v, vd, ARG, dot);                              \
+	}                                                                   \
+	static double kf_b(const double *v, double *vb, double rb, void *ctx) \
+	{                                                                   \
+		(void)ctx;                                                  \
+		return F##_b(v, vb, ARG, rb);                               \
+	}                                                                   \
+	static double kf_b_d(const double *v, const double *vd, double *vb, \
+			     double *vbd, double rb, double rbd, int nv,    \
+			     void *ctx)                                     \
+	{                                                                   \
+		(void)ctx;                                                  \
+		(void)nv;                                                   \
+		return F##_b_d(v, vd, vb, vbd, ARG, rb, rbd);               \
+	}
+
 typedef struct kc_line_ {
 	kc_fn f;
 	const double *v, *d;
