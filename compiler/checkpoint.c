@@ -1041,14 +1041,10 @@ typedef struct RgRegs {
 	int bad;
 } RgRegs;
 
-/* Any call but a math function, and any runtime call, in an expression. */
-static void rg_regs_visit(void *ctx, const Expr *e)
+/* An expression of the region may call math functions only. */
+static void rg_regs_expr(RgRegs *r, const Expr *e)
 {
-	RgRegs *r = ctx;
-	if (e->kind != E_CALL)
-		return;
-	if (e->u.call.fn >= 0 || ir_rt_call(e) != RT_NONE ||
-	    !rules_find(e->u.call.name))
+	if (!expr_math_only(e))
 		r->bad = 1;
 }
 
@@ -1072,19 +1068,19 @@ static void rg_regs_scan(RgRegs *r, Stmt *s, int rev, int top)
 	case S_EMPTY:
 		return;
 	case S_DECL:
-		ir_walk_expr(s->u.decl.init, rg_regs_visit, r);
+		rg_regs_expr(r, s->u.decl.init);
 		for (int k = 0; k < s->u.decl.ninits; k++)
-			ir_walk_expr(s->u.decl.inits[k], rg_regs_visit, r);
+			rg_regs_expr(r, s->u.decl.inits[k]);
 		return;
 	case S_EXPR: {
 		const Expr *e = s->u.expr;
 		if (top && !rev && ir_rt_call(e) == RT_PUSH_F &&
 		    rg_regs_tape(r, e)) {
-			ir_walk_expr(e->u.call.args[1], rg_regs_visit, r);
+			rg_regs_expr(r, e->u.call.args[1]);
 			arena_push((void ***)&r->push, &r->npush, s);
 			return;
 		}
-		ir_walk_expr(e, rg_regs_visit, r);
+		rg_regs_expr(r, e);
 		return;
 	}
 	case S_ASSIGN: {
@@ -1095,12 +1091,12 @@ static void rg_regs_scan(RgRegs *r, Stmt *s, int rev, int top)
 			arena_push((void ***)&r->pop, &r->npop, s);
 			return;
 		}
-		ir_walk_expr(s->u.assign.lhs, rg_regs_visit, r);
-		ir_walk_expr(e, rg_regs_visit, r);
+		rg_regs_expr(r, s->u.assign.lhs);
+		rg_regs_expr(r, e);
 		return;
 	}
 	case S_IF:
-		ir_walk_expr(s->u.ifs.cond, rg_regs_visit, r);
+		rg_regs_expr(r, s->u.ifs.cond);
 		rg_regs_scan(r, s->u.ifs.then, rev, 0);
 		rg_regs_scan(r, s->u.ifs.els, rev, 0);
 		return;

@@ -519,6 +519,9 @@ void ir_walk_stmt(const Stmt *s, ExprVisitor *fn, void *ctx);
 /* Does e (or s, its statements and expressions) mention variable var? */
 int expr_mentions(const Expr *e, int var);
 int stmt_mentions(const Stmt *s, int var);
+/* Does e call nothing but math functions (rules.def), which neither tape
+ * nor change anything?  (NULL: yes.) */
+int expr_math_only(const Expr *e);
 
 /* The calls into libckrt that the adjoint transform writes, as the
  * tangent of generated code (second order) sees them: the tape and the

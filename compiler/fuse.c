@@ -104,22 +104,6 @@ typedef struct FuScan {
 	const Fuse *fu;
 } FuScan;
 
-static void fu_calls_visit(void *ctx, const Expr *e)
-{
-	FuScan *k = ctx;
-	if (e->kind == E_CALL && (e->u.call.fn >= 0 || !rules_find(e->u.call.name)))
-		k->bad = 1;
-}
-
-/* Calls only math functions (rules.def): no tape, no effects. */
-static int fu_pure(const Expr *e)
-{
-	FuScan k = { 0, NULL };
-	if (e)
-		ir_walk_expr(e, fu_calls_visit, &k);
-	return !k.bad;
-}
-
 static int fu_scalar(const Func *f, int v)
 {
 	const Type *t = f->vars[v]->type;
@@ -137,11 +121,11 @@ static int fu_straight(const Func *f, const Stmt *s, int mem_ok)
 				return 0;
 		return 1;
 	case S_DECL:
-		return !s->u.decl.ninits && fu_pure(s->u.decl.init) &&
+		return !s->u.decl.ninits && expr_math_only(s->u.decl.init) &&
 		       (fu_scalar(f, s->u.decl.var) || !s->u.decl.init);
 	case S_ASSIGN: {
 		const Expr *lhs = s->u.assign.lhs;
-		if (!fu_pure(s->u.assign.rhs) || !fu_pure(lhs))
+		if (!expr_math_only(s->u.assign.rhs) || !expr_math_only(lhs))
 			return 0;
 		if (lhs->kind == E_VAR)
 			return fu_scalar(f, lhs->u.var);
@@ -168,7 +152,7 @@ static int fu_forward(Fuse *fu)
 	    !b->u.block.items[n - 1]->u.expr)
 		return 0;
 	fu->fret = b->u.block.items[n - 1];
-	if (!fu_pure(fu->fret->u.expr))
+	if (!expr_math_only(fu->fret->u.expr))
 		return 0;
 	for (int i = 0; i < n - 1; i++) {
 		const Stmt *s = b->u.block.items[i];
@@ -192,7 +176,7 @@ static int fu_forward(Fuse *fu)
 	    cond->u.bin.l->kind != E_VAR || !inc || inc->kind != S_ASSIGN ||
 	    inc->u.assign.op != A_INC || inc->u.assign.lhs->kind != E_VAR ||
 	    inc->u.assign.lhs->u.var != cond->u.bin.l->u.var ||
-	    !fu_pure(cond->u.bin.r))
+	    !expr_math_only(cond->u.bin.r))
 		return 0;
 	fu->fi = cond->u.bin.l->u.var;
 	return fu_straight(f, l->u.loop.body, 0);
@@ -208,14 +192,14 @@ static int fu_reverse_block(Fuse *fu, const Stmt *s)
 	const Stmt *l = s->u.block.items[2];
 	if (d->kind != S_DECL || d->u.decl.init || set->kind != S_ASSIGN ||
 	    set->u.assign.op != A_SET || set->u.assign.lhs->kind != E_VAR ||
-	    !fu_pure(set->u.assign.rhs) || l->kind != S_FOR)
+	    !expr_math_only(set->u.assign.rhs) || l->kind != S_FOR)
 		return 0;
 	const Stmt *init = l->u.loop.init, *inc = l->u.loop.inc;
 	const Expr *cond = l->u.loop.cond;
 	int n = d->u.decl.var;
 	if (!init || init->kind != S_ASSIGN || init->u.assign.op != A_SET ||
 	    init->u.assign.lhs->kind != E_VAR || init->u.assign.lhs->u.var != n ||
-	    !fu_pure(init->u.assign.rhs) || !cond || cond->kind != E_BINARY ||
+	    !expr_math_only(init->u.assign.rhs) || !cond || cond->kind != E_BINARY ||
 	    cond->u.bin.op != B_GT || cond->u.bin.l->kind != E_VAR ||
 	    cond->u.bin.l->u.var != n || cond->u.bin.r->kind != E_NUM ||
 	    cond->u.bin.r->u.num.val != 0 || !inc || inc->kind != S_ASSIGN ||
@@ -263,7 +247,7 @@ static int fu_reads_ok(const Fuse *fu, const Expr *e)
 	FuScan k = { 0, fu };
 	if (e)
 		ir_walk_expr(e, fu_reads_visit, &k);
-	return !k.bad && fu_pure(e);
+	return !k.bad && expr_math_only(e);
 }
 
 /* BODY_B's items: temporaries and shadow stores only. */

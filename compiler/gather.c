@@ -222,11 +222,9 @@ static int ga_invariant(const Gather *ga, const Expr *x)
 static void ga_access(Gather *ga, int a, const Expr *idx)
 {
 	long c;
-	const Expr *x = NULL;
-	int lit = index_offset(ga->i, idx, &c);
-	if (!lit) {
+	if (!index_offset(ga->i, idx, &c)) {
+		const Expr *x = ga_sym_offset(ga, idx);
 		ga->mixed[a] = 1;
-		x = ga_sym_offset(ga, idx);
 		if (!x)
 			ga->uneven[a] = 1;
 		else if (!ga->seen[a])
@@ -756,8 +754,8 @@ static int ga_header(const Stmt *s, int *pn, int *pi)
 
 /* Loop s in ascending order (see the top of the file), or NULL when its
  * iterations may not be independent: an array it stores into is accessed
- * at two offsets or at one that is not constant, or it carries a scalar
- * from one iteration to the next.  s's body is { i--; BODY } and BODY
+ * at two offsets, or at one that may change in the loop, or it carries a
+ * scalar from one iteration to the next.  s's body is { i--; BODY } and BODY
  * passed ga_scan; or, when rest, s is the loop that the gather form leaves
  * with the read-write stores, each at one offset. */
 static Stmt *ga_ascending(Gather *ga, Stmt *s, int rest)

@@ -982,3 +982,19 @@ int stmt_mentions(const Stmt *s, int var)
 		ir_walk_stmt(s, mention_visit, &m);
 	return m.hit;
 }
+
+static void math_only_visit(void *ctx, const Expr *e)
+{
+	int *bad = ctx;
+	if (e->kind == E_CALL &&
+	    (e->u.call.fn >= 0 || !rules_find(e->u.call.name)))
+		*bad = 1;
+}
+
+int expr_math_only(const Expr *e)
+{
+	int bad = 0;
+	if (e)
+		ir_walk_expr(e, math_only_visit, &bad);
+	return !bad;
+}

@@ -396,21 +396,6 @@ static void share_forget_var(Adj *c, int v)
 			share_drop(sc, i);
 }
 
-/* Calls nothing but math functions (rules.def), which change nothing. */
-static void share_calls_visit(void *ctx, const Expr *e)
-{
-	int *bad = ctx;
-	if (e->kind == E_CALL && (e->u.call.fn >= 0 || !rules_find(e->u.call.name)))
-		*bad = 1;
-}
-
-static int share_pure(const Expr *e)
-{
-	int bad = 0;
-	if (e)
-		ir_walk_expr(e, share_calls_visit, &bad);
-	return !bad;
-}
 
 /* After statement s (not an assignment or declaration of the block):
  * forgets what its stores may change and returns 1, or returns 0 when
@@ -426,25 +411,25 @@ static int share_stmt(Adj *c, const Stmt *s)
 				return 0;
 		return 1;
 	case S_DECL:
-		if (!share_pure(s->u.decl.init))
+		if (!expr_math_only(s->u.decl.init))
 			return 0;
 		for (int i = 0; i < s->u.decl.ninits; i++)
-			if (!share_pure(s->u.decl.inits[i]))
+			if (!expr_math_only(s->u.decl.inits[i]))
 				return 0;
 		share_forget_var(c, s->u.decl.var);
 		return 1;
 	case S_ASSIGN:
-		if (!share_pure(s->u.assign.rhs) || !share_pure(s->u.assign.lhs))
+		if (!expr_math_only(s->u.assign.rhs) || !expr_math_only(s->u.assign.lhs))
 			return 0;
 		share_store(c, s->u.assign.lhs);
 		return 1;
 	case S_EXPR:
-		return share_pure(s->u.expr);
+		return expr_math_only(s->u.expr);
 	case S_IF:
-		return share_pure(s->u.ifs.cond) && share_stmt(c, s->u.ifs.then) &&
+		return expr_math_only(s->u.ifs.cond) && share_stmt(c, s->u.ifs.then) &&
 		       share_stmt(c, s->u.ifs.els);
 	case S_FOR: case S_WHILE: case S_DO:
-		return share_pure(s->u.loop.cond) && share_stmt(c, s->u.loop.init) &&
+		return expr_math_only(s->u.loop.cond) && share_stmt(c, s->u.loop.init) &&
 		       share_stmt(c, s->u.loop.inc) && share_stmt(c, s->u.loop.body);
 	case S_BREAK: case S_CONTINUE: case S_EMPTY:
 		return 1;
@@ -552,7 +537,7 @@ Stmt *adj_assign(Adj *c, const Stmt *s, Stmt *fout)
 	ShareCache *sc = c->share;
 	const Expr *lhs = s->u.assign.lhs;
 	/* calls and heap pointers tape in their own ways */
-	int plain = share_pure(s->u.assign.rhs) &&
+	int plain = expr_math_only(s->u.assign.rhs) &&
 		    !(lhs->kind == E_VAR && c->v->heap[lhs->u.var]) &&
 		    pm_get(&c->v->setup, s) <= 0;
 	if (!plain)
@@ -745,7 +730,7 @@ Stmt *adj_return(Adj *c, const Stmt *s, Stmt *fout)
 	SiteInfo *si = adj_site(c, s);
 	Plan *pl = plan_new(s->loc);
 	const Expr *e = s->u.expr;
-	pl->share = share_pure(e);
+	pl->share = expr_math_only(e);
 	if (e && c->v->ret_b) {
 		int rb = c->bwd->params[c->bwd->nparams - 1];
 		adj_expr(c, pl, e, expr_var(c->bwd, rb, s->loc));
