@@ -12,6 +12,7 @@
  *                          checks; then the tables with one column headed
  *                          LABEL (the compiler), or, with FILE, writes the
  *                          results to FILE instead
+ *   BENCH_ONLY=a,b bench   the same for the kernels named a and b only
  *   bench --tables FILE... the tables of several such runs side by side,
  *                          one column per run in every group (run.sh: a
  *                          build with gcc and one with clang)
@@ -254,7 +255,7 @@ static double mlp_hvp(const double *v, const double *d, double *g, double *hv)
 #define mlp_hvp NULL
 #endif
 
-static const Kernel kernels[] = {
+static const Kernel all_kernels[] = {
 	{ "rosenbrock", K_ROSENBROCK, ROSEN_N, rosen_init, rosen_primal,
 	  rosen_tangent, rosen_adjoint, rosen_hand, rosen_hvp },
 	{ "heat", K_HEAT, HEAT_CELLS, heat_init, heat_primal, heat_tangent,
@@ -300,7 +301,34 @@ static const Kernel kernels[] = {
 	  NULL, deepnet_inline_hvp },
 #endif
 };
-#define NKERNELS (int)(sizeof kernels / sizeof kernels[0])
+#define NALL (int)(sizeof all_kernels / sizeof all_kernels[0])
+
+/* The kernels this run checks and times: all of them, or those that
+ * BENCH_ONLY names (a comma-separated list, for timing a few kernels while
+ * working on them). */
+static Kernel kernels[NALL];
+static int nkernels;
+
+static void select_kernels(void)
+{
+	const char *only = getenv("BENCH_ONLY");
+	int i;
+
+	for (i = 0; i < NALL; i++) {
+		const char *p = only;
+		size_t len = strlen(all_kernels[i].name);
+		int keep = !only || !*only;
+
+		while (!keep && p && *p) {
+			keep = !strncmp(p, all_kernels[i].name, len) &&
+			       (p[len] == ',' || p[len] == '\0');
+			p = strchr(p, ',');
+			p = p ? p + 1 : NULL;
+		}
+		if (keep)
+			kernels[nkernels++] = all_kernels[i];
+	}
+}
 
 /* What is timed: the columns of the tables (first order up to
  * M_ADOLC_TAPE, then the Hessian-vector products). */
@@ -641,7 +669,7 @@ typedef struct Result {
 } Result;
 
 #define MAXC 4 /* compilers in one table */
-static Result results[MAXC][NKERNELS + 16];
+static Result results[MAXC][NALL + 16];
 static int nresults[MAXC];
 static char labels[MAXC][32];
 
@@ -677,7 +705,7 @@ static void read_results(const char *path, int c)
 
 	if (!f || fscanf(f, "ckc-bench-results %31s %d %d", labels[c], &nr,
 			 &nm) != 3 ||
-	    nm != M_COUNT || nr < 0 || nr > NKERNELS + 16) {
+	    nm != M_COUNT || nr < 0 || nr > NALL + 16) {
 		fprintf(stderr, "bench: %s: not a results file of this "
 				"bench\n", path);
 		exit(1);
@@ -941,7 +969,7 @@ static void compare_deepnets(double (*vs)[MAXN])
 	int i, a = -1, b = -1;
 	double e;
 
-	for (i = 0; i < NKERNELS; i++) {
+	for (i = 0; i < nkernels; i++) {
 		if (!strcmp(kernels[i].name, "deepnet"))
 			a = i;
 		if (!strcmp(kernels[i].name, "deepnet_inline"))
@@ -981,8 +1009,8 @@ int main(int argc, char **argv)
 	static const char *const check_head2[E_COUNT] = {
 		"", "", "", "", "", "vs ref", "vs FD", "ADOL-C"
 	};
-	static double vs[NKERNELS][MAXN], ds[NKERNELS][MAXN];
-	double err[NKERNELS][E_COUNT];
+	static double vs[NALL][MAXN], ds[NALL][MAXN];
+	double err[NALL][E_COUNT];
 	const char *label = argc > 1 ? argv[1] : "cc";
 	int i, j, adolc = 0;
 
@@ -1002,8 +1030,9 @@ int main(int argc, char **argv)
 #ifdef BENCH_ADOLC
 	adolc = 1;
 #endif
+	select_kernels();
 	bench_make_data();
-	for (i = 0; i < NKERNELS; i++) {
+	for (i = 0; i < nkernels; i++) {
 		const Kernel *k = &kernels[i];
 		Result *r = &results[0][i];
 		k->init(v);
@@ -1024,7 +1053,7 @@ int main(int argc, char **argv)
 		r->have[M_ADOLC_HV] = r->have[M_ADOLC_TAPE_HV] =
 			adolc && k->id >= 0;
 	}
-	nresults[0] = NKERNELS;
+	nresults[0] = nkernels;
 	printf("checks (%s): relative differences at a random point v (H d: "
 	       "along a random d)\n",
 	       label);
@@ -1034,7 +1063,7 @@ int main(int argc, char **argv)
 	for (j = 0; j < E_FIRST_ORDER; j++)
 		printf(" %11s", check_head[j]);
 	printf("\n");
-	for (i = 0; i < NKERNELS; i++) {
+	for (i = 0; i < nkernels; i++) {
 		printf("%-14s", kernels[i].name);
 		for (j = 0; j < E_FIRST_ORDER; j++)
 			print_err(err[i][j]);
@@ -1047,7 +1076,7 @@ int main(int argc, char **argv)
 	for (j = E_FIRST_ORDER; j < E_COUNT; j++)
 		printf(" %11s", check_head2[j]);
 	printf("\n");
-	for (i = 0; i < NKERNELS; i++) {
+	for (i = 0; i < nkernels; i++) {
 		printf("%-14s", kernels[i].name);
 		for (j = E_FIRST_ORDER; j < E_COUNT; j++)
 			print_err(err[i][j]);
@@ -1059,7 +1088,7 @@ int main(int argc, char **argv)
 	/* the peak tape bytes of one f_b and one f_b_d; then the times.
 	 * ADOL-C's gradient() and hess_vec() alone evaluate a tape recorded
 	 * at v by verify() (and then by the loops that tape) */
-	for (i = 0; i < NKERNELS; i++) {
+	for (i = 0; i < nkernels; i++) {
 		const Kernel *k = &kernels[i];
 		Result *r = &results[0][i];
 		ck_stats st;
@@ -1081,7 +1110,7 @@ int main(int argc, char **argv)
 		measure(k, r->have, r->t, r->ratio);
 	}
 	if (argc > 2)
-		write_results(argv[2], label, results[0], NKERNELS);
+		write_results(argv[2], label, results[0], nkernels);
 	else
 		print_tables(1);
 	if (failures) {

@@ -1408,11 +1408,33 @@ static int plan_temp(Adj *c, Plan *pl, const char *base, Type *t)
 }
 
 
+static void adj_costly_visit(void *ctx, const Expr *e)
+{
+	if (e->kind == E_CALL && e->u.call.fn < 0 && type_is_float(e->type) &&
+	    !adj_cheap_call(e->u.call.name))
+		*(int *)ctx = 1;
+}
+
+/* Does floating expression e call a math function other than the cheap
+ * ones (fabs, fmin, fmax, copysign)? */
+static int adj_costly(const Expr *e)
+{
+	int found = 0;
+	ir_walk_expr(e, adj_costly_visit, &found);
+	return found;
+}
+
+static Expr *adj_call_value(Adj *c, Plan *pl, const Expr *e);
+static Expr *adj_taped(Adj *c, Plan *pl, const Expr *e, Expr *fv);
+
 /* An expression of f_bwd equal to e's value just before the statement
- * ran: e again when it can be re-evaluated, else a popped copy. */
+ * ran: e again when it can be re-evaluated, else a popped copy.  A math
+ * call other than the cheap ones is never evaluated again: its value is
+ * taped (adj_call_value), since a push and a pop cost less than exp or
+ * cos, and the statement's own call computes it. */
 static Expr *adj_value(Adj *c, Plan *pl, const Expr *e)
 {
-	if (adj_bw_ok(c, e))
+	if (adj_bw_ok(c, e) && !adj_costly(e))
 		return adj_bw_value(c, e);
 	/* arithmetic is recomputed from its operands' values: a multiply in
 	 * f_bwd is cheaper than a tape entry */
@@ -1424,9 +1446,21 @@ static Expr *adj_value(Adj *c, Plan *pl, const Expr *e)
 				   adj_value(c, pl, e->u.bin.r), e->type, e->loc);
 	case E_CAST:
 		return expr_cast(e->type, adj_value(c, pl, e->u.e), e->loc);
+	case E_CALL:
+		if (type_is_float(e->type) && adj_costly(e))
+			return adj_call_value(c, pl, e);
+		break;
 	default:
 		break;
 	}
+	return adj_taped(c, pl, e, NULL);
+}
+
+/* The popped copy of e's value: pushed once per plan (keys), and once for
+ * the statements of a block that need it (share_find).  f_fwd pushes fv
+ * when given (a temporary holding e), else e. */
+static Expr *adj_taped(Adj *c, Plan *pl, const Expr *e, Expr *fv)
+{
 	for (int i = 0; i < pl->nkeys; i++)
 		if (expr_equal(pl->keys[i], e))
 			return expr_var(c->bwd, pl->temps[i], e->loc);
@@ -1442,7 +1476,7 @@ static Expr *adj_value(Adj *c, Plan *pl, const Expr *e)
 		tv = plan_temp(c, pl, "ck_v", t);
 		decl = pl->decls->u.block.items[pl->decls->u.block.n - 1];
 	}
-	Stmt *push = adj_push(c, expr_clone(e));
+	Stmt *push = adj_push(c, fv ? fv : expr_clone(e));
 	Stmt *pop = stmt_assign(A_SET, expr_var(c->bwd, tv, e->loc),
 				adj_pop(c, t, e->loc), e->loc);
 	stmt_append(pl->fwd, push);
@@ -1553,26 +1587,18 @@ static Expr *adj_partial_of_value(const MathRule *r, const Expr *e, Expr *v)
 	return u.found ? NULL : d;
 }
 
-/* f_fwd tapes the value of math call e instead of its argument when the
- * argument would have to be taped and the derivative needs only the
- * value: y = exp(u) becomes ck_e = exp(u); push ck_e; y = ck_e in f_fwd,
- * and f_bwd reads exp'(u) = ck_e from the tape without calling exp
- * again.  Returns the partial in f_bwd, or NULL. */
-static Expr *adj_tape_value(Adj *c, Plan *pl, const Expr *e,
-			    const MathRule *r)
+/* The taped value of math call e (adj_value): f_fwd computes e once
+ * into a temporary ck_e where the plan can hoist it (the statement's
+ * primal copy then reads ck_e instead of calling again: plan_hoisted),
+ * pushes it, and f_bwd pops it; where it cannot, f_fwd pushes e itself. */
+static Expr *adj_call_value(Adj *c, Plan *pl, const Expr *e)
 {
 	Loc loc = e->loc;
-	if (!pl->can_hoist || !type_is_float(e->type) ||
-	    adj_bw_ok(c, e->u.call.args[0]))
-		return NULL;
-	int tv = -1;
-	for (int i = 0; i < pl->nhoists; i++)
-		if (expr_equal(pl->hoists[i], e))
-			return NULL; /* the same call twice: keep it simple */
-	tv = plan_temp(c, pl, "ck_v", e->type);
-	Expr *d = adj_partial_of_value(r, e, expr_var(c->bwd, tv, loc));
-	if (!d)
-		return NULL;
+	for (int i = 0; i < pl->nkeys; i++)
+		if (expr_equal(pl->keys[i], e))
+			return expr_var(c->bwd, pl->temps[i], loc);
+	if (!pl->can_hoist)
+		return adj_taped(c, pl, e, NULL);
 	Type *t = type_with_const(e->type, 0);
 	int fv = adj_local(c, c->fwd, "ck_e", t);
 	stmt_append(c->fdecls, stmt_decl(fv, expr_num(0, t, loc), loc));
@@ -1584,16 +1610,34 @@ static Expr *adj_tape_value(Adj *c, Plan *pl, const Expr *e,
 	for (int i = 0; i < pl->fwd->u.block.n; i++)
 		stmt_append(first, pl->fwd->u.block.items[i]);
 	pl->fwd = first;
-	stmt_append(pl->fwd, adj_push(c, expr_var(c->fwd, fv, loc)));
-	plan_prepend_pop(pl, stmt_assign(A_SET, expr_var(c->bwd, tv, loc),
-					 adj_pop(c, t, loc), loc));
 	ARENA_PUSH(pl->hoists, pl->nhoists, (void *)e);
 	int *vars = arena_alloc(sizeof(int) * (size_t)pl->nhoists);
 	if (pl->nhoists > 1)
 		memcpy(vars, pl->hoist_vars, sizeof(int) * (size_t)(pl->nhoists - 1));
 	vars[pl->nhoists - 1] = fv;
 	pl->hoist_vars = vars;
-	return d;
+	return adj_taped(c, pl, e, expr_var(c->fwd, fv, loc));
+}
+
+/* The partial of math call e when the derivative needs only the call's
+ * value (exp, tanh, sqrt, tan, cbrt, exp2): y = exp(u) becomes ck_e =
+ * exp(u); push ck_e; y = ck_e in f_fwd, and f_bwd reads exp'(u) = ck_e
+ * from the tape without calling exp again.  Also when f_bwd could
+ * evaluate u again: a push and a pop cost less than the call.  Returns
+ * the partial in f_bwd, or NULL. */
+static Expr *adj_tape_value(Adj *c, Plan *pl, const Expr *e,
+			    const MathRule *r)
+{
+	if (!type_is_float(e->type))
+		return NULL;
+	if (!adj_partial_of_value(r, e, expr_num(0, e->type, e->loc)))
+		return NULL;
+	int keyed = 0;
+	for (int i = 0; i < pl->nkeys; i++)
+		keyed |= expr_equal(pl->keys[i], e);
+	if (!keyed && !pl->can_hoist)
+		return NULL;
+	return adj_partial_of_value(r, e, adj_call_value(c, pl, e));
 }
 
 /* The primal copy s of a statement (and the plan's pushes) read the

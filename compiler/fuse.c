@@ -16,7 +16,8 @@
  * What qualifies (adjoint.c's own output; anything else is left alone):
  *   - f_fwd: declarations, stores to scalar locals, one counted loop
  *     for (; i < B; i++) BODY whose body stores only scalar locals, and
- *     a return; no call but math functions (rules.def), so no tape; every
+ *     a return; no call but math functions (rules.def), and pushes of
+ *     doubles or floats in BODY only, none under a condition; every
  *     parameter it reads is also one of f_bwd's;
  *   - f_bwd: declarations, statements without loops, calls or pops
  *     before and after one reverse loop { long n; i = ...;
@@ -27,11 +28,16 @@
  *     adjoint parameters) with c an integer constant; it reads no shadow
  *     array otherwise, calls only math functions, and stores no variable
  *     declared outside it, so that what it reads besides x and i is the
- *     same in every iteration.
+ *     same in every iteration; its pops (v = ck_pop_d(ck_t) into a
+ *     temporary) match BODY's pushes one for one, in reverse order.
  *
  * f_fb runs f_bwd's statements before its loop, f_fwd's before its loop,
  * then f_fwd's loop, with BODY_B after BODY for the same i, f_bwd's
- * statements after its loop, and f_fwd's return.  Running BODY_B for
+ * statements after its loop, and f_fwd's return.  A value BODY pushes
+ * (the exp(x[i]) of a term, computed once) goes into a local instead,
+ * which BODY_B reads where it popped the value: iteration i's pops take
+ * back what iteration i pushed, last first, so it is the same number
+ * and no tape is used.  Running BODY_B for
  * i ascending instead of descending keeps every element's sum in the
  * reverse loop's order: element j of A receives, in f_bwd, first the
  * terms of iteration j - cmin (the smallest offset), then those of
@@ -95,6 +101,13 @@ typedef struct Fuse {
 	unsigned char *shadow; /* f_bwd var: a shadow parameter */
 	FuStore **stores;
 	int nstores;
+	/* BODY's pushes in order (the expressions pushed, and whether a
+	 * float), BODY_B's pops in order (their items) */
+	const Expr **pushes;
+	unsigned char *push_float;
+	int npushes;
+	int *pops;
+	int npops;
 } Fuse;
 
 /* ------------------------------------------------------------ checks */
@@ -110,15 +123,61 @@ static int fu_scalar(const Func *f, int v)
 	return t->kind == TY_INT || t->kind == TY_FLOAT || t->kind == TY_DOUBLE;
 }
 
-/* A statement without loops, ifs, calls (but math) or stores through
- * memory other than into shadow arrays (mem_ok) or none (f_fwd). */
-static int fu_straight(const Func *f, const Stmt *s, int mem_ok)
+/* ck_tape *ck_t = ck_tape_get(); */
+static int fu_tape_decl(const Stmt *s)
 {
+	const Expr *e = s->kind == S_DECL ? s->u.decl.init : NULL;
+	return e && e->kind == E_CALL && strcmp(e->u.call.name, "ck_tape_get") == 0;
+}
+
+/* Is e a call ck_push_d(t, X) or ck_push_f(t, X) with X math only?
+ * Sets *is_float. */
+static int fu_push(const Expr *e, int *is_float)
+{
+	if (!e || e->kind != E_CALL || e->u.call.nargs != 2 ||
+	    !expr_math_only(e->u.call.args[1]))
+		return 0;
+	*is_float = !strcmp(e->u.call.name, "ck_push_f");
+	return *is_float || !strcmp(e->u.call.name, "ck_push_d");
+}
+
+/* Is e a call ck_pop_d(t) or ck_pop_f(t)?  Sets *is_float. */
+static int fu_pop(const Expr *e, int *is_float)
+{
+	if (!e || e->kind != E_CALL || e->u.call.nargs != 1)
+		return 0;
+	*is_float = !strcmp(e->u.call.name, "ck_pop_f");
+	return *is_float || !strcmp(e->u.call.name, "ck_pop_d");
+}
+
+enum {
+	FU_MEM = 1,  /* stores into shadow arrays */
+	FU_PUSH = 2  /* pushes of doubles and floats (collected in fu) */
+};
+
+/* A statement without loops, ifs, calls (but math) or stores through
+ * memory other than into shadow arrays (FU_MEM) or none (f_fwd); with
+ * FU_PUSH, also pushes, which it lists in fu. */
+static int fu_straight_in(Fuse *fu, const Func *f, const Stmt *s, int flags)
+{
+	int mem_ok = flags & FU_MEM, fl;
 	switch (s->kind) {
 	case S_BLOCK:
 		for (int i = 0; i < s->u.block.n; i++)
-			if (!fu_straight(f, s->u.block.items[i], mem_ok))
+			if (!fu_straight_in(fu, f, s->u.block.items[i], flags))
 				return 0;
+		return 1;
+	case S_EXPR:
+		if (!(flags & FU_PUSH) || !fu_push(s->u.expr, &fl))
+			return 0;
+		ARENA_PUSH(fu->pushes, fu->npushes, s->u.expr->u.call.args[1]);
+		{
+			unsigned char *pf = arena_alloc((size_t)fu->npushes);
+			if (fu->npushes > 1)
+				memcpy(pf, fu->push_float, (size_t)fu->npushes - 1);
+			pf[fu->npushes - 1] = (unsigned char)fl;
+			fu->push_float = pf;
+		}
 		return 1;
 	case S_DECL:
 		return !s->u.decl.ninits && expr_math_only(s->u.decl.init) &&
@@ -142,6 +201,11 @@ static int fu_straight(const Func *f, const Stmt *s, int mem_ok)
 	}
 }
 
+static int fu_straight(const Func *f, const Stmt *s, int mem_ok)
+{
+	return fu_straight_in(NULL, f, s, mem_ok ? FU_MEM : 0);
+}
+
 /* f_fwd: items before one counted loop, the loop, a return. */
 static int fu_forward(Fuse *fu)
 {
@@ -156,6 +220,8 @@ static int fu_forward(Fuse *fu)
 		return 0;
 	for (int i = 0; i < n - 1; i++) {
 		const Stmt *s = b->u.block.items[i];
+		if (fu_tape_decl(s))
+			continue; /* for BODY's pushes, which f_fb keeps in locals */
 		if (s->kind == S_FOR && !fu->floop) {
 			fu->floop = s;
 			continue;
@@ -179,7 +245,7 @@ static int fu_forward(Fuse *fu)
 	    !expr_math_only(cond->u.bin.r))
 		return 0;
 	fu->fi = cond->u.bin.l->u.var;
-	return fu_straight(f, l->u.loop.body, 0);
+	return fu_straight_in(fu, f, l->u.loop.body, FU_PUSH);
 }
 
 /* The reverse loop's block of f_bwd: { long n; i = E; for (n = COUNT;
@@ -268,6 +334,19 @@ static int fu_body(Fuse *fu)
 		if (s->kind != S_ASSIGN)
 			return 0;
 		const Expr *lhs = s->u.assign.lhs;
+		int fl;
+		if (s->u.assign.op == A_SET && lhs->kind == E_VAR &&
+		    fu->temp[lhs->u.var] && fu_pop(s->u.assign.rhs, &fl)) {
+			/* pops take BODY's pushes back, last first */
+			int m = fu->npushes - 1 - fu->npops;
+			if (m < 0 || fu->push_float[m] != fl)
+				return 0;
+			if (!fu->pops)
+				fu->pops = arena_alloc(sizeof(int) *
+						       (size_t)fu->nitems);
+			fu->pops[fu->npops++] = k;
+			continue;
+		}
 		if (!fu_reads_ok(fu, s->u.assign.rhs))
 			return 0;
 		if (lhs->kind == E_VAR) {
@@ -289,7 +368,7 @@ static int fu_body(Fuse *fu)
 		st->item = k;
 		ARENA_PUSH(fu->stores, fu->nstores, st);
 	}
-	if (!fu->nstores)
+	if (!fu->nstores || fu->npops != fu->npushes)
 		return 0;
 	/* a span of offsets that a few registers hold */
 	for (int k = 0; k < fu->nstores; k++)
@@ -298,13 +377,6 @@ static int fu_body(Fuse *fu)
 			    fu->stores[k]->off - fu->stores[j]->off > FU_MAX_SPAN)
 				return 0;
 	return 1;
-}
-
-/* ck_tape *ck_t = ck_tape_get(); */
-static int fu_tape_decl(const Stmt *s)
-{
-	const Expr *e = s->kind == S_DECL ? s->u.decl.init : NULL;
-	return e && e->kind == E_CALL && strcmp(e->u.call.name, "ck_tape_get") == 0;
 }
 
 /* f_bwd: straight statements around the reverse loop's block. */
@@ -485,6 +557,25 @@ static void fu_range(const Fuse *fu, int a, long *lo, long *hi)
 	}
 }
 
+/* The pushes of f_fb's copy of BODY, in order, become stores into the
+ * locals vals[0..). */
+static void fu_pushes_to_locals(Fuse *fu, Stmt *s, const int *vals, int *n)
+{
+	int fl;
+	if (s->kind == S_BLOCK) {
+		for (int i = 0; i < s->u.block.n; i++)
+			fu_pushes_to_locals(fu, s->u.block.items[i], vals, n);
+		return;
+	}
+	if (s->kind != S_EXPR || !fu_push(s->u.expr, &fl))
+		return;
+	Expr *x = s->u.expr->u.call.args[1];
+	s->kind = S_ASSIGN;
+	s->u.assign.op = A_SET;
+	s->u.assign.lhs = fu_v(fu, vals[(*n)++], s->loc);
+	s->u.assign.rhs = x;
+}
+
 /* Builds f_fb. */
 static Func *fu_build(Fuse *fu, const char *name)
 {
@@ -530,6 +621,11 @@ static Func *fu_build(Fuse *fu, const char *name)
 			st->hold[d] = fu_local(fu, "ck_h", t, decls, loc);
 	}
 	int count = fu_local(fu, "ck_m", fu_long(), decls, loc);
+	int *vals = arena_alloc(sizeof(int) * (size_t)(fu->npushes + 1));
+	for (int k = 0; k < fu->npushes; k++)
+		vals[k] = fu_local(fu, "ck_p",
+				   type_with_const(fu->pushes[k]->type, 0),
+				   decls, loc);
 	/* f_bwd's and f_fwd's declarations, then the statements before
 	 * the loops */
 	Stmt *head = stmt_block(loc);
@@ -546,12 +642,24 @@ static Func *fu_build(Fuse *fu, const char *name)
 	for (int i = 0; i < head->u.block.n; i++)
 		stmt_append(body, head->u.block.items[i]);
 
-	/* the loop: BODY, then BODY_B with its stores into terms */
+	/* the loop: BODY, then BODY_B with its stores into terms; BODY's
+	 * pushes go into locals, which BODY_B's pops read */
 	Stmt *loop = fu_stmt(fu->floop, fu->fmap);
+	int npushed = 0;
+	fu_pushes_to_locals(fu, loop->u.loop.body, vals, &npushed);
+	ck_assert(npushed == fu->npushes);
 	Stmt *lb = stmt_block(loc);
 	stmt_append(lb, loop->u.loop.body);
-	for (int k = 0, s = 0; k < fu->nitems; k++) {
+	for (int k = 0, s = 0, np = 0; k < fu->nitems; k++) {
 		const Stmt *it = fu->items[k];
+		if (np < fu->npops && fu->pops[np] == k) {
+			int m = fu->npushes - 1 - np++;
+			stmt_append(lb, stmt_assign(A_SET,
+						    fu_expr(it->u.assign.lhs, lmap),
+						    fu_v(fu, vals[m], it->loc),
+						    it->loc));
+			continue;
+		}
 		if (s < fu->nstores && fu->stores[s]->item == k) {
 			FuStore *st = fu->stores[s++];
 			Type *t = type_with_const(bwd->vars[st->arr]->type->base, 0);

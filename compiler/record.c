@@ -96,7 +96,7 @@ static void adj_remat_list(Adj *c, const Expr *x, int var, const Expr *e)
 }
 
 /* Math functions as cheap as the arithmetic around them. */
-static int adj_cheap_call(const char *name)
+int adj_cheap_call(const char *name)
 {
 	static const char *const cheap[] = {
 		"fabs", "fabsf", "fmin", "fminf", "fmax", "fmaxf",
@@ -731,14 +731,18 @@ Stmt *adj_return(Adj *c, const Stmt *s, Stmt *fout)
 	Plan *pl = plan_new(s->loc);
 	const Expr *e = s->u.expr;
 	pl->share = expr_math_only(e);
+	pl->can_hoist = e != NULL;
 	if (e && c->v->ret_b) {
 		int rb = c->bwd->params[c->bwd->nparams - 1];
 		adj_expr(c, pl, e, expr_var(c->bwd, rb, s->loc));
 	}
+	Expr *re = e ? expr_clone(e) : NULL;
+	if (re)
+		plan_hoisted(c, pl, &re);
 	plan_fwd(pl, fout);
 	adj_site_pushes(c, s, NULL, fout);
 	adj_turn(c, si->fn_id, fout, s->loc);
-	stmt_append(fout, stmt_expr(S_RETURN, expr_clone(e), s->loc));
+	stmt_append(fout, stmt_expr(S_RETURN, re, s->loc));
 	Stmt *b = plan_bwd(pl);
 	if (c->fn_code < 0 || adj_empty(b))
 		return b;

@@ -55,12 +55,12 @@ double f(const double *x, double a)
 // CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, double a, double *a_b, double ret_b){{$}}
 // CHECK: upd(4, a2, x, u3);
 // CHECK: upd_b(4, a, &ck_p4, x, x_b, u4, u_b);
-// CHECK: g_b(ck_v3, &ck_p2, a, &ck_p3, ck_a3);
+// CHECK: g_b([[V:ck_v[0-9]*]], &ck_p2, a, &ck_p3, ck_a3);
 // CHECK: upd(4, 0.1 * a2, x, u3);
 // CHECK: upd_b(4, 0.1 * a, &ck_p, x, x_b, u2, u_b);
 // CHECK-LABEL: static void f_bwd_d({{.*}}){{$}}
 // CHECK: upd_b_d(4, a, a_d, &ck_p4, &ck_p4_d, x, x_d, x_b, x_bd, u4, u4_d, u_b, u_bd);
-// CHECK: g_b_d(ck_v3, ck_v3_d, &ck_p2, &ck_p2_d, a, a_d, &ck_p3, &ck_p3_d, ck_a3, ck_a3_d);
+// CHECK: g_b_d([[V]], [[V]]_d, &ck_p2, &ck_p2_d, a, a_d, &ck_p3, &ck_p3_d, ck_a3, ck_a3_d);
 // CHECK: upd_b_d(4, 0.1 * a, 0.1 * a_d, &ck_p, &ck_p_d, x, x_d, x_b, x_bd, u2, u2_d, u_b, u_bd);
 
 #ifdef CK_TEST_MAIN
