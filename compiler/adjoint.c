@@ -1411,12 +1411,13 @@ static int plan_temp(Adj *c, Plan *pl, const char *base, Type *t)
 static void adj_costly_visit(void *ctx, const Expr *e)
 {
 	if (e->kind == E_CALL && e->u.call.fn < 0 && type_is_float(e->type) &&
-	    !adj_cheap_call(e->u.call.name))
+	    !adj_cheap_call(e->u.call.name) && expr_reads_data(e))
 		*(int *)ctx = 1;
 }
 
 /* Does floating expression e call a math function other than the cheap
- * ones (fabs, fmin, fmax, copysign)? */
+ * ones (fabs, fmin, fmax, copysign), on data (a call on literals is
+ * folded by the C compiler)? */
 static int adj_costly(const Expr *e)
 {
 	int found = 0;
@@ -1667,21 +1668,34 @@ static void adj_math(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 		adj_expr(c, pl, e->u.call.args[0], adj_mul(adj, dv, e->loc));
 		return;
 	}
-	/* the partials over the arguments' values in f_bwd */
-	Expr *vals = expr_clone(e);
+	/* the partials over the arguments' values in f_bwd; a partial that
+	 * calls a math function (cos(a) for sin(a)) has that call's value
+	 * taped like any other (adj_value), not computed again in f_bwd:
+	 * f_fwd computes it, once for the block (cse.c) when the primal
+	 * calls it too, as in c = cos(t); s = sin(t) */
+	Expr *vals = NULL;
 	int nactive = 0;
-	for (int i = 0; i < e->u.call.nargs; i++) {
-		vals->u.call.args[i] = adj_value(c, pl, e->u.call.args[i]);
+	for (int i = 0; i < e->u.call.nargs; i++)
 		nactive += activity_expr_varied(c->a, e->u.call.args[i]);
-	}
 	if (nactive > 1)
 		adj = adj_share(c, pl, adj);
 	for (int i = 0; i < r->arity && i < e->u.call.nargs; i++) {
 		const Expr *arg = e->u.call.args[i];
 		if (!activity_expr_varied(c->a, arg))
 			continue;
-		adj_expr(c, pl, arg,
-			 adj_mul(expr_clone(adj), rules_partial(r, vals, i), e->loc));
+		Expr *pd = rules_partial(r, e, i);
+		if (adj_costly(pd)) {
+			pd = adj_value(c, pl, pd);
+		} else {
+			if (!vals) {
+				vals = expr_clone(e);
+				for (int k = 0; k < e->u.call.nargs; k++)
+					vals->u.call.args[k] =
+						adj_value(c, pl, e->u.call.args[k]);
+			}
+			pd = rules_partial(r, vals, i);
+		}
+		adj_expr(c, pl, arg, adj_mul(expr_clone(adj), pd, e->loc));
 	}
 }
 
@@ -3348,6 +3362,8 @@ static void adj_generate(Program *p, AdjVariant *v)
 			v->failed = 1;
 		if (!grew || v->failed) {
 			const char *nf = v->fwd->name, *nb = v->bwd->name;
+			cse_calls(p, fwd);
+			cse_calls(p, bwd);
 			cleanup_unread(fwd, v->f->nvars);
 			if (!v->failed) {
 				v->fused = fuse_sweeps(p, fwd, bwd, "ck_fused");

@@ -522,6 +522,9 @@ int stmt_mentions(const Stmt *s, int var);
 /* Does e call nothing but math functions (rules.def), which neither tape
  * nor change anything?  (NULL: yes.) */
 int expr_math_only(const Expr *e);
+/* Does e read a variable (or a global), not only literals?  A math call
+ * on literals is folded by the C compiler, and is left where it is. */
+int expr_reads_data(const Expr *e);
 
 /* The calls into libckrt that the adjoint transform writes, as the
  * tangent of generated code (second order) sees them: the tape and the
@@ -892,6 +895,20 @@ void cleanup_unread(Func *g, int first);
 void cleanup_arith(Func *g);
 /* Only the second, exact rewrite (for tangents: f_d, f_b_d). */
 void cleanup_double(Func *g);
+
+/* ----------------------------------------------------------------- cse.c */
+
+/* Gives each math call of a block's statements one evaluation: later
+ * equal calls, while their arguments are unchanged, read the variable
+ * the first was assigned to or a temporary ck_e declared before it (see
+ * cse.c).  Bitwise the same results. */
+void cse_calls(const Program *p, Func *g);
+
+/* --------------------------------------------------------------- batch.c */
+
+/* Makes each run of consecutive pushes (or pops) of doubles or floats in
+ * g's blocks one reservation (release) on the tape (see batch.c). */
+void batch_tape(const Program *p, Func *g);
 
 /* ---------------------------------------------------------------- emit.c */
 

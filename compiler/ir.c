@@ -7,6 +7,7 @@
  */
 #include "ckc.h"
 
+#include <math.h>
 #include <string.h>
 
 #define CK_SPELL2(name, sp) sp,
@@ -805,7 +806,9 @@ int expr_equal(const Expr *a, const Expr *b)
 		return 0;
 	switch (a->kind) {
 	case E_NUM:
+		/* 0.0 and -0.0 compare equal, and give different results */
 		return a->u.num.val == b->u.num.val &&
+		       signbit(a->u.num.val) == signbit(b->u.num.val) &&
 		       a->u.num.ival == b->u.num.ival;
 	case E_VAR:
 		return a->u.var == b->u.var;
@@ -981,6 +984,20 @@ int stmt_mentions(const Stmt *s, int var)
 	if (s)
 		ir_walk_stmt(s, mention_visit, &m);
 	return m.hit;
+}
+
+static void reads_data_visit(void *ctx, const Expr *e)
+{
+	if (e->kind == E_VAR || e->kind == E_GLOBAL)
+		*(int *)ctx = 1;
+}
+
+int expr_reads_data(const Expr *e)
+{
+	int hit = 0;
+	if (e)
+		ir_walk_expr(e, reads_data_visit, &hit);
+	return hit;
 }
 
 static void math_only_visit(void *ctx, const Expr *e)

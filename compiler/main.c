@@ -496,10 +496,13 @@ static int ckc_main(int argc, char **argv)
 	hvp_program(p);
 	if (diag_errors())
 		return 1;
-	/* x_d * x + x * x_d is 2 * (x_d * x), the same number */
+	/* x_d * x + x * x_d is 2 * (x_d * x), the same number; runs of
+	 * pushes and pops are one tape operation each */
 	for (int i = 0; i < p->nout; i++)
-		if (p->out[i]->generated)
+		if (p->out[i]->generated) {
 			cleanup_double(p->out[i]);
+			batch_tape(p, p->out[i]);
+		}
 	stage_done(&o, p, "tangent");
 
 	status = write_outputs(&o, p) ? 0 : 1;

@@ -1222,6 +1222,7 @@ static void tan_generate(Program *p, Variant *v)
 	Stmt *inner = body->u.block.items[0];
 	for (int i = 0; i < inner->u.block.n; i++)
 		stmt_append(v->g->body, inner->u.block.items[i]);
+	cse_calls(p, v->g);
 	/* shadows that only conditions read carry nothing anywhere */
 	cleanup_unread(v->g, f->nvars);
 }

@@ -12,6 +12,7 @@
  *
  * Compiled as gnu11 for __thread and the constructor attribute.
  */
+#define CKRT_BUILDING_ 1
 #include "ckrt.h"
 
 #include <pthread.h>
@@ -22,14 +23,18 @@
 
 /* Chunk payload sizes: the first chunk of a stack holds CHUNK_MIN bytes,
  * each newly allocated one twice the previous, up to CHUNK_MAX.  Both are
- * multiples of every entry size, so chunks below the current one are
- * exactly full. */
+ * multiples of every entry size, so single pushes fill a chunk exactly; a
+ * reservation (ck_reserve_d) that does not fit in what is left moves on to
+ * the next chunk, and the chunk it leaves records where its entries end.
+ * CK_RESERVE_MAX_ (ckrt.h) bytes always fit in an empty chunk. */
 #define CHUNK_MIN ((size_t)4096)
 #define CHUNK_MAX ((size_t)1 << 20)
 
 typedef struct chunk {
 	struct chunk *prev, *next; /* below / above (kept for reuse) */
 	size_t cap;                /* payload bytes */
+	size_t used;               /* bytes of entries, once the stack moved
+				      on to the chunk above */
 	max_align_t payload[];
 } chunk;
 
@@ -54,6 +59,10 @@ typedef struct thread {
 } thread;
 
 static __thread thread self;
+
+/* The calling thread's tape, once registered (ckrt.h's ck_tape_get reads
+ * it inline). */
+__thread ck_tape *ck_tape_self_;
 
 /* Figures of threads that exited since the last reset. */
 static pthread_mutex_t exited_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -250,6 +259,7 @@ static void thread_exit(void *arg)
 	/* A later use in this thread (another key's destructor) arms the
 	 * destructor again. */
 	th->registered = 0;
+	ck_tape_self_ = NULL;
 }
 
 static void make_key(void)
@@ -271,14 +281,22 @@ static void register_thread(void)
 		exit(1);
 	}
 	self.registered = 1;
+	ck_tape_self_ = &self.tape;
 }
 
 /* ------------------------------------------------------------------ tape */
 
-ck_tape *ck_tape_get(void)
+ck_tape *ck_tape_get_(void)
 {
 	register_thread();
 	return &self.tape;
+}
+
+/* The exported function, for code compiled against a header whose
+ * ck_tape_get was not inline. */
+ck_tape *ck_tape_get(void)
+{
+	return ck_tape_get_();
 }
 
 static void enter_chunk(struct ck_stack_ *s, chunk *c, int full)
@@ -286,7 +304,7 @@ static void enter_chunk(struct ck_stack_ *s, chunk *c, int full)
 	s->chunk = c;
 	s->base = (char *)c->payload;
 	s->limit = s->base + c->cap;
-	s->top = full ? s->limit : s->base;
+	s->top = full ? s->base + c->used : s->base;
 }
 
 /* The current chunk is full (or there is none): move to the next one. */
@@ -310,9 +328,23 @@ void ck_tape_grow_(ck_tape *t, int k)
 		if (cur)
 			cur->next = c;
 	}
-	if (cur)
-		s->below += cur->cap;
+	if (cur) {
+		cur->used = (size_t)(s->top - s->base);
+		s->below += cur->used;
+	}
 	enter_chunk(s, c, 0);
+}
+
+void ck_tape_reserve_(ck_tape *t, int k, size_t bytes)
+{
+	if (bytes > CK_RESERVE_MAX_ || bytes > CHUNK_MIN) {
+		fprintf(stderr, "ckrt: a reservation of %zu bytes on the tape is "
+				"more than %zu\n",
+			bytes, (size_t)CK_RESERVE_MAX_);
+		abort();
+	}
+	/* the rest of this chunk stays unused: the entries are contiguous */
+	ck_tape_grow_(t, k);
 }
 
 /* The current chunk is empty: move back to the previous (full) one. */
@@ -332,7 +364,7 @@ void ck_tape_shrink_(ck_tape *t, int k)
 		abort();
 	}
 	enter_chunk(s, cur->prev, 1);
-	s->below -= cur->prev->cap;
+	s->below -= cur->prev->used;
 }
 
 /* Frees the chunks of s that hold no entries, or with all set every chunk
@@ -354,7 +386,7 @@ static void free_stack(struct ck_stack_ *s, int all)
 		/* cur is empty: step back to the full chunk below. */
 		c = cur->prev;
 		enter_chunk(s, c, 1);
-		s->below -= c->cap;
+		s->below -= c->used;
 		c->next = NULL;
 		xfree(cur, sizeof(chunk) + cur->cap);
 		return;

@@ -111,8 +111,19 @@ void ck_get_allocator(ck_alloc_fn *fn, void **ud);
 typedef struct ck_tape ck_tape;
 
 /* The calling thread's tape.  Call it once per derivative function, not per
- * push. */
+ * push.  Inline: a thread-local load, and a call into the library only the
+ * first time in a thread. */
+extern __thread ck_tape *ck_tape_self_;
+ck_tape *ck_tape_get_(void);
+#ifdef CKRT_BUILDING_
 ck_tape *ck_tape_get(void);
+#else
+static inline ck_tape *ck_tape_get(void)
+{
+	ck_tape *t = ck_tape_self_;
+	return t ? t : ck_tape_get_();
+}
+#endif
 
 /* Records the bytes in use on t (and in snapshots) in the peak statistics.
  * Generated code calls it at every turn from a forward to a reverse sweep. */
@@ -236,6 +247,72 @@ static inline void *ck_pop_p(ck_tape *t)
 	const void *v;
 	CK_TAPE_POP_(t, CK_STACK_P_, const void *, v);
 	return (void *)v;
+}
+
+/* Several doubles (or floats) at once, for consecutive pushes or pops of
+ * straight-line code:
+ *
+ *   double *p = ck_reserve_d(t, n);  p[0] = a; ... p[n - 1] = z;
+ *
+ * is n pushes (a first), and
+ *
+ *   double buf[n];  const double *q = ck_release_d(t, n, buf);
+ *
+ * is n pops: q[n - 1] is the last value pushed, q[0] the first.  The
+ * entries of a reservation are contiguous; the caller fills them before it
+ * pushes or pops anything else, and reads what a release gives before it
+ * pushes anything.  n * sizeof(double) is at most CK_RESERVE_MAX_ bytes. */
+#define CK_RESERVE_MAX_ 1024
+void ck_tape_reserve_(ck_tape *t, int stack, size_t bytes);
+void ck_pop_nd(ck_tape *t, double *p, size_t n);
+void ck_pop_nf(ck_tape *t, float *p, size_t n);
+
+static inline double *ck_reserve_d(ck_tape *t, size_t n)
+{
+	struct ck_stack_ *s = &t->s[CK_STACK_D_];
+	size_t bytes = n * sizeof(double);
+	double *p;
+	if ((size_t)(s->limit - s->top) < bytes)
+		ck_tape_reserve_(t, CK_STACK_D_, bytes);
+	p = (double *)(void *)s->top;
+	s->top += bytes;
+	return p;
+}
+
+static inline const double *ck_release_d(ck_tape *t, size_t n, double *buf)
+{
+	struct ck_stack_ *s = &t->s[CK_STACK_D_];
+	size_t bytes = n * sizeof(double);
+	if ((size_t)(s->top - s->base) < bytes) {
+		ck_pop_nd(t, buf, n);
+		return buf;
+	}
+	s->top -= bytes;
+	return (const double *)(void *)s->top;
+}
+
+static inline float *ck_reserve_f(ck_tape *t, size_t n)
+{
+	struct ck_stack_ *s = &t->s[CK_STACK_F_];
+	size_t bytes = n * sizeof(float);
+	float *p;
+	if ((size_t)(s->limit - s->top) < bytes)
+		ck_tape_reserve_(t, CK_STACK_F_, bytes);
+	p = (float *)(void *)s->top;
+	s->top += bytes;
+	return p;
+}
+
+static inline const float *ck_release_f(ck_tape *t, size_t n, float *buf)
+{
+	struct ck_stack_ *s = &t->s[CK_STACK_F_];
+	size_t bytes = n * sizeof(float);
+	if ((size_t)(s->top - s->base) < bytes) {
+		ck_pop_nf(t, buf, n);
+		return buf;
+	}
+	s->top -= bytes;
+	return (const float *)(void *)s->top;
 }
 
 /* n values at once (a local array that a callee reads, saved once

@@ -87,7 +87,7 @@ double f(const double *x, int n)
 // CHECK: i = (int)[[LO2]];
 // CHECK: for (ck_n{{[0-9]*}} = n > 0 ? (long)n : 0; ck_n{{[0-9]*}} > 0; ck_n{{[0-9]*}}--) {
 // CHECK-NEXT: i--;
-// CHECK: ck_pop_d(ck_t);
+// CHECK: ck_release_d(ck_t, 3,
 // The copy of x into u, upwards.
 // CHECK: for ([[J3:ck_j[0-9]*]] = (int)[[LO3:ck_lo[0-9]*]]; [[J3]] < [[HI3:ck_hi[0-9]*]]; [[J3]]++) {
 // CHECK-NEXT: i = (int)[[J3]];

@@ -24,7 +24,8 @@ double f(double x, double c)
 	return s;
 }
 // CHECK-LABEL: static double f_fwd(double x, double c){{$}}
-// CHECK: ck_push_d(ck_t, s);
+// CHECK: [[P:ck_p[0-9]*]] = ck_reserve_d(ck_t, 2);
+// CHECK-NEXT: [[P]][0] = s;
 // CHECK-NEXT: s *= x + 1.0;
 // CHECK-LABEL: static void f_bwd(double x, double *x_b, double c, double ret_b){{$}}
 // CHECK: s_b = ck_a{{[0-9]*}} * (x + 1.0);

@@ -38,11 +38,11 @@ double f(const double *v)
 	return s;
 }
 // CHECK-LABEL: static void axpy_fwd(double a, const double *x, double *y){{$}}
-// CHECK: ck_push_d(ck_t, x[i]);
+// CHECK: ck_p{{[0-9]*}}[0] = x[i];
 // CHECK-NOT: ck_push_nd
 // CHECK-LABEL: static void axpy_bwd(double a, double *a_b, double *x_b, double *y_b){{$}}
 // CHECK-LABEL: static void axpy_fwd2(double a, const double *x, double *y){{$}}
-// CHECK-NOT: ck_push_d(ck_t, x[i]);
+// CHECK-NOT: = x[i];
 // CHECK: ck_push_nd(ck_t, x, 6);
 // CHECK-LABEL: static void axpy_bwd2(double a, double *a_b, double *restrict x_b, double *restrict y_b){{$}}
 // CHECK: double [[X:x[0-9]*]][6];

@@ -21,7 +21,8 @@ double f(double x)
 	return x;
 }
 // CHECK-LABEL: static double f_fwd(double x){{$}}
-// CHECK: ck_push_d(ck_t, x);
+// CHECK: [[P:ck_p[0-9]*]] = ck_reserve_d(ck_t, 3);
+// CHECK-NEXT: [[P]][0] = x;
 // CHECK-NEXT: x = x * x;
 // CHECK-LABEL: static void f_bwd(double *x_b, double ret_b){{$}}
 // CHECK: *x_b += x_b2;

@@ -1,7 +1,9 @@
 // A chain of locals each read twice by the next (v1 = sin(v0) + v0 *
 // 0.5, ...): recomputing v39 in the reverse sweep from x would write
 // 2^40 terms.  ckc once did, and never finished; a local whose
-// recomputation would be too large is taped instead.
+// recomputation would be too large is taped instead.  Here the reverse
+// sweep needs no v at all: the partials of sin are the values of cos,
+// computed in f_fwd and taped, and f_bwd calls no math function.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
@@ -58,8 +60,12 @@ double f(double x)
 	return v39;
 }
 // CHECK-LABEL: static double f_fwd(double x){{$}}
-// CHECK: ck_push_d(ck_t, v{{[0-9]+}});
+// CHECK: [[E:ck_e[0-9]*]] = cos(v{{[0-9]+}});
+// CHECK-NEXT: ck_p{{[0-9]*}}[{{[0-9]+}}] = [[E]];
 // CHECK-LABEL: static void f_bwd(
+// CHECK-NOT: sin(
+// CHECK-NOT: cos(
+// CHECK: {{^}$}}
 
 #ifdef CK_TEST_MAIN
 #include "ckcheck.h"

@@ -23,7 +23,7 @@ double f(double x)
 }
 // CHECK-LABEL: static double f_fwd(double x){{$}}
 // CHECK: a = x;
-// CHECK-NEXT: ck_push_d(ck_t, c);
+// CHECK-NEXT: ck_p{{[0-9]*}}[1] = c;
 // CHECK-NEXT: d = c * c;
 
 #ifdef CK_TEST_MAIN

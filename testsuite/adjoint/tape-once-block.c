@@ -1,12 +1,14 @@
 // Values that several statements of a block need are taped once, before
 // the last of them (the reverse sweep pops them first, into a variable the
-// earlier statements' adjoints read too): t for cos(t) and sin(t), and
-// X[0], X[1], X[2] for the three rows of a rotation whose output cannot
+// earlier statements' adjoints read too): X[0], X[1], X[2] for the three
+// rows of a rotation whose output cannot
 // alias X, because the caller passes separate local arrays.  Where the
 // output may alias the input (rot(x, v, v)), each row tapes the elements
 // of X it reads again, since the row before may have changed them.  A
 // store forgets what it changes: v[0] is taped again after v[0] *= 2,
-// v[1] is not.  The return shares u with the statement before it.
+// v[1] is not.  The return shares u with the statement before it.  The
+// partials of c = cos(t) and s = sin(t) are taped values, sin(t) and c,
+// and sin(t) is computed once, for the partial and for s.
 // Derivatives are checked against differences and are bitwise those of
 // --no-tbr.
 // RUN: %ckc %s -o %t.c
@@ -46,39 +48,45 @@ double f(const double *x)
 	return w * u;
 }
 
+// The pushes of a run of statements go to the tape as one reservation
+// (ck_p[k] = v is the k-th push).
 // CHECK-LABEL: static double f_fwd(const double *x){{$}}
 // CHECK: rot_fwd2(x, v, v);
-// CHECK-NEXT: ck_push_d(ck_t, v[0]);
+// CHECK-NEXT: double *[[P:ck_p[0-9]*]] = ck_reserve_d(ck_t, 6);
+// CHECK-NEXT: [[P]][0] = v[0];
 // CHECK-NEXT: u = v[0] * v[1];
 // CHECK-NEXT: v[0] *= 2;
-// CHECK-NEXT: ck_push_d(ck_t, v[1]);
-// CHECK-NEXT: ck_push_d(ck_t, v[0]);
-// CHECK-NEXT: ck_push_d(ck_t, v[2]);
+// CHECK-NEXT: [[P]][1] = v[1];
+// CHECK-NEXT: [[P]][2] = v[0];
+// CHECK-NEXT: [[P]][3] = v[2];
 // CHECK-NEXT: w = v[0] * v[1] + u * v[2];
-// CHECK-NEXT: ck_push_d(ck_t, u);
-// CHECK-NEXT: ck_push_d(ck_t, w);
+// CHECK-NEXT: [[P]][4] = u;
+// CHECK-NEXT: [[P]][5] = w;
 // CHECK-NEXT: return w * u;
 // CHECK-LABEL: static void rot_fwd(const double *r, const double *X, double *out){{$}}
-// CHECK: c = cos(t);
-// CHECK-NEXT: ck_push_d(ck_t, t);
-// CHECK-NEXT: s = sin(t);
+// CHECK: [[S:ck_e[0-9]*]] = sin(t);
+// CHECK-NEXT: [[P2:ck_p[0-9]*]][1] = [[S]];
+// CHECK-NEXT: c = cos(t);
+// CHECK-NEXT: [[C:ck_e[0-9]*]] = c;
+// CHECK-NEXT: [[P2]][2] = [[C]];
+// CHECK-NEXT: s = [[S]];
 // CHECK-NEXT: out[0] =
 // CHECK-NEXT: out[1] =
-// CHECK-NEXT: ck_push_d(ck_t, c);
-// CHECK-NEXT: ck_push_d(ck_t, X[2]);
-// CHECK-NEXT: ck_push_d(ck_t, s);
-// CHECK-NEXT: ck_push_d(ck_t, X[1]);
-// CHECK-NEXT: ck_push_d(ck_t, X[0]);
+// CHECK-NEXT: [[P2]][3] = c;
+// CHECK-NEXT: [[P2]][4] = X[2];
+// CHECK-NEXT: [[P2]][5] = s;
+// CHECK-NEXT: [[P2]][6] = X[1];
+// CHECK-NEXT: [[P2]][7] = X[0];
 // CHECK-NEXT: out[2] =
 // CHECK-LABEL: static void rot_fwd2(const double *r, const double *X, double *out){{$}}
-// CHECK: s = sin(t);
-// CHECK-NEXT: ck_push_d(ck_t, X[0]);
-// CHECK-NEXT: ck_push_d(ck_t, X[2]);
-// CHECK-NEXT: ck_push_d(ck_t, X[1]);
+// CHECK: s = {{ck_e[0-9]*}};
+// CHECK-NEXT: [[P3:ck_p[0-9]*]][3] = X[0];
+// CHECK-NEXT: [[P3]][4] = X[2];
+// CHECK-NEXT: [[P3]][5] = X[1];
 // CHECK-NEXT: out[0] =
-// CHECK-NEXT: ck_push_d(ck_t, X[1]);
-// CHECK-NEXT: ck_push_d(ck_t, X[0]);
-// CHECK-NEXT: ck_push_d(ck_t, X[2]);
+// CHECK-NEXT: [[P3]][6] = X[1];
+// CHECK-NEXT: [[P3]][7] = X[0];
+// CHECK-NEXT: [[P3]][8] = X[2];
 // CHECK-NEXT: out[1] =
 
 #ifdef CK_TEST_MAIN

@@ -51,9 +51,9 @@ double f(const double *x, int n)
 // RUNS: STATS tape peak 72
 // RUN: FileCheck %s --check-prefix=PLAIN < %t.plain.out
 // PLAIN: STATS recomputations 0
-// Without the region, each iteration tapes p, sin(x[i]), a[(i + 1) % 4]
-// and t:
-// PLAIN: STATS tape peak 288
+// Without the region, each iteration tapes p, cos(x[i]), sin(x[i]),
+// a[(i + 1) % 4] and t:
+// PLAIN: STATS tape peak 360
 
 #ifdef CK_TEST_MAIN
 #include "ckcheck.h"

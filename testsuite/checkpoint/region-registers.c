@@ -61,29 +61,24 @@ double f(const double *x, int n)
 // The loop: on the tape.
 // CHECK: ck_stats_add_recomputations(1);
 // CHECK: for (; i < n; i++) {
+// CHECK-NEXT: [[C:ck_e[0-9]*]] = cos(x[i] + s2);
 // CHECK-NEXT: [[E:ck_e[0-9]*]] = sin(x[i] + s2);
-// CHECK-NEXT: ck_push_d(ck_t, [[E]]);
+// CHECK-NEXT: double *[[P:ck_p[0-9]*]] = ck_reserve_d(ck_t, 3);
+// CHECK-NEXT: [[P]][0] = [[E]];
 // CHECK: ck_tape_note_peak(ck_t);
-// CHECK: ck_pop_d(ck_t);
-// Straight-line: in locals, a double and a float.
+// CHECK: ck_release_d(ck_t, 3, {{ck_buf[0-9]*}});
+// Straight-line: in locals, doubles (u, and the values of sin(t), cos(t)
+// and exp(0.1 * t), computed once) and a float (q).
 // CHECK: ck_stats_add_recomputations(1);
-// The values of sin(t) and exp(0.1 * t), computed once, are kept too.
-// CHECK-NEXT: double [[K:ck_k[0-9]*]];
-// CHECK-NEXT: double [[K2:ck_k[0-9]+]];
-// CHECK-NEXT: double [[K3:ck_k[0-9]+]];
-// CHECK-NEXT: float [[K4:ck_k[0-9]+]];
+// CHECK-NEXT: double {{ck_k[0-9]*}};
+// CHECK: float [[KF:ck_k[0-9]+]];
 // CHECK-NOT: ck_push
-// CHECK: [[E:ck_e[0-9]*]] = sin(t2);
-// CHECK-NEXT: [[K]] = [[E]];
-// CHECK: [[K2]] = u2;
-// CHECK-NEXT: [[K3]] = {{ck_e[0-9]+}};
-// CHECK-NEXT: [[K4]] = q2;
+// CHECK: [[KU:ck_k[0-9]+]] = u2;
+// CHECK: [[KF]] = q2;
 // CHECK-NOT: ck_pop
-// CHECK: = [[K4]];
-// CHECK-NEXT: = [[K3]];
-// CHECK-NEXT: = [[K2]];
+// CHECK: = [[KF]];
 // CHECK-NOT: ck_pop
-// CHECK: = [[K]];
+// CHECK: = [[KU]];
 // CHECK-NOT: ck_pop
 // CHECK-NOT: ck_tape_note_peak
 // CHECK: {{^}$}}

@@ -25,7 +25,7 @@ double f(const double *x, const double *w, int n)
 }
 // CHECK-LABEL: static double f_fwd_d(
 // CHECK-NOT: ck_push_i
-// CHECK: ck_push_d(
+// CHECK: ck_reserve_d(
 // CHECK-NOT: ck_push_i
 // CHECK: return s;
 

@@ -26,8 +26,8 @@ double f(const double *x, int n)
 }
 // CHECK-LABEL: static double f_fwd(const double *x, int n){{$}}
 // CHECK: bump();
-// CHECK: ck_push_d(ck_t, G);
-// CHECK: ck_push_d(ck_t, H);
+// CHECK: ck_p{{[0-9]*}}[1] = G;
+// CHECK: ck_p{{[0-9]*}}[2] = H;
 // OUT-NOT: FAIL
 // OUT: {{[1-9][0-9]*}} checks, 0 failed
 

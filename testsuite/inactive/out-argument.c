@@ -2,7 +2,8 @@
 // with constants.  The values it writes change from one iteration to the
 // next, so the reverse sweep cannot read them again at its end: f_fwd
 // tapes what the adjoint needs of them, for a local array and for a
-// passive pointer parameter alike.  Gradient against differences (with the
+// passive pointer parameter alike (buf[i % 3], and for w[i] the value of
+// cos(s + w[i]) that the partial of sin needs).  Gradient against differences (with the
 // draws replayed) and against the tangent; f_b_d's H v against
 // differences of gradients.
 // RUN: %ckc %s -o %t.c
@@ -29,9 +30,10 @@ double f(const double *x, double *w, int n)
 // CHECK-LABEL: static double f_fwd(const double *x, double *w, int n){{$}}
 // CHECK: rng_fill(buf, 3);
 // CHECK-NEXT: rng_fill(w, n);
+// CHECK-NEXT: [[C:ck_e[0-9]*]] = cos(s + w[i]);
 // CHECK-NEXT: [[E:ck_e[0-9]*]] = sin(s + w[i]);
-// CHECK-DAG: ck_push_d(ck_t, buf[i % 3]);
-// CHECK-DAG: ck_push_d(ck_t, w[i]);
+// CHECK-DAG: ck_p{{[0-9]*}}[{{[0-9]}}] = buf[i % 3];
+// CHECK-DAG: ck_p{{[0-9]*}}[{{[0-9]}}] = [[C]];
 // CHECK: s += x[i] * buf[i % 3] * [[E]];
 // OUT: fills per f, f_d, f_b, f_b_d: 8 8 8 8
 // OUT-NOT: FAIL

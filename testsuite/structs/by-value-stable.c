@@ -43,14 +43,18 @@ double f(Weights w, const double *x)
 
 // CHECK-LABEL: static double f_fwd(Weights w, const double *x){{$}}
 // CHECK-NOT: ck_push_d(ck_t, w.m.data
-// CHECK: ck_push_d(ck_t, w.scale);
-// CHECK-NEXT: ck_push_d(ck_t, p);
+// CHECK-NOT: {{ck_p[0-9]*}}[{{[0-9]+}}] = w.m.data
+// CHECK: double *[[P:ck_p[0-9]*]] = ck_reserve_d(ck_t, 2);
+// CHECK-NEXT: [[P]][0] = w.scale;
+// CHECK-NEXT: [[P]][1] = p;
 // CHECK-NOT: ck_push_d
+// CHECK-NOT: ck_reserve_d
 // CHECK: return r;
 // CHECK-LABEL: static void f_bwd(Weights w, const double *x, double *restrict x_b, double ret_b){{$}}
 // CHECK: w.m.data[v * w.m.nrows + b]
 // CHECK-LABEL: static double blend_fwd(Weights w, const double *x, int v){{$}}
 // CHECK-NOT: ck_push_d(ck_t, w.m.data
+// CHECK-NOT: {{ck_p[0-9]*}}[{{[0-9]+}}] = w.m.data
 // CHECK: return
 
 #ifdef CK_TEST_MAIN

@@ -31,16 +31,17 @@ double f(double x, double y)
 }
 #pragma ck_derivative g wrt(a, b) tangent(g_d) adjoint(g_b)
 // CHECK-LABEL: static double f_fwd(double x, double y){{$}}
-// CHECK: ck_push_d(ck_t, x);
-// CHECK-NEXT: ck_push_d(ck_t, y);
+// CHECK: double *[[P:ck_p[0-9]*]] = ck_reserve_d(ck_t, 2);
+// CHECK-NEXT: [[P]][0] = x;
+// CHECK-NEXT: [[P]][1] = y;
 // CHECK-NEXT: s = g(x, y);
-// CHECK: ck_push_d(ck_t, x);
+// CHECK: {{ck_p[0-9]+}}[0] = x;
 // CHECK-NEXT: x = x * x;
 // CHECK-LABEL: static void f_bwd(double *x_b, double *y_b, double ret_b){{$}}
 // CHECK: g_b(ck_v6, &ck_p5, 2.0, (double *)0, ck_a5);
 // CHECK: g_b(ck_v4, &ck_p3, ck_v5, &ck_p4, ck_a3);
-// CHECK: ck_v2 = ck_pop_d(ck_t);
-// CHECK-NEXT: ck_v = ck_pop_d(ck_t);
+// CHECK: ck_v2 = [[Q:ck_q[0-9]*]][1];
+// CHECK-NEXT: ck_v = [[Q]][0];
 // CHECK: g_b(ck_v, &ck_p, ck_v2, &ck_p2, ck_a);
 // CHECK-NEXT: x_b2 += ck_p;
 // CHECK-NEXT: y_b2 += ck_p2;

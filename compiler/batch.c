@@ -1,0 +1,369 @@
+/*
+ * batch.c - consecutive pushes and pops of generated code as one tape
+ * operation each.
+ *
+ * A forward sweep pushes the values a statement's adjoint needs one after
+ * the other, and the reverse sweep pops them the same way: each push and
+ * pop checks the end of the tape's chunk and moves its top.  This pass,
+ * run last on every generated function, makes a run of them one
+ * reservation or release (ckrt.h):
+ *
+ *   ck_push_d(ck_t, a); x = ...; ck_push_d(ck_t, b);
+ *     ->  double *ck_p = ck_reserve_d(ck_t, 2);
+ *         ck_p[0] = a; x = ...; ck_p[1] = b;
+ *
+ *   u = ck_pop_d(ck_t); v = ck_pop_d(ck_t);
+ *     ->  double ck_buf[2];
+ *         const double *ck_q = ck_release_d(ck_t, 2, ck_buf);
+ *         u = ck_q[1]; v = ck_q[0];
+ *
+ * The tape holds the same values in the same order, so nothing else
+ * changes.  A run is the pushes (or pops) of doubles, or of floats, among
+ * the statements of one block, with only these between them: assignments
+ * and declarations that call nothing but math functions, and pushes or
+ * pops of the other stacks (integers, branch codes, pointers, and floats
+ * for doubles).  So nothing else moves the stack between the reservation
+ * and its last store, or between the release and its last read.  A run
+ * holds at most CK_RESERVE_MAX_ bytes (ckrt.h).
+ */
+#include <string.h>
+
+#include "ckc.h"
+
+enum { BATCH_MAX_BYTES = 1024 }; /* CK_RESERVE_MAX_ */
+
+/* A run of one stack in a block: its items and, per item, the value
+ * pushed or the variable popped into (NULL: a pop whose value is
+ * dropped). */
+typedef struct Run {
+	int is_float;
+	int is_pop;
+	Expr *tape; /* the tape argument of the first one */
+	int at;     /* the item of the scanned block where it begins */
+	Stmt **items;
+	int n, cap;
+} Run;
+
+typedef struct Batch {
+	const Program *p;
+	Func *g;
+	/* declarations to insert: before item at[k] of the block, ins[k] */
+	Stmt **ins;
+	int *at;
+	int nins, capins;
+} Batch;
+
+static Type *batch_float(void)
+{
+	static Type t = {TY_FLOAT, 0, NULL, NULL, 0, NULL, 0};
+	return &t;
+}
+
+/* Is e a call of name with nargs arguments? */
+static int batch_call(const Expr *e, const char *name, int nargs)
+{
+	return e && e->kind == E_CALL && e->u.call.fn < 0 &&
+	       e->u.call.nargs == nargs && !strcmp(e->u.call.name, name);
+}
+
+/* The stack of a push or pop statement: 'd', 'f', 'o' (another stack:
+ * integers, branch codes, pointers), or 0 (not one).  *pop tells which. */
+static int batch_kind(const Stmt *s, int *pop)
+{
+	static const char *const other_push[] = {"ck_push_i", "ck_push_b",
+						 "ck_push_p"};
+	static const char *const other_pop[] = {"ck_pop_i", "ck_pop_b",
+						"ck_pop_p"};
+	const Expr *e = NULL;
+	*pop = 0;
+	if (s->kind == S_EXPR)
+		e = s->u.expr;
+	else if (s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
+		 s->u.assign.lhs->kind == E_VAR)
+		e = s->u.assign.rhs;
+	else if (s->kind == S_DECL && !s->u.decl.ninits)
+		e = s->u.decl.init;
+	if (!e || e->kind != E_CALL || e->u.call.fn >= 0)
+		return 0;
+	if (s->kind == S_EXPR) {
+		if (batch_call(e, "ck_push_d", 2))
+			return 'd';
+		if (batch_call(e, "ck_push_f", 2))
+			return 'f';
+		for (int i = 0; i < 3; i++)
+			if (batch_call(e, other_push[i], 2))
+				return 'o';
+	}
+	*pop = 1;
+	if (batch_call(e, "ck_pop_d", 1))
+		return 'd';
+	if (batch_call(e, "ck_pop_f", 1))
+		return 'f';
+	for (int i = 0; i < 3; i++)
+		if (batch_call(e, other_pop[i], 1))
+			return 'o';
+	*pop = 0;
+	return 0;
+}
+
+/* A statement that does not touch the tape: an assignment or declaration
+ * calling nothing but math functions. */
+static int batch_neutral(const Stmt *s)
+{
+	switch (s->kind) {
+	case S_ASSIGN:
+		return expr_math_only(s->u.assign.lhs) &&
+		       expr_math_only(s->u.assign.rhs);
+	case S_DECL:
+		if (!expr_math_only(s->u.decl.init))
+			return 0;
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			if (!expr_math_only(s->u.decl.inits[i]))
+				return 0;
+		return 1;
+	case S_EMPTY:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static void batch_insert(Batch *b, Stmt *s, int at)
+{
+	if (b->nins == b->capins) {
+		b->capins = b->capins ? 2 * b->capins : 8;
+		Stmt **ins = arena_alloc(sizeof(Stmt *) * (size_t)b->capins);
+		int *a = arena_alloc(sizeof(int) * (size_t)b->capins);
+		if (b->nins) {
+			memcpy(ins, b->ins, sizeof(Stmt *) * (size_t)b->nins);
+			memcpy(a, b->at, sizeof(int) * (size_t)b->nins);
+		}
+		b->ins = ins;
+		b->at = a;
+	}
+	b->ins[b->nins] = s;
+	b->at[b->nins++] = at;
+}
+
+/* The run as one reservation or release, when it has two or more. */
+static void batch_close(Batch *b, Run *r)
+{
+	if (r->n < 2) {
+		r->n = 0;
+		return;
+	}
+	Stmt *first = r->items[0];
+	Loc loc = first->loc;
+	Type *el = r->is_float ? batch_float() : type_double();
+	const char *sfx = r->is_float ? "f" : "d";
+	Expr *n = expr_int(r->n, loc);
+	if (!r->is_pop) {
+		int p = func_add_var(b->g, name_fresh(b->p, b->g, "ck_p"),
+				     type_ptr(el), VAR_LOCAL, loc);
+		batch_insert(b, stmt_decl(p, expr_call_n(arena_printf("ck_reserve_%s",
+								      sfx),
+							 type_ptr(el), loc,
+							 expr_clone(r->tape), n,
+							 NULL),
+					  loc),
+			     r->at);
+		for (int k = 0; k < r->n; k++) {
+			Stmt *s = r->items[k];
+			Expr *v = s->u.expr->u.call.args[1];
+			s->kind = S_ASSIGN;
+			s->u.assign.op = A_SET;
+			s->u.assign.lhs = expr_index(expr_var(b->g, p, s->loc),
+						     expr_int(k, s->loc), s->loc);
+			s->u.assign.rhs = v;
+		}
+		r->n = 0;
+		return;
+	}
+	Type *arr = type_new(TY_ARRAY);
+	arr->base = el;
+	arr->len = r->n;
+	int buf = func_add_var(b->g, name_fresh(b->p, b->g, "ck_buf"), arr,
+			       VAR_LOCAL, loc);
+	Type *cel = type_with_const(el, 1);
+	int q = func_add_var(b->g, name_fresh(b->p, b->g, "ck_q"), type_ptr(cel),
+			     VAR_LOCAL, loc);
+	batch_insert(b, stmt_decl(buf, NULL, loc), r->at);
+	batch_insert(b, stmt_decl(q, expr_call_n(arena_printf("ck_release_%s", sfx),
+						 type_ptr(cel), loc,
+						 expr_clone(r->tape), n,
+						 expr_var(b->g, buf, loc)),
+				  loc),
+		     r->at);
+	for (int k = 0; k < r->n; k++) {
+		Stmt *s = r->items[k];
+		Expr *v = expr_index(expr_var(b->g, q, s->loc),
+				     expr_int(r->n - 1 - k, s->loc), s->loc);
+		v->type = el;
+		if (s->kind == S_EXPR)
+			s->kind = S_EMPTY; /* a value dropped */
+		else if (s->kind == S_ASSIGN)
+			s->u.assign.rhs = v;
+		else
+			s->u.decl.init = v;
+	}
+	r->n = 0;
+}
+
+static void batch_add(Run *r, int at, Stmt *s, int is_pop)
+{
+	if (!r->n) {
+		r->at = at;
+		const Expr *e = s->kind == S_EXPR ? s->u.expr
+				: s->kind == S_ASSIGN ? s->u.assign.rhs
+						      : s->u.decl.init;
+		r->tape = e->u.call.args[0];
+		r->is_pop = is_pop;
+	}
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 16;
+		Stmt **it = arena_alloc(sizeof(Stmt *) * (size_t)r->cap);
+		if (r->n)
+			memcpy(it, r->items, sizeof(Stmt *) * (size_t)r->n);
+		r->items = it;
+	}
+	r->items[r->n++] = s;
+}
+
+static void batch_stmt(Batch *b, Stmt *s);
+
+/* Drops the empty statements (pops whose values a release took) from
+ * the plain blocks nested in blk. */
+static void batch_drop_empty(Stmt *blk)
+{
+	int n = 0;
+	for (int i = 0; i < blk->u.block.n; i++) {
+		Stmt *s = blk->u.block.items[i];
+		if (s->kind == S_EMPTY)
+			continue;
+		if (s->kind == S_BLOCK)
+			batch_drop_empty(s);
+		blk->u.block.items[n++] = s;
+	}
+	blk->u.block.n = n;
+}
+
+/* Is blk straight-line for the tape: pushes, pops, neutral statements
+ * and blocks of them only?  Runs go on through such a block. */
+static int batch_straight(const Stmt *blk)
+{
+	for (int i = 0; i < blk->u.block.n; i++) {
+		const Stmt *s = blk->u.block.items[i];
+		int pop;
+		if (batch_kind(s, &pop) || batch_neutral(s))
+			continue;
+		if (s->kind == S_BLOCK && batch_straight(s))
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+/* The items of blk for the runs of the block being scanned, whose item
+ * `at` holds them (blk itself, or a straight-line block nested in it:
+ * runs go on through those, and a run that begins in one is declared
+ * before it, past statements that do not touch the tape). */
+static void batch_items(Batch *b, Stmt *blk, Run *runs, int at, int top)
+{
+	for (int i = 0; i < blk->u.block.n; i++) {
+		Stmt *s = blk->u.block.items[i];
+		int where = top ? i : at;
+		int pop, k = batch_kind(s, &pop);
+		if (k == 'd' || k == 'f') {
+			Run *r = &runs[k == 'f'];
+			const Expr *e = s->kind == S_EXPR ? s->u.expr
+					: s->kind == S_ASSIGN ? s->u.assign.rhs
+							      : s->u.decl.init;
+			/* a push ends a run of pops of its stack, and back */
+			if (r->n && (r->is_pop != pop ||
+				     !expr_equal(r->tape, e->u.call.args[0])))
+				batch_close(b, r);
+			size_t size = k == 'f' ? sizeof(float) : sizeof(double);
+			if ((size_t)(r->n + 1) * size > BATCH_MAX_BYTES)
+				batch_close(b, r);
+			batch_add(r, where, s, pop);
+			continue;
+		}
+		if (k == 'o' || batch_neutral(s))
+			continue;
+		if (s->kind == S_BLOCK && batch_straight(s)) {
+			batch_items(b, s, runs, where, 0);
+			continue;
+		}
+		batch_close(b, &runs[0]);
+		batch_close(b, &runs[1]);
+		batch_stmt(b, s);
+	}
+}
+
+/* The runs of block blk (through the plain blocks in it), and the blocks
+ * of its other statements, each on its own. */
+static void batch_block(Batch *b, Stmt *blk)
+{
+	Run runs[2];
+	memset(runs, 0, sizeof runs);
+	runs[1].is_float = 1;
+	int saved_n = b->nins, saved_cap = b->capins;
+	Stmt **saved_ins = b->ins;
+	int *saved_at = b->at;
+	b->ins = NULL;
+	b->at = NULL;
+	b->nins = b->capins = 0;
+	batch_items(b, blk, runs, 0, 1);
+	batch_close(b, &runs[0]);
+	batch_close(b, &runs[1]);
+	if (b->nins) {
+		int n = blk->u.block.n;
+		Stmt **old = blk->u.block.items;
+		blk->u.block.items = NULL;
+		blk->u.block.n = 0;
+		for (int i = 0; i < n; i++) {
+			for (int j = 0; j < b->nins; j++)
+				if (b->at[j] == i)
+					stmt_append(blk, b->ins[j]);
+			stmt_append(blk, old[i]);
+		}
+		batch_drop_empty(blk);
+	}
+	b->ins = saved_ins;
+	b->at = saved_at;
+	b->capins = saved_cap;
+	b->nins = saved_n;
+}
+
+/* The blocks inside statement s. */
+static void batch_stmt(Batch *b, Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		batch_block(b, s);
+		break;
+	case S_IF:
+		batch_stmt(b, s->u.ifs.then);
+		batch_stmt(b, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		batch_stmt(b, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		batch_stmt(b, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+void batch_tape(const Program *p, Func *g)
+{
+	Batch b;
+	memset(&b, 0, sizeof b);
+	b.p = p;
+	b.g = g;
+	batch_stmt(&b, g->body);
+}
