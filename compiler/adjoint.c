@@ -1861,8 +1861,9 @@ Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 {
 	if (!c->v->needed[v])
 		return NULL;
-	/* the init of a counted loop whose index f_bwd sets itself */
-	if (op == A_SET && lb_index(c, v))
+	/* the init of a counted loop whose index f_bwd sets itself, and
+	 * the one store of a variable it sets again (rp_get) */
+	if (op == A_SET && (lb_index(c, v) || rp_replayed(c, v)))
 		return NULL;
 	/* a declaration that runs once: nothing before it can read v */
 	if (c->in_decl && !c->loops)
@@ -3265,7 +3266,7 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 		stmt_append(pops, stmt_assign(A_SET, expr_var(bwd, c.fn_code, loc),
 					      adj_pop(&c, adj_long(), loc), loc));
 	for (int i = f->nvars - 1; i >= 0; i--) {
-		if (!v->needed[i] || lb_index(&c, i) ||
+		if (!v->needed[i] || lb_index(&c, i) || rp_replayed(&c, i) ||
 		    (f->vars[i]->kind == VAR_PARAM && !adj_reassigned(v, i)))
 			continue;
 		int bv = adj_bvar(&c, i, loc);

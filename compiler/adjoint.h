@@ -131,6 +131,8 @@ typedef struct Adj {
 	int in_region;     /* generating a checkpointed body's sweeps */
 	const Stmt *region; /* the innermost checkpointed body, or NULL */
 	struct LoopBounds *lb; /* counted loops f_bwd recomputes (lb_get) */
+	struct Replay *rp;     /* integers and pointers f_bwd sets again
+				  (rp_get) */
 	struct ShareCache *share; /* values taped once in the block being
 				     generated (see record.c), or NULL */
 } Adj;
@@ -257,6 +259,7 @@ Stmt *adj_return(Adj *c, const Stmt *s, Stmt *fout);
 Stmt *adj_if(Adj *c, const Stmt *s, Stmt *fout);
 Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout);
 int lb_index(Adj *c, int v);
+int rp_replayed(Adj *c, int v);
 struct LoopCopy *lc_covering(Adj *c, const Expr *e);
 Expr *lc_read(Adj *c, struct LoopCopy *lc, const Expr *e);
 Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout);

@@ -17,6 +17,7 @@
 
 static int lc_assigns(const Stmt *s, int v);
 static int lb_addr_taken(Adj *c, int v);
+static void rp_block(Adj *c, const Stmt *s, Stmt *out);
 
 /* ---- rematerialization
  *
@@ -715,7 +716,7 @@ void adj_turn(Adj *c, int code, Stmt *fout, Loc loc)
 		if (c->v->heap[v])
 			adj_heap_push(c, v, fout, loc);
 	for (int v = 0; v < f->nvars; v++) {
-		if (!c->v->needed[v] || lb_index(c, v))
+		if (!c->v->needed[v] || lb_index(c, v) || rp_replayed(c, v))
 			continue;
 		if (f->vars[v]->kind == VAR_PARAM && !adj_reassigned(c->v, v))
 			continue;
@@ -1039,6 +1040,7 @@ Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 	}
 	for (int i = 0; i < setup->u.block.n; i++)
 		stmt_append(b, setup->u.block.items[i]);
+	rp_block(c, s, b);
 	for (int i = n - 1; i >= 0; i--)
 		if (!adj_empty(rev[i]))
 			stmt_append(b, adj_guard(c, rev[i], code, first[i],
@@ -1523,6 +1525,253 @@ static Expr *lb_trip(Adj *c, const LbLoop *l, Expr **exit, Loc loc)
 #undef LB_A
 #undef LB_B
 	return expr_cond(runs, d, expr_int(0, loc), loc);
+}
+
+/* ---------------------------------------- indices and pointers set again
+ *
+ * An integer or pointer local v whose one store is v = e, an item of a
+ * block B (an assignment or a declaration), and whose every read lies in
+ * the items of B after it, needs nothing on the tape: f_bwd sets v = e
+ * again at the start of B's reverse, before the reverses of the items
+ * that read v, and nothing else in f_bwd reads v.  e must be something
+ * f_bwd evaluates to the value it had: for an integer, integer arithmetic
+ * of integers and of stable data; for a pointer, the address of an element
+ * of the array v points into (&a[k], a + k), k such an integer; and the
+ * items of B after the store assign nothing e reads, so that at the start
+ * of B's reverse, where f_bwd's integers hold their values at the end of
+ * B, e is what it was.  hand's T = &transform_data[16 * b] in its loop
+ * over bones was taped once per vertex and bone, ba's camIdx = obs[2 * i]
+ * once per observation.  Not for a variable whose address f takes, a
+ * counted loop's index (lb_get), or one that a checkpointed body mentions
+ * (its recomputation has rules of its own). */
+
+typedef struct Replay {
+	PtrMap stores;       /* the store of a replayed var -> the var */
+	unsigned char *is;   /* var is replayed */
+} Replay;
+
+typedef struct RpCount {
+	int var;
+	int n;
+} RpCount;
+
+static void rp_count_visit(void *ctx, const Expr *e)
+{
+	RpCount *k = ctx;
+	if (e->kind == E_VAR && e->u.var == k->var)
+		k->n++;
+}
+
+static int rp_mentions(const Stmt *s, int v)
+{
+	RpCount k = { v, 0 };
+	ir_walk_stmt(s, rp_count_visit, &k);
+	return k.n;
+}
+
+/* The store of v in s, and the block and item holding it: sets *store,
+ * *blk, *item for a store that is an item of a block; counts every store
+ * of v into *n. */
+static void rp_find(const Stmt *s, const Stmt *parent, int item, int v,
+		    const Stmt **store, const Stmt **blk, int *at, int *n)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			rp_find(s->u.block.items[i], s, i, v, store, blk, at, n);
+		return;
+	case S_DECL:
+		if (s->u.decl.var != v || (!s->u.decl.init && !s->u.decl.ninits))
+			return;
+		break;
+	case S_ASSIGN:
+		if (s->u.assign.lhs->kind != E_VAR || s->u.assign.lhs->u.var != v)
+			return;
+		break;
+	case S_IF:
+		rp_find(s->u.ifs.then, NULL, 0, v, store, blk, at, n);
+		rp_find(s->u.ifs.els, NULL, 0, v, store, blk, at, n);
+		return;
+	case S_FOR: case S_WHILE: case S_DO:
+		rp_find(s->u.loop.init, NULL, 0, v, store, blk, at, n);
+		rp_find(s->u.loop.inc, NULL, 0, v, store, blk, at, n);
+		rp_find(s->u.loop.body, NULL, 0, v, store, blk, at, n);
+		return;
+	case S_CHECKPOINT:
+		rp_find(s->u.ckpt.body, NULL, 0, v, store, blk, at, n);
+		return;
+	default:
+		return;
+	}
+	(*n)++;
+	*store = s;
+	*blk = parent;
+	*at = item;
+}
+
+/* Does a checkpointed body in s mention v? */
+static int rp_in_region(const Stmt *s, int v)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (rp_in_region(s->u.block.items[i], v))
+				return 1;
+		return 0;
+	case S_IF:
+		return rp_in_region(s->u.ifs.then, v) ||
+		       rp_in_region(s->u.ifs.els, v);
+	case S_FOR: case S_WHILE: case S_DO:
+		return rp_in_region(s->u.loop.body, v);
+	case S_CHECKPOINT:
+		for (int i = 0; i < s->u.ckpt.nsaves; i++)
+			if (s->u.ckpt.saves[i]->var == v)
+				return 1;
+		return rp_mentions(s, v) > 0;
+	default:
+		return 0;
+	}
+}
+
+/* Can f_bwd write e, a pointer into the array of base var b, as an offset
+ * from b (rp_offset)? */
+static int rp_offset_ok(Adj *c, const Expr *e, int b)
+{
+	switch (e->kind) {
+	case E_VAR:
+		return e->u.var == b;
+	case E_ADDR:
+		return e->u.e->kind == E_INDEX &&
+		       rp_offset_ok(c, e->u.e->u.index.base, b) &&
+		       !type_is_float(e->u.e->u.index.idx->type) &&
+		       adj_bw_ok(c, e->u.e->u.index.idx);
+	case E_BINARY:
+		return (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB) &&
+		       type_is_pointerish(e->u.bin.l->type) &&
+		       rp_offset_ok(c, e->u.bin.l, b) &&
+		       !type_is_float(e->u.bin.r->type) &&
+		       adj_bw_ok(c, e->u.bin.r);
+	default:
+		return 0;
+	}
+}
+
+/* base + (long)k, base + k's offset being base, or just (long)k */
+static Expr *rp_add(BinOp op, Expr *base, Expr *k, Loc loc)
+{
+	k = expr_cast(adj_long(), k, loc);
+	if (base->kind == E_NUM && base->u.num.ival == 0)
+		return op == B_ADD ? k : expr_unary(U_NEG, k, loc);
+	return expr_binary(op, base, k, adj_long(), loc);
+}
+
+/* e's offset from b in f_bwd (rp_offset_ok said it can). */
+static Expr *rp_offset(Adj *c, const Expr *e, int b)
+{
+	switch (e->kind) {
+	case E_VAR:
+		return expr_int(0, e->loc);
+	case E_ADDR:
+		return rp_add(B_ADD, rp_offset(c, e->u.e->u.index.base, b),
+			      adj_bw_value(c, e->u.e->u.index.idx), e->loc);
+	default:
+		return rp_add(e->u.bin.op, rp_offset(c, e->u.bin.l, b),
+			      adj_bw_value(c, e->u.bin.r), e->loc);
+	}
+}
+
+typedef struct RpReads {
+	const Stmt *blk;
+	int from;
+	int ok;
+} RpReads;
+
+static void rp_reads_visit(void *ctx, const Expr *e)
+{
+	RpReads *r = ctx;
+	if (e->kind != E_VAR)
+		return;
+	for (int i = r->from; i < r->blk->u.block.n; i++)
+		if (lc_assigns(r->blk->u.block.items[i], e->u.var))
+			r->ok = 0;
+}
+
+static Replay *rp_get(Adj *c)
+{
+	if (c->rp)
+		return c->rp;
+	const Func *f = c->f;
+	Replay *rp = ARENA_NEW(Replay);
+	rp->is = arena_alloc((size_t)f->nvars + 1);
+	c->rp = rp;
+	if (!adj_tbr || !adj_counted)
+		return rp;
+	for (int v = 0; v < f->nvars; v++) {
+		const Var *x = f->vars[v];
+		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
+		    (x->type->kind != TY_INT && x->type->kind != TY_PTR) ||
+		    lb_addr_taken(c, v) || lb_index(c, v) || c->v->heap[v])
+			continue;
+		const Stmt *store = NULL, *blk = NULL;
+		int at = 0, n = 0;
+		rp_find(f->body, NULL, 0, v, &store, &blk, &at, &n);
+		if (n != 1 || !blk || rp_in_region(f->body, v))
+			continue;
+		const Expr *e = store->kind == S_DECL ? store->u.decl.init
+						       : store->u.assign.rhs;
+		if (!e || (store->kind == S_ASSIGN && store->u.assign.op != A_SET) ||
+		    expr_mentions(e, v))
+			continue;
+		if (x->type->kind == TY_INT
+			    ? type_is_float(e->type) || !adj_bw_ok(c, e)
+			    : c->v->base[v] < 0 || c->v->base[v] == v ||
+				      !rp_offset_ok(c, e, c->v->base[v]))
+			continue;
+		/* every mention but the store is in the items after it */
+		int after = 0;
+		for (int i = at + 1; i < blk->u.block.n; i++)
+			after += rp_mentions(blk->u.block.items[i], v);
+		if (rp_mentions(f->body, v) - (store->kind == S_ASSIGN) != after)
+			continue;
+		RpReads r = { blk, at + 1, 1 };
+		ir_walk_expr(e, rp_reads_visit, &r);
+		if (!r.ok)
+			continue;
+		rp->is[v] = 1;
+		pm_put(&rp->stores, store, v);
+	}
+	return rp;
+}
+
+int rp_replayed(Adj *c, int v)
+{
+	return rp_get(c)->is[v];
+}
+
+/* At the start of block s's reverse: the replayed variables its items
+ * store, set again. */
+static void rp_block(Adj *c, const Stmt *s, Stmt *out)
+{
+	Replay *rp = rp_get(c);
+	for (int i = 0; i < s->u.block.n; i++) {
+		const Stmt *it = s->u.block.items[i];
+		int v = pm_get(&rp->stores, it);
+		if (v < 0 || !c->v->needed[v])
+			continue;
+		const Expr *e = it->kind == S_DECL ? it->u.decl.init
+						    : it->u.assign.rhs;
+		Expr *val = c->f->vars[v]->type->kind == TY_INT
+				    ? adj_bw_value(c, e)
+				    : rp_offset(c, e, c->v->base[v]);
+		stmt_append(out, stmt_assign(A_SET,
+					     expr_var(c->bwd, adj_bvar(c, v, it->loc),
+						      it->loc),
+					     val, it->loc));
+	}
 }
 
 /* ------------------------------------------- loop copies (taped once)

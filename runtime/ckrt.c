@@ -444,24 +444,46 @@ static void pop_n(ck_tape *t, int k, void *p, size_t n, size_t size)
 	}
 }
 
-void ck_push_nd(ck_tape *t, const double *p, size_t n)
+void ck_push_nd_(ck_tape *t, const double *p, size_t n)
 {
 	push_n(t, CK_STACK_D_, p, n, sizeof(double));
 }
 
-void ck_pop_nd(ck_tape *t, double *p, size_t n)
+void ck_pop_nd_(ck_tape *t, double *p, size_t n)
 {
 	pop_n(t, CK_STACK_D_, p, n, sizeof(double));
 }
 
-void ck_push_nf(ck_tape *t, const float *p, size_t n)
+void ck_push_nf_(ck_tape *t, const float *p, size_t n)
 {
 	push_n(t, CK_STACK_F_, p, n, sizeof(float));
 }
 
-void ck_pop_nf(ck_tape *t, float *p, size_t n)
+void ck_pop_nf_(ck_tape *t, float *p, size_t n)
 {
 	pop_n(t, CK_STACK_F_, p, n, sizeof(float));
+}
+
+/* The exported functions, for code compiled against a header without the
+ * inline fast paths. */
+void ck_push_nd(ck_tape *t, const double *p, size_t n)
+{
+	ck_push_nd_(t, p, n);
+}
+
+void ck_pop_nd(ck_tape *t, double *p, size_t n)
+{
+	ck_pop_nd_(t, p, n);
+}
+
+void ck_push_nf(ck_tape *t, const float *p, size_t n)
+{
+	ck_push_nf_(t, p, n);
+}
+
+void ck_pop_nf(ck_tape *t, float *p, size_t n)
+{
+	ck_pop_nf_(t, p, n);
 }
 
 void ck_tape_release(void)

@@ -26,6 +26,7 @@
 #define CKRT_H
 
 #include <stddef.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -264,8 +265,11 @@ static inline void *ck_pop_p(ck_tape *t)
  * pushes anything.  n * sizeof(double) is at most CK_RESERVE_MAX_ bytes. */
 #define CK_RESERVE_MAX_ 1024
 void ck_tape_reserve_(ck_tape *t, int stack, size_t bytes);
-void ck_pop_nd(ck_tape *t, double *p, size_t n);
-void ck_pop_nf(ck_tape *t, float *p, size_t n);
+/* Internal: the bulk pushes and pops below, across chunks. */
+void ck_push_nd_(ck_tape *t, const double *p, size_t n);
+void ck_pop_nd_(ck_tape *t, double *p, size_t n);
+void ck_push_nf_(ck_tape *t, const float *p, size_t n);
+void ck_pop_nf_(ck_tape *t, float *p, size_t n);
 
 static inline double *ck_reserve_d(ck_tape *t, size_t n)
 {
@@ -284,7 +288,7 @@ static inline const double *ck_release_d(ck_tape *t, size_t n, double *buf)
 	struct ck_stack_ *s = &t->s[CK_STACK_D_];
 	size_t bytes = n * sizeof(double);
 	if ((size_t)(s->top - s->base) < bytes) {
-		ck_pop_nd(t, buf, n);
+		ck_pop_nd_(t, buf, n);
 		return buf;
 	}
 	s->top -= bytes;
@@ -308,7 +312,7 @@ static inline const float *ck_release_f(ck_tape *t, size_t n, float *buf)
 	struct ck_stack_ *s = &t->s[CK_STACK_F_];
 	size_t bytes = n * sizeof(float);
 	if ((size_t)(s->top - s->base) < bytes) {
-		ck_pop_nf(t, buf, n);
+		ck_pop_nf_(t, buf, n);
 		return buf;
 	}
 	s->top -= bytes;
@@ -317,11 +321,42 @@ static inline const float *ck_release_f(ck_tape *t, size_t n, float *buf)
 
 /* n values at once (a local array that a callee reads, saved once
  * instead of at every read): ck_pop_nd(t, p, n) puts back in p[0..n) what
- * ck_push_nd(t, p, n) pushed.  p NULL pushes zeros, or drops the values. */
+ * ck_push_nd(t, p, n) pushed.  p NULL pushes zeros, or drops the values.
+ * Inline where the values fit in the current chunk (a copy), else a call
+ * into the library. */
+#ifdef CKRT_BUILDING_
 void ck_push_nd(ck_tape *t, const double *p, size_t n);
 void ck_pop_nd(ck_tape *t, double *p, size_t n);
 void ck_push_nf(ck_tape *t, const float *p, size_t n);
 void ck_pop_nf(ck_tape *t, float *p, size_t n);
+#else
+#define CK_PUSH_N_(NAME, T, K)                                                \
+	static inline void NAME(ck_tape *t, const T *p, size_t n)             \
+	{                                                                     \
+		struct ck_stack_ *s_ = &t->s[K];                              \
+		if (!p || (size_t)(s_->limit - s_->top) < n * sizeof(T)) {    \
+			NAME##_(t, p, n);                                     \
+			return;                                               \
+		}                                                             \
+		memcpy(s_->top, p, n * sizeof(T));                            \
+		s_->top += n * sizeof(T);                                     \
+	}
+#define CK_POP_N_(NAME, T, K)                                                 \
+	static inline void NAME(ck_tape *t, T *p, size_t n)                   \
+	{                                                                     \
+		struct ck_stack_ *s_ = &t->s[K];                              \
+		if (!p || (size_t)(s_->top - s_->base) < n * sizeof(T)) {     \
+			NAME##_(t, p, n);                                     \
+			return;                                               \
+		}                                                             \
+		s_->top -= n * sizeof(T);                                     \
+		memcpy(p, s_->top, n * sizeof(T));                            \
+	}
+CK_PUSH_N_(ck_push_nd, double, CK_STACK_D_)
+CK_POP_N_(ck_pop_nd, double, CK_STACK_D_)
+CK_PUSH_N_(ck_push_nf, float, CK_STACK_F_)
+CK_POP_N_(ck_pop_nf, float, CK_STACK_F_)
+#endif
 
 /* ------------------------------------------------------------- snapshots */
 
