@@ -19,6 +19,8 @@
  *   p = ck_shadow_dup(q, b)        p_d = ck_shadow_dup(q_d, b)
  *   ck_shadow_free(p)              ck_shadow_free(p_d)
  *   p = ck_fwd_realloc(q, o, b)    p_d = ck_shadow_dup(q_d, b)
+ *   p = ck_scratch_alloc_d(n)      p_d = ck_scratch_alloc_d(n)
+ *   ck_scratch_free_d(p, n)        ck_scratch_free_d(p_d, n)   (and _f)
  */
 #include "ckc.h"
 
@@ -41,6 +43,10 @@ static const AllocRule alloc_rules[] = {
 	{"ck_shadow_dup", 2, ALLOC_COPY, 0, 0, "ck_shadow_dup", "p1"},
 	{"ck_shadow_free", 1, ALLOC_FREE, 0, 0, "ck_shadow_free", "p"},
 	{"ck_fwd_realloc", 3, ALLOC_COPY, 0, 0, "ck_shadow_dup", "p2"},
+	{"ck_scratch_alloc_d", 1, ALLOC_NEW, -1, 0, "ck_scratch_alloc_d", "0"},
+	{"ck_scratch_free_d", 2, ALLOC_FREE, 0, 0, "ck_scratch_free_d", "p1"},
+	{"ck_scratch_alloc_f", 1, ALLOC_NEW, -1, 0, "ck_scratch_alloc_f", "0"},
+	{"ck_scratch_free_f", 2, ALLOC_FREE, 0, 0, "ck_scratch_free_f", "p1"},
 };
 
 /* The call at the bottom of e's casts, or NULL. */

@@ -1829,6 +1829,7 @@ enum { LC_MAX = 8192 };
 typedef struct IdxRange {
 	int var;       /* an integer loop variable ... */
 	long lo, hi;   /* ... takes values in [lo, hi] in the loop's body */
+	const Expr *shi; /* or in [lo, shi): shi known only at run time */
 } IdxRange;
 
 typedef struct LoopCopy {
@@ -1836,6 +1837,12 @@ typedef struct LoopCopy {
 	long lo, len;  /* elements [lo, lo + len) of var */
 	int bcopy;     /* bwd local array, -1 until a read needs it */
 	Type *elem;
+	/* elements [lo, shi + offmax) when guard holds, none else: a copy
+	 * whose length is known only at run time, kept in a scratch buffer
+	 * in f_bwd (bcopy a pointer), its length in f_bwd's blen */
+	const Expr *shi, *guard;
+	long offmax;
+	int blen;
 } LoopCopy;
 
 /* The value of constant integer expression e. */
@@ -1926,6 +1933,49 @@ static int lc_assigns(const Stmt *s, int v)
 	return a.found;
 }
 
+/* Is e a bound f_bwd can evaluate again: integer arithmetic (+ - *,
+ * casts) of literals and integer variables? */
+static int lc_sym_bound(const Expr *e)
+{
+	switch (e->kind) {
+	case E_NUM:
+		return e->u.num.is_int;
+	case E_VAR:
+		return e->type->kind == TY_INT;
+	case E_CAST:
+		return e->type->kind == TY_INT && lc_sym_bound(e->u.e);
+	case E_UNARY:
+		return (e->u.un.op == U_NEG || e->u.un.op == U_PLUS) &&
+		       lc_sym_bound(e->u.un.e);
+	case E_BINARY:
+		return (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB ||
+			e->u.bin.op == B_MUL) &&
+		       lc_sym_bound(e->u.bin.l) && lc_sym_bound(e->u.bin.r);
+	default:
+		return 0;
+	}
+}
+
+typedef struct LcAny {
+	const Stmt *s;
+	int hit;
+} LcAny;
+
+static void lc_any_visit(void *ctx, const Expr *e)
+{
+	LcAny *k = ctx;
+	if (e->kind == E_VAR && lc_assigns(k->s, e->u.var))
+		k->hit = 1;
+}
+
+/* Does s assign (or take the address of) a variable that e reads? */
+static int lc_assigns_any(const Stmt *s, const Expr *e)
+{
+	LcAny k = { s, 0 };
+	ir_walk_expr(e, lc_any_visit, &k);
+	return k.hit;
+}
+
 /* The single statement of a for's init or inc (a block of one), or s. */
 static const Stmt *lc_single(const Stmt *s)
 {
@@ -1960,10 +2010,22 @@ static int lc_counted(const Stmt *s, IdxRange *r, long *trips)
 	const Expr *c = s->u.loop.cond;
 	if (c->kind != E_BINARY || (c->u.bin.op != B_LT && c->u.bin.op != B_LE) ||
 	    c->u.bin.l->kind != E_VAR || c->u.bin.l->u.var != v ||
-	    c->u.bin.l->type->kind != TY_INT || !lc_const(c->u.bin.r, &b))
+	    c->u.bin.l->type->kind != TY_INT)
 		return 0;
-	if (c->u.bin.op == B_LE)
+	const Expr *shi = NULL;
+	if (!lc_const(c->u.bin.r, &b)) {
+		/* a bound known at run time, the same in every iteration */
+		if (!lc_sym_bound(c->u.bin.r) ||
+		    lc_assigns_any(s->u.loop.body, c->u.bin.r))
+			return 0;
+		shi = c->u.bin.op == B_LE
+			      ? expr_binary(B_ADD, expr_clone(c->u.bin.r),
+					    expr_int(1, c->loc), NULL, c->loc)
+			      : c->u.bin.r;
+		b = a + 1;
+	} else if (c->u.bin.op == B_LE) {
 		b++;
+	}
 	long one;
 	if (inc->kind != S_ASSIGN || inc->u.assign.lhs->kind != E_VAR ||
 	    inc->u.assign.lhs->u.var != v ||
@@ -1976,7 +2038,8 @@ static int lc_counted(const Stmt *s, IdxRange *r, long *trips)
 	r->var = v;
 	r->lo = a;
 	r->hi = b - 1;
-	*trips = b - a;
+	r->shi = shi;
+	*trips = shi ? -1 : b - a;
 	return 1;
 }
 
@@ -1994,6 +2057,8 @@ static int lc_interval(const Expr *e, const IdxRange *rs, int n, long *lo,
 	case E_VAR:
 		for (int i = n - 1; i >= 0; i--)
 			if (rs[i].var == e->u.var) {
+				if (rs[i].shi)
+					return 0;
 				*lo = rs[i].lo;
 				*hi = rs[i].hi;
 				return 1;
@@ -2055,6 +2120,27 @@ static int lc_read_range(const Expr *e, const IdxRange *rs, int n, int *var,
 	return lc_interval(e->u.index.idx, rs, n, lo, hi);
 }
 
+/* Is read e base[j + c] (also c + j, j - c, j) with j the variable of a
+ * range known at run time, rs[*at]?  Sets the variable, c and *at. */
+static int lc_sym_read(const Expr *e, const IdxRange *rs, int n, int *var,
+		       long *off, int *at)
+{
+	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR ||
+	    !type_is_float(e->type))
+		return 0;
+	const Expr *idx = e->u.index.idx;
+	for (int i = n - 1; i >= 0; i--) {
+		if (!rs[i].shi)
+			continue;
+		if (index_offset(rs[i].var, idx, off)) {
+			*var = e->u.index.base->u.var;
+			*at = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The scan of a loop for the arrays it may tape once. */
 typedef struct LcScan {
 	Adj *c;
@@ -2066,12 +2152,59 @@ typedef struct LcScan {
 	long *lo, *hi, *reads; /* f var: the range its reads cover, their count */
 	int certain;          /* the statement runs in every iteration */
 	int all_bad;
+	int nsym;             /* ranges known at run time on rs */
+	int first;            /* rs index of the scanned loop's first range */
+	int shared;           /* a store to memory other than a local array */
+	/* f var: its reads in ranges known at run time: the range's end, the
+	 * first element, the largest offset, the condition that the loops
+	 * around them ran, their count, and whether they disagree (or mix
+	 * with other reads) */
+	const Expr **sshi, **sguard;
+	long *slo, *soff, *sreads;
+	unsigned char *smix;
 } LcScan;
 
 static void lc_scan_expr(LcScan *w, const Expr *e);
 
+/* A read of v[j + off] in the range known at run time rs[at], in every
+ * iteration of the loops around it.  It counts when that range's loop is
+ * inside the scanned one (so the copy serves its every iteration) and
+ * the loops around the read all ran: guard, their trip counts above 0. */
+static void lc_scan_sym(LcScan *w, int v, long off, int at)
+{
+	const IdxRange *r = &w->rs[at];
+	if (at < w->first) {
+		w->smix[v] = 1;
+		return;
+	}
+	Expr *guard = NULL;
+	for (int i = 0; i < w->nrs; i++) {
+		if (!w->rs[i].shi)
+			continue;
+		Loc loc = w->rs[i].shi->loc;
+		Expr *ran = expr_binary(B_GT, expr_clone(w->rs[i].shi),
+					expr_int(w->rs[i].lo, loc), NULL, loc);
+		guard = guard ? expr_binary(B_LAND, guard, ran, NULL, loc) : ran;
+	}
+	if (w->sreads[v] && (!expr_equal(w->sshi[v], r->shi) ||
+			     !expr_equal(w->sguard[v], guard))) {
+		w->smix[v] = 1;
+		return;
+	}
+	if (!w->sreads[v] || r->lo + off < w->slo[v])
+		w->slo[v] = r->lo + off;
+	if (!w->sreads[v] || off > w->soff[v])
+		w->soff[v] = off;
+	w->sshi[v] = r->shi;
+	w->sguard[v] = guard;
+	w->sreads[v]++;
+}
+
 static void lc_scan_args(LcScan *w, const Expr *e)
 {
+	/* a call other than math may store anywhere it can reach */
+	if (e->u.call.fn >= 0 || !rules_find(e->u.call.name))
+		w->shared = 1;
 	for (int i = 0; i < e->u.call.nargs; i++) {
 		const Expr *a = e->u.call.args[i];
 		TypeKind k = a->type->kind;
@@ -2116,17 +2249,20 @@ static void lc_scan_expr(LcScan *w, const Expr *e)
 			lc_scan_expr(w, e->u.call.args[i]);
 		break;
 	case E_INDEX: {
-		int v;
-		long lo, hi;
+		int v, at;
+		long lo, hi, off;
 		/* a read that may not run counts for a local array: f_fwd may
 		 * read any of its elements */
 		if (lc_read_range(e, w->rs, w->nrs, &v, &lo, &hi) &&
-		    (w->certain || lc_in_local(w->c->f, v, lo, hi))) {
+		    ((w->certain && !w->nsym) || lc_in_local(w->c->f, v, lo, hi))) {
 			if (!w->reads[v] || lo < w->lo[v])
 				w->lo[v] = lo;
 			if (!w->reads[v] || hi > w->hi[v])
 				w->hi[v] = hi;
 			w->reads[v] += w->mult;
+		} else if (lc_sym_read(e, w->rs, w->nrs, &v, &off, &at) &&
+			   w->certain) {
+			lc_scan_sym(w, v, off, at);
 		}
 		lc_scan_expr(w, e->u.index.base);
 		lc_scan_expr(w, e->u.index.idx);
@@ -2150,6 +2286,10 @@ static void lc_scan_store(LcScan *w, const Expr *lhs)
 		w->all_bad = 1;
 		return;
 	}
+	if (lhs->kind != E_VAR &&
+	    (w->c->f->vars[r]->kind != VAR_LOCAL ||
+	     w->c->f->vars[r]->type->kind != TY_ARRAY))
+		w->shared = 1;
 	if (lhs->kind == E_VAR)
 		w->bad[r] = 1;
 	if (lhs->kind != E_VAR || !type_is_pointerish(lhs->type))
@@ -2217,18 +2357,25 @@ static void lc_scan_stmt(LcScan *w, const Stmt *s)
 		lc_scan_stmt(w, s->u.loop.init);
 		lc_scan_expr(w, s->u.loop.cond);
 		int counted = lc_counted(s, &r, &trips);
-		/* a counted loop runs at least once, and so does a do */
+		/* a counted loop runs at least once, and so does a do; one
+		 * with a bound known at run time, where its trip count is
+		 * above 0 (nsym) */
 		w->certain = certain && (counted || s->kind == S_DO);
 		lc_scan_stmt(w, s->u.loop.inc);
 		if (counted) {
 			LC_GROW(w->rs, w->nrs, w->caprs);
 			w->rs[w->nrs++] = r;
-			w->mult = mult * trips > (1L << 40) ? (1L << 40)
-							    : mult * trips;
+			if (r.shi)
+				w->nsym++;
+			else
+				w->mult = mult * trips > (1L << 40) ? (1L << 40)
+								    : mult * trips;
 		}
 		lc_scan_stmt(w, s->u.loop.body);
-		if (counted)
+		if (counted) {
 			w->nrs--;
+			w->nsym -= r.shi != NULL;
+		}
 		w->mult = mult;
 		w->certain = certain;
 		break;
@@ -2244,14 +2391,31 @@ static void lc_scan_stmt(LcScan *w, const Stmt *s)
 /* The copy covering read e (base[idx]) in the loops being generated. */
 LoopCopy *lc_covering(Adj *c, const Expr *e)
 {
-	int v;
-	long lo, hi;
-	if (!c->nlcopies || !lc_read_range(e, c->ranges, c->nranges, &v, &lo, &hi))
+	int v, at;
+	long lo, hi, off;
+	if (!c->nlcopies)
 		return NULL;
+	if (lc_read_range(e, c->ranges, c->nranges, &v, &lo, &hi)) {
+		for (int i = c->nlcopies - 1; i >= 0; i--) {
+			LoopCopy *lc = &c->lcopies[i];
+			if (lc->var == v)
+				return !lc->shi && lo >= lc->lo &&
+					       hi < lc->lo + lc->len
+					       ? lc
+					       : NULL;
+		}
+		return NULL;
+	}
+	if (!lc_sym_read(e, c->ranges, c->nranges, &v, &off, &at))
+		return NULL;
+	const IdxRange *r = &c->ranges[at];
 	for (int i = c->nlcopies - 1; i >= 0; i--) {
 		LoopCopy *lc = &c->lcopies[i];
 		if (lc->var == v)
-			return lo >= lc->lo && hi < lc->lo + lc->len ? lc : NULL;
+			return lc->shi && expr_equal(lc->shi, r->shi) &&
+				       r->lo + off >= lc->lo && off <= lc->offmax
+				       ? lc
+				       : NULL;
 	}
 	return NULL;
 }
@@ -2261,9 +2425,9 @@ Expr *lc_read(Adj *c, LoopCopy *lc, const Expr *e)
 {
 	Loc loc = e->loc;
 	if (lc->bcopy < 0) {
-		Type *t = type_new(TY_ARRAY);
+		Type *t = type_new(lc->shi ? TY_PTR : TY_ARRAY);
 		t->base = lc->elem;
-		t->len = lc->len;
+		t->len = lc->shi ? 0 : lc->len;
 		lc->bcopy = adj_local(c, c->bwd, c->f->vars[lc->var]->name, t);
 	}
 	Expr *idx = adj_bw_value(c, e->u.index.idx);
@@ -2293,19 +2457,51 @@ static int adj_loop_copies(Adj *c, const Stmt *s)
 	w.lo = arena_alloc(sizeof(long) * n);
 	w.hi = arena_alloc(sizeof(long) * n);
 	w.reads = arena_alloc(sizeof(long) * n);
+	w.sshi = arena_alloc(sizeof(Expr *) * n);
+	w.sguard = arena_alloc(sizeof(Expr *) * n);
+	w.slo = arena_alloc(sizeof(long) * n);
+	w.soff = arena_alloc(sizeof(long) * n);
+	w.sreads = arena_alloc(sizeof(long) * n);
+	w.smix = arena_alloc(n);
 	for (int i = 0; i < c->nranges; i++) {
 		LC_GROW(w.rs, w.nrs, w.caprs);
 		w.rs[w.nrs++] = c->ranges[i];
+		w.nsym += c->ranges[i].shi != NULL;
 	}
+	/* the ranges of the loops inside s (its own is not: each element
+	 * would be read once) */
+	IdxRange own;
+	long own_trips;
+	w.first = w.nrs + lc_counted(s, &own, &own_trips);
 	lc_scan_stmt(&w, s);
 	if (w.all_bad)
 		return 0;
 	int added = 0;
 	for (int v = 0; v < f->nvars; v++) {
 		const Type *t = f->vars[v]->type;
+		if (w.sreads[v] && !w.reads[v] && !w.smix[v] && !w.bad[v] &&
+		    !w.wnode[c->a->node[v]] && type_is_pointerish(t) &&
+		    type_is_float(t->base) && !adj_stable(c, v) &&
+		    (adj_unaliased(c, v) || !w.shared) &&
+		    !lc_assigns_any(s, w.sshi[v]) &&
+		    !lc_assigns_any(s, w.sguard[v])) {
+			LC_GROW(c->lcopies, c->nlcopies, c->caplcopies);
+			LoopCopy *lc = &c->lcopies[c->nlcopies++];
+			memset(lc, 0, sizeof *lc);
+			lc->var = v;
+			lc->lo = w.slo[v];
+			lc->bcopy = -1;
+			lc->elem = type_with_const(t->base, 0);
+			lc->shi = w.sshi[v];
+			lc->guard = w.sguard[v];
+			lc->offmax = w.soff[v];
+			lc->blen = -1;
+			added++;
+			continue;
+		}
 		if (!w.reads[v] || w.bad[v] || w.wnode[c->a->node[v]] ||
 		    !type_is_pointerish(t) || !type_is_float(t->base) ||
-		    adj_stable(c, v) || !adj_unaliased(c, v))
+		    adj_stable(c, v) || (!adj_unaliased(c, v) && w.shared))
 			continue;
 		long len = w.hi[v] - w.lo[v] + 1;
 		if (len > LC_MAX || len > 2 * w.reads[v])
@@ -2317,32 +2513,62 @@ static int adj_loop_copies(Adj *c, const Stmt *s)
 			continue;
 		LC_GROW(c->lcopies, c->nlcopies, c->caplcopies);
 		LoopCopy *lc = &c->lcopies[c->nlcopies++];
+		memset(lc, 0, sizeof *lc);
 		lc->var = v;
 		lc->lo = w.lo[v];
 		lc->len = len;
 		lc->bcopy = -1;
 		lc->elem = type_with_const(t->base, 0);
+		lc->blen = -1;
 		added++;
 	}
 	return added;
 }
 
+/* The length of copy lc known at run time, guard ? shi + offmax - lo : 0,
+ * as f_fwd (bw 0) or f_bwd (bw 1) writes it. */
+static Expr *lc_sym_len(Adj *c, const LoopCopy *lc, int bw, Loc loc)
+{
+	Expr *shi = bw ? adj_bw_value(c, lc->shi) : expr_clone(lc->shi);
+	Expr *guard = bw ? adj_bw_value(c, lc->guard) : expr_clone(lc->guard);
+	Expr *len = expr_cast(adj_long(), shi, loc);
+	if (lc->offmax != lc->lo)
+		len = expr_binary(B_ADD, len, expr_int(lc->offmax - lc->lo, loc),
+				  adj_long(), loc);
+	return expr_cond(guard, len, expr_int(0, loc), loc);
+}
+
 /* After loop s's body: f_fwd tapes the copies that reads needed, f_bwd
- * pops them (into out, before the reversed loop); all are dropped. */
+ * pops them (into out, before the reversed loop, and frees the scratch
+ * buffers of those with a length known at run time in after); all are
+ * dropped. */
 static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
-				Loc loc)
+				Stmt *after, Loc loc)
 {
 	for (int i = c->nlcopies - added; i < c->nlcopies; i++) {
 		LoopCopy *lc = &c->lcopies[i];
 		adj_remat_kill(c, lc->var);
 		if (lc->bcopy < 0)
 			continue;
+		int dbl = lc->elem->kind == TY_DOUBLE;
+		if (lc->shi) {
+			Expr *a = expr_var(c->fwd, lc->var, loc);
+			if (lc->lo)
+				a = expr_binary(B_ADD, a, expr_int(lc->lo, loc),
+						a->type, loc);
+			stmt_append(fout, stmt_expr(S_EXPR,
+				expr_call_n(dbl ? "ck_push_nd" : "ck_push_nf",
+					    adj_void(), loc,
+					    expr_var(c->fwd, c->ft, loc), a,
+					    lc_sym_len(c, lc, 0, loc)),
+				loc));
+			continue;
+		}
 		Expr *a = expr_var(c->fwd, lc->var, loc);
 		if (lc->lo) {
 			a = expr_addr(expr_index(a, expr_int(lc->lo, loc), loc), loc);
 			a->type = type_ptr(c->f->vars[lc->var]->type->base);
 		}
-		int dbl = lc->elem->kind == TY_DOUBLE;
 		stmt_append(fout, stmt_expr(S_EXPR,
 			expr_call_n(dbl ? "ck_push_nd" : "ck_push_nf", adj_void(),
 				    loc, expr_var(c->fwd, c->ft, loc), a,
@@ -2355,6 +2581,40 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 		if (lc->bcopy < 0)
 			continue;
 		int dbl = lc->elem->kind == TY_DOUBLE;
+		if (lc->shi) {
+			/* long n = len; T *a = ck_scratch_alloc_d(n);
+			 * ck_pop_nd(t, a, n); ... ck_scratch_free_d(a, n); */
+			lc->blen = adj_local(c, c->bwd, "ck_len", adj_long());
+			Expr *n = expr_var(c->bwd, lc->blen, loc);
+			stmt_append(out, stmt_decl(lc->blen,
+						   lc_sym_len(c, lc, 1, loc), loc));
+			stmt_append(out, stmt_decl(lc->bcopy,
+				expr_call_n(dbl ? "ck_scratch_alloc_d"
+						: "ck_scratch_alloc_f",
+					    c->bwd->vars[lc->bcopy]->type, loc,
+					    expr_clone(n), NULL, NULL),
+				loc));
+			stmt_append(out, stmt_expr(S_EXPR,
+				expr_call_n(dbl ? "ck_pop_nd" : "ck_pop_nf",
+					    adj_void(), loc,
+					    expr_var(c->bwd, c->bt, loc),
+					    expr_var(c->bwd, lc->bcopy, loc),
+					    expr_clone(n)),
+				loc));
+			Stmt *fr = stmt_expr(S_EXPR,
+				expr_call_n(dbl ? "ck_scratch_free_d"
+						: "ck_scratch_free_f",
+					    adj_void(), loc,
+					    expr_var(c->bwd, lc->bcopy, loc),
+					    expr_clone(n), NULL),
+				loc);
+			/* freed in the other order */
+			stmt_append(after, fr);
+			memmove(after->u.block.items + 1, after->u.block.items,
+				sizeof(Stmt *) * (size_t)(after->u.block.n - 1));
+			after->u.block.items[0] = fr;
+			continue;
+		}
 		stmt_append(out, stmt_decl(lc->bcopy, NULL, loc));
 		stmt_append(out, stmt_expr(S_EXPR,
 			expr_call_n(dbl ? "ck_pop_nd" : "ck_pop_nf", adj_void(),
@@ -2444,8 +2704,8 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	stmt_append(fout, loop);
 	if (fcount >= 0)
 		stmt_append(fout, adj_push(c, expr_var(c->fwd, fcount, loc)));
-	Stmt *copies = stmt_block(loc);
-	adj_loop_copies_end(c, lc_added, fout, copies, loc);
+	Stmt *copies = stmt_block(loc), *copies_after = stmt_block(loc);
+	adj_loop_copies_end(c, lc_added, fout, copies, copies_after, loc);
 
 	/* f_bwd: for (n = pop; n > 0; n--) { code = pop; inc^-1; body^-1 },
 	 * a counted loop: i = exit; for (n = count; n > 0; n--) ... */
@@ -2497,6 +2757,8 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	for (int i = 0; i < copies->u.block.n; i++)
 		stmt_append(out, copies->u.block.items[i]);
 	stmt_append(out, rl);
+	for (int i = 0; i < copies_after->u.block.n; i++)
+		stmt_append(out, copies_after->u.block.items[i]);
 	if (!adj_empty(binit))
 		stmt_append(out, binit);
 	return out;

@@ -39,8 +39,14 @@ typedef struct chunk {
 } chunk;
 
 /* How many freed snapshots a thread keeps for reuse, and the largest
- * buffer it keeps. */
-enum { CK_SNAP_CACHE = 4, CK_SNAP_CACHE_BYTES = 4096 };
+ * buffer it keeps; how many freed scratch buffers. */
+enum { CK_SNAP_CACHE = 4, CK_SNAP_CACHE_BYTES = 4096, CK_SCRATCH_CACHE = 8 };
+
+/* The header of a scratch buffer: its capacity. */
+typedef union scratch_head {
+	size_t cap;
+	max_align_t align;
+} scratch_head;
 
 /* A thread's runtime state; the tape comes first so that a ck_tape * is a
  * struct thread *. */
@@ -56,6 +62,11 @@ typedef struct thread {
 	 * buffers; not counted as in use. */
 	struct ck_snap *snap_cache[CK_SNAP_CACHE];
 	int nsnap_cache;
+	/* Scratch buffers in use (counted with the tape), and freed ones kept
+	 * for reuse (see ck_scratch_alloc). */
+	size_t scratch_bytes;
+	union scratch_head *scratch_cache[CK_SCRATCH_CACHE];
+	int nscratch_cache;
 } thread;
 
 static __thread thread self;
@@ -138,10 +149,11 @@ size_t ck_tape_bytes(const ck_tape *t)
 	return tape_bytes(t);
 }
 
-/* Samples what th has in use into its peaks. */
+/* Samples what th has in use into its peaks (scratch buffers hold values
+ * taken off the tape, and count with it). */
 static void note_peak(thread *th)
 {
-	size_t tb = tape_bytes(&th->tape);
+	size_t tb = tape_bytes(&th->tape) + th->scratch_bytes;
 
 	if (tb > th->tape_peak)
 		th->tape_peak = tb;
@@ -235,6 +247,7 @@ __attribute__((constructor)) static void stats_at_exit(void)
 
 static void free_stack(struct ck_stack_ *s, int all);
 static void drain_snap_cache(thread *th);
+static void drain_scratch_cache(thread *th);
 
 /* Key destructor: the thread is exiting. */
 static void thread_exit(void *arg)
@@ -256,6 +269,7 @@ static void thread_exit(void *arg)
 	for (k = 0; k < CK_NSTACKS_; k++)
 		free_stack(&th->tape.s[k], 1);
 	drain_snap_cache(th);
+	drain_scratch_cache(th);
 	/* A later use in this thread (another key's destructor) arms the
 	 * destructor again. */
 	th->registered = 0;
@@ -493,6 +507,75 @@ void ck_tape_release(void)
 	for (k = 0; k < CK_NSTACKS_; k++)
 		free_stack(&self.tape.s[k], 0);
 	drain_snap_cache(&self);
+	drain_scratch_cache(&self);
+}
+
+/* ------------------------------------------------------- scratch buffers */
+
+static void *scratch_alloc(size_t bytes)
+{
+	scratch_head *h = NULL;
+	int i, best = -1;
+
+	register_thread();
+	/* the smallest cached buffer that is large enough */
+	for (i = 0; i < self.nscratch_cache; i++)
+		if (self.scratch_cache[i]->cap >= bytes &&
+		    (best < 0 ||
+		     self.scratch_cache[i]->cap < self.scratch_cache[best]->cap))
+			best = i;
+	if (best >= 0) {
+		h = self.scratch_cache[best];
+		self.scratch_cache[best] =
+			self.scratch_cache[--self.nscratch_cache];
+	} else {
+		size_t cap = bytes < 64 ? 64 : bytes;
+		h = xalloc(sizeof *h + cap, "allocating a scratch buffer");
+		h->cap = cap;
+	}
+	self.scratch_bytes += bytes;
+	note_peak(&self);
+	return h + 1;
+}
+
+static void scratch_free(void *p, size_t bytes)
+{
+	scratch_head *h = (scratch_head *)p - 1;
+
+	self.scratch_bytes -= bytes;
+	if (self.nscratch_cache < CK_SCRATCH_CACHE) {
+		self.scratch_cache[self.nscratch_cache++] = h;
+		return;
+	}
+	xfree(h, sizeof *h + h->cap);
+}
+
+double *ck_scratch_alloc_d(size_t n)
+{
+	return scratch_alloc(n * sizeof(double));
+}
+
+void ck_scratch_free_d(double *p, size_t n)
+{
+	scratch_free(p, n * sizeof(double));
+}
+
+float *ck_scratch_alloc_f(size_t n)
+{
+	return scratch_alloc(n * sizeof(float));
+}
+
+void ck_scratch_free_f(float *p, size_t n)
+{
+	scratch_free(p, n * sizeof(float));
+}
+
+static void drain_scratch_cache(thread *th)
+{
+	while (th->nscratch_cache) {
+		scratch_head *h = th->scratch_cache[--th->nscratch_cache];
+		xfree(h, sizeof *h + h->cap);
+	}
 }
 
 /* ------------------------------------------------------------- snapshots */

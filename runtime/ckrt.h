@@ -50,8 +50,10 @@ typedef struct ck_stats {
  * have exited since the last ck_stats_reset (peaks: the largest of any one
  * thread; recomputations: the sum).
  *
- * "In use" means tape entries pushed and not yet popped, and snapshots
- * allocated and not yet freed; the peaks are of those counts in bytes.  They
+ * "In use" means tape entries pushed and not yet popped (and the scratch
+ * buffers that hold entries taken off the tape, ck_scratch_alloc), and
+ * snapshots allocated and not yet freed; the peaks are of those counts in
+ * bytes.  They
  * are sampled when the tape adds a chunk, at ck_tape_note_peak, at
  * ck_snapshot_alloc and in ck_stats_get itself, so a peak is exact as long
  * as ck_tape_note_peak is called where the tape is at its highest (generated
@@ -357,6 +359,17 @@ CK_POP_N_(ck_pop_nd, double, CK_STACK_D_)
 CK_PUSH_N_(ck_push_nf, float, CK_STACK_F_)
 CK_POP_N_(ck_pop_nf, float, CK_STACK_F_)
 #endif
+
+/* A scratch buffer of n doubles (floats) (never NULL; n may be 0), for
+ * values a reverse sweep takes off the tape when their count is known only
+ * at run time (a loop's copy of an array: ck_pop_nd into it).  Counted
+ * with the tape in the statistics until ck_scratch_free_d (_f), which
+ * must be given the same n and be called by the same thread.  A thread
+ * keeps a few freed buffers for reuse (ck_tape_release frees them). */
+double *ck_scratch_alloc_d(size_t n);
+void ck_scratch_free_d(double *p, size_t n);
+float *ck_scratch_alloc_f(size_t n);
+void ck_scratch_free_f(float *p, size_t n);
 
 /* ------------------------------------------------------------- snapshots */
 
