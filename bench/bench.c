@@ -41,8 +41,10 @@
  * those reference gradients and with ADOL-C's, and deepnet's value and
  * gradient with deepnet_inline's; a mismatch is printed as MISMATCH and
  * makes the exit status 1.  Timing: a loop of calls of each method that
- * runs for about 0.2 s (its count scaled from a loop of >= 0.02 s), timed
- * with CLOCK_MONOTONIC in 5 rounds that take every method once; a ratio is
+ * runs for about 0.1 s (its count scaled from a loop of >= 0.02 s), timed
+ * with CLOCK_MONOTONIC in BENCH_ROUNDS rounds that take every method once
+ * (11: a slow spell of the machine moves the median less than with a few
+ * longer rounds); a ratio is
  * the median over the rounds of the method's time over the primal's in the
  * same round.
  */
@@ -61,6 +63,9 @@
 #include "logreg_grad.h"
 #include "mlp_grad.h"
 #include "rosenbrock_grad.h"
+
+/* rounds of timing (see measure) */
+#define BENCH_ROUNDS 11
 
 /* the largest n of the kernels */
 #define MAX2(a, b) ((a) > (b) ? (a) : (b))
@@ -419,8 +424,8 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The calls of method m on k that take about 0.2 s: the loop grows until
- * one run of it takes >= 0.02 s, then its count is scaled to 0.21 s. */
+/* The calls of method m on k that take about 0.1 s: the loop grows until
+ * one run of it takes >= 0.02 s, then its count is scaled to 0.105 s. */
 static long calibrate(const Kernel *k, int m)
 {
 	double t;
@@ -430,36 +435,36 @@ static long calibrate(const Kernel *k, int m)
 		double grow = t > 0 ? 0.025 / t : 100;
 		reps = (long)(reps * (grow > 100 ? 100 : grow < 2 ? 2 : grow));
 	}
-	return (long)ceil(reps * 0.21 / t);
+	return (long)ceil(reps * 0.105 / t);
 }
 
 /* Seconds per call of every method of k that have[m] says exists (into
- * t[m]), and each one's time over the primal's (into ratio[m]): 5 rounds,
- * each timing every method once with a loop of >= 0.2 s, so that a slow
- * spell of the machine slows the methods of one round together; the
- * medians of the 5 rounds. */
+ * t[m]), and each one's time over the primal's (into ratio[m]):
+ * BENCH_ROUNDS rounds, each timing every method once with a loop of about
+ * 0.1 s, so that a slow spell of the machine slows the methods of one
+ * round together; the medians of the rounds. */
 static void measure(const Kernel *k, const int *have, double *t, double *ratio)
 {
-	double s[M_COUNT][5], r[M_COUNT][5];
+	double s[M_COUNT][BENCH_ROUNDS], r[M_COUNT][BENCH_ROUNDS];
 	long reps[M_COUNT];
 	int m, i;
 
 	for (m = 0; m < M_COUNT; m++)
 		if (have[m])
 			reps[m] = calibrate(k, m);
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < BENCH_ROUNDS; i++)
 		for (m = 0; m < M_COUNT; m++)
 			if (have[m])
 				s[m][i] = time_loop(k, m, reps[m]) / reps[m];
 	for (m = 0; m < M_COUNT; m++) {
 		if (!have[m])
 			continue;
-		for (i = 0; i < 5; i++)
+		for (i = 0; i < BENCH_ROUNDS; i++)
 			r[m][i] = s[m][i] / s[M_PRIMAL][i];
-		qsort(s[m], 5, sizeof s[m][0], cmp_double);
-		qsort(r[m], 5, sizeof r[m][0], cmp_double);
-		t[m] = s[m][2];
-		ratio[m] = r[m][2];
+		qsort(s[m], BENCH_ROUNDS, sizeof s[m][0], cmp_double);
+		qsort(r[m], BENCH_ROUNDS, sizeof r[m][0], cmp_double);
+		t[m] = s[m][BENCH_ROUNDS / 2];
+		ratio[m] = r[m][BENCH_ROUNDS / 2];
 	}
 }
 
@@ -800,8 +805,9 @@ static void print_tables(int nc)
 	int n0 = nresults[0], i, c, any, all_adjoints = 1, all_hvps = 1;
 	int dn = -1, dni = -1, peaks_differ = 0;
 
-	printf("\nckc: time / primal time (median of 5 rounds of loops of "
-	       "about 0.2 s), one column per compiler\n");
+	printf("\nckc: time / primal time (median of %d rounds of loops of "
+	       "about 0.1 s), one column per compiler\n",
+	       BENCH_ROUNDS);
 	printf("%-14s %6s", "", "");
 	group_head(nc, "primal us");
 	group_head(nc, "f_d");

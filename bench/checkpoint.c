@@ -20,7 +20,7 @@
  * uncheckpointed one, and each binomial(K)'s recomputations with Revolve's
  * optimum F(l, s) = t l - C(s + t, t - 1) (t the smallest with
  * C(s + t, s) >= l); a difference is printed as MISMATCH and makes the exit
- * status 1.  Timing as in bench.c: loops of >= 0.2 s, 5 rounds that take
+ * status 1.  Timing: loops of >= 0.2 s, 5 rounds that take
  * every variant once, the median over the rounds of each variant's time
  * over the uncheckpointed adjoint's in the same round.
  */
