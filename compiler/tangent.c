@@ -1103,6 +1103,11 @@ static int t_add_shadow(Program *p, Variant *v, int var, int as_param)
 		  strcmp(x->name + len - 2, "_b") == 0;
 	const char *want = arena_printf(adj ? "%sd" : "%s_d", x->name);
 	Type *ty = t_shadow_type(x->type, v->a->written[v->a->node[var]]);
+	/* the tangent of a restrict adjoint (x_bd of x_b in f_bwd_d) is a
+	 * buffer of its own too: the shadow of data nothing else reaches */
+	if (ty->kind == TY_PTR && x->type->kind == TY_PTR &&
+	    x->type->is_restrict && v->f->generated)
+		ty->is_restrict = 1;
 	if (as_param) {
 		if (name_taken(p, v->f, want)) {
 			diag_error(x->loc,
