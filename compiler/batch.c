@@ -47,10 +47,7 @@ typedef struct Run {
 typedef struct Batch {
 	const Program *p;
 	Func *g;
-	/* declarations to insert: before item at[k] of the block, ins[k] */
-	Stmt **ins;
-	int *at;
-	int nins, capins;
+	Inserts ins; /* the declarations of the block being scanned */
 } Batch;
 
 static Type *batch_float(void)
@@ -110,39 +107,7 @@ static int batch_kind(const Stmt *s, int *pop)
  * calling nothing but math functions. */
 static int batch_neutral(const Stmt *s)
 {
-	switch (s->kind) {
-	case S_ASSIGN:
-		return expr_math_only(s->u.assign.lhs) &&
-		       expr_math_only(s->u.assign.rhs);
-	case S_DECL:
-		if (!expr_math_only(s->u.decl.init))
-			return 0;
-		for (int i = 0; i < s->u.decl.ninits; i++)
-			if (!expr_math_only(s->u.decl.inits[i]))
-				return 0;
-		return 1;
-	case S_EMPTY:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-static void batch_insert(Batch *b, Stmt *s, int at)
-{
-	if (b->nins == b->capins) {
-		b->capins = b->capins ? 2 * b->capins : 8;
-		Stmt **ins = arena_alloc(sizeof(Stmt *) * (size_t)b->capins);
-		int *a = arena_alloc(sizeof(int) * (size_t)b->capins);
-		if (b->nins) {
-			memcpy(ins, b->ins, sizeof(Stmt *) * (size_t)b->nins);
-			memcpy(a, b->at, sizeof(int) * (size_t)b->nins);
-		}
-		b->ins = ins;
-		b->at = a;
-	}
-	b->ins[b->nins] = s;
-	b->at[b->nins++] = at;
+	return s->kind == S_EMPTY || stmt_math_only(s);
 }
 
 /* The run as one reservation or release, when it has two or more. */
@@ -160,7 +125,7 @@ static void batch_close(Batch *b, Run *r)
 	if (!r->is_pop) {
 		int p = func_add_var(b->g, name_fresh(b->p, b->g, "ck_p"),
 				     type_ptr(el), VAR_LOCAL, loc);
-		batch_insert(b, stmt_decl(p, expr_call_n(arena_printf("ck_reserve_%s",
+		inserts_add(&b->ins, stmt_decl(p, expr_call_n(arena_printf("ck_reserve_%s",
 								      sfx),
 							 type_ptr(el), loc,
 							 expr_clone(r->tape), n,
@@ -187,8 +152,8 @@ static void batch_close(Batch *b, Run *r)
 	Type *cel = type_with_const(el, 1);
 	int q = func_add_var(b->g, name_fresh(b->p, b->g, "ck_q"), type_ptr(cel),
 			     VAR_LOCAL, loc);
-	batch_insert(b, stmt_decl(buf, NULL, loc), r->at);
-	batch_insert(b, stmt_decl(q, expr_call_n(arena_printf("ck_release_%s", sfx),
+	inserts_add(&b->ins, stmt_decl(buf, NULL, loc), r->at);
+	inserts_add(&b->ins, stmt_decl(q, expr_call_n(arena_printf("ck_release_%s", sfx),
 						 type_ptr(cel), loc,
 						 expr_clone(r->tape), n,
 						 expr_var(b->g, buf, loc)),
@@ -307,32 +272,16 @@ static void batch_block(Batch *b, Stmt *blk)
 	Run runs[2];
 	memset(runs, 0, sizeof runs);
 	runs[1].is_float = 1;
-	int saved_n = b->nins, saved_cap = b->capins;
-	Stmt **saved_ins = b->ins;
-	int *saved_at = b->at;
-	b->ins = NULL;
-	b->at = NULL;
-	b->nins = b->capins = 0;
+	Inserts saved = b->ins;
+	memset(&b->ins, 0, sizeof b->ins);
 	batch_items(b, blk, runs, 0, 1);
 	batch_close(b, &runs[0]);
 	batch_close(b, &runs[1]);
-	if (b->nins) {
-		int n = blk->u.block.n;
-		Stmt **old = blk->u.block.items;
-		blk->u.block.items = NULL;
-		blk->u.block.n = 0;
-		for (int i = 0; i < n; i++) {
-			for (int j = 0; j < b->nins; j++)
-				if (b->at[j] == i)
-					stmt_append(blk, b->ins[j]);
-			stmt_append(blk, old[i]);
-		}
+	if (b->ins.n) {
+		inserts_apply(&b->ins, blk);
 		batch_drop_empty(blk);
 	}
-	b->ins = saved_ins;
-	b->at = saved_at;
-	b->capins = saved_cap;
-	b->nins = saved_n;
+	b->ins = saved;
 }
 
 /* The blocks inside statement s. */

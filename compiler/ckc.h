@@ -522,6 +522,20 @@ int stmt_mentions(const Stmt *s, int var);
 /* Does e call nothing but math functions (rules.def), which neither tape
  * nor change anything?  (NULL: yes.) */
 int expr_math_only(const Expr *e);
+/* Is s an assignment or declaration whose expressions call nothing but
+ * math functions? */
+int stmt_math_only(const Stmt *s);
+
+/* Statements to insert into a block, each before an item of it. */
+typedef struct Inserts {
+	Stmt **stmts;
+	int *at;
+	int n, cap;
+} Inserts;
+void inserts_add(Inserts *in, Stmt *s, int at);
+/* Rebuilds block b with the inserted statements before their items, in
+ * the order they were added, and empties in. */
+void inserts_apply(Inserts *in, Stmt *b);
 /* Does e read a variable (or a global), not only literals?  A math call
  * on literals is folded by the C compiler, and is left where it is. */
 int expr_reads_data(const Expr *e);

@@ -52,10 +52,7 @@ typedef struct Cse {
 	int nvals;
 	CseVal **all;              /* the block's values, in the order found */
 	int nall;
-	/* declarations to insert: before item ins_at[k], ins[k] */
-	Stmt **ins;
-	int *ins_at;
-	int nins, capins;
+	Inserts ins; /* the declarations of the block being scanned */
 } Cse;
 
 static void cse_block(Cse *k, Stmt *b);
@@ -154,20 +151,9 @@ static void cse_replace(Cse *k, CseVal *v)
 		Type *t = type_with_const(v->call->type, 0);
 		var = func_add_var(k->g, name_fresh(k->p, k->g, "ck_e"), t,
 				   VAR_LOCAL, loc);
-		Stmt *d = stmt_decl(var, expr_clone(*v->slots[0]), loc);
-		if (k->nins == k->capins) {
-			k->capins = k->capins ? 2 * k->capins : 8;
-			Stmt **ins = arena_alloc(sizeof(Stmt *) * (size_t)k->capins);
-			int *at = arena_alloc(sizeof(int) * (size_t)k->capins);
-			if (k->nins) {
-				memcpy(ins, k->ins, sizeof(Stmt *) * (size_t)k->nins);
-				memcpy(at, k->ins_at, sizeof(int) * (size_t)k->nins);
-			}
-			k->ins = ins;
-			k->ins_at = at;
-		}
-		k->ins[k->nins] = d;
-		k->ins_at[k->nins++] = v->first;
+		inserts_add(&k->ins,
+			    stmt_decl(var, expr_clone(*v->slots[0]), loc),
+			    v->first);
 		from = 0;
 	}
 	for (int i = from; i < v->nslots; i++)
@@ -352,9 +338,7 @@ static void cse_item(Cse *k, Stmt *s, int item)
 		inner.nvals = 0;
 		inner.all = NULL;
 		inner.nall = 0;
-		inner.ins = NULL;
-		inner.ins_at = NULL;
-		inner.nins = inner.capins = 0;
+		memset(&inner.ins, 0, sizeof inner.ins);
 		switch (s->kind) {
 		case S_BLOCK:
 			cse_block(&inner, s);
@@ -424,35 +408,21 @@ static void cse_block(Cse *k, Stmt *b)
 		/* a single statement as a branch or body */
 		cse_item(k, b, 0);
 		cse_end(k);
-		if (k->nins) {
+		if (k->ins.n) {
 			Stmt *inner = stmt_new(b->kind, b->loc);
 			*inner = *b;
 			b->kind = S_BLOCK;
 			b->u.block.items = NULL;
 			b->u.block.n = 0;
-			for (int i = 0; i < k->nins; i++)
-				stmt_append(b, k->ins[i]);
 			stmt_append(b, inner);
-			k->nins = 0;
+			inserts_apply(&k->ins, b);
 		}
 		return;
 	}
 	for (int i = 0; i < b->u.block.n; i++)
 		cse_item(k, b->u.block.items[i], i);
 	cse_end(k);
-	if (!k->nins)
-		return;
-	int n = b->u.block.n;
-	Stmt **old = b->u.block.items;
-	b->u.block.items = NULL;
-	b->u.block.n = 0;
-	for (int i = 0; i < n; i++) {
-		for (int j = 0; j < k->nins; j++)
-			if (k->ins_at[j] == i)
-				stmt_append(b, k->ins[j]);
-		stmt_append(b, old[i]);
-	}
-	k->nins = 0;
+	inserts_apply(&k->ins, b);
 }
 
 void cse_calls(const Program *p, Func *g)

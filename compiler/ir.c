@@ -986,6 +986,58 @@ int stmt_mentions(const Stmt *s, int var)
 	return m.hit;
 }
 
+int stmt_math_only(const Stmt *s)
+{
+	switch (s->kind) {
+	case S_ASSIGN:
+		return expr_math_only(s->u.assign.lhs) &&
+		       expr_math_only(s->u.assign.rhs);
+	case S_DECL:
+		if (!expr_math_only(s->u.decl.init))
+			return 0;
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			if (!expr_math_only(s->u.decl.inits[i]))
+				return 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+void inserts_add(Inserts *in, Stmt *s, int at)
+{
+	if (in->n == in->cap) {
+		in->cap = in->cap ? 2 * in->cap : 8;
+		Stmt **st = arena_alloc(sizeof(Stmt *) * (size_t)in->cap);
+		int *a = arena_alloc(sizeof(int) * (size_t)in->cap);
+		if (in->n) {
+			memcpy(st, in->stmts, sizeof(Stmt *) * (size_t)in->n);
+			memcpy(a, in->at, sizeof(int) * (size_t)in->n);
+		}
+		in->stmts = st;
+		in->at = a;
+	}
+	in->stmts[in->n] = s;
+	in->at[in->n++] = at;
+}
+
+void inserts_apply(Inserts *in, Stmt *b)
+{
+	if (!in->n)
+		return;
+	int n = b->u.block.n;
+	Stmt **old = b->u.block.items;
+	b->u.block.items = NULL;
+	b->u.block.n = 0;
+	for (int i = 0; i < n; i++) {
+		for (int j = 0; j < in->n; j++)
+			if (in->at[j] == i)
+				stmt_append(b, in->stmts[j]);
+		stmt_append(b, old[i]);
+	}
+	in->n = 0;
+}
+
 static void reads_data_visit(void *ctx, const Expr *e)
 {
 	if (e->kind == E_VAR || e->kind == E_GLOBAL)

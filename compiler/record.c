@@ -412,15 +412,12 @@ static int share_stmt(Adj *c, const Stmt *s)
 				return 0;
 		return 1;
 	case S_DECL:
-		if (!expr_math_only(s->u.decl.init))
+		if (!stmt_math_only(s))
 			return 0;
-		for (int i = 0; i < s->u.decl.ninits; i++)
-			if (!expr_math_only(s->u.decl.inits[i]))
-				return 0;
 		share_forget_var(c, s->u.decl.var);
 		return 1;
 	case S_ASSIGN:
-		if (!expr_math_only(s->u.assign.rhs) || !expr_math_only(s->u.assign.lhs))
+		if (!stmt_math_only(s))
 			return 0;
 		share_store(c, s->u.assign.lhs);
 		return 1;

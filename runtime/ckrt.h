@@ -273,53 +273,34 @@ void ck_pop_nd_(ck_tape *t, double *p, size_t n);
 void ck_push_nf_(ck_tape *t, const float *p, size_t n);
 void ck_pop_nf_(ck_tape *t, float *p, size_t n);
 
-static inline double *ck_reserve_d(ck_tape *t, size_t n)
-{
-	struct ck_stack_ *s = &t->s[CK_STACK_D_];
-	size_t bytes = n * sizeof(double);
-	double *p;
-	if ((size_t)(s->limit - s->top) < bytes)
-		ck_tape_reserve_(t, CK_STACK_D_, bytes);
-	p = (double *)(void *)s->top;
-	s->top += bytes;
-	return p;
-}
-
-static inline const double *ck_release_d(ck_tape *t, size_t n, double *buf)
-{
-	struct ck_stack_ *s = &t->s[CK_STACK_D_];
-	size_t bytes = n * sizeof(double);
-	if ((size_t)(s->top - s->base) < bytes) {
-		ck_pop_nd_(t, buf, n);
-		return buf;
+#define CK_RESERVE_(NAME, T, K)                                               \
+	static inline T *NAME(ck_tape *t, size_t n)                           \
+	{                                                                     \
+		struct ck_stack_ *s_ = &t->s[K];                              \
+		size_t bytes_ = n * sizeof(T);                                \
+		T *p_;                                                        \
+		if ((size_t)(s_->limit - s_->top) < bytes_)                   \
+			ck_tape_reserve_(t, K, bytes_);                       \
+		p_ = (T *)(void *)s_->top;                                    \
+		s_->top += bytes_;                                            \
+		return p_;                                                    \
 	}
-	s->top -= bytes;
-	return (const double *)(void *)s->top;
-}
-
-static inline float *ck_reserve_f(ck_tape *t, size_t n)
-{
-	struct ck_stack_ *s = &t->s[CK_STACK_F_];
-	size_t bytes = n * sizeof(float);
-	float *p;
-	if ((size_t)(s->limit - s->top) < bytes)
-		ck_tape_reserve_(t, CK_STACK_F_, bytes);
-	p = (float *)(void *)s->top;
-	s->top += bytes;
-	return p;
-}
-
-static inline const float *ck_release_f(ck_tape *t, size_t n, float *buf)
-{
-	struct ck_stack_ *s = &t->s[CK_STACK_F_];
-	size_t bytes = n * sizeof(float);
-	if ((size_t)(s->top - s->base) < bytes) {
-		ck_pop_nf_(t, buf, n);
-		return buf;
+#define CK_RELEASE_(NAME, T, K, POP)                                          \
+	static inline const T *NAME(ck_tape *t, size_t n, T *buf)             \
+	{                                                                     \
+		struct ck_stack_ *s_ = &t->s[K];                              \
+		size_t bytes_ = n * sizeof(T);                                \
+		if ((size_t)(s_->top - s_->base) < bytes_) {                  \
+			POP(t, buf, n);                                       \
+			return buf;                                           \
+		}                                                             \
+		s_->top -= bytes_;                                            \
+		return (const T *)(const void *)s_->top;                      \
 	}
-	s->top -= bytes;
-	return (const float *)(void *)s->top;
-}
+CK_RESERVE_(ck_reserve_d, double, CK_STACK_D_)
+CK_RELEASE_(ck_release_d, double, CK_STACK_D_, ck_pop_nd_)
+CK_RESERVE_(ck_reserve_f, float, CK_STACK_F_)
+CK_RELEASE_(ck_release_f, float, CK_STACK_F_, ck_pop_nf_)
 
 /* n values at once (a local array that a callee reads, saved once
  * instead of at every read): ck_pop_nd(t, p, n) puts back in p[0..n) what
