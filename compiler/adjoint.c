@@ -1386,15 +1386,6 @@ Plan *plan_new(Loc loc)
 	return pl;
 }
 
-static void plan_prepend_pop(Plan *pl, Stmt *s)
-{
-	Stmt *b = pl->pops;
-	stmt_append(b, s);
-	memmove(b->u.block.items + 1, b->u.block.items,
-		sizeof(Stmt *) * (size_t)(b->u.block.n - 1));
-	b->u.block.items[0] = s;
-}
-
 static int plan_temp(Adj *c, Plan *pl, const char *base, Type *t)
 {
 	t = type_with_const(t, 0);
@@ -1407,17 +1398,22 @@ static int plan_temp(Adj *c, Plan *pl, const char *base, Type *t)
 	return v;
 }
 
+/* The index of e among the values the plan taped, or -1. */
+static int plan_key(const Plan *pl, const Expr *e)
+{
+	for (int i = 0; i < pl->nkeys; i++)
+		if (expr_equal(pl->keys[i], e))
+			return i;
+	return -1;
+}
 
 static void adj_costly_visit(void *ctx, const Expr *e)
 {
-	if (e->kind == E_CALL && e->u.call.fn < 0 && type_is_float(e->type) &&
-	    !adj_cheap_call(e->u.call.name) && expr_reads_data(e))
+	if (rules_costly_call(e))
 		*(int *)ctx = 1;
 }
 
-/* Does floating expression e call a math function other than the cheap
- * ones (fabs, fmin, fmax, copysign), on data (a call on literals is
- * folded by the C compiler)? */
+/* Does floating expression e hold a call rules_costly_call names? */
 static int adj_costly(const Expr *e)
 {
 	int found = 0;
@@ -1462,9 +1458,9 @@ static Expr *adj_value(Adj *c, Plan *pl, const Expr *e)
  * when given (a temporary holding e), else e. */
 static Expr *adj_taped(Adj *c, Plan *pl, const Expr *e, Expr *fv)
 {
-	for (int i = 0; i < pl->nkeys; i++)
-		if (expr_equal(pl->keys[i], e))
-			return expr_var(c->bwd, pl->temps[i], e->loc);
+	int k = plan_key(pl, e);
+	if (k >= 0)
+		return expr_var(c->bwd, pl->temps[k], e->loc);
 	Type *t = type_is_float(e->type) ? e->type : adj_long();
 	/* an earlier statement of the block taped the same value: one push,
 	 * here, serves both (see record.c) */
@@ -1481,7 +1477,7 @@ static Expr *adj_taped(Adj *c, Plan *pl, const Expr *e, Expr *fv)
 	Stmt *pop = stmt_assign(A_SET, expr_var(c->bwd, tv, e->loc),
 				adj_pop(c, t, e->loc), e->loc);
 	stmt_append(pl->fwd, push);
-	plan_prepend_pop(pl, pop);
+	stmt_prepend(pl->pops, pop);
 	if (sh)
 		share_reuse(c, sh, push, pop);
 	else if (pl->share)
@@ -1545,7 +1541,7 @@ static void adj_cond(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 				      adj_pop_bit(c, e->loc), e->loc));
 	if (pa->pops->u.block.n || pb->pops->u.block.n)
 		stmt_append(both, p);
-	plan_prepend_pop(pl, both);
+	stmt_prepend(pl->pops, both);
 	for (int i = 0; i < pa->decls->u.block.n; i++)
 		stmt_append(pl->decls, pa->decls->u.block.items[i]);
 	for (int i = 0; i < pb->decls->u.block.n; i++)
@@ -1595,9 +1591,9 @@ static Expr *adj_partial_of_value(const MathRule *r, const Expr *e, Expr *v)
 static Expr *adj_call_value(Adj *c, Plan *pl, const Expr *e)
 {
 	Loc loc = e->loc;
-	for (int i = 0; i < pl->nkeys; i++)
-		if (expr_equal(pl->keys[i], e))
-			return expr_var(c->bwd, pl->temps[i], loc);
+	int k = plan_key(pl, e);
+	if (k >= 0)
+		return expr_var(c->bwd, pl->temps[k], loc);
 	if (!pl->can_hoist)
 		return adj_taped(c, pl, e, NULL);
 	Type *t = type_with_const(e->type, 0);
@@ -1633,10 +1629,7 @@ static Expr *adj_tape_value(Adj *c, Plan *pl, const Expr *e,
 		return NULL;
 	if (!adj_partial_of_value(r, e, expr_num(0, e->type, e->loc)))
 		return NULL;
-	int keyed = 0;
-	for (int i = 0; i < pl->nkeys; i++)
-		keyed |= expr_equal(pl->keys[i], e);
-	if (!keyed && !pl->can_hoist)
+	if (plan_key(pl, e) < 0 && !pl->can_hoist)
 		return NULL;
 	return adj_partial_of_value(r, e, adj_call_value(c, pl, e));
 }
@@ -2452,12 +2445,10 @@ static Expr *adj_rule_ptr(Adj *c, Plan *pl, const CallRule *cr,
 							       loc),
 						      loc),
 					      loc));
-			plan_prepend_pop(
-				pl, stmt_expr(S_EXPR,
-					      adj_block_call(
-						      1, expr_var(c->bwd, c->bt, loc),
-						      expr_var(c->bwd, cp, loc), loc),
-					      loc));
+			Expr *pop =
+				adj_block_call(1, expr_var(c->bwd, c->bt, loc),
+					       expr_var(c->bwd, cp, loc), loc);
+			stmt_prepend(pl->pops, stmt_expr(S_EXPR, pop, loc));
 			return expr_var(c->bwd, cp, loc);
 		}
 	}

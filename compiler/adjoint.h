@@ -244,8 +244,6 @@ int adj_unaliased(Adj *c, int v);
 
 /* -------------------------------------------------------------- record.c */
 
-int adj_cheap_call(const char *name);
-
 void adj_remat_kill_all(Adj *c);
 void adj_remat_kill_stmt(Adj *c, const Stmt *s);
 Stmt *adj_assign(Adj *c, const Stmt *s, Stmt *fout);

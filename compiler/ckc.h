@@ -483,6 +483,8 @@ void stmt_map_exprs(Stmt *s, ExprMap *fn, void *ctx);
 Stmt *stmt_new(StmtKind kind, Loc loc);
 Stmt *stmt_block(Loc loc);
 void stmt_append(Stmt *block, Stmt *s);
+/* s first in block */
+void stmt_prepend(Stmt *block, Stmt *s);
 Stmt *stmt_assign(AssignOp op, Expr *lhs, Expr *rhs, Loc loc);
 Stmt *stmt_decl(int var, Expr *init, Loc loc);
 /* A declaration of f's variable var with a zero of its type: 0.0, 0, or
@@ -755,6 +757,12 @@ typedef struct MathRule {
 const MathRule *rules_find(const char *name);
 /* Is name a float variant ("sinf")? */
 int rules_is_float_variant(const MathRule *r, const char *name);
+/* Is name a math function as cheap as the arithmetic around it (fabs,
+ * fmin, fmax, copysign and their float versions)? */
+int rules_cheap(const char *name);
+/* Is e a call of a math function other than the cheap ones, on data (a
+ * call on literals is folded by the C compiler)? */
+int rules_costly_call(const Expr *e);
 /* The partial derivative of call (a call of r's function) with respect to
  * argument i, as a new expression over clones of the call's arguments. */
 Expr *rules_partial(const MathRule *r, const Expr *call, int i);

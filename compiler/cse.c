@@ -72,13 +72,10 @@ static int cse_benign(const char *name)
 	return 0;
 }
 
+/* A math.h call worth computing once (rules.def knows it). */
 static int cse_math(const Expr *e)
 {
-	return e->kind == E_CALL && e->u.call.fn < 0 && type_is_float(e->type) &&
-	       rules_find(e->u.call.name) &&
-	       strncmp(e->u.call.name, "fabs", 4) != 0 &&
-	       strncmp(e->u.call.name, "fmin", 4) != 0 &&
-	       strncmp(e->u.call.name, "fmax", 4) != 0 && expr_reads_data(e);
+	return rules_costly_call(e) && rules_find(e->u.call.name);
 }
 
 typedef struct CseScan {

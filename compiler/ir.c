@@ -324,6 +324,16 @@ void stmt_append(Stmt *block, Stmt *s)
 		ARENA_PUSH(block->u.block.items, block->u.block.n, s);
 }
 
+void stmt_prepend(Stmt *block, Stmt *s)
+{
+	stmt_append(block, s);
+	if (!s)
+		return;
+	Stmt **it = block->u.block.items;
+	memmove(it + 1, it, sizeof(Stmt *) * (size_t)(block->u.block.n - 1));
+	it[0] = s;
+}
+
 Stmt *stmt_assign(AssignOp op, Expr *lhs, Expr *rhs, Loc loc)
 {
 	Stmt *s = stmt_new(S_ASSIGN, loc);

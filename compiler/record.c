@@ -16,6 +16,7 @@
 #include <string.h>
 
 static int lc_assigns(const Stmt *s, int v);
+static int lc_assigns_any(const Stmt *s, const Expr *e);
 static int lb_addr_taken(Adj *c, int v);
 static void rp_block(Adj *c, const Stmt *s, Stmt *out);
 
@@ -96,19 +97,6 @@ static void adj_remat_list(Adj *c, const Expr *x, int var, const Expr *e)
 	}
 }
 
-/* Math functions as cheap as the arithmetic around them. */
-int adj_cheap_call(const char *name)
-{
-	static const char *const cheap[] = {
-		"fabs", "fabsf", "fmin", "fminf", "fmax", "fmaxf",
-		"copysign", "copysignf",
-	};
-	for (size_t k = 0; k < sizeof cheap / sizeof *cheap; k++)
-		if (!strcmp(name, cheap[k]))
-			return 1;
-	return 0;
-}
-
 /* The size of e as adj_bw_value writes it, at most ADJ_REMAT_MAX + 1
  * (also for a value that needs a math call other than the cheap ones). */
 static long adj_remat_cost(Adj *c, const Expr *e)
@@ -133,7 +121,7 @@ static long adj_remat_cost(Adj *c, const Expr *e)
 		/* a math call costs more than a push and a pop: a value that
 		 * needs one is taped (ba's c = cos(t) and s = sin(t) were
 		 * computed again, with t = sqrt(...), at each of their uses) */
-		if (!adj_cheap_call(e->u.call.name))
+		if (!rules_cheap(e->u.call.name))
 			return ADJ_REMAT_MAX + 1;
 		for (int i = 0; i < e->u.call.nargs; i++)
 			n += adj_remat_cost(c, e->u.call.args[i]);
@@ -1098,11 +1086,7 @@ static void adj_declare_init_adjoints(Adj *c, const Stmt *init, Stmt *out)
 	int av = c->adjv[init->u.decl.var];
 	Stmt *d = stmt_decl(av, expr_num(0, c->bwd->vars[av]->type, init->loc),
 			    init->loc);
-	Stmt *b = out;
-	stmt_append(b, d);
-	memmove(b->u.block.items + 1, b->u.block.items,
-		sizeof(Stmt *) * (size_t)(b->u.block.n - 1));
-	b->u.block.items[0] = d;
+	stmt_prepend(out, d);
 }
 
 /* ------------------------------------------------ counted loops
@@ -1628,7 +1612,7 @@ static int rp_in_region(const Stmt *s, int v)
 		for (int i = 0; i < s->u.ckpt.nsaves; i++)
 			if (s->u.ckpt.saves[i]->var == v)
 				return 1;
-		return rp_mentions(s, v) > 0;
+		return stmt_mentions(s, v);
 	default:
 		return 0;
 	}
@@ -1681,22 +1665,6 @@ static Expr *rp_offset(Adj *c, const Expr *e, int b)
 	}
 }
 
-typedef struct RpReads {
-	const Stmt *blk;
-	int from;
-	int ok;
-} RpReads;
-
-static void rp_reads_visit(void *ctx, const Expr *e)
-{
-	RpReads *r = ctx;
-	if (e->kind != E_VAR)
-		return;
-	for (int i = r->from; i < r->blk->u.block.n; i++)
-		if (lc_assigns(r->blk->u.block.items[i], e->u.var))
-			r->ok = 0;
-}
-
 static Replay *rp_get(Adj *c)
 {
 	if (c->rp)
@@ -1734,9 +1702,11 @@ static Replay *rp_get(Adj *c)
 			after += rp_mentions(blk->u.block.items[i], v);
 		if (rp_mentions(f->body, v) - (store->kind == S_ASSIGN) != after)
 			continue;
-		RpReads r = { blk, at + 1, 1 };
-		ir_walk_expr(e, rp_reads_visit, &r);
-		if (!r.ok)
+		/* and nothing after it changes what e reads */
+		int changed = 0;
+		for (int i = at + 1; i < blk->u.block.n && !changed; i++)
+			changed = lc_assigns_any(blk->u.block.items[i], e);
+		if (changed)
 			continue;
 		rp->is[v] = 1;
 		pm_put(&rp->stores, store, v);
@@ -1836,10 +1806,9 @@ typedef struct LoopCopy {
 	Type *elem;
 	/* elements [lo, shi + offmax) when guard holds, none else: a copy
 	 * whose length is known only at run time, kept in a scratch buffer
-	 * in f_bwd (bcopy a pointer), its length in f_bwd's blen */
+	 * in f_bwd (bcopy a pointer) */
 	const Expr *shi, *guard;
 	long offmax;
-	int blen;
 } LoopCopy;
 
 /* The value of constant integer expression e. */
@@ -2476,47 +2445,37 @@ static int adj_loop_copies(Adj *c, const Stmt *s)
 	int added = 0;
 	for (int v = 0; v < f->nvars; v++) {
 		const Type *t = f->vars[v]->type;
-		if (w.sreads[v] && !w.reads[v] && !w.smix[v] && !w.bad[v] &&
-		    !w.wnode[c->a->node[v]] && type_is_pointerish(t) &&
-		    type_is_float(t->base) && !adj_stable(c, v) &&
-		    (adj_unaliased(c, v) || !w.shared) &&
-		    !lc_assigns_any(s, w.sshi[v]) &&
-		    !lc_assigns_any(s, w.sguard[v])) {
-			LC_GROW(c->lcopies, c->nlcopies, c->caplcopies);
-			LoopCopy *lc = &c->lcopies[c->nlcopies++];
-			memset(lc, 0, sizeof *lc);
-			lc->var = v;
-			lc->lo = w.slo[v];
-			lc->bcopy = -1;
-			lc->elem = type_with_const(t->base, 0);
-			lc->shi = w.sshi[v];
-			lc->guard = w.sguard[v];
-			lc->offmax = w.soff[v];
-			lc->blen = -1;
-			added++;
-			continue;
-		}
-		if (!w.reads[v] || w.bad[v] || w.wnode[c->a->node[v]] ||
+		if (w.bad[v] || w.wnode[c->a->node[v]] ||
 		    !type_is_pointerish(t) || !type_is_float(t->base) ||
 		    adj_stable(c, v) || (!adj_unaliased(c, v) && w.shared))
 			continue;
-		long len = w.hi[v] - w.lo[v] + 1;
-		if (len > LC_MAX || len > 2 * w.reads[v])
-			continue;
-		int outer = 0;
-		for (int i = 0; i < c->nlcopies; i++)
-			outer |= c->lcopies[i].var == v;
-		if (outer)
-			continue;
+		LoopCopy lc = { 0 };
+		lc.var = v;
+		lc.bcopy = -1;
+		lc.elem = type_with_const(t->base, 0);
+		if (w.sreads[v] && !w.reads[v] && !w.smix[v] &&
+		    !lc_assigns_any(s, w.sshi[v]) &&
+		    !lc_assigns_any(s, w.sguard[v])) {
+			lc.lo = w.slo[v];
+			lc.shi = w.sshi[v];
+			lc.guard = w.sguard[v];
+			lc.offmax = w.soff[v];
+		} else {
+			if (!w.reads[v])
+				continue;
+			lc.lo = w.lo[v];
+			lc.len = w.hi[v] - w.lo[v] + 1;
+			if (lc.len > LC_MAX || lc.len > 2 * w.reads[v])
+				continue;
+			/* an enclosing loop's copy of v serves these reads */
+			int outer = 0;
+			for (int i = 0; i < c->nlcopies; i++)
+				outer |= c->lcopies[i].var == v;
+			if (outer)
+				continue;
+		}
 		LC_GROW(c->lcopies, c->nlcopies, c->caplcopies);
-		LoopCopy *lc = &c->lcopies[c->nlcopies++];
-		memset(lc, 0, sizeof *lc);
-		lc->var = v;
-		lc->lo = w.lo[v];
-		lc->len = len;
-		lc->bcopy = -1;
-		lc->elem = type_with_const(t->base, 0);
-		lc->blen = -1;
+		c->lcopies[c->nlcopies++] = lc;
 		added++;
 	}
 	return added;
@@ -2547,30 +2506,30 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 		adj_remat_kill(c, lc->var);
 		if (lc->bcopy < 0)
 			continue;
-		int dbl = lc->elem->kind == TY_DOUBLE;
+		Expr *a = expr_var(c->fwd, lc->var, loc);
+		Expr *len;
 		if (lc->shi) {
-			Expr *a = expr_var(c->fwd, lc->var, loc);
 			if (lc->lo)
 				a = expr_binary(B_ADD, a, expr_int(lc->lo, loc),
 						a->type, loc);
-			stmt_append(fout, stmt_expr(S_EXPR,
-				expr_call_n(dbl ? "ck_push_nd" : "ck_push_nf",
-					    adj_void(), loc,
-					    expr_var(c->fwd, c->ft, loc), a,
-					    lc_sym_len(c, lc, 0, loc)),
-				loc));
-			continue;
+			len = lc_sym_len(c, lc, 0, loc);
+		} else {
+			if (lc->lo) {
+				Expr *at = expr_index(a, expr_int(lc->lo, loc),
+						      loc);
+				a = expr_addr(at, loc);
+				a->type = type_ptr(
+					c->f->vars[lc->var]->type->base);
+			}
+			len = expr_int(lc->len, loc);
 		}
-		Expr *a = expr_var(c->fwd, lc->var, loc);
-		if (lc->lo) {
-			a = expr_addr(expr_index(a, expr_int(lc->lo, loc), loc), loc);
-			a->type = type_ptr(c->f->vars[lc->var]->type->base);
-		}
+		const char *push = lc->elem->kind == TY_DOUBLE ? "ck_push_nd"
+							       : "ck_push_nf";
+		Expr *t = expr_var(c->fwd, c->ft, loc);
 		stmt_append(fout, stmt_expr(S_EXPR,
-			expr_call_n(dbl ? "ck_push_nd" : "ck_push_nf", adj_void(),
-				    loc, expr_var(c->fwd, c->ft, loc), a,
-				    expr_int(lc->len, loc)),
-			loc));
+					    expr_call_n(push, adj_void(), loc,
+							t, a, len),
+					    loc));
 	}
 	/* popped the other way */
 	for (int i = c->nlcopies - 1; i >= c->nlcopies - added; i--) {
@@ -2578,47 +2537,46 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 		if (lc->bcopy < 0)
 			continue;
 		int dbl = lc->elem->kind == TY_DOUBLE;
+		Expr *n;
 		if (lc->shi) {
 			/* long n = len; T *a = ck_scratch_alloc_d(n);
 			 * ck_pop_nd(t, a, n); ... ck_scratch_free_d(a, n); */
-			lc->blen = adj_local(c, c->bwd, "ck_len", adj_long());
-			Expr *n = expr_var(c->bwd, lc->blen, loc);
-			stmt_append(out, stmt_decl(lc->blen,
-						   lc_sym_len(c, lc, 1, loc), loc));
+			int blen = adj_local(c, c->bwd, "ck_len", adj_long());
+			n = expr_var(c->bwd, blen, loc);
+			stmt_append(out,
+				    stmt_decl(blen, lc_sym_len(c, lc, 1, loc),
+					      loc));
 			stmt_append(out, stmt_decl(lc->bcopy,
 				expr_call_n(dbl ? "ck_scratch_alloc_d"
 						: "ck_scratch_alloc_f",
 					    c->bwd->vars[lc->bcopy]->type, loc,
 					    expr_clone(n), NULL, NULL),
 				loc));
-			stmt_append(out, stmt_expr(S_EXPR,
-				expr_call_n(dbl ? "ck_pop_nd" : "ck_pop_nf",
-					    adj_void(), loc,
-					    expr_var(c->bwd, c->bt, loc),
-					    expr_var(c->bwd, lc->bcopy, loc),
-					    expr_clone(n)),
-				loc));
-			Stmt *fr = stmt_expr(S_EXPR,
-				expr_call_n(dbl ? "ck_scratch_free_d"
-						: "ck_scratch_free_f",
-					    adj_void(), loc,
-					    expr_var(c->bwd, lc->bcopy, loc),
-					    expr_clone(n), NULL),
-				loc);
 			/* freed in the other order */
-			stmt_append(after, fr);
-			memmove(after->u.block.items + 1, after->u.block.items,
-				sizeof(Stmt *) * (size_t)(after->u.block.n - 1));
-			after->u.block.items[0] = fr;
-			continue;
+			stmt_prepend(
+				after,
+				stmt_expr(
+					S_EXPR,
+					expr_call_n(dbl ? "ck_scratch_free_d"
+							: "ck_scratch_free_f",
+						    adj_void(), loc,
+						    expr_var(c->bwd, lc->bcopy,
+							     loc),
+						    expr_clone(n), NULL),
+					loc));
+		} else {
+			n = expr_int(lc->len, loc);
+			stmt_append(out, stmt_decl(lc->bcopy, NULL, loc));
 		}
-		stmt_append(out, stmt_decl(lc->bcopy, NULL, loc));
-		stmt_append(out, stmt_expr(S_EXPR,
-			expr_call_n(dbl ? "ck_pop_nd" : "ck_pop_nf", adj_void(),
-				    loc, expr_var(c->bwd, c->bt, loc),
-				    expr_var(c->bwd, lc->bcopy, loc),
-				    expr_int(lc->len, loc)),
-			loc));
+		stmt_append(
+			out,
+			stmt_expr(S_EXPR,
+				  expr_call_n(dbl ? "ck_pop_nd" : "ck_pop_nf",
+					      adj_void(), loc,
+					      expr_var(c->bwd, c->bt, loc),
+					      expr_var(c->bwd, lc->bcopy, loc),
+					      n),
+				  loc));
 	}
 	c->nlcopies -= added;
 }

@@ -39,6 +39,25 @@ int rules_is_float_variant(const MathRule *r, const char *name)
 	return strcmp(r->fname, name) == 0;
 }
 
+int rules_cheap(const char *name)
+{
+	static const char *const cheap[] = {
+		"fabs", "fabsf", "fmin",     "fminf",
+		"fmax", "fmaxf", "copysign", "copysignf",
+	};
+	for (size_t k = 0; k < sizeof cheap / sizeof *cheap; k++)
+		if (!strcmp(name, cheap[k]))
+			return 1;
+	return 0;
+}
+
+int rules_costly_call(const Expr *e)
+{
+	return e->kind == E_CALL && e->u.call.fn < 0 &&
+	       type_is_float(e->type) && !rules_cheap(e->u.call.name) &&
+	       expr_reads_data(e);
+}
+
 /* Parser state: the template text, the call it is instantiated for. */
 typedef struct RuleParser {
 	const char *s;
