@@ -16,6 +16,8 @@
  *   views.c     local pointers into struct members -> their definitions
  *   userrules.c derivatives the user supplies (#pragma ck_derivative)
  *   activity.c  varied x useful activity, per function and call pattern
+ *   omp.c       OpenMP parallel loops: data-sharing checks, tangent
+ *               clauses, printing
  *   rules.c     math.h derivative rules (the table lives in rules.def)
  *   calls.c     calls ckc cannot see into: ck_inactive functions, stdio
  *               output, library functions safe to run again
@@ -274,6 +276,42 @@ struct Expr {
 	X(S_EMPTY)      /* ;                                              */
 typedef enum StmtKind { CK_STMT_KINDS(CK_ENUM1) S__COUNT } StmtKind;
 
+/* `#pragma omp parallel for` on an S_FOR (frontend.c reads it; tangent.c
+ * carries it into f_d with the shadows in its clauses; emit.c prints it
+ * under #ifdef _OPENMP).  Variables are ids of the function that holds
+ * the loop. */
+typedef enum OmpRedOp {
+	OMP_RED_ADD, /* + */
+	OMP_RED_SUB, /* - (as +, for OpenMP) */
+	OMP_RED_MUL, /* * */
+	OMP_RED_MAX, /* max */
+	OMP_RED_MIN, /* min */
+	OMP_RED_INT, /* & | ^ && || : integer data only */
+} OmpRedOp;
+
+typedef struct OmpReduction {
+	OmpRedOp op;
+	const char *spelling; /* "+", "max", "&&", ... */
+	int var;
+	Loc loc;
+} OmpReduction;
+
+typedef struct OmpLoop {
+	Loc loc;              /* of the `omp` token */
+	int *priv, npriv;     /* private(...) */
+	int *fpriv, nfpriv;   /* firstprivate(...) */
+	int *lpriv, nlpriv;   /* lastprivate(...) */
+	int *shared, nshared; /* shared(...) */
+	OmpReduction *red;    /* reduction(op: ...), one per variable */
+	int nred;
+	const char *schedule;    /* text between schedule's parentheses */
+	int collapse;            /* n of collapse(n); 0 or 1: none */
+	const char *num_threads; /* text of num_threads(...), or NULL */
+	const char *if_clause;   /* text of if(...), or NULL */
+	const char *proc_bind;   /* text of proc_bind(...), or NULL */
+	int emit;                /* printed (omp_tangent made it) */
+} OmpLoop;
+
 /* save(p[lo:len]) of a checkpoint pragma. */
 typedef struct SaveSection {
 	int var; /* the pointer variable */
@@ -311,6 +349,7 @@ struct Stmt {
 			Expr *cond;
 			Stmt *inc;
 			Stmt *body;
+			OmpLoop *omp; /* S_FOR: #pragma omp parallel for */
 		} loop;
 		struct {
 			int binomial; /* K of binomial(K), 0 for a plain region */
@@ -845,6 +884,32 @@ Expr *alloc_bytes(const Expr *e);
 /* The tangent's call for allocation call e: the same for the shadow
  * (old_shadow is the old buffer's shadow where the rule takes one). */
 Expr *alloc_shadow_call(const Expr *e, Expr *old_shadow);
+
+/* ----------------------------------------------------------------- omp.c */
+
+/* Checks the data sharing of the input's parallel loop s (an S_FOR with
+ * omp) of f: reports a scalar that its iterations write and share. */
+void omp_check_loop(const Func *f, const Stmt *s);
+/* The OpenMP clauses of loop om's tangent: each variable's shadow
+ * (shadow[var], or -1) joins its clause.  NULL (and a warning) when the
+ * tangent must run serially: a reduction by *, max or min of a varied
+ * variable. */
+OmpLoop *omp_tangent(const Func *f, const OmpLoop *om, const int *shadow);
+/* Checks that generated loop s of f shares no scalar its iterations
+ * write (an internal error if it does). */
+int omp_check_generated(const Func *f, const Stmt *s);
+/* Did omp_tangent make a loop that the output prints parallel? */
+int omp_emitted(void);
+/* Is r a reduction of floating data whose result depends on the order
+ * of the partial results (+, -, *)?  The output reduces those itself, in
+ * thread order (emit.c), so that a run gives the bits of the last. */
+int omp_red_ordered(const Func *f, const OmpReduction *r);
+/* Prints "#pragma omp parallel for <clauses>\n" for om in f (all
+ * clauses), "#pragma omp parallel <clauses>" (num_threads, if,
+ * proc_bind) or "#pragma omp for <clauses>" (the others, without the
+ * ordered reductions). */
+typedef enum OmpPart { OMP_PARALLEL_FOR, OMP_PARALLEL, OMP_FOR } OmpPart;
+void omp_print(FILE *out, const Func *f, const OmpLoop *om, OmpPart part);
 
 /* ------------------------------------------------------------- tangent.c */
 

@@ -22,6 +22,9 @@ typedef struct Emitter {
 	FILE *out;
 	const Program *p;
 	const Func *f; /* the function whose variables E_VAR names, or NULL */
+	/* var id -> the name printed instead (a parallel loop's partial
+	 * result), or NULL; the array itself may be NULL */
+	const char **alias;
 } Emitter;
 
 /* Precedence levels beyond the binary operators' (ir_binop_prec). */
@@ -381,7 +384,10 @@ static void print_expr_bare(Emitter *em, const Expr *e)
 		break;
 	case E_VAR:
 		ck_assert(em->f && e->u.var >= 0 && e->u.var < em->f->nvars);
-		fputs(em->f->vars[e->u.var]->name, out);
+		fputs(em->alias && em->alias[e->u.var]
+			      ? em->alias[e->u.var]
+			      : em->f->vars[e->u.var]->name,
+		      out);
 		break;
 	case E_GLOBAL:
 		fputs(em->p->globals[e->u.global]->name, out);
@@ -462,6 +468,7 @@ void emit_expr(FILE *out, const Func *f, const Program *p, const Expr *e)
 	Emitter em;
 
 	em.out = out;
+	em.alias = NULL;
 	em.p = p;
 	em.f = f;
 	print_expr(&em, e, PREC_TOP);
@@ -683,10 +690,104 @@ static void emit_checkpoint(Emitter *em, const Stmt *s, int depth)
 	emit_stmt(em, s->u.ckpt.body, depth);
 }
 
+/* An OpenMP line of loop s, under #ifdef _OPENMP: without -fopenmp the
+ * compiler ignores it, as it does the input's, and does not warn. */
+static void emit_omp_line(Emitter *em, const Stmt *s, OmpPart part, int depth)
+{
+	fputs("#ifdef _OPENMP\n", em->out);
+	indent(em, depth);
+	omp_print(em->out, em->f, s->u.loop.omp, part);
+	fputs("#endif\n", em->out);
+}
+
+/* The output's parallel loop s (omp.c).  Without floating reductions of
+ * +, - or *, its pragma; returns 0 and the loop follows.  With them, the
+ * same pragma would reduce the threads' partial results in any order, and
+ * a run's bits would differ from the last's: each thread sums into a
+ * partial of its own, and the partials are added to the variable in
+ * thread order ("omp for ordered" over the threads).  That form is for
+ * -fopenmp only; the serial build keeps the plain loop, which gives the
+ * bits the input's loop gives serially. */
+static int emit_omp_for(Emitter *em, const Stmt *s, int depth)
+{
+	const OmpLoop *om = s->u.loop.omp;
+	const Func *f = em->f;
+	const char **alias = NULL, *k;
+	int i;
+	for (i = 0; i < om->nred; i++)
+		if (omp_red_ordered(f, &om->red[i])) {
+			if (!alias)
+				alias = arena_alloc(sizeof *alias *
+						    (size_t)f->nvars);
+			alias[om->red[i].var] = name_fresh(
+				em->p, f,
+				arena_printf("ck_part_%s",
+					     f->vars[om->red[i].var]->name));
+		}
+	if (!alias) {
+		emit_omp_line(em, s, OMP_PARALLEL_FOR, depth);
+		return 0;
+	}
+	fputs("#ifdef _OPENMP\n", em->out);
+	indent(em, depth);
+	omp_print(em->out, f, om, OMP_PARALLEL);
+	indent(em, depth);
+	fputs("{\n", em->out);
+	for (i = 0; i < om->nred; i++) {
+		const OmpReduction *r = &om->red[i];
+		if (!omp_red_ordered(f, r))
+			continue;
+		indent(em, depth + 1);
+		fprintf(em->out, "%s = %s;\n",
+			type_decl(type_with_const(f->vars[r->var]->type, 0),
+				  alias[r->var]),
+			r->op == OMP_RED_MUL ? "1.0" : "0.0");
+	}
+	indent(em, depth + 1);
+	omp_print(em->out, f, om, OMP_FOR);
+	em->alias = alias;
+	indent(em, depth + 1);
+	emit_for(em, s, depth + 1);
+	em->alias = NULL;
+	k = name_fresh(em->p, f, "ck_thread");
+	indent(em, depth + 1);
+	fputs("#pragma omp for ordered schedule(static, 1)\n", em->out);
+	indent(em, depth + 1);
+	fprintf(em->out,
+		"for (int %s = 0; %s < omp_get_num_threads(); %s++) {\n", k, k,
+		k);
+	indent(em, depth + 2);
+	fputs("#pragma omp ordered\n", em->out);
+	indent(em, depth + 2);
+	fputs("{\n", em->out);
+	for (i = 0; i < om->nred; i++) {
+		const OmpReduction *r = &om->red[i];
+		if (!omp_red_ordered(f, r))
+			continue;
+		indent(em, depth + 3);
+		fprintf(em->out, "%s %s= %s;\n", f->vars[r->var]->name,
+			r->op == OMP_RED_MUL ? "*" : "+", alias[r->var]);
+	}
+	indent(em, depth + 2);
+	fputs("}\n", em->out);
+	indent(em, depth + 1);
+	fputs("}\n", em->out);
+	indent(em, depth);
+	fputs("}\n", em->out);
+	fputs("#else\n", em->out);
+	indent(em, depth);
+	emit_for(em, s, depth);
+	fputs("#endif\n", em->out);
+	return 1;
+}
+
 static void emit_stmt(Emitter *em, const Stmt *s, int depth)
 {
 	FILE *out = em->out;
 
+	if (s->kind == S_FOR && s->u.loop.omp && s->u.loop.omp->emit &&
+	    omp_check_generated(em->f, s) && emit_omp_for(em, s, depth))
+		return;
 	indent(em, depth);
 	switch (s->kind) {
 	case S_BLOCK:
@@ -798,6 +899,7 @@ void emit_func(FILE *out, const Program *p, const Func *f)
 	int i;
 
 	em.out = out;
+	em.alias = NULL;
 	em.p = p;
 	em.f = f;
 	ck_assert(f->body && f->body->kind == S_BLOCK);
@@ -1055,6 +1157,8 @@ static void emit_includes(FILE *out, const Program *p, const Deps *d)
 		fputs("#include <math.h>\n", out);
 	if (d->runtime)
 		fputs("#include \"ckrt.h\"\n", out);
+	if (omp_emitted())
+		fputs("#ifdef _OPENMP\n#include <omp.h>\n#endif\n", out);
 }
 
 /* extern declarations of used globals, copies of the static const ones. */
@@ -1119,6 +1223,7 @@ void emit_c(FILE *out, const Program *p)
 	int i;
 
 	em.out = out;
+	em.alias = NULL;
 	em.p = p;
 	em.f = NULL;
 	deps_collect(&d, p);
@@ -1171,6 +1276,7 @@ void emit_header(FILE *out, const Program *p, const char *guard)
 	int i;
 
 	em.out = out;
+	em.alias = NULL;
 	em.p = p;
 	em.f = NULL;
 	emit_banner(out, p);

@@ -109,6 +109,7 @@ typedef struct Def Def;
  * includes. */
 typedef struct Pragma {
 	int is_ckpt;      /* ck_checkpoint, else a function pragma */
+	int is_omp;       /* #pragma omp ... (toks from `omp` on) */
 	int is_deriv;     /* ck_derivative (file scope) */
 	UserRule *rule;   /* ck_derivative */
 	int is_inactive;  /* ck_inactive: names, name_locs, nnames */
@@ -1831,6 +1832,25 @@ static void scan_directives(FE *fe, int in_header, unsigned at0)
 						q + 1));
 		}
 		if (end - j >= 3 && !strcmp(fe->toks[j + 1].s, "pragma") &&
+		    !strcmp(fe->toks[j + 2].s, "omp") && !in_header) {
+			/* read where it precedes a statement of a converted
+			 * function (conv_stmt); elsewhere it is the C
+			 * compiler's business */
+			Pragma *pr = ARENA_NEW(Pragma);
+			pr->is_omp = 1;
+			pr->ok = 1;
+			pr->name = "omp";
+			pr->loc = fe->toks[j + 2].loc;
+			pr->off = t->off;
+			pr->next_off = next_stmt_off(fe, end);
+			pr->file = fe->curfile;
+			pr->toks = expand_pragma(fe, &fe->toks[j + 2],
+						 end - (j + 2), t->off + 1,
+						 &pr->ntoks);
+			if (pr->toks)
+				VEC_PUSH(fe->pragmas, fe->npragmas, pr);
+		}
+		if (end - j >= 3 && !strcmp(fe->toks[j + 1].s, "pragma") &&
 		    !strncmp(fe->toks[j + 2].s, "ck_", 3)) {
 			Pragma *pr = ARENA_NEW(Pragma);
 			PC pc;
@@ -1901,6 +1921,11 @@ static void place_pragmas(FE *fe)
 				inside = td;
 			else if (td->start > pr->off && !next)
 				next = td;
+		}
+		if (pr->is_omp) {
+			if (inside && inside->fndef)
+				pr->fn = inside->fndef;
+			continue;
 		}
 		if (pr->is_ckpt) {
 			if (inside && inside->fndef)
@@ -3757,12 +3782,254 @@ static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
 
 static Stmt *conv_stmt_inner(FE *fe, CXCursor c);
 
+/* ------------------------------------------------------ OpenMP pragmas */
+
+/* The `#pragma omp` directive just before statement c of the function
+ * being converted, or NULL. */
+static Pragma *take_omp(FE *fe, CXCursor c)
+{
+	unsigned off;
+	Pragma *found = NULL;
+	if (!main_off(fe, clang_getRangeStart(clang_getCursorExtent(c)), &off))
+		return NULL;
+	for (int i = 0; i < fe->npragmas; i++) {
+		Pragma *pr = fe->pragmas[i];
+		if (!pr->is_omp || pr->fn != fe->fdef || pr->used ||
+		    pr->next_off != off)
+			continue;
+		pr->used = 1;
+		if (found)
+			diag_error(pr->loc, "only one '#pragma omp' directive "
+					    "may precede a loop here");
+		found = pr;
+	}
+	return found;
+}
+
+/* The tokens of a clause's parentheses as text: "static, 4". */
+static const char *omp_clause_text(PC *pc, const char *clause)
+{
+	int depth = 0, start;
+	char *buf;
+	size_t len = 0;
+	pc->i++;
+	if (!pc_expect(pc, "(", clause))
+		return NULL;
+	start = pc->i;
+	for (; pc->i < pc->end; pc->i++) {
+		if (pc_is(pc, "("))
+			depth++;
+		else if (pc_is(pc, ")") && depth-- == 0)
+			break;
+	}
+	if (pc->i >= pc->end || pc->i == start) {
+		pc_error(pc, "expected an argument and ')' in %s(...)",
+			 clause);
+		return NULL;
+	}
+	for (int k = start; k < pc->i; k++)
+		len += strlen(pc->toks[k].s) + 1;
+	buf = arena_alloc(len + 1);
+	for (int k = start; k < pc->i; k++) {
+		const char *t = pc->toks[k].s;
+		if (k > start && strcmp(t, ",") && strcmp(t, ")") &&
+		    strcmp(pc->toks[k - 1].s, "("))
+			strcat(buf, " ");
+		strcat(buf, t);
+	}
+	pc->i++;
+	return buf;
+}
+
+/* list := '(' identifier (',' identifier)* ')' of variables in scope,
+ * appended to (*vars, *n); for reduction(op: list) the ids go to red. */
+static int omp_var_list(FE *fe, PC *pc, const char *clause, int **vars, int *n,
+			OmpLoop *red, OmpRedOp op, const char *opsp)
+{
+	for (;;) {
+		Tok *t = pc_peek(pc);
+		int v;
+		if (!t || t->kind != CXToken_Identifier) {
+			pc_error(pc, "expected a variable name in %s(...)",
+				 clause);
+			return 0;
+		}
+		v = scope_find(fe, t->s);
+		if (v < 0) {
+			pc_error(pc, "no variable named '%s' here", t->s);
+			return 0;
+		}
+		if (red) {
+			OmpReduction r;
+			r.op = op;
+			r.spelling = opsp;
+			r.var = v;
+			r.loc = t->loc;
+			VEC_PUSH(red->red, red->nred, r);
+		} else
+			VEC_PUSH(*vars, *n, v);
+		pc->i++;
+		if (pc_is(pc, ",")) {
+			pc->i++;
+			continue;
+		}
+		return pc_expect(pc, ")", NULL);
+	}
+}
+
+/* reduction '(' op ':' list ')' */
+static int omp_reduction(FE *fe, PC *pc, OmpLoop *om)
+{
+	static const struct {
+		const char *sp;
+		OmpRedOp op;
+	} ops[] = {
+		{ "+", OMP_RED_ADD },   { "-", OMP_RED_SUB },
+		{ "*", OMP_RED_MUL },   { "max", OMP_RED_MAX },
+		{ "min", OMP_RED_MIN }, { "&", OMP_RED_INT },
+		{ "|", OMP_RED_INT },   { "^", OMP_RED_INT },
+		{ "&&", OMP_RED_INT },  { "||", OMP_RED_INT },
+	};
+	Tok *t;
+	size_t k;
+	pc->i++;
+	if (!pc_expect(pc, "(", "reduction"))
+		return 0;
+	t = pc_peek(pc);
+	for (k = 0; t && k < sizeof ops / sizeof ops[0]; k++)
+		if (!strcmp(t->s, ops[k].sp))
+			break;
+	if (!t || k == sizeof ops / sizeof ops[0]) {
+		pc_error(pc, "expected a reduction operator (+, -, *, max, "
+			     "min, &, |, ^, &&, ||) in reduction(...)");
+		return 0;
+	}
+	pc->i++;
+	if (!pc_expect(pc, ":", ops[k].sp))
+		return 0;
+	return omp_var_list(fe, pc, "reduction", NULL, NULL, om, ops[k].op,
+			    ops[k].sp);
+}
+
+/* pragma := omp parallel for clause*  (the only OpenMP construct that
+ * differentiated code may use); the clauses as OpenMP writes them.
+ * Returns the loop's OmpLoop, or NULL after an error. */
+static OmpLoop *parse_omp_pragma(FE *fe, Pragma *pr, int is_for)
+{
+	PC pc;
+	OmpLoop *om = ARENA_NEW(OmpLoop);
+	int ok = 1;
+	pc.fe = fe;
+	pc.toks = pr->toks;
+	pc.i = 1;
+	pc.end = pr->ntoks;
+	om->loc = pr->loc;
+	if (!pc_is(&pc, "parallel") || pc.i + 1 >= pc.end ||
+	    strcmp(pc.toks[pc.i + 1].s, "for") ||
+	    (pc.i + 2 < pc.end && !strcmp(pc.toks[pc.i + 2].s, "simd"))) {
+		/* the directive's name: its first words, up to three */
+		char name[128] = "";
+		for (int k = 1;
+		     k < pc.end && k <= 3 &&
+		     (pc.toks[k].kind == CXToken_Identifier ||
+		      pc.toks[k].kind == CXToken_Keyword) &&
+		     (k + 1 >= pc.end || strcmp(pc.toks[k + 1].s, "("));
+		     k++)
+			snprintf(name + strlen(name),
+				 sizeof name - strlen(name), " %s",
+				 pc.toks[k].s);
+		diag_error(
+			pr->loc,
+			"'#pragma omp%s' is not supported in differentiated "
+			"code; ckc differentiates '#pragma omp parallel for' "
+			"loops",
+			name);
+		return NULL;
+	}
+	pc.i += 2;
+	if (!is_for) {
+		diag_error(pr->loc, "'#pragma omp parallel for' must be "
+				    "followed by a for loop");
+		return NULL;
+	}
+	while (ok && pc.i < pc.end) {
+		Tok *t = pc_peek(&pc);
+		const char *c = t->s;
+		if (pc_is(&pc, ","))
+			pc.i++;
+		else if (!strcmp(c, "private") || !strcmp(c, "firstprivate") ||
+			 !strcmp(c, "lastprivate") || !strcmp(c, "shared")) {
+			int **v = !strcmp(c, "private")        ? &om->priv
+				  : !strcmp(c, "firstprivate") ? &om->fpriv
+				  : !strcmp(c, "lastprivate")  ? &om->lpriv
+							       : &om->shared;
+			int *n = !strcmp(c, "private")        ? &om->npriv
+				 : !strcmp(c, "firstprivate") ? &om->nfpriv
+				 : !strcmp(c, "lastprivate")  ? &om->nlpriv
+							      : &om->nshared;
+			pc.i++;
+			ok = pc_expect(&pc, "(", c) &&
+			     omp_var_list(fe, &pc, c, v, n, NULL, OMP_RED_ADD,
+					  NULL);
+		} else if (!strcmp(c, "reduction"))
+			ok = omp_reduction(fe, &pc, om);
+		else if (!strcmp(c, "schedule")) {
+			om->schedule = omp_clause_text(&pc, c);
+			ok = om->schedule != NULL;
+			if (ok && strncmp(om->schedule, "static", 6)) {
+				diag_error(t->loc,
+					   "schedule(%s) is not supported: "
+					   "ckc's derivatives of a parallel "
+					   "loop need schedule(static[, "
+					   "chunk]), which gives every thread "
+					   "the same iterations in every run",
+					   om->schedule);
+				ok = 0;
+			}
+		} else if (!strcmp(c, "collapse")) {
+			const char *n = omp_clause_text(&pc, c);
+			long long v = 0;
+			ok = n && parse_int_spelling(n, &v) && v >= 1 &&
+			     v <= 8;
+			if (n && !ok)
+				diag_error(t->loc,
+					   "collapse(...) needs an "
+					   "integer literal from 1 to 8");
+			om->collapse = (int)v;
+		} else if (!strcmp(c, "num_threads"))
+			ok = (om->num_threads = omp_clause_text(&pc, c)) != 0;
+		else if (!strcmp(c, "if"))
+			ok = (om->if_clause = omp_clause_text(&pc, c)) != 0;
+		else if (!strcmp(c, "proc_bind"))
+			ok = (om->proc_bind = omp_clause_text(&pc, c)) != 0;
+		else if (!strcmp(c, "default"))
+			/* a check of the input's clauses only: the output
+			 * lists what it adds itself */
+			ok = omp_clause_text(&pc, c) != NULL;
+		else {
+			pc_error(
+				&pc,
+				"'%s' is not supported on '#pragma omp "
+				"parallel for' in differentiated code; ckc "
+				"supports private, firstprivate, lastprivate, "
+				"shared, reduction, schedule(static), "
+				"collapse, num_threads, if, proc_bind and "
+				"default",
+				c);
+			ok = 0;
+		}
+	}
+	return ok ? om : NULL;
+}
+
 /* A statement, wrapped in the checkpoint regions of the pragmas before
- * it. */
+ * it, and a for loop with the `#pragma omp parallel for` before it. */
 static Stmt *conv_stmt(FE *fe, CXCursor c)
 {
 	Pragma *prs[16];
 	int n = take_ckpts(fe, c, prs, 16), i;
+	Pragma *omp = take_omp(fe, c);
+	OmpLoop *om = NULL;
 	Stmt *s;
 	for (i = 0; i < n; i++)
 		if (prs[i]->binomial &&
@@ -3770,7 +4037,13 @@ static Stmt *conv_stmt(FE *fe, CXCursor c)
 			diag_error(prs[i]->loc,
 				   "binomial(K) must be followed by a "
 				   "for loop");
+	if (omp)
+		om = parse_omp_pragma(fe, omp, is_kind(c, CXCursor_ForStmt));
 	s = conv_stmt_inner(fe, c);
+	if (om && s->kind == S_FOR) {
+		s->u.loop.omp = om;
+		omp_check_loop(fe->f, s);
+	}
 	for (i = n - 1; i >= 0; i--) {
 		Stmt *k = make_ckpt(fe, prs[i], s);
 		if (!fe->opt->no_checkpoint)
@@ -4117,6 +4390,12 @@ static void conv_func(FE *fe, int idx)
 		if (pr->is_ckpt && pr->fn == d && pr->ok && !pr->used)
 			diag_error(pr->loc, "'#pragma ck_checkpoint' must be "
 					    "followed by a statement");
+		if (pr->is_omp && pr->fn == d && !pr->used)
+			diag_error(pr->loc,
+				   "'#pragma omp' is supported in "
+				   "differentiated code only as "
+				   "'#pragma omp parallel for' before "
+				   "a for loop");
 	}
 }
 
@@ -4413,6 +4692,12 @@ static CXTranslationUnit parse_tu(const FrontendOptions *opt, CXIndex index)
 		if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6) ||
 		    !strcmp(a, "-ansi"))
 			has_std = 1;
+		/* With -fopenmp, libclang hides a parallel loop's for
+		 * statement inside the directive: the input is read without
+		 * it, as the compiler would see it (_OPENMP, OpenMP 4.5), and
+		 * ckc reads the omp pragmas itself. */
+		if (!strcmp(a, "-fopenmp") || !strncmp(a, "-fopenmp=", 9))
+			a = "-D_OPENMP=201511";
 		args[nargs++] = a;
 	}
 	/* The C compiler's default dialect (cc is gcc: GNU C17), so that
@@ -4493,7 +4778,7 @@ Program *frontend_parse(const FrontendOptions *opt)
 	nreq = 0;
 	for (i = 0; i < fe->npragmas; i++)
 		if (!fe->pragmas[i]->is_ckpt && !fe->pragmas[i]->is_deriv &&
-		    !fe->pragmas[i]->is_inactive &&
+		    !fe->pragmas[i]->is_inactive && !fe->pragmas[i]->is_omp &&
 		    fe->pragmas[i]->ok)
 			ARENA_PUSH(reqs, nreq, fe->pragmas[i]->req);
 	check_inactive(fe);
@@ -4547,9 +4832,9 @@ static const struct {
 static int db_flag_kept(const char *a)
 {
 	static const char *const flags[] = {
-		"-ansi",     "-nostdinc",      "-nostdlibinc",  "-undef",
-		"-pthread",  "-funsigned-char", "-fsigned-char", "-m32",
-		"-m64",
+		"-ansi",    "-nostdinc",       "-nostdlibinc",  "-undef",
+		"-pthread", "-funsigned-char", "-fsigned-char", "-m32",
+		"-m64",     "-fopenmp",
 	};
 	size_t i;
 	if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6))

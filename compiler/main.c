@@ -44,6 +44,9 @@ static const char ckc_usage[] =
 	"  --header FILE       output header (default: FILE with .h)\n"
 	"  -I DIR, -D NAME[=V], -U NAME, -std=STD\n"
 	"                      passed to the C parser\n"
+	"  -fopenmp            read the input as compiled with OpenMP\n"
+	"                      (_OPENMP defined); '#pragma omp parallel for'\n"
+	"                      loops are read either way\n"
 	"  -p BUILD_DIR        take the parser flags (-I, -D, -U, -std=, ...) of\n"
 	"                      model.c's command in "
 	"BUILD_DIR/compile_commands.json\n"
@@ -197,7 +200,8 @@ static int parse_args(Options *o, int argc, char **argv)
 			add_clang_arg(o, arena_printf("-D%s", v));
 		else if ((v = opt_value(argc, argv, &i, "-U")))
 			add_clang_arg(o, arena_printf("-U%s", v));
-		else if (strncmp(a, "-std=", 5) == 0)
+		else if (strncmp(a, "-std=", 5) == 0 ||
+			 strcmp(a, "-fopenmp") == 0)
 			add_clang_arg(o, a);
 		else if (strcmp(a, "--no-checkpoint") == 0)
 			o->fe.no_checkpoint = 1;
