@@ -22,8 +22,8 @@ LIT      ?= python3 $(LLVM)/build/utils/lit/lit.py
 LIT_OPTS ?= -sv --no-progress-bar -j$(JOBS)
 CMAKE_OPTS ?=
 
-DEB_PACKAGES = libclang-19-dev llvm-19-tools clang-19 libomp-19-dev cmake gcc make \
-	python3 pkgconf
+DEB_PACKAGES = libclang-19-dev llvm-19-tools clang-19 libomp-19-dev \
+	libclang-rt-19-dev cmake gcc make python3 pkgconf
 
 .PHONY: all deps build demo check clean
 

@@ -9,6 +9,8 @@
 #              -Wno-unknown-pragmas -I<include> -I<runtime>
 #   %ckrt      libckrt.a -lm -lpthread (link line for runtime tests)
 #   %clang     clang-19 (feature "clang"; tests using it say REQUIRES: clang)
+#   %archer    LLVM's libarcher.so, for ThreadSanitizer on OpenMP programs
+#              (feature "tsan-openmp")
 #   %srcroot   the source tree's root
 #   %san_cflags the sanitizer flags under --param sanitize=1, else empty
 #
@@ -126,3 +128,22 @@ else:
     if config.test_clang:
         config.available_features.add("clang")
         config.substitutions.append(("%clang", config.test_clang))
+        # ThreadSanitizer on OpenMP programs: clang's TSan runtime
+        # (libclang-rt-19-dev) and LLVM's OpenMP runtime with Archer, the
+        # OMPT tool that tells TSan about OpenMP's synchronisation
+        # (libomp-19-dev); feature "tsan-openmp", %archer its library.
+        import subprocess
+        import tempfile
+        archer = os.path.join(config.llvm_bin_dir, "..", "lib", "libarcher.so")
+        with tempfile.TemporaryDirectory() as tmp:
+            try:
+                ok = subprocess.run(
+                    [config.test_clang, "-x", "c", "-", "-fopenmp",
+                     "-fsanitize=thread", "-o", os.path.join(tmp, "a.out")],
+                    input="int main(void) { return 0; }\n", text=True,
+                    capture_output=True).returncode == 0
+            except OSError:
+                ok = False
+        if ok and os.path.exists(archer):
+            config.available_features.add("tsan-openmp")
+            config.substitutions.append(("%archer", os.path.abspath(archer)))
