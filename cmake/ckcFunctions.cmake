@@ -32,7 +32,8 @@
 # ckc parses each source as <target> compiles it: it gets the target's
 # include directories (-I) and compile definitions (-D), those of the
 # targets it links included, and its C_STANDARD (-std=cNN) when it has
-# one.  ckc runs again when a source, any file it includes (ckc -MD writes
+# one; -fopenmp when it links OpenMP::OpenMP_C (find_package(OpenMP)),
+# so that ckc sees _OPENMP as the compiler does.  ckc runs again when a source, any file it includes (ckc -MD writes
 # the list, used as the custom command's DEPFILE) or ckc itself changes.
 # Needs CMake 3.20 or newer (DEPFILE with Makefile generators).
 #
@@ -86,6 +87,9 @@ function(ckc_add_derivatives target)
   set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
   set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
   set(std "$<TARGET_PROPERTY:${target},C_STANDARD>")
+  # A target linked with OpenMP::OpenMP_C is compiled with _OPENMP
+  # defined: ckc reads it so too (ckc -fopenmp).
+  set(omp "$<IN_LIST:OpenMP::OpenMP_C,$<TARGET_PROPERTY:${target},LINK_LIBRARIES>>")
 
   set(names "")
   foreach(src IN LISTS arg_SOURCES)
@@ -106,6 +110,7 @@ function(ckc_add_derivatives target)
               "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>"
               "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"
               "$<$<BOOL:${std}>:-std=c${std}>"
+              "$<${omp}:-fopenmp>"
               ${arg_OPTIONS}
       DEPENDS "${abs}" ckc::ckc
       DEPFILE "${dir}/${name}_grad.d"
