@@ -3357,6 +3357,7 @@ static void adj_generate(Program *p, AdjVariant *v)
 			cse_calls(p, fwd);
 			cse_calls(p, bwd);
 			cleanup_unread(fwd, v->f->nvars);
+			omp_finish(fwd);
 			if (!v->failed) {
 				v->fused = fuse_sweeps(p, fwd, bwd, "ck_fused");
 				if (v->fused) {

@@ -309,7 +309,14 @@ typedef struct OmpLoop {
 	const char *num_threads; /* text of num_threads(...), or NULL */
 	const char *if_clause;   /* text of if(...), or NULL */
 	const char *proc_bind;   /* text of proc_bind(...), or NULL */
-	int emit;                /* printed (omp_tangent made it) */
+	int emit;                /* printed (omp_tangent made it, or a
+				    reverse-mode pass proved the loop's
+				    iterations independent) */
+	int fwd;                 /* f_fwd's copy of the input's loop:
+				    printed when it records nothing
+				    (omp_finish) */
+	int cand;                /* a reverse sweep's loop: gather.c prints
+				    the loops it proves independent */
 } OmpLoop;
 
 /* save(p[lo:len]) of a checkpoint pragma. */
@@ -895,8 +902,23 @@ void omp_check_loop(const Func *f, const Stmt *s);
  * tangent must run serially: a reduction by *, max or min of a varied
  * variable. */
 OmpLoop *omp_tangent(const Func *f, const OmpLoop *om, const int *shadow);
-/* Checks that generated loop s of f shares no scalar its iterations
- * write (an internal error if it does). */
+/* Reverse mode, for the input's parallel loop s of f: the clauses of
+ * f_fwd's copy (the input's, and private for the variables declared in
+ * the body, which f_fwd declares at its top), and the mark of the
+ * reverse sweep's loop (no clauses yet: gather.c gives them). */
+OmpLoop *omp_forward(const Func *f, const Stmt *s);
+OmpLoop *omp_reverse_candidate(const OmpLoop *om);
+/* A loop of a reverse sweep that gather.c proved independent, made from
+ * candidate cand: private(index), printed. */
+OmpLoop *omp_reverse(const OmpLoop *cand, int index);
+/* f_fwd (g): marks for printing the copies of parallel loops whose
+ * bodies record nothing and call only math functions. */
+void omp_finish(Func *g);
+/* Removes the variables v with dead[v] (cleanup.c dropped them) from
+ * om's clauses. */
+void omp_drop_vars(OmpLoop *om, const unsigned char *dead);
+/* Does generated loop s of f share no scalar its iterations write?
+ * (When it does, the output runs it serially.) */
 int omp_check_generated(const Func *f, const Stmt *s);
 /* Did omp_tangent make a loop that the output prints parallel? */
 int omp_emitted(void);

@@ -215,6 +215,9 @@ static Stmt *cl_drop(const Func *g, Stmt *s, const unsigned char *dead,
 		s->u.loop.body = cl_drop(g, s->u.loop.body, dead, dropped);
 		if (!s->u.loop.body)
 			s->u.loop.body = stmt_block(s->loc);
+		/* a dropped variable leaves the loop's OpenMP clauses too */
+		if (s->u.loop.omp && s->u.loop.omp->emit)
+			omp_drop_vars(s->u.loop.omp, dead);
 		return s;
 	case S_CHECKPOINT:
 		s->u.ckpt.body = cl_drop(g, s->u.ckpt.body, dead, dropped);

@@ -112,6 +112,9 @@ typedef struct Gather {
 	const Expr **symoff;
 	unsigned char *uneven;
 	int symstore;          /* a store at i + X */
+	/* The loop is the reverse of an OpenMP loop (omp.c): the loops this
+	 * pass makes have independent iterations, and run parallel. */
+	const OmpLoop *cand;
 } Gather;
 
 /* Is idx i + c (also c + i, i - c, i) with c an integer literal? */
@@ -569,6 +572,8 @@ static Stmt *ga_for(Gather *ga, int j, int from, int to, Stmt *body, Loc loc)
 					ga_var(ga, to, loc), type_int(), loc);
 	loop->u.loop.inc = stmt_assign(A_INC, ga_var(ga, j, loc), NULL, loc);
 	loop->u.loop.body = body;
+	if (ga->cand)
+		loop->u.loop.omp = omp_reverse(ga->cand, ga->i);
 	return loop;
 }
 
@@ -811,6 +816,8 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 	ga.g = g;
 	ga.n = n;
 	ga.i = index;
+	if (s->u.loop.omp && s->u.loop.omp->cand)
+		ga.cand = s->u.loop.omp;
 	if (g->vars[ga.i]->type->kind != TY_INT || ga.i == n)
 		return NULL;
 	for (int k = 1; k < body->u.block.n; k++)

@@ -24,13 +24,24 @@
  *     loop's tangent runs serially, with a warning that says so.
  *   - The pragma is printed under #ifdef _OPENMP, so the output compiles
  *     warning-free, serially, without -fopenmp, as the input does.
- *   - Reverse mode (f_b, and f_b_d from it): the loop runs serially, in
- *     both sweeps, which is what the tape's order of pushes and pops
- *     needs; the OmpLoop of the input is not carried (only tangent.c
- *     makes printed ones, with `emit` set).
+ *   - Reverse mode (f_b, and f_b_d from it), loop by loop:
+ *     - f_fwd's copy of the loop runs parallel, with the input's clauses
+ *       (and private for the body's variables, which f_fwd declares at its
+ *       top), when its body records nothing on the tape and calls only
+ *       math functions (omp_finish).  A loop that records runs serially:
+ *       each thread has a tape of its own, and the reverse sweep must pop
+ *       in the order the forward sweep pushed.
+ *     - The reverse sweep's loop runs parallel when gather.c proves its
+ *       iterations independent: the ascending form (each iteration touches
+ *       its own elements) and the gather loops (element j gathers what the
+ *       iterations around it add) are, and their results are the same bits
+ *       in any order.  Each thread sets the index itself (private).  Other
+ *       reverse loops run serially.
+ *     - f_b_d, the tangent of f_b, keeps the loops of f_b that are
+ *       parallel so, with the shadows in their clauses.
  *   - Generated code never leaves a variable shared that each iteration
- *     writes: emit.c checks every printed loop (omp_check_generated) and
- *     stops with an internal error rather than print a race.
+ *     writes: emit.c checks every loop it prints parallel
+ *     (omp_check_generated) and prints it serially otherwise.
  */
 #include "ckc.h"
 
@@ -285,18 +296,191 @@ OmpLoop *omp_tangent(const Func *f, const OmpLoop *om, const int *shadow)
 	return t;
 }
 
+static void drop_from(int *v, int *n, const unsigned char *dead)
+{
+	int k = 0;
+	for (int i = 0; i < *n; i++)
+		if (!dead[v[i]])
+			v[k++] = v[i];
+	*n = k;
+}
+
+void omp_drop_vars(OmpLoop *om, const unsigned char *dead)
+{
+	int k = 0;
+	drop_from(om->priv, &om->npriv, dead);
+	drop_from(om->fpriv, &om->nfpriv, dead);
+	drop_from(om->lpriv, &om->nlpriv, dead);
+	drop_from(om->shared, &om->nshared, dead);
+	for (int i = 0; i < om->nred; i++)
+		if (!dead[om->red[i].var])
+			om->red[k++] = om->red[i];
+	om->nred = k;
+}
+
 /* ---- output */
 
 int omp_check_generated(const Func *f, const Stmt *s)
 {
-	const char *bad = sharing(f, s, 0);
-	if (bad)
-		diag_internal(
-			__FILE__, __LINE__,
-			arena_printf("'%s' is shared in a parallel loop "
-				     "of %s, and its iterations write it",
-				     bad, f->name));
-	return 1;
+	return sharing(f, s, 0) == NULL;
+}
+
+/* ---- reverse mode */
+
+static void decls_in(const Stmt *s, int **v, int *n)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			decls_in(s->u.block.items[i], v, n);
+		break;
+	case S_DECL:
+		push_int(v, n, s->u.decl.var);
+		break;
+	case S_IF:
+		decls_in(s->u.ifs.then, v, n);
+		decls_in(s->u.ifs.els, v, n);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		decls_in(s->u.loop.init, v, n);
+		decls_in(s->u.loop.body, v, n);
+		break;
+	case S_CHECKPOINT:
+		decls_in(s->u.ckpt.body, v, n);
+		break;
+	default:
+		break;
+	}
+}
+
+static int *copy_ints(const int *v, int n)
+{
+	int *w = arena_alloc(sizeof *w * (size_t)(n + 1));
+	if (n)
+		memcpy(w, v, sizeof *w * (size_t)n);
+	return w;
+}
+
+OmpLoop *omp_forward(const Func *f, const Stmt *s)
+{
+	const OmpLoop *om = s->u.loop.omp;
+	OmpLoop *t = ARENA_NEW(OmpLoop);
+	(void)f;
+	*t = *om;
+	t->priv = NULL;
+	t->npriv = 0;
+	for (int i = 0; i < om->npriv; i++)
+		push_int(&t->priv, &t->npriv, om->priv[i]);
+	/* f_fwd declares the body's variables at its top: each iteration
+	 * has its own, as in the input (inner loops' indices too) */
+	decls_in(s->u.loop.body, &t->priv, &t->npriv);
+	t->fpriv = copy_ints(om->fpriv, om->nfpriv);
+	t->lpriv = copy_ints(om->lpriv, om->nlpriv);
+	t->shared = copy_ints(om->shared, om->nshared);
+	t->red = arena_alloc(sizeof *t->red * (size_t)(om->nred + 1));
+	if (om->nred)
+		memcpy(t->red, om->red, sizeof *t->red * (size_t)om->nred);
+	t->emit = 0;
+	t->fwd = 1;
+	return t;
+}
+
+OmpLoop *omp_reverse_candidate(const OmpLoop *om)
+{
+	OmpLoop *t = ARENA_NEW(OmpLoop);
+	t->loc = om->loc;
+	t->schedule = om->schedule;
+	t->num_threads = om->num_threads;
+	t->if_clause = om->if_clause;
+	t->proc_bind = om->proc_bind;
+	t->cand = 1;
+	return t;
+}
+
+OmpLoop *omp_reverse(const OmpLoop *cand, int index)
+{
+	OmpLoop *t = ARENA_NEW(OmpLoop);
+	*t = *cand;
+	t->cand = 0;
+	t->priv = NULL;
+	t->npriv = 0;
+	push_int(&t->priv, &t->npriv, index);
+	t->emit = 1;
+	omp_used = 1;
+	return t;
+}
+
+/* Does s record nothing and call only math functions, so that f_fwd's
+ * copy of a loop is the input's loop? */
+static int records_nothing(const Stmt *s)
+{
+	if (!s)
+		return 1;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (!records_nothing(s->u.block.items[i]))
+				return 0;
+		return 1;
+	case S_DECL:
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			if (!expr_math_only(s->u.decl.inits[i]))
+				return 0;
+		return expr_math_only(s->u.decl.init);
+	case S_ASSIGN:
+		return expr_math_only(s->u.assign.lhs) &&
+		       expr_math_only(s->u.assign.rhs);
+	case S_IF:
+		return expr_math_only(s->u.ifs.cond) &&
+		       records_nothing(s->u.ifs.then) &&
+		       records_nothing(s->u.ifs.els);
+	case S_FOR: case S_WHILE: case S_DO:
+		return records_nothing(s->u.loop.init) &&
+		       expr_math_only(s->u.loop.cond) &&
+		       records_nothing(s->u.loop.inc) &&
+		       records_nothing(s->u.loop.body);
+	case S_EMPTY: case S_CONTINUE:
+		return 1;
+	default: /* calls, returns, breaks, regions */
+		return 0;
+	}
+}
+
+static void finish_stmt(Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			finish_stmt(s->u.block.items[i]);
+		break;
+	case S_IF:
+		finish_stmt(s->u.ifs.then);
+		finish_stmt(s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		if (s->kind == S_FOR && s->u.loop.omp && s->u.loop.omp->fwd &&
+		    s->u.loop.init && records_nothing(s->u.loop.body) &&
+		    records_nothing(s->u.loop.inc)) {
+			s->u.loop.omp->emit = 1;
+			omp_used = 1;
+		}
+		finish_stmt(s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		finish_stmt(s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+void omp_finish(Func *g)
+{
+	finish_stmt(g->body);
 }
 
 static void print_list(FILE *out, const Func *f, const char *clause,

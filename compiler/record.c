@@ -2602,8 +2602,20 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	/* init runs once, before the loop */
 	Stmt *binit = NULL;
 	adj_remat_kill_stmt(c, s);
+	int fout_before = fout->u.block.n;
 	if (s->kind == S_FOR && s->u.loop.init)
 		binit = adj_stmt(c, s->u.loop.init, fout);
+	/* an OpenMP loop keeps its init in its header (omp.c), when f_fwd's
+	 * init is only the index's assignment */
+	Stmt *finit = NULL;
+	if (s->kind == S_FOR && s->u.loop.omp && fout->u.block.n == fout_before + 1) {
+		Stmt *a = fout->u.block.items[fout_before];
+		if (a->kind == S_ASSIGN && a->u.assign.op == A_SET &&
+		    a->u.assign.lhs->kind == E_VAR) {
+			finit = a;
+			fout->u.block.n--;
+		}
+	}
 	adj_remat_kill_stmt(c, s->u.loop.body);
 	adj_remat_kill_stmt(c, s->u.loop.inc);
 	if (fcount >= 0)
@@ -2656,6 +2668,10 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	if (nsites && !adj_ends_in_site(s->u.loop.body))
 		stmt_append(fbody, adj_push(c, expr_int(0, loc)));
 	loop->u.loop.body = fbody;
+	if (finit) {
+		loop->u.loop.init = finit;
+		loop->u.loop.omp = omp_forward(c->f, s);
+	}
 	stmt_append(fout, loop);
 	if (fcount >= 0)
 		stmt_append(fout, adj_push(c, expr_var(c->fwd, fcount, loc)));
@@ -2698,6 +2714,8 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	rl->u.loop.inc = stmt_assign(A_DEC, expr_var(c->bwd, bcount, loc), NULL,
 				     loc);
 	rl->u.loop.body = rb;
+	if (s->kind == S_FOR && s->u.loop.omp)
+		rl->u.loop.omp = omp_reverse_candidate(s->u.loop.omp);
 	stmt_append(out, stmt_decl(bcount, NULL, loc));
 	if (bcode >= 0)
 		stmt_append(out, stmt_decl(bcode, NULL, loc));

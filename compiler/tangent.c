@@ -1062,9 +1062,10 @@ static void tan_stmt(Tan *t, const Stmt *s, Stmt *out)
 		c->u.loop.cond = expr_clone(s->u.loop.cond);
 		c->u.loop.inc = t_single(t, s->u.loop.inc, 1);
 		c->u.loop.body = t_single(t, s->u.loop.body, 0);
-		/* f_d of the input's parallel loop stays parallel (omp.c);
-		 * in f_b_d, the tangent of f_b, no loop is parallel */
-		if (s->kind == S_FOR && s->u.loop.omp && !t_generated(t))
+		/* f_d of the input's parallel loop stays parallel (omp.c),
+		 * and so do f_b_d's loops of f_b's that are */
+		if (s->kind == S_FOR && s->u.loop.omp &&
+		    (!t_generated(t) || s->u.loop.omp->emit))
 			c->u.loop.omp =
 				omp_tangent(t->g, s->u.loop.omp, t->v->shadow);
 		stmt_append(out, c);

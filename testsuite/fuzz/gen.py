@@ -84,6 +84,10 @@ FEATURES = {
                          # every return
     "inactive": True,    # calls of fz_noise, a ck_inactive function
     "stdio": True,       # printf of active values
+    "openmp": False,     # '#pragma omp parallel for' loops whose
+                         # iterations are independent (a fresh array's
+                         # element i, a reduction(+) into a fresh scalar,
+                         # temporaries declared in the body)
 }
 
 # The ck_inactive function kernels call (feature "inactive"), defined in
@@ -1363,6 +1367,8 @@ class Gen:
             kinds += ["noise"]
         if self.feat["stdio"] and not ctx.in_helper:
             kinds += ["print"]
+        if self.feat["openmp"] and not ctx.in_helper:
+            kinds += ["par"] * 2
         k = r.choice(kinds)
         region = self.feat["checkpoint"] and not ctx.in_helper and \
             r.random() < 0.15 and k in ("assign", "store", "if", "for",
@@ -1669,6 +1675,43 @@ class Gen:
             self.exit_floor.pop()
             self.in_binomial -= 1
         self.emit("}")
+
+    def s_par(self, sc, ctx):
+        """A '#pragma omp parallel for' loop whose iterations are
+        independent: iteration i writes element i of a fresh local array
+        and (with reduction(+)) adds into a fresh scalar; its temporaries
+        are declared in the body, and it reads only what it does not
+        write.  No calls: a helper may write through its pointers."""
+        r = self.r
+        a = Array(self.fresh("w"), {n: LLEN for n in self.ns}, True, 16.0)
+        acc = Scalar(self.fresh("v"), 10.0 * max(self.ns))
+        red = r.random() < 0.7
+        i = self.fresh("i")
+        self.emit("double %s[%d] = {0.0};" % (a.name, LLEN), raw=True)
+        if red:
+            self.emit("double %s = 0.0;" % acc.name, raw=True)
+        clauses = ""
+        if red:
+            clauses += " reduction(+:%s)" % acc.name
+        clauses += r.choice(("", " schedule(static)",
+                             " schedule(static, 2)"))
+        self.emit("#pragma omp parallel for%s" % clauses)
+        self.emit("for (int %s = 0; %s < n; %s++) {" % (i, i, i))
+        inner = Scope(sc)
+        inner.ints.append(IntVar(i, {n: (0, n - 1) for n in self.ns}))
+        t = Scalar(self.fresh("v"), 8.0)
+        self.emit("\tdouble %s = %s;" % (t.name, strip(
+            self.tame(self.expr(inner, 2), 8.0)[0])))
+        inner.scalars.append(t)
+        e = self.tame(self.expr(inner, 2), 2.0)
+        self.emit("\t%s[%s] = %s * %s;" % (a.name, i, t.name, e[0]))
+        if red:
+            self.emit("\t%s += %s;" % (acc.name, strip(
+                self.tame(self.expr(inner, 2), 10.0)[0])))
+        self.emit("}")
+        sc.arrays.append(a)
+        if red:
+            sc.scalars.append(acc)
 
     def s_while(self, sc, ctx):
         r = self.r

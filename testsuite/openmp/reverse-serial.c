@@ -1,7 +1,8 @@
-// Reverse mode keeps a parallel loop's derivatives serial for now: f_b
-// and f_b_d have no OpenMP pragma, whatever the loop's clauses, and give
-// the gradient and Hessian-vector product of the parallel primal (checked
-// against differences, the tangent, and for symmetry), built with
+// A parallel loop whose iterations record on the tape (here the sin's
+// value and t) keeps both sweeps of f_b and f_b_d serial: each thread has
+// a tape of its own, and the reverse sweep must pop in the order the
+// forward sweep pushed.  The derivatives are those of the parallel primal
+// (checked against differences, the tangent, and for symmetry), built with
 // -fopenmp or without it.  A reduction by max of a varied variable keeps
 // the tangent serial too, with a warning.
 // RUN: %ckc %s -o %t.c 2>&1 | FileCheck %s --check-prefix=WARN
