@@ -317,6 +317,9 @@ typedef struct OmpLoop {
 				    (omp_finish) */
 	int cand;                /* a reverse sweep's loop: gather.c prints
 				    the loops it proves independent */
+	int phase;               /* a phase of a reverse loop (omp_phases):
+				    the scalars its body sets are
+				    firstprivate (omp_check_generated) */
 } OmpLoop;
 
 /* save(p[lo:len]) of a checkpoint pragma. */
@@ -911,6 +914,14 @@ OmpLoop *omp_reverse_candidate(const OmpLoop *om);
 /* A loop of a reverse sweep that gather.c proved independent, made from
  * candidate cand: private(index), printed. */
 OmpLoop *omp_reverse(const OmpLoop *cand, int index);
+/* The number of phases in which the reverse of parallel loop s of f (a
+ * loop around other loops) runs parallel, or 0 (see omp.c); a: f's
+ * activity. */
+long omp_phases(const Activity *a, const Func *f, const Stmt *s);
+/* Does s record nothing on the tape and call only math functions? */
+int omp_records_nothing(const Stmt *s);
+/* A phase's loop: firstprivate for the scalars it sets. */
+OmpLoop *omp_phase_loop(const OmpLoop *om);
 /* f_fwd (g): marks for printing the copies of parallel loops whose
  * bodies record nothing and call only math functions. */
 void omp_finish(Func *g);

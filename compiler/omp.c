@@ -35,8 +35,11 @@
  *       iterations independent: the ascending form (each iteration touches
  *       its own elements) and the gather loops (element j gathers what the
  *       iterations around it add) are, and their results are the same bits
- *       in any order.  Each thread sets the index itself (private).  Other
- *       reverse loops run serially.
+ *       in any order.  Each thread sets the index itself (private).
+ *     - The reverse of a parallel loop around other loops runs in phases
+ *       that are parallel, when the accesses allow it (omp_phases, below;
+ *       record.c writes the loops).
+ *     - Other reverse loops run serially.
  *     - f_b_d, the tangent of f_b, keeps the loops of f_b that are
  *       parallel so, with the shadows in their clauses.
  *   - Generated code never leaves a variable shared that each iteration
@@ -84,6 +87,8 @@ typedef struct Sharing {
 	char *inner;     /* var id -> declared inside the loop */
 	const char *bad; /* generated code: the first shared write, or NULL */
 	int report;      /* report input errors (else set bad) */
+	OmpLoop *collect; /* a phase loop: shared writes join its
+			     firstprivate list instead */
 } Sharing;
 
 /* Appends var to the int array (*v, *n), whose room doubles. */
@@ -137,6 +142,11 @@ static void sh_write(Sharing *sh, int var, Loc loc)
 	v = sh->f->vars[var];
 	if (v->type->kind == TY_ARRAY || v->is_static)
 		return;
+	if (sh->collect) {
+		if (!in_list(sh->collect->fpriv, sh->collect->nfpriv, var))
+			push_int(&sh->collect->fpriv, &sh->collect->nfpriv, var);
+		return;
+	}
 	if (!sh->report) {
 		if (!sh->bad)
 			sh->bad = v->name;
@@ -320,9 +330,46 @@ void omp_drop_vars(OmpLoop *om, const unsigned char *dead)
 
 /* ---- output */
 
+static void phase_privates(const Func *f, Stmt *s);
+
 int omp_check_generated(const Func *f, const Stmt *s)
 {
+	if (s->u.loop.omp->phase)
+		phase_privates(f, (Stmt *)s);
 	return sharing(f, s, 0) == NULL;
+}
+
+/* A phase loop's firstprivate list: every scalar its body sets that is
+ * declared outside it.  Each iteration sets the inner loops' indices and
+ * the body's temporaries before it reads them; the adjoints of the body's
+ * variables start each iteration at the zero they end it with. */
+static void phase_privates(const Func *f, Stmt *s)
+{
+	OmpLoop *om = s->u.loop.omp;
+	Sharing sh;
+	if (om->nfpriv)
+		return;
+	memset(&sh, 0, sizeof sh);
+	sh.f = f;
+	sh.om = om;
+	sh.collect = om;
+	sh.inner = arena_alloc((size_t)f->nvars + 1);
+	sh.idx[sh.nidx++] = loop_index(s);
+	sh_stmt(&sh, s->u.loop.body);
+}
+
+OmpLoop *omp_phase_loop(const OmpLoop *om)
+{
+	OmpLoop *t = ARENA_NEW(OmpLoop);
+	t->loc = om->loc;
+	t->schedule = "static";
+	t->num_threads = om->num_threads;
+	t->if_clause = om->if_clause;
+	t->proc_bind = om->proc_bind;
+	t->phase = 1;
+	t->emit = 1;
+	omp_used = 1;
+	return t;
 }
 
 /* ---- reverse mode */
@@ -414,6 +461,13 @@ OmpLoop *omp_reverse(const OmpLoop *cand, int index)
 
 /* Does s record nothing and call only math functions, so that f_fwd's
  * copy of a loop is the input's loop? */
+static int records_nothing(const Stmt *s);
+
+int omp_records_nothing(const Stmt *s)
+{
+	return records_nothing(s);
+}
+
 static int records_nothing(const Stmt *s)
 {
 	if (!s)
@@ -544,4 +598,317 @@ void omp_print(FILE *out, const Func *f, const OmpLoop *om, OmpPart part)
 			fprintf(out, " proc_bind(%s)", om->proc_bind);
 	}
 	fputc('\n', out);
+}
+
+/* ---- phases: the reverse of a parallel loop around other loops
+ *
+ * A stencil over the rows of a grid, `for (i ...) for (j ...) un[i * NX +
+ * j] = ... u[(i - 1) * NX + j] ...`, has a reverse sweep whose iteration i
+ * adds into the rows i - 1 .. i + 1 of u_b: neighbouring iterations touch
+ * the same elements.  When every access to an active array in the body is
+ * A[K * i + R], with K > 0 one constant per array and R built from
+ * constants and the indices of inner loops with constant bounds, iteration
+ * i touches A[K i + Rmin .. K i + Rmax] only, and iterations D = (Rmax -
+ * Rmin) / K + 1 apart never touch the same element.  The reverse loop then
+ * runs in D phases, phase p taking the iterations p, p + D, p + 2D, ... of
+ * the reverse order: inside a phase no two iterations meet, so a phase
+ * runs parallel, and every element receives its contributions in the same
+ * order whatever the number of threads (phase by phase, not in the reverse
+ * order of the serial sweep: the last bits differ from a serial f_b's, and
+ * are the same with and without -fopenmp).  The body must not read or
+ * write an active scalar declared outside it (its adjoint would sum over
+ * the iterations), except those of private and lastprivate, which each
+ * iteration sets first, and reductions (whose adjoints it only reads); it
+ * calls only math functions.  omp_phases gives D, or 0. */
+
+/* Constant integer expression e (literals, + - * /, casts)? */
+static int const_int(const Expr *e, long *v)
+{
+	long a, b;
+	switch (e->kind) {
+	case E_NUM:
+		if (!e->u.num.is_int)
+			return 0;
+		*v = (long)e->u.num.ival;
+		return 1;
+	case E_CAST:
+		return type_is_arith(e->type) && !type_is_float(e->type) &&
+		       const_int(e->u.e, v);
+	case E_UNARY:
+		if (e->u.un.op != U_NEG || !const_int(e->u.un.e, &a))
+			return 0;
+		*v = -a;
+		return 1;
+	case E_BINARY:
+		if (!const_int(e->u.bin.l, &a) || !const_int(e->u.bin.r, &b))
+			return 0;
+		switch (e->u.bin.op) {
+		case B_ADD: *v = a + b; return 1;
+		case B_SUB: *v = a - b; return 1;
+		case B_MUL: *v = a * b; return 1;
+		case B_DIV: if (!b) return 0; *v = a / b; return 1;
+		default: return 0;
+		}
+	default:
+		return 0;
+	}
+}
+
+typedef struct Phases {
+	const Activity *a;
+	const Func *f;
+	int index;
+	long *lo, *hi;        /* ranges of inner loop indices */
+	unsigned char *known; /* ... known */
+	unsigned char *inner; /* declared in the body */
+	const OmpLoop *om;
+	long *k, *rmin, *rmax; /* per array: K and R's range */
+	unsigned char *seen;
+	int bad;
+} Phases;
+
+/* e = coef * index + [rmin, rmax]? */
+static int linear(const Phases *ph, const Expr *e, long *coef, long *rmin,
+		  long *rmax)
+{
+	long c1, a1, b1, c2, a2, b2, v;
+	if (const_int(e, &v)) {
+		*coef = 0;
+		*rmin = *rmax = v;
+		return 1;
+	}
+	switch (e->kind) {
+	case E_VAR:
+		if (e->u.var == ph->index) {
+			*coef = 1;
+			*rmin = *rmax = 0;
+			return 1;
+		}
+		if (!ph->known[e->u.var])
+			return 0;
+		*coef = 0;
+		*rmin = ph->lo[e->u.var];
+		*rmax = ph->hi[e->u.var];
+		return 1;
+	case E_CAST:
+		return type_is_arith(e->type) && !type_is_float(e->type) &&
+		       linear(ph, e->u.e, coef, rmin, rmax);
+	case E_BINARY:
+		if (!linear(ph, e->u.bin.l, &c1, &a1, &b1) ||
+		    !linear(ph, e->u.bin.r, &c2, &a2, &b2))
+			return 0;
+		if (e->u.bin.op == B_ADD) {
+			*coef = c1 + c2, *rmin = a1 + a2, *rmax = b1 + b2;
+			return 1;
+		}
+		if (e->u.bin.op == B_SUB) {
+			*coef = c1 - c2, *rmin = a1 - b2, *rmax = b1 - a2;
+			return 1;
+		}
+		if (e->u.bin.op == B_MUL) {
+			/* one side a constant */
+			long k, c, lo, hi;
+			if (!c2 && a2 == b2)
+				k = a2, c = c1, lo = a1, hi = b1;
+			else if (!c1 && a1 == b1)
+				k = a1, c = c2, lo = a2, hi = b2;
+			else
+				return 0;
+			*coef = c * k;
+			*rmin = k >= 0 ? lo * k : hi * k;
+			*rmax = k >= 0 ? hi * k : lo * k;
+			return 1;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int ph_scalar_ok(const Phases *ph, int v)
+{
+	const OmpLoop *om = ph->om;
+	if (ph->inner[v] || v == ph->index || !type_is_float(ph->f->vars[v]->type) ||
+	    !activity_var_varied(ph->a, v))
+		return 1;
+	if (in_list(om->priv, om->npriv, v) || in_list(om->lpriv, om->nlpriv, v))
+		return 1;
+	for (int i = 0; i < om->nred; i++)
+		if (om->red[i].var == v && (om->red[i].op == OMP_RED_ADD ||
+					    om->red[i].op == OMP_RED_SUB))
+			return 1;
+	return 0;
+}
+
+static void ph_visit(void *ctx, const Expr *e)
+{
+	Phases *ph = ctx;
+	if (ph->bad)
+		return;
+	if (e->kind == E_CALL && !rules_find(e->u.call.name)) {
+		ph->bad = 1;
+		return;
+	}
+	if (e->kind == E_VAR && !ph_scalar_ok(ph, e->u.var)) {
+		const Type *t = ph->f->vars[e->u.var]->type;
+		if (!type_is_pointerish(t))
+			ph->bad = 1;
+		return;
+	}
+	if (e->kind == E_DEREF) {
+		int r = activity_root(e->u.e);
+		if (r < 0 || activity_var_varied(ph->a, r))
+			ph->bad = 1;
+		return;
+	}
+	if (e->kind != E_INDEX)
+		return;
+	const Expr *b = e->u.index.base;
+	if (b->kind != E_VAR) {
+		int r = activity_root(b);
+		if (r < 0 || activity_var_varied(ph->a, r))
+			ph->bad = 1;
+		return;
+	}
+	int v = b->u.var;
+	if (!activity_var_varied(ph->a, v) || !type_float_elem(b->type))
+		return;
+	long k, lo, hi;
+	if (!linear(ph, e->u.index.idx, &k, &lo, &hi) || k <= 0 ||
+	    (ph->seen[v] && ph->k[v] != k)) {
+		ph->bad = 1;
+		return;
+	}
+	if (!ph->seen[v] || lo < ph->rmin[v])
+		ph->rmin[v] = lo;
+	if (!ph->seen[v] || hi > ph->rmax[v])
+		ph->rmax[v] = hi;
+	ph->seen[v] = 1;
+	ph->k[v] = k;
+}
+
+/* Inner loops' indices with constant bounds, and the body's declarations;
+ * a store to an inner index outside its header, or a jump, stops it. */
+static void ph_scan(Phases *ph, const Stmt *s, int *loops)
+{
+	if (!s || ph->bad)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			ph_scan(ph, s->u.block.items[i], loops);
+		break;
+	case S_DECL:
+		ph->inner[s->u.decl.var] = 1;
+		break;
+	case S_IF:
+		ph_scan(ph, s->u.ifs.then, loops);
+		ph_scan(ph, s->u.ifs.els, loops);
+		break;
+	case S_FOR: {
+		int j = loop_index(s);
+		const Stmt *in = s->u.loop.init, *inc = s->u.loop.inc;
+		const Expr *c = s->u.loop.cond;
+		long a, b;
+		if (in && in->kind == S_BLOCK && in->u.block.n == 1)
+			in = in->u.block.items[0];
+		const Expr *a0 = !in ? NULL
+				 : in->kind == S_DECL ? in->u.decl.init
+						      : in->u.assign.rhs;
+		(*loops)++;
+		if (j < 0 || !a0 || !const_int(a0, &a) || !c ||
+		    c->kind != E_BINARY || c->u.bin.l->kind != E_VAR ||
+		    c->u.bin.l->u.var != j ||
+		    (c->u.bin.op != B_LT && c->u.bin.op != B_LE) ||
+		    !const_int(c->u.bin.r, &b) || !inc ||
+		    inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
+		    inc->u.assign.lhs->kind != E_VAR ||
+		    inc->u.assign.lhs->u.var != j) {
+			ph->bad = 1;
+			return;
+		}
+		ph->known[j] = 1;
+		ph->lo[j] = a;
+		ph->hi[j] = c->u.bin.op == B_LT ? b - 1 : b;
+		ph_scan(ph, s->u.loop.body, loops);
+		break;
+	}
+	case S_ASSIGN: case S_EXPR: case S_EMPTY:
+		break;
+	default: /* while, do, break, continue, return, regions */
+		ph->bad = 1;
+		break;
+	}
+}
+
+/* Stores to the known inner indices other than their loops' headers. */
+static void ph_stores(Phases *ph, const Stmt *s)
+{
+	if (!s || ph->bad)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			ph_stores(ph, s->u.block.items[i]);
+		break;
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs;
+		if (l->kind == E_VAR && (ph->known[l->u.var] ||
+					 l->u.var == ph->index))
+			ph->bad = 1;
+		break;
+	}
+	case S_IF:
+		ph_stores(ph, s->u.ifs.then);
+		ph_stores(ph, s->u.ifs.els);
+		break;
+	case S_FOR:
+		ph_stores(ph, s->u.loop.body);
+		break;
+	default:
+		break;
+	}
+}
+
+long omp_phases(const Activity *a, const Func *f, const Stmt *s)
+{
+	const OmpLoop *om = s->u.loop.omp;
+	Phases ph;
+	int loops = 0;
+	long d = 1;
+	size_t n = (size_t)f->nvars + 1;
+	const Stmt *inc = s->u.loop.inc;
+	if (!om || om->collapse > 1 || !inc || inc->kind != S_ASSIGN ||
+	    inc->u.assign.op != A_INC)
+		return 0;
+	memset(&ph, 0, sizeof ph);
+	ph.a = a;
+	ph.f = f;
+	ph.om = om;
+	ph.index = loop_index(s);
+	if (ph.index < 0)
+		return 0;
+	ph.lo = arena_alloc(sizeof(long) * n);
+	ph.hi = arena_alloc(sizeof(long) * n);
+	ph.k = arena_alloc(sizeof(long) * n);
+	ph.rmin = arena_alloc(sizeof(long) * n);
+	ph.rmax = arena_alloc(sizeof(long) * n);
+	ph.known = arena_alloc(n);
+	ph.inner = arena_alloc(n);
+	ph.seen = arena_alloc(n);
+	ph_scan(&ph, s->u.loop.body, &loops);
+	ph_stores(&ph, s->u.loop.body);
+	/* a body without loops takes the gather form instead (gather.c) */
+	if (ph.bad || !loops)
+		return 0;
+	ir_walk_stmt(s->u.loop.body, ph_visit, &ph);
+	if (ph.bad)
+		return 0;
+	for (int v = 0; v < f->nvars; v++)
+		if (ph.seen[v]) {
+			long dv = (ph.rmax[v] - ph.rmin[v]) / ph.k[v] + 1;
+			if (dv > d)
+				d = dv;
+		}
+	return d <= 16 ? d : 0;
 }

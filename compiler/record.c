@@ -2581,6 +2581,89 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 	c->nlcopies -= added;
 }
 
+/* The reverse of parallel loop s (an OpenMP loop around other loops) in
+ * phases that run parallel (omp.c, omp_phases), or NULL:
+ *
+ *   hi = exit; n = count;
+ *   for (ph = 0; ph < D; ph++)
+ *       for (q = ph; q < n; q += D) { i = hi - 1 - q; body^-1 }   parallel
+ *   i = hi - n;
+ *
+ * for a counted loop upwards whose reverse records nothing. */
+static Stmt *adj_loop_phases(Adj *c, const Stmt *s, const LbLoop *cl,
+			     int bcount, int bcode, Stmt *binc, Stmt *bbody,
+			     Expr *count, Loc loc)
+{
+	if (s->kind != S_FOR || !s->u.loop.omp || !cl || cl->down ||
+	    bcode >= 0 || adj_empty(bbody) || !omp_records_nothing(bbody))
+		return NULL;
+	int bi = -1;
+	if (!adj_empty(binc)) {
+		if (binc->kind != S_ASSIGN || binc->u.assign.op != A_DEC ||
+		    binc->u.assign.lhs->kind != E_VAR)
+			return NULL;
+		bi = binc->u.assign.lhs->u.var;
+	}
+	long d = omp_phases(c->a, c->f, s);
+	if (d <= 0)
+		return NULL;
+	Expr *exit = NULL;
+	Expr *cnt = lb_trip(c, cl, &exit, loc);
+	(void)count;
+	int hi = adj_local(c, c->bwd, "ck_hi", adj_long());
+	int ph = adj_local(c, c->bwd, "ck_ph", adj_long());
+	int q = adj_local(c, c->bwd, "ck_q", adj_long());
+	Stmt *out = stmt_block(loc);
+	stmt_append(out, stmt_decl(hi, expr_cast(adj_long(), exit, loc), loc));
+	stmt_append(out, stmt_assign(A_SET, expr_var(c->bwd, bcount, loc), cnt,
+				     loc));
+	stmt_append(out, stmt_decl(ph, NULL, loc));
+	stmt_append(out, stmt_decl(q, NULL, loc));
+	Stmt *body = stmt_block(loc);
+	if (bi >= 0) {
+		/* i = hi - 1 - q */
+		Expr *v = expr_binary(B_SUB,
+				      expr_binary(B_SUB, expr_var(c->bwd, hi, loc),
+						  expr_int(1, loc), adj_long(), loc),
+				      expr_var(c->bwd, q, loc), adj_long(), loc);
+		stmt_append(body, stmt_assign(A_SET, expr_var(c->bwd, bi, loc),
+					      expr_cast(c->bwd->vars[bi]->type, v,
+							loc),
+					      loc));
+	}
+	stmt_append(body, bbody);
+	Stmt *inner = stmt_new(S_FOR, loc);
+	inner->u.loop.init = stmt_assign(A_SET, expr_var(c->bwd, q, loc),
+					 expr_var(c->bwd, ph, loc), loc);
+	inner->u.loop.cond = expr_binary(B_LT, expr_var(c->bwd, q, loc),
+					 expr_var(c->bwd, bcount, loc), NULL, loc);
+	inner->u.loop.inc = stmt_assign(A_ADD, expr_var(c->bwd, q, loc),
+					expr_int(d, loc), loc);
+	inner->u.loop.body = body;
+	inner->u.loop.omp = omp_phase_loop(s->u.loop.omp);
+	Stmt *outer = stmt_new(S_FOR, loc);
+	outer->u.loop.init = stmt_assign(A_SET, expr_var(c->bwd, ph, loc),
+					 expr_int(0, loc), loc);
+	outer->u.loop.cond = expr_binary(B_LT, expr_var(c->bwd, ph, loc),
+					 expr_int(d, loc), NULL, loc);
+	outer->u.loop.inc = stmt_assign(A_INC, expr_var(c->bwd, ph, loc), NULL,
+					loc);
+	Stmt *ob = stmt_block(loc);
+	stmt_append(ob, inner);
+	outer->u.loop.body = ob;
+	stmt_append(out, outer);
+	if (bi >= 0)
+		stmt_append(out, stmt_assign(
+			A_SET, expr_var(c->bwd, bi, loc),
+			expr_cast(c->bwd->vars[bi]->type,
+				  expr_binary(B_SUB, expr_var(c->bwd, hi, loc),
+					      expr_var(c->bwd, bcount, loc),
+					      adj_long(), loc),
+				  loc),
+			loc));
+	return out;
+}
+
 /* for, while, do.  f_fwd counts the iterations and pushes the count
  * after the loop; f_bwd runs the reversed body that many times.  A
  * counted loop (see lb_get) is not counted in f_fwd: f_bwd computes its
@@ -2729,7 +2812,9 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 					     exit, loc));
 	for (int i = 0; i < copies->u.block.n; i++)
 		stmt_append(out, copies->u.block.items[i]);
-	stmt_append(out, rl);
+	Stmt *phased = adj_loop_phases(c, s, cl, bcount, bcode, binc, bbody,
+				       count, loc);
+	stmt_append(out, phased ? phased : rl);
 	for (int i = 0; i < copies_after->u.block.n; i++)
 		stmt_append(out, copies_after->u.block.items[i]);
 	if (!adj_empty(binit))
