@@ -3367,6 +3367,7 @@ static void adj_generate(Program *p, AdjVariant *v)
 			}
 			gather_loops(p, v->f, bwd);
 			cleanup_unread(bwd, 0);
+			omp_finish(bwd); /* checkpoints' recomputations */
 			cleanup_arith(bwd);
 			*v->fwd = *fwd;
 			*v->bwd = *bwd;

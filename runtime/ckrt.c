@@ -715,7 +715,18 @@ ck_snap *ck_snap_new(void)
 
 void ck_snap_save(ck_snap *s, const void *p, size_t bytes)
 {
+	void *d = ck_snap_save_at(s, bytes);
+
+	if (p)
+		memcpy(d, p, bytes);
+	else if (bytes)
+		memset(d, 0, bytes);
+}
+
+void *ck_snap_save_at(ck_snap *s, size_t bytes)
+{
 	size_t old = snap_lines(s->size), need = snap_lines(s->size + bytes);
+	void *at;
 
 	/* grow by whole 64-byte lines, so that the snapshot statistics stay
 	 * close to the bytes saved; the new lines are counted before the old
@@ -733,24 +744,32 @@ void ck_snap_save(ck_snap *s, const void *p, size_t bytes)
 		}
 		self.snap_bytes -= old;
 	}
-	if (p)
-		memcpy(s->data + s->size, p, bytes);
-	else if (bytes)
-		memset(s->data + s->size, 0, bytes);
+	at = s->data + s->size;
 	s->size += bytes;
+	return at;
 }
 
 void ck_snap_load(ck_snap *s, void *p, size_t bytes)
 {
+	const void *at = ck_snap_load_at(s, bytes);
+
+	if (p && bytes)
+		memcpy(p, at, bytes);
+}
+
+const void *ck_snap_load_at(ck_snap *s, size_t bytes)
+{
+	const void *at;
+
 	if (s->pos + bytes > s->size) {
 		fprintf(stderr, "ckrt: a checkpoint is read past its end (%lu of "
 				"%lu bytes): saves and loads do not match\n",
 			(unsigned long)(s->pos + bytes), (unsigned long)s->size);
 		abort();
 	}
-	if (p && bytes)
-		memcpy(p, s->data + s->pos, bytes);
+	at = s->data + s->pos;
 	s->pos += bytes;
+	return at;
 }
 
 void ck_snap_rewind(ck_snap *s)

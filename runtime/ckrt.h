@@ -375,10 +375,46 @@ void ck_snap_save(ck_snap *s, const void *p, size_t bytes);
 void ck_snap_load(ck_snap *s, void *p, size_t bytes);
 void ck_snap_rewind(ck_snap *s);
 void ck_snap_free(ck_snap *s);
+/* Where the next bytes saved go (then written by the caller), and where
+ * the next bytes loaded are (valid until the next save or free). */
+void *ck_snap_save_at(ck_snap *s, size_t bytes);
+const void *ck_snap_load_at(ck_snap *s, size_t bytes);
 #define CK_SAVE(s, v) ck_snap_save((s), &(v), sizeof(v))
 #define CK_LOAD(s, v) ck_snap_load((s), &(v), sizeof(v))
+#if defined(_OPENMP) && !defined(CKRT_BUILDING_)
+/* Compiled with OpenMP, an array of CK_PAR_COPY_MIN_ bytes or more is
+ * copied by the threads, a slice each (a serial copy is most of a
+ * parallel time loop's checkpointing otherwise). */
+#define CK_PAR_COPY_MIN_ ((size_t)1 << 20)
+int omp_get_thread_num(void);
+int omp_get_num_threads(void);
+static inline void ck_par_copy_(void *to, const void *from, size_t bytes)
+{
+	if (bytes < CK_PAR_COPY_MIN_) {
+		memcpy(to, from, bytes);
+		return;
+	}
+	_Pragma("omp parallel")
+	{
+		size_t n_ = (size_t)omp_get_num_threads();
+		size_t k_ = (size_t)omp_get_thread_num();
+		/* slices of whole 64-byte lines */
+		size_t per_ = (bytes / n_ + 63) / 64 * 64;
+		size_t at_ = k_ * per_ < bytes ? k_ * per_ : bytes;
+		size_t len_ = bytes - at_ < per_ ? bytes - at_ : per_;
+		memcpy((char *)to + at_, (const char *)from + at_, len_);
+	}
+}
+#define CK_SAVE_N(s, p, n)                                                    \
+	ck_par_copy_(ck_snap_save_at((s), (size_t)(n) * sizeof *(p)), (p),   \
+		     (size_t)(n) * sizeof *(p))
+#define CK_LOAD_N(s, p, n)                                                    \
+	ck_par_copy_((p), ck_snap_load_at((s), (size_t)(n) * sizeof *(p)),   \
+		     (size_t)(n) * sizeof *(p))
+#else
 #define CK_SAVE_N(s, p, n) ck_snap_save((s), (p), (size_t)(n) * sizeof *(p))
 #define CK_LOAD_N(s, p, n) ck_snap_load((s), (p), (size_t)(n) * sizeof *(p))
+#endif
 #define CK_SAVE_ZERO(s, v) ck_snap_save((s), NULL, sizeof(v))
 #define CK_SKIP(s, v) ck_snap_load((s), NULL, sizeof(v))
 #define CK_SAVE_ZERO_N(s, p, n) ck_snap_save((s), NULL, (size_t)(n) * sizeof *(p))
