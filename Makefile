@@ -3,7 +3,7 @@
 #   make deps    install missing Debian packages (as root)
 #   make build   configure build/ and build ckc and libckrt
 #   make demo    deps + build + the examples (spring, mlp, logreg, pde,
-#                newton, maml, linsolve)
+#                newton, maml, linsolve, omp_heat)
 #   make check   deps + build + the whole test suite under lit
 #   make bench   deps + build + bench/run.sh: derivative time / primal time
 #   make install install into PREFIX (default /usr/local): ckc, ckrt.h,
@@ -70,6 +70,7 @@ demo: deps
 	$(BUILD)/examples/newton
 	$(BUILD)/examples/maml
 	$(BUILD)/examples/linsolve
+	$(BUILD)/examples/omp_heat
 
 PREFIX ?= /usr/local
 .PHONY: install

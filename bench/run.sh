@@ -37,6 +37,9 @@
 # gradient without checkpoints, with a region per step and with
 # binomial(K) for several K.
 #
+# Then examples/omp_heat built with -fopenmp: its gradient and
+# Hessian-vector product on 1 and 2 threads, and the speed-up.
+#
 # Last, ckc's own compile time (bench/scale.py): straight-line and
 # loop-nest kernels of 1000, 10000 and 100000 statements in every mode,
 # with the growth ratio per 10x size.
@@ -303,6 +306,37 @@ first=${first%% *}
 # functions of each, so that all link together.
 for l in $labels; do
 	(cd "$OUT/$l" && ./checkpoint "$l $OPT") || status=1
+done
+
+# OpenMP: examples/omp_heat (2-D heat, 1024 x 1024 cells, 40 steps, the
+# rows' loops parallel, binomial(4) in time), built with -fopenmp by each
+# compiler: its primal, gradient and H.d on 1 and 2 threads, and the
+# speed-up (the program times them, best of 3; it also checks them).
+# (BENCH_ONLY, as bench.c reads it: runs only when it names omp_heat.)
+omp_ccs=$ccs
+case ",${BENCH_ONLY-omp_heat}," in
+*,omp_heat,*) ;;
+*) omp_ccs="" ;;
+esac
+[ -z "$omp_ccs" ] || {
+	echo
+	mkdir -p "$OUT/omp"
+	echo "ckc -fopenmp examples/omp_heat/heat.c -o $OUT/omp/heat_grad.c"
+	"$B/ckc" -fopenmp "$ROOT/examples/omp_heat/heat.c" \
+		-o "$OUT/omp/heat_grad.c" || status=1
+}
+for CC in $omp_ccs; do
+	l=$(label_of "$CC")
+	echo
+	echo "OpenMP ($l $OPT -fopenmp): examples/omp_heat"
+	if $CC $CFLAGS -fopenmp -I"$OUT/omp" -I"$ROOT/examples/omp_heat" \
+		-I"$ROOT/runtime" "$ROOT/examples/omp_heat/main.c" \
+		"$ROOT/examples/omp_heat/heat.c" "$OUT/omp/heat_grad.c" \
+		"$B/libckrt.a" -lm -lpthread -o "$OUT/$l/omp_heat"; then
+		"$OUT/$l/omp_heat" 40 || status=1
+	else
+		echo "(not built: no OpenMP for $CC)"
+	fi
 done
 
 SCALE_SIZES=${SCALE_SIZES-1000,10000,100000}

@@ -735,12 +735,18 @@ void *ck_snap_save_at(ck_snap *s, size_t bytes)
 		if (need <= s->cap) {
 			snap_count(need);
 		} else {
-			unsigned char *d = ck_snapshot_alloc(need);
+			/* the buffer at least doubles, so that saving several
+			 * arrays copies what came before a few times at most;
+			 * the statistics count the lines in use, as above */
+			size_t cap = 2 * s->cap > need ? 2 * s->cap : need;
+			unsigned char *d =
+				xalloc(cap, "allocating a checkpoint snapshot");
+			snap_count(need);
 			if (s->size)
 				memcpy(d, s->data, s->size);
 			xfree(s->data, s->cap);
 			s->data = d;
-			s->cap = need;
+			s->cap = cap;
 		}
 		self.snap_bytes -= old;
 	}
