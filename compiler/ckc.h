@@ -916,8 +916,9 @@ OmpLoop *omp_reverse_candidate(const OmpLoop *om);
 OmpLoop *omp_reverse(const OmpLoop *cand, int index);
 /* The number of phases in which the reverse of parallel loop s of f (a
  * loop around other loops) runs parallel, or 0 (see omp.c); a: f's
- * activity. */
-long omp_phases(const Activity *a, const Func *f, const Stmt *s);
+ * activity; heap[v]: local pointer v holds a buffer f allocates. */
+long omp_phases(const Activity *a, const Func *f, const Stmt *s,
+		const unsigned char *heap);
 /* Does s record nothing on the tape and call only math functions? */
 int omp_records_nothing(const Stmt *s);
 /* A phase's loop: firstprivate for the scalars it sets. */

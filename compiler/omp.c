@@ -662,6 +662,7 @@ typedef struct Phases {
 	unsigned char *known; /* ... known */
 	unsigned char *inner; /* declared in the body */
 	const OmpLoop *om;
+	const unsigned char *heap; /* local pointers to allocated buffers */
 	long *k, *rmin, *rmax; /* per array: K and R's range */
 	unsigned char *seen;
 	int bad;
@@ -773,6 +774,15 @@ static void ph_visit(void *ctx, const Expr *e)
 	int v = b->u.var;
 	if (!activity_var_varied(ph->a, v) || !type_float_elem(b->type))
 		return;
+	/* distinct arrays: a local array, a pointer parameter (their
+	 * adjoints are restrict), or a buffer the function allocates; a
+	 * local pointer may point into another of them */
+	const Var *x = ph->f->vars[v];
+	if (x->type->kind == TY_PTR && x->kind != VAR_PARAM &&
+	    !(ph->heap && ph->heap[v])) {
+		ph->bad = 1;
+		return;
+	}
 	long k, lo, hi;
 	if (!linear(ph, e->u.index.idx, &k, &lo, &hi) || k <= 0 ||
 	    (ph->seen[v] && ph->k[v] != k)) {
@@ -870,7 +880,8 @@ static void ph_stores(Phases *ph, const Stmt *s)
 	}
 }
 
-long omp_phases(const Activity *a, const Func *f, const Stmt *s)
+long omp_phases(const Activity *a, const Func *f, const Stmt *s,
+		const unsigned char *heap)
 {
 	const OmpLoop *om = s->u.loop.omp;
 	Phases ph;
@@ -885,6 +896,7 @@ long omp_phases(const Activity *a, const Func *f, const Stmt *s)
 	ph.a = a;
 	ph.f = f;
 	ph.om = om;
+	ph.heap = heap;
 	ph.index = loop_index(s);
 	if (ph.index < 0)
 		return 0;

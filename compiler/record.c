@@ -2604,7 +2604,7 @@ static Stmt *adj_loop_phases(Adj *c, const Stmt *s, const LbLoop *cl,
 			return NULL;
 		bi = binc->u.assign.lhs->u.var;
 	}
-	long d = omp_phases(c->a, c->f, s);
+	long d = omp_phases(c->a, c->f, s, c->v->heap);
 	if (d <= 0)
 		return NULL;
 	Expr *exit = NULL;
