@@ -233,6 +233,9 @@ typedef struct FE {
 	Func *f;
 	int fidx;
 	Def *fdef;
+	/* Converting the block of a `#pragma omp parallel` region: its
+	 * clauses (its `#pragma omp for` loop takes them), else NULL. */
+	OmpLoop *omp_region;
 	VarKey *vars; /* cursor -> var id */
 	int nvars;
 	int *vslot;   /* hash table over vars: index of the last binding, -1 */
@@ -3914,7 +3917,30 @@ static int omp_reduction(FE *fe, PC *pc, OmpLoop *om)
 /* pragma := omp parallel for clause*  (the only OpenMP construct that
  * differentiated code may use); the clauses as OpenMP writes them.
  * Returns the loop's OmpLoop, or NULL after an error. */
-static OmpLoop *parse_omp_pragma(FE *fe, Pragma *pr, int is_for)
+/* The directives parse_omp_pragma reads. */
+typedef enum OmpDir {
+	OMP_DIR_PARALLEL_FOR, /* parallel for */
+	OMP_DIR_PARALLEL,     /* parallel, before a block (a region) */
+	OMP_DIR_FOR,          /* for, inside such a region */
+} OmpDir;
+
+/* Is token k of pc a clause's name (not a directive's next word)? */
+static int omp_clause_next(const PC *pc, int k)
+{
+	static const char *const words[] = {
+		"for",	  "sections", "single", "master", "masked", "loop",
+		"simd",	  "workshare", "task",	 "taskloop", "critical",
+	};
+	if (k >= pc->end)
+		return 1;
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (!strcmp(pc->toks[k].s, words[i]))
+			return 0;
+	return 1;
+}
+
+static OmpLoop *parse_omp_pragma(FE *fe, Pragma *pr, int is_for, int is_block,
+				 OmpDir *dir)
 {
 	PC pc;
 	OmpLoop *om = ARENA_NEW(OmpLoop);
@@ -3924,9 +3950,20 @@ static OmpLoop *parse_omp_pragma(FE *fe, Pragma *pr, int is_for)
 	pc.i = 1;
 	pc.end = pr->ntoks;
 	om->loc = pr->loc;
-	if (!pc_is(&pc, "parallel") || pc.i + 1 >= pc.end ||
-	    strcmp(pc.toks[pc.i + 1].s, "for") ||
-	    (pc.i + 2 < pc.end && !strcmp(pc.toks[pc.i + 2].s, "simd"))) {
+	if (pc_is(&pc, "parallel") && pc.i + 1 < pc.end &&
+	    !strcmp(pc.toks[pc.i + 1].s, "for") &&
+	    omp_clause_next(&pc, pc.i + 2)) {
+		*dir = OMP_DIR_PARALLEL_FOR;
+		pc.i += 2;
+	} else if (pc_is(&pc, "parallel") && is_block && !fe->omp_region &&
+		   omp_clause_next(&pc, pc.i + 1)) {
+		*dir = OMP_DIR_PARALLEL;
+		pc.i += 1;
+	} else if (pc_is(&pc, "for") && fe->omp_region &&
+		   omp_clause_next(&pc, pc.i + 1)) {
+		*dir = OMP_DIR_FOR;
+		pc.i += 1;
+	} else {
 		/* the directive's name: its first words, up to three */
 		char name[128] = "";
 		for (int k = 1;
@@ -3942,14 +3979,15 @@ static OmpLoop *parse_omp_pragma(FE *fe, Pragma *pr, int is_for)
 			pr->loc,
 			"'#pragma omp%s' is not supported in differentiated "
 			"code; ckc differentiates '#pragma omp parallel for' "
-			"loops",
+			"loops, and '#pragma omp parallel' regions around one "
+			"'#pragma omp for' loop",
 			name);
 		return NULL;
 	}
-	pc.i += 2;
-	if (!is_for) {
-		diag_error(pr->loc, "'#pragma omp parallel for' must be "
-				    "followed by a for loop");
+	if (*dir != OMP_DIR_PARALLEL && !is_for) {
+		diag_error(pr->loc, "'#pragma omp %s' must be followed by a for "
+				    "loop",
+			   *dir == OMP_DIR_FOR ? "for" : "parallel for");
 		return NULL;
 	}
 	while (ok && pc.i < pc.end) {
@@ -4002,6 +4040,8 @@ static OmpLoop *parse_omp_pragma(FE *fe, Pragma *pr, int is_for)
 			ok = (om->if_clause = omp_clause_text(&pc, c)) != 0;
 		else if (!strcmp(c, "proc_bind"))
 			ok = (om->proc_bind = omp_clause_text(&pc, c)) != 0;
+		else if (!strcmp(c, "nowait") && *dir == OMP_DIR_FOR)
+			pc.i++; /* the region ends after the loop anyway */
 		else if (!strcmp(c, "default"))
 			/* a check of the input's clauses only: the output
 			 * lists what it adds itself */
@@ -4022,6 +4062,66 @@ static OmpLoop *parse_omp_pragma(FE *fe, Pragma *pr, int is_for)
 	return ok ? om : NULL;
 }
 
+static void push_ints(int **v, int *n, const int *w, int m)
+{
+	int *u = arena_alloc(sizeof *u * (size_t)(*n + m + 1));
+	if (*n)
+		memcpy(u, *v, sizeof *u * (size_t)*n);
+	if (m)
+		memcpy(u + *n, w, sizeof *u * (size_t)m);
+	*v = u;
+	*n += m;
+}
+
+/* A `#pragma omp parallel` region, block b with the region's clauses om:
+ * it may hold declarations and one `#pragma omp for` loop, which then is
+ * the region's parallel for: the clauses of both, and the declarations'
+ * variables private to each thread (firstprivate when initialized: each
+ * thread starts from the value). */
+static void omp_region(FE *fe, Stmt *b, const OmpLoop *om)
+{
+	Stmt *loop = NULL;
+	int ok = b->kind == S_BLOCK;
+	for (int i = 0; ok && i < b->u.block.n; i++) {
+		Stmt *it = b->u.block.items[i];
+		if (it->kind == S_DECL || it->kind == S_EMPTY)
+			continue;
+		if (it->kind == S_FOR && it->u.loop.omp && !loop)
+			loop = it;
+		else
+			ok = 0;
+	}
+	if (!ok || !loop) {
+		diag_error(om->loc, "a '#pragma omp parallel' region in "
+				    "differentiated code may hold only "
+				    "declarations and one '#pragma omp for' "
+				    "loop; write it as '#pragma omp parallel "
+				    "for'");
+		return;
+	}
+	OmpLoop *l = loop->u.loop.omp;
+	push_ints(&l->priv, &l->npriv, om->priv, om->npriv);
+	push_ints(&l->fpriv, &l->nfpriv, om->fpriv, om->nfpriv);
+	push_ints(&l->shared, &l->nshared, om->shared, om->nshared);
+	for (int i = 0; i < om->nred; i++)
+		VEC_PUSH(l->red, l->nred, om->red[i]);
+	for (int i = 0; i < b->u.block.n; i++) {
+		const Stmt *d = b->u.block.items[i];
+		if (d->kind != S_DECL)
+			continue;
+		int v = d->u.decl.var;
+		if (d->u.decl.init || d->u.decl.ninits)
+			push_ints(&l->fpriv, &l->nfpriv, &v, 1);
+		else
+			push_ints(&l->priv, &l->npriv, &v, 1);
+	}
+	l->num_threads = om->num_threads;
+	l->if_clause = om->if_clause;
+	l->proc_bind = om->proc_bind;
+	l->loc = om->loc;
+	omp_check_loop(fe->f, loop);
+}
+
 /* A statement, wrapped in the checkpoint regions of the pragmas before
  * it, and a for loop with the `#pragma omp parallel for` before it. */
 static Stmt *conv_stmt(FE *fe, CXCursor c)
@@ -4037,12 +4137,23 @@ static Stmt *conv_stmt(FE *fe, CXCursor c)
 			diag_error(prs[i]->loc,
 				   "binomial(K) must be followed by a "
 				   "for loop");
+	OmpDir dir = OMP_DIR_PARALLEL_FOR;
 	if (omp)
-		om = parse_omp_pragma(fe, omp, is_kind(c, CXCursor_ForStmt));
-	s = conv_stmt_inner(fe, c);
-	if (om && s->kind == S_FOR) {
-		s->u.loop.omp = om;
-		omp_check_loop(fe->f, s);
+		om = parse_omp_pragma(fe, omp, is_kind(c, CXCursor_ForStmt),
+				      is_kind(c, CXCursor_CompoundStmt), &dir);
+	if (om && dir == OMP_DIR_PARALLEL) {
+		fe->omp_region = om;
+		s = conv_stmt_inner(fe, c);
+		fe->omp_region = NULL;
+		omp_region(fe, s, om);
+	} else {
+		s = conv_stmt_inner(fe, c);
+		if (om && s->kind == S_FOR && dir == OMP_DIR_FOR) {
+			s->u.loop.omp = om; /* checked with its region's */
+		} else if (om && s->kind == S_FOR) {
+			s->u.loop.omp = om;
+			omp_check_loop(fe->f, s);
+		}
 	}
 	for (i = n - 1; i >= 0; i--) {
 		Stmt *k = make_ckpt(fe, prs[i], s);
@@ -4395,7 +4506,9 @@ static void conv_func(FE *fe, int idx)
 				   "'#pragma omp' is supported in "
 				   "differentiated code only as "
 				   "'#pragma omp parallel for' before "
-				   "a for loop");
+				   "a for loop, or '#pragma omp "
+				   "parallel' around one '#pragma omp "
+				   "for' loop");
 	}
 }
 

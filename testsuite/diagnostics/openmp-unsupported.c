@@ -16,7 +16,7 @@ void f(const double *x, double *y, int n)
 #pragma omp parallel for ordered
 	for (i = 0; i < n; i++)
 		y[i] += x[i];
-// CHECK-NEXT: openmp-unsupported.c:[[@LINE+1]]:9: error: '#pragma omp parallel' is not supported in differentiated code; ckc differentiates '#pragma omp parallel for' loops
+// CHECK-NEXT: openmp-unsupported.c:[[@LINE+1]]:9: error: a '#pragma omp parallel' region in differentiated code may hold only declarations and one '#pragma omp for' loop; write it as '#pragma omp parallel for'
 #pragma omp parallel
 	{
 		y[0] += x[0];
@@ -26,11 +26,11 @@ void f(const double *x, double *y, int n)
 	for (i = 0; i < n; i++)
 		y[i] += x[i];
 	for (i = 0; i < n; i++) {
-// CHECK-NEXT: openmp-unsupported.c:[[@LINE+1]]:9: error: '#pragma omp atomic' is not supported in differentiated code; ckc differentiates '#pragma omp parallel for' loops
+// CHECK-NEXT: openmp-unsupported.c:[[@LINE+1]]:9: error: '#pragma omp atomic' is not supported in differentiated code; ckc differentiates '#pragma omp parallel for' loops, and '#pragma omp parallel' regions around one '#pragma omp for' loop
 #pragma omp atomic
 		y[0] += x[i];
 	}
-// CHECK-NEXT: openmp-unsupported.c:[[@LINE+1]]:9: error: '#pragma omp parallel for simd' is not supported in differentiated code; ckc differentiates '#pragma omp parallel for' loops
+// CHECK-NEXT: openmp-unsupported.c:[[@LINE+1]]:9: error: '#pragma omp parallel for simd' is not supported in differentiated code; ckc differentiates '#pragma omp parallel for' loops, and '#pragma omp parallel' regions around one '#pragma omp for' loop
 #pragma omp parallel for simd
 	for (i = 0; i < n; i++)
 		y[i] += x[i];
