@@ -114,5 +114,13 @@ int main(int argc, char **argv)
 		       "H.d %.2f\n",
 		       tf[0] / tf[1], tg[0] / tg[1], th[0] / th[1]);
 	}
+	for (int k = 0; k < maxt; k++) {
+		free(g[k]);
+		free(hv[k]);
+	}
+	free(up);
+	free(gb);
+	free(d);
+	free(u0);
 	return fails != 0;
 }
