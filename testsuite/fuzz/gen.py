@@ -1932,7 +1932,21 @@ class Gen:
         """The kernel's C text: helpers, pragmas, definition."""
         f = self.kernel()
         lines = []
+        # A static helper the kernel cannot reach (kernel() found no
+        # argument that fits it) is left out: gcc -Wunused-function.
+        # (Reached: named in the kernel's text or a reached helper's.)
+        reach, todo = set(), ["\n".join(f.lines)]
+        while todo:
+            text = todo.pop()
+            for h in self.helpers:
+                if h.name not in reach and \
+                        re.search(r"\b%s\b" % re.escape(h.name), text):
+                    reach.add(h.name)
+                    todo.append("\n".join(h.lines))
         for h in self.helpers:
+            if h.name not in reach and h.lines and \
+                    h.lines[0].startswith("static "):
+                continue
             lines += h.lines + [""]
         lines += self.pragmas(f)
         lines.append("%s %s(%s)" % (f.ret, f.name,
