@@ -294,6 +294,10 @@ typedef struct OmpReduction {
 	const char *spelling; /* "+", "max", "&&", ... */
 	int var;
 	Loc loc;
+	/* f_d: the shadow of the reduction of variable `of` (its tangent,
+	 * reduced with the rule of op: omp.c) */
+	int shadow_of_set;
+	int of;
 } OmpReduction;
 
 typedef struct OmpLoop {
@@ -935,9 +939,17 @@ int omp_check_generated(const Func *f, const Stmt *s);
 /* Did omp_tangent make a loop that the output prints parallel? */
 int omp_emitted(void);
 /* Is r a reduction of floating data whose result depends on the order
- * of the partial results (+, -, *)?  The output reduces those itself, in
- * thread order (emit.c), so that a run gives the bits of the last. */
-int omp_red_ordered(const Func *f, const OmpReduction *r);
+ * of the partial results (+, -, *), or one of max or min with a tangent?
+ * The output reduces those itself, in thread order (emit.c), so that a
+ * run gives the bits of the last. */
+int omp_red_ordered(const Func *f, const OmpLoop *om, const OmpReduction *r);
+/* The statements that add partial result `part` (and its tangent
+ * `part_d`, when r has a shadow in om) into r's variable, in C. */
+void omp_print_combine(FILE *out, const Func *f, const OmpLoop *om,
+		       const OmpReduction *r, const char *const *alias,
+		       const char *indent);
+/* The value a partial result of r starts from. */
+const char *omp_red_identity(const OmpReduction *r);
 /* Prints "#pragma omp parallel for <clauses>\n" for om in f (all
  * clauses), "#pragma omp parallel <clauses>" (num_threads, if,
  * proc_bind) or "#pragma omp for <clauses>" (the others, without the

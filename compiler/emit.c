@@ -715,7 +715,7 @@ static int emit_omp_for(Emitter *em, const Stmt *s, int depth)
 	const char **alias = NULL, *k;
 	int i;
 	for (i = 0; i < om->nred; i++)
-		if (omp_red_ordered(f, &om->red[i])) {
+		if (omp_red_ordered(f, om, &om->red[i])) {
 			if (!alias)
 				alias = arena_alloc(sizeof *alias *
 						    (size_t)f->nvars);
@@ -735,13 +735,13 @@ static int emit_omp_for(Emitter *em, const Stmt *s, int depth)
 	fputs("{\n", em->out);
 	for (i = 0; i < om->nred; i++) {
 		const OmpReduction *r = &om->red[i];
-		if (!omp_red_ordered(f, r))
+		if (!omp_red_ordered(f, om, r))
 			continue;
 		indent(em, depth + 1);
 		fprintf(em->out, "%s = %s;\n",
 			type_decl(type_with_const(f->vars[r->var]->type, 0),
 				  alias[r->var]),
-			r->op == OMP_RED_MUL ? "1.0" : "0.0");
+			omp_red_identity(r));
 	}
 	indent(em, depth + 1);
 	omp_print(em->out, f, om, OMP_FOR);
@@ -762,11 +762,13 @@ static int emit_omp_for(Emitter *em, const Stmt *s, int depth)
 	fputs("{\n", em->out);
 	for (i = 0; i < om->nred; i++) {
 		const OmpReduction *r = &om->red[i];
-		if (!omp_red_ordered(f, r))
+		if (!omp_red_ordered(f, om, r))
 			continue;
-		indent(em, depth + 3);
-		fprintf(em->out, "%s %s= %s;\n", f->vars[r->var]->name,
-			r->op == OMP_RED_MUL ? "*" : "+", alias[r->var]);
+		char ind[32];
+		int di = depth + 3 < 31 ? depth + 3 : 31;
+		memset(ind, '\t', (size_t)di);
+		ind[di] = 0;
+		omp_print_combine(em->out, f, om, r, alias, ind);
 	}
 	indent(em, depth + 2);
 	fputs("}\n", em->out);

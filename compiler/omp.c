@@ -17,11 +17,12 @@
  *     iterations in every run.
  *   - Tangent (f_d): the loop stays parallel, and each shadow follows its
  *     variable's clause: private(t) -> private(t, t_d), the same for
- *     firstprivate and lastprivate, reduction(+: s) -> reduction(+: s,
- *     s_d), since s_d += T(e) is a sum as well.  A reduction by *, max or
- *     min of a varied variable has a tangent that no OpenMP reduction
- *     computes (the partial products, or the winner's tangent); such a
- *     loop's tangent runs serially, with a warning that says so.
+ *     firstprivate and lastprivate.  A floating reduction by +, - or *,
+ *     or by max or min with a tangent, is made by the output itself (see
+ *     emit.c and omp_print_combine): each thread reduces into partials of
+ *     its own, which join the variables in thread order by the tangent's
+ *     rule (s_d += p_d; v_d = v_d * p + v * p_d; the winner's tangent), so
+ *     that a run gives the bits of the last at a fixed thread count.
  *   - The pragma is printed under #ifdef _OPENMP, so the output compiles
  *     warning-free, serially, without -fopenmp, as the input does.
  *   - Reverse mode (f_b, and f_b_d from it), loop by loop:
@@ -269,24 +270,12 @@ static void map_list(const int *in, int n, const int *shadow, int **out,
 OmpLoop *omp_tangent(const Func *f, const OmpLoop *om, const int *shadow)
 {
 	OmpLoop *t = ARENA_NEW(OmpLoop);
+	(void)f;
 	*t = *om;
 	t->priv = t->fpriv = t->lpriv = t->shared = NULL;
 	t->npriv = t->nfpriv = t->nlpriv = t->nshared = 0;
 	t->red = NULL;
 	t->nred = 0;
-	for (int i = 0; i < om->nred; i++) {
-		const OmpReduction *r = &om->red[i];
-		if (shadow[r->var] >= 0 && r->op != OMP_RED_ADD &&
-		    r->op != OMP_RED_SUB) {
-			diag_warning(r->loc,
-				     "the tangent of this loop runs serially: "
-				     "ckc does not differentiate "
-				     "reduction(%s: %s) of a varied variable "
-				     "in parallel yet",
-				     r->spelling, f->vars[r->var]->name);
-			return NULL;
-		}
-	}
 	/* rebuilt in order: each variable, then its shadow */
 	t->red = arena_alloc(sizeof *t->red * (size_t)(2 * om->nred + 1));
 	t->nred = 0;
@@ -294,6 +283,8 @@ OmpLoop *omp_tangent(const Func *f, const OmpLoop *om, const int *shadow)
 		t->red[t->nred++] = om->red[i];
 		if (shadow[om->red[i].var] >= 0) {
 			t->red[t->nred] = om->red[i];
+			t->red[t->nred].shadow_of_set = 1;
+			t->red[t->nred].of = om->red[i].var;
 			t->red[t->nred++].var = shadow[om->red[i].var];
 		}
 	}
@@ -548,11 +539,82 @@ static void print_list(FILE *out, const Func *f, const char *clause,
 	fputc(')', out);
 }
 
-int omp_red_ordered(const Func *f, const OmpReduction *r)
+/* The shadow entry of r in om, or NULL. */
+static const OmpReduction *red_shadow(const OmpLoop *om, const OmpReduction *r)
 {
-	return type_is_float(f->vars[r->var]->type) &&
-	       (r->op == OMP_RED_ADD || r->op == OMP_RED_SUB ||
-		r->op == OMP_RED_MUL);
+	if (r->shadow_of_set)
+		return NULL;
+	for (int i = 0; i < om->nred; i++)
+		if (om->red[i].shadow_of_set && om->red[i].of == r->var)
+			return &om->red[i];
+	return NULL;
+}
+
+int omp_red_ordered(const Func *f, const OmpLoop *om, const OmpReduction *r)
+{
+	if (!type_is_float(f->vars[r->var]->type))
+		return 0;
+	if (r->op == OMP_RED_ADD || r->op == OMP_RED_SUB ||
+	    r->op == OMP_RED_MUL)
+		return 1;
+	/* max, min: exact in any order, but a tangent follows the winner */
+	return (r->op == OMP_RED_MAX || r->op == OMP_RED_MIN) &&
+	       (r->shadow_of_set || red_shadow(om, r));
+}
+
+const char *omp_red_identity(const OmpReduction *r)
+{
+	if (r->shadow_of_set)
+		return "0.0";
+	switch (r->op) {
+	case OMP_RED_MUL: return "1.0";
+	case OMP_RED_MAX: return "-HUGE_VAL";
+	case OMP_RED_MIN: return "HUGE_VAL";
+	default: return "0.0";
+	}
+}
+
+/* In thread order, each partial joins the variable by the rule of the
+ * tangent of its operator, as the body's own statements would have it
+ * join (the shadow first: it reads the variable's value before):
+ *   +, -:    v += p;                          v_d += p_d;
+ *   *:       v_d = v_d * p + v * p_d;         v *= p;
+ *   max:     v_d = v >= p ? v_d : p_d;        v = fmax(v, p);
+ *   min:     v_d = v <= p ? v_d : p_d;        v = fmin(v, p);
+ * (a tie keeps the earlier thread's, as a serial loop keeps the earlier
+ * iteration's). */
+void omp_print_combine(FILE *out, const Func *f, const OmpLoop *om,
+		       const OmpReduction *r, const char *const *alias,
+		       const char *indent)
+{
+	const char *v = f->vars[r->var]->name, *p = alias[r->var];
+	const OmpReduction *sh = red_shadow(om, r);
+	if (r->shadow_of_set) {
+		if (r->op == OMP_RED_ADD || r->op == OMP_RED_SUB)
+			fprintf(out, "%s%s += %s;\n", indent, v, p);
+		return; /* with its variable's, below */
+	}
+	if (sh) {
+		const char *vd = f->vars[sh->var]->name, *pd = alias[sh->var];
+		if (r->op == OMP_RED_MUL)
+			fprintf(out, "%s%s = %s * %s + %s * %s;\n", indent, vd,
+				vd, p, v, pd);
+		else if (r->op == OMP_RED_MAX || r->op == OMP_RED_MIN)
+			fprintf(out, "%s%s = %s %s %s ? %s : %s;\n", indent, vd,
+				v, r->op == OMP_RED_MAX ? ">=" : "<=", p, vd, pd);
+	}
+	switch (r->op) {
+	case OMP_RED_MUL:
+		fprintf(out, "%s%s *= %s;\n", indent, v, p);
+		break;
+	case OMP_RED_MAX: case OMP_RED_MIN:
+		fprintf(out, "%s%s = %s(%s, %s);\n", indent, v,
+			r->op == OMP_RED_MAX ? "fmax" : "fmin", v, p);
+		break;
+	default:
+		fprintf(out, "%s%s += %s;\n", indent, v, p);
+		break;
+	}
 }
 
 void omp_print(FILE *out, const Func *f, const OmpLoop *om, OmpPart part)
@@ -571,7 +633,7 @@ void omp_print(FILE *out, const Func *f, const OmpLoop *om, OmpPart part)
 		int nk = 0;
 		for (int i = 0; i < om->nred; i++)
 			if (part != OMP_FOR ||
-			    !omp_red_ordered(f, &om->red[i]))
+			    !omp_red_ordered(f, om, &om->red[i]))
 				keep[nk++] = &om->red[i];
 		/* one clause per run of the same operator */
 		for (int i = 0, k; i < nk; i = k) {

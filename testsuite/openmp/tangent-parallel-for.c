@@ -1,6 +1,8 @@
 // The tangent of '#pragma omp parallel for' loops stays parallel, with each
 // shadow in its variable's clause: private, firstprivate, lastprivate,
-// reduction(+), collapse(2), schedule(static, chunk).  Checked against
+// reduction(+), and of * and min with their tangents (the partials join
+// in thread order by the tangent's rule), collapse(2), schedule(static,
+// chunk).  Checked against
 // finite differences, bitwise between two runs at 1, 2 and 4 threads, and
 // equal to 1e-13 to the serial build (the same program without -fopenmp,
 // where the output compiles warning-free with the pragmas left out).
@@ -19,9 +21,9 @@ static double act(double v)
 #pragma ck_tangent wrt(x, w) out(y)
 double layer(const double *x, const double *w, double *y, int n, int m)
 {
-	double s = 0.0, t, scale = 0.5, last = 0.0;
+	double s = 0.0, t, scale = 0.5, last = 0.0, pr = 1.0, mn = 1e300;
 	int i, j;
-#pragma omp parallel for private(t) firstprivate(scale) lastprivate(last) reduction(+:s) schedule(static, 3)
+#pragma omp parallel for private(t) firstprivate(scale) lastprivate(last) reduction(+:s) reduction(*:pr) reduction(min:mn) schedule(static, 3)
 	for (i = 0; i < n; i++) {
 		double acc = 0.0;
 		for (int k = 0; k < m; k++)
@@ -30,13 +32,15 @@ double layer(const double *x, const double *w, double *y, int n, int m)
 		scale = scale * 1.0;
 		y[i] = t;
 		s += t * t;
+		pr *= 1.0 + 0.01 * t;
+		mn = fmin(mn, t * x[0]);
 		last = t;
 	}
 #pragma omp parallel for collapse(2) reduction(- : s)
 	for (i = 0; i < n; i++)
 		for (j = 0; j < m; j++)
 			s -= 0.01 * sin(w[i * m + j] * x[j]);
-	return s + last;
+	return s + last + pr + mn;
 }
 // CHECK-LABEL: double layer_d(
 // CHECK: #ifdef _OPENMP
@@ -44,6 +48,10 @@ double layer(const double *x, const double *w, double *y, int n, int m)
 // CHECK-NEXT: {
 // CHECK-NEXT: double ck_part_s = 0.0;
 // CHECK-NEXT: double ck_part_s_d = 0.0;
+// CHECK-NEXT: double ck_part_pr = 1.0;
+// CHECK-NEXT: double ck_part_pr_d = 0.0;
+// CHECK-NEXT: double ck_part_mn = HUGE_VAL;
+// CHECK-NEXT: double ck_part_mn_d = 0.0;
 // CHECK-NEXT: #pragma omp for private(t, t_d) firstprivate(scale) lastprivate(last, last_d) schedule(static, 3)
 // CHECK-NEXT: for (i = 0; i < n; i++) {
 // CHECK: ck_part_s_d += 2.0 * (t_d * t);
@@ -54,6 +62,10 @@ double layer(const double *x, const double *w, double *y, int n, int m)
 // CHECK-NEXT: {
 // CHECK-NEXT: s += ck_part_s;
 // CHECK-NEXT: s_d += ck_part_s_d;
+// CHECK-NEXT: pr_d = pr_d * ck_part_pr + pr * ck_part_pr_d;
+// CHECK-NEXT: pr *= ck_part_pr;
+// CHECK-NEXT: mn_d = mn <= ck_part_mn ? mn_d : ck_part_mn_d;
+// CHECK-NEXT: mn = fmin(mn, ck_part_mn);
 // CHECK: #else
 // CHECK-NEXT: for (i = 0; i < n; i++) {
 // CHECK: s_d += 2.0 * (t_d * t);
