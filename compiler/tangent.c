@@ -862,11 +862,13 @@ static void t_assign(Tan *t, const Stmt *s, Stmt *out)
 		int has_ret_d;
 		Expr *dl = active ? t_shadow_lv(t, lhs) : NULL;
 		primal->u.assign.rhs = t_any_call(t, rhs, dl, out, &has_ret_d);
+		stmt_append(out, primal);
+		/* a result without a tangent: y_d is zero after the call, whose
+		 * arguments' tangents may read y_d first (y = g(y * y)) */
 		if (active && !has_ret_d)
 			stmt_append(out, stmt_assign(A_SET, t_shadow_lv(t, lhs),
 						     t_zero(lhs->type, s->loc),
 						     s->loc));
-		stmt_append(out, primal);
 		return;
 	}
 	t_check_calls(t, rhs);

@@ -304,6 +304,11 @@ class Gen:
         self.out = None  # list of lines being written
         self.pending_ckpt = None  # a checkpoint pragma for the next line
         self.pending_binomial = False
+        # An elementwise parallel loop's body being written: its leaves are
+        # only element `index` of arrays, its own scalars (`scope`) and
+        # constants, so that the reverse sweep's iterations are independent
+        # too (ckc runs such a reverse parallel).
+        self.elementwise = None  # (index, scope) or None
         self.region = 0    # inside a checkpoint region
         # Loop depths at and below which break / continue may not be
         # generated (checkpoint regions, binomial loops).
@@ -399,7 +404,13 @@ class Gen:
         return self.r.choice(cands)
 
     def elem(self, sc, arr):
-        idx = self.index_for(sc, arr)
+        if self.elementwise:
+            idx = self.elementwise[0]
+            if arr.base is not None or \
+                    any(arr.span(n) < n for n in self.ns):
+                return None
+        else:
+            idx = self.index_for(sc, arr)
         if idx is None:
             return None
         arr.read = True
@@ -412,6 +423,9 @@ class Gen:
     def leaf(self, sc):
         r = self.r
         scalars = self.readable_scalars(sc)
+        if self.elementwise:
+            scalars = [v for v in scalars
+                       if v in self.elementwise[1].scalars]
         arrays = self.readable_arrays(sc) if self.feat["arrays"] else []
         ints = sc.all("ints")
         choices = []
@@ -1705,6 +1719,8 @@ class Gen:
         self.emit("for (int %s = 0; %s < n; %s++) {" % (i, i, i))
         inner = Scope(sc)
         inner.ints.append(IntVar(i, {n: (0, n - 1) for n in self.ns}))
+        if r.random() < 0.5:
+            self.elementwise = (i, inner)
         t = Scalar(self.fresh("v"), 8.0)
         self.emit("\tdouble %s = %s;" % (t.name, strip(
             self.tame(self.expr(inner, 2), 8.0)[0])))
@@ -1714,6 +1730,7 @@ class Gen:
         if red:
             self.emit("\t%s += %s;" % (acc.name, strip(
                 self.tame(self.expr(inner, 2), 10.0)[0])))
+        self.elementwise = None
         self.emit("}")
         sc.arrays.append(a)
         if red:
