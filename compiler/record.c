@@ -18,7 +18,6 @@
 static int lc_assigns(const Stmt *s, int v);
 static int lc_assigns_any(const Stmt *s, const Expr *e);
 static int lb_addr_taken(Adj *c, int v);
-static void rp_block(Adj *c, const Stmt *s, Stmt *out);
 
 /* ---- rematerialization
  *
@@ -932,42 +931,58 @@ static void adj_struct_twins(Adj *c, const Stmt *s)
 	}
 }
 
-/* The replay of the setups of the local structs block s declares (see
- * adj_local_structs): each struct's f_bwd copy, declared here with its
- * integer members set, and its adjoint's pointer members. */
-static Stmt *adj_struct_replay(Adj *c, const Stmt *s)
+/* What item st of a block sets again at the start of the block's reverse
+ * (see adj_local_structs), when it is a setup of local struct v's member:
+ * the member of v's f_bwd copy (an integer), or of its adjoint (a
+ * pointer); else NULL. */
+static Stmt *adj_struct_member_replay(Adj *c, int v, const Stmt *st)
 {
-	Stmt *out = stmt_block(s->loc);
+	if (pm_get(&c->v->setup, st) <= 0 || !adj_member_of(st->u.assign.lhs, v))
+		return NULL;
+	const Expr *lhs = st->u.assign.lhs, *rhs = st->u.assign.rhs;
+	if (type_is_pointerish(lhs->type)) {
+		if (!type_float_elem(lhs->type) || !activity_var_varied(c->a, v))
+			return NULL;
+		return stmt_assign(A_SET, adj_lv(c, lhs),
+				   rhs->kind == E_NUM ? expr_clone(rhs)
+						      : adj_shadow_ptr(c, rhs),
+				   st->loc);
+	}
+	return stmt_assign(A_SET, adj_bw_value(c, lhs), adj_bw_value(c, rhs),
+			   st->loc);
+}
+
+static Stmt *rp_item(Adj *c, const Stmt *it);
+
+/* The start of block s's reverse: the f_bwd copies of the local structs
+ * it declares, then in the block's order what its items set again: the
+ * structs' member setups and the replayed variables (rp_item), so that a
+ * setup reads the replayed offsets before it (fv_b.p = w_b + p + 1 after
+ * p = 0) and a replay the members set before it. */
+static void adj_block_replay(Adj *c, const Stmt *s, Stmt *out)
+{
 	for (int i = 0; i < s->u.block.n; i++) {
 		const Stmt *it = s->u.block.items[i];
-		if (it->kind != S_DECL ||
-		    c->f->vars[it->u.decl.var]->type->kind != TY_STRUCT)
-			continue;
-		int v = it->u.decl.var;
-		stmt_append(out, stmt_decl_zero(c->bwd, c->stwin[v], it->loc));
-		for (int j = i + 1; j < s->u.block.n; j++) {
-			const Stmt *st = s->u.block.items[j];
-			if (pm_get(&c->v->setup, st) <= 0 ||
-			    !adj_member_of(st->u.assign.lhs, v))
+		if (it->kind == S_DECL &&
+		    c->f->vars[it->u.decl.var]->type->kind == TY_STRUCT)
+			stmt_append(out, stmt_decl_zero(c->bwd,
+							c->stwin[it->u.decl.var],
+							it->loc));
+	}
+	for (int j = 0; j < s->u.block.n; j++) {
+		const Stmt *st = s->u.block.items[j];
+		Stmt *r = rp_item(c, st);
+		if (r)
+			stmt_append(out, r);
+		for (int i = 0; i < j; i++) {
+			const Stmt *d = s->u.block.items[i];
+			if (d->kind != S_DECL ||
+			    c->f->vars[d->u.decl.var]->type->kind != TY_STRUCT)
 				continue;
-			const Expr *lhs = st->u.assign.lhs, *rhs = st->u.assign.rhs;
-			if (type_is_pointerish(lhs->type)) {
-				if (type_float_elem(lhs->type) &&
-				    activity_var_varied(c->a, v))
-					stmt_append(out, stmt_assign(
-						A_SET, adj_lv(c, lhs),
-						rhs->kind == E_NUM
-							? expr_clone(rhs)
-							: adj_shadow_ptr(c, rhs),
-						st->loc));
-			} else {
-				stmt_append(out, stmt_assign(
-					A_SET, adj_bw_value(c, lhs),
-					adj_bw_value(c, rhs), st->loc));
-			}
+			if ((r = adj_struct_member_replay(c, d->u.decl.var, st)))
+				stmt_append(out, r);
 		}
 	}
-	return out;
 }
 
 /* A block: its statements forward, their reverses backwards under guards,
@@ -1014,7 +1029,10 @@ Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 	Stmt *b = stmt_block(loc);
 	for (int i = 0; i < sc.ndecls; i++)
 		stmt_append(b, sc.decls[i]);
-	Stmt *setup = adj_struct_replay(c, s);
+	/* first: the replay may make the adjoint of an array a struct's
+	 * member points into, which the declarations below declare */
+	Stmt *setup = stmt_block(loc);
+	adj_block_replay(c, s, setup);
 	for (int i = 0; i < n; i++) {
 		const Stmt *it = s->u.block.items[i];
 		if (it->kind != S_DECL || c->adjv[it->u.decl.var] < 0 ||
@@ -1025,7 +1043,6 @@ Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 	}
 	for (int i = 0; i < setup->u.block.n; i++)
 		stmt_append(b, setup->u.block.items[i]);
-	rp_block(c, s, b);
 	for (int i = n - 1; i >= 0; i--)
 		if (!adj_empty(rev[i]))
 			stmt_append(b, adj_guard(c, rev[i], code, first[i],
@@ -1719,26 +1736,20 @@ int rp_replayed(Adj *c, int v)
 	return rp_get(c)->is[v];
 }
 
-/* At the start of block s's reverse: the replayed variables its items
- * store, set again. */
-static void rp_block(Adj *c, const Stmt *s, Stmt *out)
+/* At the start of a block's reverse: the replayed variable item it of the
+ * block stores, set again (or NULL). */
+static Stmt *rp_item(Adj *c, const Stmt *it)
 {
 	Replay *rp = rp_get(c);
-	for (int i = 0; i < s->u.block.n; i++) {
-		const Stmt *it = s->u.block.items[i];
-		int v = pm_get(&rp->stores, it);
-		if (v < 0 || !c->v->needed[v])
-			continue;
-		const Expr *e = it->kind == S_DECL ? it->u.decl.init
-						    : it->u.assign.rhs;
-		Expr *val = c->f->vars[v]->type->kind == TY_INT
-				    ? adj_bw_value(c, e)
-				    : rp_offset(c, e, c->v->base[v]);
-		stmt_append(out, stmt_assign(A_SET,
-					     expr_var(c->bwd, adj_bvar(c, v, it->loc),
-						      it->loc),
-					     val, it->loc));
-	}
+	int v = pm_get(&rp->stores, it);
+	if (v < 0 || !c->v->needed[v])
+		return NULL;
+	const Expr *e = it->kind == S_DECL ? it->u.decl.init : it->u.assign.rhs;
+	Expr *val = c->f->vars[v]->type->kind == TY_INT
+			    ? adj_bw_value(c, e)
+			    : rp_offset(c, e, c->v->base[v]);
+	return stmt_assign(A_SET, expr_var(c->bwd, adj_bvar(c, v, it->loc), it->loc),
+			   val, it->loc);
 }
 
 /* ------------------------------------------- loop copies (taped once)
