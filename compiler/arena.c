@@ -71,6 +71,18 @@ char *arena_printf(const char *fmt, ...)
 
 /* Arrays grow by doubling; capacities are the powers of two at or above
  * the count, so no capacity field is needed. */
+void *arena_room(void *v, int n, size_t elem)
+{
+	if (n == 0 || (n >= 8 && (n & (n - 1)) == 0)) {
+		size_t cap = n == 0 ? 8 : (size_t)n * 2;
+		void *nv = arena_alloc(cap * elem);
+		if (n > 0)
+			memcpy(nv, v, (size_t)n * elem);
+		return nv;
+	}
+	return v;
+}
+
 void arena_push(void ***items, int *n, void *item)
 {
 	int cap = 4;

@@ -735,39 +735,11 @@ static Expr *rg_expr(Adj *c, const Expr *e)
 }
 
 /* fwd variable v as a variable of bwd, or -1 (it moves as an
- * expression: a pointer's base and offset). */
-static int rg_var_id(Adj *c, int v, Loc loc)
+ * expression: a pointer's base and offset); for omp_remap. */
+static int rg_var_id(void *ctx, int v)
 {
-	Expr *e = rg_var(c, v, loc);
+	Expr *e = rg_var(ctx, v, (Loc){ 0 });
 	return e->kind == E_VAR ? e->u.var : -1;
-}
-
-/* An OpenMP loop's clauses moved into bwd (omp.c), or NULL when one of
- * its variables does not move as a variable: the loop runs serially. */
-static OmpLoop *rg_omp(Adj *c, const OmpLoop *om, Loc loc)
-{
-	OmpLoop *t = ARENA_NEW(OmpLoop);
-	int *lists[4] = { om->priv, om->fpriv, om->lpriv, om->shared };
-	int ns[4] = { om->npriv, om->nfpriv, om->nlpriv, om->nshared };
-	int *out[4];
-	*t = *om;
-	for (int k = 0; k < 4; k++) {
-		out[k] = arena_alloc(sizeof(int) * (size_t)(ns[k] + 1));
-		for (int i = 0; i < ns[k]; i++)
-			if ((out[k][i] = rg_var_id(c, lists[k][i], loc)) < 0)
-				return NULL;
-	}
-	t->priv = out[0];
-	t->fpriv = out[1];
-	t->lpriv = out[2];
-	t->shared = out[3];
-	t->red = arena_alloc(sizeof *t->red * (size_t)(om->nred + 1));
-	for (int i = 0; i < om->nred; i++) {
-		t->red[i] = om->red[i];
-		if ((t->red[i].var = rg_var_id(c, om->red[i].var, loc)) < 0)
-			return NULL;
-	}
-	return t;
 }
 
 /* A fwd statement moved into bwd. */
@@ -820,8 +792,9 @@ static Stmt *rg_stmt(Adj *c, const Stmt *s)
 		r->u.loop.cond = rg_expr(c, s->u.loop.cond);
 		r->u.loop.inc = rg_stmt(c, s->u.loop.inc);
 		r->u.loop.body = rg_stmt(c, s->u.loop.body);
+		/* an OpenMP loop's clauses move too, or it runs serially */
 		if (s->u.loop.omp)
-			r->u.loop.omp = rg_omp(c, s->u.loop.omp, s->loc);
+			r->u.loop.omp = omp_remap(s->u.loop.omp, rg_var_id, c);
 		break;
 	case S_CHECKPOINT:
 		r->u.ckpt.body = rg_stmt(c, s->u.ckpt.body);
@@ -887,15 +860,9 @@ static void rg_primal(Adj *c, const Stmt *s, Stmt *fout)
 		int before = fout->u.block.n;
 		if (s->u.loop.init)
 			rg_primal(c, s->u.loop.init, fout);
-		/* an OpenMP loop keeps its init (the index's assignment) in its
-		 * header, and runs parallel (omp.c) */
 		if (s->kind == S_FOR && s->u.loop.omp &&
-		    fout->u.block.n == before + 1 &&
-		    fout->u.block.items[before]->kind == S_ASSIGN) {
-			r->u.loop.init = fout->u.block.items[before];
-			fout->u.block.n--;
+		    (r->u.loop.init = omp_take_init(fout, before)))
 			r->u.loop.omp = omp_forward(c->f, s);
-		}
 		r->u.loop.cond = expr_clone(s->u.loop.cond);
 		if (s->u.loop.inc) {
 			Stmt *inc = stmt_block(loc);

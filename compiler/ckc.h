@@ -88,6 +88,12 @@ char *arena_printf(const char *fmt, ...);
 /* Appends item to a growable array (*items, *n) of pointers. */
 void arena_push(void ***items, int *n, void *item);
 #define ARENA_NEW(T) ((T *)arena_alloc(sizeof(T)))
+/* Makes room for element n of a growable arena array of any element type
+ * whose capacity is implied by n (8, 16, 32, ...): grow it only with
+ * VEC_PUSH, from empty. */
+void *arena_room(void *v, int n, size_t elem);
+#define VEC_PUSH(arr, n, item)                                                \
+	((arr) = arena_room((arr), (n), sizeof *(arr)), (arr)[(n)++] = (item))
 #define ARENA_PUSH(arr, n, item) arena_push((void ***)&(arr), &(n), (item))
 void arena_free_all(void);
 
@@ -914,6 +920,19 @@ OmpLoop *omp_tangent(const Func *f, const OmpLoop *om, const int *shadow);
  * the body, which f_fwd declares at its top), and the mark of the
  * reverse sweep's loop (no clauses yet: gather.c gives them). */
 OmpLoop *omp_forward(const Func *f, const Stmt *s);
+/* A parallel loop of f_fwd (or a recomputation) keeps its init in its
+ * header, as OpenMP needs: the statement its conversion appended to block
+ * (which held `before` items), when that is the index's assignment v = e,
+ * taken out of block; else NULL (the loop then runs serially). */
+Stmt *omp_take_init(Stmt *block, int before);
+/* om with each variable v of its clauses map(ctx, v), or NULL when a map
+ * gives -1. */
+OmpLoop *omp_remap(const OmpLoop *om, int (*map)(void *ctx, int v), void *ctx);
+/* The `#pragma omp for` loop l of a `#pragma omp parallel` region
+ * (clauses region, block b) becomes the region's parallel for: the
+ * clauses of both, and b's declarations private (firstprivate when
+ * initialized). */
+void omp_region_merge(OmpLoop *l, const OmpLoop *region, const Stmt *b);
 OmpLoop *omp_reverse_candidate(const OmpLoop *om);
 /* A loop of a reverse sweep that gather.c proved independent, made from
  * candidate cand: private(index), printed. */

@@ -45,22 +45,6 @@
 
 /* ------------------------------------------------------------- helpers */
 
-/* Makes room for element n of a growable arena array whose capacity is
- * implied by n (8, 16, 32, ...). */
-static void *vec_room(void *v, int n, size_t elem)
-{
-	if (n == 0 || (n >= 8 && (n & (n - 1)) == 0)) {
-		size_t cap = n == 0 ? 8 : (size_t)n * 2;
-		void *nv = arena_alloc(cap * elem);
-		if (n > 0)
-			memcpy(nv, v, (size_t)n * elem);
-		return nv;
-	}
-	return v;
-}
-#define VEC_PUSH(arr, n, item)                                                \
-	((arr) = vec_room((arr), (n), sizeof *(arr)), (arr)[(n)++] = (item))
-
 /* Copies a libclang string into the arena and disposes of it. */
 static const char *cxs(CXString s)
 {
@@ -452,7 +436,8 @@ static enum CXVisitorResult field_visit(CXCursor c, CXClientData data)
 	}
 	fl.name = name;
 	fl.type = conv_type(w->fe, clang_getCursorType(c), w->loc, 0);
-	w->sd->fields = vec_room(w->sd->fields, w->sd->nfields, sizeof(Field));
+	w->sd->fields =
+		arena_room(w->sd->fields, w->sd->nfields, sizeof(Field));
 	w->sd->fields[w->sd->nfields++] = fl;
 	return CXVisit_Continue;
 }
@@ -1074,7 +1059,7 @@ static int pc_expect(PC *pc, const char *s, const char *prev)
 static void push_name(const char ***names, Loc **locs, int *n,
 		      const char *name, Loc loc)
 {
-	*locs = vec_room(*locs, *n, sizeof **locs);
+	*locs = arena_room(*locs, *n, sizeof **locs);
 	(*locs)[*n] = loc;
 	ARENA_PUSH(*names, *n, (char *)name);
 }
@@ -4062,17 +4047,6 @@ static OmpLoop *parse_omp_pragma(FE *fe, Pragma *pr, int is_for, int is_block,
 	return ok ? om : NULL;
 }
 
-static void push_ints(int **v, int *n, const int *w, int m)
-{
-	int *u = arena_alloc(sizeof *u * (size_t)(*n + m + 1));
-	if (*n)
-		memcpy(u, *v, sizeof *u * (size_t)*n);
-	if (m)
-		memcpy(u + *n, w, sizeof *u * (size_t)m);
-	*v = u;
-	*n += m;
-}
-
 /* A `#pragma omp parallel` region, block b with the region's clauses om:
  * it may hold declarations and one `#pragma omp for` loop, which then is
  * the region's parallel for: the clauses of both, and the declarations'
@@ -4099,26 +4073,7 @@ static void omp_region(FE *fe, Stmt *b, const OmpLoop *om)
 				    "for'");
 		return;
 	}
-	OmpLoop *l = loop->u.loop.omp;
-	push_ints(&l->priv, &l->npriv, om->priv, om->npriv);
-	push_ints(&l->fpriv, &l->nfpriv, om->fpriv, om->nfpriv);
-	push_ints(&l->shared, &l->nshared, om->shared, om->nshared);
-	for (int i = 0; i < om->nred; i++)
-		VEC_PUSH(l->red, l->nred, om->red[i]);
-	for (int i = 0; i < b->u.block.n; i++) {
-		const Stmt *d = b->u.block.items[i];
-		if (d->kind != S_DECL)
-			continue;
-		int v = d->u.decl.var;
-		if (d->u.decl.init || d->u.decl.ninits)
-			push_ints(&l->fpriv, &l->nfpriv, &v, 1);
-		else
-			push_ints(&l->priv, &l->npriv, &v, 1);
-	}
-	l->num_threads = om->num_threads;
-	l->if_clause = om->if_clause;
-	l->proc_bind = om->proc_bind;
-	l->loc = om->loc;
+	omp_region_merge(loop->u.loop.omp, om, b);
 	omp_check_loop(fe->f, loop);
 }
 

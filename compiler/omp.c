@@ -92,18 +92,6 @@ typedef struct Sharing {
 			     firstprivate list instead */
 } Sharing;
 
-/* Appends var to the int array (*v, *n), whose room doubles. */
-static void push_int(int **v, int *n, int var)
-{
-	if ((*n & (*n - 1)) == 0) { /* 0, 1, 2, 4, ...: full */
-		int *w = arena_alloc(sizeof *w * (size_t)(*n ? 2 * *n : 1));
-		if (*n)
-			memcpy(w, *v, sizeof *w * (size_t)*n);
-		*v = w;
-	}
-	(*v)[(*n)++] = var;
-}
-
 static int in_list(const int *v, int n, int var)
 {
 	for (int i = 0; i < n; i++)
@@ -145,7 +133,7 @@ static void sh_write(Sharing *sh, int var, Loc loc)
 		return;
 	if (sh->collect) {
 		if (!in_list(sh->collect->fpriv, sh->collect->nfpriv, var))
-			push_int(&sh->collect->fpriv, &sh->collect->nfpriv, var);
+			VEC_PUSH(sh->collect->fpriv, sh->collect->nfpriv, var);
 		return;
 	}
 	if (!sh->report) {
@@ -261,9 +249,9 @@ static void map_list(const int *in, int n, const int *shadow, int **out,
 		     int *nout)
 {
 	for (int i = 0; i < n; i++) {
-		push_int(out, nout, in[i]);
+		VEC_PUSH(*out, *nout, in[i]);
 		if (shadow[in[i]] >= 0)
-			push_int(out, nout, shadow[in[i]]);
+			VEC_PUSH(*out, *nout, shadow[in[i]]);
 	}
 }
 
@@ -321,6 +309,20 @@ void omp_drop_vars(OmpLoop *om, const unsigned char *dead)
 
 /* ---- output */
 
+/* A loop of f_bwd made from parallel loop om: om's clauses for the
+ * threads, none for the variables (the pass that makes it parallel gives
+ * those). */
+static OmpLoop *threads_of(const OmpLoop *om)
+{
+	OmpLoop *t = ARENA_NEW(OmpLoop);
+	t->loc = om->loc;
+	t->schedule = om->schedule;
+	t->num_threads = om->num_threads;
+	t->if_clause = om->if_clause;
+	t->proc_bind = om->proc_bind;
+	return t;
+}
+
 static void phase_privates(const Func *f, Stmt *s);
 
 int omp_check_generated(const Func *f, const Stmt *s)
@@ -351,12 +353,8 @@ static void phase_privates(const Func *f, Stmt *s)
 
 OmpLoop *omp_phase_loop(const OmpLoop *om)
 {
-	OmpLoop *t = ARENA_NEW(OmpLoop);
-	t->loc = om->loc;
+	OmpLoop *t = threads_of(om);
 	t->schedule = "static";
-	t->num_threads = om->num_threads;
-	t->if_clause = om->if_clause;
-	t->proc_bind = om->proc_bind;
 	t->phase = 1;
 	t->emit = 1;
 	omp_used = 1;
@@ -375,7 +373,7 @@ static void decls_in(const Stmt *s, int **v, int *n)
 			decls_in(s->u.block.items[i], v, n);
 		break;
 	case S_DECL:
-		push_int(v, n, s->u.decl.var);
+		VEC_PUSH(*v, *n, s->u.decl.var);
 		break;
 	case S_IF:
 		decls_in(s->u.ifs.then, v, n);
@@ -393,46 +391,96 @@ static void decls_in(const Stmt *s, int **v, int *n)
 	}
 }
 
-static int *copy_ints(const int *v, int n)
+/* Identity map of omp_remap. */
+static int same_var(void *ctx, int v)
 {
-	int *w = arena_alloc(sizeof *w * (size_t)(n + 1));
-	if (n)
-		memcpy(w, v, sizeof *w * (size_t)n);
-	return w;
+	(void)ctx;
+	return v;
+}
+
+OmpLoop *omp_remap(const OmpLoop *om, int (*map)(void *ctx, int v), void *ctx)
+{
+	OmpLoop *t = ARENA_NEW(OmpLoop);
+	const int *from[4] = { om->priv, om->fpriv, om->lpriv, om->shared };
+	const int nfrom[4] = { om->npriv, om->nfpriv, om->nlpriv,
+			       om->nshared };
+	int **to[4] = { &t->priv, &t->fpriv, &t->lpriv, &t->shared };
+	int *nto[4] = { &t->npriv, &t->nfpriv, &t->nlpriv, &t->nshared };
+	*t = *om;
+	t->red = NULL;
+	t->nred = 0;
+	for (int k = 0; k < 4; k++) {
+		*to[k] = NULL;
+		*nto[k] = 0;
+		for (int i = 0; i < nfrom[k]; i++) {
+			int v = map(ctx, from[k][i]);
+			if (v < 0)
+				return NULL;
+			VEC_PUSH(*to[k], *nto[k], v);
+		}
+	}
+	for (int i = 0; i < om->nred; i++) {
+		OmpReduction r = om->red[i];
+		if ((r.var = map(ctx, r.var)) < 0)
+			return NULL;
+		VEC_PUSH(t->red, t->nred, r);
+	}
+	return t;
+}
+
+Stmt *omp_take_init(Stmt *block, int before)
+{
+	Stmt *a;
+	if (block->u.block.n != before + 1)
+		return NULL;
+	a = block->u.block.items[before];
+	if (a->kind != S_ASSIGN || a->u.assign.op != A_SET ||
+	    a->u.assign.lhs->kind != E_VAR)
+		return NULL;
+	block->u.block.n--;
+	return a;
 }
 
 OmpLoop *omp_forward(const Func *f, const Stmt *s)
 {
-	const OmpLoop *om = s->u.loop.omp;
-	OmpLoop *t = ARENA_NEW(OmpLoop);
+	OmpLoop *t = omp_remap(s->u.loop.omp, same_var, NULL);
 	(void)f;
-	*t = *om;
-	t->priv = NULL;
-	t->npriv = 0;
-	for (int i = 0; i < om->npriv; i++)
-		push_int(&t->priv, &t->npriv, om->priv[i]);
 	/* f_fwd declares the body's variables at its top: each iteration
 	 * has its own, as in the input (inner loops' indices too) */
 	decls_in(s->u.loop.body, &t->priv, &t->npriv);
-	t->fpriv = copy_ints(om->fpriv, om->nfpriv);
-	t->lpriv = copy_ints(om->lpriv, om->nlpriv);
-	t->shared = copy_ints(om->shared, om->nshared);
-	t->red = arena_alloc(sizeof *t->red * (size_t)(om->nred + 1));
-	if (om->nred)
-		memcpy(t->red, om->red, sizeof *t->red * (size_t)om->nred);
 	t->emit = 0;
 	t->fwd = 1;
 	return t;
 }
 
+void omp_region_merge(OmpLoop *l, const OmpLoop *region, const Stmt *b)
+{
+	for (int i = 0; i < region->npriv; i++)
+		VEC_PUSH(l->priv, l->npriv, region->priv[i]);
+	for (int i = 0; i < region->nfpriv; i++)
+		VEC_PUSH(l->fpriv, l->nfpriv, region->fpriv[i]);
+	for (int i = 0; i < region->nshared; i++)
+		VEC_PUSH(l->shared, l->nshared, region->shared[i]);
+	for (int i = 0; i < region->nred; i++)
+		VEC_PUSH(l->red, l->nred, region->red[i]);
+	for (int i = 0; i < b->u.block.n; i++) {
+		const Stmt *d = b->u.block.items[i];
+		if (d->kind != S_DECL)
+			continue;
+		if (d->u.decl.init || d->u.decl.ninits)
+			VEC_PUSH(l->fpriv, l->nfpriv, d->u.decl.var);
+		else
+			VEC_PUSH(l->priv, l->npriv, d->u.decl.var);
+	}
+	l->num_threads = region->num_threads;
+	l->if_clause = region->if_clause;
+	l->proc_bind = region->proc_bind;
+	l->loc = region->loc;
+}
+
 OmpLoop *omp_reverse_candidate(const OmpLoop *om)
 {
-	OmpLoop *t = ARENA_NEW(OmpLoop);
-	t->loc = om->loc;
-	t->schedule = om->schedule;
-	t->num_threads = om->num_threads;
-	t->if_clause = om->if_clause;
-	t->proc_bind = om->proc_bind;
+	OmpLoop *t = threads_of(om);
 	t->cand = 1;
 	return t;
 }
@@ -444,29 +492,22 @@ OmpLoop *omp_reverse(const OmpLoop *cand, int index)
 	t->cand = 0;
 	t->priv = NULL;
 	t->npriv = 0;
-	push_int(&t->priv, &t->npriv, index);
+	VEC_PUSH(t->priv, t->npriv, index);
 	t->emit = 1;
 	omp_used = 1;
 	return t;
 }
 
-/* Does s record nothing and call only math functions, so that f_fwd's
- * copy of a loop is the input's loop? */
-static int records_nothing(const Stmt *s);
-
+/* (f_fwd's copy of a loop whose body records nothing is the input's
+ * loop.) */
 int omp_records_nothing(const Stmt *s)
-{
-	return records_nothing(s);
-}
-
-static int records_nothing(const Stmt *s)
 {
 	if (!s)
 		return 1;
 	switch (s->kind) {
 	case S_BLOCK:
 		for (int i = 0; i < s->u.block.n; i++)
-			if (!records_nothing(s->u.block.items[i]))
+			if (!omp_records_nothing(s->u.block.items[i]))
 				return 0;
 		return 1;
 	case S_DECL:
@@ -479,13 +520,13 @@ static int records_nothing(const Stmt *s)
 		       expr_math_only(s->u.assign.rhs);
 	case S_IF:
 		return expr_math_only(s->u.ifs.cond) &&
-		       records_nothing(s->u.ifs.then) &&
-		       records_nothing(s->u.ifs.els);
+		       omp_records_nothing(s->u.ifs.then) &&
+		       omp_records_nothing(s->u.ifs.els);
 	case S_FOR: case S_WHILE: case S_DO:
-		return records_nothing(s->u.loop.init) &&
+		return omp_records_nothing(s->u.loop.init) &&
 		       expr_math_only(s->u.loop.cond) &&
-		       records_nothing(s->u.loop.inc) &&
-		       records_nothing(s->u.loop.body);
+		       omp_records_nothing(s->u.loop.inc) &&
+		       omp_records_nothing(s->u.loop.body);
 	case S_EMPTY: case S_CONTINUE:
 		return 1;
 	default: /* calls, returns, breaks, regions */
@@ -508,8 +549,8 @@ static void finish_stmt(Stmt *s)
 		break;
 	case S_FOR: case S_WHILE: case S_DO:
 		if (s->kind == S_FOR && s->u.loop.omp && s->u.loop.omp->fwd &&
-		    s->u.loop.init && records_nothing(s->u.loop.body) &&
-		    records_nothing(s->u.loop.inc)) {
+		    s->u.loop.init && omp_records_nothing(s->u.loop.body) &&
+		    omp_records_nothing(s->u.loop.inc)) {
 			s->u.loop.omp->emit = 1;
 			omp_used = 1;
 		}

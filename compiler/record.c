@@ -2603,7 +2603,7 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
  * for a counted loop upwards whose reverse records nothing. */
 static Stmt *adj_loop_phases(Adj *c, const Stmt *s, const LbLoop *cl,
 			     int bcount, int bcode, Stmt *binc, Stmt *bbody,
-			     Expr *count, Loc loc)
+			     Loc loc)
 {
 	if (s->kind != S_FOR || !s->u.loop.omp || !cl || cl->down ||
 	    bcode >= 0 || adj_empty(bbody) || !omp_records_nothing(bbody))
@@ -2620,7 +2620,6 @@ static Stmt *adj_loop_phases(Adj *c, const Stmt *s, const LbLoop *cl,
 		return NULL;
 	Expr *exit = NULL;
 	Expr *cnt = lb_trip(c, cl, &exit, loc);
-	(void)count;
 	int hi = adj_local(c, c->bwd, "ck_hi", adj_long());
 	int ph = adj_local(c, c->bwd, "ck_ph", adj_long());
 	int q = adj_local(c, c->bwd, "ck_q", adj_long());
@@ -2699,17 +2698,9 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	int fout_before = fout->u.block.n;
 	if (s->kind == S_FOR && s->u.loop.init)
 		binit = adj_stmt(c, s->u.loop.init, fout);
-	/* an OpenMP loop keeps its init in its header (omp.c), when f_fwd's
-	 * init is only the index's assignment */
-	Stmt *finit = NULL;
-	if (s->kind == S_FOR && s->u.loop.omp && fout->u.block.n == fout_before + 1) {
-		Stmt *a = fout->u.block.items[fout_before];
-		if (a->kind == S_ASSIGN && a->u.assign.op == A_SET &&
-		    a->u.assign.lhs->kind == E_VAR) {
-			finit = a;
-			fout->u.block.n--;
-		}
-	}
+	Stmt *finit = s->kind == S_FOR && s->u.loop.omp
+			      ? omp_take_init(fout, fout_before)
+			      : NULL;
 	adj_remat_kill_stmt(c, s->u.loop.body);
 	adj_remat_kill_stmt(c, s->u.loop.inc);
 	if (fcount >= 0)
@@ -2823,8 +2814,8 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 					     exit, loc));
 	for (int i = 0; i < copies->u.block.n; i++)
 		stmt_append(out, copies->u.block.items[i]);
-	Stmt *phased = adj_loop_phases(c, s, cl, bcount, bcode, binc, bbody,
-				       count, loc);
+	Stmt *phased =
+		adj_loop_phases(c, s, cl, bcount, bcode, binc, bbody, loc);
 	stmt_append(out, phased ? phased : rl);
 	for (int i = 0; i < copies_after->u.block.n; i++)
 		stmt_append(out, copies_after->u.block.items[i]);
