@@ -645,6 +645,10 @@ static void act_stmt(Solver *s, const Stmt *st)
 		s->top = NULL;
 		if (st->u.decl.init)
 			varied = activity_expr_varied(a, st->u.decl.init);
+		/* second order: a block of the tape comes back with its
+		 * tangents (tangent.c) */
+		if (s->f->generated && ir_block_call(st->u.decl.init) == 2)
+			varied = 1;
 		for (int i = 0; i < st->u.decl.ninits; i++) {
 			act_calls(s, st->u.decl.inits[i]);
 			varied |= activity_expr_varied(a, st->u.decl.inits[i]);

@@ -393,6 +393,8 @@ typedef struct Var {
 			  declared or used */
 	int is_adjoint; /* an adjoint adjoint.c made (x_b, ret_b): its tangent
 			   in f_b_d is x_bd, not x_b_d as for a user's x_b */
+	int tape_block; /* a pointer to a block of the tape (record.c,
+			   ck_block_push_d) that nothing else points into */
 } Var;
 
 /* A file-scope variable read (or written) by converted code. */
@@ -617,6 +619,9 @@ typedef enum RtCall {
 	RT_POP_N,  /* ck_pop_nd / ck_pop_nf (tape, array, count) */
 	RT_OTHER,  /* any other ck_ call: integers, pointers, bookkeeping */
 } RtCall;
+/* A tape block's call of generated code (ckrt.h, ck_block_push_d): 1 for
+ * ck_block_push_d or _f, 2 for ck_block_pop_d or _f, else 0. */
+int ir_block_call(const Expr *e);
 /* What kind of libckrt call e is (RT_NONE for anything else, also for
  * non-calls).  Only generated functions make these calls. */
 RtCall ir_rt_call(const Expr *e);

@@ -286,7 +286,8 @@ static int ga_reads(Gather *ga, const Expr *e)
 		if (b->kind != E_VAR)
 			return 0;
 		const Var *x = ga->g->vars[b->u.var];
-		if (x->type->kind == TY_PTR && x->kind == VAR_LOCAL)
+		if (x->type->kind == TY_PTR && x->kind == VAR_LOCAL &&
+		    !x->tape_block)
 			return 0; /* may point into an array BODY stores into */
 		if (x->type->kind != TY_PTR && x->type->kind != TY_ARRAY)
 			return 0;
@@ -803,6 +804,183 @@ static Stmt *ga_ascending(Gather *ga, Stmt *s, int rest)
 	return out;
 }
 
+/* ------------------------------------------------------------ phases
+ *
+ * The reverse of an OpenMP loop (ga->cand) that the forms above do not
+ * take still runs parallel when every access to an array BODY stores into
+ * is at i + c, c a constant: iterations D apart never touch the same
+ * element (D - 1 the widest span cmax - cmin of such an array), so phase p
+ * runs the iterations q = p, p + D, ... in parallel:
+ *
+ *   hi = i; n = COUNT; e = v;                        (each carried v)
+ *   for (ph = 0; ph < D; ph++)
+ *       for (q = ph; q < n; q += D)                  parallel
+ *           { i = hi - 1 - q; T v' = q ? K : e; BODY, v' for v }
+ *   i = hi - n; if (n > 0) v = K;
+ *
+ * A carried scalar starts iteration q = 0 (i = hi - 1) with its value on
+ * entry and every other with the constant K its last store gives it, as in
+ * the loop.  Each element's sum takes its terms phase by phase: another
+ * order than the loop's, the same at any thread count and in the serial
+ * build. */
+
+enum { GA_MAX_PHASES = 16 };
+
+typedef struct GaSpan {
+	Gather *ga;
+	long *lo, *hi;
+	unsigned char *seen;
+	int bad;
+} GaSpan;
+
+static void ga_span_visit(void *ctx, const Expr *e)
+{
+	GaSpan *sp = ctx;
+	Gather *ga = sp->ga;
+	long c;
+	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR)
+		return;
+	int a = e->u.index.base->u.var;
+	if (!ga->stored[a] || ga->temp[a])
+		return;
+	if (!index_offset(ga->i, e->u.index.idx, &c)) {
+		sp->bad = 1;
+		return;
+	}
+	if (!sp->seen[a] || c < sp->lo[a])
+		sp->lo[a] = c;
+	if (!sp->seen[a] || c > sp->hi[a])
+		sp->hi[a] = c;
+	sp->seen[a] = 1;
+}
+
+static Stmt *ga_phases(Gather *ga, Stmt *s)
+{
+	if (!ga->cand || ga->symstore)
+		return NULL;
+	size_t nv = (size_t)ga->nv;
+	GaSpan sp = { ga, arena_alloc(sizeof(long) * nv),
+		      arena_alloc(sizeof(long) * nv), arena_alloc(nv), 0 };
+	for (int k = 0; k < ga->nitems; k++)
+		ir_walk_stmt(ga->items[k], ga_span_visit, &sp);
+	if (sp.bad)
+		return NULL;
+	long d = 1;
+	for (size_t v = 0; v < nv; v++)
+		if (sp.seen[v] && sp.hi[v] - sp.lo[v] + 1 > d)
+			d = sp.hi[v] - sp.lo[v] + 1;
+	if (d > GA_MAX_PHASES)
+		return NULL;
+	Loc loc = s->loc;
+	const Func *f = ga->f;
+	Func *g = ga->g;
+	Type *it = g->vars[ga->i]->type;
+	int hi = ga_local(ga, "ck_hi"), ph = ga_local(ga, "ck_ph");
+	int q = ga_local(ga, "ck_q");
+	Stmt *out = stmt_block(loc);
+	stmt_append(out, stmt_decl(hi, ga_var(ga, ga->i, loc), loc));
+	stmt_append(out, s->u.loop.init);
+	stmt_append(out, stmt_decl(ph, NULL, loc));
+	stmt_append(out, stmt_decl(q, NULL, loc));
+	Stmt *body = stmt_block(loc);
+	/* i = hi - 1 - q */
+	Expr *iv = expr_binary(B_SUB,
+			       expr_binary(B_SUB, ga_var(ga, hi, loc),
+					   expr_int(1, loc), ga_long(), loc),
+			       ga_var(ga, q, loc), ga_long(), loc);
+	stmt_append(body, stmt_assign(A_SET, ga_var(ga, ga->i, loc),
+				      expr_cast(it, iv, loc), loc));
+	/* the carried scalars: their copies */
+	int *copy = arena_alloc(sizeof(int) * nv);
+	for (size_t v = 0; v < nv; v++) {
+		copy[v] = -1;
+		if (ga->carried[v] < 0)
+			continue;
+		Type *t = g->vars[v]->type;
+		const char *nm = g->vars[v]->name;
+		int e = func_add_var(g, name_fresh2(ga->p, f, g, nm), t,
+				     VAR_LOCAL, loc);
+		copy[v] = func_add_var(g, name_fresh2(ga->p, f, g, nm), t,
+				       VAR_LOCAL, loc);
+		stmt_append(out, stmt_decl(e, ga_var(ga, (int)v, loc), loc));
+		const Stmt *last = ga->items[ga->carried[v]];
+		Expr *first = expr_binary(B_EQ, ga_var(ga, q, loc),
+					  expr_int(0, loc), type_int(), loc);
+		stmt_append(body,
+			    stmt_decl(copy[v],
+				      expr_cond(first, ga_var(ga, e, loc),
+						expr_clone(last->u.assign.rhs),
+						loc),
+				      loc));
+	}
+	for (int k = 0; k < ga->nitems; k++) {
+		const Stmt *it0 = ga->items[k];
+		Stmt *c =
+			it0->kind == S_DECL
+				? stmt_decl(it0->u.decl.var,
+					    it0->u.decl.init
+						    ? expr_clone(
+							      it0->u.decl.init)
+						    : NULL,
+					    it0->loc)
+				: ga_clone_store(it0);
+		for (size_t v = 0; v < nv; v++) {
+			if (copy[v] < 0)
+				continue;
+			Expr *from = ga_var(ga, (int)v, loc);
+			Expr *to = ga_var(ga, copy[v], loc);
+			if (c->kind == S_DECL) {
+				if (c->u.decl.init)
+					c->u.decl.init = expr_replace(
+						c->u.decl.init, from, to);
+				continue;
+			}
+			c->u.assign.lhs =
+				expr_replace(c->u.assign.lhs, from, to);
+			if (c->u.assign.rhs)
+				c->u.assign.rhs = expr_replace(c->u.assign.rhs,
+							       from, to);
+		}
+		stmt_append(body, c);
+	}
+	Stmt *inner = stmt_new(S_FOR, loc);
+	inner->u.loop.init = stmt_assign(A_SET, ga_var(ga, q, loc),
+					 ga_var(ga, ph, loc), loc);
+	inner->u.loop.cond =
+		expr_binary(B_LT, ga_var(ga, q, loc), ga_var(ga, ga->n, loc),
+			    type_int(), loc);
+	inner->u.loop.inc =
+		stmt_assign(A_ADD, ga_var(ga, q, loc), expr_int(d, loc), loc);
+	inner->u.loop.body = body;
+	inner->u.loop.omp = omp_phase_loop(ga->cand);
+	Stmt *outer = stmt_new(S_FOR, loc);
+	outer->u.loop.init =
+		stmt_assign(A_SET, ga_var(ga, ph, loc), expr_int(0, loc), loc);
+	outer->u.loop.cond = expr_binary(B_LT, ga_var(ga, ph, loc),
+					 expr_int(d, loc), type_int(), loc);
+	outer->u.loop.inc = stmt_assign(A_INC, ga_var(ga, ph, loc), NULL, loc);
+	Stmt *ob = stmt_block(loc);
+	stmt_append(ob, inner);
+	outer->u.loop.body = ob;
+	stmt_append(out, outer);
+	/* i = hi - n; the carried scalars' values after the loop */
+	Expr *last_i = expr_binary(B_SUB, ga_var(ga, hi, loc),
+				   ga_var(ga, ga->n, loc), ga_long(), loc);
+	stmt_append(out, stmt_assign(A_SET, ga_var(ga, ga->i, loc),
+				     expr_cast(it, last_i, loc), loc));
+	for (size_t v = 0; v < nv; v++) {
+		if (copy[v] < 0)
+			continue;
+		Stmt *ifs = stmt_new(S_IF, loc);
+		ifs->u.ifs.cond =
+			expr_binary(B_GT, ga_var(ga, ga->n, loc),
+				    expr_int(0, loc), type_int(), loc);
+		ifs->u.ifs.then = ga_clone_store(ga->items[ga->carried[v]]);
+		stmt_append(out, ifs);
+	}
+	return out;
+}
+
 /* The rewrite of loop s (see the top of the file), or NULL. */
 static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 {
@@ -851,7 +1029,7 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 		if (ga.last_read[v] < 0 || !ga.stored[v] || ga.temp[v])
 			continue;
 		if (ga.mixed[v] || ga.last_read[v] >= ga.first_store[v])
-			return NULL;
+			return ga_phases(&ga, s);
 	}
 	/* the accumulated stores, and whether one array has two offsets */
 	int *order = arena_alloc(sizeof(int) * ((size_t)ga.nitems + 1));
@@ -888,7 +1066,7 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 			}
 	}
 	if (!worth || ga_too_costly(&ga, order, nterms))
-		return NULL;
+		return ga_phases(&ga, s);
 	ga_sorting = &ga;
 	qsort(order, (size_t)nterms, sizeof(int), ga_cmp);
 	ga_sorting = NULL;

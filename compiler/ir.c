@@ -687,6 +687,19 @@ const char *name_fresh(const Program *p, const Func *f, const char *base)
 	return name_fresh2(p, f, NULL, base);
 }
 
+int ir_block_call(const Expr *e)
+{
+	if (!e || e->kind != E_CALL || e->u.call.fn >= 0 ||
+	    e->u.call.nargs != 2)
+		return 0;
+	const char *n = e->u.call.name;
+	if (!strcmp(n, "ck_block_push_d") || !strcmp(n, "ck_block_push_f"))
+		return 1;
+	if (!strcmp(n, "ck_block_pop_d") || !strcmp(n, "ck_block_pop_f"))
+		return 2;
+	return 0;
+}
+
 RtCall ir_rt_call(const Expr *e)
 {
 	static const struct {

@@ -26,17 +26,28 @@
  *   - The pragma is printed under #ifdef _OPENMP, so the output compiles
  *     warning-free, serially, without -fopenmp, as the input does.
  *   - Reverse mode (f_b, and f_b_d from it), loop by loop:
+ *     - A loop whose iterations each push the same values (no branch,
+ *       inner loop or call among the pushes; no reduction by max, min or *,
+ *       whose values each thread has a partial one of) records into one
+ *       block of the tape instead, each iteration into entries of its own
+ *       (record.c, adj_loop_blocks): it records nothing on the tape in
+ *       its iterations any more.
  *     - f_fwd's copy of the loop runs parallel, with the input's clauses
  *       (and private for the body's variables, which f_fwd declares at its
- *       top), when its body records nothing on the tape and calls only
- *       math functions (omp_finish).  A loop that records runs serially:
- *       each thread has a tape of its own, and the reverse sweep must pop
- *       in the order the forward sweep pushed.
+ *       top, and for the adjoint's temporaries that only the loop
+ *       mentions), when its body records nothing on the tape and calls
+ *       only math functions (omp_finish).  A loop that records otherwise
+ *       runs serially: the reverse sweep must pop in the order the
+ *       forward sweep pushed.
  *     - The reverse sweep's loop runs parallel when gather.c proves its
  *       iterations independent: the ascending form (each iteration touches
  *       its own elements) and the gather loops (element j gathers what the
  *       iterations around it add) are, and their results are the same bits
- *       in any order.  Each thread sets the index itself (private).
+ *       in any order.  Each thread sets the index itself (private).  A
+ *       stencil's reverse that neither form takes runs in phases of
+ *       iterations that touch different elements (gather.c, ga_phases):
+ *       the same bits at any thread count, in another order than the
+ *       serial loop's.
  *     - The reverse of a parallel loop around other loops runs in phases
  *       that are parallel, when the accesses allow it (omp_phases, below;
  *       record.c writes the loops).
@@ -534,30 +545,69 @@ int omp_records_nothing(const Stmt *s)
 	}
 }
 
-static void finish_stmt(Stmt *s)
+static void count_uses(void *ctx, const Expr *e)
+{
+	if (e->kind == E_VAR)
+		((int *)ctx)[e->u.var]++;
+}
+
+/* f_fwd's loop s: the scalars it writes that f_fwd declares at its top for
+ * the body (the adjoint's temporaries, as ck_e = sin(x[i])), mentioned
+ * nowhere else in g (uses: the mentions in all of g), become private.
+ * Each iteration sets them before it reads them, as the body they were
+ * made for did. */
+static void fwd_privates(const Func *g, Stmt *s, const int *uses)
+{
+	OmpLoop *om = s->u.loop.omp, got;
+	Sharing sh;
+	const Stmt *l = s;
+	memset(&got, 0, sizeof got);
+	memset(&sh, 0, sizeof sh);
+	sh.f = g;
+	sh.om = om;
+	sh.collect = &got;
+	sh.inner = arena_alloc((size_t)g->nvars + 1);
+	for (int k = 0; k < (om->collapse > 1 ? om->collapse : 1) && l; k++) {
+		sh.idx[sh.nidx++] = loop_index(l);
+		l = nested_for(l);
+	}
+	sh_stmt(&sh, s->u.loop.body);
+	if (!got.nfpriv)
+		return;
+	int *in = arena_alloc(((size_t)g->nvars + 1) * sizeof *in);
+	ir_walk_stmt(s, count_uses, in);
+	for (int i = 0; i < got.nfpriv; i++) {
+		int v = got.fpriv[i];
+		if (in[v] == uses[v])
+			VEC_PUSH(om->priv, om->npriv, v);
+	}
+}
+
+static void finish_stmt(const Func *g, Stmt *s, const int *uses)
 {
 	if (!s)
 		return;
 	switch (s->kind) {
 	case S_BLOCK:
 		for (int i = 0; i < s->u.block.n; i++)
-			finish_stmt(s->u.block.items[i]);
+			finish_stmt(g, s->u.block.items[i], uses);
 		break;
 	case S_IF:
-		finish_stmt(s->u.ifs.then);
-		finish_stmt(s->u.ifs.els);
+		finish_stmt(g, s->u.ifs.then, uses);
+		finish_stmt(g, s->u.ifs.els, uses);
 		break;
 	case S_FOR: case S_WHILE: case S_DO:
 		if (s->kind == S_FOR && s->u.loop.omp && s->u.loop.omp->fwd &&
 		    s->u.loop.init && omp_records_nothing(s->u.loop.body) &&
 		    omp_records_nothing(s->u.loop.inc)) {
+			fwd_privates(g, s, uses);
 			s->u.loop.omp->emit = 1;
 			omp_used = 1;
 		}
-		finish_stmt(s->u.loop.body);
+		finish_stmt(g, s->u.loop.body, uses);
 		break;
 	case S_CHECKPOINT:
-		finish_stmt(s->u.ckpt.body);
+		finish_stmt(g, s->u.ckpt.body, uses);
 		break;
 	default:
 		break;
@@ -566,7 +616,9 @@ static void finish_stmt(Stmt *s)
 
 void omp_finish(Func *g)
 {
-	finish_stmt(g->body);
+	int *uses = arena_alloc(((size_t)g->nvars + 1) * sizeof *uses);
+	ir_walk_stmt(g->body, count_uses, uses);
+	finish_stmt(g, g->body, uses);
 }
 
 static void print_list(FILE *out, const Func *f, const char *clause,

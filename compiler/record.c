@@ -1490,7 +1490,16 @@ static Expr *lb_sub(Expr *l, Expr *r, Loc loc)
  *   i >= B:  A >= B ? A - B + 1 : 0     exit A >= B ? B - 1 : A
  * where A is the init's value converted to i's type, and the count is
  * computed in long; literal bounds give literals. */
+static Expr *lb_trip_in(Adj *c, const LbLoop *l, Expr **exit, Loc loc,
+			int fwd);
+
 static Expr *lb_trip(Adj *c, const LbLoop *l, Expr **exit, Loc loc)
+{
+	return lb_trip_in(c, l, exit, loc, 0);
+}
+
+/* lb_trip, as an expression of f_fwd (fwd set) or of f_bwd. */
+static Expr *lb_trip_in(Adj *c, const LbLoop *l, Expr **exit, Loc loc, int fwd)
 {
 	Type *it = type_with_const(c->f->vars[l->index]->type, 0);
 	const Expr *lo = l->lo, *hi = l->hi;
@@ -1504,9 +1513,9 @@ static Expr *lb_trip(Adj *c, const LbLoop *l, Expr **exit, Loc loc)
 	}
 	/* A and B each as often as used: pure integer arithmetic */
 	int lo_fits = lo->kind == E_NUM || !strcmp(lo->type->name, it->name);
-#define LB_A() (lo_fits ? adj_bw_value(c, lo) \
-			: expr_cast(it, adj_bw_value(c, lo), loc))
-#define LB_B() adj_bw_value(c, hi)
+#define LB_V(x) (fwd ? expr_clone(x) : adj_bw_value(c, (x)))
+#define LB_A() (lo_fits ? LB_V(lo) : expr_cast(it, LB_V(lo), loc))
+#define LB_B() LB_V(hi)
 	BinOp cmp = l->incl ? B_GE : B_GT;
 	Expr *runs = l->down ? expr_binary(cmp, LB_A(), LB_B(), NULL, loc)
 			     : expr_binary(cmp, LB_B(), LB_A(), NULL, loc);
@@ -1520,6 +1529,7 @@ static Expr *lb_trip(Adj *c, const LbLoop *l, Expr **exit, Loc loc)
 		last = expr_binary(l->down ? B_SUB : B_ADD, last, expr_int(1, loc),
 				   NULL, loc);
 	*exit = expr_cond(expr_clone(runs), last, LB_A(), loc);
+#undef LB_V
 #undef LB_A
 #undef LB_B
 	return expr_cond(runs, d, expr_int(0, loc), loc);
@@ -2592,6 +2602,188 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 	c->nlcopies -= added;
 }
 
+/* ---------------------------------------------- tape blocks of a parallel loop
+ *
+ * An OpenMP loop whose iterations each push the same values (pushes of
+ * doubles and floats not under a condition or an inner loop, nothing else
+ * on the tape, no call but math functions) and whose reverse pops them
+ * the same way records into one block per stack instead (ckrt.h,
+ * ck_block_push_d): iteration q = i - lo of K pushes writes entries
+ * K * q .. K * q + K - 1, in push order, and the reverse of iteration i
+ * reads them where it popped.  The entries are the tape's, in the same
+ * order, so the tape's size and the derivatives are unchanged; but the
+ * loops record nothing any more, so f_fwd's copy runs parallel
+ * (omp_finish) and the reverse loop may (gather.c, adj_loop_phases):
+ *
+ *   f_fwd:  lo = A; b = ck_block_push_d(t, K * count);
+ *           for (i = A; i < B; i++) { ... b[K * (i - lo) + j] = v; ... }
+ *   f_bwd:  lo = exit - count; b = ck_block_pop_d(t, K * count);
+ *           for (...) { i--; ... u = b[K * (i - lo) + K - 1 - m]; ... }
+ *
+ * for a counted loop upwards, left only at its end, whose reverse knows i. */
+
+typedef struct TbScan {
+	Stmt **st[2]; /* the pushes or pops of doubles [0] and floats [1] */
+	int n[2];
+	int bad;
+} TbScan;
+
+static void tb_scan(TbScan *w, Stmt *s, int pop)
+{
+	if (!s || w->bad)
+		return;
+	if (s->kind == S_BLOCK) {
+		for (int i = 0; i < s->u.block.n; i++)
+			tb_scan(w, s->u.block.items[i], pop);
+		return;
+	}
+	const Expr *e = NULL;
+	if (s->kind == S_EXPR)
+		e = s->u.expr;
+	else if (pop && s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
+		 s->u.assign.lhs->kind == E_VAR)
+		e = s->u.assign.rhs;
+	else if (pop && s->kind == S_DECL && !s->u.decl.ninits)
+		e = s->u.decl.init;
+	if (ir_rt_call(e) == (pop ? RT_POP_F : RT_PUSH_F)) {
+		int fl = !strcmp(e->u.call.name,
+				 pop ? "ck_pop_f" : "ck_push_f");
+		if (!pop && !expr_math_only(e->u.call.args[1]))
+			w->bad = 1;
+		ARENA_PUSH(w->st[fl], w->n[fl], s);
+		return;
+	}
+	if (!omp_records_nothing(s))
+		w->bad = 1;
+}
+
+/* b[K * ((long)i - lo) + j] */
+static Expr *tb_entry(Func *g, int b, long k, int i, int lo, long j, Loc loc)
+{
+	Expr *q = expr_binary(B_SUB, lb_long(expr_var(g, i, loc)),
+			      expr_var(g, lo, loc), adj_long(), loc);
+	if (k != 1)
+		q = expr_binary(B_MUL, expr_int(k, loc), q, adj_long(), loc);
+	if (j)
+		q = expr_binary(B_ADD, q, expr_int(j, loc), adj_long(), loc);
+	return expr_index(expr_var(g, b, loc), q, loc);
+}
+
+/* Rewrites the pushes of fbody and the pops of bbody into blocks (see
+ * above), the blocks' set-up into fpre (f_fwd, before the loop) and bpre
+ * (f_bwd, before the reverse loop); 0 when the loop does not qualify. */
+static int adj_loop_blocks(Adj *c, const Stmt *s, const LbLoop *cl, int nsites,
+			   Stmt *binc, Stmt *fbody, Stmt *bbody, Stmt *fpre,
+			   Stmt *bpre)
+{
+	if (s->kind != S_FOR || !s->u.loop.omp || !cl || cl->down || nsites ||
+	    !s->u.loop.init || !lb_index(c, cl->index))
+		return 0;
+	Loc loc = s->loc;
+	/* the reverse must set i: ask for it (the next pass has it) */
+	int bi = adj_bvar(c, cl->index, loc);
+	if (adj_empty(binc) || binc->kind != S_ASSIGN ||
+	    binc->u.assign.op != A_DEC || binc->u.assign.lhs->kind != E_VAR ||
+	    binc->u.assign.lhs->u.var != bi)
+		return 0;
+	TbScan fw = { { NULL, NULL }, { 0, 0 }, 0 },
+	       bw = { { NULL, NULL }, { 0, 0 }, 0 };
+	tb_scan(&fw, fbody, 0);
+	tb_scan(&bw, bbody, 1);
+	if (fw.bad || bw.bad || fw.n[0] != bw.n[0] || fw.n[1] != bw.n[1] ||
+	    !(fw.n[0] + fw.n[1]))
+		return 0;
+	/* a reduction's values in the iterations are each thread's partial
+	 * ones, not the serial loop's: nothing may record them, and the
+	 * reverse of max, min or * needs them (a sum's needs none) */
+	const OmpLoop *om = s->u.loop.omp;
+	for (int r = 0; r < om->nred; r++) {
+		if (om->red[r].op != OMP_RED_ADD &&
+		    om->red[r].op != OMP_RED_SUB)
+			return 0;
+		for (int k = 0; k < 2; k++)
+			for (int j = 0; j < fw.n[k]; j++)
+				if (expr_mentions(fw.st[k][j]->u.expr,
+						  om->red[r].var))
+					return 0;
+	}
+	Type *it = type_with_const(c->f->vars[cl->index]->type, 0);
+	Type *elem[2] = { type_double(), type_new(TY_FLOAT) };
+	static const char *const push[2] = { "ck_block_push_d",
+					     "ck_block_push_f" };
+	static const char *const popn[2] = { "ck_block_pop_d",
+					     "ck_block_pop_f" };
+	/* f_fwd: lo = A; n = count; b = ck_block_push_d(t, K * n) */
+	int flo = adj_local(c, c->fwd, "ck_lo", adj_long());
+	int fn = adj_local(c, c->fwd, "ck_nb", adj_long());
+	stmt_append(c->fdecls, stmt_decl(flo, NULL, loc));
+	stmt_append(c->fdecls, stmt_decl(fn, NULL, loc));
+	Expr *a = expr_clone(cl->lo);
+	if (a->kind != E_NUM)
+		a = expr_cast(it, a, loc);
+	stmt_append(fpre, stmt_assign(A_SET, expr_var(c->fwd, flo, loc),
+				      lb_long(a), loc));
+	Expr *fexit = NULL;
+	stmt_append(fpre, stmt_assign(A_SET, expr_var(c->fwd, fn, loc),
+				      lb_trip_in(c, cl, &fexit, loc, 1), loc));
+	/* f_bwd: lo = exit - count; b = ck_block_pop_d(t, K * count) */
+	Expr *bexit = NULL;
+	Expr *bcnt = lb_trip(c, cl, &bexit, loc);
+	int blo = adj_local(c, c->bwd, "ck_lo", adj_long());
+	int bn = adj_local(c, c->bwd, "ck_nb", adj_long());
+	stmt_append(bpre, stmt_decl(bn, bcnt, loc));
+	stmt_append(bpre,
+		    stmt_decl(blo,
+			      lb_sub(bexit, expr_var(c->bwd, bn, loc), loc),
+			      loc));
+	for (int k = 0; k < 2; k++) {
+		long n = fw.n[k];
+		if (!n)
+			continue;
+		Type *pt = type_ptr(elem[k]);
+		int fb = adj_local(c, c->fwd, k ? "ck_bf" : "ck_bd", pt);
+		c->fwd->vars[fb]->tape_block = 1;
+		stmt_append(c->fdecls, stmt_decl(fb, NULL, loc));
+		Expr *size = expr_binary(B_MUL, expr_int(n, loc),
+					 expr_var(c->fwd, fn, loc), adj_long(),
+					 loc);
+		stmt_append(fpre, stmt_assign(A_SET, expr_var(c->fwd, fb, loc),
+					      expr_call_n(push[k], pt, loc,
+							  expr_var(c->fwd,
+								   c->ft, loc),
+							  size, NULL),
+					      loc));
+		int bb = adj_local(c, c->bwd, k ? "ck_bf" : "ck_bd", pt);
+		c->bwd->vars[bb]->tape_block = 1;
+		size = expr_binary(B_MUL, expr_int(n, loc),
+				   expr_var(c->bwd, bn, loc), adj_long(), loc);
+		stmt_append(bpre,
+			    stmt_decl(bb,
+				      expr_call_n(popn[k], pt, loc,
+						  expr_var(c->bwd, c->bt, loc),
+						  size, NULL),
+				      loc));
+		for (long j = 0; j < n; j++) {
+			Stmt *ps = fw.st[k][j];
+			Expr *v = ps->u.expr->u.call.args[1];
+			*ps = *stmt_assign(A_SET,
+					   tb_entry(c->fwd, fb, n, cl->index,
+						    flo, j, ps->loc),
+					   v, ps->loc);
+			Stmt *qs = bw.st[k][j];
+			Expr *e = tb_entry(c->bwd, bb, n, bi, blo, n - 1 - j,
+					   qs->loc);
+			if (qs->kind == S_ASSIGN)
+				qs->u.assign.rhs = e;
+			else if (qs->kind == S_DECL)
+				qs->u.decl.init = e;
+			else
+				*qs = *stmt_new(S_EMPTY, qs->loc);
+		}
+	}
+	return 1;
+}
+
 /* The reverse of parallel loop s (an OpenMP loop around other loops) in
  * phases that run parallel (omp.c, omp_phases), or NULL:
  *
@@ -2753,6 +2945,10 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	if (nsites && !adj_ends_in_site(s->u.loop.body))
 		stmt_append(fbody, adj_push(c, expr_int(0, loc)));
 	loop->u.loop.body = fbody;
+	Stmt *fpre = stmt_block(loc), *bpre = stmt_block(loc);
+	adj_loop_blocks(c, s, cl, nsites, binc, fbody, bbody, fpre, bpre);
+	for (int i = 0; i < fpre->u.block.n; i++)
+		stmt_append(fout, fpre->u.block.items[i]);
 	if (finit) {
 		loop->u.loop.init = finit;
 		loop->u.loop.omp = omp_forward(c->f, s);
@@ -2814,6 +3010,8 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 					     exit, loc));
 	for (int i = 0; i < copies->u.block.n; i++)
 		stmt_append(out, copies->u.block.items[i]);
+	for (int i = 0; i < bpre->u.block.n; i++)
+		stmt_append(out, bpre->u.block.items[i]);
 	Stmt *phased =
 		adj_loop_phases(c, s, cl, bcount, bcode, binc, bbody, loc);
 	stmt_append(out, phased ? phased : rl);

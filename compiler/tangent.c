@@ -769,6 +769,57 @@ static void t_pop_ptr(Tan *t, const Expr *lv, const Expr *pop, Stmt *out,
 				   loc));
 }
 
+/* ---- tape blocks (record.c, ck_block_push_d): a block of values, then a
+ * block of their tangents; popped the other way.  A block pointer without
+ * a shadow here (its values have no tangent, or f_bwd does not read them)
+ * still has its tangents' block pushed (zeros) or popped (dropped), so
+ * that the two sweeps agree whatever activity finds on either side:
+ *
+ *   b = ck_block_push_d(t, n) ->  b = ck_block_push_d(t, n);
+ *                                 b_d = ck_block_push_d(t, n)  (or
+ *                                 ck_push_nd(t, NULL, n): zeros)
+ *   b = ck_block_pop_d(t, n)  ->  b_d = ck_block_pop_d(t, n)  (or
+ *                                 ck_pop_nd(t, NULL, n));  b = ck_block_pop_d(t, n)
+ */
+
+/* 1 for ck_block_push_X, 2 for ck_block_pop_X, else 0. */
+static int t_block_call(const Tan *t, const Expr *e)
+{
+	return t_generated(t) ? ir_block_call(e) : 0;
+}
+
+/* v = call or T *v = call (primal), call a block's push or pop. */
+static void t_block(Tan *t, int v, const Expr *call, int is_decl, Stmt *primal,
+		    Stmt *out, Loc loc)
+{
+	int pop = t_block_call(t, call) == 2;
+	int sh = t->v->shadow[v];
+	int fl = call->u.call.name[strlen(call->u.call.name) - 1] == 'f';
+	Stmt *d;
+	if (sh >= 0) {
+		Expr *c = expr_clone(call);
+		d = is_decl ? stmt_decl(sh, c, loc)
+			    : stmt_assign(A_SET, expr_var(t->g, sh, loc), c,
+					  loc);
+	} else {
+		const char *n = pop ? (fl ? "ck_pop_nf" : "ck_pop_nd")
+				    : (fl ? "ck_push_nf" : "ck_push_nd");
+		Type *et = fl ? type_float_elem(call->type) : type_double();
+		d = stmt_expr(S_EXPR,
+			      expr_call_n(n, t_void(), loc,
+					  expr_clone(call->u.call.args[0]),
+					  expr_cast(type_ptr(et),
+						    expr_int(0, loc), loc),
+					  expr_clone(call->u.call.args[1])),
+			      loc);
+	}
+	if (pop)
+		stmt_append(out, d);
+	stmt_append(out, primal);
+	if (!pop)
+		stmt_append(out, d);
+}
+
 /* ---- statements */
 
 /* Does the lvalue have a shadow (floating type, varied storage)? */
@@ -846,6 +897,11 @@ static void t_assign(Tan *t, const Stmt *s, Stmt *out)
 				   expr_clone(rhs), s->loc);
 	t_check_calls(t, lhs);
 	int active = t_lv_active(t, lhs);
+	if (s->u.assign.op == A_SET && lhs->kind == E_VAR &&
+	    t_block_call(t, rhs)) {
+		t_block(t, lhs->u.var, rhs, 0, primal, out, s->loc);
+		return;
+	}
 	if (t_generated(t) && s->u.assign.op == A_SET &&
 	    ir_rt_call(rhs) == RT_POP_F) {
 		t_rt_pop(rhs, active ? t_shadow_lv(t, lhs) : NULL, out, s->loc);
@@ -919,6 +975,10 @@ static void t_decl(Tan *t, const Stmt *s, Stmt *out)
 		primal->u.decl.inits[i] = expr_clone(s->u.decl.inits[i]);
 	}
 	Type *ty = t->g->vars[v]->type;
+	if (t_block_call(t, init)) {
+		t_block(t, v, init, 1, primal, out, s->loc);
+		return;
+	}
 	if (t_generated(t) && ir_rt_call(init) == RT_POP_F) {
 		if (sh >= 0) {
 			stmt_append(out, stmt_decl(sh, NULL, s->loc));

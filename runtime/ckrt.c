@@ -478,6 +478,89 @@ void ck_pop_nf_(ck_tape *t, float *p, size_t n)
 	pop_n(t, CK_STACK_F_, p, n, sizeof(float));
 }
 
+/* Blocks: n entries contiguous in one chunk.  A block that does not fit in
+ * what is left of the current chunk goes to the next one, which is made (or
+ * replaced by a new one, put before it) when it is smaller than the block;
+ * the chunk it leaves records where its entries end, as for a
+ * reservation. */
+static void *block_push(ck_tape *t, int k, size_t bytes)
+{
+	struct ck_stack_ *s = &t->s[k];
+	char *p;
+
+	if ((size_t)(s->limit - s->top) < bytes) {
+		chunk *cur = s->chunk, *next = cur ? cur->next : NULL,
+		      *c = next;
+
+		if (!c || c->cap < bytes) {
+			size_t cap = cur ? cur->cap * 2 : CHUNK_MIN;
+
+			if (cap > CHUNK_MAX)
+				cap = CHUNK_MAX;
+			if (cap < bytes)
+				cap = bytes;
+			note_peak((thread *)t);
+			c = xalloc(sizeof(chunk) + cap, "growing the tape");
+			c->prev = cur;
+			c->next = next;
+			c->cap = cap;
+			c->used = 0;
+			if (next)
+				next->prev = c;
+			if (cur)
+				cur->next = c;
+		}
+		if (cur) {
+			cur->used = (size_t)(s->top - s->base);
+			s->below += cur->used;
+		}
+		enter_chunk(s, c, 0);
+	}
+	p = s->top;
+	s->top += bytes;
+	return p;
+}
+
+static void *block_pop(ck_tape *t, int k, size_t bytes)
+{
+	struct ck_stack_ *s = &t->s[k];
+
+	if (!bytes)
+		return s->top;
+	/* the entries pushed after the block may have ended a chunk above */
+	while (s->top == s->base && s->chunk && ((chunk *)s->chunk)->prev)
+		ck_tape_shrink_(t, k);
+	if ((size_t)(s->top - s->base) < bytes) {
+		fprintf(stderr,
+			"ckrt: a block of %zu bytes is not on top of the "
+			"tape: pushes and pops do not match\n",
+			bytes);
+		abort();
+	}
+	s->top -= bytes;
+	return s->top;
+}
+
+double *ck_block_push_d(ck_tape *t, size_t n)
+{
+	return block_push(t, CK_STACK_D_, n * sizeof(double));
+}
+
+double *ck_block_pop_d(ck_tape *t, size_t n)
+{
+	return block_pop(t, CK_STACK_D_, n * sizeof(double));
+}
+
+float *ck_block_push_f(ck_tape *t, size_t n)
+{
+	return block_push(t, CK_STACK_F_, n * sizeof(float));
+}
+
+float *ck_block_pop_f(ck_tape *t, size_t n)
+{
+	return block_pop(t, CK_STACK_F_, n * sizeof(float));
+}
+
 /* The exported functions, for code compiled against a header without the
  * inline fast paths. */
 void ck_push_nd(ck_tape *t, const double *p, size_t n)

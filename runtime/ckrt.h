@@ -302,6 +302,23 @@ CK_RELEASE_(ck_release_d, double, CK_STACK_D_, ck_pop_nd_)
 CK_RESERVE_(ck_reserve_f, float, CK_STACK_F_)
 CK_RELEASE_(ck_release_f, float, CK_STACK_F_, ck_pop_nf_)
 
+/* A block of n doubles (floats) on the tape at once, for a loop whose
+ * iterations each record the same number of values: each iteration writes
+ * and reads entries of its own, so the iterations may run in any order and
+ * on any thread (a parallel loop):
+ *
+ *   double *b = ck_block_push_d(t, n);   b[0] = ...; ... b[n - 1] = ...;
+ *   double *b = ck_block_pop_d(t, n);    ... = b[k]; ...
+ *
+ * The push is n pushes, b[0] first; it may be filled after later pushes.
+ * The pop takes back the n entries of a block pushed last on that stack
+ * (the same n), which stay readable until the next push.  Any n: a block
+ * larger than the tape's chunks gets a chunk of its own. */
+double *ck_block_push_d(ck_tape *t, size_t n);
+double *ck_block_pop_d(ck_tape *t, size_t n);
+float *ck_block_push_f(ck_tape *t, size_t n);
+float *ck_block_pop_f(ck_tape *t, size_t n);
+
 /* n values at once (a local array that a callee reads, saved once
  * instead of at every read): ck_pop_nd(t, p, n) puts back in p[0..n) what
  * ck_push_nd(t, p, n) pushed.  p NULL pushes zeros, or drops the values.

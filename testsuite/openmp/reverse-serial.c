@@ -1,11 +1,15 @@
-// A parallel loop whose iterations record on the tape (here the sin's
-// value and t) keeps both sweeps of f_b and f_b_d serial: each thread has
-// a tape of its own, and the reverse sweep must pop in the order the
-// forward sweep pushed.  The derivatives are those of the parallel primal
-// (checked against differences, the tangent, and for symmetry), built with
-// -fopenmp or without it.  The tangent of a reduction by max of a varied
-// variable stays parallel: each thread's partial maximum and its tangent
-// join in thread order, the tangent following the winner.
+// A parallel loop whose reverse needs the values its iterations take one
+// after the other keeps both sweeps of f_b and f_b_d serial: a reduction
+// by max records the running maximum, which each thread has a partial
+// one of.  The loop before it, a sum whose iterations each record the same
+// values (the sin's value, the cos), records them into a block of the tape
+// and runs parallel in both sweeps: its reverse in two phases (an
+// iteration adds to x_b[i] and x_b[i - 1]), the adjoint of its private t
+// starting each iteration at zero.  The derivatives are those of the
+// parallel primal (checked against differences, the tangent, and for
+// symmetry), built with -fopenmp or without it.  The tangent of a reduction
+// by max of a varied variable stays parallel: each thread's partial maximum
+// and its tangent join in thread order, the tangent following the winner.
 // RUN: %ckc %s -o %t.c 2>&1 | count 0
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t.omp -fopenmp | FileCheck %s --check-prefix=OUT
@@ -36,9 +40,20 @@ double energy(const double *x, int n)
 // CHECK-NEXT: double ck_part_mx_d = 0.0;
 // CHECK: mx_d = mx >= ck_part_mx ? mx_d : ck_part_mx_d;
 // CHECK-NEXT: mx = fmax(mx, ck_part_mx);
-// CHECK-LABEL: double energy_b(
+// CHECK-LABEL: {{^}}static double energy_fwd(const double *x, int n){{$}}
+// CHECK: ck_bd = ck_block_push_d(ck_t, 2 * ck_nb);
+// CHECK: #pragma omp for private(t, ck_e2, ck_e) schedule(static)
+// CHECK: #endif
+// CHECK-NEXT: for (i = 0; i < n; i++) {
+// CHECK-NEXT: ck_push_d(ck_t, mx);
+// CHECK-LABEL: {{^}}static void energy_bwd({{.*}}){{$}}
 // CHECK-NOT: #pragma omp
-// CHECK: return
+// CHECK: ck_v3 = ck_pop_d(ck_t);
+// CHECK: double t_b2 = t_b;
+// CHECK-NEXT: for (ck_ph = 0; ck_ph < 2; ck_ph++) {
+// CHECK-NEXT: #ifdef _OPENMP
+// CHECK-NEXT: #pragma omp parallel for firstprivate(i) schedule(static)
+// CHECK: double t_b3 = ck_q == 0 ? t_b2 : 0.0;
 
 #ifdef CK_TEST_MAIN
 #ifdef _OPENMP
