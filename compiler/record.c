@@ -2623,18 +2623,32 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
  * for a counted loop upwards, left only at its end, whose reverse knows i. */
 
 typedef struct TbScan {
-	Stmt **st[2]; /* the pushes or pops of doubles [0] and floats [1] */
-	int n[2];
+	/* the pushes or pops of doubles [.][0] and floats [.][1], in the
+	 * body [0][.] or in its inner loop [1][.] */
+	Stmt **st[2][2];
+	int n[2][2];
+	Stmt *loop; /* the inner loop that holds some, or NULL */
 	int bad;
 } TbScan;
 
-static void tb_scan(TbScan *w, Stmt *s, int pop)
+static void tb_scan(TbScan *w, Stmt *s, int pop, int in)
 {
 	if (!s || w->bad)
 		return;
 	if (s->kind == S_BLOCK) {
 		for (int i = 0; i < s->u.block.n; i++)
-			tb_scan(w, s->u.block.items[i], pop);
+			tb_scan(w, s->u.block.items[i], pop, in);
+		return;
+	}
+	if (s->kind == S_FOR && !omp_records_nothing(s->u.loop.body)) {
+		if (in || w->loop || !omp_records_nothing(s->u.loop.init) ||
+		    !omp_records_nothing(s->u.loop.inc) ||
+		    !expr_math_only(s->u.loop.cond)) {
+			w->bad = 1;
+			return;
+		}
+		w->loop = s;
+		tb_scan(w, s->u.loop.body, pop, 1);
 		return;
 	}
 	const Expr *e = NULL;
@@ -2650,23 +2664,126 @@ static void tb_scan(TbScan *w, Stmt *s, int pop)
 				 pop ? "ck_pop_f" : "ck_push_f");
 		if (!pop && !expr_math_only(e->u.call.args[1]))
 			w->bad = 1;
-		ARENA_PUSH(w->st[fl], w->n[fl], s);
+		ARENA_PUSH(w->st[in][fl], w->n[in][fl], s);
 		return;
 	}
 	if (!omp_records_nothing(s))
 		w->bad = 1;
 }
 
-/* b[K * ((long)i - lo) + j] */
-static Expr *tb_entry(Func *g, int b, long k, int i, int lo, long j, Loc loc)
+/* (long)i - lo */
+static Expr *tb_rel(Func *g, int i, int lo, Loc loc)
 {
-	Expr *q = expr_binary(B_SUB, lb_long(expr_var(g, i, loc)),
-			      expr_var(g, lo, loc), adj_long(), loc);
-	if (k != 1)
-		q = expr_binary(B_MUL, expr_int(k, loc), q, adj_long(), loc);
-	if (j)
-		q = expr_binary(B_ADD, q, expr_int(j, loc), adj_long(), loc);
-	return expr_index(expr_var(g, b, loc), q, loc);
+	return expr_binary(B_SUB, lb_long(expr_var(g, i, loc)),
+			   expr_var(g, lo, loc), adj_long(), loc);
+}
+
+/* k * e, k a constant or a variable (kv >= 0) */
+static Expr *tb_times(Func *g, long k, int kv, Expr *e, Loc loc)
+{
+	if (kv < 0 && k == 1)
+		return e;
+	Expr *ke = kv >= 0 ? expr_var(g, kv, loc) : expr_int(k, loc);
+	return expr_binary(B_MUL, ke, e, adj_long(), loc);
+}
+
+static Expr *tb_plus(Expr *e, long k, Loc loc)
+{
+	return k ? expr_binary(B_ADD, e, expr_int(k, loc), adj_long(), loc)
+		 : e;
+}
+
+/* Is e integer arithmetic of variables and constants (no memory read)? */
+static int tb_plain(const Expr *e)
+{
+	switch (e->kind) {
+	case E_NUM:
+	case E_VAR:
+		return 1;
+	case E_UNARY:
+	case E_CAST:
+		return tb_plain(e->kind == E_UNARY ? e->u.un.e : e->u.e);
+	case E_BINARY:
+		return tb_plain(e->u.bin.l) && tb_plain(e->u.bin.r);
+	case E_COND:
+		return tb_plain(e->u.cond.c) && tb_plain(e->u.cond.a) &&
+		       tb_plain(e->u.cond.b);
+	default:
+		return 0;
+	}
+}
+
+/* The inner loop of primal loop s whose f_fwd copy is floop (its index and
+ * condition), when it is counted upwards with bounds that s does not
+ * change; else NULL. */
+static const LbLoop *tb_inner(Adj *c, const Stmt *s, const LbLoop *cl,
+			      const Stmt *floop)
+{
+	const Stmt *b = s->u.loop.body;
+	const Stmt *found = NULL;
+	if (b && b->kind != S_BLOCK)
+		found = b->kind == S_FOR ? b : NULL;
+	for (int k = 0; b && b->kind == S_BLOCK && k < b->u.block.n; k++) {
+		const Stmt *x = b->u.block.items[k];
+		if (x->kind == S_FOR &&
+		    expr_equal(x->u.loop.cond, floop->u.loop.cond)) {
+			if (found)
+				return NULL;
+			found = x;
+		}
+	}
+	const LbLoop *il = found ? lb_loop(lb_get(c), found) : NULL;
+	if (!il || il->down || !lb_index(c, il->index) ||
+	    !expr_equal(found->u.loop.cond, floop->u.loop.cond))
+		return NULL;
+	const Expr *bounds[2] = { il->lo, il->hi };
+	for (int k = 0; k < 2; k++)
+		if (!tb_plain(bounds[k]) ||
+		    expr_mentions(bounds[k], cl->index) ||
+		    lc_assigns_any(s->u.loop.body, bounds[k]))
+			return NULL;
+	return il;
+}
+
+/* The first statement of a reverse loop's body `{ j--; ... }` decrements
+ * j? */
+static int tb_reverse_of(const Stmt *bloop, int j)
+{
+	const Stmt *b = bloop->u.loop.body;
+	if (!b || b->kind != S_BLOCK || !b->u.block.n)
+		return 0;
+	const Stmt *d = b->u.block.items[0];
+	return d->kind == S_ASSIGN && d->u.assign.op == A_DEC &&
+	       d->u.assign.lhs->kind == E_VAR && d->u.assign.lhs->u.var == j;
+}
+
+/* lo = A (f_fwd) or exit - count (f_bwd), and n = count of counted loop l,
+ * declared into pre (bwd) or at f_fwd's top and set in pre (fwd). */
+static void tb_bounds(Adj *c, const LbLoop *l, int fwd, Stmt *pre, int *lo,
+		      int *n, Loc loc)
+{
+	Func *g = fwd ? c->fwd : c->bwd;
+	*lo = adj_local(c, g, "ck_lo", adj_long());
+	*n = adj_local(c, g, "ck_nb", adj_long());
+	Expr *exit = NULL;
+	Expr *cnt = lb_trip_in(c, l, &exit, loc, fwd);
+	if (!fwd) {
+		stmt_append(pre, stmt_decl(*n, cnt, loc));
+		stmt_append(pre,
+			    stmt_decl(*lo,
+				      lb_sub(exit, expr_var(g, *n, loc), loc),
+				      loc));
+		return;
+	}
+	Type *it = type_with_const(c->f->vars[l->index]->type, 0);
+	stmt_append(c->fdecls, stmt_decl(*lo, NULL, loc));
+	stmt_append(c->fdecls, stmt_decl(*n, NULL, loc));
+	Expr *a = expr_clone(l->lo);
+	if (a->kind != E_NUM)
+		a = expr_cast(it, a, loc);
+	stmt_append(pre, stmt_assign(A_SET, expr_var(g, *lo, loc), lb_long(a),
+				     loc));
+	stmt_append(pre, stmt_assign(A_SET, expr_var(g, *n, loc), cnt, loc));
 }
 
 /* Rewrites the pushes of fbody and the pops of bbody into blocks (see
@@ -2686,13 +2803,34 @@ static int adj_loop_blocks(Adj *c, const Stmt *s, const LbLoop *cl, int nsites,
 	    binc->u.assign.op != A_DEC || binc->u.assign.lhs->kind != E_VAR ||
 	    binc->u.assign.lhs->u.var != bi)
 		return 0;
-	TbScan fw = { { NULL, NULL }, { 0, 0 }, 0 },
-	       bw = { { NULL, NULL }, { 0, 0 }, 0 };
-	tb_scan(&fw, fbody, 0);
-	tb_scan(&bw, bbody, 1);
-	if (fw.bad || bw.bad || fw.n[0] != bw.n[0] || fw.n[1] != bw.n[1] ||
-	    !(fw.n[0] + fw.n[1]))
+	TbScan fw, bw;
+	memset(&fw, 0, sizeof fw);
+	memset(&bw, 0, sizeof bw);
+	tb_scan(&fw, fbody, 0, 0);
+	tb_scan(&bw, bbody, 1, 0);
+	if (fw.bad || bw.bad || !fw.loop != !bw.loop)
 		return 0;
+	int total = 0;
+	for (int in = 0; in < 2; in++)
+		for (int k = 0; k < 2; k++) {
+			if (fw.n[in][k] != bw.n[in][k])
+				return 0;
+			total += fw.n[in][k];
+		}
+	if (!total)
+		return 0;
+	/* the inner loop: counted, the same number of iterations in every
+	 * iteration of s, and its reverse sets its index */
+	const LbLoop *il = NULL;
+	int bj = -1;
+	if (fw.loop) {
+		il = tb_inner(c, s, cl, fw.loop);
+		if (!il)
+			return 0;
+		bj = adj_bvar(c, il->index, loc);
+		if (!tb_reverse_of(bw.loop, bj))
+			return 0;
+	}
 	/* a reduction's values in the iterations are each thread's partial
 	 * ones, not the serial loop's: nothing may record them, and the
 	 * reverse of max, min or * needs them (a sum's needs none) */
@@ -2701,52 +2839,63 @@ static int adj_loop_blocks(Adj *c, const Stmt *s, const LbLoop *cl, int nsites,
 		if (om->red[r].op != OMP_RED_ADD &&
 		    om->red[r].op != OMP_RED_SUB)
 			return 0;
-		for (int k = 0; k < 2; k++)
-			for (int j = 0; j < fw.n[k]; j++)
-				if (expr_mentions(fw.st[k][j]->u.expr,
-						  om->red[r].var))
-					return 0;
+		for (int in = 0; in < 2; in++)
+			for (int k = 0; k < 2; k++)
+				for (int j = 0; j < fw.n[in][k]; j++)
+					if (expr_mentions(
+						    fw.st[in][k][j]->u.expr,
+						    om->red[r].var))
+						return 0;
 	}
-	Type *it = type_with_const(c->f->vars[cl->index]->type, 0);
 	Type *elem[2] = { type_double(), type_new(TY_FLOAT) };
 	static const char *const push[2] = { "ck_block_push_d",
 					     "ck_block_push_f" };
 	static const char *const popn[2] = { "ck_block_pop_d",
 					     "ck_block_pop_f" };
-	/* f_fwd: lo = A; n = count; b = ck_block_push_d(t, K * n) */
-	int flo = adj_local(c, c->fwd, "ck_lo", adj_long());
-	int fn = adj_local(c, c->fwd, "ck_nb", adj_long());
-	stmt_append(c->fdecls, stmt_decl(flo, NULL, loc));
-	stmt_append(c->fdecls, stmt_decl(fn, NULL, loc));
-	Expr *a = expr_clone(cl->lo);
-	if (a->kind != E_NUM)
-		a = expr_cast(it, a, loc);
-	stmt_append(fpre, stmt_assign(A_SET, expr_var(c->fwd, flo, loc),
-				      lb_long(a), loc));
-	Expr *fexit = NULL;
-	stmt_append(fpre, stmt_assign(A_SET, expr_var(c->fwd, fn, loc),
-				      lb_trip_in(c, cl, &fexit, loc, 1), loc));
-	/* f_bwd: lo = exit - count; b = ck_block_pop_d(t, K * count) */
-	Expr *bexit = NULL;
-	Expr *bcnt = lb_trip(c, cl, &bexit, loc);
-	int blo = adj_local(c, c->bwd, "ck_lo", adj_long());
-	int bn = adj_local(c, c->bwd, "ck_nb", adj_long());
-	stmt_append(bpre, stmt_decl(bn, bcnt, loc));
-	stmt_append(bpre,
-		    stmt_decl(blo,
-			      lb_sub(bexit, expr_var(c->bwd, bn, loc), loc),
-			      loc));
+	/* the loops' bounds: lo, the count; an iteration of s records K =
+	 * Ktop + Kin * m values of a type, the inner loop's from Ktop on */
+	int flo, fn, blo, bn, fjlo = -1, fm = -1, bjlo = -1, bm = -1;
+	tb_bounds(c, cl, 1, fpre, &flo, &fn, loc);
+	tb_bounds(c, cl, 0, bpre, &blo, &bn, loc);
+	if (il) {
+		tb_bounds(c, il, 1, fpre, &fjlo, &fm, loc);
+		tb_bounds(c, il, 0, bpre, &bjlo, &bm, loc);
+	}
 	for (int k = 0; k < 2; k++) {
-		long n = fw.n[k];
-		if (!n)
+		long ktop = fw.n[0][k], kin = fw.n[1][k];
+		if (!ktop && !kin)
 			continue;
 		Type *pt = type_ptr(elem[k]);
+		/* K, a constant or f_fwd's and f_bwd's variable */
+		int fk = -1, bk = -1;
+		if (kin) {
+			fk = adj_local(c, c->fwd, "ck_k", adj_long());
+			stmt_append(c->fdecls, stmt_decl(fk, NULL, loc));
+			stmt_append(
+				fpre,
+				stmt_assign(A_SET, expr_var(c->fwd, fk, loc),
+					    tb_plus(tb_times(c->fwd, kin, -1,
+							     expr_var(c->fwd,
+								      fm, loc),
+							     loc),
+						    ktop, loc),
+					    loc));
+			bk = adj_local(c, c->bwd, "ck_k", adj_long());
+			stmt_append(
+				bpre,
+				stmt_decl(bk,
+					  tb_plus(tb_times(c->bwd, kin, -1,
+							   expr_var(c->bwd, bm,
+								    loc),
+							   loc),
+						  ktop, loc),
+					  loc));
+		}
 		int fb = adj_local(c, c->fwd, k ? "ck_bf" : "ck_bd", pt);
 		c->fwd->vars[fb]->tape_block = 1;
 		stmt_append(c->fdecls, stmt_decl(fb, NULL, loc));
-		Expr *size = expr_binary(B_MUL, expr_int(n, loc),
-					 expr_var(c->fwd, fn, loc), adj_long(),
-					 loc);
+		Expr *size = tb_times(c->fwd, ktop, fk,
+				      expr_var(c->fwd, fn, loc), loc);
 		stmt_append(fpre, stmt_assign(A_SET, expr_var(c->fwd, fb, loc),
 					      expr_call_n(push[k], pt, loc,
 							  expr_var(c->fwd,
@@ -2755,30 +2904,71 @@ static int adj_loop_blocks(Adj *c, const Stmt *s, const LbLoop *cl, int nsites,
 					      loc));
 		int bb = adj_local(c, c->bwd, k ? "ck_bf" : "ck_bd", pt);
 		c->bwd->vars[bb]->tape_block = 1;
-		size = expr_binary(B_MUL, expr_int(n, loc),
-				   expr_var(c->bwd, bn, loc), adj_long(), loc);
+		size = tb_times(c->bwd, ktop, bk, expr_var(c->bwd, bn, loc),
+				loc);
 		stmt_append(bpre,
 			    stmt_decl(bb,
 				      expr_call_n(popn[k], pt, loc,
 						  expr_var(c->bwd, c->bt, loc),
 						  size, NULL),
 				      loc));
-		for (long j = 0; j < n; j++) {
-			Stmt *ps = fw.st[k][j];
-			Expr *v = ps->u.expr->u.call.args[1];
-			*ps = *stmt_assign(A_SET,
-					   tb_entry(c->fwd, fb, n, cl->index,
-						    flo, j, ps->loc),
-					   v, ps->loc);
-			Stmt *qs = bw.st[k][j];
-			Expr *e = tb_entry(c->bwd, bb, n, bi, blo, n - 1 - j,
-					   qs->loc);
-			if (qs->kind == S_ASSIGN)
-				qs->u.assign.rhs = e;
-			else if (qs->kind == S_DECL)
-				qs->u.decl.init = e;
-			else
-				*qs = *stmt_new(S_EMPTY, qs->loc);
+		/* push r of the body: entry K * q + r, popped the other way;
+		 * push r of the inner loop: K * q + Ktop + Kin * p + r, p the
+		 * inner loop's iteration */
+		for (int in = 0; in < 2; in++) {
+			long n = fw.n[in][k];
+			for (long r = 0; r < n; r++) {
+				Stmt *ps = fw.st[in][k][r];
+				Stmt *qs = bw.st[in][k][r];
+				Loc pl = ps->loc, ql = qs->loc;
+				Expr *fo = expr_int(r, pl);
+				Expr *bo = expr_int(n - 1 - r, ql);
+				if (in) {
+					fo = tb_plus(tb_times(c->fwd, kin, -1,
+							      tb_rel(c->fwd,
+								     il->index,
+								     fjlo, pl),
+							      pl),
+						     ktop + r, pl);
+					bo = tb_plus(
+						tb_times(c->bwd, kin, -1,
+							 tb_rel(c->bwd, bj,
+								bjlo, ql),
+							 ql),
+						ktop + n - 1 - r, ql);
+				} else if (!r) {
+					fo = NULL;
+				}
+				if (!in && n - 1 - r == 0)
+					bo = NULL;
+				Expr *fq = tb_times(
+					c->fwd, ktop, fk,
+					tb_rel(c->fwd, cl->index, flo, pl),
+					pl);
+				Expr *bq = tb_times(
+					c->bwd, ktop, bk,
+					tb_rel(c->bwd, bi, blo, ql), ql);
+				if (fo)
+					fq = expr_binary(B_ADD, fq, fo,
+							 adj_long(), pl);
+				if (bo)
+					bq = expr_binary(B_ADD, bq, bo,
+							 adj_long(), ql);
+				Expr *v = ps->u.expr->u.call.args[1];
+				*ps = *stmt_assign(
+					A_SET,
+					expr_index(expr_var(c->fwd, fb, pl),
+						   fq, pl),
+					v, pl);
+				Expr *e = expr_index(expr_var(c->bwd, bb, ql),
+						     bq, ql);
+				if (qs->kind == S_ASSIGN)
+					qs->u.assign.rhs = e;
+				else if (qs->kind == S_DECL)
+					qs->u.decl.init = e;
+				else
+					*qs = *stmt_new(S_EMPTY, ql);
+			}
 		}
 	}
 	return 1;

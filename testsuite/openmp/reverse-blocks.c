@@ -58,13 +58,13 @@ double diffuse(const double *u0, int steps)
 // CHECK-NEXT: ck_bd[3 * ((long)i - ck_lo) + 1] = u[i + 1];
 // CHECK-NEXT: ck_bd[3 * ((long)i - ck_lo) + 2] = ck_e;
 // The sum: its partial sums, and a block of one entry per cell.
-// CHECK: ck_bd2 = ck_block_push_d(ck_t, 1 * ck_nb2);
+// CHECK: ck_bd2 = ck_block_push_d(ck_t, ck_nb2);
 // CHECK: #pragma omp for private(ck_e2)
 // CHECK-NEXT: for (i = 0; i < 200; i++) {
 // CHECK-NEXT: ck_e2 = exp(0.1 * u[i]);
 // CHECK-NEXT: ck_bd2[(long)i - ck_lo2] = ck_e2;
 // CHECK-LABEL: {{^}}static void diffuse_bwd({{.*}}){{$}}
-// CHECK: double *ck_bd3 = ck_block_pop_d(ck_t, 1 * ck_nb3);
+// CHECK: double *ck_bd3 = ck_block_pop_d(ck_t, ck_nb3);
 // CHECK: #pragma omp parallel for private(i)
 // CHECK: double *ck_bd = ck_block_pop_d(ck_t, 3 * ck_nb);
 // CHECK: for (ck_ph = 0; ck_ph < 3; ck_ph++) {
