@@ -44,7 +44,7 @@
 # loop-nest kernels of 1000, 10000 and 100000 statements in every mode,
 # with the growth ratio per 10x size.
 #
-# Environment: CCS (default "gcc clang", clang found as clang or clang-19;
+# Environment: CCS (default "gcc clang", clang found as clang-19 or clang;
 # a compiler that is not there is skipped with a note), OPT (default -O2),
 # SCALE_SIZES (default 1000,10000,100000; empty skips the scaling table).
 set -eu
@@ -62,7 +62,9 @@ mkdir -p "$OUT"
 # The compilers: each C compiler with its C++ compiler and a label.
 ccs=""
 for c in ${CCS-gcc clang}; do
-	if [ "$c" = clang ] && ! command -v clang >/dev/null 2>&1; then
+	# clang-19 is the toolchain's (make deps installs it with its OpenMP
+	# runtime); a plain clang may be an older one without omp.h
+	if [ "$c" = clang ] && command -v clang-19 >/dev/null 2>&1; then
 		c=clang-19
 	fi
 	if ! command -v "$c" >/dev/null 2>&1; then

@@ -951,6 +951,9 @@ long omp_phases(const Activity *a, const Func *f, const Stmt *s,
 int omp_records_nothing(const Stmt *s);
 /* A phase's loop: firstprivate for the scalars it sets. */
 OmpLoop *omp_phase_loop(const OmpLoop *om);
+/* Adds reduction(+: var) to generated loop l (a floating scalar that its
+ * iterations only add to: partials joined in thread order, emit.c). */
+void omp_add_sum(OmpLoop *l, int var, Loc loc);
 /* f_fwd (g): marks for printing the copies of parallel loops whose
  * bodies record nothing and call only math functions. */
 void omp_finish(Func *g);

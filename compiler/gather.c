@@ -115,6 +115,14 @@ typedef struct Gather {
 	/* The loop is the reverse of an OpenMP loop (omp.c): the loops this
 	 * pass makes have independent iterations, and run parallel. */
 	const OmpLoop *cand;
+	/* Scalars declared outside BODY that it only adds to, w_b += e and
+	 * w_b -= e with e not reading w_b, and reads nowhere else (the
+	 * adjoint of a weight every iteration reads): with cand, not carried
+	 * but sums, which the parallel forms reduce (each thread into a
+	 * partial of its own, joined in thread order: emit.c).  nonsum[v]:
+	 * BODY stores v otherwise. */
+	unsigned char *sum, *nonsum;
+	int nsum;
 } Gather;
 
 /* Is idx i + c (also c + i, i - c, i) with c an integer literal? */
@@ -362,6 +370,10 @@ static int ga_scan(Gather *ga)
 				     !type_is_float(x->type)))
 					return 0;
 				ga->carried[v] = ga->pos;
+				if ((op != A_ADD && op != A_SUB) ||
+				    !type_is_float(x->type) ||
+				    expr_mentions(s->u.assign.rhs, v))
+					ga->nonsum[v] = 1;
 			}
 			ga->stored[lhs->u.var] = 1;
 			if (!ga_reads(ga, s->u.assign.rhs))
@@ -412,6 +424,44 @@ static int ga_mentions(const Gather *ga, int k, int v)
 			ir_walk_expr(s->u.assign.lhs, ga_mention_visit, m);
 	}
 	return m[1];
+}
+
+/* Makes sums of the carried scalars of an OpenMP loop's reverse that BODY
+ * only adds to and reads nowhere else (see Gather). */
+static void ga_sums(Gather *ga)
+{
+	if (!ga->cand)
+		return;
+	for (int v = 0; v < ga->nv; v++) {
+		if (ga->carried[v] < 0 || ga->nonsum[v])
+			continue;
+		int read = 0;
+		for (int k = 0; k < ga->nitems && !read; k++) {
+			const Stmt *s = ga->items[k];
+			if (s->kind == S_DECL)
+				read = s->u.decl.init &&
+				       expr_mentions(s->u.decl.init, v);
+			else
+				read = expr_mentions(s->u.assign.rhs, v) ||
+				       (s->u.assign.lhs->kind != E_VAR &&
+					expr_mentions(s->u.assign.lhs, v));
+		}
+		if (read)
+			continue;
+		ga->sum[v] = 1;
+		ga->nsum++;
+		ga->carried[v] = -1;
+	}
+}
+
+/* reduction(+) of the sums on generated loop l */
+static void ga_add_sums(const Gather *ga, Stmt *l)
+{
+	if (!l->u.loop.omp)
+		return;
+	for (int v = 0; v < ga->nv; v++)
+		if (ga->sum[v])
+			omp_add_sum(l->u.loop.omp, v, l->loc);
 }
 
 /* Every carried scalar ends BODY with an unconditional v = constant that
@@ -575,6 +625,7 @@ static Stmt *ga_for(Gather *ga, int j, int from, int to, Stmt *body, Loc loc)
 	loop->u.loop.body = body;
 	if (ga->cand)
 		loop->u.loop.omp = omp_reverse(ga->cand, ga->i);
+	ga_add_sums(ga, loop);
 	return loop;
 }
 
@@ -953,6 +1004,7 @@ static Stmt *ga_phases(Gather *ga, Stmt *s)
 		stmt_assign(A_ADD, ga_var(ga, q, loc), expr_int(d, loc), loc);
 	inner->u.loop.body = body;
 	inner->u.loop.omp = omp_phase_loop(ga->cand);
+	ga_add_sums(ga, inner);
 	Stmt *outer = stmt_new(S_FOR, loc);
 	outer->u.loop.init =
 		stmt_assign(A_SET, ga_var(ga, ph, loc), expr_int(0, loc), loc);
@@ -981,8 +1033,124 @@ static Stmt *ga_phases(Gather *ga, Stmt *s)
 	return out;
 }
 
+/* ------------------------------------------------------ sums in memory
+ *
+ * In an OpenMP loop's reverse, the adjoint of a scalar parameter or of a
+ * weight every iteration reads (*a_b += e, w_b[2] += e: an element at a
+ * constant place of an adjoint parameter or a local array, that BODY
+ * mentions nowhere else) adds up over all iterations.  Such an
+ * element is summed in a local instead, which the parallel forms reduce
+ * (a Gather sum), and added to the element after the loop:
+ *
+ *   double ck_sum = 0.0;  loop, with ck_sum += e;  *a_b += ck_sum;
+ *
+ * (another order of the sum than the serial loop's). */
+
+static void ga_count_visit(void *ctx, const Expr *e)
+{
+	if (e->kind == E_VAR)
+		((int *)ctx)[e->u.var]++;
+}
+
+/* *p or A[c] into a restrict adjoint parameter, a local array or the
+ * adjoint of a parameter by value: its base. */
+static int ga_sum_target(const Gather *ga, const Expr *lv)
+{
+	int b = -1;
+	if (lv->kind == E_DEREF && lv->u.e->kind == E_VAR)
+		b = lv->u.e->u.var;
+	else if (lv->kind == E_INDEX && lv->u.index.base->kind == E_VAR &&
+		 lv->u.index.idx->kind == E_NUM)
+		b = lv->u.index.base->u.var;
+	if (b < 0)
+		return -1;
+	/* the adjoint of a parameter by value: an output of f_b's caller */
+	const Var *x = ga->g->vars[b];
+	int out = x->kind == VAR_PARAM && x->is_adjoint &&
+		  x->type->kind == TY_PTR && type_is_float(x->type->base);
+	return out || ga_store_target(ga, b) ? b : -1;
+}
+
+static int ga_sum_store(const Gather *ga, const Stmt *s)
+{
+	if (s->kind != S_ASSIGN ||
+	    (s->u.assign.op != A_ADD && s->u.assign.op != A_SUB))
+		return -1;
+	int b = ga_sum_target(ga, s->u.assign.lhs);
+	return b >= 0 && !expr_mentions(s->u.assign.rhs, b) ? b : -1;
+}
+
+/* Rewrites the sums in memory of BODY's items (ga->items) into locals,
+ * declared into *pre, added to their elements in *post. */
+static void ga_mem_sums(Gather *ga, Loc loc, Stmt **pre, Stmt **post)
+{
+	Func *g = ga->g;
+	size_t nv = (size_t)g->nvars;
+	int *uses = arena_alloc(sizeof(int) * nv);
+	int *sums = arena_alloc(sizeof(int) * nv);
+	for (int k = 0; k < ga->nitems; k++) {
+		ir_walk_stmt(ga->items[k], ga_count_visit, uses);
+		int b = ga_sum_store(ga, ga->items[k]);
+		if (b >= 0)
+			sums[b]++;
+	}
+	const Expr **elems = NULL;
+	int nelems = 0, *locals = NULL, nlocals = 0;
+	for (int k = 0; k < ga->nitems; k++) {
+		Stmt *st = ga->items[k];
+		int b = ga_sum_store(ga, st);
+		if (b < 0 || uses[b] != sums[b])
+			continue;
+		int e = 0;
+		while (e < nelems && !expr_equal(elems[e], st->u.assign.lhs))
+			e++;
+		if (e == nelems) {
+			const Expr *lv = st->u.assign.lhs;
+			Type *t = type_with_const(lv->type, 0);
+			int v = func_add_var(g, name_fresh2(ga->p, ga->f, g,
+							    "ck_sum"),
+					     t, VAR_LOCAL, loc);
+			ARENA_PUSH(elems, nelems, (Expr *)lv);
+			VEC_PUSH(locals, nlocals, v);
+			if (!*pre) {
+				*pre = stmt_block(loc);
+				*post = stmt_block(loc);
+			}
+			stmt_append(*pre, stmt_decl(v, expr_num(0.0, t, loc), loc));
+			stmt_append(*post,
+				    stmt_assign(A_ADD, expr_clone(lv),
+						expr_var(g, v, loc), loc));
+		}
+		st->u.assign.lhs = expr_var(g, locals[e], st->loc);
+	}
+}
+
+static Stmt *rot_loop(const Program *p, const Func *f, Func *g, Stmt *s);
+static Stmt *ga_try_form(const Program *p, const Func *f, Func *g, Stmt *s,
+			 Stmt **pre, Stmt **post);
+
 /* The rewrite of loop s (see the top of the file), or NULL. */
 static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
+{
+	Stmt *pre = NULL, *post = NULL;
+	Stmt *r = ga_try_form(p, f, g, s, &pre, &post);
+	if (!pre)
+		return r;
+	Stmt *b = stmt_block(s->loc);
+	for (int k = 0; k < pre->u.block.n; k++)
+		stmt_append(b, pre->u.block.items[k]);
+	if (!r)
+		r = rot_loop(p, f, g, s);
+	stmt_append(b, r ? r : s);
+	for (int k = 0; k < post->u.block.n; k++)
+		stmt_append(b, post->u.block.items[k]);
+	return b;
+}
+
+/* ga_try's work; *pre and *post: the sums in memory (ga_mem_sums), when
+ * it rewrote some, whatever it returns. */
+static Stmt *ga_try_form(const Program *p, const Func *f, Func *g, Stmt *s,
+			 Stmt **pre, Stmt **post)
 {
 	Stmt *init = s->u.loop.init, *body = s->u.loop.body;
 	int n, index;
@@ -1002,6 +1170,8 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 		if (!ga_flatten(&ga, body->u.block.items[k]) ||
 		    ga.nitems > GA_MAX_ITEMS)
 			return NULL;
+	if (ga.cand)
+		ga_mem_sums(&ga, s->loc, pre, post);
 	size_t nv = (size_t)g->nvars;
 	ga.nv = g->nvars;
 	ga.temp = arena_alloc(nv);
@@ -1017,13 +1187,21 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 	ga.uneven = arena_alloc(nv);
 	ga.copy = arena_alloc(sizeof(int) * nv);
 	ga.entry = arena_alloc(sizeof(int) * nv);
+	ga.sum = arena_alloc(nv);
+	ga.nonsum = arena_alloc(nv);
 	for (size_t v = 0; v < nv; v++)
 		ga.last_read[v] = ga.carried[v] = -1;
-	if (!ga_scan(&ga) || !ga_carried_ok(&ga))
+	if (!ga_scan(&ga))
+		return NULL;
+	ga_sums(&ga);
+	if (!ga_carried_ok(&ga))
 		return NULL;
 	Stmt *up = ga_ascending(&ga, s, 0);
 	if (up || ga.symstore)
 		return up;
+	/* the gather form computes each term where it adds it: no sums */
+	if (ga.nsum)
+		return ga_phases(&ga, s);
 	/* read-write arrays: one offset, every read before every store */
 	for (size_t v = 0; v < nv; v++) {
 		if (ga.last_read[v] < 0 || !ga.stored[v] || ga.temp[v])

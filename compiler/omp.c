@@ -47,7 +47,10 @@
  *       stencil's reverse that neither form takes runs in phases of
  *       iterations that touch different elements (gather.c, ga_phases):
  *       the same bits at any thread count, in another order than the
- *       serial loop's.
+ *       serial loop's.  The adjoint of what every iteration reads (*a_b,
+ *       w_b[2]) is summed in a local that these loops reduce, partials in
+ *       thread order as in f_d (gather.c, "sums in memory"): the same bits
+ *       at a fixed thread count.
  *     - The reverse of a parallel loop around other loops runs in phases
  *       that are parallel, when the accesses allow it (omp_phases, below;
  *       record.c writes the loops).
@@ -370,6 +373,17 @@ OmpLoop *omp_phase_loop(const OmpLoop *om)
 	t->emit = 1;
 	omp_used = 1;
 	return t;
+}
+
+void omp_add_sum(OmpLoop *l, int var, Loc loc)
+{
+	OmpReduction r;
+	memset(&r, 0, sizeof r);
+	r.op = OMP_RED_ADD;
+	r.spelling = "+";
+	r.var = var;
+	r.loc = loc;
+	VEC_PUSH(l->red, l->nred, r);
 }
 
 /* ---- reverse mode */
