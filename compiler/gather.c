@@ -966,6 +966,11 @@ static Stmt *ga_phases(Gather *ga, Stmt *s)
 	}
 	for (int k = 0; k < ga->nitems; k++) {
 		const Stmt *it0 = ga->items[k];
+		if (it0->kind != S_DECL && it0->kind != S_ASSIGN) {
+			/* a branch (ga_phases_any: no carried scalar) */
+			stmt_append(body, (Stmt *)it0);
+			continue;
+		}
 		Stmt *c =
 			it0->kind == S_DECL
 				? stmt_decl(it0->u.decl.var,
@@ -1031,6 +1036,102 @@ static Stmt *ga_phases(Gather *ga, Stmt *s)
 		stmt_append(out, ifs);
 	}
 	return out;
+}
+
+/* The phases of an OpenMP loop's reverse whose BODY the forms above do not
+ * take because it branches: with the same rule (every access to an array
+ * BODY stores into at i + c), when BODY calls only math functions, stores
+ * only such arrays and scalars it declares, and reads memory only through
+ * arrays and tape blocks (no local pointer that could point into a stored
+ * array). */
+
+typedef struct GaAny {
+	const Func *g;
+	int i, n;
+	unsigned char *inner;  /* declared in BODY */
+	unsigned char *stored; /* an array BODY stores into */
+	int bad;
+} GaAny;
+
+static void ga_any_stmt(GaAny *w, const Gather *ga, const Stmt *s)
+{
+	if (!s || w->bad)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++)
+			ga_any_stmt(w, ga, s->u.block.items[k]);
+		return;
+	case S_DECL:
+		w->inner[s->u.decl.var] = 1;
+		return;
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs;
+		if (l->kind == E_VAR) {
+			if (!w->inner[l->u.var] || l->u.var == w->i)
+				w->bad = 1;
+		} else if (l->kind == E_INDEX && l->u.index.base->kind == E_VAR &&
+			   ga_store_target(ga, l->u.index.base->u.var)) {
+			w->stored[l->u.index.base->u.var] = 1;
+		} else {
+			w->bad = 1;
+		}
+		return;
+	}
+	case S_IF:
+		ga_any_stmt(w, ga, s->u.ifs.then);
+		ga_any_stmt(w, ga, s->u.ifs.els);
+		return;
+	case S_EMPTY:
+		return;
+	default: /* loops: their indices, and more offsets */
+		w->bad = 1;
+		return;
+	}
+}
+
+static void ga_any_visit(void *ctx, const Expr *e)
+{
+	GaAny *w = ctx;
+	if (e->kind == E_VAR && e->u.var == w->n)
+		w->bad = 1;
+	if (e->kind == E_DEREF)
+		w->bad = 1;
+	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR)
+		return;
+	const Var *x = w->g->vars[e->u.index.base->u.var];
+	if (x->type->kind == TY_PTR && x->kind == VAR_LOCAL && !x->tape_block)
+		w->bad = 1;
+}
+
+static Stmt *ga_phases_any(Gather *ga, Stmt *s)
+{
+	Stmt *body = s->u.loop.body;
+	size_t nv = (size_t)ga->g->nvars;
+	GaAny w = { ga->g, ga->i, ga->n, arena_alloc(nv), arena_alloc(nv), 0 };
+	for (int k = 1; k < body->u.block.n; k++) {
+		const Stmt *it = body->u.block.items[k];
+		if (!omp_records_nothing(it))
+			return NULL;
+		ga_any_stmt(&w, ga, it);
+		ir_walk_stmt(it, ga_any_visit, &w);
+	}
+	if (w.bad)
+		return NULL;
+	/* the spans of the stored arrays */
+	ga->nv = ga->g->nvars;
+	ga->stored = w.stored;
+	ga->temp = arena_alloc(nv);
+	ga->carried = arena_alloc(sizeof(int) * nv);
+	ga->sum = arena_alloc(nv);
+	for (size_t v = 0; v < nv; v++)
+		ga->carried[v] = -1;
+	ga->items = NULL;
+	ga->nitems = 0;
+	for (int k = 1; k < body->u.block.n; k++)
+		arena_push((void ***)&ga->items, &ga->nitems,
+			   body->u.block.items[k]);
+	return ga_phases(ga, s);
 }
 
 /* ------------------------------------------------------ sums in memory
@@ -1169,7 +1270,7 @@ static Stmt *ga_try_form(const Program *p, const Func *f, Func *g, Stmt *s,
 	for (int k = 1; k < body->u.block.n; k++)
 		if (!ga_flatten(&ga, body->u.block.items[k]) ||
 		    ga.nitems > GA_MAX_ITEMS)
-			return NULL;
+			return ga.cand ? ga_phases_any(&ga, s) : NULL;
 	if (ga.cand)
 		ga_mem_sums(&ga, s->loc, pre, post);
 	size_t nv = (size_t)g->nvars;

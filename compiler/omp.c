@@ -31,7 +31,9 @@
  *       whose values each thread has a partial one of) records into one
  *       block of the tape instead, each iteration into entries of its own
  *       (record.c, adj_loop_blocks): it records nothing on the tape in
- *       its iterations any more.
+ *       its iterations any more.  So does a loop whose iterations push
+ *       under branches, or push branch codes, into a slot of K entries
+ *       each, used as a stack of its own (record.c, adj_loop_slots).
  *     - f_fwd's copy of the loop runs parallel, with the input's clauses
  *       (and private for the body's variables, which f_fwd declares at its
  *       top, and for the adjoint's temporaries that only the loop
@@ -44,8 +46,9 @@
  *       its own elements) and the gather loops (element j gathers what the
  *       iterations around it add) are, and their results are the same bits
  *       in any order.  Each thread sets the index itself (private).  A
- *       stencil's reverse that neither form takes runs in phases of
- *       iterations that touch different elements (gather.c, ga_phases):
+ *       stencil's reverse that neither form takes, or one that branches,
+ *       runs in phases of iterations that touch different elements
+ *       (gather.c, ga_phases and ga_phases_any):
  *       the same bits at any thread count, in another order than the
  *       serial loop's.  The adjoint of what every iteration reads (*a_b,
  *       w_b[2]) is summed in a local that these loops reduce, partials in

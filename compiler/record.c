@@ -2786,6 +2786,212 @@ static void tb_bounds(Adj *c, const LbLoop *l, int fwd, Stmt *pre, int *lo,
 	stmt_append(pre, stmt_assign(A_SET, expr_var(g, *n, loc), cnt, loc));
 }
 
+/* ---- slots: iterations that record under conditions
+ *
+ * An iteration whose pushes lie under ifs (so that iterations push
+ * different numbers of values), or which pushes branch codes, records
+ * into a slot of K entries of a block of doubles instead, K - 1 the
+ * number of its push statements (no push in an inner loop): the values
+ * in push order, as on a stack of its own, and the number pushed in the
+ * slot's last entry.  Floats and branch codes are doubles exactly.
+ *
+ *   f_fwd:  for (...) { c = 0; ... b[K * (i - lo) + c] = v; c = c + 1; ...
+ *                       b[K * (i - lo) + K - 1] = c; }
+ *   f_bwd:  for (...) { i--; long c = b[K * (i - lo) + K - 1]; ...
+ *                       c = c - 1; u = b[K * (i - lo) + c]; ...
+ *                       c = c - 1; if (b[K * (i - lo) + c] != 0) ... }
+ *
+ * The reverse pops what the iteration pushed, last first, so slot entry c
+ * is the value popped there.  The tape holds K entries per iteration
+ * instead of the ones pushed. */
+
+typedef struct TsScan {
+	Stmt **st; /* the pushes, or the statements that pop */
+	int n;
+	int bad;
+} TsScan;
+
+/* ck_push_d, _f, _b (1, 2, 3), or ck_pop_d, _f, _b (-1, -2, -3), else 0. */
+static int ts_call(const Expr *e)
+{
+	static const char *const names[] = { "ck_push_d", "ck_push_f",
+					     "ck_push_b", "ck_pop_d",
+					     "ck_pop_f", "ck_pop_b" };
+	if (!e || e->kind != E_CALL || e->u.call.fn >= 0)
+		return 0;
+	for (int k = 0; k < 6; k++)
+		if (!strcmp(e->u.call.name, names[k]))
+			return k < 3 ? k + 1 : 2 - k;
+	return 0;
+}
+
+static void ts_scan(TsScan *w, Stmt *s, int pop)
+{
+	if (!s || w->bad)
+		return;
+	if (s->kind == S_BLOCK) {
+		for (int i = 0; i < s->u.block.n; i++)
+			ts_scan(w, s->u.block.items[i], pop);
+		return;
+	}
+	if (s->kind == S_IF) {
+		if (pop && ts_call(s->u.ifs.cond) == -3)
+			ARENA_PUSH(w->st, w->n, s);
+		else if (!expr_math_only(s->u.ifs.cond))
+			w->bad = 1;
+		ts_scan(w, s->u.ifs.then, pop);
+		ts_scan(w, s->u.ifs.els, pop);
+		return;
+	}
+	const Expr *e = NULL;
+	if (s->kind == S_EXPR)
+		e = s->u.expr;
+	else if (pop && s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
+		 s->u.assign.lhs->kind == E_VAR)
+		e = s->u.assign.rhs;
+	int k = ts_call(e);
+	if (k && (pop ? k < 0 : k > 0)) {
+		if (!pop && !expr_math_only(e->u.call.args[1]))
+			w->bad = 1;
+		ARENA_PUSH(w->st, w->n, s);
+		return;
+	}
+	if (!omp_records_nothing(s))
+		w->bad = 1;
+}
+
+/* The tape blocks' slots (see above); 0 when the loop does not qualify. */
+static int adj_loop_slots(Adj *c, const Stmt *s, const LbLoop *cl, int bi,
+			  Stmt *fbody, Stmt *bbody, Stmt *fpre, Stmt *bpre)
+{
+	TsScan fw = { NULL, 0, 0 }, bw = { NULL, 0, 0 };
+	ts_scan(&fw, fbody, 0);
+	ts_scan(&bw, bbody, 1);
+	if (fw.bad || bw.bad || !fw.n || !bw.n)
+		return 0;
+	const OmpLoop *om = s->u.loop.omp;
+	for (int r = 0; r < om->nred; r++) {
+		if (om->red[r].op != OMP_RED_ADD &&
+		    om->red[r].op != OMP_RED_SUB)
+			return 0;
+		for (int j = 0; j < fw.n; j++)
+			if (expr_mentions(fw.st[j]->u.expr, om->red[r].var))
+				return 0;
+	}
+	Loc loc = s->loc;
+	long k = fw.n + 1;
+	int flo, fn, blo, bn;
+	tb_bounds(c, cl, 1, fpre, &flo, &fn, loc);
+	tb_bounds(c, cl, 0, bpre, &blo, &bn, loc);
+	Type *pt = type_ptr(type_double());
+	int fb = adj_local(c, c->fwd, "ck_bd", pt);
+	c->fwd->vars[fb]->tape_block = 1;
+	stmt_append(c->fdecls, stmt_decl(fb, NULL, loc));
+	stmt_append(fpre, stmt_assign(A_SET, expr_var(c->fwd, fb, loc),
+				      expr_call_n("ck_block_push_d", pt, loc,
+						  expr_var(c->fwd, c->ft, loc),
+						  tb_times(c->fwd, k, -1,
+							   expr_var(c->fwd, fn,
+								    loc),
+							   loc),
+						  NULL),
+				      loc));
+	int bb = adj_local(c, c->bwd, "ck_bd", pt);
+	c->bwd->vars[bb]->tape_block = 1;
+	stmt_append(bpre, stmt_decl(bb, expr_call_n("ck_block_pop_d", pt, loc,
+						    expr_var(c->bwd, c->bt,
+							     loc),
+						    tb_times(c->bwd, k, -1,
+							     expr_var(c->bwd,
+								      bn, loc),
+							     loc),
+						    NULL),
+				    loc));
+	/* f_fwd: the count, pushes into the slot */
+	int fc = adj_local(c, c->fwd, "ck_c", adj_long());
+	stmt_append(c->fdecls, stmt_decl(fc, NULL, loc));
+#define TS_ENTRY(g, b, i, lo, off, l)                                        \
+	expr_index(expr_var((g), (b), (l)),                                  \
+		   expr_binary(B_ADD,                                        \
+			       tb_times((g), k, -1, tb_rel((g), (i), (lo), (l)), \
+					(l)),                                \
+			       (off), adj_long(), (l)),                      \
+		   (l))
+	for (int j = 0; j < fw.n; j++) {
+		Stmt *ps = fw.st[j];
+		Loc l = ps->loc;
+		Expr *v = ps->u.expr->u.call.args[1];
+		Stmt *b = stmt_block(l);
+		stmt_append(b, stmt_assign(A_SET,
+					   TS_ENTRY(c->fwd, fb, cl->index, flo,
+						    expr_var(c->fwd, fc, l), l),
+					   expr_cast(type_double(), v, l), l));
+		stmt_append(b, stmt_assign(A_SET, expr_var(c->fwd, fc, l),
+					   expr_binary(B_ADD,
+						       expr_var(c->fwd, fc, l),
+						       expr_int(1, l),
+						       adj_long(), l),
+					   l));
+		*ps = *b;
+	}
+	Stmt *old = ARENA_NEW(Stmt);
+	*old = *fbody;
+	*fbody = *stmt_block(loc);
+	stmt_append(fbody, stmt_assign(A_SET, expr_var(c->fwd, fc, loc),
+				       expr_int(0, loc), loc));
+	stmt_append(fbody, old);
+	stmt_append(fbody,
+		    stmt_assign(A_SET,
+				TS_ENTRY(c->fwd, fb, cl->index, flo,
+					 expr_int(k - 1, loc), loc),
+				expr_cast(type_double(),
+					  expr_var(c->fwd, fc, loc), loc),
+				loc));
+	/* f_bwd: the count from the slot, pops from it */
+	int bc = adj_local(c, c->bwd, "ck_c", adj_long());
+	for (int j = 0; j < bw.n; j++) {
+		Stmt *qs = bw.st[j];
+		Loc l = qs->loc;
+		Stmt *b = stmt_block(l);
+		stmt_append(b, stmt_assign(A_SET, expr_var(c->bwd, bc, l),
+					   expr_binary(B_SUB,
+						       expr_var(c->bwd, bc, l),
+						       expr_int(1, l),
+						       adj_long(), l),
+					   l));
+		Expr *e = TS_ENTRY(c->bwd, bb, bi, blo,
+				   expr_var(c->bwd, bc, l), l);
+		Stmt *q = ARENA_NEW(Stmt);
+		*q = *qs;
+		if (q->kind == S_IF) {
+			q->u.ifs.cond = expr_binary(B_NE, e,
+						    expr_num(0.0, type_double(),
+							     l),
+						    type_int(), l);
+			stmt_append(b, q);
+		} else if (q->kind == S_ASSIGN) {
+			q->u.assign.rhs = expr_cast(
+				type_with_const(q->u.assign.lhs->type, 0), e,
+				l);
+			stmt_append(b, q);
+		}
+		*qs = *b;
+	}
+	old = ARENA_NEW(Stmt);
+	*old = *bbody;
+	*bbody = *stmt_block(loc);
+	stmt_append(bbody,
+		    stmt_decl(bc,
+			      expr_cast(adj_long(),
+					TS_ENTRY(c->bwd, bb, bi, blo,
+						 expr_int(k - 1, loc), loc),
+					loc),
+			      loc));
+	stmt_append(bbody, old);
+#undef TS_ENTRY
+	return 1;
+}
+
 /* Rewrites the pushes of fbody and the pops of bbody into blocks (see
  * above), the blocks' set-up into fpre (f_fwd, before the loop) and bpre
  * (f_bwd, before the reverse loop); 0 when the loop does not qualify. */
@@ -2808,7 +3014,9 @@ static int adj_loop_blocks(Adj *c, const Stmt *s, const LbLoop *cl, int nsites,
 	memset(&bw, 0, sizeof bw);
 	tb_scan(&fw, fbody, 0, 0);
 	tb_scan(&bw, bbody, 1, 0);
-	if (fw.bad || bw.bad || !fw.loop != !bw.loop)
+	if (fw.bad || bw.bad)
+		return adj_loop_slots(c, s, cl, bi, fbody, bbody, fpre, bpre);
+	if (!fw.loop != !bw.loop)
 		return 0;
 	int total = 0;
 	for (int in = 0; in < 2; in++)

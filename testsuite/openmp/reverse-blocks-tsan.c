@@ -16,3 +16,8 @@
 // RUN: %clang -std=c99 -g -O1 -fopenmp -fsanitize=thread -DCK_TEST_MAIN -I%srcroot/testsuite/include -I%srcroot/runtime -include %t.h %t.racy.c %S/reverse-blocks.c -o %t.racy %ckrt
 // RUN: env OMP_TOOL_LIBRARIES=%archer TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" not %t.racy 2>&1 | FileCheck %s --check-prefix=RACE
 // RACE: WARNING: ThreadSanitizer: data race
+// The slots of reverse-slots.c (iterations that record under branches),
+// both sweeps parallel.
+// RUN: %ckc %S/reverse-slots.c -o %t.slots.c
+// RUN: %clang -std=c99 -g -O1 -fopenmp -fsanitize=thread -DCK_TEST_MAIN -I%srcroot/testsuite/include -I%srcroot/runtime -include %t.slots.h %t.slots.c %S/reverse-slots.c -o %t.slots %ckrt
+// RUN: env OMP_TOOL_LIBRARIES=%archer TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" %t.slots 2>&1 | FileCheck %s
