@@ -2622,6 +2622,20 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
  *
  * for a counted loop upwards, left only at its end, whose reverse knows i. */
 
+/* The call of statement s that may push (a statement of its own) or pop
+ * (also v = call, and T v = call with decl): the expression, else NULL. */
+static const Expr *tb_tape_expr(const Stmt *s, int pop, int decl)
+{
+	if (s->kind == S_EXPR)
+		return s->u.expr;
+	if (pop && s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
+	    s->u.assign.lhs->kind == E_VAR)
+		return s->u.assign.rhs;
+	if (pop && decl && s->kind == S_DECL && !s->u.decl.ninits)
+		return s->u.decl.init;
+	return NULL;
+}
+
 typedef struct TbScan {
 	/* the pushes or pops of doubles [.][0] and floats [.][1], in the
 	 * body [0][.] or in its inner loop [1][.] */
@@ -2651,14 +2665,7 @@ static void tb_scan(TbScan *w, Stmt *s, int pop, int in)
 		tb_scan(w, s->u.loop.body, pop, 1);
 		return;
 	}
-	const Expr *e = NULL;
-	if (s->kind == S_EXPR)
-		e = s->u.expr;
-	else if (pop && s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
-		 s->u.assign.lhs->kind == E_VAR)
-		e = s->u.assign.rhs;
-	else if (pop && s->kind == S_DECL && !s->u.decl.ninits)
-		e = s->u.decl.init;
+	const Expr *e = tb_tape_expr(s, pop, 1);
 	if (ir_rt_call(e) == (pop ? RT_POP_F : RT_PUSH_F)) {
 		int fl = !strcmp(e->u.call.name,
 				 pop ? "ck_pop_f" : "ck_push_f");
@@ -2843,12 +2850,7 @@ static void ts_scan(TsScan *w, Stmt *s, int pop)
 		ts_scan(w, s->u.ifs.els, pop);
 		return;
 	}
-	const Expr *e = NULL;
-	if (s->kind == S_EXPR)
-		e = s->u.expr;
-	else if (pop && s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
-		 s->u.assign.lhs->kind == E_VAR)
-		e = s->u.assign.rhs;
+	const Expr *e = tb_tape_expr(s, pop, 0);
 	int k = ts_call(e);
 	if (k && (pop ? k < 0 : k > 0)) {
 		if (!pop && !expr_math_only(e->u.call.args[1]))

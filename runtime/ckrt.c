@@ -321,6 +321,17 @@ static void enter_chunk(struct ck_stack_ *s, chunk *c, int full)
 	s->top = full ? s->base + c->used : s->base;
 }
 
+/* Leaves cur (the current chunk, or NULL), recording where its entries
+ * end, for the empty chunk c above it. */
+static void move_up(struct ck_stack_ *s, chunk *cur, chunk *c)
+{
+	if (cur) {
+		cur->used = (size_t)(s->top - s->base);
+		s->below += cur->used;
+	}
+	enter_chunk(s, c, 0);
+}
+
 /* The current chunk is full (or there is none): move to the next one. */
 void ck_tape_grow_(ck_tape *t, int k)
 {
@@ -342,11 +353,7 @@ void ck_tape_grow_(ck_tape *t, int k)
 		if (cur)
 			cur->next = c;
 	}
-	if (cur) {
-		cur->used = (size_t)(s->top - s->base);
-		s->below += cur->used;
-	}
-	enter_chunk(s, c, 0);
+	move_up(s, cur, c);
 }
 
 void ck_tape_reserve_(ck_tape *t, int k, size_t bytes)
@@ -510,11 +517,7 @@ static void *block_push(ck_tape *t, int k, size_t bytes)
 			if (cur)
 				cur->next = c;
 		}
-		if (cur) {
-			cur->used = (size_t)(s->top - s->base);
-			s->below += cur->used;
-		}
-		enter_chunk(s, c, 0);
+		move_up(s, cur, c);
 	}
 	p = s->top;
 	s->top += bytes;
