@@ -349,15 +349,48 @@ int omp_check_generated(const Func *f, const Stmt *s)
 	return sharing(f, s, 0) == NULL;
 }
 
-/* A phase loop's firstprivate list: every scalar its body sets that is
- * declared outside it.  Each iteration sets the inner loops' indices and
- * the body's temporaries before it reads them; the adjoints of the body's
- * variables start each iteration at the zero they end it with. */
+/* Does s (run in order) mention v first in an unconditional v = e that
+ * does not read v?  1 yes, 0 no, -1 s does not mention v. */
+static int set_first(const Stmt *s, int v)
+{
+	if (!s)
+		return -1;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++) {
+			int r = set_first(s->u.block.items[i], v);
+			if (r >= 0)
+				return r;
+		}
+		return -1;
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs, *r = s->u.assign.rhs;
+		if (l->kind == E_VAR && l->u.var == v)
+			return s->u.assign.op == A_SET && !expr_mentions(r, v);
+		return expr_mentions(l, v) || (r && expr_mentions(r, v)) ? 0
+									   : -1;
+	}
+	case S_FOR: {
+		int r = set_first(s->u.loop.init, v);
+		if (r >= 0)
+			return r;
+	}
+	/* fall through */
+	default:
+		return stmt_mentions(s, v) ? 0 : -1;
+	}
+}
+
+/* A phase loop's privates: every scalar its body sets that is declared
+ * outside it.  Each iteration sets the inner loops' indices and the
+ * body's temporaries before it reads them (private); the adjoints of the
+ * body's variables start each iteration at the zero they end it with
+ * (firstprivate). */
 static void phase_privates(const Func *f, Stmt *s)
 {
 	OmpLoop *om = s->u.loop.omp;
 	Sharing sh;
-	if (om->nfpriv)
+	if (om->nfpriv || om->npriv)
 		return;
 	memset(&sh, 0, sizeof sh);
 	sh.f = f;
@@ -366,6 +399,15 @@ static void phase_privates(const Func *f, Stmt *s)
 	sh.inner = arena_alloc((size_t)f->nvars + 1);
 	sh.idx[sh.nidx++] = loop_index(s);
 	sh_stmt(&sh, s->u.loop.body);
+	int k = 0;
+	for (int i = 0; i < om->nfpriv; i++) {
+		int v = om->fpriv[i];
+		if (set_first(s->u.loop.body, v) == 1)
+			VEC_PUSH(om->priv, om->npriv, v);
+		else
+			om->fpriv[k++] = v;
+	}
+	om->nfpriv = k;
 }
 
 OmpLoop *omp_phase_loop(const OmpLoop *om)

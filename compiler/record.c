@@ -2797,10 +2797,11 @@ static void tb_bounds(Adj *c, const LbLoop *l, int fwd, Stmt *pre, int *lo,
  *
  * An iteration whose pushes lie under ifs (so that iterations push
  * different numbers of values), or which pushes branch codes, records
- * into a slot of K entries of a block of doubles instead, K - 1 the
- * number of its push statements (no push in an inner loop): the values
- * in push order, as on a stack of its own, and the number pushed in the
- * slot's last entry.  Floats and branch codes are doubles exactly.
+ * into a slot of K entries of a block of doubles instead, K - 1 the most
+ * it may push (a push statement in inner loops with literal bounds
+ * counts once per iteration of them): the values in push order, as on a
+ * stack of its own, and the number pushed in the slot's last entry.
+ * Floats and branch codes are doubles exactly.
  *
  *   f_fwd:  for (...) { c = 0; ... b[K * (i - lo) + c] = v; c = c + 1; ...
  *                       b[K * (i - lo) + K - 1] = c; }
@@ -2812,11 +2813,64 @@ static void tb_bounds(Adj *c, const LbLoop *l, int fwd, Stmt *pre, int *lo,
  * is the value popped there.  The tape holds K entries per iteration
  * instead of the ones pushed. */
 
+enum { TS_MAX_SLOT = 4096 }; /* values an iteration's slot may hold */
+
 typedef struct TsScan {
 	Stmt **st; /* the pushes, or the statements that pop */
 	int n;
 	int bad;
+	/* f_fwd: the most values an iteration pushes (a push in an inner
+	 * loop with constant bounds counts once per iteration of it), and
+	 * the primal loop's body and the context, to find those bounds */
+	long most;
+	Adj *c;
+	const Stmt *prim;
 } TsScan;
+
+typedef struct TsTrips {
+	Adj *c;
+	const Expr *cond;
+	long trips; /* the most of the loops with that condition, or -1 */
+	int found;
+} TsTrips;
+
+/* The loops of primal statement s with condition t->cond: their largest
+ * constant trip count (-1 when one is not counted with literal bounds). */
+static void ts_trips(TsTrips *t, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			ts_trips(t, s->u.block.items[i]);
+		break;
+	case S_IF:
+		ts_trips(t, s->u.ifs.then);
+		ts_trips(t, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		if (s->kind == S_FOR && expr_equal(s->u.loop.cond, t->cond)) {
+			const LbLoop *l = lb_loop(lb_get(t->c), s);
+			long n = -1;
+			if (l && l->lo->kind == E_NUM && l->hi->kind == E_NUM) {
+				long a = (long)l->lo->u.num.ival;
+				long b = (long)l->hi->u.num.ival;
+				long d = (l->down ? a - b : b - a) + l->incl;
+				n = d > 0 ? d : 0;
+			}
+			t->found = 1;
+			if (n < 0 || t->trips < 0)
+				t->trips = -1;
+			else if (n > t->trips)
+				t->trips = n;
+		}
+		ts_trips(t, s->u.loop.body);
+		break;
+	default:
+		break;
+	}
+}
 
 /* ck_push_d, _f, _b (1, 2, 3), or ck_pop_d, _f, _b (-1, -2, -3), else 0. */
 static int ts_call(const Expr *e)
@@ -2832,13 +2886,37 @@ static int ts_call(const Expr *e)
 	return 0;
 }
 
-static void ts_scan(TsScan *w, Stmt *s, int pop)
+static void ts_scan(TsScan *w, Stmt *s, int pop, long mult)
 {
 	if (!s || w->bad)
 		return;
 	if (s->kind == S_BLOCK) {
 		for (int i = 0; i < s->u.block.n; i++)
-			ts_scan(w, s->u.block.items[i], pop);
+			ts_scan(w, s->u.block.items[i], pop, mult);
+		return;
+	}
+	if ((s->kind == S_FOR || s->kind == S_WHILE || s->kind == S_DO) &&
+	    !omp_records_nothing(s->u.loop.body)) {
+		/* an inner loop that records: in f_fwd, counted with literal
+		 * bounds (at most TS_MAX_SLOT values an iteration) */
+		if (!omp_records_nothing(s->u.loop.init) ||
+		    !omp_records_nothing(s->u.loop.inc) ||
+		    !expr_math_only(s->u.loop.cond)) {
+			w->bad = 1;
+			return;
+		}
+		if (!pop) {
+			TsTrips t = { w->c, s->u.loop.cond, 0, 0 };
+			if (s->kind == S_FOR)
+				ts_trips(&t, w->prim);
+			if (!t.found || t.trips < 0 ||
+			    mult * t.trips > TS_MAX_SLOT) {
+				w->bad = 1;
+				return;
+			}
+			mult *= t.trips;
+		}
+		ts_scan(w, s->u.loop.body, pop, mult);
 		return;
 	}
 	if (s->kind == S_IF) {
@@ -2846,8 +2924,8 @@ static void ts_scan(TsScan *w, Stmt *s, int pop)
 			ARENA_PUSH(w->st, w->n, s);
 		else if (!expr_math_only(s->u.ifs.cond))
 			w->bad = 1;
-		ts_scan(w, s->u.ifs.then, pop);
-		ts_scan(w, s->u.ifs.els, pop);
+		ts_scan(w, s->u.ifs.then, pop, mult);
+		ts_scan(w, s->u.ifs.els, pop, mult);
 		return;
 	}
 	const Expr *e = tb_tape_expr(s, pop, 0);
@@ -2856,6 +2934,7 @@ static void ts_scan(TsScan *w, Stmt *s, int pop)
 		if (!pop && !expr_math_only(e->u.call.args[1]))
 			w->bad = 1;
 		ARENA_PUSH(w->st, w->n, s);
+		w->most += mult;
 		return;
 	}
 	if (!omp_records_nothing(s))
@@ -2866,9 +2945,10 @@ static void ts_scan(TsScan *w, Stmt *s, int pop)
 static int adj_loop_slots(Adj *c, const Stmt *s, const LbLoop *cl, int bi,
 			  Stmt *fbody, Stmt *bbody, Stmt *fpre, Stmt *bpre)
 {
-	TsScan fw = { NULL, 0, 0 }, bw = { NULL, 0, 0 };
-	ts_scan(&fw, fbody, 0);
-	ts_scan(&bw, bbody, 1);
+	TsScan fw = { NULL, 0, 0, 0, c, s->u.loop.body },
+	       bw = { NULL, 0, 0, 0, c, NULL };
+	ts_scan(&fw, fbody, 0, 1);
+	ts_scan(&bw, bbody, 1, 1);
 	if (fw.bad || bw.bad || !fw.n || !bw.n)
 		return 0;
 	const OmpLoop *om = s->u.loop.omp;
@@ -2881,7 +2961,7 @@ static int adj_loop_slots(Adj *c, const Stmt *s, const LbLoop *cl, int bi,
 				return 0;
 	}
 	Loc loc = s->loc;
-	long k = fw.n + 1;
+	long k = fw.most + 1;
 	int flo, fn, blo, bn;
 	tb_bounds(c, cl, 1, fpre, &flo, &fn, loc);
 	tb_bounds(c, cl, 0, bpre, &blo, &bn, loc);

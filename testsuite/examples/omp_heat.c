@@ -13,7 +13,7 @@
 // RUN: %t/serial 12 | FileCheck %s
 // GEN: ck_ph{{[0-9]*}} < 3;
 // GEN-NEXT: #ifdef _OPENMP
-// GEN-NEXT: #pragma omp parallel for firstprivate({{.*}}) schedule(static)
+// GEN-NEXT: #pragma omp parallel for private({{.*}}) schedule(static)
 // CHECK: omp_heat: 64 x 64 cells, {{[0-9]+}} steps, binomial(4)
 // CHECK: ok: gradient . d
 // OMP: ok: the gradient and H.d are the same bits on 1 and 2 threads

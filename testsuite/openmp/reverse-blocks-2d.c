@@ -71,7 +71,7 @@ double diffuse(const double *u0, int steps)
 // CHECK-NEXT: double *ck_bd = ck_block_pop_d(ck_t, ck_k * ck_nb);
 // CHECK: for (ck_ph = 0; ck_ph < 3; ck_ph++) {
 // CHECK-NEXT: #ifdef _OPENMP
-// CHECK-NEXT: #pragma omp parallel for firstprivate(i, j) schedule(static)
+// CHECK-NEXT: #pragma omp parallel for private(i, j) schedule(static)
 // CHECK: ck_v3 = ck_bd[ck_k * ((long)i - ck_lo) + (2 * ((long)j - ck_lo2) + 2)];
 // CHECK-NEXT: ck_v2 = ck_bd[ck_k * ((long)i - ck_lo) + (2 * ((long)j - ck_lo2) + 1)];
 // CHECK: ck_v = ck_bd[ck_k * ((long)i - ck_lo)];

@@ -69,7 +69,7 @@ double diffuse(const double *u0, int steps)
 // CHECK: double *ck_bd = ck_block_pop_d(ck_t, 3 * ck_nb);
 // CHECK: for (ck_ph = 0; ck_ph < 3; ck_ph++) {
 // CHECK-NEXT: #ifdef _OPENMP
-// CHECK-NEXT: #pragma omp parallel for firstprivate(i) schedule(static)
+// CHECK-NEXT: #pragma omp parallel for private(i) schedule(static)
 // CHECK-NEXT: #endif
 // CHECK-NEXT: for (ck_q = ck_ph; ck_q < ck_n2; ck_q += 3) {
 // CHECK-NEXT: i = (int)(ck_hi3 - 1 - ck_q);
@@ -84,7 +84,7 @@ double diffuse(const double *u0, int steps)
 // CHECK-LABEL: {{^}}static void diffuse_bwd_d({{.*}}){{$}}
 // CHECK: const double *ck_bd_d = ck_block_pop_d(ck_t, 3 * ck_nb);
 // CHECK-NEXT: double *ck_bd = ck_block_pop_d(ck_t, 3 * ck_nb);
-// CHECK: #pragma omp parallel for firstprivate(i{{.*}}) schedule(static)
+// CHECK: #pragma omp parallel for private(i{{.*}}) schedule(static)
 
 #ifdef CK_TEST_MAIN
 #define STEPS 7

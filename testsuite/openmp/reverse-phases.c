@@ -57,13 +57,13 @@ double diffuse(const double *u0, int steps)
 // The stencil: three phases.
 // CHECK: for (ck_ph{{[0-9]*}} = 0; ck_ph{{[0-9]*}} < 3; ck_ph{{[0-9]*}}++) {
 // CHECK-NEXT: #ifdef _OPENMP
-// CHECK-NEXT: #pragma omp parallel for firstprivate({{.*}}) schedule(static)
+// CHECK-NEXT: #pragma omp parallel for private({{.*}}) schedule(static)
 // CHECK-NEXT: #endif
 // CHECK-NEXT: for (ck_q{{[0-9]*}} = ck_ph{{[0-9]*}}; ck_q{{[0-9]*}} < ck_n{{[0-9]*}}; ck_q{{[0-9]*}} += 3) {
 // CHECK-LABEL: {{^}}static void diffuse_bwd_d({{.*}}){{$}}
 // CHECK: ck_ph{{[0-9]*}} < 3;
 // CHECK-NEXT: #ifdef _OPENMP
-// CHECK-NEXT: #pragma omp parallel for firstprivate({{.*}}) schedule(static)
+// CHECK-NEXT: #pragma omp parallel for private({{.*}}) schedule(static)
 
 #ifdef CK_TEST_MAIN
 #define STEPS 5

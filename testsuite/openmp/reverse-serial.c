@@ -52,7 +52,7 @@ double energy(const double *x, int n)
 // CHECK: double t_b2 = t_b;
 // CHECK-NEXT: for (ck_ph = 0; ck_ph < 2; ck_ph++) {
 // CHECK-NEXT: #ifdef _OPENMP
-// CHECK-NEXT: #pragma omp parallel for firstprivate(i) schedule(static)
+// CHECK-NEXT: #pragma omp parallel for private(i) schedule(static)
 // CHECK: double t_b3 = ck_q == 0 ? t_b2 : 0.0;
 
 #ifdef CK_TEST_MAIN

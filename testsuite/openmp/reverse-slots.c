@@ -65,7 +65,7 @@ double diffuse(const double *u0, int steps)
 // one phase), each iteration reading its slot.
 // CHECK: for (ck_ph = 0; ck_ph < 1; ck_ph++) {
 // CHECK-NEXT: #ifdef _OPENMP
-// CHECK-NEXT: #pragma omp parallel for firstprivate(i) schedule(static)
+// CHECK-NEXT: #pragma omp parallel for private(i) schedule(static)
 // CHECK: long ck_c = (long)ck_bd[8 * ((long)i - ck_lo) + 7];
 // CHECK: ck_c = ck_c - 1;
 // CHECK-NEXT: ck_v5 = (double)ck_bd[8 * ((long)i - ck_lo) + ck_c];
