@@ -951,6 +951,17 @@ long omp_phases(const Activity *a, const Func *f, const Stmt *s,
 int omp_records_nothing(const Stmt *s);
 /* A phase's loop: firstprivate for the scalars it sets. */
 OmpLoop *omp_phase_loop(const OmpLoop *om);
+/* A reverse loop over n iterations in d phases (variables of g: n its
+ * count, i its index or -1, hi i's value on entry, ph and q the new loops'
+ * indices), appended to out:
+ *
+ *   for (ph = 0; ph < d; ph++)
+ *       for (q = ph; q < n; q += d) { i = hi - 1 - q; body }   parallel
+ *   i = hi - n;
+ *
+ * the inner loop with omp_phase_loop(cand); returns it. */
+Stmt *omp_phase_nest(Func *g, const OmpLoop *cand, int n, int i, int hi,
+		     int ph, int q, long d, Stmt *body, Stmt *out, Loc loc);
 /* Adds reduction(+: var) to generated loop l (a floating scalar that its
  * iterations only add to: partials joined in thread order, emit.c). */
 void omp_add_sum(OmpLoop *l, int var, Loc loc);

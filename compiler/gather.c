@@ -925,7 +925,6 @@ static Stmt *ga_phases(Gather *ga, Stmt *s)
 	Loc loc = s->loc;
 	const Func *f = ga->f;
 	Func *g = ga->g;
-	Type *it = g->vars[ga->i]->type;
 	int hi = ga_local(ga, "ck_hi"), ph = ga_local(ga, "ck_ph");
 	int q = ga_local(ga, "ck_q");
 	Stmt *out = stmt_block(loc);
@@ -934,13 +933,6 @@ static Stmt *ga_phases(Gather *ga, Stmt *s)
 	stmt_append(out, stmt_decl(ph, NULL, loc));
 	stmt_append(out, stmt_decl(q, NULL, loc));
 	Stmt *body = stmt_block(loc);
-	/* i = hi - 1 - q */
-	Expr *iv = expr_binary(B_SUB,
-			       expr_binary(B_SUB, ga_var(ga, hi, loc),
-					   expr_int(1, loc), ga_long(), loc),
-			       ga_var(ga, q, loc), ga_long(), loc);
-	stmt_append(body, stmt_assign(A_SET, ga_var(ga, ga->i, loc),
-				      expr_cast(it, iv, loc), loc));
 	/* the carried scalars: their copies */
 	int *copy = arena_alloc(sizeof(int) * nv);
 	for (size_t v = 0; v < nv; v++) {
@@ -999,32 +991,9 @@ static Stmt *ga_phases(Gather *ga, Stmt *s)
 		}
 		stmt_append(body, c);
 	}
-	Stmt *inner = stmt_new(S_FOR, loc);
-	inner->u.loop.init = stmt_assign(A_SET, ga_var(ga, q, loc),
-					 ga_var(ga, ph, loc), loc);
-	inner->u.loop.cond =
-		expr_binary(B_LT, ga_var(ga, q, loc), ga_var(ga, ga->n, loc),
-			    type_int(), loc);
-	inner->u.loop.inc =
-		stmt_assign(A_ADD, ga_var(ga, q, loc), expr_int(d, loc), loc);
-	inner->u.loop.body = body;
-	inner->u.loop.omp = omp_phase_loop(ga->cand);
-	ga_add_sums(ga, inner);
-	Stmt *outer = stmt_new(S_FOR, loc);
-	outer->u.loop.init =
-		stmt_assign(A_SET, ga_var(ga, ph, loc), expr_int(0, loc), loc);
-	outer->u.loop.cond = expr_binary(B_LT, ga_var(ga, ph, loc),
-					 expr_int(d, loc), type_int(), loc);
-	outer->u.loop.inc = stmt_assign(A_INC, ga_var(ga, ph, loc), NULL, loc);
-	Stmt *ob = stmt_block(loc);
-	stmt_append(ob, inner);
-	outer->u.loop.body = ob;
-	stmt_append(out, outer);
-	/* i = hi - n; the carried scalars' values after the loop */
-	Expr *last_i = expr_binary(B_SUB, ga_var(ga, hi, loc),
-				   ga_var(ga, ga->n, loc), ga_long(), loc);
-	stmt_append(out, stmt_assign(A_SET, ga_var(ga, ga->i, loc),
-				     expr_cast(it, last_i, loc), loc));
+	ga_add_sums(ga, omp_phase_nest(g, ga->cand, ga->n, ga->i, hi, ph, q, d,
+				       body, out, loc));
+	/* the carried scalars' values after the loop */
 	for (size_t v = 0; v < nv; v++) {
 		if (copy[v] < 0)
 			continue;

@@ -420,6 +420,51 @@ OmpLoop *omp_phase_loop(const OmpLoop *om)
 	return t;
 }
 
+Stmt *omp_phase_nest(Func *g, const OmpLoop *cand, int n, int i, int hi,
+		     int ph, int q, long d, Stmt *body, Stmt *out, Loc loc)
+{
+	static Type lt = { TY_INT, 0, "long", NULL, 0, NULL, 0 };
+	if (i >= 0) {
+		/* i = hi - 1 - q */
+		Expr *v = expr_binary(B_SUB,
+				      expr_binary(B_SUB, expr_var(g, hi, loc),
+						  expr_int(1, loc), &lt, loc),
+				      expr_var(g, q, loc), &lt, loc);
+		stmt_prepend(body, stmt_assign(A_SET, expr_var(g, i, loc),
+					       expr_cast(g->vars[i]->type, v,
+							 loc),
+					       loc));
+	}
+	Stmt *inner = stmt_new(S_FOR, loc);
+	inner->u.loop.init = stmt_assign(A_SET, expr_var(g, q, loc),
+					 expr_var(g, ph, loc), loc);
+	inner->u.loop.cond = expr_binary(B_LT, expr_var(g, q, loc),
+					 expr_var(g, n, loc), type_int(), loc);
+	inner->u.loop.inc = stmt_assign(A_ADD, expr_var(g, q, loc),
+					expr_int(d, loc), loc);
+	inner->u.loop.body = body;
+	inner->u.loop.omp = omp_phase_loop(cand);
+	Stmt *outer = stmt_new(S_FOR, loc);
+	outer->u.loop.init = stmt_assign(A_SET, expr_var(g, ph, loc),
+					 expr_int(0, loc), loc);
+	outer->u.loop.cond = expr_binary(B_LT, expr_var(g, ph, loc),
+					 expr_int(d, loc), type_int(), loc);
+	outer->u.loop.inc = stmt_assign(A_INC, expr_var(g, ph, loc), NULL, loc);
+	outer->u.loop.body = stmt_block(loc);
+	stmt_append(outer->u.loop.body, inner);
+	stmt_append(out, outer);
+	if (i >= 0) {
+		/* i = hi - n */
+		Expr *v = expr_binary(B_SUB, expr_var(g, hi, loc),
+				      expr_var(g, n, loc), &lt, loc);
+		stmt_append(out, stmt_assign(A_SET, expr_var(g, i, loc),
+					     expr_cast(g->vars[i]->type, v,
+						       loc),
+					     loc));
+	}
+	return inner;
+}
+
 void omp_add_sum(OmpLoop *l, int var, Loc loc)
 {
 	OmpReduction r;

@@ -2636,6 +2636,14 @@ static const Expr *tb_tape_expr(const Stmt *s, int pop, int decl)
 	return NULL;
 }
 
+/* Do loop s's init, condition and increment record nothing? */
+static int tb_plain_header(const Stmt *s)
+{
+	return omp_records_nothing(s->u.loop.init) &&
+	       omp_records_nothing(s->u.loop.inc) &&
+	       expr_math_only(s->u.loop.cond);
+}
+
 typedef struct TbScan {
 	/* the pushes or pops of doubles [.][0] and floats [.][1], in the
 	 * body [0][.] or in its inner loop [1][.] */
@@ -2655,9 +2663,7 @@ static void tb_scan(TbScan *w, Stmt *s, int pop, int in)
 		return;
 	}
 	if (s->kind == S_FOR && !omp_records_nothing(s->u.loop.body)) {
-		if (in || w->loop || !omp_records_nothing(s->u.loop.init) ||
-		    !omp_records_nothing(s->u.loop.inc) ||
-		    !expr_math_only(s->u.loop.cond)) {
+		if (in || w->loop || !tb_plain_header(s)) {
 			w->bad = 1;
 			return;
 		}
@@ -2899,9 +2905,7 @@ static void ts_scan(TsScan *w, Stmt *s, int pop, long mult)
 	    !omp_records_nothing(s->u.loop.body)) {
 		/* an inner loop that records: in f_fwd, counted with literal
 		 * bounds (at most TS_MAX_SLOT values an iteration) */
-		if (!omp_records_nothing(s->u.loop.init) ||
-		    !omp_records_nothing(s->u.loop.inc) ||
-		    !expr_math_only(s->u.loop.cond)) {
+		if (!tb_plain_header(s)) {
 			w->bad = 1;
 			return;
 		}
@@ -2939,6 +2943,18 @@ static void ts_scan(TsScan *w, Stmt *s, int pop, long mult)
 	}
 	if (!omp_records_nothing(s))
 		w->bad = 1;
+}
+
+/* b[K * ((long)i - lo) + off]: entry off of iteration i's slot. */
+static Expr *ts_entry(long k, Func *g, int b, int i, int lo, Expr *off,
+		      Loc loc)
+{
+	return expr_index(expr_var(g, b, loc),
+			  expr_binary(B_ADD,
+				      tb_times(g, k, -1, tb_rel(g, i, lo, loc),
+					       loc),
+				      off, adj_long(), loc),
+			  loc);
 }
 
 /* The tape blocks' slots (see above); 0 when the loop does not qualify. */
@@ -2992,20 +3008,13 @@ static int adj_loop_slots(Adj *c, const Stmt *s, const LbLoop *cl, int bi,
 	/* f_fwd: the count, pushes into the slot */
 	int fc = adj_local(c, c->fwd, "ck_c", adj_long());
 	stmt_append(c->fdecls, stmt_decl(fc, NULL, loc));
-#define TS_ENTRY(g, b, i, lo, off, l)                                        \
-	expr_index(expr_var((g), (b), (l)),                                  \
-		   expr_binary(B_ADD,                                        \
-			       tb_times((g), k, -1, tb_rel((g), (i), (lo), (l)), \
-					(l)),                                \
-			       (off), adj_long(), (l)),                      \
-		   (l))
 	for (int j = 0; j < fw.n; j++) {
 		Stmt *ps = fw.st[j];
 		Loc l = ps->loc;
 		Expr *v = ps->u.expr->u.call.args[1];
 		Stmt *b = stmt_block(l);
 		stmt_append(b, stmt_assign(A_SET,
-					   TS_ENTRY(c->fwd, fb, cl->index, flo,
+					   ts_entry(k, c->fwd, fb, cl->index, flo,
 						    expr_var(c->fwd, fc, l), l),
 					   expr_cast(type_double(), v, l), l));
 		stmt_append(b, stmt_assign(A_SET, expr_var(c->fwd, fc, l),
@@ -3024,7 +3033,7 @@ static int adj_loop_slots(Adj *c, const Stmt *s, const LbLoop *cl, int bi,
 	stmt_append(fbody, old);
 	stmt_append(fbody,
 		    stmt_assign(A_SET,
-				TS_ENTRY(c->fwd, fb, cl->index, flo,
+				ts_entry(k, c->fwd, fb, cl->index, flo,
 					 expr_int(k - 1, loc), loc),
 				expr_cast(type_double(),
 					  expr_var(c->fwd, fc, loc), loc),
@@ -3041,7 +3050,7 @@ static int adj_loop_slots(Adj *c, const Stmt *s, const LbLoop *cl, int bi,
 						       expr_int(1, l),
 						       adj_long(), l),
 					   l));
-		Expr *e = TS_ENTRY(c->bwd, bb, bi, blo,
+		Expr *e = ts_entry(k, c->bwd, bb, bi, blo,
 				   expr_var(c->bwd, bc, l), l);
 		Stmt *q = ARENA_NEW(Stmt);
 		*q = *qs;
@@ -3065,12 +3074,11 @@ static int adj_loop_slots(Adj *c, const Stmt *s, const LbLoop *cl, int bi,
 	stmt_append(bbody,
 		    stmt_decl(bc,
 			      expr_cast(adj_long(),
-					TS_ENTRY(c->bwd, bb, bi, blo,
+					ts_entry(k, c->bwd, bb, bi, blo,
 						 expr_int(k - 1, loc), loc),
 					loc),
 			      loc));
 	stmt_append(bbody, old);
-#undef TS_ENTRY
 	return 1;
 }
 
@@ -3302,47 +3310,9 @@ static Stmt *adj_loop_phases(Adj *c, const Stmt *s, const LbLoop *cl,
 	stmt_append(out, stmt_decl(ph, NULL, loc));
 	stmt_append(out, stmt_decl(q, NULL, loc));
 	Stmt *body = stmt_block(loc);
-	if (bi >= 0) {
-		/* i = hi - 1 - q */
-		Expr *v = expr_binary(B_SUB,
-				      expr_binary(B_SUB, expr_var(c->bwd, hi, loc),
-						  expr_int(1, loc), adj_long(), loc),
-				      expr_var(c->bwd, q, loc), adj_long(), loc);
-		stmt_append(body, stmt_assign(A_SET, expr_var(c->bwd, bi, loc),
-					      expr_cast(c->bwd->vars[bi]->type, v,
-							loc),
-					      loc));
-	}
 	stmt_append(body, bbody);
-	Stmt *inner = stmt_new(S_FOR, loc);
-	inner->u.loop.init = stmt_assign(A_SET, expr_var(c->bwd, q, loc),
-					 expr_var(c->bwd, ph, loc), loc);
-	inner->u.loop.cond = expr_binary(B_LT, expr_var(c->bwd, q, loc),
-					 expr_var(c->bwd, bcount, loc), NULL, loc);
-	inner->u.loop.inc = stmt_assign(A_ADD, expr_var(c->bwd, q, loc),
-					expr_int(d, loc), loc);
-	inner->u.loop.body = body;
-	inner->u.loop.omp = omp_phase_loop(s->u.loop.omp);
-	Stmt *outer = stmt_new(S_FOR, loc);
-	outer->u.loop.init = stmt_assign(A_SET, expr_var(c->bwd, ph, loc),
-					 expr_int(0, loc), loc);
-	outer->u.loop.cond = expr_binary(B_LT, expr_var(c->bwd, ph, loc),
-					 expr_int(d, loc), NULL, loc);
-	outer->u.loop.inc = stmt_assign(A_INC, expr_var(c->bwd, ph, loc), NULL,
-					loc);
-	Stmt *ob = stmt_block(loc);
-	stmt_append(ob, inner);
-	outer->u.loop.body = ob;
-	stmt_append(out, outer);
-	if (bi >= 0)
-		stmt_append(out, stmt_assign(
-			A_SET, expr_var(c->bwd, bi, loc),
-			expr_cast(c->bwd->vars[bi]->type,
-				  expr_binary(B_SUB, expr_var(c->bwd, hi, loc),
-					      expr_var(c->bwd, bcount, loc),
-					      adj_long(), loc),
-				  loc),
-			loc));
+	omp_phase_nest(c->bwd, s->u.loop.omp, bcount, bi, hi, ph, q, d, body,
+		       out, loc);
 	return out;
 }
 
