@@ -188,6 +188,9 @@ int activity_var_varied(const Activity *a, int var)
  * active at one of the rule's active parameters? */
 int activity_rule_any(const Activity *a, const CallRule *cr, const Expr *e)
 {
+	/* every rank must call an MPI helper's derivative (mpi.c) */
+	if (cr->rule->mpi)
+		return 1;
 	for (int i = 0; i < e->u.call.nargs && i < cr->callee->nparams; i++)
 		if (cr->active[i] && activity_arg_active(a, e->u.call.args[i]))
 			return 1;
@@ -288,6 +291,9 @@ Pattern *activity_request_pattern(const Program *p, const Request *r)
 int pattern_empty(const Pattern *pat, const Program *p)
 {
 	const Func *g = p->funcs[pat->fn];
+	/* its communication must follow the other ranks' (mpi.c) */
+	if (mpi_func_communicates(p, pat->fn))
+		return 0;
 	for (int i = 0; i < g->nparams; i++)
 		if (pat->active[i])
 			return 0;
@@ -353,6 +359,15 @@ static int act_null_ptr(const Expr *e)
 	return e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == 0;
 }
 
+/* A pointer to a struct the translation unit only declares (an opaque
+ * handle, as MPI_Comm in Open MPI): nothing behind it is the program's
+ * to read, so a call that writes there changes nothing ckc follows. */
+static int act_opaque(const Type *t)
+{
+	return t->kind == TY_PTR && t->base->kind == TY_STRUCT &&
+	       !t->base->st->complete;
+}
+
 /* A call with a user rule (NAME, or F_b in generated code): what it may
  * write is every non-const pointer argument; when an argument is active at
  * an active parameter, the data of every active non-const pointer becomes
@@ -362,6 +377,8 @@ static void act_rule_call(Solver *s, const CallRule *cr, const Expr *e)
 	Activity *a = s->a;
 	const Func *g = cr->callee;
 	int any = activity_rule_any(a, cr, e);
+	if (s->check && !mpi_check_rule_call(act_prog, cr->rule, e))
+		return;
 	if (any && e != s->top && s->check && act_first_report(e->loc)) {
 		diag_error(e->loc,
 			   "the call to '%s' cannot be differentiated here; "
@@ -385,6 +402,7 @@ static void act_rule_call(Solver *s, const CallRule *cr, const Expr *e)
 			continue;
 		}
 		if (pt->kind != TY_PTR || pt->base->is_const ||
+		    act_opaque(pt) ||
 		    (arg->kind == E_CAST && act_null_ptr(arg->u.e)))
 			continue;
 		int root = activity_root(arg);
@@ -420,7 +438,8 @@ static int act_param_const(const Expr *call, int i)
 static int act_call_may_write(const Expr *call, int i, CallKind kind)
 {
 	const Type *t = call->u.call.args[i]->type;
-	if (kind == CALL_OUTPUT || kind == CALL_PURE || kind == CALL_RULE)
+	if (kind == CALL_OUTPUT || kind == CALL_PURE || kind == CALL_RULE ||
+	    act_opaque(t))
 		return 0;
 	if (!type_passes_storage(t))
 		return 0;
@@ -475,6 +494,10 @@ static void act_call(Solver *s, const Expr *e)
 	}
 	CallKind kind = calls_kind(act_prog, e);
 	if (kind == CALL_RULE || alloc_find(e))
+		return;
+	/* MPI calls that move floating data and have no helper: refused
+	 * whatever this rank's activity, since another rank's may differ */
+	if (kind == CALL_MPI && s->check && !mpi_check_call(e))
 		return;
 	for (int i = 0; i < e->u.call.nargs; i++) {
 		const Expr *arg = e->u.call.args[i];

@@ -1132,7 +1132,10 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 		r->type = e->type;
 		return r;
 	case E_ADDR:
-		/* &a[k], &*p, &s.f: the address of an element of stable data */
+		/* &a[k], &*p, &s.f: the address of an element of stable
+		 * data; &g of a global (an MPI handle): a constant */
+		if (e->u.e->kind == E_GLOBAL)
+			return expr_clone(e);
 		if (e->u.e->kind == E_INDEX || e->u.e->kind == E_DEREF ||
 		    e->u.e->kind == E_MEMBER ||
 		    (e->u.e->kind == E_VAR && c->stwin[e->u.e->u.var] >= 0)) {
@@ -2520,7 +2523,9 @@ static Stmt *adj_rule_call(Adj *c, const CallRule *cr, const Expr *lhs,
 					   expr_num(0, lhs->type, loc), loc);
 		return NULL;
 	}
-	if (adj_rule_aliased(c, cr, call)) {
+	/* MPI's buffers of one call are disjoint (MPI requires it), and its
+	 * helpers' adjoints take no primal data */
+	if (!r->mpi && adj_rule_aliased(c, cr, call)) {
 		stmt_append(fout, primal);
 		return NULL;
 	}
@@ -2550,7 +2555,16 @@ static Stmt *adj_rule_call(Adj *c, const CallRule *cr, const Expr *lhs,
 		const Expr *arg = call->u.call.args[i];
 		Type *pt = g->vars[g->params[i]]->type;
 		int act = cr->active[i] && activity_arg_active(c->a, arg);
-		if (pt->kind == TY_PTR) {
+		if (r->mpi && r->mpi_drop[i]) {
+			/* an MPI helper's adjoint reads no primal data */
+			if (cr->active[i])
+				ARENA_PUSH(args, nargs,
+					   act ? adj_shadow_ptr(c, arg)
+					       : adj_null(pt, loc));
+			continue;
+		}
+		/* MPI handles (pointers in Open MPI) are values */
+		if (pt->kind == TY_PTR && !(r->mpi && !type_float_elem(pt))) {
 			ARENA_PUSH(args, nargs, adj_rule_ptr(c, pl, cr, arg, pt));
 			if (cr->active[i])
 				ARENA_PUSH(args, nargs,
@@ -3630,7 +3644,8 @@ static void adj_globals_visit(void *ctx, const Expr *e)
 	GlobalScan *g = ctx;
 	if (e->kind == E_CALL) {
 		CallKind k = calls_kind(g->p, e);
-		if (k == CALL_INACTIVE || k == CALL_OTHER || k == CALL_DERIV)
+		if (k == CALL_INACTIVE || k == CALL_OTHER || k == CALL_DERIV ||
+		    k == CALL_MPI)
 			adj_globals_change = 1;
 	} else if (e->kind == E_ADDR &&
 		   adj_lv_base(e->u.e)->kind == E_GLOBAL) {

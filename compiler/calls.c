@@ -14,6 +14,10 @@
  *                               no checkpoint region may recompute it
  *   pure library functions      (floor, lgamma, ...) on inactive values:
  *                               may run again
+ *   MPI calls (mpi.c)           on floating data: rewritten into
+ *                               helpers with rules (CALL_DERIV); on
+ *                               other data: inactive, may run again
+ *                               (every rank recomputes the same steps)
  *   anything else               inactive values only, and never in code
  *                               that is recomputed
  */
@@ -70,6 +74,8 @@ CallKind calls_kind_name(const Program *p, const char *name)
 			return CALL_INACTIVE;
 	if (in_table(pure_fns, COUNT(pure_fns), name, 1))
 		return CALL_PURE;
+	if (mpi_is_mpi_name(name))
+		return CALL_MPI;
 	return CALL_OTHER;
 }
 
@@ -152,7 +158,7 @@ static void rerun_visit(void *ctx, const Expr *e)
 		k = CALL_OTHER;
 	if (k != CALL_USER && k != CALL_RULE && k != CALL_RUNTIME &&
 	    k != CALL_PURE && k != CALL_DERIV && k != CALL_ALLOC &&
-	    (k != CALL_OUTPUT || r->orig)) {
+	    k != CALL_MPI && (k != CALL_OUTPUT || r->orig)) {
 		r->bad = 1;
 		if (!rerun_first(e))
 			return;

@@ -718,6 +718,11 @@ typedef struct UserRule {
 	/* Filled by userrules_check. */
 	unsigned char *active; /* per parameter of NAME: named in wrt/out */
 	int ret_active;        /* NAME returns double or float */
+	/* A helper of libckrt_mpi (mpi.c): every call carries its derivative,
+	 * what it writes is varied, and F_b does not take the parameters
+	 * marked in mpi_drop (primal buffers, the status). */
+	int mpi;
+	unsigned char *mpi_drop;
 } UserRule;
 
 /* How a call to a function with a rule is differentiated by the tangent
@@ -744,6 +749,26 @@ int userrules_check(void);
 const UserRule *userrules_find(const char *name);
 /* The tangent rule for a call to name (NAME or F_b), or NULL. */
 const CallRule *userrules_call(const char *name);
+/* The CallRules of an MPI helper's rule (mpi.c), which needs no check. */
+void userrules_add_mpi(const UserRule *r);
+
+/* ----------------------------------------------------------------- mpi.c */
+
+/* Rewrites the supported MPI calls on floating data into calls to the
+ * typed helpers of libckrt_mpi, with their rules (before normalization). */
+void mpi_program(Program *p);
+/* Did mpi_program rewrite a call: the output includes "ckrt_mpi.h". */
+int mpi_program_uses(void);
+/* MPI_... or PMPI_... */
+int mpi_is_mpi_name(const char *name);
+/* Refuses an MPI call that moves floating data and was not rewritten
+ * (unsupported, or mixed types): reports and returns 0. */
+int mpi_check_call(const Expr *call);
+/* Refuses a helper call whose MPI_Op is known not to be MPI_SUM. */
+int mpi_check_rule_call(const Program *p, const UserRule *r, const Expr *call);
+/* Does function fn (or a function it calls) call an MPI helper?  Such a
+ * function is never called as its primal from derivative code. */
+int mpi_func_communicates(const Program *p, int fn);
 
 /* ------------------------------------------------------------ activity.c */
 
@@ -850,6 +875,9 @@ typedef enum CallKind {
 	CALL_DERIV,    /* has a #pragma ck_derivative (userrules.c): the
 			  user's derivatives; may run again, as f's own
 			  code does */
+	CALL_MPI,      /* an MPI call that mpi.c did not rewrite: no floating
+			  data (mpi_check_call refuses the rest); may run
+			  again, as every rank recomputes the same steps */
 	CALL_OTHER,    /* anything else: may not see active data, and may
 			  not run again */
 } CallKind;

@@ -946,6 +946,7 @@ typedef struct Deps {
 	const Program *p;
 	unsigned char *func, *ext, *glob;
 	int runtime; /* calls a ck_ function: include "ckrt.h" */
+	int mpi;     /* calls a ck_mpi_ function: include "ckrt_mpi.h" */
 	int sysfn;   /* calls a system function that is not a math rule */
 } Deps;
 
@@ -965,6 +966,8 @@ static void mark_use(void *ctx, const Expr *e)
 	if (strncmp(e->u.call.name, "ck_", 3) == 0 ||
 	    strncmp(e->u.call.name, "CK_", 3) == 0) {
 		d->runtime = 1;
+		if (strncmp(e->u.call.name, "ck_mpi_", 7) == 0)
+			d->mpi = 1;
 		return;
 	}
 	for (i = 0; i < d->p->nexterns; i++)
@@ -990,6 +993,7 @@ static void deps_collect(Deps *d, const Program *p)
 	d->ext = arena_alloc((size_t)p->nexterns + 1);
 	d->glob = arena_alloc((size_t)p->nglobals + 1);
 	d->runtime = 0;
+	d->mpi = 0;
 	d->sysfn = 0;
 	for (i = 0; i < p->nout; i++)
 		ir_walk_stmt(p->out[i]->body, mark_use, d);
@@ -1110,6 +1114,8 @@ static void emit_struct_defs(FILE *out, const StructUse *u)
 		}
 	for (i = 0; i < u->n; i++) {
 		const StructDef *sd = u->sds[i];
+		if (!sd->complete && sd->tag)
+			continue; /* declared only: its forward declaration */
 		fputc('\n', out);
 		if (sd->tag)
 			fprintf(out, "struct %s {\n", sd->tag);
@@ -1159,6 +1165,8 @@ static void emit_includes(FILE *out, const Program *p, const Deps *d)
 		fputs("#include <math.h>\n", out);
 	if (d->runtime)
 		fputs("#include \"ckrt.h\"\n", out);
+	if (d->mpi)
+		fputs("#include \"ckrt_mpi.h\"\n", out);
 	if (omp_emitted())
 		fputs("#ifdef _OPENMP\n#include <omp.h>\n#endif\n", out);
 }
@@ -1252,7 +1260,7 @@ void emit_c(FILE *out, const Program *p)
 }
 
 /* Does a public generated function have a parameter whose type is
- * named by a header (FILE *)? */
+ * named by a header (FILE *, MPI_Comm: a struct of a header)? */
 static int header_needs_includes(const Program *p)
 {
 	int i, k;
@@ -1265,7 +1273,8 @@ static int header_needs_includes(const Program *p)
 
 			while (t->base)
 				t = t->base;
-			if (t->kind == TY_OTHER)
+			if (t->kind == TY_OTHER ||
+			    (t->kind == TY_STRUCT && t->st->where != SD_MAIN))
 				return 1;
 		}
 	}

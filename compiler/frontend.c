@@ -496,6 +496,15 @@ static Type *conv_struct(FE *fe, CXType t, CXType ct, Loc loc)
 			clang_Type_visitFields(ct, field_visit, &w);
 			if (w.bad && sd->where != SD_SYSTEM)
 				sd->complete = -1; /* refused where used */
+		} else {
+			/* declared only (an opaque handle's struct, as MPI's):
+			 * where its declaration is */
+			CXSourceLocation sl = clang_getCursorLocation(decl);
+			unsigned off;
+			sd->where = clang_Location_isInSystemHeader(sl)
+					    ? SD_SYSTEM
+				    : main_off(fe, sl, &off) ? SD_MAIN
+							     : SD_HEADER;
 		}
 	}
 	/* an anonymous struct is named by the typedef that names it (and
@@ -1813,7 +1822,7 @@ static void scan_directives(FE *fe, int in_header, unsigned at0)
 			}
 		}
 		if (end - j >= 3 && !strcmp(fe->toks[j + 1].s, "include") &&
-		    fe->toks[j + 2].s[0] == '"') {
+		    fe->toks[j + 2].s[0] == '"' && !in_header) {
 			const char *q = fe->toks[j + 2].s;
 			ARENA_PUSH(fe->p->user_includes, fe->p->nuser_includes,
 				   arena_printf("%.*s", (int)strlen(q) - 2,
@@ -4749,10 +4758,57 @@ static void scan_headers(FE *fe)
 	fe->src = clang_getFileContents(fe->tu, fe->mainfile, &fe->srclen);
 }
 
+/* Did the parse stop at a missing mpi.h? */
+static int missing_mpi_h(CXTranslationUnit tu)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	int found = 0;
+	for (unsigned i = 0; i < n && !found; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXString s = clang_getDiagnosticSpelling(d);
+		found = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+			strstr(clang_getCString(s), "'mpi.h' file not found");
+		clang_disposeString(s);
+		clang_disposeDiagnostic(d);
+	}
+	return found;
+}
+
+/* The -I and -D flags of the MPI compiler wrapper (Open MPI's mpicc
+ * -showme:compile, else MPICH's mpicc -show), appended to args; their
+ * number.  Without a wrapper, none: the parse reports the missing mpi.h. */
+static int mpi_flags(const char **args, int max)
+{
+	static const char *const cmds[] = {
+		"mpicc -showme:compile 2>/dev/null",
+		"mpicc -show 2>/dev/null",
+	};
+	for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++) {
+		FILE *pipe = popen(cmds[c], "r");
+		char line[4096];
+		int n = 0;
+		if (!pipe)
+			continue;
+		if (!fgets(line, sizeof line, pipe))
+			line[0] = 0;
+		if (pclose(pipe) != 0)
+			continue;
+		for (char *tok = strtok(line, " \t\n"); tok && n < max;
+		     tok = strtok(NULL, " \t\n"))
+			if (!strncmp(tok, "-I", 2) || !strncmp(tok, "-D", 2))
+				args[n++] = arena_strdup(tok);
+		if (n)
+			return n;
+	}
+	return 0;
+}
+
+#define MPI_MAX_FLAGS 32
+
 static CXTranslationUnit parse_tu(const FrontendOptions *opt, CXIndex index)
 {
-	const char **args =
-		arena_alloc(((size_t)opt->nclang_args + 2) * sizeof *args);
+	const char **args = arena_alloc(
+		((size_t)opt->nclang_args + 2 + MPI_MAX_FLAGS) * sizeof *args);
 	int nargs = 0, i, has_std = 0;
 	CXTranslationUnit tu = NULL;
 	for (i = 0; i < opt->nclang_args; i++) {
@@ -4779,6 +4835,19 @@ static CXTranslationUnit parse_tu(const FrontendOptions *opt, CXIndex index)
 		    CXTranslationUnit_DetailedPreprocessingRecord,
 		    &tu) != CXError_Success)
 		return NULL;
+	/* An MPI program parsed without the MPI flags (no -p, no -I): the
+	 * flags the MPI compiler wrapper would add, then again. */
+	if (missing_mpi_h(tu)) {
+		int k = mpi_flags(args + nargs, MPI_MAX_FLAGS);
+		CXTranslationUnit again = NULL;
+		if (k && clang_parseTranslationUnit2(
+				 index, opt->input, args, nargs + k, NULL, 0,
+				 CXTranslationUnit_DetailedPreprocessingRecord,
+				 &again) == CXError_Success) {
+			clang_disposeTranslationUnit(tu);
+			tu = again;
+		}
+	}
 	return tu;
 }
 

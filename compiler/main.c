@@ -488,6 +488,7 @@ static int ckc_main(int argc, char **argv)
 	}
 	stage_done(&o, p, "parse");
 
+	mpi_program(p);
 	calls_check(p);
 	normalize_program(p);
 	sret_program(p);

@@ -346,12 +346,44 @@ static void ur_add_calls(const UserRule *r)
 	ARENA_PUSH(ur_calls, ur_ncalls, c);
 }
 
+/* An MPI helper's rule is made by mpi.c, not by a pragma: its F_b takes
+ * no primal buffers (r->mpi_drop), and it needs no checks. */
+void userrules_add_mpi(const UserRule *r)
+{
+	CallRule *c = ARENA_NEW(CallRule);
+	c->rule = r;
+	c->callee = r->decl;
+	c->tangent = r->fn[UR_TANGENT];
+	c->active = r->active;
+	ARENA_PUSH(ur_calls, ur_ncalls, c);
+
+	const Func *b = r->user[UR_ADJOINT];
+	unsigned char *act = arena_alloc((size_t)b->nparams + 1);
+	int k = 0;
+	for (int i = 0; i < r->decl->nparams; i++) {
+		if (!r->mpi_drop[i])
+			k++;
+		if (r->active[i])
+			act[k++] = 1;
+	}
+	ck_assert(k == b->nparams);
+	c = ARENA_NEW(CallRule);
+	c->rule = r;
+	c->callee = b;
+	c->tangent = r->fn[UR_HVP];
+	c->active = act;
+	c->is_adjoint = 1;
+	ARENA_PUSH(ur_calls, ur_ncalls, c);
+}
+
 int userrules_check(void)
 {
 	int ok = 1;
 	for (int i = 0; i < ur_nrules; i++) {
 		UserRule *r = ur_rules[i];
 		int dup = 0;
+		if (r->mpi)
+			continue;
 		for (int j = 0; j < i; j++)
 			if (strcmp(ur_rules[j]->name, r->name) == 0) {
 				diag_error(r->loc,

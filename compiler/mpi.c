@@ -1,0 +1,382 @@
+/*
+ * mpi.c - MPI calls in differentiated code (DESIGN §5, "Parallel code").
+ *
+ * A supported MPI call on double or float data becomes a call to a typed
+ * helper of libckrt_mpi (runtime/ckrt_mpi.h), and the helper gets a
+ * derivative rule as if the user had written a ck_derivative for it
+ * (userrules.c), so that activity, the tangent, the adjoint and the
+ * second order treat it as any call with a supplied derivative:
+ *
+ *   MPI_Send(&s, 1, MPI_DOUBLE, 1, 0, comm)
+ *     -> ck_mpi_send_dbl(&s, 1, MPI_DOUBLE, 1, 0, comm)
+ *     f_d:   ck_mpi_send_dbl_d(&s, &s_d, ...)     the tangent alongside
+ *     f_bwd: ck_mpi_send_dbl_b(&s_b, ...)         receives the adjoint
+ *     f_b_d: ck_mpi_send_dbl_b_d(&s_b, &s_bd, ...)
+ *
+ * The adjoints take no primal buffers (nor the status): the rules of the
+ * supported calls do not read the data (MPI_SUM only), so f_bwd need not
+ * keep it.  MPI_IN_PLACE reductions get helpers of their own, the buffer
+ * read and written.
+ *
+ * Activity is local to a rank, communication is not: rank 0 may send a
+ * constant while rank 1 receives into varied data.  So every rank must call
+ * the same derivative helpers at the same points: a helper call always
+ * carries its derivative (null shadows send zeros), what a call receives
+ * is varied, and a function that communicates floating data is never
+ * called as its primal from derivative code (mpi_func_communicates).
+ *
+ * MPI calls on integer data, MPI_Comm_rank, MPI_Comm_size and MPI_Barrier
+ * stay as they are: no derivatives, and a recomputation may run them again,
+ * since every rank recomputes the same steps.  Any other MPI call that
+ * moves floating data is refused (mpi_check_call).
+ */
+#include "ckc.h"
+
+#include <string.h>
+
+/* A supported call.  Arguments by position: the data read (in) and
+ * written (out), their datatypes, the MPI_Op, the status; -1 when the
+ * call has none.  For MPI_Bcast, in == out (the root sends, the others
+ * receive into the same buffer). */
+typedef struct MpiCall {
+	const char *name;   /* MPI_Send */
+	const char *helper; /* send: ck_mpi_send_dbl, ... */
+	int nargs;
+	int in, out;
+	int in_type, out_type;
+	int op;
+	int status;
+} MpiCall;
+
+static const MpiCall mpi_calls[] = {
+	{ "MPI_Send", "send", 6, 0, -1, 2, -1, -1, -1 },
+	{ "MPI_Recv", "recv", 7, -1, 0, -1, 2, -1, 6 },
+	{ "MPI_Sendrecv", "sendrecv", 12, 0, 5, 2, 7, -1, 11 },
+	{ "MPI_Bcast", "bcast", 5, 0, 0, 2, 2, -1, -1 },
+	{ "MPI_Reduce", "reduce", 7, 0, 1, 3, 3, 4, -1 },
+	{ "MPI_Allreduce", "allreduce", 6, 0, 1, 3, 3, 4, -1 },
+};
+
+#define MPI_NCALLS ((int)(sizeof mpi_calls / sizeof mpi_calls[0]))
+
+static const MpiCall *mpi_find(const char *name)
+{
+	for (int i = 0; i < MPI_NCALLS; i++)
+		if (!strcmp(mpi_calls[i].name, name))
+			return &mpi_calls[i];
+	return NULL;
+}
+
+int mpi_is_mpi_name(const char *name)
+{
+	return !strncmp(name, "MPI_", 4) || !strncmp(name, "PMPI_", 5);
+}
+
+/* The expression under the pointer casts of an argument: the buffer the
+ * user passed as void *. */
+static const Expr *mpi_strip(const Expr *e)
+{
+	while (e->kind == E_CAST && type_is_pointerish(e->type) &&
+	       type_is_pointerish(e->u.e->type))
+		e = e->u.e;
+	return e;
+}
+
+/* MPI_IN_PLACE: a pointer made of a nonzero integer constant ((void *) 1
+ * in Open MPI, (void *) -1 in MPICH). */
+static int mpi_in_place(const Expr *e)
+{
+	return e->kind == E_CAST && type_is_pointerish(e->type) &&
+	       e->u.e->kind == E_NUM && e->u.e->u.num.is_int &&
+	       e->u.e->u.num.ival != 0;
+}
+
+/* A null pointer constant ((void *) 0, 0). */
+static int mpi_null(const Expr *e)
+{
+	while (e->kind == E_CAST)
+		e = e->u.e;
+	return e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == 0;
+}
+
+/* The floating type of the data behind an argument, or NULL. */
+static Type *mpi_float_data(const Expr *arg)
+{
+	const Expr *e = mpi_strip(arg);
+	if (!type_is_pointerish(e->type))
+		return NULL;
+	Type *t = e->type->base;
+	return type_is_float(t) ? t : NULL;
+}
+
+/* Does the call pass floating data to MPI (an argument that points to
+ * double or float)? */
+static int mpi_moves_float(const Expr *call)
+{
+	for (int i = 0; i < call->u.call.nargs; i++)
+		if (mpi_float_data(call->u.call.args[i]))
+			return 1;
+	return 0;
+}
+
+/* ---- the rules of the helpers */
+
+typedef struct MpiRule {
+	const char *name; /* ck_mpi_send_dbl */
+	UserRule *rule;
+} MpiRule;
+
+static MpiRule *mpi_rules;
+static int mpi_nrules;
+static int mpi_used;
+
+int mpi_program_uses(void)
+{
+	return mpi_used;
+}
+
+/* A declaration: the helper's parameters are the call's, with typed
+ * buffers (const where the call only reads). */
+static Func *mpi_decl(const char *name, const Expr *call, const MpiCall *mc,
+		      int in_place, Type *elem)
+{
+	Func *f = func_new(name, type_int(), call->loc);
+	for (int i = in_place; i < call->u.call.nargs; i++) {
+		Type *t = call->u.call.args[i]->type;
+		if (i == mc->in && i != mc->out)
+			t = type_ptr(type_with_const(elem, !in_place));
+		else if (i == mc->out)
+			t = type_ptr(type_with_const(elem, 0));
+		func_add_param(f, arena_printf("a%d", i + 1), t, call->loc);
+	}
+	return f;
+}
+
+/* F_b's declaration: NAME's parameters without the primal buffers and the
+ * status, each active one followed by its adjoint. */
+static Func *mpi_decl_b(const char *name, const Func *d,
+			const unsigned char *active, const unsigned char *drop)
+{
+	Func *f = func_new(name, type_new(TY_VOID), d->loc);
+	for (int i = 0; i < d->nparams; i++) {
+		const Var *x = d->vars[d->params[i]];
+		if (!drop[i])
+			func_add_param(f, x->name, x->type, d->loc);
+		if (active[i])
+			func_add_param(
+				f, arena_printf("%s_b", x->name),
+				type_ptr(type_with_const(x->type->base, 0)),
+				d->loc);
+	}
+	return f;
+}
+
+/* The rule of helper `name` (made on first use): a UserRule as a
+ * ck_derivative would give, with its two CallRules (NAME -> F_d, and
+ * F_b -> F_b_d). */
+static void mpi_rule(const char *name, const Expr *call, const MpiCall *mc,
+		     int in_place, Type *elem)
+{
+	for (int i = 0; i < mpi_nrules; i++)
+		if (!strcmp(mpi_rules[i].name, name))
+			return;
+	UserRule *r = ARENA_NEW(UserRule);
+	r->name = name;
+	r->loc = call->loc;
+	r->fn[UR_TANGENT] = arena_printf("%s_d", name);
+	r->fn[UR_ADJOINT] = arena_printf("%s_b", name);
+	r->fn[UR_HVP] = arena_printf("%s_b_d", name);
+	r->decl = mpi_decl(name, call, mc, in_place, elem);
+	int n = r->decl->nparams;
+	unsigned char *active = arena_alloc((size_t)n + 1);
+	unsigned char *drop = arena_alloc((size_t)n + 1);
+	for (int i = in_place; i < call->u.call.nargs; i++) {
+		int k = i - in_place;
+		if (i == mc->in || i == mc->out)
+			active[k] = drop[k] = 1;
+		if (i == mc->status)
+			drop[k] = 1;
+	}
+	r->active = active;
+	r->mpi_drop = drop;
+	r->mpi = 1;
+	r->user[UR_ADJOINT] =
+		mpi_decl_b(r->fn[UR_ADJOINT], r->decl, active, drop);
+	userrules_add(r);
+	userrules_add_mpi(r);
+	MpiRule m = { name, r };
+	VEC_PUSH(mpi_rules, mpi_nrules, m);
+}
+
+/* ---- the rewrite */
+
+static void mpi_rewrite_call(Expr *e)
+{
+	const MpiCall *mc = mpi_find(e->u.call.name);
+	if (!mc || e->u.call.nargs != mc->nargs || !mpi_moves_float(e))
+		return;
+	int in_place = mc->in >= 0 && mc->in != mc->out &&
+		       mpi_in_place(e->u.call.args[mc->in]);
+	Type *elem = NULL;
+	int ok = 1;
+	for (int k = 0; k < 2; k++) {
+		int i = k ? mc->out : mc->in;
+		if (i < 0 || (k == 0 && in_place))
+			continue;
+		const Expr *a = e->u.call.args[i];
+		Type *t = mpi_float_data(a);
+		if (!t) {
+			/* a null receive buffer (MPI_Reduce off the root) */
+			if (!mpi_null(a))
+				ok = 0;
+			continue;
+		}
+		if (elem && elem->kind != t->kind)
+			ok = 0;
+		elem = t;
+	}
+	if (!ok || !elem)
+		return; /* refused by mpi_check_call */
+	const char *name = arena_printf(
+		"ck_mpi_%s%s_%s", mc->helper, in_place ? "_inplace" : "",
+		elem->kind == TY_DOUBLE ? "dbl" : "flt");
+	mpi_rule(name, e, mc, in_place, elem);
+	/* the buffers without the casts to void * */
+	for (int i = 0; i < e->u.call.nargs; i++)
+		if ((i == mc->in || i == mc->out) &&
+		    mpi_float_data(e->u.call.args[i]))
+			e->u.call.args[i] =
+				(Expr *)mpi_strip(e->u.call.args[i]);
+	if (in_place) {
+		e->u.call.args++;
+		e->u.call.nargs--;
+	}
+	e->u.call.name = name;
+	mpi_used = 1;
+}
+
+static void mpi_visit(void *ctx, const Expr *e)
+{
+	(void)ctx;
+	if (e->kind == E_CALL && e->u.call.fn < 0)
+		mpi_rewrite_call((Expr *)e);
+}
+
+void mpi_program(Program *p)
+{
+	for (int i = 0; i < p->nfuncs; i++)
+		ir_walk_stmt(p->funcs[i]->body, mpi_visit, NULL);
+}
+
+/* ---- checks */
+
+int mpi_check_call(const Expr *call)
+{
+	const char *name = call->u.call.name;
+	if (!mpi_is_mpi_name(name) || !mpi_moves_float(call))
+		return 1;
+	const MpiCall *mc = mpi_find(name);
+	if (mc && call->u.call.nargs == mc->nargs) {
+		diag_error(call->loc,
+			   "'%s' here mixes double and float data (or passes "
+			   "floating data where MPI expects none); ckc "
+			   "differentiates it on one floating type, "
+			   "MPI_DOUBLE or MPI_FLOAT",
+			   name);
+		return 0;
+	}
+	diag_error(call->loc,
+		   "ckc cannot differentiate '%s', which moves floating-point "
+		   "data between ranks; it differentiates MPI_Send, MPI_Recv, "
+		   "MPI_Sendrecv, MPI_Bcast, MPI_Reduce and MPI_Allreduce "
+		   "(MPI_SUM) on MPI_DOUBLE and MPI_FLOAT data",
+		   name);
+	return 0;
+}
+
+/* The name of the global at the bottom of an MPI handle ((MPI_Op)
+ * &ompi_mpi_op_max in Open MPI), or NULL. */
+static const char *mpi_handle_global(const Program *p, const Expr *e)
+{
+	while (e->kind == E_CAST)
+		e = e->u.e;
+	if (e->kind == E_ADDR)
+		e = e->u.e;
+	return e->kind == E_GLOBAL ? p->globals[e->u.global]->name : NULL;
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), k = strlen(tail);
+	return n >= k && !strcmp(s + n - k, tail);
+}
+
+int mpi_check_rule_call(const Program *p, const UserRule *r, const Expr *call)
+{
+	if (!r->mpi || (strncmp(r->name, "ck_mpi_reduce", 13) &&
+			strncmp(r->name, "ck_mpi_allreduce", 16)))
+		return 1;
+	/* the MPI_Op: the argument before the root (reduce) or the
+	 * communicator (allreduce) */
+	if (strcmp(call->u.call.name, r->name))
+		return 1; /* F_b in generated code */
+	int in_place = strstr(r->name, "_inplace") != NULL;
+	int root = !strncmp(r->name, "ck_mpi_reduce", 13);
+	int op = in_place ? 3 : 4;
+	if (op >= call->u.call.nargs)
+		return 1;
+	const char *g = mpi_handle_global(p, call->u.call.args[op]);
+	if (!g || ends_with(g, "_sum"))
+		return 1; /* MPI_SUM, or an op only the run knows (checked there) */
+	diag_error(call->u.call.args[op]->loc,
+		   "the derivative of '%s' with this MPI_Op is not supported "
+		   "yet; ckc differentiates reductions by MPI_SUM",
+		   root ? "MPI_Reduce" : "MPI_Allreduce");
+	return 0;
+}
+
+/* ---- functions that communicate */
+
+static unsigned char *mpi_comm_memo; /* 0 unknown, 1 no, 2 yes */
+static int mpi_comm_n;
+
+typedef struct CommScan {
+	const Program *p;
+	int found;
+} CommScan;
+
+static int mpi_comm_fn(const Program *p, int fn);
+
+static void mpi_comm_visit(void *ctx, const Expr *e)
+{
+	CommScan *cs = ctx;
+	if (e->kind != E_CALL || cs->found)
+		return;
+	if (e->u.call.fn >= 0)
+		cs->found = mpi_comm_fn(cs->p, e->u.call.fn);
+	else if (!strncmp(e->u.call.name, "ck_mpi_", 7))
+		cs->found = 1;
+}
+
+static int mpi_comm_fn(const Program *p, int fn)
+{
+	if (fn >= mpi_comm_n) { /* functions were added: grow */
+		unsigned char *m = arena_alloc((size_t)p->nfuncs + 1);
+		if (mpi_comm_n)
+			memcpy(m, mpi_comm_memo, (size_t)mpi_comm_n);
+		mpi_comm_memo = m;
+		mpi_comm_n = p->nfuncs;
+	}
+	if (!mpi_comm_memo[fn]) {
+		CommScan cs = { p, 0 };
+		/* recursion is refused by the front end: the walk ends */
+		ir_walk_stmt(p->funcs[fn]->body, mpi_comm_visit, &cs);
+		mpi_comm_memo[fn] = (unsigned char)(cs.found ? 2 : 1);
+	}
+	return mpi_comm_memo[fn] == 2;
+}
+
+int mpi_func_communicates(const Program *p, int fn)
+{
+	return mpi_used && fn >= 0 && fn < p->nfuncs && mpi_comm_fn(p, fn);
+}
