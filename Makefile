@@ -22,8 +22,11 @@ LIT      ?= python3 $(LLVM)/build/utils/lit/lit.py
 LIT_OPTS ?= -sv --no-progress-bar -j$(JOBS)
 CMAKE_OPTS ?=
 
+# libopenmpi-dev and openmpi-bin: the MPI support (libckrt_mpi and the
+# tests in testsuite/mpi).
 DEB_PACKAGES = libclang-19-dev llvm-19-tools clang-19 libomp-19-dev \
-	libclang-rt-19-dev cmake gcc make python3 pkgconf
+	libclang-rt-19-dev cmake gcc make python3 pkgconf \
+	libopenmpi-dev openmpi-bin
 
 .PHONY: all deps build demo check clean
 

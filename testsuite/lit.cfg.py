@@ -14,6 +14,14 @@
 #   %srcroot   the source tree's root
 #   %san_cflags the sanitizer flags under --param sanitize=1, else empty
 #
+# With MPI (feature "mpi": CMake built libckrt_mpi and found mpicc, and
+# mpirun is on PATH; tests using them say REQUIRES: mpi):
+#   %mpicc     mpicc with the flags of %cc
+#   %ckrt-mpi  libckrt_mpi.a libckrt.a -lm -lpthread
+#   %mpirun    timeout 120 mpirun --oversubscribe -np (a test writes
+#              %mpirun 2 %t.exe; the timeout turns a deadlock into a
+#              failure)
+#
 # --param sanitize=1 (make check-asan) runs the suite on a build made with
 # -fsanitize=address,undefined (build-asan/): ckc and libckrt carry the
 # sanitizers, and so does every program the tests compile (%cc and
@@ -26,6 +34,7 @@
 # tree (lit testsuite/runtime/tape-types.c): then the site configuration of
 # ../build (or of $CKC_BUILD_DIR) is loaded.
 import os
+import shutil
 
 import lit.formats
 
@@ -114,9 +123,10 @@ else:
         os.chmod(ckc_cmd, 0o755)
     config.substitutions.append(("%san_cflags", san_cflags))
 
-    cc = ("%s -std=c99 -Wall -Wextra -pedantic -Werror -Wno-unknown-pragmas"
-          " -I%s -I%s %s") % (
-        config.test_cc, include, runtime, san_cflags)
+    # The flags of %cc, and of %mpicc.
+    cflags = ("-std=c99 -Wall -Wextra -pedantic -Werror -Wno-unknown-pragmas"
+              " -I%s -I%s %s") % (include, runtime, san_cflags)
+    cc = "%s %s" % (config.test_cc, cflags)
     # Longer names first: lit substitutes in list order.
     config.substitutions.append(
         ("%ckc-run", "bash " + os.path.join(tools, "ckc-run")))
@@ -124,6 +134,25 @@ else:
     config.substitutions.append(("%ckrt", config.ckrt_lib + " -lm -lpthread"))
     config.substitutions.append(("%cc", cc))
     config.substitutions.append(("%srcroot", src))
+
+    # MPI: Open MPI's mpirun (Debian's), which --oversubscribe lets run 4
+    # ranks on fewer cores and which refuses root (containers, CI) unless
+    # told twice.
+    mpi_lib = getattr(config, "ckrt_mpi_lib", "")
+    mpicc = getattr(config, "mpicc", "")
+    if mpi_lib and mpicc and shutil.which(
+            "mpirun", path=config.environment["PATH"]):
+        config.available_features.add("mpi")
+        config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+        config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+        config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
+        # At the front: %ckrt-mpi before %ckrt (longer names first).
+        config.substitutions.insert(
+            0, ("%mpirun", "timeout 120 mpirun --oversubscribe -np"))
+        config.substitutions.insert(
+            0, ("%ckrt-mpi", "%s %s -lm -lpthread" % (mpi_lib,
+                                                      config.ckrt_lib)))
+        config.substitutions.insert(0, ("%mpicc", "%s %s" % (mpicc, cflags)))
 
     if config.test_clang:
         config.available_features.add("clang")
