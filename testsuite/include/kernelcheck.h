@@ -139,7 +139,9 @@ static inline void kc_grad_of_(const double *x, double *g, int n, void *p)
 }
 
 /* The checks of a kernel with a scalar result (see the top), at v with
- * ndir random directions; hvp may be NULL (no f_b_d).  Returns f(v). */
+ * ndir random directions; hvp may be NULL (no f_b_d).  f, fd and fb get
+ * ctx; hvp, as ck_check_hvp calls it, a kc_grad_ whose ctx is ctx.
+ * Returns f(v). */
 static inline double kc_check_scalar(const char *what, kc_fn f, kc_fn_d fd,
 				     kc_fn_b fb, ck_hvpfn hvp, void *ctx,
 				     const double *v, const double *mask,
@@ -217,7 +219,7 @@ static inline double kc_check_scalar(const char *what, kc_fn f, kc_fn_d fd,
 			/* the figure: f_b_d's H d against differences */
 			double xb[CK_VEC_MAX] = {0}, xbd[CK_VEC_MAX] = {0};
 			double hfd[CK_VEC_MAX] = {0}, num = 0, den = 1e-300;
-			hvp(v, d, xb, xbd, 1.0, 0.0, n, ctx);
+			hvp(v, d, xb, xbd, 1.0, 0.0, n, &gr);
 			ck_hvp_richardson(kc_grad_of_, &gr, v, d, n, CK_FD_H,
 					  hfd);
 			for (int i = 0; i < n; i++) {
