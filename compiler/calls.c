@@ -85,6 +85,9 @@ CallKind calls_kind(const Program *p, const Expr *call)
 		return CALL_USER;
 	if (alloc_find(call))
 		return CALL_ALLOC;
+	/* libckrt_mpi's helpers have rules (mpi.c) */
+	if (userrules_call(call->u.call.name))
+		return CALL_DERIV;
 	if (ir_rt_call(call) != RT_NONE)
 		return CALL_RUNTIME;
 	return calls_kind_name(p, call->u.call.name);
