@@ -2516,6 +2516,10 @@ static Stmt *adj_rule_call(Adj *c, const CallRule *cr, const Expr *lhs,
 	const UserRule *r = cr->rule;
 	const Func *g = cr->callee;
 	*primal_call = expr_clone(call);
+	/* a taped forward sweep keeps the records of nonblocking MPI calls
+	 * for the reverse sweep (mpi.c) */
+	if (r->mpi_taped)
+		(*primal_call)->u.call.name = r->mpi_taped;
 	if (!activity_rule_any(c->a, cr, call)) {
 		stmt_append(fout, primal);
 		if (lhs && adj_lv_active(c, lhs))

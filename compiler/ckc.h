@@ -723,6 +723,8 @@ typedef struct UserRule {
 	 * marked in mpi_drop (primal buffers, the status). */
 	int mpi;
 	unsigned char *mpi_drop;
+	/* NAME_t, NAME's spelling in taped forward sweeps, or NULL */
+	const char *mpi_taped;
 } UserRule;
 
 /* How a call to a function with a rule is differentiated by the tangent
@@ -749,8 +751,9 @@ int userrules_check(void);
 const UserRule *userrules_find(const char *name);
 /* The tangent rule for a call to name (NAME or F_b), or NULL. */
 const CallRule *userrules_call(const char *name);
-/* The CallRules of an MPI helper's rule (mpi.c), which needs no check. */
-void userrules_add_mpi(const UserRule *r);
+/* The CallRules of an MPI helper's rule (mpi.c), which needs no check:
+ * NAME's, and with with_adjoint F_b's. */
+void userrules_add_mpi(const UserRule *r, int with_adjoint);
 
 /* ----------------------------------------------------------------- mpi.c */
 

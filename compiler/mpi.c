@@ -173,39 +173,46 @@ static Func *mpi_decl_b(const char *name, const Func *d,
 
 /* The rule of helper `name` (made on first use): a UserRule as a
  * ck_derivative would give, with its two CallRules (NAME -> F_d, and
- * F_b -> F_b_d). */
-static void mpi_rule(const char *name, const Expr *call, const MpiCall *mc,
-		     int in_place, Type *elem)
+ * F_b -> F_b_d).  active: the parameters with shadows; drop: those F_b
+ * does not take.  With taped, also NAME_t, the spelling of the call in
+ * taped forward sweeps (nonblocking calls keep the requests' records for
+ * the reverse sweep there), whose tangent is NAME_t_d and whose F_b is
+ * NAME's. */
+static void mpi_rule(const char *name, Func *decl, unsigned char *active,
+		     unsigned char *drop, int taped)
 {
 	for (int i = 0; i < mpi_nrules; i++)
 		if (!strcmp(mpi_rules[i].name, name))
 			return;
 	UserRule *r = ARENA_NEW(UserRule);
 	r->name = name;
-	r->loc = call->loc;
+	r->loc = decl->loc;
 	r->fn[UR_TANGENT] = arena_printf("%s_d", name);
 	r->fn[UR_ADJOINT] = arena_printf("%s_b", name);
 	r->fn[UR_HVP] = arena_printf("%s_b_d", name);
-	r->decl = mpi_decl(name, call, mc, in_place, elem);
-	int n = r->decl->nparams;
-	unsigned char *active = arena_alloc((size_t)n + 1);
-	unsigned char *drop = arena_alloc((size_t)n + 1);
-	for (int i = in_place; i < call->u.call.nargs; i++) {
-		int k = i - in_place;
-		if (i == mc->in || i == mc->out)
-			active[k] = drop[k] = 1;
-		if (i == mc->status)
-			drop[k] = 1;
-	}
+	r->decl = decl;
 	r->active = active;
 	r->mpi_drop = drop;
 	r->mpi = 1;
 	r->user[UR_ADJOINT] =
 		mpi_decl_b(r->fn[UR_ADJOINT], r->decl, active, drop);
 	userrules_add(r);
-	userrules_add_mpi(r);
+	userrules_add_mpi(r, 1);
 	MpiRule m = { name, r };
 	VEC_PUSH(mpi_rules, mpi_nrules, m);
+	if (!taped)
+		return;
+	UserRule *t = ARENA_NEW(UserRule);
+	*t = *r;
+	t->name = arena_printf("%s_t", name);
+	t->fn[UR_TANGENT] = arena_printf("%s_t_d", name);
+	Func *dt = ARENA_NEW(Func);
+	*dt = *decl;
+	dt->name = t->name;
+	t->decl = dt;
+	r->mpi_taped = t->name;
+	userrules_add(t);
+	userrules_add_mpi(t, 0);
 }
 
 /* ---- the rewrite */
@@ -240,7 +247,18 @@ static void mpi_rewrite_call(Expr *e)
 	const char *name = arena_printf(
 		"ck_mpi_%s%s_%s", mc->helper, in_place ? "_inplace" : "",
 		elem->kind == TY_DOUBLE ? "dbl" : "flt");
-	mpi_rule(name, e, mc, in_place, elem);
+	Func *decl = mpi_decl(name, e, mc, in_place, elem);
+	int n = decl->nparams;
+	unsigned char *active = arena_alloc((size_t)n + 1);
+	unsigned char *drop = arena_alloc((size_t)n + 1);
+	for (int i = in_place; i < e->u.call.nargs; i++) {
+		int k = i - in_place;
+		if (i == mc->in || i == mc->out)
+			active[k] = drop[k] = 1;
+		if (i == mc->status)
+			drop[k] = 1;
+	}
+	mpi_rule(name, decl, active, drop, 0);
 	/* the buffers without the casts to void * */
 	for (int i = 0; i < e->u.call.nargs; i++)
 		if ((i == mc->in || i == mc->out) &&
@@ -255,6 +273,236 @@ static void mpi_rewrite_call(Expr *e)
 	mpi_used = 1;
 }
 
+/* ---- nonblocking calls
+ *
+ * MPI_Isend and MPI_Irecv on floating data, and the MPI_Wait and
+ * MPI_Waitall of the function that posts them, become helpers that keep a
+ * record per request (libckrt_mpi): at a wait of a taped forward sweep, the
+ * records it completed go on a stack, and the wait's adjoint, first in the
+ * reverse sweep, posts their adjoint communication (a receive for a send,
+ * a send of the buffer's adjoint for a receive); the adjoint of each post
+ * completes it.  The wait's adjoint finds a receive buffer's adjoint from
+ * the buffer's variable, which the wait passes (up to MPI_MAX_BASES of
+ * them, slots), and the element offset the post recorded:
+ *
+ *   MPI_Irecv(&u[n + 1], 1, MPI_DOUBLE, r, 1, comm, &rq[1])
+ *     -> ck_mpi_irecv_dbl(&u[n + 1], 1, ..., &rq[1], FID, 0, u)
+ *   MPI_Waitall(4, rq, st) -> ck_mpi_waitall_dbl1(4, rq, st, FID, u)
+ *     f_bwd: ck_mpi_waitall_dbl1_b(4, FID, u_b)
+ *
+ * FID names the function: a request must be waited for where it was
+ * posted.  Taped forward sweeps spell the helpers NAME_t (the records
+ * stay for the reverse sweep); untaped code (tangents, recomputations that
+ * are not reversed) drops them at the wait. */
+
+#define MPI_MAX_BASES 4
+
+typedef struct NbFunc {
+	Func *f;
+	int fid;
+	int roots[MPI_MAX_BASES]; /* the variables receive buffers are in */
+	int nroots;
+	Type *elem; /* the posts' floating type */
+	int posts;  /* MPI_Isend/MPI_Irecv on floating data */
+	int bad;    /* refused: the posts stay as they are */
+} NbFunc;
+
+/* Calls refused with a message of their own (reported by mpi_check_call
+ * where the function is differentiated). */
+typedef struct Refusal {
+	const Expr *call;
+	const char *why;
+} Refusal;
+
+static Refusal *mpi_refused;
+static int mpi_nrefused;
+
+static void mpi_refuse(const Expr *call, const char *why)
+{
+	Refusal r = { call, why };
+	VEC_PUSH(mpi_refused, mpi_nrefused, r);
+}
+
+/* The MPI calls on requests that ckc cannot reverse. */
+static const char *const mpi_nb_refused[] = {
+	"MPI_Test",    "MPI_Testall",  "MPI_Testany",      "MPI_Testsome",
+	"MPI_Waitany", "MPI_Waitsome", "MPI_Request_free", "MPI_Cancel",
+};
+
+static int mpi_is_post(const Expr *e, int *recv)
+{
+	if (e->kind != E_CALL || e->u.call.fn >= 0 || e->u.call.nargs != 7)
+		return 0;
+	*recv = !strcmp(e->u.call.name, "MPI_Irecv");
+	return (*recv || !strcmp(e->u.call.name, "MPI_Isend")) &&
+	       mpi_float_data(e->u.call.args[0]);
+}
+
+static void nb_scan(void *ctx, const Expr *e)
+{
+	NbFunc *nf = ctx;
+	int recv;
+	if (!mpi_is_post(e, &recv))
+		return;
+	Type *t = mpi_float_data(e->u.call.args[0]);
+	nf->posts++;
+	if (nf->elem && nf->elem->kind != t->kind) {
+		mpi_refuse(e, "the nonblocking calls of a function are on one "
+			      "floating type for ckc; post double and float "
+			      "data from separate functions");
+		nf->bad = 1;
+		return;
+	}
+	nf->elem = t;
+	if (!recv)
+		return;
+	int root = activity_root(mpi_strip(e->u.call.args[0]));
+	const Type *rt = root >= 0 ? nf->f->vars[root]->type : NULL;
+	if (!rt || !(type_is_float(rt) ||
+		     (type_is_pointerish(rt) && type_is_float(rt->base)))) {
+		mpi_refuse(e, "ckc follows the receive buffer of MPI_Irecv "
+			      "in a local or parameter array, pointer or "
+			      "scalar of floating type; receive into one");
+		nf->bad = 1;
+		return;
+	}
+	for (int i = 0; i < nf->nroots; i++)
+		if (nf->roots[i] == root)
+			return;
+	if (nf->nroots == MPI_MAX_BASES) {
+		mpi_refuse(e, "ckc follows the receive buffers of MPI_Irecv "
+			      "in at most 4 variables of a function; receive "
+			      "into fewer arrays, or post from separate "
+			      "functions");
+		nf->bad = 1;
+		return;
+	}
+	nf->roots[nf->nroots++] = root;
+}
+
+/* A declaration with the types of args, where types[i] (when not NULL)
+ * replaces one. */
+static Func *mpi_decl_of(const char *name, Expr **args, int nargs,
+			 Type **types, Loc loc)
+{
+	Func *f = func_new(name, type_int(), loc);
+	for (int i = 0; i < nargs; i++)
+		func_add_param(f, arena_printf("a%d", i + 1),
+			       types[i] ? types[i] : args[i]->type, loc);
+	return f;
+}
+
+/* The variable v as a pointer to its floating data: v, or &v. */
+static Expr *nb_base(NbFunc *nf, int v, Loc loc)
+{
+	Expr *e = expr_var(nf->f, v, loc);
+	return type_is_float(e->type) ? expr_addr(e, loc) : e;
+}
+
+static void nb_rewrite(void *ctx, const Expr *ce)
+{
+	NbFunc *nf = ctx;
+	Expr *e = (Expr *)ce;
+	int recv, wait = 0;
+	if (e->kind != E_CALL || e->u.call.fn >= 0)
+		return;
+	const char *nm = e->u.call.name;
+	for (size_t i = 0; i < sizeof mpi_nb_refused / sizeof *mpi_nb_refused;
+	     i++)
+		if (!strcmp(nm, mpi_nb_refused[i])) {
+			mpi_refuse(e,
+				   "ckc reverses MPI_Wait and MPI_Waitall of "
+				   "requests on floating data, not this "
+				   "call; wait for the requests of this "
+				   "function with them");
+			return;
+		}
+	if (!strcmp(nm, "MPI_Wait") && e->u.call.nargs == 2)
+		wait = 1;
+	else if (!strcmp(nm, "MPI_Waitall") && e->u.call.nargs == 3)
+		wait = 2;
+	else if (!mpi_is_post(e, &recv))
+		return;
+	const char *ts = nf->elem->kind == TY_DOUBLE ? "dbl" : "flt";
+	int n0 = e->u.call.nargs, n = n0 + 1, slot = -1;
+	if (wait)
+		n += nf->nroots;
+	else if (recv)
+		n += 2;
+	Expr **args = arena_alloc(sizeof(Expr *) * (size_t)n);
+	Type **types = arena_alloc(sizeof(Type *) * (size_t)n);
+	unsigned char *active = arena_alloc((size_t)n + 1);
+	unsigned char *drop = arena_alloc((size_t)n + 1);
+	for (int i = 0; i < n0; i++)
+		args[i] = e->u.call.args[i];
+	args[n0] = expr_int(nf->fid, e->loc);
+	const char *name;
+	if (wait) {
+		name = arena_printf("ck_mpi_%s_%s%d",
+				    wait == 1 ? "wait" : "waitall", ts,
+				    nf->nroots);
+		drop[wait - 1] = drop[wait] = 1; /* the requests, statuses */
+		for (int k = 0; k < nf->nroots; k++) {
+			int i = n0 + 1 + k;
+			args[i] = nb_base(nf, nf->roots[k], e->loc);
+			types[i] = type_ptr(type_with_const(nf->elem, 0));
+			active[i] = drop[i] = 1;
+		}
+	} else {
+		name = arena_printf("ck_mpi_%s_%s", recv ? "irecv" : "isend",
+				    ts);
+		args[0] = (Expr *)mpi_strip(args[0]);
+		types[0] = type_ptr(type_with_const(nf->elem, !recv));
+		active[0] = drop[0] = drop[6] = 1; /* buffer, request */
+		if (recv) {
+			int root = activity_root(args[0]);
+			while (nf->roots[++slot] != root)
+				;
+			args[n0 + 1] = expr_int(slot, e->loc);
+			args[n0 + 2] = nb_base(nf, root, e->loc);
+			types[n0 + 2] = types[0];
+			active[n0 + 2] = drop[n0 + 2] = 1;
+		}
+	}
+	mpi_rule(name, mpi_decl_of(name, args, n, types, e->loc), active, drop,
+		 1);
+	e->u.call.args = args;
+	e->u.call.nargs = n;
+	e->u.call.name = name;
+	mpi_used = 1;
+}
+
+static int mpi_refused_at(const Expr *call)
+{
+	for (int i = 0; i < mpi_nrefused; i++)
+		if (mpi_refused[i].call == call)
+			return i;
+	return -1;
+}
+
+/* A function whose posts are refused: the others stay without a message
+ * of their own (the first says why). */
+static void nb_quiet(void *ctx, const Expr *e)
+{
+	int recv;
+	(void)ctx;
+	if (mpi_is_post(e, &recv) && mpi_refused_at(e) < 0)
+		mpi_refuse(e, NULL);
+}
+
+static void mpi_nonblocking(Program *p, int fid)
+{
+	NbFunc nf;
+	memset(&nf, 0, sizeof nf);
+	nf.f = p->funcs[fid];
+	nf.fid = fid;
+	ir_walk_stmt(nf.f->body, nb_scan, &nf);
+	if (nf.posts && !nf.bad)
+		ir_walk_stmt(nf.f->body, nb_rewrite, &nf);
+	else if (nf.bad)
+		ir_walk_stmt(nf.f->body, nb_quiet, NULL);
+}
+
 static void mpi_visit(void *ctx, const Expr *e)
 {
 	(void)ctx;
@@ -264,8 +512,10 @@ static void mpi_visit(void *ctx, const Expr *e)
 
 void mpi_program(Program *p)
 {
-	for (int i = 0; i < p->nfuncs; i++)
+	for (int i = 0; i < p->nfuncs; i++) {
+		mpi_nonblocking(p, i);
 		ir_walk_stmt(p->funcs[i]->body, mpi_visit, NULL);
+	}
 }
 
 /* ---- checks */
@@ -273,6 +523,12 @@ void mpi_program(Program *p)
 int mpi_check_call(const Expr *call)
 {
 	const char *name = call->u.call.name;
+	int k = mpi_refused_at(call);
+	if (k >= 0) {
+		if (mpi_refused[k].why) /* else: refused with another call */
+			diag_error(call->loc, "%s", mpi_refused[k].why);
+		return 0;
+	}
 	if (!mpi_is_mpi_name(name) || !mpi_moves_float(call))
 		return 1;
 	const MpiCall *mc = mpi_find(name);
@@ -285,12 +541,14 @@ int mpi_check_call(const Expr *call)
 			   name);
 		return 0;
 	}
-	diag_error(call->loc,
-		   "ckc cannot differentiate '%s', which moves floating-point "
-		   "data between ranks; it differentiates MPI_Send, MPI_Recv, "
-		   "MPI_Sendrecv, MPI_Bcast, MPI_Reduce and MPI_Allreduce "
-		   "(MPI_SUM) on MPI_DOUBLE and MPI_FLOAT data",
-		   name);
+	diag_error(
+		call->loc,
+		"ckc cannot differentiate '%s', which moves floating-point "
+		"data between ranks; it differentiates MPI_Send, MPI_Recv, "
+		"MPI_Sendrecv, MPI_Isend, MPI_Irecv, MPI_Wait, MPI_Waitall, "
+		"MPI_Bcast, MPI_Reduce and MPI_Allreduce (MPI_SUM) on "
+		"MPI_DOUBLE and MPI_FLOAT data",
+		name);
 	return 0;
 }
 

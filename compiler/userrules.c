@@ -348,7 +348,7 @@ static void ur_add_calls(const UserRule *r)
 
 /* An MPI helper's rule is made by mpi.c, not by a pragma: its F_b takes
  * no primal buffers (r->mpi_drop), and it needs no checks. */
-void userrules_add_mpi(const UserRule *r)
+void userrules_add_mpi(const UserRule *r, int with_adjoint)
 {
 	CallRule *c = ARENA_NEW(CallRule);
 	c->rule = r;
@@ -356,6 +356,8 @@ void userrules_add_mpi(const UserRule *r)
 	c->tangent = r->fn[UR_TANGENT];
 	c->active = r->active;
 	ARENA_PUSH(ur_calls, ur_ncalls, c);
+	if (!with_adjoint)
+		return;
 
 	const Func *b = r->user[UR_ADJOINT];
 	unsigned char *act = arena_alloc((size_t)b->nparams + 1);

@@ -19,7 +19,7 @@ double f(const double *x, int n, MPI_Comm comm)
 	MPI_Allreduce(&m, &mm, 1, MPI_INT, MPI_SUM, comm);
 	for (i = 0; i < n; i++)
 		s += x[i] * x[i];
-// CHECK: mpi-unsupported.c:[[@LINE+1]]:2: error: ckc cannot differentiate 'MPI_Allgather', which moves floating-point data between ranks; it differentiates MPI_Send, MPI_Recv, MPI_Sendrecv, MPI_Bcast, MPI_Reduce and MPI_Allreduce (MPI_SUM) on MPI_DOUBLE and MPI_FLOAT data
+// CHECK: mpi-unsupported.c:[[@LINE+1]]:2: error: ckc cannot differentiate 'MPI_Allgather', which moves floating-point data between ranks; it differentiates MPI_Send, MPI_Recv, MPI_Sendrecv, MPI_Isend, MPI_Irecv, MPI_Wait, MPI_Waitall, MPI_Bcast, MPI_Reduce and MPI_Allreduce (MPI_SUM) on MPI_DOUBLE and MPI_FLOAT data
 	MPI_Allgather(&s, 1, MPI_DOUBLE, all, 1, MPI_DOUBLE, comm);
 // CHECK-NEXT: mpi-unsupported.c:[[@LINE+1]]:2: error: ckc cannot differentiate 'MPI_Gather', which
 	MPI_Gather(c, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, 0, comm);
