@@ -760,8 +760,6 @@ void userrules_add_mpi(const UserRule *r, int with_adjoint);
 /* Rewrites the supported MPI calls on floating data into calls to the
  * typed helpers of libckrt_mpi, with their rules (before normalization). */
 void mpi_program(Program *p);
-/* Did mpi_program rewrite a call: the output includes "ckrt_mpi.h". */
-int mpi_program_uses(void);
 /* MPI_... or PMPI_... */
 int mpi_is_mpi_name(const char *name);
 /* Refuses an MPI call that moves floating data and was not rewritten

@@ -34,27 +34,25 @@
 
 #include <string.h>
 
-/* A supported call.  Arguments by position: the data read (in) and
- * written (out), their datatypes, the MPI_Op, the status; -1 when the
- * call has none.  For MPI_Bcast, in == out (the root sends, the others
- * receive into the same buffer). */
+/* A supported blocking call.  Arguments by position: the data read (in)
+ * and written (out), the status; -1 when the call has none.  For
+ * MPI_Bcast, in == out (the root sends, the others receive into the same
+ * buffer).  (Nonblocking calls: below.) */
 typedef struct MpiCall {
 	const char *name;   /* MPI_Send */
 	const char *helper; /* send: ck_mpi_send_dbl, ... */
 	int nargs;
 	int in, out;
-	int in_type, out_type;
-	int op;
 	int status;
 } MpiCall;
 
 static const MpiCall mpi_calls[] = {
-	{ "MPI_Send", "send", 6, 0, -1, 2, -1, -1, -1 },
-	{ "MPI_Recv", "recv", 7, -1, 0, -1, 2, -1, 6 },
-	{ "MPI_Sendrecv", "sendrecv", 12, 0, 5, 2, 7, -1, 11 },
-	{ "MPI_Bcast", "bcast", 5, 0, 0, 2, 2, -1, -1 },
-	{ "MPI_Reduce", "reduce", 7, 0, 1, 3, 3, 4, -1 },
-	{ "MPI_Allreduce", "allreduce", 6, 0, 1, 3, 3, 4, -1 },
+	{ "MPI_Send", "send", 6, 0, -1, -1 },
+	{ "MPI_Recv", "recv", 7, -1, 0, 6 },
+	{ "MPI_Sendrecv", "sendrecv", 12, 0, 5, 11 },
+	{ "MPI_Bcast", "bcast", 5, 0, 0, -1 },
+	{ "MPI_Reduce", "reduce", 7, 0, 1, -1 },
+	{ "MPI_Allreduce", "allreduce", 6, 0, 1, -1 },
 };
 
 #define MPI_NCALLS ((int)(sizeof mpi_calls / sizeof mpi_calls[0]))
@@ -129,11 +127,6 @@ typedef struct MpiRule {
 static MpiRule *mpi_rules;
 static int mpi_nrules;
 static int mpi_used;
-
-int mpi_program_uses(void)
-{
-	return mpi_used;
-}
 
 /* A declaration: the helper's parameters are the call's, with typed
  * buffers (const where the call only reads). */
