@@ -12,7 +12,9 @@
  * MPI_DOUBLE, S = flt for float buffers with MPI_FLOAT.  <call> is send,
  * recv, sendrecv, bcast, reduce, allreduce, and reduce_inplace and
  * allreduce_inplace for the calls whose send buffer is MPI_IN_PLACE (on the
- * root, for MPI_Reduce).
+ * root, for MPI_Reduce); isend, irecv, wait<K> and waitall<K> for the
+ * nonblocking calls, which have taped versions (_t, _t_d) too and are
+ * described where they are declared, below.
  *
  *   Primal      ck_mpi_<call>_<S>: the MPI call, sending and computing
  *               exactly what the plain call would, bit for bit.  A receive
@@ -67,10 +69,15 @@
  * elements than its count; the adjoint of a receive from MPI_ANY_SOURCE or
  * with MPI_ANY_TAG; malloc failing.
  *
- * The helpers keep no state: they are as thread-safe as the MPI under them.
+ * The blocking helpers keep no state: they are as thread-safe as the MPI
+ * under them.  The nonblocking ones keep process-wide bookkeeping that
+ * nothing synchronizes: call them from one thread only, as code under
+ * MPI_THREAD_FUNNELED calls MPI.
  */
 #ifndef CKRT_MPI_H
 #define CKRT_MPI_H
+
+#include <stddef.h>
 
 #include <mpi.h>
 
@@ -261,6 +268,236 @@ void ck_mpi_reduce_inplace_flt_b_d(float *buf_b, float *buf_bd, int count,
 void ck_mpi_allreduce_inplace_flt_b_d(float *buf_b, float *buf_bd, int count,
 				      MPI_Datatype dt, MPI_Op op,
 				      MPI_Comm comm);
+
+/* ------------------------------------------------------------ nonblocking */
+
+/*
+ * MPI_Isend, MPI_Irecv, MPI_Wait and MPI_Waitall on double or float data.
+ * ckc rewrites a function's posts and the waits of the same function; the
+ * function that posts a request on floating data must wait for it.  fid
+ * is the function's number, which ckc gives each call of the function's
+ * helpers.
+ *
+ *   Primal      isend, irecv: the MPI call, as the plain call makes it;
+ *               wait<K>, waitall<K>: the MPI call, and a receive must have
+ *               received exactly its count (st may be MPI_STATUS_IGNORE,
+ *               sts MPI_STATUSES_IGNORE).  The waits take every request,
+ *               those of other data or MPI_REQUEST_NULL included, and leave
+ *               those alone.
+ *   Taped       _t: the same, and kept for the reverse sweep: the posts in
+ *               one stack, the waits in another, one group of the requests
+ *               each completed.
+ *   Tangent     _d, _t_d: each active pointer followed by its tangent.  A
+ *               value travels with its tangent in one message of 2 * count
+ *               elements, as with MPI_Send; a wait unpacks what a receive
+ *               got into buf and buf_d and sets the status to count
+ *               elements.
+ *   Adjoint     _b, called in the reverse order of the taped calls, without
+ *               primal buffers, requests or statuses.  The reverse of a
+ *               wait posts its requests' adjoints: for a send, a receive
+ *               of the adjoint of what it sent, from its destination; for
+ *               a receive, a send of its buffer's adjoint back to its
+ *               source, the adjoint then set to 0 (the received values
+ *               overwrote the buffer, and nothing may touch the buffer
+ *               between MPI_Irecv and its wait).  The reverse of a post
+ *               completes that: a send adds what came back to buf_b (in
+ *               index order; dropped when buf_b is NULL), a receive waits
+ *               for its send.  Requests of one wait are reversed in the
+ *               reverse order of their posts.
+ *   Second      _b_d: the same with each adjoint followed by its tangent,
+ *   order       in one message of 2 * count elements, both set to 0 for a
+ *               receive (a NULL tangent reads as zeros).
+ *
+ * The reverse of a receive needs to know where its buffer's adjoint is: an
+ * irecv names its buffer as buf = base + offset, base the wait's base
+ * argument number slot (b<slot>, 0 <= slot < K, K <= CK_MPI_KMAX); the
+ * reverse of the wait takes b<slot>_b + offset.  A wait passes the bases
+ * of the receives it completes, numbered as their irecvs number them (a
+ * wait of sends only may pass none).
+ *
+ * Requests are found by the value of their handle, as posted.  An MPI may
+ * give several requests it completed at once the same handle (Open MPI
+ * does for MPI_PROC_NULL and for short sends); such requests are told apart
+ * by the order of their posts, and a wait takes the function's oldest.  An
+ * MPI_PROC_NULL partner makes every derivative a no-op, as above.
+ *
+ * Messages pair in the reverse sweep as in the forward one as long as, on
+ * each rank, the requests between one pair of ranks with one tag and one
+ * communicator (a channel) are completed in the order they were posted
+ * (one MPI_Waitall may complete them in any order), and no blocking call
+ * sends or receives on the channel while one of its requests is pending.
+ * A taped wait that breaks the first rule aborts.
+ *
+ * Errors (abort, "ckc: ..."): besides those of the blocking helpers, a
+ * wait for a request another function posted; the reverse of a post whose
+ * request no wait completed; a reverse sweep whose calls do not match the
+ * forward's (nothing left to reverse, another call, count, partner, tag,
+ * function or derivative order); a receive buffer the reverse cannot find
+ * (slot >= K, or a NULL b<slot>_b); the taped receive from MPI_ANY_SOURCE
+ * or with MPI_ANY_TAG.  After an MPI error a wait returns it; the requests
+ * MPI completed are released, the others stay pending.
+ */
+
+/* Requests kept (pending, or kept for the reverse sweep): 0 once every
+ * untaped request is waited and every taped one reversed. */
+size_t ck_mpi_pending(void);
+/* Forgets every request: frees the records and empties the stacks.  It
+ * neither completes nor cancels MPI requests: call it when none of the
+ * helpers' requests is active (tests, or recovery after an error). */
+void ck_mpi_reset(void);
+
+/* The most base arguments of a wait. */
+#define CK_MPI_KMAX 4
+
+/* CK_MPI_BASES_<K>(X, T) is X(T, 0) ... X(T, K - 1): with the parameter
+ * makers CK_MPI_PARAM*, the base parameters of the waits with K bases. */
+#define CK_MPI_BASES_0(X, T)
+#define CK_MPI_BASES_1(X, T) X(T, 0)
+#define CK_MPI_BASES_2(X, T) CK_MPI_BASES_1(X, T) X(T, 1)
+#define CK_MPI_BASES_3(X, T) CK_MPI_BASES_2(X, T) X(T, 2)
+#define CK_MPI_BASES_4(X, T) CK_MPI_BASES_3(X, T) X(T, 3)
+#define CK_MPI_PARAM(T, i) , T *b##i
+#define CK_MPI_PARAM_D(T, i) , T *b##i, T *b##i##_d
+#define CK_MPI_PARAM_B(T, i) , T *b##i##_b
+#define CK_MPI_PARAM_B_D(T, i) , T *b##i##_b, T *b##i##_bd
+
+/*
+ * The waits of family S (element type T) with K bases, e.g. for S = dbl,
+ * K = 2:
+ *
+ *   int ck_mpi_wait_dbl2(MPI_Request *req, MPI_Status *st, int fid,
+ *                        double *b0, double *b1);               and _t
+ *   int ck_mpi_wait_dbl2_d(MPI_Request *req, MPI_Status *st, int fid,
+ *                          double *b0, double *b0_d,
+ *                          double *b1, double *b1_d);           and _t_d
+ *   void ck_mpi_wait_dbl2_b(int fid, double *b0_b, double *b1_b);
+ *   void ck_mpi_wait_dbl2_b_d(int fid, double *b0_b, double *b0_bd,
+ *                             double *b1_b, double *b1_bd);
+ *
+ * and the same for ck_mpi_waitall_dbl2..., with (int n, MPI_Request *reqs,
+ * MPI_Status *sts, int fid, ...) and (int n, int fid, ...).  The forward
+ * waits do not read their bases.
+ */
+#define CK_MPI_DECLARE_WAITS(S, T, K)                                         \
+	int ck_mpi_wait_##S##K(MPI_Request *req, MPI_Status *st,              \
+			       int fid CK_MPI_BASES_##K(CK_MPI_PARAM, T));    \
+	int ck_mpi_wait_##S##K##_t(                                           \
+		MPI_Request *req, MPI_Status *st,                             \
+		int fid CK_MPI_BASES_##K(CK_MPI_PARAM, T));                   \
+	int ck_mpi_wait_##S##K##_d(                                           \
+		MPI_Request *req, MPI_Status *st,                             \
+		int fid CK_MPI_BASES_##K(CK_MPI_PARAM_D, T));                 \
+	int ck_mpi_wait_##S##K##_t_d(                                         \
+		MPI_Request *req, MPI_Status *st,                             \
+		int fid CK_MPI_BASES_##K(CK_MPI_PARAM_D, T));                 \
+	void ck_mpi_wait_##S##K##_b(                                          \
+		int fid CK_MPI_BASES_##K(CK_MPI_PARAM_B, T));                 \
+	void ck_mpi_wait_##S##K##_b_d(                                        \
+		int fid CK_MPI_BASES_##K(CK_MPI_PARAM_B_D, T));               \
+	int ck_mpi_waitall_##S##K(int n, MPI_Request *reqs, MPI_Status *sts,  \
+				  int fid CK_MPI_BASES_##K(CK_MPI_PARAM, T)); \
+	int ck_mpi_waitall_##S##K##_t(                                        \
+		int n, MPI_Request *reqs, MPI_Status *sts,                    \
+		int fid CK_MPI_BASES_##K(CK_MPI_PARAM, T));                   \
+	int ck_mpi_waitall_##S##K##_d(                                        \
+		int n, MPI_Request *reqs, MPI_Status *sts,                    \
+		int fid CK_MPI_BASES_##K(CK_MPI_PARAM_D, T));                 \
+	int ck_mpi_waitall_##S##K##_t_d(                                      \
+		int n, MPI_Request *reqs, MPI_Status *sts,                    \
+		int fid CK_MPI_BASES_##K(CK_MPI_PARAM_D, T));                 \
+	void ck_mpi_waitall_##S##K##_b(                                       \
+		int n, int fid CK_MPI_BASES_##K(CK_MPI_PARAM_B, T));          \
+	void ck_mpi_waitall_##S##K##_b_d(                                     \
+		int n, int fid CK_MPI_BASES_##K(CK_MPI_PARAM_B_D, T));
+
+/* ---------------------------------------------------- double: nonblocking */
+
+int ck_mpi_isend_dbl(const double *buf, int count, MPI_Datatype dt, int dest,
+		     int tag, MPI_Comm comm, MPI_Request *req, int fid);
+int ck_mpi_isend_dbl_t(const double *buf, int count, MPI_Datatype dt, int dest,
+		       int tag, MPI_Comm comm, MPI_Request *req, int fid);
+int ck_mpi_irecv_dbl(double *buf, int count, MPI_Datatype dt, int src, int tag,
+		     MPI_Comm comm, MPI_Request *req, int fid, int slot,
+		     double *base);
+int ck_mpi_irecv_dbl_t(double *buf, int count, MPI_Datatype dt, int src,
+		       int tag, MPI_Comm comm, MPI_Request *req, int fid,
+		       int slot, double *base);
+
+int ck_mpi_isend_dbl_d(const double *buf, const double *buf_d, int count,
+		       MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+		       MPI_Request *req, int fid);
+int ck_mpi_isend_dbl_t_d(const double *buf, const double *buf_d, int count,
+			 MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+			 MPI_Request *req, int fid);
+int ck_mpi_irecv_dbl_d(double *buf, double *buf_d, int count, MPI_Datatype dt,
+		       int src, int tag, MPI_Comm comm, MPI_Request *req,
+		       int fid, int slot, double *base, double *base_d);
+int ck_mpi_irecv_dbl_t_d(double *buf, double *buf_d, int count,
+			 MPI_Datatype dt, int src, int tag, MPI_Comm comm,
+			 MPI_Request *req, int fid, int slot, double *base,
+			 double *base_d);
+
+void ck_mpi_isend_dbl_b(double *buf_b, int count, MPI_Datatype dt, int dest,
+			int tag, MPI_Comm comm, int fid);
+void ck_mpi_irecv_dbl_b(double *buf_b, int count, MPI_Datatype dt, int src,
+			int tag, MPI_Comm comm, int fid, int slot,
+			double *base_b);
+void ck_mpi_isend_dbl_b_d(double *buf_b, double *buf_bd, int count,
+			  MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+			  int fid);
+void ck_mpi_irecv_dbl_b_d(double *buf_b, double *buf_bd, int count,
+			  MPI_Datatype dt, int src, int tag, MPI_Comm comm,
+			  int fid, int slot, double *base_b, double *base_bd);
+
+CK_MPI_DECLARE_WAITS(dbl, double, 0)
+CK_MPI_DECLARE_WAITS(dbl, double, 1)
+CK_MPI_DECLARE_WAITS(dbl, double, 2)
+CK_MPI_DECLARE_WAITS(dbl, double, 3)
+CK_MPI_DECLARE_WAITS(dbl, double, 4)
+
+/* ----------------------------------------------------- float: nonblocking */
+
+int ck_mpi_isend_flt(const float *buf, int count, MPI_Datatype dt, int dest,
+		     int tag, MPI_Comm comm, MPI_Request *req, int fid);
+int ck_mpi_isend_flt_t(const float *buf, int count, MPI_Datatype dt, int dest,
+		       int tag, MPI_Comm comm, MPI_Request *req, int fid);
+int ck_mpi_irecv_flt(float *buf, int count, MPI_Datatype dt, int src, int tag,
+		     MPI_Comm comm, MPI_Request *req, int fid, int slot,
+		     float *base);
+int ck_mpi_irecv_flt_t(float *buf, int count, MPI_Datatype dt, int src,
+		       int tag, MPI_Comm comm, MPI_Request *req, int fid,
+		       int slot, float *base);
+
+int ck_mpi_isend_flt_d(const float *buf, const float *buf_d, int count,
+		       MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+		       MPI_Request *req, int fid);
+int ck_mpi_isend_flt_t_d(const float *buf, const float *buf_d, int count,
+			 MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+			 MPI_Request *req, int fid);
+int ck_mpi_irecv_flt_d(float *buf, float *buf_d, int count, MPI_Datatype dt,
+		       int src, int tag, MPI_Comm comm, MPI_Request *req,
+		       int fid, int slot, float *base, float *base_d);
+int ck_mpi_irecv_flt_t_d(float *buf, float *buf_d, int count, MPI_Datatype dt,
+			 int src, int tag, MPI_Comm comm, MPI_Request *req,
+			 int fid, int slot, float *base, float *base_d);
+
+void ck_mpi_isend_flt_b(float *buf_b, int count, MPI_Datatype dt, int dest,
+			int tag, MPI_Comm comm, int fid);
+void ck_mpi_irecv_flt_b(float *buf_b, int count, MPI_Datatype dt, int src,
+			int tag, MPI_Comm comm, int fid, int slot,
+			float *base_b);
+void ck_mpi_isend_flt_b_d(float *buf_b, float *buf_bd, int count,
+			  MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+			  int fid);
+void ck_mpi_irecv_flt_b_d(float *buf_b, float *buf_bd, int count,
+			  MPI_Datatype dt, int src, int tag, MPI_Comm comm,
+			  int fid, int slot, float *base_b, float *base_bd);
+
+CK_MPI_DECLARE_WAITS(flt, float, 0)
+CK_MPI_DECLARE_WAITS(flt, float, 1)
+CK_MPI_DECLARE_WAITS(flt, float, 2)
+CK_MPI_DECLARE_WAITS(flt, float, 3)
+CK_MPI_DECLARE_WAITS(flt, float, 4)
 
 #ifdef __cplusplus
 }
