@@ -1260,7 +1260,8 @@ void emit_c(FILE *out, const Program *p)
 }
 
 /* Does a public generated function have a parameter whose type is
- * named by a header (FILE *, MPI_Comm: a struct of a header)? */
+ * named by a header (FILE *; MPI_Comm, a pointer to a struct that a
+ * header only declares)? */
 static int header_needs_includes(const Program *p)
 {
 	int i, k;
@@ -1274,7 +1275,8 @@ static int header_needs_includes(const Program *p)
 			while (t->base)
 				t = t->base;
 			if (t->kind == TY_OTHER ||
-			    (t->kind == TY_STRUCT && t->st->where != SD_MAIN))
+			    (t->kind == TY_STRUCT && !t->st->complete &&
+			     t->st->where != SD_MAIN))
 				return 1;
 		}
 	}
