@@ -15,7 +15,12 @@
 #              generated <name>_grad.c of every source as a source of its
 #              own, the directory of the generated headers on its include
 #              path (PRIVATE), and links ckc::ckrt (the runtime, with its
-#              include directory and -lm -lpthread).
+#              include directory and -lm -lpthread); when it links
+#              MPI::MPI_C (find_package(MPI)), also ckc::ckrt_mpi
+#              (libckrt_mpi, which the generated code calls for MPI
+#              calls; checked at the end of the directory, so
+#              target_link_libraries may come before or after this call;
+#              an error when ckc was built without MPI).
 # SOURCES      the C files with #pragma ck_tangent / ck_adjoint / ck_hvp,
 #              relative to the current source directory or absolute.  For
 #              each, ckc writes <name>_grad.c and <name>_grad.h (<name>: the
@@ -33,8 +38,11 @@
 # include directories (-I) and compile definitions (-D), those of the
 # targets it links included, and its C_STANDARD (-std=cNN) when it has
 # one; -fopenmp when it links OpenMP::OpenMP_C (find_package(OpenMP)),
-# so that ckc sees _OPENMP as the compiler does.  ckc runs again when a source, any file it includes (ckc -MD writes
-# the list, used as the custom command's DEPFILE) or ckc itself changes.
+# so that ckc sees _OPENMP as the compiler does.  The include directories
+# are the compiler's: those of MPI::MPI_C (mpi.h) for a target that links
+# it, so ckc reads the MPI the program is built with.  ckc runs again when
+# a source, any file it includes (ckc -MD writes the list, used as the
+# custom command's DEPFILE) or ckc itself changes.
 # Needs CMake 3.20 or newer (DEPFILE with Makefile generators).
 #
 # Example (model.c includes include/model.h; main.c calls model_b from
@@ -122,4 +130,28 @@ function(ckc_add_derivatives target)
 
   target_include_directories(${target} PRIVATE "${dir}")
   target_link_libraries(${target} PRIVATE ckc::ckrt)
+  # MPI::MPI_C: decided when the directory is done, once the target's link
+  # libraries are known (a generator expression on LINK_LIBRARIES cannot
+  # add to LINK_LIBRARIES).  Once per target.
+  get_property(mpi_deferred TARGET ${target} PROPERTY _CKC_MPI_DEFERRED)
+  if(NOT mpi_deferred)
+    set_property(TARGET ${target} PROPERTY _CKC_MPI_DEFERRED TRUE)
+    cmake_language(EVAL CODE
+      "cmake_language(DEFER CALL _ckc_link_mpi [[${target}]])")
+  endif()
+endfunction()
+
+# Links ckc::ckrt_mpi to <target> when it links MPI::MPI_C (see above).
+function(_ckc_link_mpi target)
+  get_target_property(libs ${target} LINK_LIBRARIES)
+  if(NOT libs OR NOT "MPI::MPI_C" IN_LIST libs)
+    return()
+  endif()
+  if(NOT TARGET ckc::ckrt_mpi)
+    message(FATAL_ERROR "ckc_add_derivatives(${target}): the target links "
+      "MPI::MPI_C, but this ckc has no ckc::ckrt_mpi (libckrt_mpi, the "
+      "helpers of differentiated MPI calls): build ckc where CMake finds "
+      "MPI (on Debian, libopenmpi-dev)")
+  endif()
+  target_link_libraries(${target} PRIVATE ckc::ckrt_mpi)
 endfunction()
