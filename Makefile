@@ -3,11 +3,13 @@
 #   make deps    install missing Debian packages (as root)
 #   make build   configure build/ and build ckc and libckrt
 #   make demo    deps + build + the examples (spring, mlp, logreg, pde,
-#                newton, maml, linsolve, omp_heat)
+#                newton, maml, linsolve, omp_heat, and mpi_heat on 2 MPI
+#                ranks)
 #   make check   deps + build + the whole test suite under lit
 #   make bench   deps + build + bench/run.sh: derivative time / primal time
 #   make install install into PREFIX (default /usr/local): ckc, ckrt.h,
-#                libckrt, the man page, ckrt.pc, the CMake package
+#                libckrt, the man page, ckrt.pc, the CMake package (and
+#                ckrt_mpi.h and libckrt_mpi when built with MPI)
 #   make clean   remove build/
 #   make check-asan  the suite again on a sanitizer build (part of check)
 #   make fuzz    N random kernels (default 100) from SEED through the
@@ -62,7 +64,9 @@ build:
 	@env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS cmake --build $(BUILD) -j$(JOBS)
 
 # CMake builds the examples (examples/CMakeLists.txt, through
-# ckc_add_derivatives); demo runs them.
+# ckc_add_derivatives); demo runs them.  mpi_heat runs under Open MPI's
+# mpirun (from make deps), which refuses root unless told twice, with 2
+# ranks whatever the cores.
 demo: deps
 	@$(MAKE) --no-print-directory build \
 		CMAKE_OPTS="$(CMAKE_OPTS) -DCKC_BUILD_EXAMPLES=ON"
@@ -74,6 +78,11 @@ demo: deps
 	$(BUILD)/examples/maml
 	$(BUILD)/examples/linsolve
 	$(BUILD)/examples/omp_heat
+	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+		mpirun --oversubscribe -np 2 $(BUILD)/examples/mpi_heat
+	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+		mpirun --oversubscribe -np 2 $(BUILD)/examples/mpi_heat \
+		240 200 0 nonblocking
 
 PREFIX ?= /usr/local
 .PHONY: install

@@ -38,7 +38,9 @@
 # binomial(K) for several K.
 #
 # Then examples/omp_heat built with -fopenmp: its gradient and
-# Hessian-vector product on 1 and 2 threads, and the speed-up.
+# Hessian-vector product on 1 and 2 threads, and the speed-up.  Then
+# examples/mpi_heat built with mpicc: its primal and gradient on 1, 2 and 4
+# ranks, and each rank's peak memory.
 #
 # Last, ckc's own compile time (bench/scale.py): straight-line and
 # loop-nest kernels of 1000, 10000 and 100000 statements in every mode,
@@ -340,6 +342,76 @@ for CC in $omp_ccs; do
 		echo "(not built: no OpenMP for $CC)"
 	fi
 done
+
+# MPI: examples/mpi_heat (a 1-D diffusion over MPI_CELLS cells split over
+# the ranks, halos exchanged with MPI_Sendrecv, MPI_STEPS steps under
+# binomial(8)), built once with mpicc $OPT: the primal and the gradient on
+# 1, 2 and 4 ranks (mpirun --oversubscribe: 4 ranks share the cores here).
+# The program times them, the best of 5 rounds, each round the slowest
+# rank's MPI_Wtime; it also runs its checks, and a failed one fails the
+# bench.  A table: the times, gradient / primal per rank count, and the
+# peak bytes (ck_stats: tape and snapshots) of one rank's gradient.
+# (BENCH_ONLY as for omp_heat: runs only when it names mpi_heat.  Skipped
+# with a note without mpicc, mpirun or libckrt_mpi.)
+MPI_CELLS=65536
+MPI_STEPS=100
+mpi=yes
+case ",${BENCH_ONLY-mpi_heat}," in
+*,mpi_heat,*) ;;
+*) mpi="" ;;
+esac
+if [ -n "$mpi" ]; then
+	echo
+	if ! command -v mpicc >/dev/null 2>&1 ||
+		! command -v mpirun >/dev/null 2>&1 ||
+		[ ! -f "$B/libckrt_mpi.a" ]; then
+		echo "MPI: examples/mpi_heat skipped (needs mpicc, mpirun and" \
+			"$B/libckrt_mpi.a: make deps, then make build)"
+		mpi=""
+	fi
+fi
+if [ -n "$mpi" ]; then
+	D=$OUT/mpi
+	mkdir -p "$D"
+	echo "ckc examples/mpi_heat/heat.c -o $D/heat_grad.c"
+	if "$B/ckc" "$ROOT/examples/mpi_heat/heat.c" -o "$D/heat_grad.c" &&
+		mpicc $CFLAGS -I"$D" -I"$ROOT/examples/mpi_heat" \
+			-I"$ROOT/runtime" "$ROOT/examples/mpi_heat/main.c" \
+			"$ROOT/examples/mpi_heat/heat.c" "$D/heat_grad.c" \
+			"$B/libckrt_mpi.a" "$B/libckrt.a" -lm -lpthread \
+			-o "$D/mpi_heat"; then
+		echo
+		echo "MPI (mpicc, that is" \
+			"$(mpicc -showme:command 2>/dev/null || echo cc)" \
+			"$OPT): examples/mpi_heat, $MPI_CELLS cells," \
+			"$MPI_STEPS steps, binomial(8)"
+		echo "(best of 5 rounds, each the slowest rank's MPI_Wtime;" \
+			"$(nproc) cores)"
+		printf '%5s %11s %13s %16s %21s\n' ranks "primal ms" \
+			"gradient ms" "gradient/primal" "peak bytes per rank"
+		for np in 1 2 4; do
+			log=$D/np$np.log
+			if OMPI_ALLOW_RUN_AS_ROOT=1 \
+				OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+				mpirun --oversubscribe -np $np "$D/mpi_heat" \
+				$MPI_CELLS $MPI_STEPS 5 >"$log" 2>&1 &&
+				! grep -q FAIL "$log"; then
+				# "time on P ranks: primal T ms, gradient
+				# T ms (Rx), peak bytes per rank B"
+				awk '/^time on/ { r = $11; gsub(/[(),x]/, "", r)
+					printf "%5s %11s %13s %16s %21s\n",
+						$3, $6, $9, r, $NF }' "$log"
+			else
+				echo "MISMATCH or error on $np ranks:"
+				cat "$log"
+				status=1
+			fi
+		done
+	else
+		echo "MISMATCH: examples/mpi_heat not built"
+		status=1
+	fi
+fi
 
 SCALE_SIZES=${SCALE_SIZES-1000,10000,100000}
 if [ -n "$SCALE_SIZES" ]; then
