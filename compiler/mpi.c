@@ -44,15 +44,16 @@ typedef struct MpiCall {
 	int nargs;
 	int in, out;
 	int status;
+	int op; /* the MPI_Op */
 } MpiCall;
 
 static const MpiCall mpi_calls[] = {
-	{ "MPI_Send", "send", 6, 0, -1, -1 },
-	{ "MPI_Recv", "recv", 7, -1, 0, 6 },
-	{ "MPI_Sendrecv", "sendrecv", 12, 0, 5, 11 },
-	{ "MPI_Bcast", "bcast", 5, 0, 0, -1 },
-	{ "MPI_Reduce", "reduce", 7, 0, 1, -1 },
-	{ "MPI_Allreduce", "allreduce", 6, 0, 1, -1 },
+	{ "MPI_Send", "send", 6, 0, -1, -1, -1 },
+	{ "MPI_Recv", "recv", 7, -1, 0, 6, -1 },
+	{ "MPI_Sendrecv", "sendrecv", 12, 0, 5, 11, -1 },
+	{ "MPI_Bcast", "bcast", 5, 0, 0, -1, -1 },
+	{ "MPI_Reduce", "reduce", 7, 0, 1, -1, 4 },
+	{ "MPI_Allreduce", "allreduce", 6, 0, 1, -1, 4 },
 };
 
 #define MPI_NCALLS ((int)(sizeof mpi_calls / sizeof mpi_calls[0]))
@@ -208,9 +209,34 @@ static void mpi_rule(const char *name, Func *decl, unsigned char *active,
 	userrules_add_mpi(t, 0);
 }
 
+/* The name of the global at the bottom of an MPI handle ((MPI_Op)
+ * &ompi_mpi_op_max in Open MPI), or NULL. */
+static const char *mpi_handle_global(const Program *p, const Expr *e)
+{
+	while (e->kind == E_CAST)
+		e = e->u.e;
+	if (e->kind == E_ADDR)
+		e = e->u.e;
+	return e->kind == E_GLOBAL ? p->globals[e->u.global]->name : NULL;
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), k = strlen(tail);
+	return n >= k && !strcmp(s + n - k, tail);
+}
+
 /* ---- the rewrite */
 
-static void mpi_rewrite_call(Expr *e)
+/* Is a reduction's MPI_Op (argument op) MPI_MAX or MPI_MIN, as far as
+ * the expression shows (Open MPI: &ompi_mpi_op_max)? */
+static int mpi_minmax_op(const Program *p, const Expr *e, int op)
+{
+	const char *g = mpi_handle_global(p, e->u.call.args[op]);
+	return g && (ends_with(g, "_max") || ends_with(g, "_min"));
+}
+
+static void mpi_rewrite_call(const Program *p, Expr *e)
 {
 	const MpiCall *mc = mpi_find(e->u.call.name);
 	if (!mc || e->u.call.nargs != mc->nargs || !mpi_moves_float(e))
@@ -237,8 +263,12 @@ static void mpi_rewrite_call(Expr *e)
 	}
 	if (!ok || !elem)
 		return; /* refused by mpi_check_call */
+	/* reductions by MPI_MAX and MPI_MIN: the adjoint finds the winners
+	 * from the operands, so F_b takes the send buffer */
+	int minmax = mc->op >= 0 && !in_place && mpi_minmax_op(p, e, mc->op);
 	const char *name = arena_printf(
-		"ck_mpi_%s%s_%s", mc->helper, in_place ? "_inplace" : "",
+		"ck_mpi_%s%s%s_%s", mc->helper, in_place ? "_inplace" : "",
+		minmax ? "_minmax" : "",
 		elem->kind == TY_DOUBLE ? "dbl" : "flt");
 	Func *decl = mpi_decl(name, e, mc, in_place, elem);
 	int n = decl->nparams;
@@ -250,6 +280,8 @@ static void mpi_rewrite_call(Expr *e)
 			active[k] = drop[k] = 1;
 		if (i == mc->status)
 			drop[k] = 1;
+		if (minmax && i == mc->in)
+			drop[k] = 0; /* F_b finds the winners from it */
 	}
 	mpi_rule(name, decl, active, drop, 0);
 	/* the buffers without the casts to void * */
@@ -498,16 +530,15 @@ static void mpi_nonblocking(Program *p, int fid)
 
 static void mpi_visit(void *ctx, const Expr *e)
 {
-	(void)ctx;
 	if (e->kind == E_CALL && e->u.call.fn < 0)
-		mpi_rewrite_call((Expr *)e);
+		mpi_rewrite_call(ctx, (Expr *)e);
 }
 
 void mpi_program(Program *p)
 {
 	for (int i = 0; i < p->nfuncs; i++) {
 		mpi_nonblocking(p, i);
-		ir_walk_stmt(p->funcs[i]->body, mpi_visit, NULL);
+		ir_walk_stmt(p->funcs[i]->body, mpi_visit, p);
 	}
 }
 
@@ -539,33 +570,17 @@ int mpi_check_call(const Expr *call)
 		"ckc cannot differentiate '%s', which moves floating-point "
 		"data between ranks; it differentiates MPI_Send, MPI_Recv, "
 		"MPI_Sendrecv, MPI_Isend, MPI_Irecv, MPI_Wait, MPI_Waitall, "
-		"MPI_Bcast, MPI_Reduce and MPI_Allreduce (MPI_SUM) on "
-		"MPI_DOUBLE and MPI_FLOAT data",
+		"MPI_Bcast, MPI_Reduce and MPI_Allreduce (MPI_SUM, MPI_MAX, "
+		"MPI_MIN) on MPI_DOUBLE and MPI_FLOAT data",
 		name);
 	return 0;
 }
 
-/* The name of the global at the bottom of an MPI handle ((MPI_Op)
- * &ompi_mpi_op_max in Open MPI), or NULL. */
-static const char *mpi_handle_global(const Program *p, const Expr *e)
-{
-	while (e->kind == E_CAST)
-		e = e->u.e;
-	if (e->kind == E_ADDR)
-		e = e->u.e;
-	return e->kind == E_GLOBAL ? p->globals[e->u.global]->name : NULL;
-}
-
-static int ends_with(const char *s, const char *tail)
-{
-	size_t n = strlen(s), k = strlen(tail);
-	return n >= k && !strcmp(s + n - k, tail);
-}
-
 int mpi_check_rule_call(const Program *p, const UserRule *r, const Expr *call)
 {
-	if (!r->mpi || (strncmp(r->name, "ck_mpi_reduce", 13) &&
-			strncmp(r->name, "ck_mpi_allreduce", 16)))
+	if (!r->mpi || strstr(r->name, "_minmax") ||
+	    (strncmp(r->name, "ck_mpi_reduce", 13) &&
+	     strncmp(r->name, "ck_mpi_allreduce", 16)))
 		return 1;
 	/* the MPI_Op: the argument before the root (reduce) or the
 	 * communicator (allreduce) */
@@ -577,12 +592,21 @@ int mpi_check_rule_call(const Program *p, const UserRule *r, const Expr *call)
 	if (op >= call->u.call.nargs)
 		return 1;
 	const char *g = mpi_handle_global(p, call->u.call.args[op]);
+	const char *what = root ? "MPI_Reduce" : "MPI_Allreduce";
 	if (!g || ends_with(g, "_sum"))
 		return 1; /* MPI_SUM, or an op only the run knows (checked there) */
-	diag_error(call->u.call.args[op]->loc,
-		   "the derivative of '%s' with this MPI_Op is not supported "
-		   "yet; ckc differentiates reductions by MPI_SUM",
-		   root ? "MPI_Reduce" : "MPI_Allreduce");
+	if (ends_with(g, "_max") || ends_with(g, "_min"))
+		diag_error(call->u.call.args[op]->loc,
+			   "the derivative of an in-place '%s' by MPI_MAX or "
+			   "MPI_MIN is not supported yet; reduce into a "
+			   "separate buffer",
+			   what);
+	else
+		diag_error(call->u.call.args[op]->loc,
+			   "the derivative of '%s' with this MPI_Op is not "
+			   "supported; ckc differentiates reductions by "
+			   "MPI_SUM, MPI_MAX and MPI_MIN",
+			   what);
 	return 0;
 }
 

@@ -364,7 +364,7 @@ void userrules_add_mpi(const UserRule *r, int with_adjoint)
 	int k = 0;
 	for (int i = 0; i < r->decl->nparams; i++) {
 		if (!r->mpi_drop[i])
-			k++;
+			act[k++] = r->active[i];
 		if (r->active[i])
 			act[k++] = 1;
 	}

@@ -62,6 +62,16 @@ static void ckm_check_sum(const char *call, MPI_Op op)
 			 call);
 }
 
+/* The helpers of MPI_MAX and MPI_MIN reductions (the compiler picks them
+ * by the op it sees). */
+static void ckm_check_minmax(const char *call, MPI_Op op)
+{
+	if (op != MPI_MAX && op != MPI_MIN)
+		ckm_fail("%s: the derivative of a reduction by MPI_MAX or "
+			 "MPI_MIN was called with another MPI_Op",
+			 call);
+}
+
 /* The adjoint of a receive sends back to where the message came from,
  * which it must know before the reverse sweep's matching send. */
 static void ckm_check_reversible(const char *call, int src, int tag)
@@ -648,23 +658,27 @@ void ck_mpi_reset(void)
 #define S dbl
 #define T double
 #define T_MPI MPI_DOUBLE
+#define T_PAIR_MPI MPI_DOUBLE_INT
 #define T_NAME "double"
 #define T_MPI_NAME "MPI_DOUBLE"
 #include "ckrt_mpi_family.inc"
 #undef S
 #undef T
 #undef T_MPI
+#undef T_PAIR_MPI
 #undef T_NAME
 #undef T_MPI_NAME
 
 #define S flt
 #define T float
 #define T_MPI MPI_FLOAT
+#define T_PAIR_MPI MPI_FLOAT_INT
 #define T_NAME "float"
 #define T_MPI_NAME "MPI_FLOAT"
 #include "ckrt_mpi_family.inc"
 #undef S
 #undef T
 #undef T_MPI
+#undef T_PAIR_MPI
 #undef T_NAME
 #undef T_MPI_NAME

@@ -499,6 +499,47 @@ CK_MPI_DECLARE_WAITS(flt, float, 2)
 CK_MPI_DECLARE_WAITS(flt, float, 3)
 CK_MPI_DECLARE_WAITS(flt, float, 4)
 
+/* ---------------------------------------- reductions by MPI_MAX, MPI_MIN */
+
+/* The reductions whose MPI_Op ckc sees is MPI_MAX or MPI_MIN: element k
+ * of the result is the winner's operand, the lowest rank holding the
+ * largest (smallest) value (MPI_MAXLOC's and MPI_MINLOC's tie rule, so
+ * every rank agrees).  The tangent of the result is the winner's tangent;
+ * the adjoint of the result, summed over the ranks that hold it, goes to
+ * the winner's operand.  The adjoints take the operands as the call saw
+ * them, to find the winners again. */
+#define CK_MPI_DECLARE_MINMAX(S, T)                                           \
+	int ck_mpi_reduce_minmax_##S(const T *sbuf, T *rbuf, int count,       \
+				     MPI_Datatype dt, MPI_Op op, int root,    \
+				     MPI_Comm comm);                          \
+	int ck_mpi_allreduce_minmax_##S(const T *sbuf, T *rbuf, int count,    \
+					MPI_Datatype dt, MPI_Op op,           \
+					MPI_Comm comm);                       \
+	int ck_mpi_reduce_minmax_##S##_d(const T *sbuf, const T *sbuf_d,      \
+					 T *rbuf, T *rbuf_d, int count,       \
+					 MPI_Datatype dt, MPI_Op op,          \
+					 int root, MPI_Comm comm);            \
+	int ck_mpi_allreduce_minmax_##S##_d(                                  \
+		const T *sbuf, const T *sbuf_d, T *rbuf, T *rbuf_d,           \
+		int count, MPI_Datatype dt, MPI_Op op, MPI_Comm comm);        \
+	void ck_mpi_reduce_minmax_##S##_b(                                    \
+		const T *sbuf, T *sbuf_b, T *rbuf_b, int count,               \
+		MPI_Datatype dt, MPI_Op op, int root, MPI_Comm comm);         \
+	void ck_mpi_allreduce_minmax_##S##_b(                                 \
+		const T *sbuf, T *sbuf_b, T *rbuf_b, int count,               \
+		MPI_Datatype dt, MPI_Op op, MPI_Comm comm);                   \
+	void ck_mpi_reduce_minmax_##S##_b_d(                                  \
+		const T *sbuf, const T *sbuf_d, T *sbuf_b, T *sbuf_bd,        \
+		T *rbuf_b, T *rbuf_bd, int count, MPI_Datatype dt, MPI_Op op, \
+		int root, MPI_Comm comm);                                     \
+	void ck_mpi_allreduce_minmax_##S##_b_d(                               \
+		const T *sbuf, const T *sbuf_d, T *sbuf_b, T *sbuf_bd,        \
+		T *rbuf_b, T *rbuf_bd, int count, MPI_Datatype dt, MPI_Op op, \
+		MPI_Comm comm);
+
+CK_MPI_DECLARE_MINMAX(dbl, double)
+CK_MPI_DECLARE_MINMAX(flt, float)
+
 #ifdef __cplusplus
 }
 #endif
