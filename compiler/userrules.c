@@ -313,8 +313,9 @@ static int ur_check_names(UserRule *r)
 	return ok;
 }
 
-/* The tangent rules of a checked rule: NAME -> F_d, F_b -> F_b_d. */
-static void ur_add_calls(const UserRule *r)
+/* The tangent rules of a rule: NAME -> F_d, and with with_adjoint
+ * F_b -> F_b_d. */
+static void ur_add_calls(const UserRule *r, int with_adjoint)
 {
 	CallRule *c = ARENA_NEW(CallRule);
 	c->rule = r;
@@ -323,14 +324,18 @@ static void ur_add_calls(const UserRule *r)
 	c->active = r->active;
 	c->ret_d = r->ret_active;
 	ARENA_PUSH(ur_calls, ur_ncalls, c);
+	if (!with_adjoint)
+		return;
 
-	/* F_b's parameters: NAME's, each active one followed by its adjoint
-	 * (both active in F_b_d), then ret_b (active) */
+	/* F_b's parameters: NAME's (but those an MPI helper's F_b does not
+	 * take), each active one followed by its adjoint (both active in
+	 * F_b_d), then ret_b (active) */
 	const Func *b = r->user[UR_ADJOINT];
 	unsigned char *act = arena_alloc((size_t)b->nparams + 1);
 	int k = 0;
 	for (int i = 0; i < r->decl->nparams; i++) {
-		act[k++] = r->active[i];
+		if (!r->mpi_drop || !r->mpi_drop[i])
+			act[k++] = r->active[i];
 		if (r->active[i])
 			act[k++] = 1;
 	}
@@ -350,32 +355,7 @@ static void ur_add_calls(const UserRule *r)
  * no primal buffers (r->mpi_drop), and it needs no checks. */
 void userrules_add_mpi(const UserRule *r, int with_adjoint)
 {
-	CallRule *c = ARENA_NEW(CallRule);
-	c->rule = r;
-	c->callee = r->decl;
-	c->tangent = r->fn[UR_TANGENT];
-	c->active = r->active;
-	ARENA_PUSH(ur_calls, ur_ncalls, c);
-	if (!with_adjoint)
-		return;
-
-	const Func *b = r->user[UR_ADJOINT];
-	unsigned char *act = arena_alloc((size_t)b->nparams + 1);
-	int k = 0;
-	for (int i = 0; i < r->decl->nparams; i++) {
-		if (!r->mpi_drop[i])
-			act[k++] = r->active[i];
-		if (r->active[i])
-			act[k++] = 1;
-	}
-	ck_assert(k == b->nparams);
-	c = ARENA_NEW(CallRule);
-	c->rule = r;
-	c->callee = b;
-	c->tangent = r->fn[UR_HVP];
-	c->active = act;
-	c->is_adjoint = 1;
-	ARENA_PUSH(ur_calls, ur_ncalls, c);
+	ur_add_calls(r, with_adjoint);
 }
 
 int userrules_check(void)
@@ -428,7 +408,7 @@ int userrules_check(void)
 			ok = 0;
 			continue;
 		}
-		ur_add_calls(r);
+		ur_add_calls(r, 1);
 	}
 	return ok;
 }

@@ -85,189 +85,106 @@
 extern "C" {
 #endif
 
-/* ------------------------------------------------------- double: primal */
+/* The blocking helpers of a family: S = dbl, T = double; S = flt, T = float
+ * (ck_mpi_send_dbl, ck_mpi_send_dbl_d, ck_mpi_send_dbl_b,
+ * ck_mpi_send_dbl_b_d, ...). */
+#define CK_MPI_DECLARE_BLOCKING(S, T)                                                 \
+	int ck_mpi_send_##S(const T *buf, int count, MPI_Datatype dt,                 \
+			    int dest, int tag, MPI_Comm comm);                        \
+	int ck_mpi_recv_##S(T *buf, int count, MPI_Datatype dt, int src,              \
+			    int tag, MPI_Comm comm, MPI_Status *st);                  \
+	int ck_mpi_sendrecv_##S(const T *sbuf, int scount, MPI_Datatype sdt,          \
+				int dest, int stag, T *rbuf, int rcount,              \
+				MPI_Datatype rdt, int src, int rtag,                  \
+				MPI_Comm comm, MPI_Status *st);                       \
+	int ck_mpi_bcast_##S(T *buf, int count, MPI_Datatype dt, int root,            \
+			     MPI_Comm comm);                                          \
+	int ck_mpi_reduce_##S(const T *sbuf, T *rbuf, int count,                      \
+			      MPI_Datatype dt, MPI_Op op, int root,                   \
+			      MPI_Comm comm);                                         \
+	int ck_mpi_allreduce_##S(const T *sbuf, T *rbuf, int count,                   \
+				 MPI_Datatype dt, MPI_Op op, MPI_Comm comm);          \
+	/* MPI_Reduce with MPI_IN_PLACE on the root, buf the send buffer elsewhere */ \
+	int ck_mpi_reduce_inplace_##S(T *buf, int count, MPI_Datatype dt,             \
+				      MPI_Op op, int root, MPI_Comm comm);            \
+	/* MPI_Allreduce(MPI_IN_PLACE, buf, ...) */                                   \
+	int ck_mpi_allreduce_inplace_##S(T *buf, int count, MPI_Datatype dt,          \
+					 MPI_Op op, MPI_Comm comm);                   \
+	int ck_mpi_send_##S##_d(const T *buf, const T *buf_d, int count,              \
+				MPI_Datatype dt, int dest, int tag,                   \
+				MPI_Comm comm);                                       \
+	int ck_mpi_recv_##S##_d(T *buf, T *buf_d, int count, MPI_Datatype dt,         \
+				int src, int tag, MPI_Comm comm,                      \
+				MPI_Status *st);                                      \
+	int ck_mpi_sendrecv_##S##_d(const T *sbuf, const T *sbuf_d,                   \
+				    int scount, MPI_Datatype sdt, int dest,           \
+				    int stag, T *rbuf, T *rbuf_d, int rcount,         \
+				    MPI_Datatype rdt, int src, int rtag,              \
+				    MPI_Comm comm, MPI_Status *st);                   \
+	int ck_mpi_bcast_##S##_d(T *buf, T *buf_d, int count,                         \
+				 MPI_Datatype dt, int root, MPI_Comm comm);           \
+	int ck_mpi_reduce_##S##_d(const T *sbuf, const T *sbuf_d, T *rbuf,            \
+				  T *rbuf_d, int count, MPI_Datatype dt,              \
+				  MPI_Op op, int root, MPI_Comm comm);                \
+	int ck_mpi_allreduce_##S##_d(const T *sbuf, const T *sbuf_d, T *rbuf,         \
+				     T *rbuf_d, int count, MPI_Datatype dt,           \
+				     MPI_Op op, MPI_Comm comm);                       \
+	int ck_mpi_reduce_inplace_##S##_d(T *buf, T *buf_d, int count,                \
+					  MPI_Datatype dt, MPI_Op op,                 \
+					  int root, MPI_Comm comm);                   \
+	int ck_mpi_allreduce_inplace_##S##_d(T *buf, T *buf_d, int count,             \
+					     MPI_Datatype dt, MPI_Op op,              \
+					     MPI_Comm comm);                          \
+	void ck_mpi_send_##S##_b(T *buf_b, int count, MPI_Datatype dt,                \
+				 int dest, int tag, MPI_Comm comm);                   \
+	void ck_mpi_recv_##S##_b(T *buf_b, int count, MPI_Datatype dt,                \
+				 int src, int tag, MPI_Comm comm);                    \
+	void ck_mpi_sendrecv_##S##_b(T *sbuf_b, int scount, MPI_Datatype sdt,         \
+				     int dest, int stag, T *rbuf_b,                   \
+				     int rcount, MPI_Datatype rdt, int src,           \
+				     int rtag, MPI_Comm comm);                        \
+	void ck_mpi_bcast_##S##_b(T *buf_b, int count, MPI_Datatype dt,               \
+				  int root, MPI_Comm comm);                           \
+	void ck_mpi_reduce_##S##_b(T *sbuf_b, T *rbuf_b, int count,                   \
+				   MPI_Datatype dt, MPI_Op op, int root,              \
+				   MPI_Comm comm);                                    \
+	void ck_mpi_allreduce_##S##_b(T *sbuf_b, T *rbuf_b, int count,                \
+				      MPI_Datatype dt, MPI_Op op,                     \
+				      MPI_Comm comm);                                 \
+	void ck_mpi_reduce_inplace_##S##_b(T *buf_b, int count,                       \
+					   MPI_Datatype dt, MPI_Op op,                \
+					   int root, MPI_Comm comm);                  \
+	void ck_mpi_allreduce_inplace_##S##_b(T *buf_b, int count,                    \
+					      MPI_Datatype dt, MPI_Op op,             \
+					      MPI_Comm comm);                         \
+	void ck_mpi_send_##S##_b_d(T *buf_b, T *buf_bd, int count,                    \
+				   MPI_Datatype dt, int dest, int tag,                \
+				   MPI_Comm comm);                                    \
+	void ck_mpi_recv_##S##_b_d(T *buf_b, T *buf_bd, int count,                    \
+				   MPI_Datatype dt, int src, int tag,                 \
+				   MPI_Comm comm);                                    \
+	void ck_mpi_sendrecv_##S##_b_d(                                               \
+		T *sbuf_b, T *sbuf_bd, int scount, MPI_Datatype sdt,                  \
+		int dest, int stag, T *rbuf_b, T *rbuf_bd, int rcount,                \
+		MPI_Datatype rdt, int src, int rtag, MPI_Comm comm);                  \
+	void ck_mpi_bcast_##S##_b_d(T *buf_b, T *buf_bd, int count,                   \
+				    MPI_Datatype dt, int root,                        \
+				    MPI_Comm comm);                                   \
+	void ck_mpi_reduce_##S##_b_d(T *sbuf_b, T *sbuf_bd, T *rbuf_b,                \
+				     T *rbuf_bd, int count, MPI_Datatype dt,          \
+				     MPI_Op op, int root, MPI_Comm comm);             \
+	void ck_mpi_allreduce_##S##_b_d(                                              \
+		T *sbuf_b, T *sbuf_bd, T *rbuf_b, T *rbuf_bd, int count,              \
+		MPI_Datatype dt, MPI_Op op, MPI_Comm comm);                           \
+	void ck_mpi_reduce_inplace_##S##_b_d(T *buf_b, T *buf_bd, int count,          \
+					     MPI_Datatype dt, MPI_Op op,              \
+					     int root, MPI_Comm comm);                \
+	void ck_mpi_allreduce_inplace_##S##_b_d(T *buf_b, T *buf_bd,                  \
+						int count, MPI_Datatype dt,           \
+						MPI_Op op, MPI_Comm comm);
 
-int ck_mpi_send_dbl(const double *buf, int count, MPI_Datatype dt, int dest,
-		    int tag, MPI_Comm comm);
-int ck_mpi_recv_dbl(double *buf, int count, MPI_Datatype dt, int src, int tag,
-		    MPI_Comm comm, MPI_Status *st);
-int ck_mpi_sendrecv_dbl(const double *sbuf, int scount, MPI_Datatype sdt,
-			int dest, int stag, double *rbuf, int rcount,
-			MPI_Datatype rdt, int src, int rtag, MPI_Comm comm,
-			MPI_Status *st);
-int ck_mpi_bcast_dbl(double *buf, int count, MPI_Datatype dt, int root,
-		     MPI_Comm comm);
-int ck_mpi_reduce_dbl(const double *sbuf, double *rbuf, int count,
-		      MPI_Datatype dt, MPI_Op op, int root, MPI_Comm comm);
-int ck_mpi_allreduce_dbl(const double *sbuf, double *rbuf, int count,
-			 MPI_Datatype dt, MPI_Op op, MPI_Comm comm);
-/* MPI_Reduce with MPI_IN_PLACE on the root, buf the send buffer elsewhere */
-int ck_mpi_reduce_inplace_dbl(double *buf, int count, MPI_Datatype dt,
-			      MPI_Op op, int root, MPI_Comm comm);
-/* MPI_Allreduce(MPI_IN_PLACE, buf, ...) */
-int ck_mpi_allreduce_inplace_dbl(double *buf, int count, MPI_Datatype dt,
-				 MPI_Op op, MPI_Comm comm);
-
-/* ------------------------------------------------------ double: tangent */
-
-int ck_mpi_send_dbl_d(const double *buf, const double *buf_d, int count,
-		      MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
-int ck_mpi_recv_dbl_d(double *buf, double *buf_d, int count, MPI_Datatype dt,
-		      int src, int tag, MPI_Comm comm, MPI_Status *st);
-int ck_mpi_sendrecv_dbl_d(const double *sbuf, const double *sbuf_d, int scount,
-			  MPI_Datatype sdt, int dest, int stag, double *rbuf,
-			  double *rbuf_d, int rcount, MPI_Datatype rdt,
-			  int src, int rtag, MPI_Comm comm, MPI_Status *st);
-int ck_mpi_bcast_dbl_d(double *buf, double *buf_d, int count, MPI_Datatype dt,
-		       int root, MPI_Comm comm);
-int ck_mpi_reduce_dbl_d(const double *sbuf, const double *sbuf_d, double *rbuf,
-			double *rbuf_d, int count, MPI_Datatype dt, MPI_Op op,
-			int root, MPI_Comm comm);
-int ck_mpi_allreduce_dbl_d(const double *sbuf, const double *sbuf_d,
-			   double *rbuf, double *rbuf_d, int count,
-			   MPI_Datatype dt, MPI_Op op, MPI_Comm comm);
-int ck_mpi_reduce_inplace_dbl_d(double *buf, double *buf_d, int count,
-				MPI_Datatype dt, MPI_Op op, int root,
-				MPI_Comm comm);
-int ck_mpi_allreduce_inplace_dbl_d(double *buf, double *buf_d, int count,
-				   MPI_Datatype dt, MPI_Op op, MPI_Comm comm);
-
-/* ------------------------------------------------------ double: adjoint */
-
-void ck_mpi_send_dbl_b(double *buf_b, int count, MPI_Datatype dt, int dest,
-		       int tag, MPI_Comm comm);
-void ck_mpi_recv_dbl_b(double *buf_b, int count, MPI_Datatype dt, int src,
-		       int tag, MPI_Comm comm);
-void ck_mpi_sendrecv_dbl_b(double *sbuf_b, int scount, MPI_Datatype sdt,
-			   int dest, int stag, double *rbuf_b, int rcount,
-			   MPI_Datatype rdt, int src, int rtag, MPI_Comm comm);
-void ck_mpi_bcast_dbl_b(double *buf_b, int count, MPI_Datatype dt, int root,
-			MPI_Comm comm);
-void ck_mpi_reduce_dbl_b(double *sbuf_b, double *rbuf_b, int count,
-			 MPI_Datatype dt, MPI_Op op, int root, MPI_Comm comm);
-void ck_mpi_allreduce_dbl_b(double *sbuf_b, double *rbuf_b, int count,
-			    MPI_Datatype dt, MPI_Op op, MPI_Comm comm);
-void ck_mpi_reduce_inplace_dbl_b(double *buf_b, int count, MPI_Datatype dt,
-				 MPI_Op op, int root, MPI_Comm comm);
-void ck_mpi_allreduce_inplace_dbl_b(double *buf_b, int count, MPI_Datatype dt,
-				    MPI_Op op, MPI_Comm comm);
-
-/* ------------------------------------------------- double: second order */
-
-void ck_mpi_send_dbl_b_d(double *buf_b, double *buf_bd, int count,
-			 MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
-void ck_mpi_recv_dbl_b_d(double *buf_b, double *buf_bd, int count,
-			 MPI_Datatype dt, int src, int tag, MPI_Comm comm);
-void ck_mpi_sendrecv_dbl_b_d(double *sbuf_b, double *sbuf_bd, int scount,
-			     MPI_Datatype sdt, int dest, int stag,
-			     double *rbuf_b, double *rbuf_bd, int rcount,
-			     MPI_Datatype rdt, int src, int rtag,
-			     MPI_Comm comm);
-void ck_mpi_bcast_dbl_b_d(double *buf_b, double *buf_bd, int count,
-			  MPI_Datatype dt, int root, MPI_Comm comm);
-void ck_mpi_reduce_dbl_b_d(double *sbuf_b, double *sbuf_bd, double *rbuf_b,
-			   double *rbuf_bd, int count, MPI_Datatype dt,
-			   MPI_Op op, int root, MPI_Comm comm);
-void ck_mpi_allreduce_dbl_b_d(double *sbuf_b, double *sbuf_bd, double *rbuf_b,
-			      double *rbuf_bd, int count, MPI_Datatype dt,
-			      MPI_Op op, MPI_Comm comm);
-void ck_mpi_reduce_inplace_dbl_b_d(double *buf_b, double *buf_bd, int count,
-				   MPI_Datatype dt, MPI_Op op, int root,
-				   MPI_Comm comm);
-void ck_mpi_allreduce_inplace_dbl_b_d(double *buf_b, double *buf_bd, int count,
-				      MPI_Datatype dt, MPI_Op op,
-				      MPI_Comm comm);
-
-/* -------------------------------------------------------- float: primal */
-
-int ck_mpi_send_flt(const float *buf, int count, MPI_Datatype dt, int dest,
-		    int tag, MPI_Comm comm);
-int ck_mpi_recv_flt(float *buf, int count, MPI_Datatype dt, int src, int tag,
-		    MPI_Comm comm, MPI_Status *st);
-int ck_mpi_sendrecv_flt(const float *sbuf, int scount, MPI_Datatype sdt,
-			int dest, int stag, float *rbuf, int rcount,
-			MPI_Datatype rdt, int src, int rtag, MPI_Comm comm,
-			MPI_Status *st);
-int ck_mpi_bcast_flt(float *buf, int count, MPI_Datatype dt, int root,
-		     MPI_Comm comm);
-int ck_mpi_reduce_flt(const float *sbuf, float *rbuf, int count,
-		      MPI_Datatype dt, MPI_Op op, int root, MPI_Comm comm);
-int ck_mpi_allreduce_flt(const float *sbuf, float *rbuf, int count,
-			 MPI_Datatype dt, MPI_Op op, MPI_Comm comm);
-int ck_mpi_reduce_inplace_flt(float *buf, int count, MPI_Datatype dt,
-			      MPI_Op op, int root, MPI_Comm comm);
-int ck_mpi_allreduce_inplace_flt(float *buf, int count, MPI_Datatype dt,
-				 MPI_Op op, MPI_Comm comm);
-
-/* ------------------------------------------------------- float: tangent */
-
-int ck_mpi_send_flt_d(const float *buf, const float *buf_d, int count,
-		      MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
-int ck_mpi_recv_flt_d(float *buf, float *buf_d, int count, MPI_Datatype dt,
-		      int src, int tag, MPI_Comm comm, MPI_Status *st);
-int ck_mpi_sendrecv_flt_d(const float *sbuf, const float *sbuf_d, int scount,
-			  MPI_Datatype sdt, int dest, int stag, float *rbuf,
-			  float *rbuf_d, int rcount, MPI_Datatype rdt, int src,
-			  int rtag, MPI_Comm comm, MPI_Status *st);
-int ck_mpi_bcast_flt_d(float *buf, float *buf_d, int count, MPI_Datatype dt,
-		       int root, MPI_Comm comm);
-int ck_mpi_reduce_flt_d(const float *sbuf, const float *sbuf_d, float *rbuf,
-			float *rbuf_d, int count, MPI_Datatype dt, MPI_Op op,
-			int root, MPI_Comm comm);
-int ck_mpi_allreduce_flt_d(const float *sbuf, const float *sbuf_d, float *rbuf,
-			   float *rbuf_d, int count, MPI_Datatype dt,
-			   MPI_Op op, MPI_Comm comm);
-int ck_mpi_reduce_inplace_flt_d(float *buf, float *buf_d, int count,
-				MPI_Datatype dt, MPI_Op op, int root,
-				MPI_Comm comm);
-int ck_mpi_allreduce_inplace_flt_d(float *buf, float *buf_d, int count,
-				   MPI_Datatype dt, MPI_Op op, MPI_Comm comm);
-
-/* ------------------------------------------------------- float: adjoint */
-
-void ck_mpi_send_flt_b(float *buf_b, int count, MPI_Datatype dt, int dest,
-		       int tag, MPI_Comm comm);
-void ck_mpi_recv_flt_b(float *buf_b, int count, MPI_Datatype dt, int src,
-		       int tag, MPI_Comm comm);
-void ck_mpi_sendrecv_flt_b(float *sbuf_b, int scount, MPI_Datatype sdt,
-			   int dest, int stag, float *rbuf_b, int rcount,
-			   MPI_Datatype rdt, int src, int rtag, MPI_Comm comm);
-void ck_mpi_bcast_flt_b(float *buf_b, int count, MPI_Datatype dt, int root,
-			MPI_Comm comm);
-void ck_mpi_reduce_flt_b(float *sbuf_b, float *rbuf_b, int count,
-			 MPI_Datatype dt, MPI_Op op, int root, MPI_Comm comm);
-void ck_mpi_allreduce_flt_b(float *sbuf_b, float *rbuf_b, int count,
-			    MPI_Datatype dt, MPI_Op op, MPI_Comm comm);
-void ck_mpi_reduce_inplace_flt_b(float *buf_b, int count, MPI_Datatype dt,
-				 MPI_Op op, int root, MPI_Comm comm);
-void ck_mpi_allreduce_inplace_flt_b(float *buf_b, int count, MPI_Datatype dt,
-				    MPI_Op op, MPI_Comm comm);
-
-/* -------------------------------------------------- float: second order */
-
-void ck_mpi_send_flt_b_d(float *buf_b, float *buf_bd, int count,
-			 MPI_Datatype dt, int dest, int tag, MPI_Comm comm);
-void ck_mpi_recv_flt_b_d(float *buf_b, float *buf_bd, int count,
-			 MPI_Datatype dt, int src, int tag, MPI_Comm comm);
-void ck_mpi_sendrecv_flt_b_d(float *sbuf_b, float *sbuf_bd, int scount,
-			     MPI_Datatype sdt, int dest, int stag,
-			     float *rbuf_b, float *rbuf_bd, int rcount,
-			     MPI_Datatype rdt, int src, int rtag,
-			     MPI_Comm comm);
-void ck_mpi_bcast_flt_b_d(float *buf_b, float *buf_bd, int count,
-			  MPI_Datatype dt, int root, MPI_Comm comm);
-void ck_mpi_reduce_flt_b_d(float *sbuf_b, float *sbuf_bd, float *rbuf_b,
-			   float *rbuf_bd, int count, MPI_Datatype dt,
-			   MPI_Op op, int root, MPI_Comm comm);
-void ck_mpi_allreduce_flt_b_d(float *sbuf_b, float *sbuf_bd, float *rbuf_b,
-			      float *rbuf_bd, int count, MPI_Datatype dt,
-			      MPI_Op op, MPI_Comm comm);
-void ck_mpi_reduce_inplace_flt_b_d(float *buf_b, float *buf_bd, int count,
-				   MPI_Datatype dt, MPI_Op op, int root,
-				   MPI_Comm comm);
-void ck_mpi_allreduce_inplace_flt_b_d(float *buf_b, float *buf_bd, int count,
-				      MPI_Datatype dt, MPI_Op op,
-				      MPI_Comm comm);
+CK_MPI_DECLARE_BLOCKING(dbl, double)
+CK_MPI_DECLARE_BLOCKING(flt, float)
 
 /* ------------------------------------------------------------ nonblocking */
 

@@ -78,8 +78,6 @@ double heat(const double *u0, double k, int n, int steps, MPI_Comm comm)
 // OUT: {{[0-9]+}} checks, 0 failed
 
 #ifdef CK_TEST_MAIN
-#include <string.h>
-
 #include "ckrt.h"
 #include "ckrt_mpi.h"
 #include "mpicheck.h"
@@ -87,106 +85,38 @@ double heat(const double *u0, double k, int n, int steps, MPI_Comm comm)
 #define N 20
 #define STEPS 20
 
-static double kf(const double *v, void *ctx)
-{
-	return heat(v + mc_lo(ctx), v[N], mc_n(ctx), STEPS, mc_comm(ctx));
-}
-
-static double kf_d(const double *v, const double *vd, double *dot, void *ctx)
-{
-	return heat_d(v + mc_lo(ctx), vd + mc_lo(ctx), v[N], vd[N], mc_n(ctx),
-		      STEPS, mc_comm(ctx), dot);
-}
-
-static double kf_b(const double *v, double *vb, double rb, void *ctx)
-{
-	double g[N + 1] = {0};
-	double y = heat_b(v + mc_lo(ctx), g, v[N], &g[N], mc_n(ctx), STEPS,
-			  mc_comm(ctx), mc_seed(ctx, rb));
-	mc_gather(ctx, g, vb, 1);
-	return y;
-}
-
-static double kf_b_d(const double *v, const double *vd, double *vb,
-		     double *vbd, double rb, double rbd, int nv, void *ctx)
-{
-	double g[N + 1] = {0}, gd[N + 1] = {0};
-	double y;
-	(void)nv;
-	ctx = mc_hvp_ctx(ctx);
-	y = heat_b_d(v + mc_lo(ctx), vd + mc_lo(ctx), g, gd, v[N], vd[N], &g[N],
-		     &gd[N], mc_n(ctx), STEPS, mc_comm(ctx), mc_seed(ctx, rb),
-		     mc_seed(ctx, rbd));
-	mc_gather(ctx, g, vb, 1);
-	mc_gather(ctx, gd, vbd, 1);
-	return y;
-}
-
-/* Is every rank's a[0, n) bitwise its b[0, n)? */
-static int all_same_bits(const double *a, const double *b, int n)
-{
-	int same = memcmp(a, b, sizeof(double) * (size_t)n) == 0, all = 0;
-	MPI_Allreduce(&same, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-	return all;
-}
-
-/* Revolve's optimum for l steps and s snapshots: t l - C(s + t, t - 1),
- * t the smallest with C(s + t, s) >= l. */
-static unsigned long long optimum(long l, int s)
-{
-	long t = 0, c = 1; /* c = C(s + t, s) */
-	while (c < l) {
-		t++;
-		c = c * (s + t) / t;
-	}
-	long b = 1; /* C(s + t, t - 1) = C(s + t, s + 1) */
-	for (long j = 1; j <= s + 1; j++)
-		b = b * (s + t - s - 1 + j) / j;
-	return (unsigned long long)(t * l - (t ? b : 0));
-}
+MC_WRAPPERS_K(kf, heat, N, STEPS)
+/* heat_plain: heat's derivatives without checkpoints (its primal is
+ * heat's) */
+#define heat_plain heat
+MC_WRAPPERS_K(plain, heat_plain, N, STEPS)
 
 int main(int argc, char **argv)
 {
-	double v[N + 1], d[N + 1];
-	int status, n, lo, rank, size;
+	double v[N + 1], d[N + 1], g[N + 1] = {0};
+	mc_ctx world;
+	ck_stats st;
+	int status;
 
 	mc_init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
-	n = N / size;
-	lo = rank * n;
+	world = mc_make(MPI_COMM_WORLD, N, 1);
 	for (int i = 0; i < N; i++) {
 		v[i] = 0.5 + 0.3 * sin(0.7 * i);
 		d[i] = cos(1.1 * i);
 	}
 	v[N] = 0.2;
 	d[N] = 0.5;
-	mc_check_scalar("heat", kf, kf_d, kf_b, kf_b_d, v, N, 1, 1);
-
-	double g[N + 1] = {0}, gp[N + 1] = {0}, gd[N + 1] = {0};
-	double gdp[N + 1] = {0}, h[N + 1] = {0}, hp[N + 1] = {0};
-	double sd = rank == 0 ? 1.0 : 0.0;
-	ck_stats st;
+	mc_check_scalar("heat", kf_f, kf_d, kf_b, kf_b_d, v, N, 1, 1);
+	mc_check_same("without checkpoints", kf_b, kf_b_d, plain_b, plain_b_d,
+		      v, d, N, 1);
 	ck_stats_reset();
-	heat_b(v + lo, g, v[N], &g[N], n, STEPS, MPI_COMM_WORLD, sd);
+	kf_b(v, g, 1.0, &world);
 	ck_stats_get(&st);
-	heat_plain_b(v + lo, gp, v[N], &gp[N], n, STEPS, MPI_COMM_WORLD, sd);
-	ck_check("gradient bitwise without checkpoints",
-		 all_same_bits(g, gp, n) && all_same_bits(g + N, gp + N, 1));
-	heat_b_d(v + lo, d + lo, gd, h, v[N], d[N], &gd[N], &h[N], n, STEPS,
-		 MPI_COMM_WORLD, sd, 0.0);
-	heat_plain_b_d(v + lo, d + lo, gdp, hp, v[N], d[N], &gdp[N], &hp[N], n,
-		       STEPS, MPI_COMM_WORLD, sd, 0.0);
-	ck_check("H.v bitwise without checkpoints",
-		 all_same_bits(h, hp, n) && all_same_bits(h + N, hp + N, 1));
-	int right = st.recomputations == optimum(STEPS, 3), all = 0;
-	MPI_Allreduce(&right, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
 	printf("recomputed steps on rank 0: %llu\n", st.recomputations);
-	ck_check("recomputed steps = Revolve's optimum on every rank", all);
-	all = 0;
-	right = ck_mpi_pending() == 0;
-	MPI_Allreduce(&right, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-	ck_check("no request records left on any rank", all);
+	ck_check("recomputed steps = Revolve's optimum on every rank",
+		 mc_all(st.recomputations == mc_revolve_optimum(STEPS, 3)));
+	ck_check("no request records left on any rank",
+		 mc_all(ck_mpi_pending() == 0));
 	status = ck_done();
 	MPI_Finalize();
 	return status;

@@ -80,40 +80,7 @@ double coll(const double *x, double a, int n, int in_place, MPI_Comm comm)
 #define N 12
 static int in_place;
 
-static double kf(const double *v, void *ctx)
-{
-	return coll(v + mc_lo(ctx), v[N], mc_n(ctx), in_place, mc_comm(ctx));
-}
-
-static double kf_d(const double *v, const double *vd, double *dot, void *ctx)
-{
-	return coll_d(v + mc_lo(ctx), vd + mc_lo(ctx), v[N], vd[N], mc_n(ctx),
-		      in_place, mc_comm(ctx), dot);
-}
-
-static double kf_b(const double *v, double *vb, double rb, void *ctx)
-{
-	double g[N + 1] = {0};
-	double y = coll_b(v + mc_lo(ctx), g, v[N], &g[N], mc_n(ctx), in_place,
-			  mc_comm(ctx), mc_seed(ctx, rb));
-	mc_gather(ctx, g, vb, 1);
-	return y;
-}
-
-static double kf_b_d(const double *v, const double *vd, double *vb,
-		     double *vbd, double rb, double rbd, int nv, void *ctx)
-{
-	double g[N + 1] = {0}, gd[N + 1] = {0};
-	double y;
-	(void)nv;
-	ctx = mc_hvp_ctx(ctx);
-	y = coll_b_d(v + mc_lo(ctx), vd + mc_lo(ctx), g, gd, v[N], vd[N], &g[N],
-		     &gd[N], mc_n(ctx), in_place, mc_comm(ctx), mc_seed(ctx, rb),
-		     mc_seed(ctx, rbd));
-	mc_gather(ctx, g, vb, 1);
-	mc_gather(ctx, gd, vbd, 1);
-	return y;
-}
+MC_WRAPPERS_K(kf, coll, N, in_place)
 
 int main(int argc, char **argv)
 {
@@ -124,9 +91,9 @@ int main(int argc, char **argv)
 	for (int i = 0; i < N; i++)
 		v[i] = 0.3 + 0.2 * cos(1.3 * i);
 	v[N] = 0.4;
-	status = mc_check_scalar("coll", kf, kf_d, kf_b, kf_b_d, v, N, 1, 1);
+	status = mc_check_scalar("coll", kf_f, kf_d, kf_b, kf_b_d, v, N, 1, 1);
 	in_place = 1;
-	status |= mc_check_scalar("coll in place", kf, kf_d, kf_b, kf_b_d, v, N,
+	status |= mc_check_scalar("coll in place", kf_f, kf_d, kf_b, kf_b_d, v, N,
 				  1, 1);
 	MPI_Finalize();
 	return status;

@@ -90,40 +90,7 @@ double heat(const double *u0, double k, int n, int steps, MPI_Comm comm)
 #define N 24
 #define STEPS 6
 
-static double kf(const double *v, void *ctx)
-{
-	return heat(v + mc_lo(ctx), v[N], mc_n(ctx), STEPS, mc_comm(ctx));
-}
-
-static double kf_d(const double *v, const double *vd, double *dot, void *ctx)
-{
-	return heat_d(v + mc_lo(ctx), vd + mc_lo(ctx), v[N], vd[N], mc_n(ctx),
-		      STEPS, mc_comm(ctx), dot);
-}
-
-static double kf_b(const double *v, double *vb, double rb, void *ctx)
-{
-	double g[N + 1] = {0};
-	double y = heat_b(v + mc_lo(ctx), g, v[N], &g[N], mc_n(ctx), STEPS,
-			  mc_comm(ctx), mc_seed(ctx, rb));
-	mc_gather(ctx, g, vb, 1);
-	return y;
-}
-
-static double kf_b_d(const double *v, const double *vd, double *vb,
-		     double *vbd, double rb, double rbd, int nv, void *ctx)
-{
-	double g[N + 1] = {0}, gd[N + 1] = {0};
-	double y;
-	(void)nv;
-	ctx = mc_hvp_ctx(ctx);
-	y = heat_b_d(v + mc_lo(ctx), vd + mc_lo(ctx), g, gd, v[N], vd[N], &g[N],
-		     &gd[N], mc_n(ctx), STEPS, mc_comm(ctx), mc_seed(ctx, rb),
-		     mc_seed(ctx, rbd));
-	mc_gather(ctx, g, vb, 1);
-	mc_gather(ctx, gd, vbd, 1);
-	return y;
-}
+MC_WRAPPERS_K(kf, heat, N, STEPS)
 
 int main(int argc, char **argv)
 {
@@ -134,7 +101,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < N; i++)
 		v[i] = 0.5 + 0.3 * sin(0.7 * i);
 	v[N] = 0.2;
-	status = mc_check_scalar("heat", kf, kf_d, kf_b, kf_b_d, v, N, 1, 1);
+	status = mc_check_scalar("heat", kf_f, kf_d, kf_b, kf_b_d, v, N, 1, 1);
 	MPI_Finalize();
 	return status;
 }

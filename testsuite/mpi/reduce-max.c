@@ -59,39 +59,7 @@ double peaks(const double *x, int n, MPI_Comm comm)
 
 #define N 12
 
-static double kf(const double *v, void *ctx)
-{
-	return peaks(v + mc_lo(ctx), mc_n(ctx), mc_comm(ctx));
-}
-
-static double kf_d(const double *v, const double *vd, double *dot, void *ctx)
-{
-	return peaks_d(v + mc_lo(ctx), vd + mc_lo(ctx), mc_n(ctx), mc_comm(ctx),
-		       dot);
-}
-
-static double kf_b(const double *v, double *vb, double rb, void *ctx)
-{
-	double g[N] = {0};
-	double y = peaks_b(v + mc_lo(ctx), g, mc_n(ctx), mc_comm(ctx),
-			   mc_seed(ctx, rb));
-	mc_gather(ctx, g, vb, 0);
-	return y;
-}
-
-static double kf_b_d(const double *v, const double *vd, double *vb,
-		     double *vbd, double rb, double rbd, int nv, void *ctx)
-{
-	double g[N] = {0}, gd[N] = {0};
-	double y;
-	(void)nv;
-	ctx = mc_hvp_ctx(ctx);
-	y = peaks_b_d(v + mc_lo(ctx), vd + mc_lo(ctx), g, gd, mc_n(ctx),
-		      mc_comm(ctx), mc_seed(ctx, rb), mc_seed(ctx, rbd));
-	mc_gather(ctx, g, vb, 0);
-	mc_gather(ctx, gd, vbd, 0);
-	return y;
-}
+MC_WRAPPERS_0(kf, peaks)
 
 int main(int argc, char **argv)
 {
@@ -103,7 +71,7 @@ int main(int argc, char **argv)
 	 * the differences */
 	for (int i = 0; i < N; i++)
 		v[i] = (i % 3 == 1 ? -1 : 1) * (0.31 + 0.173 * ((i * 7) % N));
-	status = mc_check_scalar("peaks", kf, kf_d, kf_b, kf_b_d, v, N, 0, 1);
+	status = mc_check_scalar("peaks", kf_f, kf_d, kf_b, kf_b_d, v, N, 0, 1);
 	MPI_Finalize();
 	return status;
 }

@@ -65,39 +65,7 @@ double ring(const double *x, int n, MPI_Comm comm)
 
 #define N 8
 
-static double kf(const double *v, void *ctx)
-{
-	return ring(v + mc_lo(ctx), mc_n(ctx), mc_comm(ctx));
-}
-
-static double kf_d(const double *v, const double *vd, double *dot, void *ctx)
-{
-	return ring_d(v + mc_lo(ctx), vd + mc_lo(ctx), mc_n(ctx), mc_comm(ctx),
-		      dot);
-}
-
-static double kf_b(const double *v, double *vb, double rb, void *ctx)
-{
-	double g[N] = {0};
-	double y = ring_b(v + mc_lo(ctx), g, mc_n(ctx), mc_comm(ctx),
-			  mc_seed(ctx, rb));
-	mc_gather(ctx, g, vb, 0);
-	return y;
-}
-
-static double kf_b_d(const double *v, const double *vd, double *vb,
-		     double *vbd, double rb, double rbd, int nv, void *ctx)
-{
-	double g[N] = {0}, gd[N] = {0};
-	double y;
-	(void)nv;
-	ctx = mc_hvp_ctx(ctx);
-	y = ring_b_d(v + mc_lo(ctx), vd + mc_lo(ctx), g, gd, mc_n(ctx),
-		     mc_comm(ctx), mc_seed(ctx, rb), mc_seed(ctx, rbd));
-	mc_gather(ctx, g, vb, 0);
-	mc_gather(ctx, gd, vbd, 0);
-	return y;
-}
+MC_WRAPPERS_0(kf, ring)
 
 int main(int argc, char **argv)
 {
@@ -107,7 +75,7 @@ int main(int argc, char **argv)
 	mc_init(&argc, &argv);
 	for (int i = 0; i < N; i++)
 		v[i] = 0.2 + 0.1 * i;
-	status = mc_check_scalar("ring", kf, kf_d, kf_b, kf_b_d, v, N, 0, 0);
+	status = mc_check_scalar("ring", kf_f, kf_d, kf_b, kf_b_d, v, N, 0, 0);
 	MPI_Finalize();
 	return status;
 }
