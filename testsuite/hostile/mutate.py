@@ -98,6 +98,25 @@ def mutate(data, rnd):
     return b"".join(toks)
 
 
+_MPI_FLAGS = None
+
+
+def mpi_flags():
+    """The -I and -D flags of Open MPI's compiler wrapper (none without
+    one: ckc then refuses an MPI program, and nothing is compiled)."""
+    global _MPI_FLAGS
+    if _MPI_FLAGS is None:
+        try:
+            p = subprocess.run(["mpicc", "-showme:compile"],
+                               stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL)
+            _MPI_FLAGS = [f for f in p.stdout.decode().split()
+                          if f.startswith(("-I", "-D"))]
+        except OSError:
+            _MPI_FLAGS = []
+    return _MPI_FLAGS
+
+
 def check(a, n, src, data):
     """Runs ckc on mutant n; returns None or what went wrong."""
     d = os.path.join(a.work, "m%04d" % n)
@@ -131,9 +150,13 @@ def check(a, n, src, data):
     elif not os.path.exists(out):
         bad = "exit status 0 without output"
     elif a.compile:
-        c = subprocess.run([a.cc, "-std=c99", "-w", "-I" + a.runtime, "-c",
-                            out, "-o",
-                            os.path.join(d, "out.o")],
+        # an MPI program's output is compiled with mpi.h's flags, as ckc
+        # read it (mpi_flags)
+        with open(out, "rb") as f:
+            mpi = b"#include <mpi.h>" in f.read()
+        c = subprocess.run([a.cc, "-std=c99", "-w", "-I" + a.runtime] +
+                           (mpi_flags() if mpi else []) +
+                           ["-c", out, "-o", os.path.join(d, "out.o")],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         if c.returncode != 0:
             err += c.stderr.decode("utf-8", "replace")
