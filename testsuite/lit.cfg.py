@@ -18,7 +18,8 @@
 # mpirun is on PATH; tests using them say REQUIRES: mpi):
 #   %mpicc     mpicc with the flags of %cc
 #   %ckrt-mpi  libckrt_mpi.a libckrt.a -lm -lpthread
-#   %mpirun    timeout 120 mpirun --oversubscribe -np (a test writes
+#   %mpirun    tools/mpirun-test: mpirun --oversubscribe -np under a
+#              timeout of 120 s, with a TMPDIR of its own (a test writes
 #              %mpirun 2 %t.exe; the timeout turns a deadlock into a
 #              failure)
 #
@@ -148,7 +149,7 @@ else:
         config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
         # At the front: %ckrt-mpi before %ckrt (longer names first).
         config.substitutions.insert(
-            0, ("%mpirun", "timeout 120 mpirun --oversubscribe -np"))
+            0, ("%mpirun", "bash " + os.path.join(tools, "mpirun-test")))
         config.substitutions.insert(
             0, ("%ckrt-mpi", "%s %s -lm -lpthread" % (mpi_lib,
                                                       config.ckrt_lib)))
