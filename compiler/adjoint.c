@@ -1068,6 +1068,8 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 Expr *adj_bw_value(Adj *c, const Expr *e)
 {
 	Expr *r;
+	if (e->spelled) /* an MPI constant (MPI_DOUBLE) */
+		return expr_clone(e);
 	switch (e->kind) {
 	case E_NUM: case E_GLOBAL: case E_STR:
 		return expr_clone(e);

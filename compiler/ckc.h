@@ -228,6 +228,10 @@ struct Expr {
 	ExprKind kind;
 	Type *type; /* type of the value, as C computes it */
 	Loc loc;
+	/* The MPI macro the input wrote for this constant (MPI_DOUBLE,
+	 * MPI_COMM_WORLD, MPI_PROC_NULL), printed instead of its expansion,
+	 * or NULL */
+	const char *spelled;
 	union {
 		struct {
 			double val;      /* value as a double */

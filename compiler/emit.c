@@ -254,6 +254,8 @@ static const char *num_literal(const Expr *e)
 
 static int expr_prec(const Expr *e)
 {
+	if (e->spelled)
+		return PREC_POSTFIX;
 	switch (e->kind) {
 	case E_BINARY:
 		return ir_binop_prec[e->u.bin.op];
@@ -378,6 +380,10 @@ static void print_expr_bare(Emitter *em, const Expr *e)
 {
 	FILE *out = em->out;
 
+	if (e->spelled) {
+		fputs(e->spelled, out);
+		return;
+	}
 	switch (e->kind) {
 	case E_NUM:
 		fputs(num_literal(e), out);

@@ -239,6 +239,8 @@ typedef struct FE {
 	/* Struct types converted so far, by their declaration. */
 	KnownStruct *structs;
 	int nstructs;
+	int mentions_mpi; /* the input names MPI_ macros: 0 not looked yet,
+			     2 yes, 3 no (mpi_spelling) */
 } FE;
 
 /* ----------------------------------------------------------- locations */
@@ -3118,7 +3120,68 @@ static Expr *conv_member(FE *fe, CXCursor c)
 /* Converts an expression.  The value type of every node is the canonical
  * type clang gives the cursor; implicit conversions are dropped (C
  * re-applies them when the code is printed). */
+/* An expression that is all of one expansion of an MPI macro of the main
+ * file (MPI_DOUBLE, MPI_COMM_WORLD, MPI_PROC_NULL, MPI_STATUS_IGNORE): e
+ * keeps the macro's name, printed for it, so that generated code reads as
+ * the input (and does not spell Open MPI's internals); the expressions
+ * inside it do not.  Only constants: a cast, a number, an address, a
+ * negation. */
+static void mpi_spelling(FE *fe, CXCursor c, Expr *e)
+{
+	CXFile f;
+	unsigned ntok;
+	CXToken *toks;
+	if (!e || (e->kind != E_CAST && e->kind != E_NUM &&
+		   e->kind != E_ADDR && e->kind != E_UNARY))
+		return;
+	if (!fe->mentions_mpi)
+		fe->mentions_mpi = fe->src && strstr(fe->src, "MPI_") ? 2 : 3;
+	if (fe->mentions_mpi != 2)
+		return;
+	/* the extent of the expression's expansion in the input: the
+	 * macro's name when one expansion makes all of it */
+	CXSourceRange ext = clang_getCursorExtent(c);
+	CXFile f2;
+	unsigned o1, o2;
+	clang_getExpansionLocation(clang_getRangeStart(ext), &f, NULL, NULL,
+				   &o1);
+	clang_getExpansionLocation(clang_getRangeEnd(ext), &f2, NULL, NULL,
+				   &o2);
+	if (!f || !clang_File_isEqual(f, fe->mainfile) ||
+	    !clang_File_isEqual(f, f2) || o2 <= o1)
+		return;
+	clang_tokenize(
+		fe->tu,
+		clang_getRange(clang_getLocationForOffset(fe->tu, f, o1),
+			       clang_getLocationForOffset(fe->tu, f, o2)),
+		&toks, &ntok);
+	if (ntok == 1 && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
+		CXString sp = clang_getTokenSpelling(fe->tu, toks[0]);
+		const char *name = clang_getCString(sp);
+		if (!strncmp(name, "MPI_", 4)) {
+			e->spelled = arena_strdup(name);
+			/* its operands were converted first, and may have
+			 * taken the name too */
+			if (e->kind == E_CAST || e->kind == E_ADDR)
+				e->u.e->spelled = NULL;
+			else if (e->kind == E_UNARY)
+				e->u.un.e->spelled = NULL;
+		}
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(fe->tu, toks, ntok);
+}
+
+static Expr *conv_expr1(FE *fe, CXCursor c);
+
 static Expr *conv_expr(FE *fe, CXCursor c)
+{
+	Expr *e = conv_expr1(fe, c);
+	mpi_spelling(fe, c, e);
+	return e;
+}
+
+static Expr *conv_expr1(FE *fe, CXCursor c)
 {
 	Loc loc = cur_loc(fe, c);
 	Kids ks;

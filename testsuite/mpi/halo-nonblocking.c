@@ -61,10 +61,10 @@ double heat(const double *u0, double k, int n, int steps, MPI_Comm comm)
 // CHECK-LABEL: {{^}}double heat_d(
 // CHECK: ck_mpi_irecv_dbl_d(&u[0], &u_d[0], 1, {{.*}}, left, 0, comm, &rq[0], [[FID:[0-9]+]], 0, u, u_d);
 // CHECK: ck_mpi_isend_dbl_d(&u[n], &u_d[n], 1, {{.*}}, right, 0, comm, &rq[3], [[FID]]);
-// CHECK: ck_mpi_waitall_dbl1_d(4, rq, (MPI_Status *)0, [[FID]], u, u_d);
+// CHECK: ck_mpi_waitall_dbl1_d(4, rq, MPI_STATUSES_IGNORE, [[FID]], u, u_d);
 // CHECK-LABEL: {{^}}static double heat_fwd({{.*}}){{$}}
 // CHECK: ck_mpi_irecv_dbl_t(&u[0], 1, {{.*}}, left, 0, comm, &rq[0], [[FID]], 0, u);
-// CHECK: ck_mpi_waitall_dbl1_t(4, rq, (MPI_Status *)0, [[FID]], u);
+// CHECK: ck_mpi_waitall_dbl1_t(4, rq, MPI_STATUSES_IGNORE, [[FID]], u);
 // CHECK-LABEL: {{^}}static void heat_bwd({{.*}}){{$}}
 // CHECK: ck_mpi_waitall_dbl1_b(4, [[FID]], u_b);
 // CHECK: ck_mpi_isend_dbl_b(&u_b[n], 1, {{.*}}, right, 0, comm, [[FID]]);
@@ -72,7 +72,7 @@ double heat(const double *u0, double k, int n, int steps, MPI_Comm comm)
 // CHECK: ck_mpi_irecv_dbl_b(&u_b[n + 1], 1, {{.*}}, right, 1, comm, [[FID]], 0, u_b);
 // CHECK: ck_mpi_irecv_dbl_b(&u_b[0], 1, {{.*}}, left, 0, comm, [[FID]], 0, u_b);
 // CHECK-LABEL: {{^}}static double heat_fwd_d({{.*}}){{$}}
-// CHECK: ck_mpi_waitall_dbl1_t_d(4, rq, (MPI_Status *)0, [[FID]], u, u_d);
+// CHECK: ck_mpi_waitall_dbl1_t_d(4, rq, MPI_STATUSES_IGNORE, [[FID]], u, u_d);
 // CHECK-LABEL: {{^}}static void heat_bwd_d({{.*}}){{$}}
 // CHECK: ck_mpi_waitall_dbl1_b_d(4, [[FID]], u_b, u_bd);
 
