@@ -729,6 +729,9 @@ typedef struct UserRule {
 	unsigned char *mpi_drop;
 	/* NAME_t, NAME's spelling in taped forward sweeps, or NULL */
 	const char *mpi_taped;
+	const char *mpi_call; /* the MPI call it stands for (MPI_Reduce) */
+	int mpi_op; /* the MPI_Op parameter, when the derivative needs
+		       MPI_SUM; else -1 */
 } UserRule;
 
 /* How a call to a function with a rule is differentiated by the tangent

@@ -239,8 +239,7 @@ typedef struct FE {
 	/* Struct types converted so far, by their declaration. */
 	KnownStruct *structs;
 	int nstructs;
-	int mentions_mpi; /* the input names MPI_ macros: 0 not looked yet,
-			     2 yes, 3 no (mpi_spelling) */
+	int mentions_mpi; /* the input file names MPI_ macros (mpi_spelling) */
 } FE;
 
 /* ----------------------------------------------------------- locations */
@@ -3120,6 +3119,16 @@ static Expr *conv_member(FE *fe, CXCursor c)
 /* Converts an expression.  The value type of every node is the canonical
  * type clang gives the cursor; implicit conversions are dropped (C
  * re-applies them when the code is printed). */
+/* Does the text s[0, n) (not NUL-terminated) contain w? */
+static int mentions(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+	for (size_t i = 0; s && i + k <= n; i++)
+		if (s[i] == w[0] && !memcmp(s + i, w, k))
+			return 1;
+	return 0;
+}
+
 /* An expression that is all of one expansion of an MPI macro of the main
  * file (MPI_DOUBLE, MPI_COMM_WORLD, MPI_PROC_NULL, MPI_STATUS_IGNORE): e
  * keeps the macro's name, printed for it, so that generated code reads as
@@ -3135,8 +3144,6 @@ static void mpi_spelling(FE *fe, CXCursor c, Expr *e)
 		   e->kind != E_ADDR && e->kind != E_UNARY))
 		return;
 	if (!fe->mentions_mpi)
-		fe->mentions_mpi = fe->src && strstr(fe->src, "MPI_") ? 2 : 3;
-	if (fe->mentions_mpi != 2)
 		return;
 	/* the extent of the expression's expansion in the input: the
 	 * macro's name when one expansion makes all of it */
@@ -4789,11 +4796,7 @@ static void include_visit(CXFile file, CXSourceLocation *stack, unsigned len,
 
 static int mentions_ck(const char *s, size_t n)
 {
-	size_t i;
-	for (i = 0; i + 3 <= n; i++)
-		if (s[i] == 'c' && s[i + 1] == 'k' && s[i + 2] == '_')
-			return 1;
-	return 0;
+	return mentions(s, n, "ck_");
 }
 
 /* The requests in the user headers the input includes (system headers
@@ -4959,6 +4962,7 @@ Program *frontend_parse(const FrontendOptions *opt)
 		diag_error(noloc, "cannot read '%s'", opt->input);
 		goto done;
 	}
+	fe->mentions_mpi = mentions(fe->src, fe->srclen, "MPI_");
 	def_rehash(fe);
 	clang_getInclusions(fe->tu, include_visit, fe);
 	clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), top_visit,

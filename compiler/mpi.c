@@ -120,29 +120,17 @@ static int mpi_moves_float(const Expr *call)
 
 /* ---- the rules of the helpers */
 
-typedef struct MpiRule {
-	const char *name; /* ck_mpi_send_dbl */
-	UserRule *rule;
-} MpiRule;
-
-static MpiRule *mpi_rules;
-static int mpi_nrules;
 static int mpi_used;
 
-/* A declaration: the helper's parameters are the call's, with typed
- * buffers (const where the call only reads). */
-static Func *mpi_decl(const char *name, const Expr *call, const MpiCall *mc,
-		      int in_place, Type *elem)
+/* A declaration with the types of args, where types[i] (when not NULL)
+ * replaces one. */
+static Func *mpi_decl_of(const char *name, Expr **args, int nargs,
+			 Type **types, Loc loc)
 {
-	Func *f = func_new(name, type_int(), call->loc);
-	for (int i = in_place; i < call->u.call.nargs; i++) {
-		Type *t = call->u.call.args[i]->type;
-		if (i == mc->in && i != mc->out)
-			t = type_ptr(type_with_const(elem, !in_place));
-		else if (i == mc->out)
-			t = type_ptr(type_with_const(elem, 0));
-		func_add_param(f, arena_printf("a%d", i + 1), t, call->loc);
-	}
+	Func *f = func_new(name, type_int(), loc);
+	for (int i = 0; i < nargs; i++)
+		func_add_param(f, arena_printf("a%d", i + 1),
+			       types[i] ? types[i] : args[i]->type, loc);
 	return f;
 }
 
@@ -172,13 +160,13 @@ static Func *mpi_decl_b(const char *name, const Func *d,
  * taped forward sweeps (nonblocking calls keep the requests' records for
  * the reverse sweep there), whose tangent is NAME_t_d and whose F_b is
  * NAME's. */
-static void mpi_rule(const char *name, Func *decl, unsigned char *active,
-		     unsigned char *drop, int taped)
+static UserRule *mpi_rule(const char *name, Func *decl, unsigned char *active,
+			  unsigned char *drop, int taped)
 {
-	for (int i = 0; i < mpi_nrules; i++)
-		if (!strcmp(mpi_rules[i].name, name))
-			return;
-	UserRule *r = ARENA_NEW(UserRule);
+	UserRule *r = (UserRule *)userrules_find(name);
+	if (r)
+		return r;
+	r = ARENA_NEW(UserRule);
 	r->name = name;
 	r->loc = decl->loc;
 	r->fn[UR_TANGENT] = arena_printf("%s_d", name);
@@ -188,14 +176,13 @@ static void mpi_rule(const char *name, Func *decl, unsigned char *active,
 	r->active = active;
 	r->mpi_drop = drop;
 	r->mpi = 1;
+	r->mpi_op = -1;
 	r->user[UR_ADJOINT] =
 		mpi_decl_b(r->fn[UR_ADJOINT], r->decl, active, drop);
 	userrules_add(r);
 	userrules_add_mpi(r, 1);
-	MpiRule m = { name, r };
-	VEC_PUSH(mpi_rules, mpi_nrules, m);
 	if (!taped)
-		return;
+		return r;
 	UserRule *t = ARENA_NEW(UserRule);
 	*t = *r;
 	t->name = arena_printf("%s_t", name);
@@ -207,6 +194,7 @@ static void mpi_rule(const char *name, Func *decl, unsigned char *active,
 	r->mpi_taped = t->name;
 	userrules_add(t);
 	userrules_add_mpi(t, 0);
+	return r;
 }
 
 /* The name of the global at the bottom of an MPI handle ((MPI_Op)
@@ -270,20 +258,32 @@ static void mpi_rewrite_call(const Program *p, Expr *e)
 		"ck_mpi_%s%s%s_%s", mc->helper, in_place ? "_inplace" : "",
 		minmax ? "_minmax" : "",
 		elem->kind == TY_DOUBLE ? "dbl" : "flt");
-	Func *decl = mpi_decl(name, e, mc, in_place, elem);
-	int n = decl->nparams;
+	/* the helper's parameters: the call's (without MPI_IN_PLACE), with
+	 * typed buffers, const where the call only reads */
+	int n = e->u.call.nargs - in_place;
+	Type **types = arena_alloc(sizeof(Type *) * (size_t)n);
 	unsigned char *active = arena_alloc((size_t)n + 1);
 	unsigned char *drop = arena_alloc((size_t)n + 1);
 	for (int i = in_place; i < e->u.call.nargs; i++) {
 		int k = i - in_place;
-		if (i == mc->in || i == mc->out)
+		if (i == mc->in || i == mc->out) {
+			types[k] = type_ptr(type_with_const(
+				elem, i != mc->out && !in_place));
 			active[k] = drop[k] = 1;
+		}
 		if (i == mc->status)
 			drop[k] = 1;
 		if (minmax && i == mc->in)
 			drop[k] = 0; /* F_b finds the winners from it */
 	}
-	mpi_rule(name, decl, active, drop, 0);
+	UserRule *r = mpi_rule(
+		name,
+		mpi_decl_of(name, e->u.call.args + in_place, n, types, e->loc),
+		active, drop, 0);
+	/* the MPI_Op of a reduction whose derivative needs MPI_SUM */
+	if (mc->op >= 0 && !minmax)
+		r->mpi_op = mc->op - in_place;
+	r->mpi_call = mc->name;
 	/* the buffers without the casts to void * */
 	for (int i = 0; i < e->u.call.nargs; i++)
 		if ((i == mc->in || i == mc->out) &&
@@ -403,18 +403,6 @@ static void nb_scan(void *ctx, const Expr *e)
 		return;
 	}
 	nf->roots[nf->nroots++] = root;
-}
-
-/* A declaration with the types of args, where types[i] (when not NULL)
- * replaces one. */
-static Func *mpi_decl_of(const char *name, Expr **args, int nargs,
-			 Type **types, Loc loc)
-{
-	Func *f = func_new(name, type_int(), loc);
-	for (int i = 0; i < nargs; i++)
-		func_add_param(f, arena_printf("a%d", i + 1),
-			       types[i] ? types[i] : args[i]->type, loc);
-	return f;
 }
 
 /* The variable v as a pointer to its floating data: v, or &v. */
@@ -578,21 +566,12 @@ int mpi_check_call(const Expr *call)
 
 int mpi_check_rule_call(const Program *p, const UserRule *r, const Expr *call)
 {
-	if (!r->mpi || strstr(r->name, "_minmax") ||
-	    (strncmp(r->name, "ck_mpi_reduce", 13) &&
-	     strncmp(r->name, "ck_mpi_allreduce", 16)))
-		return 1;
-	/* the MPI_Op: the argument before the root (reduce) or the
-	 * communicator (allreduce) */
-	if (strcmp(call->u.call.name, r->name))
-		return 1; /* F_b in generated code */
-	int in_place = strstr(r->name, "_inplace") != NULL;
-	int root = !strncmp(r->name, "ck_mpi_reduce", 13);
-	int op = in_place ? 3 : 4;
-	if (op >= call->u.call.nargs)
+	int op = r->mpi_op;
+	/* F_b of generated code was checked as NAME */
+	if (!r->mpi || op < 0 || strcmp(call->u.call.name, r->name))
 		return 1;
 	const char *g = mpi_handle_global(p, call->u.call.args[op]);
-	const char *what = root ? "MPI_Reduce" : "MPI_Allreduce";
+	const char *what = r->mpi_call;
 	if (!g || ends_with(g, "_sum"))
 		return 1; /* MPI_SUM, or an op only the run knows (checked there) */
 	if (ends_with(g, "_max") || ends_with(g, "_min"))

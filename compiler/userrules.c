@@ -364,8 +364,6 @@ int userrules_check(void)
 	for (int i = 0; i < ur_nrules; i++) {
 		UserRule *r = ur_rules[i];
 		int dup = 0;
-		if (r->mpi)
-			continue;
 		for (int j = 0; j < i; j++)
 			if (strcmp(ur_rules[j]->name, r->name) == 0) {
 				diag_error(r->loc,

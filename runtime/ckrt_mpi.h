@@ -327,94 +327,55 @@ void ck_mpi_reset(void);
 	void ck_mpi_waitall_##S##K##_b_d(                                     \
 		int n, int fid CK_MPI_BASES_##K(CK_MPI_PARAM_B_D, T));
 
-/* ---------------------------------------------------- double: nonblocking */
+/* The nonblocking helpers of a family: the posts (ck_mpi_isend_dbl,
+ * ck_mpi_irecv_dbl_t_d, ...) and the waits with 0 to CK_MPI_KMAX bases. */
+#define CK_MPI_DECLARE_NONBLOCKING(S, T)                                      \
+	int ck_mpi_isend_##S(const T *buf, int count, MPI_Datatype dt,        \
+			     int dest, int tag, MPI_Comm comm,                \
+			     MPI_Request *req, int fid);                      \
+	int ck_mpi_isend_##S##_t(const T *buf, int count, MPI_Datatype dt,    \
+				 int dest, int tag, MPI_Comm comm,            \
+				 MPI_Request *req, int fid);                  \
+	int ck_mpi_irecv_##S(T *buf, int count, MPI_Datatype dt, int src,     \
+			     int tag, MPI_Comm comm, MPI_Request *req,        \
+			     int fid, int slot, T *base);                     \
+	int ck_mpi_irecv_##S##_t(T *buf, int count, MPI_Datatype dt, int src, \
+				 int tag, MPI_Comm comm, MPI_Request *req,    \
+				 int fid, int slot, T *base);                 \
+	int ck_mpi_isend_##S##_d(const T *buf, const T *buf_d, int count,     \
+				 MPI_Datatype dt, int dest, int tag,          \
+				 MPI_Comm comm, MPI_Request *req, int fid);   \
+	int ck_mpi_isend_##S##_t_d(const T *buf, const T *buf_d, int count,   \
+				   MPI_Datatype dt, int dest, int tag,        \
+				   MPI_Comm comm, MPI_Request *req, int fid); \
+	int ck_mpi_irecv_##S##_d(T *buf, T *buf_d, int count,                 \
+				 MPI_Datatype dt, int src, int tag,           \
+				 MPI_Comm comm, MPI_Request *req, int fid,    \
+				 int slot, T *base, T *base_d);               \
+	int ck_mpi_irecv_##S##_t_d(T *buf, T *buf_d, int count,               \
+				   MPI_Datatype dt, int src, int tag,         \
+				   MPI_Comm comm, MPI_Request *req, int fid,  \
+				   int slot, T *base, T *base_d);             \
+	void ck_mpi_isend_##S##_b(T *buf_b, int count, MPI_Datatype dt,       \
+				  int dest, int tag, MPI_Comm comm, int fid); \
+	void ck_mpi_irecv_##S##_b(T *buf_b, int count, MPI_Datatype dt,       \
+				  int src, int tag, MPI_Comm comm, int fid,   \
+				  int slot, T *base_b);                       \
+	void ck_mpi_isend_##S##_b_d(T *buf_b, T *buf_bd, int count,           \
+				    MPI_Datatype dt, int dest, int tag,       \
+				    MPI_Comm comm, int fid);                  \
+	void ck_mpi_irecv_##S##_b_d(T *buf_b, T *buf_bd, int count,           \
+				    MPI_Datatype dt, int src, int tag,        \
+				    MPI_Comm comm, int fid, int slot,         \
+				    T *base_b, T *base_bd);                   \
+	CK_MPI_DECLARE_WAITS(S, T, 0)                                         \
+	CK_MPI_DECLARE_WAITS(S, T, 1)                                         \
+	CK_MPI_DECLARE_WAITS(S, T, 2)                                         \
+	CK_MPI_DECLARE_WAITS(S, T, 3)                                         \
+	CK_MPI_DECLARE_WAITS(S, T, 4)
 
-int ck_mpi_isend_dbl(const double *buf, int count, MPI_Datatype dt, int dest,
-		     int tag, MPI_Comm comm, MPI_Request *req, int fid);
-int ck_mpi_isend_dbl_t(const double *buf, int count, MPI_Datatype dt, int dest,
-		       int tag, MPI_Comm comm, MPI_Request *req, int fid);
-int ck_mpi_irecv_dbl(double *buf, int count, MPI_Datatype dt, int src, int tag,
-		     MPI_Comm comm, MPI_Request *req, int fid, int slot,
-		     double *base);
-int ck_mpi_irecv_dbl_t(double *buf, int count, MPI_Datatype dt, int src,
-		       int tag, MPI_Comm comm, MPI_Request *req, int fid,
-		       int slot, double *base);
-
-int ck_mpi_isend_dbl_d(const double *buf, const double *buf_d, int count,
-		       MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-		       MPI_Request *req, int fid);
-int ck_mpi_isend_dbl_t_d(const double *buf, const double *buf_d, int count,
-			 MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-			 MPI_Request *req, int fid);
-int ck_mpi_irecv_dbl_d(double *buf, double *buf_d, int count, MPI_Datatype dt,
-		       int src, int tag, MPI_Comm comm, MPI_Request *req,
-		       int fid, int slot, double *base, double *base_d);
-int ck_mpi_irecv_dbl_t_d(double *buf, double *buf_d, int count,
-			 MPI_Datatype dt, int src, int tag, MPI_Comm comm,
-			 MPI_Request *req, int fid, int slot, double *base,
-			 double *base_d);
-
-void ck_mpi_isend_dbl_b(double *buf_b, int count, MPI_Datatype dt, int dest,
-			int tag, MPI_Comm comm, int fid);
-void ck_mpi_irecv_dbl_b(double *buf_b, int count, MPI_Datatype dt, int src,
-			int tag, MPI_Comm comm, int fid, int slot,
-			double *base_b);
-void ck_mpi_isend_dbl_b_d(double *buf_b, double *buf_bd, int count,
-			  MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-			  int fid);
-void ck_mpi_irecv_dbl_b_d(double *buf_b, double *buf_bd, int count,
-			  MPI_Datatype dt, int src, int tag, MPI_Comm comm,
-			  int fid, int slot, double *base_b, double *base_bd);
-
-CK_MPI_DECLARE_WAITS(dbl, double, 0)
-CK_MPI_DECLARE_WAITS(dbl, double, 1)
-CK_MPI_DECLARE_WAITS(dbl, double, 2)
-CK_MPI_DECLARE_WAITS(dbl, double, 3)
-CK_MPI_DECLARE_WAITS(dbl, double, 4)
-
-/* ----------------------------------------------------- float: nonblocking */
-
-int ck_mpi_isend_flt(const float *buf, int count, MPI_Datatype dt, int dest,
-		     int tag, MPI_Comm comm, MPI_Request *req, int fid);
-int ck_mpi_isend_flt_t(const float *buf, int count, MPI_Datatype dt, int dest,
-		       int tag, MPI_Comm comm, MPI_Request *req, int fid);
-int ck_mpi_irecv_flt(float *buf, int count, MPI_Datatype dt, int src, int tag,
-		     MPI_Comm comm, MPI_Request *req, int fid, int slot,
-		     float *base);
-int ck_mpi_irecv_flt_t(float *buf, int count, MPI_Datatype dt, int src,
-		       int tag, MPI_Comm comm, MPI_Request *req, int fid,
-		       int slot, float *base);
-
-int ck_mpi_isend_flt_d(const float *buf, const float *buf_d, int count,
-		       MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-		       MPI_Request *req, int fid);
-int ck_mpi_isend_flt_t_d(const float *buf, const float *buf_d, int count,
-			 MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-			 MPI_Request *req, int fid);
-int ck_mpi_irecv_flt_d(float *buf, float *buf_d, int count, MPI_Datatype dt,
-		       int src, int tag, MPI_Comm comm, MPI_Request *req,
-		       int fid, int slot, float *base, float *base_d);
-int ck_mpi_irecv_flt_t_d(float *buf, float *buf_d, int count, MPI_Datatype dt,
-			 int src, int tag, MPI_Comm comm, MPI_Request *req,
-			 int fid, int slot, float *base, float *base_d);
-
-void ck_mpi_isend_flt_b(float *buf_b, int count, MPI_Datatype dt, int dest,
-			int tag, MPI_Comm comm, int fid);
-void ck_mpi_irecv_flt_b(float *buf_b, int count, MPI_Datatype dt, int src,
-			int tag, MPI_Comm comm, int fid, int slot,
-			float *base_b);
-void ck_mpi_isend_flt_b_d(float *buf_b, float *buf_bd, int count,
-			  MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
-			  int fid);
-void ck_mpi_irecv_flt_b_d(float *buf_b, float *buf_bd, int count,
-			  MPI_Datatype dt, int src, int tag, MPI_Comm comm,
-			  int fid, int slot, float *base_b, float *base_bd);
-
-CK_MPI_DECLARE_WAITS(flt, float, 0)
-CK_MPI_DECLARE_WAITS(flt, float, 1)
-CK_MPI_DECLARE_WAITS(flt, float, 2)
-CK_MPI_DECLARE_WAITS(flt, float, 3)
-CK_MPI_DECLARE_WAITS(flt, float, 4)
+CK_MPI_DECLARE_NONBLOCKING(dbl, double)
+CK_MPI_DECLARE_NONBLOCKING(flt, float)
 
 /* ---------------------------------------- reductions by MPI_MAX, MPI_MIN */
 

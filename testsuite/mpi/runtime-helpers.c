@@ -31,54 +31,23 @@
 // CHECK-NEXT: OK float reduce in place
 // CHECK-NEXT: OK float allreduce in place
 // CHECK-NEXT: all checks passed on {{[124]}} ranks
-#include <stdio.h>
 #include <string.h>
 
-#include "ckrt_mpi.h"
+#include "Inputs/runtime-check.h"
 
 /* Elements per buffer. */
 #define N 3
 
-static int rank, size;
-static int fails; /* on this rank, in the current group */
-static int failed_groups;
 
-static void failure(const char *what, int k, double got, double want)
-{
-	fprintf(stderr, "FAIL rank %d of %d: %s[%d]: got %.17g want %.17g\n",
-		rank, size, what, k, got, want);
-	fails++;
-}
-
-static void is(const char *what, int cond)
-{
-	if (!cond) {
-		fprintf(stderr, "FAIL rank %d of %d: %s\n", rank, size, what);
-		fails++;
-	}
-}
-
-/* Ends a group of checks: rank 0 says OK when no rank failed one. */
+/* Ends a group of checks: "OK <family> <name>". */
 static void group(const char *family, const char *name)
 {
-	int all = 0;
+	char label[128];
 
-	MPI_Allreduce(&fails, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-	if (rank == 0) {
-		printf("%s %s %s\n", all ? "FAIL" : "OK", family, name);
-		fflush(stdout);
-	}
-	failed_groups += all != 0;
-	fails = 0;
+	snprintf(label, sizeof label, "%s %s", family, name);
+	group_end(label);
 }
 
-/* The integer data: element k of rank r's buffer of scale s (10 for x,
- * 100 for x_d, ...) is s * (r + 1) + k + 1, so that buffers differ on rank
- * 0 as well. */
-static double val(double s, int r, int k)
-{
-	return s * (r + 1) + k + 1;
-}
 
 /* sum over ranks of val(s, r, k) */
 static double val_sum(double s, int k)
@@ -103,30 +72,8 @@ static int partner(void)
 }
 
 /* The family tests, once per type. */
-#define CK_CAT_(a, b, c) a##b##c
-#define CK_CAT(a, b, c) CK_CAT_(a, b, c)
-#define CK(call, suffix) CK_CAT(ck_mpi_##call##_, S, suffix)
-#define TF(name) CK_CAT(name##_, S, )
-
-#define S dbl
-#define T double
-#define TM MPI_DOUBLE
-#define T_NAME "double"
-#include "Inputs/helpers-family.inc"
-#undef S
-#undef T
-#undef TM
-#undef T_NAME
-
-#define S flt
-#define T float
-#define TM MPI_FLOAT
-#define T_NAME "float"
-#include "Inputs/helpers-family.inc"
-#undef S
-#undef T
-#undef TM
-#undef T_NAME
+#define FAMILY_FILE "helpers-family.inc"
+#include "Inputs/both-families.h"
 
 int main(int argc, char **argv)
 {

@@ -37,10 +37,9 @@
 // CHECK-NEXT: OK float waits out of order: adjoint
 // CHECK-NEXT: OK float waits out of order: second order
 // CHECK-NEXT: all checks passed on {{[124]}} ranks
-#include <stdio.h>
 #include <string.h>
 
-#include "ckrt_mpi.h"
+#include "Inputs/runtime-check.h"
 
 /* A rank's array: H ghost cells, N own cells, H ghost cells; it sends its
  * first H own cells left and its last H right. */
@@ -58,45 +57,18 @@ enum { PRIMAL, TANGENT, ADJOINT, SECOND };
 static const char *const mode_names[] = { "primal", "tangent", "adjoint",
 					  "second order" };
 
-static int rank, size, left, right;
-static int fails; /* on this rank, in the current group */
-static int failed_groups;
+static int left, right;
 
-static void failure(const char *what, int k, double got, double want)
-{
-	fprintf(stderr, "FAIL rank %d of %d: %s[%d]: got %.17g want %.17g\n",
-		rank, size, what, k, got, want);
-	fails++;
-}
-
-static void is(const char *what, int cond)
-{
-	if (!cond) {
-		fprintf(stderr, "FAIL rank %d of %d: %s\n", rank, size, what);
-		fails++;
-	}
-}
-
-/* Ends a group of checks: rank 0 says OK when no rank failed one. */
+/* Ends a group of checks: "OK <family> <name>: <mode>". */
 static void group(const char *family, const char *name, int mode)
 {
-	int all = 0;
+	char label[160];
 
-	MPI_Allreduce(&fails, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-	if (rank == 0) {
-		printf("%s %s %s: %s\n", all ? "FAIL" : "OK", family, name,
-		       mode_names[mode]);
-		fflush(stdout);
-	}
-	failed_groups += all != 0;
-	fails = 0;
+	snprintf(label, sizeof label, "%s %s: %s", family, name,
+		 mode_names[mode]);
+	group_end(label);
 }
 
-/* Element k of rank r's array of scale s (10 for u, 100 for u_d, ...). */
-static double val(double s, int r, int k)
-{
-	return s * (r + 1) + k + 1;
-}
 
 /*
  * w = this rank's array of scale s after the exchange: with lo, the low
@@ -214,30 +186,8 @@ static void test_reset(void)
 }
 
 /* The family tests, once per type. */
-#define CK_CAT_(a, b, c) a##b##c
-#define CK_CAT(a, b, c) CK_CAT_(a, b, c)
-#define CK(call, suffix) CK_CAT(ck_mpi_##call##_, S, suffix)
-#define TF(name) CK_CAT(name##_, S, )
-
-#define S dbl
-#define T double
-#define TM MPI_DOUBLE
-#define T_NAME "double"
-#include "Inputs/nonblocking-family.inc"
-#undef S
-#undef T
-#undef TM
-#undef T_NAME
-
-#define S flt
-#define T float
-#define TM MPI_FLOAT
-#define T_NAME "float"
-#include "Inputs/nonblocking-family.inc"
-#undef S
-#undef T
-#undef TM
-#undef T_NAME
+#define FAMILY_FILE "nonblocking-family.inc"
+#include "Inputs/both-families.h"
 
 int main(int argc, char **argv)
 {
