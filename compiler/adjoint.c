@@ -2795,9 +2795,11 @@ Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout)
 		return NULL;
 	}
 	case S_CHECKPOINT:
-		if (!s->u.ckpt.binomial)
-			return adj_region(c, s, fout);
-		return adj_binomial(c, s, fout);
+		if (s->u.ckpt.binomial)
+			return adj_binomial(c, s, fout);
+		if (s->u.ckpt.online || s->u.ckpt.budget)
+			return adj_online(c, s, fout);
+		return adj_region(c, s, fout);
 	case S_EMPTY:
 		return NULL;
 	default:

@@ -266,5 +266,6 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout);
 
 Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout);
 Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout);
+Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout);
 
 #endif

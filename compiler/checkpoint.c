@@ -1261,6 +1261,8 @@ Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
  * last step taped); f_bwd runs the rest on its copies of the state.
  */
 
+static int bn_fixed_pointers(Adj *c, const Stmt *body, const char *what);
+
 static Expr *bn_act_is(Adj *c, Func *g, int act, int kind, Loc loc)
 {
 	(void)c;
@@ -1286,14 +1288,20 @@ static Stmt *bn_block1(Stmt *s)
 }
 
 /* Is the loop counted: its control (what init and inc assign, what cond
- * and inc read) untouched by the body, and no way out but the condition? */
-static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag)
+ * and inc read) untouched by the body, and no way out but the condition?
+ * what: the clause ("binomial(K)"); quiet: say nothing, only answer
+ * whether the loop is a counted for loop (a budget's choice between the
+ * two schedules). */
+static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag,
+		      const char *what, int quiet)
 {
 	const Stmt *body = loop->u.loop.body;
 	unsigned char *ctl = arena_alloc((size_t)c->f->nvars + 1);
 	if (loop->kind != S_FOR || !loop->u.loop.cond || !loop->u.loop.inc) {
-		diag_error(prag->loc, "binomial(K) needs a counted for loop "
-				      "(init; condition; increment)");
+		if (!quiet)
+			diag_error(prag->loc, "%s needs a counted for loop "
+					      "(init; condition; increment)",
+				   what);
 		return 0;
 	}
 	rg_used_expr(loop->u.loop.cond, ctl);
@@ -1303,11 +1311,13 @@ static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag)
 			continue;
 		const Stmt *w = adj_first_assign(body, v);
 		if (w) {
-			diag_error(w->loc, "the body of this binomial(K) loop "
-					   "changes '%s', which controls the loop; "
-					   "the trip count must be fixed when the "
+			if (!quiet)
+				diag_error(w->loc,
+					   "the body of this %s loop changes "
+					   "'%s', which controls the loop; the "
+					   "trip count must be fixed when the "
 					   "loop starts",
-				   c->f->vars[v]->name);
+					   what, c->f->vars[v]->name);
 			return 0;
 		}
 	}
@@ -1315,120 +1325,113 @@ static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag)
 	SiteInfo *si = adj_site(c, loop);
 	/* the loop's own sites: its breaks and continues, and any return */
 	if (si->nsites) {
-		diag_error(prag->loc, "a binomial(K) loop must not be left by "
-				      "break or return; its trip count must be "
-				      "fixed when it starts");
+		if (!quiet)
+			diag_error(prag->loc, "a %s loop must not be left by "
+					      "break or return; its trip count "
+					      "must be fixed when it starts",
+				   what);
 		return 0;
 	}
+	if (quiet)
+		return 1;
 	if (!rg_used(body, used, 1))
 		return 0;
+	return bn_fixed_pointers(c, body, what);
+}
+
+/* Does the body of a binomial or online loop leave every pointer of f it
+ * uses where it was (it indexes from fixed pointers)? */
+static int bn_fixed_pointers(Adj *c, const Stmt *body, const char *what)
+{
+	unsigned char *used = arena_alloc((size_t)c->f->nvars + 1);
+	rg_used(body, used, 1);
 	for (int v = 0; v < c->f->nvars; v++) {
 		if (!used[v] || c->f->vars[v]->type->kind != TY_PTR ||
 		    c->f->vars[v]->kind == VAR_PARAM)
 			continue;
 		const Stmt *w = adj_first_assign(body, v);
 		if (w) {
-			diag_error(w->loc, "the body of this binomial(K) loop moves "
+			diag_error(w->loc, "the body of this %s loop moves "
 					   "the pointer '%s'; index from a fixed "
 					   "pointer instead",
-				   c->f->vars[v]->name);
+				   what, c->f->vars[v]->name);
 			return 0;
 		}
 	}
 	return 1;
 }
 
-Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
+/* budget(BYTES) as a size_t argument. */
+static Expr *bn_bytes(long long bytes, Loc loc)
 {
-	const Stmt *loop = prag->u.ckpt.body;
-	Loc loc = prag->loc;
-	const Func *f = c->f;
-	if (!bn_counted(c, loop, prag))
-		return NULL;
-	if (!calls_check_rerun(c->p, loop, 1, loc, "binomial(K) loop"))
-		return NULL;
-	/* the state of a step: what body, condition and increment use */
-	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
-	rg_used(loop->u.loop.body, used, 1);
-	rg_used(loop->u.loop.inc, used, 1);
-	rg_used_expr(loop->u.loop.cond, used);
-	if (!rg_check_saves(c, used, prag, "this binomial(K) loop"))
-		return NULL;
-	adj_remat_kill_stmt(c, loop);
+	Type *t = type_new(TY_OTHER);
+	t->name = "size_t";
+	return expr_cast(t, expr_int(bytes, loc), loc);
+}
 
+/* The pieces of a binomial or online loop: init (its adjoint in *binit;
+ * its forward sweep into fout), one step taped (its forward sweep into
+ * fstep, its reverse in *brev) and one step as f runs it (pstep).  step is
+ * the loop's body, or an online loop's one-step statement (online.c);
+ * brk > 0: f's var brk - 1 says the step left the loop, which skips inc. */
+static void bn_pieces(Adj *c, const Stmt *loop, const Stmt *step, int brk,
+		      Stmt *fout, Stmt **binit, Stmt *fstep, Stmt **brev,
+		      Stmt *pstep)
+{
+	Loc loc = loop->loc;
 	/* init runs once, as in any loop */
-	Stmt *binit = loop->u.loop.init ? adj_stmt(c, loop->u.loop.init, fout)
-					: NULL;
-	/* the generated pieces: taped step and its reverse, untaped step */
-	Stmt *fstep = stmt_block(loc);
+	*binit = loop->u.loop.init ? adj_stmt(c, loop->u.loop.init, fout)
+				   : NULL;
 	c->loops++;
 	c->in_region++;
 	const Stmt *outer = c->region;
 	c->region = loop->u.loop.body;
-	Stmt *bbody = adj_stmt(c, loop->u.loop.body, fstep);
+	Stmt *bbody = adj_stmt(c, step, fstep);
 	c->region = outer;
 	c->in_region--;
-	Stmt *binc = loop->u.loop.inc->kind == S_BLOCK
-			     ? adj_block(c, loop->u.loop.inc, fstep)
-			     : adj_stmt(c, loop->u.loop.inc, fstep);
+	Stmt *finc = fstep;
+	if (brk && loop->u.loop.inc)
+		finc = stmt_block(loc);
+	Stmt *binc = NULL;
+	if (loop->u.loop.inc)
+		binc = loop->u.loop.inc->kind == S_BLOCK
+			       ? adj_block(c, loop->u.loop.inc, finc)
+			       : adj_stmt(c, loop->u.loop.inc, finc);
 	c->loops--;
 	adj_remat_kill_stmt(c, loop);
-	Stmt *pstep = stmt_block(loc);
-	rg_primal(c, loop->u.loop.body, pstep);
-	rg_heap_null(c, loop->u.loop.body, pstep, loc);
-	rg_primal(c, loop->u.loop.inc, pstep);
-
-	Type *rvt = type_ptr(type_new(TY_OTHER));
-	rvt->base->name = "ck_revolve";
-	/* ---- f_fwd */
-	int frv = adj_local(c, c->fwd, "ck_rv", rvt);
-	int fj = adj_local(c, c->fwd, "ck_j", adj_long());
-	int fl = adj_local(c, c->fwd, "ck_l", adj_long());
-	int fact = adj_local(c, c->fwd, "ck_act", type_int());
-	int fsn = adj_local(c, c->fwd, "ck_sn", rg_snap_type());
-	stmt_append(c->fdecls, stmt_decl(frv, NULL, loc));
-	stmt_append(c->fdecls, stmt_decl(fj, expr_int(0, loc), loc));
-	stmt_append(c->fdecls, stmt_decl(fl, expr_int(0, loc), loc));
-	stmt_append(c->fdecls, stmt_decl(fact, expr_int(0, loc), loc));
-	stmt_append(c->fdecls, stmt_decl(fsn, NULL, loc));
-	/* the trip count: the control alone, from copies of what inc moves */
-	unsigned char *moved = arena_alloc((size_t)f->nvars + 1);
-	for (int v = 0; v < f->nvars; v++)
-		moved[v] = adj_first_assign(loop->u.loop.inc, v) != NULL;
-	Stmt *restore_ctl = stmt_block(loc);
-	for (int v = 0; v < f->nvars; v++) {
-		if (!moved[v])
-			continue;
-		int tmp = adj_local(c, c->fwd, "ck_i0", c->fwd->vars[v]->type);
-		stmt_append(c->fdecls, stmt_decl(tmp, expr_int(0, loc), loc));
-		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, tmp, loc),
-					      expr_var(c->fwd, v, loc), loc));
-		stmt_append(restore_ctl, stmt_assign(A_SET, expr_var(c->fwd, v, loc),
-						     expr_var(c->fwd, tmp, loc),
-						     loc));
+	rg_primal(c, step, pstep);
+	rg_heap_null(c, step, pstep, loc);
+	Stmt *pinc = pstep;
+	if (brk && loop->u.loop.inc)
+		pinc = stmt_block(loc);
+	if (loop->u.loop.inc)
+		rg_primal(c, loop->u.loop.inc, pinc);
+	*brev = stmt_block(loc);
+	if (brk && loop->u.loop.inc) {
+		/* if (!ck_brk) inc, in each sweep */
+		Expr *go = expr_unary(U_NOT, expr_var(c->fwd, brk - 1, loc),
+				      loc);
+		stmt_append(fstep, bn_if(go, finc, NULL));
+		stmt_append(pstep, bn_if(expr_clone(go), pinc, NULL));
+		if (!adj_empty(binc))
+			stmt_append(*brev, bn_if(expr_clone(go), binc, NULL));
+	} else if (!adj_empty(binc)) {
+		stmt_append(*brev, binc);
 	}
-	Stmt *count = stmt_new(S_FOR, loc);
-	count->u.loop.init = stmt_assign(A_SET, expr_var(c->fwd, fl, loc),
-					 expr_int(0, loc), loc);
-	count->u.loop.cond = expr_clone(loop->u.loop.cond);
-	Stmt *cinc = stmt_block(loc);
-	rg_primal(c, loop->u.loop.inc, cinc);
-	count->u.loop.inc = cinc->u.block.items[0];
-	if (count->u.loop.inc->kind == S_BLOCK && count->u.loop.inc->u.block.n == 1)
-		count->u.loop.inc = count->u.loop.inc->u.block.items[0];
-	count->u.loop.body = bn_block1(stmt_assign(A_INC, expr_var(c->fwd, fl, loc),
-						   NULL, loc));
-	stmt_append(fout, count);
-	for (int i = 0; i < restore_ctl->u.block.n; i++)
-		stmt_append(fout, restore_ctl->u.block.items[i]);
-	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, frv, loc),
-				      adj_call("ck_revolve_new", rvt,
-					       expr_var(c->fwd, fl, loc),
-					       expr_int(prag->u.ckpt.binomial,
-							loc)),
-				      loc));
-	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fj, loc),
-				      expr_int(0, loc), loc));
+	if (!adj_empty(bbody))
+		stmt_append(*brev, bbody);
+}
+
+/* The schedule's dispatch as f_fwd would run it (f_fwd runs it for a
+ * binomial loop; f_bwd runs its copy, with RESTORE and REVERSE, for
+ * both kinds):
+ *   act = next; if TAKESHOT {save} else if ADVANCE {untaped steps}
+ *   else if TAPED {step; j++; break} else break */
+static Stmt *bn_sched(Adj *c, const Stmt *prag, const unsigned char *used,
+		      int frv, int fj, int fact, int fsn, Stmt *fstep,
+		      Stmt *pstep)
+{
+	Loc loc = prag->loc;
 	/* the state, saved (and loaded) in var order */
 	Stmt *fsave = stmt_block(loc);
 	stmt_append(fsave, stmt_assign(A_SET, expr_var(c->fwd, fsn, loc),
@@ -1472,16 +1475,20 @@ Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 				fadv,
 				bn_if(bn_act_is(c, c->fwd, fact, 3 /* CK_RV_TAPED */, loc),
 				      ftaped, bn_block1(stmt_new(S_BREAK, loc))))));
-	Stmt *floop = stmt_new(S_FOR, loc);
-	floop->u.loop.body = fsched;
-	stmt_append(fout, floop);
-	stmt_append(fout, stmt_expr(S_EXPR,
-				    adj_call("ck_push_p", adj_void(),
-					     expr_var(c->fwd, c->ft, loc),
-					     expr_var(c->fwd, frv, loc)),
-				    loc));
+	return fsched;
+}
 
-	/* ---- f_bwd */
+/* f_bwd's part of a binomial or online loop: the schedule (f_fwd pushed
+ * it) run to its end on f_bwd's copies of the state, from fsched (see
+ * bn_sched) with RESTORE and REVERSE (brev) added. */
+static Stmt *bn_reverse(Adj *c, const Stmt *prag, const unsigned char *used,
+			int frv, int fj, int fact, int fsn, Stmt *fsched,
+			Stmt *brev, Stmt *binit)
+{
+	const Stmt *loop = prag->u.ckpt.body;
+	Loc loc = prag->loc;
+	Type *rvt = type_ptr(type_new(TY_OTHER));
+	rvt->base->name = "ck_revolve";
 	Stmt *b = stmt_block(loc);
 	int brv = adj_local(c, c->bwd, "ck_rv", rvt);
 	stmt_append(b, stmt_decl(brv, adj_call("ck_pop_p", rvt,
@@ -1518,14 +1525,8 @@ Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 				       adj_call("ck_revolve_step", adj_long(),
 						expr_var(c->bwd, trv, loc), NULL),
 				       loc));
-	Stmt *brev = stmt_block(loc);
-	if (!adj_empty(binc))
-		stmt_append(brev, binc);
-	if (!adj_empty(bbody))
-		stmt_append(brev, bbody);
-	/* bsched: act = next; if TAKESHOT {save} else if ADVANCE {...} else if
-	 * TAPED {step; j++; break} else break.  In f_bwd the taped step does
-	 * not end the loop; RESTORE and REVERSE come first in the chain. */
+	/* bsched: in f_bwd the taped step does not end the loop; RESTORE
+	 * and REVERSE come first in the chain. */
 	Stmt *chain = bsched->u.block.items[1];
 	Stmt *taped_if = chain->u.ifs.els->u.ifs.els;
 	Stmt *taped = taped_if->u.ifs.then;
@@ -1549,4 +1550,282 @@ Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	if (!adj_empty(binit))
 		stmt_append(b, binit);
 	return b;
+}
+
+static Type *bn_revolve_type(void)
+{
+	Type *rvt = type_ptr(type_new(TY_OTHER));
+	rvt->base->name = "ck_revolve";
+	return rvt;
+}
+
+/* f_fwd's declaration of a generated local; returns it. */
+static int bn_fdecl(Adj *c, const char *base, Type *t, Expr *init, Loc loc)
+{
+	int v = adj_local(c, c->fwd, base, t);
+	stmt_append(c->fdecls, stmt_decl(v, init, loc));
+	return v;
+}
+
+Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
+{
+	const Stmt *loop = prag->u.ckpt.body;
+	Loc loc = prag->loc;
+	const Func *f = c->f;
+	const char *what = prag->u.ckpt.budget ? "budget(BYTES)" : "binomial(K)";
+	if (!bn_counted(c, loop, prag, what, 0))
+		return NULL;
+	if (!calls_check_rerun(c->p, loop, 1, loc,
+			       prag->u.ckpt.budget ? "budget(BYTES) loop"
+						   : "binomial(K) loop"))
+		return NULL;
+	/* the state of a step: what body, condition and increment use */
+	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
+	rg_used(loop->u.loop.body, used, 1);
+	rg_used(loop->u.loop.inc, used, 1);
+	rg_used_expr(loop->u.loop.cond, used);
+	if (!rg_check_saves(c, used, prag,
+			    prag->u.ckpt.budget ? "this budget(BYTES) loop"
+						: "this binomial(K) loop"))
+		return NULL;
+	adj_remat_kill_stmt(c, loop);
+
+	/* the generated pieces: taped step and its reverse, untaped step */
+	Stmt *binit, *brev, *fstep = stmt_block(loc), *pstep = stmt_block(loc);
+	bn_pieces(c, loop, loop->u.loop.body, 0, fout, &binit, fstep, &brev,
+		  pstep);
+
+	Type *rvt = bn_revolve_type();
+	/* ---- f_fwd */
+	int frv = bn_fdecl(c, "ck_rv", rvt, NULL, loc);
+	int fj = bn_fdecl(c, "ck_j", adj_long(), expr_int(0, loc), loc);
+	int fl = bn_fdecl(c, "ck_l", adj_long(), expr_int(0, loc), loc);
+	int fact = bn_fdecl(c, "ck_act", type_int(), expr_int(0, loc), loc);
+	int fsn = bn_fdecl(c, "ck_sn", rg_snap_type(), NULL, loc);
+	/* the trip count: the control alone, from copies of what inc moves */
+	unsigned char *moved = arena_alloc((size_t)f->nvars + 1);
+	for (int v = 0; v < f->nvars; v++)
+		moved[v] = adj_first_assign(loop->u.loop.inc, v) != NULL;
+	Stmt *restore_ctl = stmt_block(loc);
+	for (int v = 0; v < f->nvars; v++) {
+		if (!moved[v])
+			continue;
+		int tmp = bn_fdecl(c, "ck_i0", c->fwd->vars[v]->type,
+				   expr_int(0, loc), loc);
+		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, tmp, loc),
+					      expr_var(c->fwd, v, loc), loc));
+		stmt_append(restore_ctl, stmt_assign(A_SET, expr_var(c->fwd, v, loc),
+						     expr_var(c->fwd, tmp, loc),
+						     loc));
+	}
+	Stmt *count = stmt_new(S_FOR, loc);
+	count->u.loop.init = stmt_assign(A_SET, expr_var(c->fwd, fl, loc),
+					 expr_int(0, loc), loc);
+	count->u.loop.cond = expr_clone(loop->u.loop.cond);
+	Stmt *cinc = stmt_block(loc);
+	rg_primal(c, loop->u.loop.inc, cinc);
+	count->u.loop.inc = cinc->u.block.items[0];
+	if (count->u.loop.inc->kind == S_BLOCK && count->u.loop.inc->u.block.n == 1)
+		count->u.loop.inc = count->u.loop.inc->u.block.items[0];
+	count->u.loop.body = bn_block1(stmt_assign(A_INC, expr_var(c->fwd, fl, loc),
+						   NULL, loc));
+	stmt_append(fout, count);
+	for (int i = 0; i < restore_ctl->u.block.n; i++)
+		stmt_append(fout, restore_ctl->u.block.items[i]);
+	Expr *make =
+		prag->u.ckpt.budget
+			? adj_call("ck_revolve_budget", rvt,
+				   expr_var(c->fwd, fl, loc),
+				   bn_bytes(prag->u.ckpt.budget, loc))
+			: adj_call("ck_revolve_new", rvt, expr_var(c->fwd, fl, loc),
+				   expr_int(prag->u.ckpt.binomial, loc));
+	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, frv, loc), make,
+				      loc));
+	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fj, loc),
+				      expr_int(0, loc), loc));
+	Stmt *fsched = bn_sched(c, prag, used, frv, fj, fact, fsn, fstep, pstep);
+	Stmt *floop = stmt_new(S_FOR, loc);
+	floop->u.loop.body = fsched;
+	stmt_append(fout, floop);
+	stmt_append(fout, stmt_expr(S_EXPR,
+				    adj_call("ck_push_p", adj_void(),
+					     expr_var(c->fwd, c->ft, loc),
+					     expr_var(c->fwd, frv, loc)),
+				    loc));
+
+	/* ---- f_bwd */
+	return bn_reverse(c, prag, used, frv, fj, fact, fsn, fsched, brev,
+			  binit);
+}
+
+/* ------------------------------------------------- online loops
+ *
+ * #pragma ck_checkpoint online(K) before a loop whose trip count is not
+ * known when it starts (and budget(BYTES) before one that is not a
+ * counted for loop): f_fwd runs the loop as f does, asking the runtime at
+ * the start of each step whether to save the state (ck_revolve_take:
+ * Wang, Moin and Iaccarino's dynamic placement, at most K snapshots);
+ * f_bwd then runs the reverse schedule (ck_revolve_next) as for a
+ * binomial loop: the steps between two snapshots reversed by Revolve.
+ *
+ *   f_fwd:  init; rv = ck_revolve_online(K);
+ *           for (;;) {
+ *             if (!(cond)) break;              (not for a do loop)
+ *             if (ck_revolve_take(rv)) save the state;
+ *             [ck_brk = 0;] step [if (ck_brk) break;] inc
+ *             if (!(cond)) break;              (a do loop)
+ *           }
+ *           ck_revolve_end(rv); push rv
+ *
+ * A step is the loop's body, or the do statement online.c made of it when
+ * the body leaves the loop: the condition runs in f_fwd only, so it must
+ * be free of calls that could change the state.
+ */
+
+/* Calls in the condition: only functions without effects. */
+static int on_cond_ok(Adj *c, const Expr *e, Loc loc)
+{
+	if (!e)
+		return 1;
+	switch (e->kind) {
+	case E_CALL: {
+		CallKind k = calls_kind(c->p, e);
+		if (k != CALL_RULE && k != CALL_PURE) {
+			diag_error(e->loc,
+				   "the condition of an online(K) loop must "
+				   "not call '%s': it runs once per step in the "
+				   "first sweep only; set a flag at the end of "
+				   "the body instead (int done = 0; while "
+				   "(!done) { ...; done = %s(...); })",
+				   e->u.call.name, e->u.call.name);
+			return 0;
+		}
+		for (int i = 0; i < e->u.call.nargs; i++)
+			if (!on_cond_ok(c, e->u.call.args[i], loc))
+				return 0;
+		return 1;
+	}
+	case E_UNARY:
+		return on_cond_ok(c, e->u.un.e, loc);
+	case E_BINARY:
+		return on_cond_ok(c, e->u.bin.l, loc) &&
+		       on_cond_ok(c, e->u.bin.r, loc);
+	case E_COND:
+		return on_cond_ok(c, e->u.cond.c, loc) &&
+		       on_cond_ok(c, e->u.cond.a, loc) &&
+		       on_cond_ok(c, e->u.cond.b, loc);
+	case E_INDEX:
+		return on_cond_ok(c, e->u.index.base, loc) &&
+		       on_cond_ok(c, e->u.index.idx, loc);
+	case E_MEMBER:
+		return on_cond_ok(c, e->u.mem.base, loc);
+	case E_DEREF: case E_ADDR: case E_CAST:
+		return on_cond_ok(c, e->u.e, loc);
+	default:
+		return 1;
+	}
+}
+
+/* `if (!(cond)) break;` in f_fwd */
+static Stmt *on_exit_unless(Adj *c, const Expr *cond, Loc loc)
+{
+	(void)c;
+	return bn_if(expr_unary(U_NOT, expr_clone(cond), loc),
+		     bn_block1(stmt_new(S_BREAK, loc)), NULL);
+}
+
+Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
+{
+	const Stmt *loop = prag->u.ckpt.body;
+	Loc loc = prag->loc;
+	const Func *f = c->f;
+	long long budget = prag->u.ckpt.budget;
+	if (budget && bn_counted(c, loop, prag, "budget(BYTES)", 1))
+		return adj_binomial(c, prag, fout);
+	const char *what = budget ? "budget(BYTES)" : "online(K)";
+	int brk = prag->u.ckpt.brk;
+	const Stmt *step = brk ? loop->u.loop.body->u.block.items[1]
+			       : loop->u.loop.body;
+	if (!on_cond_ok(c, loop->u.loop.cond, loc))
+		return NULL;
+	if (!calls_check_rerun(c->p, loop, 1, loc,
+			       budget ? "budget(BYTES) loop" : "online(K) loop"))
+		return NULL;
+	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
+	if (!rg_used(step, used, 1))
+		return NULL;
+	if (!bn_fixed_pointers(c, loop->u.loop.body, what))
+		return NULL;
+	rg_used(loop->u.loop.body, used, 1);
+	rg_used(loop->u.loop.inc, used, 1);
+	rg_used_expr(loop->u.loop.cond, used);
+	if (!rg_check_saves(c, used, prag,
+			    budget ? "this budget(BYTES) loop"
+				   : "this online(K) loop"))
+		return NULL;
+	adj_remat_kill_stmt(c, loop);
+
+	Stmt *binit, *brev, *fstep = stmt_block(loc), *pstep = stmt_block(loc);
+	bn_pieces(c, loop, step, brk, fout, &binit, fstep, &brev, pstep);
+
+	Type *rvt = bn_revolve_type();
+	/* ---- f_fwd */
+	int frv = bn_fdecl(c, "ck_rv", rvt, NULL, loc);
+	int fj = bn_fdecl(c, "ck_j", adj_long(), expr_int(0, loc), loc);
+	int fact = bn_fdecl(c, "ck_act", type_int(), expr_int(0, loc), loc);
+	int fsn = bn_fdecl(c, "ck_sn", rg_snap_type(), NULL, loc);
+	Expr *make = budget ? adj_call("ck_revolve_online_budget", rvt,
+				       bn_bytes(budget, loc), NULL)
+			    : adj_call("ck_revolve_online", rvt,
+				       expr_int(prag->u.ckpt.online, loc), NULL);
+	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, frv, loc), make,
+				      loc));
+	/* the first sweep: the loop as f runs it, snapshots as the runtime
+	 * places them */
+	Stmt *run = stmt_block(loc);
+	if (loop->kind != S_DO && loop->u.loop.cond)
+		stmt_append(run, on_exit_unless(c, loop->u.loop.cond, loc));
+	Stmt *take = stmt_block(loc);
+	stmt_append(take, stmt_assign(A_SET, expr_var(c->fwd, fsn, loc),
+				      adj_call("ck_revolve_snap", rg_snap_type(),
+					       expr_var(c->fwd, frv, loc), NULL),
+				      loc));
+	rg_state_io(c, 0, fsn, used, prag, 0, 1, take);
+	stmt_append(run, bn_if(adj_call("ck_revolve_take", type_int(),
+					expr_var(c->fwd, frv, loc), NULL),
+			       take, NULL));
+	if (brk)
+		stmt_append(run, stmt_assign(A_SET, expr_var(c->fwd, brk - 1, loc),
+					     expr_int(0, loc), loc));
+	Stmt *once = stmt_block(loc);
+	rg_primal(c, step, once);
+	rg_heap_null(c, step, once, loc);
+	for (int i = 0; i < once->u.block.n; i++)
+		stmt_append(run, once->u.block.items[i]);
+	if (brk)
+		stmt_append(run, bn_if(expr_var(c->fwd, brk - 1, loc),
+				       bn_block1(stmt_new(S_BREAK, loc)), NULL));
+	if (loop->u.loop.inc)
+		rg_primal(c, loop->u.loop.inc, run);
+	if (loop->kind == S_DO)
+		stmt_append(run, on_exit_unless(c, loop->u.loop.cond, loc));
+	Stmt *first = stmt_new(S_FOR, loc);
+	first->u.loop.body = run;
+	stmt_append(fout, first);
+	stmt_append(fout, stmt_expr(S_EXPR,
+				    adj_call("ck_revolve_end", adj_void(),
+					     expr_var(c->fwd, frv, loc), NULL),
+				    loc));
+	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fj, loc),
+				      expr_int(0, loc), loc));
+	stmt_append(fout, stmt_expr(S_EXPR,
+				    adj_call("ck_push_p", adj_void(),
+					     expr_var(c->fwd, c->ft, loc),
+					     expr_var(c->fwd, frv, loc)),
+				    loc));
+	/* the reverse schedule, run by f_bwd only */
+	Stmt *fsched = bn_sched(c, prag, used, frv, fj, fact, fsn, fstep, pstep);
+	(void)fact;
+	return bn_reverse(c, prag, used, frv, fj, fact, fsn, fsched, brev,
+			  binit);
 }

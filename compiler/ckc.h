@@ -12,6 +12,7 @@
  *   ir.c        IR builders, cloning, names
  *   irdump.c    the IR dump printer (--dump-ir) and the IR verifier
  *   normalize.c hoists calls to user functions out of expressions
+ *   online.c    online(K)/budget() loops: a step as a statement of its own
  *   sret.c      struct results -> out-pointer parameters
  *   views.c     local pointers into struct members -> their definitions
  *   userrules.c derivatives the user supplies (#pragma ck_derivative)
@@ -377,6 +378,11 @@ struct Stmt {
 		} loop;
 		struct {
 			int binomial; /* K of binomial(K), 0 for a plain region */
+			int online;   /* K of online(K), or 0 */
+			long long budget; /* BYTES of budget(BYTES), or 0 */
+			int brk;      /* an online loop (online.c): 1 + the id of
+					 f's int var that a step leaving the
+					 loop sets, 0 for none */
 			SaveSection **saves;
 			int nsaves;
 			Stmt *body;
@@ -678,6 +684,13 @@ CompDbStatus frontend_compile_flags(const char *build_dir, const char *file,
 /* Moves calls to user functions out of larger expressions into temporaries
  * so that each such call is a statement of its own. */
 void normalize_program(Program *p);
+
+/* -------------------------------------------------------------- online.c */
+
+/* Gives each online(K) or budget(BYTES) loop of f whose body leaves it or
+ * ends its step early the shape checkpoint.c reverses step by step (see
+ * online.c); normalize_program calls it. */
+void online_shape(Program *p, Func *f);
 
 /* ---------------------------------------------------------------- sret.c */
 

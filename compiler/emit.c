@@ -683,6 +683,10 @@ static void emit_checkpoint(Emitter *em, const Stmt *s, int depth)
 	fputs("/* ck_checkpoint", em->out);
 	if (s->u.ckpt.binomial > 0)
 		fprintf(em->out, " binomial(%d)", s->u.ckpt.binomial);
+	if (s->u.ckpt.online > 0)
+		fprintf(em->out, " online(%d)", s->u.ckpt.online);
+	if (s->u.ckpt.budget > 0)
+		fprintf(em->out, " budget(%lld)", s->u.ckpt.budget);
 	for (i = 0; i < s->u.ckpt.nsaves; i++) {
 		const SaveSection *sv = s->u.ckpt.saves[i];
 

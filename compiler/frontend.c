@@ -106,6 +106,8 @@ typedef struct Pragma {
 	int ok;           /* no syntax errors */
 	Request *req;     /* function pragmas */
 	int binomial;     /* ck_checkpoint: K, or 0 */
+	int online;       /* ck_checkpoint: K of online(K), or 0 */
+	long long budget; /* ck_checkpoint: budget(BYTES), or 0 */
 	Section *saves;
 	int nsaves;
 	unsigned
@@ -1008,6 +1010,7 @@ typedef struct PC {
 	FE *fe;
 	Tok *toks;
 	int i, end;
+	const char *clause; /* the clause a constant belongs to: "binomial" */
 } PC;
 
 static Tok *pc_peek(PC *pc)
@@ -1421,6 +1424,7 @@ static int parse_bound(FE *fe, Tok *toks, int i, int end, int build,
 	bp.pc.toks = toks;
 	bp.pc.i = i;
 	bp.pc.end = end;
+	bp.pc.clause = "save";
 	bp.build = build;
 	if (i >= end) {
 		pc_error(&bp.pc,
@@ -1492,6 +1496,9 @@ static int parse_save(PC *pc, Pragma *pr)
 	}
 }
 
+/* The largest constant a clause takes (budget() in bytes). */
+#define CONST_MAX ((long long)1 << 40)
+
 /* The value of an integer constant expression of a pragma (macros are
  * expanded already; enum constants are known):
  *   cexpr  := cterm (('+' | '-') cterm)*
@@ -1528,13 +1535,14 @@ static int const_expr(PC *pc, long long *v, int level)
 			}
 		if (t && t->kind == CXToken_Identifier)
 			pc_error(pc,
-				 "binomial() takes a positive integer constant: "
+				 "%s() takes a positive integer constant: "
 				 "'%s' is not a macro or an enum constant",
-				 t->s);
+				 pc->clause, t->s);
 		else
-			pc_error(pc, "binomial() takes a positive integer "
+			pc_error(pc, "%s() takes a positive integer "
 				     "constant (a literal, a macro or an enum "
-				     "constant)");
+				     "constant)",
+				 pc->clause);
 		return 0;
 	}
 	if (!const_expr(pc, v, level + 1))
@@ -1551,13 +1559,18 @@ static int const_expr(PC *pc, long long *v, int level)
 		if (!const_expr(pc, &r, level + 1))
 			return 0;
 		if ((op[0] == '/' || op[0] == '%') && r == 0) {
-			diag_error(t->loc, "division by zero in binomial()");
+			diag_error(t->loc, "division by zero in %s()",
+				   pc->clause);
 			return 0;
 		}
-		if (r > INT_MAX || r < -INT_MAX || *v > INT_MAX ||
-		    *v < -INT_MAX)
-			*v = op[0] == '-' ? -(long long)INT_MAX * 4
-					  : (long long)INT_MAX * 4;
+		/* values stay below 2^40 (a budget in bytes); beyond, they
+		 * saturate far above anything accepted */
+		if (r > CONST_MAX || r < -CONST_MAX || *v > CONST_MAX ||
+		    *v < -CONST_MAX ||
+		    (op[0] == '*' && r != 0 &&
+		     (*v > CONST_MAX / (r < 0 ? -r : r) ||
+		      *v < -CONST_MAX / (r < 0 ? -r : r))))
+			*v = op[0] == '-' ? -CONST_MAX * 4 : CONST_MAX * 4;
 		else
 			*v = op[0] == '+'   ? *v + r
 			     : op[0] == '-' ? *v - r
@@ -1567,37 +1580,76 @@ static int const_expr(PC *pc, long long *v, int level)
 	}
 }
 
-/* pragma := ck_checkpoint [binomial '(' cexpr ')'] [save(...)] */
+/* clause '(' cexpr ')' with a value in 1..max; 0 on an error. */
+static long long ckpt_count(PC *pc, const char *clause, long long max)
+{
+	long long k;
+	pc->i++;
+	pc->clause = clause;
+	if (!pc_expect(pc, "(", clause))
+		return 0;
+	Tok *t = pc_peek(pc);
+	if (!const_expr(pc, &k, 0))
+		return 0;
+	if (k <= 0 || k > max) {
+		if (k > max && max == CONST_MAX)
+			diag_error(t->loc, "%s() takes at most 2^40 bytes",
+				   clause);
+		else
+			diag_error(t->loc,
+				   "%s() takes a positive integer, not %lld",
+				   clause, k);
+		macro_note(t);
+		return 0;
+	}
+	if (!pc_expect(pc, ")", NULL))
+		return 0;
+	return k;
+}
+
+/* pragma := ck_checkpoint [binomial(K) | online(K)] [budget(BYTES)]
+ *           [save(...)] */
 static void parse_ckpt_pragma(PC *pc, Pragma *pr)
 {
-	int seen_binomial = 0, seen_save = 0;
+	int seen_save = 0;
 	while (pc->i < pc->end) {
 		Tok *t = pc_peek(pc);
-		if (t->kind == CXToken_Identifier &&
-		    !strcmp(t->s, "binomial")) {
-			long long k;
-			if (seen_binomial) {
-				pc_error(pc, "binomial(...) given twice");
+		int binomial = t->kind == CXToken_Identifier &&
+			       !strcmp(t->s, "binomial");
+		int online = t->kind == CXToken_Identifier &&
+			     !strcmp(t->s, "online");
+		int budget = t->kind == CXToken_Identifier &&
+			     !strcmp(t->s, "budget");
+		if (binomial || online || budget) {
+			if ((binomial && pr->binomial) ||
+			    (online && pr->online) || (budget && pr->budget)) {
+				pc_error(pc, "%s(...) given twice", t->s);
 				return;
 			}
-			seen_binomial = 1;
-			pc->i++;
-			if (!pc_expect(pc, "(", "binomial"))
-				return;
-			t = pc_peek(pc);
-			if (!const_expr(pc, &k, 0))
-				return;
-			if (k <= 0 || k > INT_MAX) {
-				diag_error(t->loc,
-					   "binomial() takes a positive integer, "
-					   "not %lld",
-					   k);
-				macro_note(t);
+			if ((binomial && pr->online) || (online && pr->binomial)) {
+				pc_error(pc, "binomial(K) and online(K) exclude "
+					     "each other: binomial for a loop "
+					     "whose trip count is known when it "
+					     "starts, online for one whose is not");
 				return;
 			}
-			pr->binomial = (int)k;
-			if (!pc_expect(pc, ")", NULL))
+			if ((budget && (pr->binomial || pr->online)) ||
+			    (!budget && pr->budget)) {
+				pc_error(pc, "budget(BYTES) chooses the snapshot "
+					     "count itself: give it without "
+					     "binomial(K) or online(K)");
 				return;
+			}
+			long long k = ckpt_count(pc, t->s,
+						 budget ? CONST_MAX : INT_MAX);
+			if (!k)
+				return;
+			if (binomial)
+				pr->binomial = (int)k;
+			else if (online)
+				pr->online = (int)k;
+			else
+				pr->budget = k;
 		} else if (t->kind == CXToken_Identifier &&
 			   !strcmp(t->s, "save")) {
 			if (seen_save) {
@@ -1869,6 +1921,7 @@ static void scan_directives(FE *fe, int in_header, unsigned at0)
 			pc.toks = pr->toks;
 			pc.i = 1;
 			pc.end = pr->ntoks;
+			pc.clause = "binomial";
 			if (!pr->toks)
 				; /* a macro error: reported */
 			else if (in_header && !strcmp(name, "ck_checkpoint")) {
@@ -3818,6 +3871,8 @@ static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
 	Stmt *s = stmt_new(S_CHECKPOINT, pr->loc);
 	int i;
 	s->u.ckpt.binomial = pr->binomial;
+	s->u.ckpt.online = pr->online;
+	s->u.ckpt.budget = pr->budget;
 	s->u.ckpt.body = body;
 	for (i = 0; i < pr->nsaves; i++) {
 		Section *sec = &pr->saves[i];
@@ -4013,6 +4068,7 @@ static OmpLoop *parse_omp_pragma(FE *fe, Pragma *pr, int is_for, int is_block,
 	pc.toks = pr->toks;
 	pc.i = 1;
 	pc.end = pr->ntoks;
+	pc.clause = "omp";
 	om->loc = pr->loc;
 	if (pc_is(&pc, "parallel") && pc.i + 1 < pc.end &&
 	    !strcmp(pc.toks[pc.i + 1].s, "for") &&
@@ -4165,12 +4221,24 @@ static Stmt *conv_stmt(FE *fe, CXCursor c)
 	Pragma *omp = take_omp(fe, c);
 	OmpLoop *om = NULL;
 	Stmt *s;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		int loop = i == n - 1 && (is_kind(c, CXCursor_ForStmt) ||
+					  is_kind(c, CXCursor_WhileStmt) ||
+					  is_kind(c, CXCursor_DoStmt));
 		if (prs[i]->binomial &&
 		    (i != n - 1 || !is_kind(c, CXCursor_ForStmt)))
 			diag_error(prs[i]->loc,
 				   "binomial(K) must be followed by a "
 				   "for loop");
+		else if (prs[i]->online && !loop)
+			diag_error(prs[i]->loc,
+				   "online(K) must be followed by a loop "
+				   "(while, do or for)");
+		else if (prs[i]->budget && !loop)
+			diag_error(prs[i]->loc,
+				   "budget(BYTES) must be followed by a loop "
+				   "(while, do or for)");
+	}
 	OmpDir dir = OMP_DIR_PARALLEL_FOR;
 	if (omp)
 		om = parse_omp_pragma(fe, omp, is_kind(c, CXCursor_ForStmt),

@@ -145,6 +145,10 @@ static void dump_ckpt_text(FILE *out, const Program *p, const Func *f,
 
 	if (s->u.ckpt.binomial)
 		fprintf(out, " binomial(%d)", s->u.ckpt.binomial);
+	if (s->u.ckpt.online)
+		fprintf(out, " online(%d)", s->u.ckpt.online);
+	if (s->u.ckpt.budget)
+		fprintf(out, " budget(%lld)", s->u.ckpt.budget);
 	for (i = 0; i < s->u.ckpt.nsaves; i++) {
 		const SaveSection *sv = s->u.ckpt.saves[i];
 

@@ -187,5 +187,6 @@ void normalize_program(Program *p)
 		n.f = p->funcs[i];
 		n.prefix = NULL;
 		norm_block(&n, n.f->body);
+		online_shape(p, n.f);
 	}
 }

@@ -15,6 +15,7 @@
 #define CKRT_BUILDING_ 1
 #include "ckrt.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -57,6 +58,8 @@ typedef struct thread {
 	size_t tape_peak, snap_peak, peak;
 	size_t shadow_bytes, shadow_peak; /* ck_shadow_alloc'd bytes */
 	unsigned long long recomputations;
+	unsigned long long loop_steps; /* ck_stats's loop_steps, loop_snapshots */
+	int loop_snaps;
 	int recomputing;   /* depth of ck_recompute_enter */
 	/* Freed snapshots kept for reuse (see ck_snap_free), with their
 	 * buffers; not counted as in use. */
@@ -200,6 +203,9 @@ void ck_stats_get(ck_stats *out)
 	out->recomputations = self.recomputations + exited.recomputations;
 	out->shadow_peak_bytes =
 		max_size(self.shadow_peak, exited.shadow_peak_bytes);
+	out->loop_steps = self.loop_snaps ? self.loop_steps : exited.loop_steps;
+	out->loop_snapshots =
+		self.loop_snaps ? self.loop_snaps : exited.loop_snapshots;
 	pthread_mutex_unlock(&exited_lock);
 }
 
@@ -208,6 +214,8 @@ void ck_stats_reset(void)
 	self.tape_peak = self.snap_peak = self.peak = 0;
 	self.shadow_peak = self.shadow_bytes;
 	self.recomputations = 0;
+	self.loop_steps = 0;
+	self.loop_snaps = 0;
 	note_peak(&self);
 	pthread_mutex_lock(&exited_lock);
 	memset(&exited, 0, sizeof exited);
@@ -265,6 +273,10 @@ static void thread_exit(void *arg)
 	exited.recomputations += th->recomputations;
 	exited.shadow_peak_bytes =
 		max_size(exited.shadow_peak_bytes, th->shadow_peak);
+	if (th->loop_snaps) {
+		exited.loop_steps = th->loop_steps;
+		exited.loop_snapshots = th->loop_snaps;
+	}
 	pthread_mutex_unlock(&exited_lock);
 	for (k = 0; k < CK_NSTACKS_; k++)
 		free_stack(&th->tape.s[k], 1);
@@ -924,8 +936,18 @@ struct ck_revolve {
 	int done;
 	ck_snap **snaps; /* checkpoints held, a stack (deepest first) */
 	long *snap_step;
-	int nsnaps, maxsnaps;
+	int nsnaps, maxsnaps; /* maxsnaps 0: a budget's, not chosen yet */
+	int room;             /* entries of snaps and snap_step (and level) */
+	/* online(K) and budget() */
+	int online;    /* 1 while the first sweep takes steps, 2 after */
+	long steps;    /* the trip count (online: the steps taken so far) */
+	int *level;    /* online: each held snapshot's level */
+	size_t budget; /* bytes, or 0 */
 };
+
+static void rv_choose(ck_revolve *r);
+static void rv_room(ck_revolve *r, int n);
+static void rv_reserve_tasks(ck_revolve *r, int n);
 
 /* C(n, k), saturated far above any step count. */
 static long rv_binom(long n, long k)
@@ -960,6 +982,19 @@ static void rv_push(ck_revolve *r, int what, int kind, long a, long b, int c)
 	t->a = a;
 	t->b = b;
 	t->c = c;
+}
+
+/* Room for n tasks. */
+static void rv_reserve_tasks(ck_revolve *r, int n)
+{
+	if (n <= r->cap)
+		return;
+	rv_task *t = ck_snapshot_alloc(sizeof *t * (size_t)n);
+	if (r->ntasks)
+		memcpy(t, r->tasks, sizeof *t * (size_t)r->ntasks);
+	ck_snapshot_free(r->tasks, sizeof *t * (size_t)r->cap);
+	r->tasks = t;
+	r->cap = n;
 }
 
 static void rv_emit(ck_revolve *r, int kind, long step)
@@ -998,6 +1033,11 @@ static void rv_expand(ck_revolve *r, rv_task t)
 		return;
 	}
 	long a = t.a, b = t.b;
+	if (t.c < 0) { /* a budget's first range: choose the count now */
+		rv_choose(r);
+		rv_room(r, r->maxsnaps);
+		t.c = r->maxsnaps - 1;
+	}
 	if (b - a == 1) {
 		rv_emit(r, CK_RV_REVERSE, a);
 		rv_emit(r, CK_RV_TAPED, a);
@@ -1013,20 +1053,232 @@ static void rv_expand(ck_revolve *r, rv_task t)
 	}
 }
 
+/* The schedule's figures in the statistics of the calling thread. */
+static void rv_note(const ck_revolve *r)
+{
+	self.loop_steps = (unsigned long long)r->steps;
+	self.loop_snaps = r->maxsnaps;
+}
+
 ck_revolve *ck_revolve_new(long steps, int snaps)
 {
 	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
 	memset(r, 0, sizeof *r);
 	if (snaps < 1)
 		snaps = 1;
-	r->maxsnaps = snaps;
+	r->maxsnaps = r->room = snaps;
+	r->steps = steps > 0 ? steps : 0;
 	r->snaps = ck_snapshot_alloc(sizeof *r->snaps * (size_t)snaps);
 	r->snap_step = ck_snapshot_alloc(sizeof *r->snap_step * (size_t)snaps);
 	if (steps > 0) {
 		rv_push(r, RV_RANGE, 0, 0, steps, snaps - 1);
 		rv_emit(r, CK_RV_TAKESHOT, 0);
 	}
+	rv_note(r);
 	return r;
+}
+
+/* Room for n held snapshots (online and budget schedules grow their
+ * arrays as they go, up to the snapshot count). */
+static void rv_room(ck_revolve *r, int n)
+{
+	if (n <= r->room)
+		return;
+	int room = r->room ? 2 * r->room : 4;
+	if (room < n)
+		room = n;
+	if (r->maxsnaps && room > r->maxsnaps)
+		room = r->maxsnaps;
+	ck_snap **sn = ck_snapshot_alloc(sizeof *sn * (size_t)room);
+	long *st = ck_snapshot_alloc(sizeof *st * (size_t)room);
+	int *lv = ck_snapshot_alloc(sizeof *lv * (size_t)room);
+	if (r->nsnaps) {
+		memcpy(sn, r->snaps, sizeof *sn * (size_t)r->nsnaps);
+		memcpy(st, r->snap_step, sizeof *st * (size_t)r->nsnaps);
+		memcpy(lv, r->level, sizeof *lv * (size_t)r->nsnaps);
+	}
+	ck_snapshot_free(r->snaps, sizeof *sn * (size_t)r->room);
+	ck_snapshot_free(r->snap_step, sizeof *st * (size_t)r->room);
+	ck_snapshot_free(r->level, sizeof *lv * (size_t)r->room);
+	r->snaps = sn;
+	r->snap_step = st;
+	r->level = lv;
+	r->room = room;
+}
+
+/* CK_BUDGET (bytes, with an optional K, M or G suffix) or bytes. */
+static size_t rv_budget_bytes(size_t bytes)
+{
+	const char *e = getenv("CK_BUDGET");
+	if (!e || !*e)
+		return bytes;
+	char *end;
+	unsigned long long v = strtoull(e, &end, 10);
+	unsigned long long mul = 1;
+	if (*end == 'K' || *end == 'k')
+		mul = 1ull << 10;
+	else if (*end == 'M' || *end == 'm')
+		mul = 1ull << 20;
+	else if (*end == 'G' || *end == 'g')
+		mul = 1ull << 30;
+	if (mul != 1)
+		end++;
+	if (end == e || *end || v == 0 || v > (unsigned long long)SIZE_MAX / mul) {
+		fprintf(stderr, "ckrt: CK_BUDGET='%s' is not a byte count "
+				"(a positive integer with an optional K, M or G "
+				"suffix)\n",
+			e);
+		exit(EXIT_FAILURE);
+	}
+	return (size_t)(v * mul);
+}
+
+/* A budget's snapshot count, from the size of the first snapshot: the most
+ * snapshots that fit in the budget with the schedule's bookkeeping (the
+ * schedule itself, its task stack, and an entry of each array per
+ * snapshot), at most one per step when the trip count is known. */
+static void rv_choose(ck_revolve *r)
+{
+	size_t one = snap_lines(r->snaps[0]->size) + sizeof(ck_snap) +
+		     sizeof(ck_snap *) + sizeof(long) + sizeof(int) +
+		     3 * sizeof(rv_task);
+	size_t fixed = sizeof *r + 16 * sizeof(rv_task);
+	size_t k = r->budget > fixed ? (r->budget - fixed) / one : 0;
+	if (k < 1) {
+		fprintf(stderr, "ckrt: a checkpoint budget of %lu bytes has no "
+				"room for one snapshot of the loop's state (%lu "
+				"bytes with its bookkeeping); raise the budget or "
+				"CK_BUDGET\n",
+			(unsigned long)r->budget, (unsigned long)(fixed + one));
+		exit(EXIT_FAILURE);
+	}
+	if (k > INT_MAX / 4)
+		k = INT_MAX / 4;
+	if (!r->online && (long)k > r->steps)
+		k = (size_t)r->steps;
+	r->maxsnaps = (int)k;
+	/* the task stack holds at most about two tasks per snapshot */
+	rv_reserve_tasks(r, 3 * r->maxsnaps + 8);
+	rv_note(r);
+}
+
+ck_revolve *ck_revolve_budget(long steps, size_t bytes)
+{
+	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
+	memset(r, 0, sizeof *r);
+	r->budget = rv_budget_bytes(bytes);
+	r->steps = steps > 0 ? steps : 0;
+	rv_room(r, 1);
+	if (steps > 0) {
+		/* c < 0: the free snapshots, once the first is saved */
+		rv_push(r, RV_RANGE, 0, 0, steps, -1);
+		rv_emit(r, CK_RV_TAKESHOT, 0);
+	}
+	rv_note(r);
+	return r;
+}
+
+ck_revolve *ck_revolve_online(int snaps)
+{
+	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
+	memset(r, 0, sizeof *r);
+	r->maxsnaps = snaps < 1 ? 1 : snaps;
+	r->online = 1;
+	rv_room(r, 1);
+	return r;
+}
+
+ck_revolve *ck_revolve_online_budget(size_t bytes)
+{
+	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
+	memset(r, 0, sizeof *r);
+	r->budget = rv_budget_bytes(bytes);
+	r->online = 1;
+	rv_room(r, 1);
+	return r;
+}
+
+/* Holds a new snapshot of step j at level lv; ck_revolve_snap is it. */
+static void rv_hold(ck_revolve *r, long j, int lv)
+{
+	rv_room(r, r->nsnaps + 1);
+	r->snaps[r->nsnaps] = ck_snap_new();
+	r->snap_step[r->nsnaps] = j;
+	r->level[r->nsnaps] = lv;
+	r->nsnaps++;
+	r->cur_step = j;
+}
+
+/* The first sweep of an online schedule reaches step r->steps: Wang, Moin
+ * and Iaccarino's placement.  Step 0 is held for good (the highest level).
+ * While there is room, every step is held at level 0.  Then a snapshot
+ * whose level is below that of a later one is dispensable: the latest such
+ * goes, and the new step is held at level 0.  When none is, the latest
+ * snapshot gives way to the new step, one level up. */
+int ck_revolve_take(ck_revolve *r)
+{
+	long j = r->steps++;
+	if (j == 0) {
+		rv_hold(r, 0, INT_MAX);
+		return 1;
+	}
+	if (!r->maxsnaps)
+		rv_choose(r);
+	if (r->nsnaps < r->maxsnaps) {
+		rv_hold(r, j, 0);
+		return 1;
+	}
+	int top = -1;
+	for (int i = r->nsnaps - 1; i >= 1; i--) {
+		if (r->level[i] < top) {
+			ck_snap_free(r->snaps[i]);
+			for (int k = i; k + 1 < r->nsnaps; k++) {
+				r->snaps[k] = r->snaps[k + 1];
+				r->snap_step[k] = r->snap_step[k + 1];
+				r->level[k] = r->level[k + 1];
+			}
+			r->nsnaps--;
+			rv_hold(r, j, 0);
+			return 1;
+		}
+		if (r->level[i] > top)
+			top = r->level[i];
+	}
+	if (r->nsnaps == 1)
+		return 0; /* one snapshot: step 0's */
+	int lv = r->level[r->nsnaps - 1];
+	ck_snap_free(r->snaps[--r->nsnaps]);
+	rv_hold(r, j, lv + 1);
+	return 1;
+}
+
+/* The first sweep ended after r->steps steps: the reverse sweep reverses
+ * the stretch after each held snapshot, the last first, by Revolve with
+ * the snapshots that the earlier stretches do not hold. */
+void ck_revolve_end(ck_revolve *r)
+{
+	if (r->online != 1)
+		return;
+	r->online = 2;
+	if (r->nsnaps && !r->maxsnaps)
+		rv_choose(r);
+	ck_stats_add_recomputations((unsigned long long)r->steps);
+	for (int k = 0; k < r->nsnaps; k++) {
+		long b = k + 1 < r->nsnaps ? r->snap_step[k + 1] : r->steps;
+		rv_push(r, RV_RANGE, 0, r->snap_step[k], b, r->maxsnaps - k - 1);
+		rv_emit(r, CK_RV_RESTORE, r->snap_step[k]);
+	}
+	rv_note(r);
+}
+
+long ck_revolve_steps(const ck_revolve *r)
+{
+	return r->steps;
+}
+
+int ck_revolve_snaps(const ck_revolve *r)
+{
+	return r->maxsnaps;
 }
 
 int ck_revolve_next(ck_revolve *r)
@@ -1041,6 +1293,8 @@ int ck_revolve_next(ck_revolve *r)
 		}
 		r->cur_step = t.a;
 		if (t.kind == CK_RV_TAKESHOT) {
+			if (r->level)
+				rv_room(r, r->nsnaps + 1);
 			r->snap_step[r->nsnaps] = t.a;
 			r->snaps[r->nsnaps++] = ck_snap_new();
 		} else if (t.kind == CK_RV_RESTORE) {
@@ -1069,9 +1323,9 @@ void ck_revolve_free(ck_revolve *r)
 		return;
 	while (r->nsnaps)
 		ck_snap_free(r->snaps[--r->nsnaps]);
-	ck_snapshot_free(r->snaps, sizeof *r->snaps * (size_t)r->maxsnaps);
-	ck_snapshot_free(r->snap_step,
-			 sizeof *r->snap_step * (size_t)r->maxsnaps);
+	ck_snapshot_free(r->snaps, sizeof *r->snaps * (size_t)r->room);
+	ck_snapshot_free(r->snap_step, sizeof *r->snap_step * (size_t)r->room);
+	ck_snapshot_free(r->level, sizeof *r->level * (size_t)r->room);
 	ck_snapshot_free(r->tasks, sizeof *r->tasks * (size_t)r->cap);
 	ck_snapshot_free(r, sizeof *r);
 }

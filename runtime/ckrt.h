@@ -43,6 +43,11 @@ typedef struct ck_stats {
 		for a binomial loop its extra steps (Revolve's forward-step count) */
 	size_t shadow_peak_bytes; /* peak of shadow buffer bytes (ck_shadow_alloc;
 		not part of peak_bytes) */
+	unsigned long long loop_steps; /* the trip count of the checkpointed
+		loop (binomial, online, budget) whose schedule this thread made
+		last: for an online loop, the steps its first sweep saw */
+	int loop_snapshots; /* that loop's snapshot count K: as written, or as
+		budget() chose it from the snapshot size */
 } ck_stats;
 
 /*
@@ -499,6 +504,35 @@ enum {
 	CK_RV_DONE
 };
 ck_revolve *ck_revolve_new(long steps, int snaps);
+/*
+ * online(K): a loop whose trip count is not known when it starts.
+ * ck_revolve_online(snaps) makes the schedule; the loop's first sweep runs
+ * its steps untaped and calls ck_revolve_take at the start of each: when it
+ * returns 1, the state of that step is saved into ck_revolve_snap (step 0's
+ * always is).  The snapshots are placed by Wang, Moin and Iaccarino's
+ * dynamic checkpointing (levels; a snapshot whose level is below that of a
+ * later one is dispensable and makes room for the newest), so at most
+ * snaps are held.  ck_revolve_end closes the first sweep (its steps count
+ * as recomputations); ck_revolve_next then gives the reverse sweep: from the
+ * last snapshot back to the first, each stretch between two is reversed by
+ * Revolve with every snapshot not holding an earlier stretch.
+ *
+ * budget: ck_revolve_budget(steps, bytes) and ck_revolve_online_budget(bytes)
+ * are ck_revolve_new and ck_revolve_online with the snapshot count chosen
+ * once the first snapshot is saved: the most whose snapshots and
+ * bookkeeping fit in bytes (CK_BUDGET in the environment, with an optional
+ * K, M or G suffix, overrides bytes).  A budget too small for one snapshot
+ * stops the program with a message.
+ */
+ck_revolve *ck_revolve_online(int snaps);
+ck_revolve *ck_revolve_budget(long steps, size_t bytes);
+ck_revolve *ck_revolve_online_budget(size_t bytes);
+int ck_revolve_take(ck_revolve *r);
+void ck_revolve_end(ck_revolve *r);
+/* The trip count (steps) and the snapshot count of r's schedule (for a
+ * budget, 0 until the first snapshot is saved). */
+long ck_revolve_steps(const ck_revolve *r);
+int ck_revolve_snaps(const ck_revolve *r);
 int ck_revolve_next(ck_revolve *r);
 long ck_revolve_step(const ck_revolve *r);
 ck_snap *ck_revolve_snap(ck_revolve *r);

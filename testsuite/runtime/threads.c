@@ -49,8 +49,8 @@ static void *work(void *arg)
 
 int main(void)
 {
-	struct job a = {2000000, 3.0, 0, 0, {0, 0, 0, 0, 0}};
-	struct job b = {1000000, 7.0, 0, 0, {0, 0, 0, 0, 0}};
+	struct job a = {2000000, 3.0, 0, 0, {0}};
+	struct job b = {1000000, 7.0, 0, 0, {0}};
 	size_t entry = sizeof(double) + sizeof(long);
 	pthread_t ta, tb;
 	ck_stats st;

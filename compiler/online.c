@@ -1,0 +1,257 @@
+/*
+ * online.c - the shape of a loop under #pragma ck_checkpoint online(K) or
+ * budget(BYTES): its steps are reversed one by one (checkpoint.c), so a
+ * step must be a statement that ends where the step ends.  A loop whose
+ * body leaves it (break, or a return anywhere inside) or goes on early
+ * (continue) gets, before the analyses run:
+ *
+ *   while (c) B    ->   while (c) {
+ *                         ck_brk = 0;
+ *                         do { B' } while (0);     one step
+ *                         if (ck_brk) break;
+ *                       }
+ *                       if (ck_brk == 2) return ck_rv;
+ *
+ * (for and do loops alike), where B' is B with
+ *   - a break of the loop:    { ck_brk = 1; break; }
+ *   - return e, at any depth: { ck_rv = e; ck_brk = 2; break; }, and
+ *     `if (ck_brk) break;` after each inner loop that holds one;
+ *   - continue as it was: it ends the step, and the loop goes on.
+ * ck_brk (an int, 0 on entry) and ck_rv (of f's result type) are fresh
+ * locals of f.  The meaning is f's, so every mode may use the shape;
+ * checkpoint.c runs the do statement as the step, and tells a step that
+ * left the loop by ck_brk.  Returns inside a checkpoint region nested in
+ * the loop stay as they are: the region refuses them.
+ */
+#include "ckc.h"
+
+typedef struct Shaper {
+	Program *p;
+	Func *f;
+	int brk;   /* ck_brk */
+	int rv;    /* ck_rv, or -1 */
+	int rets;  /* returns rewritten in the loop being shaped */
+} Shaper;
+
+/* Does s, inside the loop's body with depth inner loops around it, leave
+ * the loop or end its step early? */
+static int sh_exits(const Stmt *s, int depth)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (sh_exits(s->u.block.items[i], depth))
+				return 1;
+		return 0;
+	case S_IF:
+		return sh_exits(s->u.ifs.then, depth) ||
+		       sh_exits(s->u.ifs.els, depth);
+	case S_FOR: case S_WHILE: case S_DO:
+		return sh_exits(s->u.loop.body, depth + 1);
+	case S_CHECKPOINT:
+		return 0; /* a region refuses what leaves it */
+	case S_BREAK: case S_CONTINUE:
+		return depth == 0;
+	case S_RETURN:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static Stmt *sh_set(Shaper *sh, int v, int k, Loc loc)
+{
+	return stmt_assign(A_SET, expr_var(sh->f, v, loc), expr_int(k, loc),
+			   loc);
+}
+
+/* `if (ck_brk) break;` */
+static Stmt *sh_leave_if(Shaper *sh, Loc loc)
+{
+	Stmt *s = stmt_new(S_IF, loc);
+	s->u.ifs.cond = expr_var(sh->f, sh->brk, loc);
+	s->u.ifs.then = stmt_block(loc);
+	stmt_append(s->u.ifs.then, stmt_new(S_BREAK, loc));
+	return s;
+}
+
+/* Rewrites *sp (see the top comment); depth: inner loops around it. */
+static void sh_rewrite(Shaper *sh, Stmt **sp, int depth)
+{
+	Stmt *s = *sp;
+	Loc loc = s->loc;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			sh_rewrite(sh, &s->u.block.items[i], depth);
+		return;
+	case S_IF:
+		sh_rewrite(sh, &s->u.ifs.then, depth);
+		if (s->u.ifs.els)
+			sh_rewrite(sh, &s->u.ifs.els, depth);
+		return;
+	case S_FOR: case S_WHILE: case S_DO: {
+		int before = sh->rets;
+		sh_rewrite(sh, &s->u.loop.body, depth + 1);
+		if (sh->rets == before)
+			return;
+		Stmt *b = stmt_block(loc);
+		stmt_append(b, s);
+		stmt_append(b, sh_leave_if(sh, loc));
+		*sp = b;
+		return;
+	}
+	case S_BREAK:
+		if (depth == 0) {
+			Stmt *b = stmt_block(loc);
+			stmt_append(b, sh_set(sh, sh->brk, 1, loc));
+			stmt_append(b, s);
+			*sp = b;
+		}
+		return;
+	case S_RETURN: {
+		Stmt *b = stmt_block(loc);
+		if (s->u.expr)
+			stmt_append(b, stmt_assign(A_SET,
+						   expr_var(sh->f, sh->rv, loc),
+						   s->u.expr, loc));
+		stmt_append(b, sh_set(sh, sh->brk, 2, loc));
+		stmt_append(b, stmt_new(S_BREAK, loc));
+		sh->rets++;
+		*sp = b;
+		return;
+	}
+	default:
+		return;
+	}
+}
+
+/* A fresh local of f, declared (with a zero) at the top of its body. */
+static int sh_local(Shaper *sh, const char *base, Type *t)
+{
+	Loc loc = sh->f->body->loc;
+	int v = func_add_var(sh->f, name_fresh(sh->p, sh->f, base), t,
+			     VAR_LOCAL, loc);
+	Stmt *d = stmt_decl_zero(sh->f, v, loc);
+	Stmt *body = sh->f->body;
+	stmt_append(body, d); /* grows the block; then moved to the front */
+	for (int i = body->u.block.n - 1; i > 0; i--)
+		body->u.block.items[i] = body->u.block.items[i - 1];
+	body->u.block.items[0] = d;
+	return v;
+}
+
+/* Does s hold a return (not inside a nested checkpoint region)? */
+static int sh_returns(const Stmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (sh_returns(s->u.block.items[i]))
+				return 1;
+		return 0;
+	case S_IF:
+		return sh_returns(s->u.ifs.then) || sh_returns(s->u.ifs.els);
+	case S_FOR: case S_WHILE: case S_DO:
+		return sh_returns(s->u.loop.body);
+	case S_RETURN:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Shapes online loop ck (an S_CHECKPOINT) at *sp, an item of a block. */
+static void sh_loop(Shaper *sh, Stmt **sp)
+{
+	Stmt *ck = *sp, *loop = ck->u.ckpt.body;
+	Loc loc = loop->loc;
+	if (!sh_exits(loop->u.loop.body, 0))
+		return;
+	if (sh->brk < 0)
+		sh->brk = sh_local(sh, "ck_brk", type_int());
+	if (sh->rv < 0 && sh->f->ret && sh->f->ret->kind != TY_VOID &&
+	    sh_returns(loop->u.loop.body))
+		sh->rv = sh_local(sh, "ck_rv", sh->f->ret);
+	sh->rets = 0;
+	Stmt *step = stmt_new(S_DO, loc);
+	step->u.loop.cond = expr_int(0, loc);
+	step->u.loop.body = loop->u.loop.body;
+	if (step->u.loop.body->kind != S_BLOCK) {
+		Stmt *b = stmt_block(loc);
+		stmt_append(b, step->u.loop.body);
+		step->u.loop.body = b;
+	}
+	sh_rewrite(sh, &step->u.loop.body, 0);
+	Stmt *body = stmt_block(loc);
+	stmt_append(body, sh_set(sh, sh->brk, 0, loc));
+	stmt_append(body, step);
+	stmt_append(body, sh_leave_if(sh, loc));
+	loop->u.loop.body = body;
+	ck->u.ckpt.brk = sh->brk + 1;
+	if (!sh->rets)
+		return;
+	Stmt *ret = stmt_new(S_RETURN, loc);
+	if (sh->rv >= 0)
+		ret->u.expr = expr_var(sh->f, sh->rv, loc);
+	Stmt *iff = stmt_new(S_IF, loc);
+	iff->u.ifs.cond = expr_binary(B_EQ, expr_var(sh->f, sh->brk, loc),
+				      expr_int(2, loc), NULL, loc);
+	iff->u.ifs.then = stmt_block(loc);
+	stmt_append(iff->u.ifs.then, ret);
+	Stmt *b = stmt_block(loc);
+	stmt_append(b, ck);
+	stmt_append(b, iff);
+	*sp = b;
+}
+
+static void sh_walk(Shaper *sh, Stmt **sp)
+{
+	Stmt *s = *sp;
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			sh_walk(sh, &s->u.block.items[i]);
+		return;
+	case S_IF:
+		sh_walk(sh, &s->u.ifs.then);
+		sh_walk(sh, &s->u.ifs.els);
+		return;
+	case S_FOR: case S_WHILE: case S_DO:
+		sh_walk(sh, &s->u.loop.body);
+		return;
+	case S_CHECKPOINT: {
+		Stmt *body = s->u.ckpt.body;
+		/* inner loops first: their returns become this loop's */
+		if (body->kind == S_FOR || body->kind == S_WHILE ||
+		    body->kind == S_DO)
+			sh_walk(sh, &body->u.loop.body);
+		else
+			sh_walk(sh, &s->u.ckpt.body);
+		if ((s->u.ckpt.online || s->u.ckpt.budget) &&
+		    (body->kind == S_FOR || body->kind == S_WHILE ||
+		     body->kind == S_DO))
+			sh_loop(sh, sp);
+		return;
+	}
+	default:
+		return;
+	}
+}
+
+void online_shape(Program *p, Func *f)
+{
+	Shaper sh;
+	sh.p = p;
+	sh.f = f;
+	sh.brk = -1;
+	sh.rv = -1;
+	sh.rets = 0;
+	sh_walk(&sh, &f->body);
+}
