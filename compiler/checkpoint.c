@@ -1413,8 +1413,12 @@ static void bn_pieces(Adj *c, const Stmt *loop, const Stmt *step, int brk,
 				      loc);
 		stmt_append(fstep, bn_if(go, finc, NULL));
 		stmt_append(pstep, bn_if(expr_clone(go), pinc, NULL));
+		/* f_bwd's ck_brk: as the taped step left it */
+		Expr *bgo = expr_unary(
+			U_NOT, expr_var(c->bwd, adj_bvar(c, brk - 1, loc), loc),
+			loc);
 		if (!adj_empty(binc))
-			stmt_append(*brev, bn_if(expr_clone(go), binc, NULL));
+			stmt_append(*brev, bn_if(bgo, binc, NULL));
 	} else if (!adj_empty(binc)) {
 		stmt_append(*brev, binc);
 	}

@@ -31,6 +31,9 @@ typedef struct Shaper {
 	int brk;   /* ck_brk */
 	int rv;    /* ck_rv, or -1 */
 	int rets;  /* returns rewritten in the loop being shaped */
+	int brks;  /* and breaks of the loop */
+	Stmt *decls; /* declarations of ck_brk and ck_rv, put at the top of
+			f's body once the walk is done */
 } Shaper;
 
 /* Does s, inside the loop's body with depth inner loops around it, leave
@@ -105,6 +108,7 @@ static void sh_rewrite(Shaper *sh, Stmt **sp, int depth)
 	}
 	case S_BREAK:
 		if (depth == 0) {
+			sh->brks++;
 			Stmt *b = stmt_block(loc);
 			stmt_append(b, sh_set(sh, sh->brk, 1, loc));
 			stmt_append(b, s);
@@ -134,14 +138,11 @@ static int sh_local(Shaper *sh, const char *base, Type *t)
 	Loc loc = sh->f->body->loc;
 	int v = func_add_var(sh->f, name_fresh(sh->p, sh->f, base), t,
 			     VAR_LOCAL, loc);
-	Stmt *d = stmt_decl_zero(sh->f, v, loc);
-	Stmt *body = sh->f->body;
-	stmt_append(body, d); /* grows the block; then moved to the front */
-	for (int i = body->u.block.n - 1; i > 0; i--)
-		body->u.block.items[i] = body->u.block.items[i - 1];
-	body->u.block.items[0] = d;
+	stmt_append(sh->decls, stmt_decl_zero(sh->f, v, loc));
 	return v;
 }
+
+static void sh_walk_single(Shaper *sh, Stmt **sp);
 
 /* Does s hold a return (not inside a nested checkpoint region)? */
 static int sh_returns(const Stmt *s)
@@ -165,19 +166,20 @@ static int sh_returns(const Stmt *s)
 	}
 }
 
-/* Shapes online loop ck (an S_CHECKPOINT) at *sp, an item of a block. */
-static void sh_loop(Shaper *sh, Stmt **sp)
+/* Shapes online loop ck (an S_CHECKPOINT); returns the statement that
+ * must follow it (the return of f's result), or NULL. */
+static Stmt *sh_loop(Shaper *sh, Stmt *ck)
 {
-	Stmt *ck = *sp, *loop = ck->u.ckpt.body;
+	Stmt *loop = ck->u.ckpt.body;
 	Loc loc = loop->loc;
 	if (!sh_exits(loop->u.loop.body, 0))
-		return;
+		return NULL;
 	if (sh->brk < 0)
 		sh->brk = sh_local(sh, "ck_brk", type_int());
 	if (sh->rv < 0 && sh->f->ret && sh->f->ret->kind != TY_VOID &&
 	    sh_returns(loop->u.loop.body))
 		sh->rv = sh_local(sh, "ck_rv", sh->f->ret);
-	sh->rets = 0;
+	sh->rets = sh->brks = 0;
 	Stmt *step = stmt_new(S_DO, loc);
 	step->u.loop.cond = expr_int(0, loc);
 	step->u.loop.body = loop->u.loop.body;
@@ -194,55 +196,76 @@ static void sh_loop(Shaper *sh, Stmt **sp)
 	loop->u.loop.body = body;
 	ck->u.ckpt.brk = sh->brk + 1;
 	if (!sh->rets)
-		return;
+		return NULL;
 	Stmt *ret = stmt_new(S_RETURN, loc);
 	if (sh->rv >= 0)
 		ret->u.expr = expr_var(sh->f, sh->rv, loc);
+	/* a loop that only a return leaves (while (1), for (;;)) returns
+	 * after it in every case, as f does */
+	const Expr *c = loop->u.loop.cond;
+	if (!sh->brks && (!c || (c->kind == E_NUM && c->u.num.is_int &&
+				 c->u.num.ival != 0)))
+		return ret;
 	Stmt *iff = stmt_new(S_IF, loc);
 	iff->u.ifs.cond = expr_binary(B_EQ, expr_var(sh->f, sh->brk, loc),
 				      expr_int(2, loc), NULL, loc);
 	iff->u.ifs.then = stmt_block(loc);
 	stmt_append(iff->u.ifs.then, ret);
-	Stmt *b = stmt_block(loc);
-	stmt_append(b, ck);
-	stmt_append(b, iff);
-	*sp = b;
+	return iff;
 }
 
-static void sh_walk(Shaper *sh, Stmt **sp)
+/* Walks *sp; returns a statement to put after it (see sh_loop). */
+static Stmt *sh_walk(Shaper *sh, Stmt **sp)
 {
 	Stmt *s = *sp;
 	if (!s)
-		return;
+		return NULL;
 	switch (s->kind) {
 	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			sh_walk(sh, &s->u.block.items[i]);
-		return;
+		for (int i = 0; i < s->u.block.n; i++) {
+			Stmt *after = sh_walk(sh, &s->u.block.items[i]);
+			if (!after)
+				continue;
+			stmt_append(s, after); /* grows the block */
+			for (int k = s->u.block.n - 1; k > i + 1; k--)
+				s->u.block.items[k] = s->u.block.items[k - 1];
+			s->u.block.items[i + 1] = after;
+			i++;
+		}
+		return NULL;
 	case S_IF:
-		sh_walk(sh, &s->u.ifs.then);
-		sh_walk(sh, &s->u.ifs.els);
-		return;
+		sh_walk_single(sh, &s->u.ifs.then);
+		sh_walk_single(sh, &s->u.ifs.els);
+		return NULL;
 	case S_FOR: case S_WHILE: case S_DO:
-		sh_walk(sh, &s->u.loop.body);
-		return;
+		sh_walk_single(sh, &s->u.loop.body);
+		return NULL;
 	case S_CHECKPOINT: {
 		Stmt *body = s->u.ckpt.body;
+		int loop = body->kind == S_FOR || body->kind == S_WHILE ||
+			   body->kind == S_DO;
 		/* inner loops first: their returns become this loop's */
-		if (body->kind == S_FOR || body->kind == S_WHILE ||
-		    body->kind == S_DO)
-			sh_walk(sh, &body->u.loop.body);
-		else
-			sh_walk(sh, &s->u.ckpt.body);
-		if ((s->u.ckpt.online || s->u.ckpt.budget) &&
-		    (body->kind == S_FOR || body->kind == S_WHILE ||
-		     body->kind == S_DO))
-			sh_loop(sh, sp);
-		return;
+		sh_walk_single(sh, loop ? &body->u.loop.body : &s->u.ckpt.body);
+		if ((s->u.ckpt.online || s->u.ckpt.budget) && loop)
+			return sh_loop(sh, s);
+		return NULL;
 	}
 	default:
-		return;
+		return NULL;
 	}
+}
+
+/* sh_walk on a statement that is not an item of a block: what must
+ * follow it goes with it into a new block. */
+static void sh_walk_single(Shaper *sh, Stmt **sp)
+{
+	Stmt *after = sh_walk(sh, sp);
+	if (!after)
+		return;
+	Stmt *b = stmt_block((*sp)->loc);
+	stmt_append(b, *sp);
+	stmt_append(b, after);
+	*sp = b;
 }
 
 void online_shape(Program *p, Func *f)
@@ -253,5 +276,16 @@ void online_shape(Program *p, Func *f)
 	sh.brk = -1;
 	sh.rv = -1;
 	sh.rets = 0;
-	sh_walk(&sh, &f->body);
+	sh.decls = stmt_block(f->body->loc);
+	sh_walk_single(&sh, &f->body);
+	int n = sh.decls->u.block.n;
+	if (!n)
+		return;
+	Stmt *body = f->body;
+	for (int i = 0; i < n; i++) /* grows the block */
+		stmt_append(body, sh.decls->u.block.items[i]);
+	for (int i = body->u.block.n - 1; i >= n; i--)
+		body->u.block.items[i] = body->u.block.items[i - n];
+	for (int i = 0; i < n; i++)
+		body->u.block.items[i] = sh.decls->u.block.items[i];
 }

@@ -1035,7 +1035,6 @@ static void rv_expand(ck_revolve *r, rv_task t)
 	long a = t.a, b = t.b;
 	if (t.c < 0) { /* a budget's first range: choose the count now */
 		rv_choose(r);
-		rv_room(r, r->maxsnaps);
 		t.c = r->maxsnaps - 1;
 	}
 	if (b - a == 1) {
@@ -1142,7 +1141,10 @@ static void rv_choose(ck_revolve *r)
 	size_t one = snap_lines(r->snaps[0]->size) + sizeof(ck_snap) +
 		     sizeof(ck_snap *) + sizeof(long) + sizeof(int) +
 		     3 * sizeof(rv_task);
-	size_t fixed = sizeof *r + 16 * sizeof(rv_task);
+	/* and a snapshot's size once more: a snapshot being saved grows its
+	 * buffer, which counts old and new lines for a moment */
+	size_t fixed = sizeof *r + 16 * sizeof(rv_task) +
+		       snap_lines(r->snaps[0]->size);
 	size_t k = r->budget > fixed ? (r->budget - fixed) / one : 0;
 	if (k < 1) {
 		fprintf(stderr, "ckrt: a checkpoint budget of %lu bytes has no "
@@ -1159,6 +1161,7 @@ static void rv_choose(ck_revolve *r)
 	r->maxsnaps = (int)k;
 	/* the task stack holds at most about two tasks per snapshot */
 	rv_reserve_tasks(r, 3 * r->maxsnaps + 8);
+	rv_room(r, r->maxsnaps);
 	rv_note(r);
 }
 
