@@ -2221,15 +2221,26 @@ static void lc_scan_expr(LcScan *w, const Expr *e)
 	case E_UNARY:
 		lc_scan_expr(w, e->u.un.e);
 		break;
-	case E_BINARY:
+	case E_BINARY: {
 		lc_scan_expr(w, e->u.bin.l);
+		/* the right operand of && and || may not run */
+		int certain = w->certain;
+		if (e->u.bin.op == B_LAND || e->u.bin.op == B_LOR)
+			w->certain = 0;
 		lc_scan_expr(w, e->u.bin.r);
+		w->certain = certain;
 		break;
-	case E_COND:
+	}
+	case E_COND: {
 		lc_scan_expr(w, e->u.cond.c);
+		/* nor an arm of ?: (u[i - 1] under i > 0) */
+		int certain = w->certain;
+		w->certain = 0;
 		lc_scan_expr(w, e->u.cond.a);
 		lc_scan_expr(w, e->u.cond.b);
+		w->certain = certain;
 		break;
+	}
 	case E_CALL:
 		lc_scan_args(w, e);
 		for (int i = 0; i < e->u.call.nargs; i++)
