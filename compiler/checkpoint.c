@@ -1537,6 +1537,16 @@ static Stmt *bn_reverse(Adj *c, const Stmt *prag, const unsigned char *used,
 	taped->u.block.n--; /* drop the break */
 	/* the buffers of the step just taped get their shadows */
 	rg_heap_shadows(c, loop->u.loop.body, taped, loc);
+	/* an online loop tapes its first step here (a binomial loop in
+	 * f_fwd, before f_b samples the peak): the peak of the tape is now */
+	if (prag->u.ckpt.online || prag->u.ckpt.budget)
+		stmt_append(taped, stmt_expr(S_EXPR,
+					     adj_call("ck_tape_note_peak",
+						      adj_void(),
+						      expr_var(c->bwd, c->bt,
+							       loc),
+						      NULL),
+					     loc));
 	taped_if->u.ifs.els = bn_if(bn_act_is(c, c->bwd, tact, 4 /* REVERSE */, loc),
 				    brev, bn_block1(stmt_new(S_BREAK, loc)));
 	bsched->u.block.items[1] =
