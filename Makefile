@@ -3,8 +3,8 @@
 #   make deps    install missing Debian packages (as root)
 #   make build   configure build/ and build ckc and libckrt
 #   make demo    deps + build + the examples (spring, mlp, logreg, pde,
-#                newton, maml, linsolve, omp_heat, and mpi_heat on 2 MPI
-#                ranks)
+#                adaptive, newton, maml, linsolve, omp_heat, and mpi_heat
+#                on 2 MPI ranks)
 #   make check   deps + build + the whole test suite under lit
 #   make bench   deps + build + bench/run.sh: derivative time / primal time
 #   make install install into PREFIX (default /usr/local): ckc, ckrt.h,
@@ -74,6 +74,7 @@ demo: deps
 	$(BUILD)/examples/mlp
 	$(BUILD)/examples/logreg
 	$(BUILD)/examples/pde
+	$(BUILD)/examples/adaptive
 	$(BUILD)/examples/newton
 	$(BUILD)/examples/maml
 	$(BUILD)/examples/linsolve
