@@ -1361,6 +1361,12 @@ static int bn_fixed_pointers(Adj *c, const Stmt *body, const char *what)
 	return 1;
 }
 
+/* A call of runtime function name with three arguments. */
+static Expr *bn_call3(const char *name, Type *t, Expr *a, Expr *b, Expr *c)
+{
+	return expr_call_n(name, t, a->loc, a, b, c);
+}
+
 /* budget(BYTES) as a size_t argument. */
 static Expr *bn_bytes(long long bytes, Loc loc)
 {
@@ -1651,6 +1657,11 @@ Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 			? adj_call("ck_revolve_budget", rvt,
 				   expr_var(c->fwd, fl, loc),
 				   bn_bytes(prag->u.ckpt.budget, loc))
+		: prag->u.ckpt.disk
+			? bn_call3("ck_revolve_disk", rvt,
+				   expr_var(c->fwd, fl, loc),
+				   expr_int(prag->u.ckpt.binomial, loc),
+				   expr_int(prag->u.ckpt.disk, loc))
 			: adj_call("ck_revolve_new", rvt, expr_var(c->fwd, fl, loc),
 				   expr_int(prag->u.ckpt.binomial, loc));
 	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, frv, loc), make,
@@ -1790,6 +1801,10 @@ Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
 	int fsn = bn_fdecl(c, "ck_sn", rg_snap_type(), NULL, loc);
 	Expr *make = budget ? adj_call("ck_revolve_online_budget", rvt,
 				       bn_bytes(budget, loc), NULL)
+		     : prag->u.ckpt.disk
+			    ? adj_call("ck_revolve_online_disk", rvt,
+				       expr_int(prag->u.ckpt.online, loc),
+				       expr_int(prag->u.ckpt.disk, loc))
 			    : adj_call("ck_revolve_online", rvt,
 				       expr_int(prag->u.ckpt.online, loc), NULL);
 	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, frv, loc), make,

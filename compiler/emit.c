@@ -687,6 +687,8 @@ static void emit_checkpoint(Emitter *em, const Stmt *s, int depth)
 		fprintf(em->out, " online(%d)", s->u.ckpt.online);
 	if (s->u.ckpt.budget > 0)
 		fprintf(em->out, " budget(%lld)", s->u.ckpt.budget);
+	if (s->u.ckpt.disk > 0)
+		fprintf(em->out, " disk(%d)", s->u.ckpt.disk);
 	for (i = 0; i < s->u.ckpt.nsaves; i++) {
 		const SaveSection *sv = s->u.ckpt.saves[i];
 

@@ -108,6 +108,8 @@ typedef struct Pragma {
 	int binomial;     /* ck_checkpoint: K, or 0 */
 	int online;       /* ck_checkpoint: K of online(K), or 0 */
 	long long budget; /* ck_checkpoint: budget(BYTES), or 0 */
+	int disk;         /* ck_checkpoint: D of disk(D), or 0 */
+	Loc disk_loc;
 	Section *saves;
 	int nsaves;
 	unsigned
@@ -1607,8 +1609,8 @@ static long long ckpt_count(PC *pc, const char *clause, long long max)
 	return k;
 }
 
-/* pragma := ck_checkpoint [binomial(K) | online(K)] [budget(BYTES)]
- *           [save(...)] */
+/* pragma := ck_checkpoint [binomial(K) | online(K)] [disk(D)]
+ *           [budget(BYTES)] [save(...)] */
 static void parse_ckpt_pragma(PC *pc, Pragma *pr)
 {
 	int seen_save = 0;
@@ -1651,6 +1653,17 @@ static void parse_ckpt_pragma(PC *pc, Pragma *pr)
 			else
 				pr->budget = k;
 		} else if (t->kind == CXToken_Identifier &&
+			   !strcmp(t->s, "disk")) {
+			if (pr->disk) {
+				pc_error(pc, "disk(...) given twice");
+				return;
+			}
+			pr->disk_loc = t->loc;
+			long long d = ckpt_count(pc, "disk", INT_MAX);
+			if (!d)
+				return;
+			pr->disk = (int)d;
+		} else if (t->kind == CXToken_Identifier &&
 			   !strcmp(t->s, "save")) {
 			if (seen_save) {
 				pc_error(pc, "save(...) given twice");
@@ -1664,6 +1677,12 @@ static void parse_ckpt_pragma(PC *pc, Pragma *pr)
 				 t->s);
 			return;
 		}
+	}
+	if (pr->disk && !pr->binomial && !pr->online) {
+		diag_error(pr->disk_loc, "disk(D) goes with binomial(K) or "
+					 "online(K): it keeps snapshots in files "
+					 "beyond the K in memory");
+		return;
 	}
 	pr->ok = 1;
 }
@@ -3873,6 +3892,7 @@ static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
 	s->u.ckpt.binomial = pr->binomial;
 	s->u.ckpt.online = pr->online;
 	s->u.ckpt.budget = pr->budget;
+	s->u.ckpt.disk = pr->disk;
 	s->u.ckpt.body = body;
 	for (i = 0; i < pr->nsaves; i++) {
 		Section *sec = &pr->saves[i];

@@ -149,6 +149,8 @@ static void dump_ckpt_text(FILE *out, const Program *p, const Func *f,
 		fprintf(out, " online(%d)", s->u.ckpt.online);
 	if (s->u.ckpt.budget)
 		fprintf(out, " budget(%lld)", s->u.ckpt.budget);
+	if (s->u.ckpt.disk)
+		fprintf(out, " disk(%d)", s->u.ckpt.disk);
 	for (i = 0; i < s->u.ckpt.nsaves; i++) {
 		const SaveSection *sv = s->u.ckpt.saves[i];
 

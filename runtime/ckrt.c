@@ -20,7 +20,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Chunk payload sizes: the first chunk of a stack holds CHUNK_MIN bytes,
  * each newly allocated one twice the previous, up to CHUNK_MAX.  Both are
@@ -943,6 +946,11 @@ struct ck_revolve {
 	long steps;    /* the trip count (online: the steps taken so far) */
 	int *level;    /* online: each held snapshot's level */
 	size_t budget; /* bytes, or 0 */
+	/* disk(D): snapshots in files */
+	int disk;      /* D: snapshots it may keep in files */
+	char **path;   /* each held snapshot's file, or NULL (in memory) */
+	int flush;     /* 1 + the index of a snapshot to write to its file
+			  once the generated code has saved it, or 0 */
 };
 
 static void rv_choose(ck_revolve *r);
@@ -1052,6 +1060,172 @@ static void rv_expand(ck_revolve *r, rv_task t)
 	}
 }
 
+/* ------------------------------------------- snapshots in files, disk(D)
+ *
+ * A snapshot that goes to a file is saved in memory first, as any other;
+ * then its bytes are written to a new file under CK_DISK_DIR (else TMPDIR,
+ * else /tmp) and its memory is freed.  When the schedule restores it, the
+ * file is read back into memory and removed.  Every file a schedule still
+ * holds is removed when the schedule is freed, and, should the program
+ * stop (exit, or a write that fails), by an atexit handler.  A file that
+ * cannot be written or read stops the program with a message: no schedule
+ * ever goes on without its snapshot. */
+
+static pthread_mutex_t disk_lock = PTHREAD_MUTEX_INITIALIZER;
+static char **disk_files; /* the files of every schedule, for atexit */
+static int disk_nfiles, disk_capfiles;
+static pthread_once_t disk_once = PTHREAD_ONCE_INIT;
+
+static void disk_cleanup(void)
+{
+	pthread_mutex_lock(&disk_lock);
+	for (int i = 0; i < disk_nfiles; i++)
+		unlink(disk_files[i]);
+	disk_nfiles = 0;
+	pthread_mutex_unlock(&disk_lock);
+}
+
+static void disk_arm(void)
+{
+	atexit(disk_cleanup);
+}
+
+static void disk_register(char *path)
+{
+	pthread_once(&disk_once, disk_arm);
+	pthread_mutex_lock(&disk_lock);
+	if (disk_nfiles == disk_capfiles) {
+		int cap = disk_capfiles ? 2 * disk_capfiles : 16;
+		char **f = realloc(disk_files, sizeof *f * (size_t)cap);
+		if (!f) {
+			pthread_mutex_unlock(&disk_lock);
+			fprintf(stderr, "ckrt: out of memory keeping the names of "
+					"checkpoint files\n");
+			unlink(path);
+			exit(EXIT_FAILURE);
+		}
+		disk_files = f;
+		disk_capfiles = cap;
+	}
+	disk_files[disk_nfiles++] = path;
+	pthread_mutex_unlock(&disk_lock);
+}
+
+/* Removes file path (registered) and frees its name. */
+static void disk_remove(char *path)
+{
+	unlink(path);
+	pthread_mutex_lock(&disk_lock);
+	for (int i = 0; i < disk_nfiles; i++)
+		if (disk_files[i] == path) {
+			disk_files[i] = disk_files[--disk_nfiles];
+			break;
+		}
+	pthread_mutex_unlock(&disk_lock);
+	free(path);
+}
+
+static void disk_fail(const char *what, const char *path, int err)
+{
+	fprintf(stderr, "ckrt: cannot %s the checkpoint file %s: %s\n", what,
+		path, strerror(err));
+	exit(EXIT_FAILURE);
+}
+
+/* Writes held snapshot i of r to a new file and frees its memory. */
+static void rv_to_disk(ck_revolve *r, int i)
+{
+	ck_snap *s = r->snaps[i];
+	const char *dir = getenv("CK_DISK_DIR");
+	if (!dir || !*dir)
+		dir = getenv("TMPDIR");
+	if (!dir || !*dir)
+		dir = "/tmp";
+	char *path = malloc(strlen(dir) + sizeof "/ckc-snapshot-XXXXXX");
+	if (!path) {
+		fprintf(stderr, "ckrt: out of memory naming a checkpoint file\n");
+		exit(EXIT_FAILURE);
+	}
+	sprintf(path, "%s/ckc-snapshot-XXXXXX", dir);
+	int fd = mkstemp(path);
+	if (fd < 0)
+		disk_fail("create", path, errno);
+	disk_register(path);
+	size_t done = 0;
+	while (done < s->size) {
+		ssize_t n = write(fd, s->data + done, s->size - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			disk_fail("write", path, n < 0 ? errno : ENOSPC);
+		done += (size_t)n;
+	}
+	if (close(fd) != 0)
+		disk_fail("write", path, errno);
+	r->path[i] = path;
+	self.snap_bytes -= snap_lines(s->size);
+	xfree(s->data, s->cap);
+	s->data = NULL;
+	s->cap = 0;
+}
+
+/* Reads held snapshot i of r back from its file, which goes. */
+static void rv_from_disk(ck_revolve *r, int i)
+{
+	ck_snap *s = r->snaps[i];
+	char *path = r->path[i];
+	size_t cap = snap_lines(s->size);
+	s->data = xalloc(cap ? cap : 1, "reading a checkpoint snapshot");
+	s->cap = cap ? cap : 1;
+	snap_count(cap);
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		disk_fail("read", path, errno);
+	size_t done = 0;
+	while (done < s->size) {
+		ssize_t n = read(fd, s->data + done, s->size - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			disk_fail("read", path, n < 0 ? errno : EIO);
+		done += (size_t)n;
+	}
+	close(fd);
+	r->path[i] = NULL;
+	disk_remove(path);
+}
+
+/* Frees held snapshot i of r (and its file); the ones above move down. */
+static void rv_drop(ck_revolve *r, int i)
+{
+	if (r->path && r->path[i]) {
+		disk_remove(r->path[i]);
+		r->path[i] = NULL;
+		r->snaps[i]->size = 0; /* its bytes were not in memory */
+	}
+	ck_snap_free(r->snaps[i]);
+	for (int k = i; k + 1 < r->nsnaps; k++) {
+		r->snaps[k] = r->snaps[k + 1];
+		r->snap_step[k] = r->snap_step[k + 1];
+		if (r->level)
+			r->level[k] = r->level[k + 1];
+		if (r->path)
+			r->path[k] = r->path[k + 1];
+	}
+	r->nsnaps--;
+	if (r->path)
+		r->path[r->nsnaps] = NULL;
+}
+
+/* Held snapshots of r in memory among the first n. */
+static int rv_in_memory(const ck_revolve *r, int n)
+{
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		m += !r->path || !r->path[i];
+	return m;
+}
+
 /* The schedule's figures in the statistics of the calling thread. */
 static void rv_note(const ck_revolve *r)
 {
@@ -1086,22 +1260,28 @@ static void rv_room(ck_revolve *r, int n)
 	int room = r->room ? 2 * r->room : 4;
 	if (room < n)
 		room = n;
-	if (r->maxsnaps && room > r->maxsnaps)
-		room = r->maxsnaps;
+	if (r->maxsnaps && room > r->maxsnaps + r->disk)
+		room = r->maxsnaps + r->disk;
 	ck_snap **sn = ck_snapshot_alloc(sizeof *sn * (size_t)room);
 	long *st = ck_snapshot_alloc(sizeof *st * (size_t)room);
 	int *lv = ck_snapshot_alloc(sizeof *lv * (size_t)room);
+	char **pa = ck_snapshot_alloc(sizeof *pa * (size_t)room);
+	memset(pa, 0, sizeof *pa * (size_t)room);
 	if (r->nsnaps) {
 		memcpy(sn, r->snaps, sizeof *sn * (size_t)r->nsnaps);
 		memcpy(st, r->snap_step, sizeof *st * (size_t)r->nsnaps);
 		memcpy(lv, r->level, sizeof *lv * (size_t)r->nsnaps);
+		if (r->path)
+			memcpy(pa, r->path, sizeof *pa * (size_t)r->nsnaps);
 	}
 	ck_snapshot_free(r->snaps, sizeof *sn * (size_t)r->room);
 	ck_snapshot_free(r->snap_step, sizeof *st * (size_t)r->room);
 	ck_snapshot_free(r->level, sizeof *lv * (size_t)r->room);
+	ck_snapshot_free(r->path, sizeof *pa * (size_t)r->room);
 	r->snaps = sn;
 	r->snap_step = st;
 	r->level = lv;
+	r->path = pa;
 	r->room = room;
 }
 
@@ -1140,6 +1320,7 @@ static void rv_choose(ck_revolve *r)
 {
 	size_t one = snap_lines(r->snaps[0]->size) + sizeof(ck_snap) +
 		     sizeof(ck_snap *) + sizeof(long) + sizeof(int) +
+		     sizeof(char *) +
 		     3 * sizeof(rv_task);
 	/* and a snapshot's size once more: a snapshot being saved grows its
 	 * buffer, which counts old and new lines for a moment */
@@ -1181,6 +1362,50 @@ ck_revolve *ck_revolve_budget(long steps, size_t bytes)
 	return r;
 }
 
+/* binomial(K) disk(D): the first sweep splits the steps into up to D + 1
+ * stretches of equal length (as near as whole steps go) and saves the
+ * state at the start of each but the last to a file, that of the last in
+ * memory; then each stretch, the last first, is restored (its file read
+ * back once) and reversed by Revolve with the snaps snapshots in memory.
+ * Every file is written once and read once. */
+ck_revolve *ck_revolve_disk(long steps, int snaps, int disk)
+{
+	if (disk < 1 || steps < 2)
+		return ck_revolve_new(steps, snaps);
+	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
+	memset(r, 0, sizeof *r);
+	r->maxsnaps = snaps < 1 ? 1 : snaps;
+	r->disk = disk;
+	r->steps = steps;
+	long m = (long)disk + 1 < steps ? (long)disk + 1 : steps;
+	rv_room(r, 1);
+	/* the stack: the reverse of the stretches, then (on top) the first
+	 * sweep, last action first */
+	for (long k = 0; k < m; k++) {
+		long a = k * steps / m, b = (k + 1) * steps / m;
+		rv_push(r, RV_RANGE, 0, a, b, r->maxsnaps - 1);
+		/* the last stretch starts from the state the first sweep
+		 * leaves (no restore before the first taped step) */
+		if (k < m - 1)
+			rv_emit(r, CK_RV_RESTORE, a);
+	}
+	for (long k = m - 1; k >= 0; k--) {
+		long a = k * steps / m;
+		rv_push(r, RV_EMIT, CK_RV_TAKESHOT, a, 0, k < m - 1);
+		if (a > 0)
+			rv_emit(r, CK_RV_ADVANCE, a);
+	}
+	rv_note(r);
+	return r;
+}
+
+ck_revolve *ck_revolve_online_disk(int snaps, int disk)
+{
+	ck_revolve *r = ck_revolve_online(snaps);
+	r->disk = disk > 0 ? disk : 0;
+	return r;
+}
+
 ck_revolve *ck_revolve_online(int snaps)
 {
 	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
@@ -1205,6 +1430,14 @@ ck_revolve *ck_revolve_online_budget(size_t bytes)
 static void rv_hold(ck_revolve *r, long j, int lv)
 {
 	rv_room(r, r->nsnaps + 1);
+	/* disk(D): memory holds at most maxsnaps; the earliest goes to a file
+	 * (the reverse sweep needs it last) */
+	if (r->disk && rv_in_memory(r, r->nsnaps) >= r->maxsnaps) {
+		int i = 0;
+		while (r->path[i])
+			i++;
+		rv_to_disk(r, i);
+	}
 	r->snaps[r->nsnaps] = ck_snap_new();
 	r->snap_step[r->nsnaps] = j;
 	r->level[r->nsnaps] = lv;
@@ -1227,20 +1460,14 @@ int ck_revolve_take(ck_revolve *r)
 	}
 	if (!r->maxsnaps)
 		rv_choose(r);
-	if (r->nsnaps < r->maxsnaps) {
+	if (r->nsnaps < r->maxsnaps + r->disk) {
 		rv_hold(r, j, 0);
 		return 1;
 	}
 	int top = -1;
 	for (int i = r->nsnaps - 1; i >= 1; i--) {
 		if (r->level[i] < top) {
-			ck_snap_free(r->snaps[i]);
-			for (int k = i; k + 1 < r->nsnaps; k++) {
-				r->snaps[k] = r->snaps[k + 1];
-				r->snap_step[k] = r->snap_step[k + 1];
-				r->level[k] = r->level[k + 1];
-			}
-			r->nsnaps--;
+			rv_drop(r, i);
 			rv_hold(r, j, 0);
 			return 1;
 		}
@@ -1250,9 +1477,22 @@ int ck_revolve_take(ck_revolve *r)
 	if (r->nsnaps == 1)
 		return 0; /* one snapshot: step 0's */
 	int lv = r->level[r->nsnaps - 1];
-	ck_snap_free(r->snaps[--r->nsnaps]);
+	rv_drop(r, r->nsnaps - 1);
 	rv_hold(r, j, lv + 1);
 	return 1;
+}
+
+/* The reverse of the stretch after each held snapshot, the last first:
+ * each by Revolve with the memory that the snapshots of the earlier
+ * stretches leave (one restored from a file comes back to memory). */
+static void rv_stretches(ck_revolve *r)
+{
+	for (int k = 0; k < r->nsnaps; k++) {
+		long b = k + 1 < r->nsnaps ? r->snap_step[k + 1] : r->steps;
+		rv_push(r, RV_RANGE, 0, r->snap_step[k], b,
+			r->maxsnaps - 1 - rv_in_memory(r, k));
+		rv_emit(r, CK_RV_RESTORE, r->snap_step[k]);
+	}
 }
 
 /* The first sweep ended after r->steps steps: the reverse sweep reverses
@@ -1266,11 +1506,7 @@ void ck_revolve_end(ck_revolve *r)
 	if (r->nsnaps && !r->maxsnaps)
 		rv_choose(r);
 	ck_stats_add_recomputations((unsigned long long)r->steps);
-	for (int k = 0; k < r->nsnaps; k++) {
-		long b = k + 1 < r->nsnaps ? r->snap_step[k + 1] : r->steps;
-		rv_push(r, RV_RANGE, 0, r->snap_step[k], b, r->maxsnaps - k - 1);
-		rv_emit(r, CK_RV_RESTORE, r->snap_step[k]);
-	}
+	rv_stretches(r);
 	rv_note(r);
 }
 
@@ -1286,6 +1522,10 @@ int ck_revolve_snaps(const ck_revolve *r)
 
 int ck_revolve_next(ck_revolve *r)
 {
+	if (r->flush) { /* the snapshot just saved goes to its file */
+		rv_to_disk(r, r->flush - 1);
+		r->flush = 0;
+	}
 	for (;;) {
 		if (!r->ntasks)
 			return CK_RV_DONE;
@@ -1300,10 +1540,14 @@ int ck_revolve_next(ck_revolve *r)
 				rv_room(r, r->nsnaps + 1);
 			r->snap_step[r->nsnaps] = t.a;
 			r->snaps[r->nsnaps++] = ck_snap_new();
+			if (t.c == 1) /* to a file, once saved */
+				r->flush = r->nsnaps;
 		} else if (t.kind == CK_RV_RESTORE) {
 			/* checkpoints above the one restored are done with */
 			while (r->snap_step[r->nsnaps - 1] != t.a)
-				ck_snap_free(r->snaps[--r->nsnaps]);
+				rv_drop(r, r->nsnaps - 1);
+			if (r->path && r->path[r->nsnaps - 1])
+				rv_from_disk(r, r->nsnaps - 1);
 			ck_snap_rewind(r->snaps[r->nsnaps - 1]);
 		}
 		return t.kind;
@@ -1325,7 +1569,8 @@ void ck_revolve_free(ck_revolve *r)
 	if (!r)
 		return;
 	while (r->nsnaps)
-		ck_snap_free(r->snaps[--r->nsnaps]);
+		rv_drop(r, r->nsnaps - 1);
+	ck_snapshot_free(r->path, sizeof *r->path * (size_t)r->room);
 	ck_snapshot_free(r->snaps, sizeof *r->snaps * (size_t)r->room);
 	ck_snapshot_free(r->snap_step, sizeof *r->snap_step * (size_t)r->room);
 	ck_snapshot_free(r->level, sizeof *r->level * (size_t)r->room);

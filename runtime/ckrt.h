@@ -525,6 +525,20 @@ ck_revolve *ck_revolve_new(long steps, int snaps);
  * stops the program with a message.
  */
 ck_revolve *ck_revolve_online(int snaps);
+/*
+ * disk(D): up to disk more snapshots in files (under CK_DISK_DIR, else
+ * TMPDIR, else /tmp), written once the generated code has saved them
+ * (at the next ck_revolve_next) and read back when restored; memory holds
+ * at most snaps.  ck_revolve_disk: the first sweep saves the starts of up
+ * to D + 1 equal stretches of the steps, all but the last to files, and
+ * Revolve reverses each stretch in memory: every file is written once and
+ * read once.  ck_revolve_online_disk: the online placement over snaps +
+ * disk snapshots, the earliest in files.  Files go when the schedule is
+ * done with them, when it is freed, and at exit; one that cannot be
+ * written or read stops the program with a message.
+ */
+ck_revolve *ck_revolve_disk(long steps, int snaps, int disk);
+ck_revolve *ck_revolve_online_disk(int snaps, int disk);
 ck_revolve *ck_revolve_budget(long steps, size_t bytes);
 ck_revolve *ck_revolve_online_budget(size_t bytes);
 int ck_revolve_take(ck_revolve *r);

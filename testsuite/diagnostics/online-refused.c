@@ -1,8 +1,9 @@
-// What online(K) and budget(BYTES) refuse in the pragma, each at its
-// location: a clause that is not a positive constant (or a budget beyond
-// 2^40 bytes), clauses that exclude each other, a statement that is not a
-// loop.  (Errors in pragmas come first, in file order; then the
-// statements a pragma cannot go before.)
+// What online(K), budget(BYTES) and disk(D) refuse in the pragma, each at
+// its location: a clause that is not a positive constant (or a budget
+// beyond 2^40 bytes), clauses that exclude each other (disk(D) without
+// binomial(K) or online(K)), a statement that is not a loop.  (Errors in
+// pragmas come first, in file order; then the statements a pragma cannot
+// go before.)
 // RUN: rm -f %t.c
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: test ! -e %t.c
@@ -52,6 +53,19 @@ double f8(double x, double T)
 	double t = 0.0;
 // CHECK: online-refused.c:[[@LINE+1]]:30: error: budget() takes at most 2^40 bytes
 #pragma ck_checkpoint budget(1024 * 1024 * 1024 * 1024 * 2)
+	while (t < T) {
+		x = x * 0.5;
+		t += 0.1;
+	}
+	return x;
+}
+
+#pragma ck_adjoint wrt(x)
+double f9(double x, double T)
+{
+	double t = 0.0;
+// CHECK: online-refused.c:[[@LINE+1]]:36: error: disk(D) goes with binomial(K) or online(K): it keeps snapshots in files beyond the K in memory
+#pragma ck_checkpoint budget(4096) disk(2)
 	while (t < T) {
 		x = x * 0.5;
 		t += 0.1;
