@@ -1,10 +1,11 @@
 // online(K) loops that end the ways such loops end: a for loop left by
 // break when a residual is small, a while (1) loop left by return, a do
-// loop, a step cut short by continue, and an online loop inside a counted
-// loop (a new trip count each time).  For each, f_b and f_b_d: every
-// derivative bit for bit that of ckc --no-checkpoint (outputs compared with
-// cmp), the gradient against Richardson differences, H v against
-// differences of gradients and for symmetry.
+// loop, a step cut short by continue, an online loop inside a counted
+// loop (a new trip count each time), and one inside a checkpoint region.
+// For each, f_b and f_b_d: every derivative bit for bit that of ckc
+// --no-checkpoint (outputs compared with cmp), the gradient against
+// Richardson differences, H v against differences of gradients and for
+// symmetry.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
@@ -19,6 +20,7 @@
 // OUT: STATS dol steps 28 snapshots 2
 // OUT: STATS cont steps 40 snapshots 4
 // OUT: STATS nest steps 10 snapshots 2
+// OUT: STATS reg steps {{[1-9][0-9]*}} snapshots 2
 // OUT-NOT: FAIL
 // OUT: {{[1-9][0-9]*}} checks, 0 failed
 #include <math.h>
@@ -114,6 +116,26 @@ double nest(const double *x, double T)
 	}
 	return f;
 }
+/* an online loop inside a checkpoint region */
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double reg(const double *x, double T)
+{
+	double u = x[0], v = x[1], f = 0.0;
+#pragma ck_checkpoint
+	{
+		double t = 0.0;
+#pragma ck_checkpoint online(2)
+		while (t < T) {
+			double dt = 0.05 / (1.0 + u * u);
+			u = u + dt * (v - u * x[2]);
+			v = v - dt * sin(u) * x[3];
+			t += dt;
+		}
+		f = u * v;
+	}
+	return f + u;
+}
 // CHECK-LABEL: static double brk_fwd(const double *x, int maxit){{$}}
 // CHECK: ck_revolve_online(2);
 // CHECK-LABEL: static double ret_fwd(const double *x, double cap){{$}}
@@ -200,8 +222,9 @@ int main(void)
 		{"dol", dol, dol_b, dol_b_d, 1e-7, {1.2, 0.5, 1.7, 0.9}},
 		{"cont", cont_, cont_b_, cont_b_d_, 40, {0.6, 0.4, 0.9, 0.3}},
 		{"nest", nest, nest_b, nest_b_d, 0.3, {0.4, 0.9, 0.6, 1.1}},
+		{"reg", reg, reg_b, reg_b_d, 0.7, {0.3, 0.6, 0.9, 0.4}},
 	};
-	for (int k = 0; k < 5; k++) {
+	for (int k = 0; k < 6; k++) {
 		const Case *c = &cases[k];
 		double g[N], v[N], u[N], xb[N] = {0}, xbd[N] = {0};
 		ck_stats st;
