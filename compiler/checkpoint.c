@@ -1688,8 +1688,8 @@ Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
  * #pragma ck_checkpoint online(K) before a loop whose trip count is not
  * known when it starts (and budget(BYTES) before one that is not a
  * counted for loop): f_fwd runs the loop as f does, asking the runtime at
- * the start of each step whether to save the state (ck_revolve_take:
- * Wang, Moin and Iaccarino's dynamic placement, at most K snapshots);
+ * the start of each step whether to save the state (ck_revolve_take
+ * places at most K snapshots as the loop runs);
  * f_bwd then runs the reverse schedule (ck_revolve_next) as for a
  * binomial loop: the steps between two snapshots reversed by Revolve.
  *

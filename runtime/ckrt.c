@@ -940,11 +940,14 @@ struct ck_revolve {
 	ck_snap **snaps; /* checkpoints held, a stack (deepest first) */
 	long *snap_step;
 	int nsnaps, maxsnaps; /* maxsnaps 0: a budget's, not chosen yet */
-	int room;             /* entries of snaps and snap_step (and level) */
+	int room;             /* entries of snaps, snap_step and path */
 	/* online(K) and budget() */
 	int online;    /* 1 while the first sweep takes steps, 2 after */
 	long steps;    /* the trip count (online: the steps taken so far) */
-	int *level;    /* online: each held snapshot's level */
+	long *work;    /* online: 2 * (room + 1) entries for ck_revolve_take */
+	int dirty;     /* online: the snapshots changed since work was made */
+	long pall_c, pall_r, pm3_c, pm3_r; /* see ck_revolve_take */
+	int hint[3];   /* repetition numbers last found, where to look next */
 	size_t budget; /* bytes, or 0 */
 	/* disk(D): snapshots in files */
 	int disk;      /* D: snapshots it may keep in files */
@@ -1207,8 +1210,6 @@ static void rv_drop(ck_revolve *r, int i)
 	for (int k = i; k + 1 < r->nsnaps; k++) {
 		r->snaps[k] = r->snaps[k + 1];
 		r->snap_step[k] = r->snap_step[k + 1];
-		if (r->level)
-			r->level[k] = r->level[k + 1];
 		if (r->path)
 			r->path[k] = r->path[k + 1];
 	}
@@ -1264,23 +1265,22 @@ static void rv_room(ck_revolve *r, int n)
 		room = r->maxsnaps + r->disk;
 	ck_snap **sn = ck_snapshot_alloc(sizeof *sn * (size_t)room);
 	long *st = ck_snapshot_alloc(sizeof *st * (size_t)room);
-	int *lv = ck_snapshot_alloc(sizeof *lv * (size_t)room);
+	long *wk = ck_snapshot_alloc(sizeof *wk * (size_t)(2 * room + 2));
 	char **pa = ck_snapshot_alloc(sizeof *pa * (size_t)room);
 	memset(pa, 0, sizeof *pa * (size_t)room);
 	if (r->nsnaps) {
 		memcpy(sn, r->snaps, sizeof *sn * (size_t)r->nsnaps);
 		memcpy(st, r->snap_step, sizeof *st * (size_t)r->nsnaps);
-		memcpy(lv, r->level, sizeof *lv * (size_t)r->nsnaps);
 		if (r->path)
 			memcpy(pa, r->path, sizeof *pa * (size_t)r->nsnaps);
 	}
 	ck_snapshot_free(r->snaps, sizeof *sn * (size_t)r->room);
 	ck_snapshot_free(r->snap_step, sizeof *st * (size_t)r->room);
-	ck_snapshot_free(r->level, sizeof *lv * (size_t)r->room);
+	ck_snapshot_free(r->work, sizeof *wk * (size_t)(2 * r->room + 2));
 	ck_snapshot_free(r->path, sizeof *pa * (size_t)r->room);
 	r->snaps = sn;
 	r->snap_step = st;
-	r->level = lv;
+	r->work = wk;
 	r->path = pa;
 	r->room = room;
 }
@@ -1319,7 +1319,7 @@ static size_t rv_budget_bytes(size_t bytes)
 static void rv_choose(ck_revolve *r)
 {
 	size_t one = snap_lines(r->snaps[0]->size) + sizeof(ck_snap) +
-		     sizeof(ck_snap *) + sizeof(long) + sizeof(int) +
+		     sizeof(ck_snap *) + sizeof(long) + 2 * sizeof(long) +
 		     sizeof(char *) +
 		     3 * sizeof(rv_task);
 	/* and a snapshot's size once more: a snapshot being saved grows its
@@ -1426,8 +1426,8 @@ ck_revolve *ck_revolve_online_budget(size_t bytes)
 	return r;
 }
 
-/* Holds a new snapshot of step j at level lv; ck_revolve_snap is it. */
-static void rv_hold(ck_revolve *r, long j, int lv)
+/* Holds a new snapshot of step j; ck_revolve_snap is it. */
+static void rv_hold(ck_revolve *r, long j)
 {
 	rv_room(r, r->nsnaps + 1);
 	/* disk(D): memory holds at most maxsnaps; the earliest goes to a file
@@ -1440,45 +1440,194 @@ static void rv_hold(ck_revolve *r, long j, int lv)
 	}
 	r->snaps[r->nsnaps] = ck_snap_new();
 	r->snap_step[r->nsnaps] = j;
-	r->level[r->nsnaps] = lv;
 	r->nsnaps++;
 	r->cur_step = j;
 }
 
-/* The first sweep of an online schedule reaches step r->steps: Wang, Moin
- * and Iaccarino's placement.  Step 0 is held for good (the highest level).
- * While there is room, every step is held at level 0.  Then a snapshot
- * whose level is below that of a later one is dispensable: the latest such
- * goes, and the new step is held at level 0.  When none is, the latest
- * snapshot gives way to the new step, one level up. */
+/* Revolve's figures, for placing snapshots online: C(s + t, s) from a
+ * table for small s and t, the repetition number t(n, s) (the smallest t
+ * with C(s + t, s) >= n) and the optimum F(n, s) = t n - C(s + t, s + 1):
+ * the steps advanced to reverse n steps from a held snapshot of the first
+ * with s snapshots in all. */
+enum { RV_TAB_S = 130, RV_TAB_T = 64 };
+static long rv_tab[RV_TAB_S + 2][RV_TAB_T + 1];
+static pthread_once_t rv_tab_once = PTHREAD_ONCE_INIT;
+
+static void rv_tab_init(void)
+{
+	for (int a = 0; a <= RV_TAB_S + 1; a++)
+		for (int t = 0; t <= RV_TAB_T; t++)
+			rv_tab[a][t] = rv_binom(a + t, a);
+}
+
+static long rv_cap(int s, int t)
+{
+	if (s <= RV_TAB_S + 1 && t <= RV_TAB_T)
+		return rv_tab[s][t];
+	return rv_binom((long)s + t, s);
+}
+
+static int rv_rep(long n, int s)
+{
+	int t = 0;
+	if (s <= RV_TAB_S + 1 && rv_tab[s][RV_TAB_T] >= n) {
+		/* the table is increasing in t: bisect */
+		int hi = RV_TAB_T;
+		while (t < hi) {
+			int mid = (t + hi) / 2;
+			if (rv_tab[s][mid] >= n)
+				hi = mid;
+			else
+				t = mid + 1;
+		}
+		return t;
+	}
+	while (rv_cap(s, t) < n)
+		t++;
+	return t;
+}
+
+/* F(n, s); *rep: 1 + t(n, s), the most runs of one step untaped (the first
+ * sweep's and Revolve's) */
+static long rv_cost(long n, int s, long *rep)
+{
+	if (n <= 1) {
+		*rep = 1;
+		return 0;
+	}
+	int t = rv_rep(n, s);
+	*rep = 1 + t;
+	return t * n - rv_cap(s + 1, t - 1);
+}
+
+/* rv_cost for a stretch that grows a step at a time: the search for t
+ * starts at *hint, the t found last */
+static long rv_cost_near(long n, int s, long *rep, int *hint)
+{
+	if (n <= 1) {
+		*rep = 1;
+		return 0;
+	}
+	int t = *hint;
+	while (t > 0 && rv_cap(s, t - 1) >= n)
+		t--;
+	while (rv_cap(s, t) < n)
+		t++;
+	*hint = t;
+	*rep = 1 + t;
+	return t * n - rv_cap(s + 1, t - 1);
+}
+
+static long rv_max(long a, long b)
+{
+	return a > b ? a : b;
+}
+
+/* The parts of ck_revolve_take's options that only change with the held
+ * snapshots (m of them, all in all; stretch i runs from snapshot i to
+ * i + 1, the last to the current step): for k = 1..m-2, letting snapshot k
+ * go costs work[k] plus the last stretch one index down, and needs
+ * work[m + 1 + k] runs of a step at most (with it); pall and pm3 are the
+ * stretches 0..m-2 and 0..m-3 as they are. */
+static void rv_take_parts(ck_revolve *r, int all)
+{
+	const long *c = r->snap_step;
+	int m = r->nsnaps;
+	long *ac = r->work, *ar = r->work + m + 1, rep;
+	long sc = 0, sr = 1;
+	for (int k = m - 2; k >= 1; k--) { /* the stretches after k, shifted */
+		ac[k] = sc + rv_cost(c[k + 1] - c[k - 1], all - k + 1, &rep);
+		ar[k] = rv_max(sr, rep);
+		sc += rv_cost(c[k + 1] - c[k], all - k + 1, &rep);
+		sr = rv_max(sr, rep);
+	}
+	long pc = 0, pr = 1;
+	for (int k = 1; k <= m - 2; k++) { /* the stretches before k - 1 */
+		ac[k] += pc;
+		ar[k] = rv_max(ar[k], pr);
+		pc += rv_cost(c[k] - c[k - 1], all - k + 1, &rep);
+		pr = rv_max(pr, rep);
+	}
+	r->pm3_c = pc;
+	r->pm3_r = pr;
+	r->pall_c = pc;
+	r->pall_r = pr;
+	if (m >= 2) {
+		r->pall_c += rv_cost(c[m - 1] - c[m - 2], all - m + 2, &rep);
+		r->pall_r = rv_max(pr, rep);
+	}
+	r->dirty = 0;
+}
+
+/* The first sweep of an online schedule reaches step j = r->steps (the
+ * loop runs it next).  While there is room, every step is held.  Then
+ * each new step weighs its options as if the loop were to end after it
+ * (h = j + 1 steps): keep the snapshots as they are (no copy), or hold j
+ * and let one earlier snapshot go, which joins its stretch to the one
+ * before.  A stretch k (from snapshot k to the next) costs the reverse
+ * sweep F(len, S - k) steps run again, S the snapshots in all; the option
+ * with the smallest total wins, among those whose stretches need no step
+ * to run untaped more than t(h, S) + 1 times when there are such (there
+ * always are: keeping Revolve's repetition number within one), ties going
+ * to keeping, then to the earliest snapshot.  What does not depend on the
+ * step is computed when the snapshots change (rv_take_parts), so a step
+ * costs a pass of additions over the snapshots. */
 int ck_revolve_take(ck_revolve *r)
 {
 	long j = r->steps++;
 	if (j == 0) {
-		rv_hold(r, 0, INT_MAX);
+		pthread_once(&rv_tab_once, rv_tab_init);
+		rv_hold(r, 0);
+		r->dirty = 1;
 		return 1;
 	}
 	if (!r->maxsnaps)
 		rv_choose(r);
-	if (r->nsnaps < r->maxsnaps + r->disk) {
-		rv_hold(r, j, 0);
+	int all = r->maxsnaps + r->disk, m = r->nsnaps;
+	if (m < all) {
+		rv_hold(r, j);
+		r->dirty = 1;
 		return 1;
 	}
-	int top = -1;
-	for (int i = r->nsnaps - 1; i >= 1; i--) {
-		if (r->level[i] < top) {
-			rv_drop(r, i);
-			rv_hold(r, j, 0);
-			return 1;
-		}
-		if (r->level[i] > top)
-			top = r->level[i];
-	}
-	if (r->nsnaps == 1)
+	if (m == 1)
 		return 0; /* one snapshot: step 0's */
-	int lv = r->level[r->nsnaps - 1];
-	rv_drop(r, r->nsnaps - 1);
-	rv_hold(r, j, lv + 1);
+	if (r->dirty)
+		rv_take_parts(r, all);
+	const long *c = r->snap_step, *ac = r->work, *ar = r->work + m + 1;
+	long h = j + 1, rep;
+	long lim = rv_rep(h, all);
+	lim = (lim < 1 ? 1 : lim) + 1;
+	/* keeping: the last stretch to h */
+	long bestc = r->pall_c + rv_cost_near(h - c[m - 1], all - m + 1, &rep,
+					      &r->hint[0]);
+	long bestr = rv_max(r->pall_r, rep);
+	int best = 0;
+	/* letting k go: the last stretch, to j, one index down */
+	long lr, lc = rv_cost_near(j - c[m - 1], all - m + 2, &lr, &r->hint[1]);
+	for (int k = 1; k < m; k++) {
+		long cost, most;
+		if (k < m - 1) {
+			cost = ac[k] + lc;
+			most = rv_max(ar[k], lr);
+		} else { /* the last but one joins the last, to j */
+			cost = r->pm3_c + rv_cost_near(j - c[m - 2], all - m + 2,
+						       &rep, &r->hint[2]);
+			most = rv_max(r->pm3_r, rep);
+		}
+		int over = most > lim, bover = bestr > lim;
+		if (over != bover ? over < bover
+				  : over && most != bestr ? most < bestr
+							  : cost < bestc) {
+			best = k;
+			bestc = cost;
+			bestr = most;
+		}
+	}
+	if (!best)
+		return 0;
+	rv_drop(r, best);
+	rv_hold(r, j);
+	r->dirty = 1;
 	return 1;
 }
 
@@ -1536,7 +1685,7 @@ int ck_revolve_next(ck_revolve *r)
 		}
 		r->cur_step = t.a;
 		if (t.kind == CK_RV_TAKESHOT) {
-			if (r->level)
+			if (r->work)
 				rv_room(r, r->nsnaps + 1);
 			r->snap_step[r->nsnaps] = t.a;
 			r->snaps[r->nsnaps++] = ck_snap_new();
@@ -1573,7 +1722,9 @@ void ck_revolve_free(ck_revolve *r)
 	ck_snapshot_free(r->path, sizeof *r->path * (size_t)r->room);
 	ck_snapshot_free(r->snaps, sizeof *r->snaps * (size_t)r->room);
 	ck_snapshot_free(r->snap_step, sizeof *r->snap_step * (size_t)r->room);
-	ck_snapshot_free(r->level, sizeof *r->level * (size_t)r->room);
+	if (r->work)
+		ck_snapshot_free(r->work,
+				 sizeof *r->work * (size_t)(2 * r->room + 2));
 	ck_snapshot_free(r->tasks, sizeof *r->tasks * (size_t)r->cap);
 	ck_snapshot_free(r, sizeof *r);
 }

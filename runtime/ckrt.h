@@ -509,13 +509,15 @@ ck_revolve *ck_revolve_new(long steps, int snaps);
  * ck_revolve_online(snaps) makes the schedule; the loop's first sweep runs
  * its steps untaped and calls ck_revolve_take at the start of each: when it
  * returns 1, the state of that step is saved into ck_revolve_snap (step 0's
- * always is).  The snapshots are placed by Wang, Moin and Iaccarino's
- * dynamic checkpointing (levels; a snapshot whose level is below that of a
- * later one is dispensable and makes room for the newest), so at most
- * snaps are held.  ck_revolve_end closes the first sweep (its steps count
- * as recomputations); ck_revolve_next then gives the reverse sweep: from the
- * last snapshot back to the first, each stretch between two is reversed by
- * Revolve with every snapshot not holding an earlier stretch.
+ * always is).  At most snaps are held: every step while there is room,
+ * then a step is held, and an earlier snapshot let go, when that makes the
+ * reverse sweep cheaper were the loop to end after the step (Revolve's cost
+ * of each stretch between two snapshots, keeping every step's runs within
+ * Revolve's repetition number plus one).  ck_revolve_end closes the first
+ * sweep (its steps count as recomputations); ck_revolve_next then gives the
+ * reverse sweep: from the last snapshot back to the first, each stretch
+ * between two is reversed by Revolve with every snapshot not holding an
+ * earlier stretch.
  *
  * budget: ck_revolve_budget(steps, bytes) and ck_revolve_online_budget(bytes)
  * are ck_revolve_new and ck_revolve_online with the snapshot count chosen
