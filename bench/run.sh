@@ -37,6 +37,11 @@
 # gradient without checkpoints, with a region per step and with
 # binomial(K) for several K.
 #
+# Then the online(K) table (bench/online.c): the steps recomputed by
+# online(K), for a loop whose trip count is known only at its end, against
+# Revolve's optimum for the same trip count; no timing, so it is built
+# once, with the first compiler.
+#
 # Then examples/omp_heat built with -fopenmp: its gradient and
 # Hessian-vector product on 1 and 2 threads, and the speed-up.  Then
 # examples/mpi_heat built with mpicc: its primal and gradient on 1, 2 and 4
@@ -311,6 +316,17 @@ first=${first%% *}
 for l in $labels; do
 	(cd "$OUT/$l" && ./checkpoint "$l $OPT") || status=1
 done
+
+# The online(K) table (online.c): online(K)'s recomputations against
+# Revolve's offline optimum, for K = 4, 8, 16, 32 and trip counts of 100
+# to 100000, and each K's worst ratio up to 20000 steps.  It drives
+# libckrt's schedule without timing anything, so one compiler builds it;
+# a ratio above 1.25 in the table is a MISMATCH.
+cc1=${ccs# }
+cc1=${cc1%% *}
+$cc1 $CFLAGS -I"$ROOT/runtime" "$ROOT/bench/online.c" "$B/libckrt.a" -lm \
+	-lpthread -o "$OUT/$first/online"
+"$OUT/$first/online" || status=1
 
 # OpenMP: examples/omp_heat (2-D heat, 1024 x 1024 cells, 40 steps, the
 # rows' loops parallel, binomial(4) in time), built with -fopenmp by each

@@ -1280,6 +1280,14 @@ static Stmt *bn_if(Expr *cond, Stmt *then, Stmt *els)
 	return s;
 }
 
+/* `name(v);` for a runtime function of one variable of g */
+static Stmt *bn_call_stmt(const char *name, Func *g, int v, Loc loc)
+{
+	return stmt_expr(S_EXPR,
+			 adj_call(name, adj_void(), expr_var(g, v, loc), NULL),
+			 loc);
+}
+
 static Stmt *bn_block1(Stmt *s)
 {
 	Stmt *b = stmt_block(s->loc);
@@ -1546,13 +1554,8 @@ static Stmt *bn_reverse(Adj *c, const Stmt *prag, const unsigned char *used,
 	/* an online loop tapes its first step here (a binomial loop in
 	 * f_fwd, before f_b samples the peak): the peak of the tape is now */
 	if (prag->u.ckpt.online || prag->u.ckpt.budget)
-		stmt_append(taped, stmt_expr(S_EXPR,
-					     adj_call("ck_tape_note_peak",
-						      adj_void(),
-						      expr_var(c->bwd, c->bt,
-							       loc),
-						      NULL),
-					     loc));
+		stmt_append(taped, bn_call_stmt("ck_tape_note_peak", c->bwd,
+						c->bt, loc));
 	taped_if->u.ifs.els = bn_if(bn_act_is(c, c->bwd, tact, 4 /* REVERSE */, loc),
 				    brev, bn_block1(stmt_new(S_BREAK, loc)));
 	bsched->u.block.items[1] =
@@ -1561,10 +1564,7 @@ static Stmt *bn_reverse(Adj *c, const Stmt *prag, const unsigned char *used,
 	Stmt *bloop = stmt_new(S_FOR, loc);
 	bloop->u.loop.body = bsched;
 	stmt_append(b, bloop);
-	stmt_append(b, stmt_expr(S_EXPR,
-				 adj_call("ck_revolve_free", adj_void(),
-					  expr_var(c->bwd, trv, loc), NULL),
-				 loc));
+	stmt_append(b, bn_call_stmt("ck_revolve_free", c->bwd, trv, loc));
 	if (bo >= 0)
 		rg_put_back(c, bo, back, b, loc);
 	if (!adj_empty(binit))
@@ -1841,10 +1841,7 @@ Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
 	Stmt *first = stmt_new(S_FOR, loc);
 	first->u.loop.body = run;
 	stmt_append(fout, first);
-	stmt_append(fout, stmt_expr(S_EXPR,
-				    adj_call("ck_revolve_end", adj_void(),
-					     expr_var(c->fwd, frv, loc), NULL),
-				    loc));
+	stmt_append(fout, bn_call_stmt("ck_revolve_end", c->fwd, frv, loc));
 	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fj, loc),
 				      expr_int(0, loc), loc));
 	stmt_append(fout, stmt_expr(S_EXPR,

@@ -956,6 +956,8 @@ struct ck_revolve {
 			  once the generated code has saved it, or 0 */
 };
 
+enum { RV_ONLINE_MAX = 256 }; /* the most snapshots a budget gives online */
+
 static void rv_choose(ck_revolve *r);
 static void rv_room(ck_revolve *r, int n);
 static void rv_reserve_tasks(ck_revolve *r, int n);
@@ -1339,6 +1341,11 @@ static void rv_choose(ck_revolve *r)
 		k = INT_MAX / 4;
 	if (!r->online && (long)k > r->steps)
 		k = (size_t)r->steps;
+	/* an online schedule weighs its snapshots at every step: past a few
+	 * hundred they cost more time than the recomputations they save (256
+	 * keep Revolve's repetition number at 3 up to 2.9 million steps) */
+	if (r->online && k > RV_ONLINE_MAX)
+		k = RV_ONLINE_MAX;
 	r->maxsnaps = (int)k;
 	/* the task stack holds at most about two tasks per snapshot */
 	rv_reserve_tasks(r, 3 * r->maxsnaps + 8);

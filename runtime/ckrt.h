@@ -523,8 +523,9 @@ ck_revolve *ck_revolve_new(long steps, int snaps);
  * are ck_revolve_new and ck_revolve_online with the snapshot count chosen
  * once the first snapshot is saved: the most whose snapshots and
  * bookkeeping fit in bytes (CK_BUDGET in the environment, with an optional
- * K, M or G suffix, overrides bytes).  A budget too small for one snapshot
- * stops the program with a message.
+ * K, M or G suffix, overrides bytes), and for an online schedule at most
+ * 256, since ck_revolve_take weighs every snapshot at every step.  A budget
+ * too small for one snapshot stops the program with a message.
  */
 ck_revolve *ck_revolve_online(int snaps);
 /*
