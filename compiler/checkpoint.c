@@ -1307,8 +1307,9 @@ static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag,
 	unsigned char *ctl = arena_alloc((size_t)c->f->nvars + 1);
 	if (loop->kind != S_FOR || !loop->u.loop.cond || !loop->u.loop.inc) {
 		if (!quiet)
-			diag_error(prag->loc, "%s needs a counted for loop "
-					      "(init; condition; increment)",
+			diag_error(prag->loc,
+				   "%s needs a counted for loop "
+				   "(init; condition; increment)",
 				   what);
 		return 0;
 	}
@@ -1320,12 +1321,13 @@ static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag,
 		const Stmt *w = adj_first_assign(body, v);
 		if (w) {
 			if (!quiet)
-				diag_error(w->loc,
-					   "the body of this %s loop changes "
-					   "'%s', which controls the loop; the "
-					   "trip count must be fixed when the "
-					   "loop starts",
-					   what, c->f->vars[v]->name);
+				diag_error(
+					w->loc,
+					"the body of this %s loop changes "
+					"'%s', which controls the loop; the "
+					"trip count must be fixed when the "
+					"loop starts",
+					what, c->f->vars[v]->name);
 			return 0;
 		}
 	}
@@ -1334,9 +1336,10 @@ static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag,
 	/* the loop's own sites: its breaks and continues, and any return */
 	if (si->nsites) {
 		if (!quiet)
-			diag_error(prag->loc, "a %s loop must not be left by "
-					      "break or return; its trip count "
-					      "must be fixed when it starts",
+			diag_error(prag->loc,
+				   "a %s loop must not be left by "
+				   "break or return; its trip count "
+				   "must be fixed when it starts",
 				   what);
 		return 0;
 	}
@@ -1359,9 +1362,10 @@ static int bn_fixed_pointers(Adj *c, const Stmt *body, const char *what)
 			continue;
 		const Stmt *w = adj_first_assign(body, v);
 		if (w) {
-			diag_error(w->loc, "the body of this %s loop moves "
-					   "the pointer '%s'; index from a fixed "
-					   "pointer instead",
+			diag_error(w->loc,
+				   "the body of this %s loop moves "
+				   "the pointer '%s'; index from a fixed "
+				   "pointer instead",
 				   what, c->f->vars[v]->name);
 			return 0;
 		}
@@ -1423,14 +1427,14 @@ static void bn_pieces(Adj *c, const Stmt *loop, const Stmt *step, int brk,
 	*brev = stmt_block(loc);
 	if (brk && loop->u.loop.inc) {
 		/* if (!ck_brk) inc, in each sweep */
-		Expr *go = expr_unary(U_NOT, expr_var(c->fwd, brk - 1, loc),
-				      loc);
+		Expr *go =
+			expr_unary(U_NOT, expr_var(c->fwd, brk - 1, loc), loc);
 		stmt_append(fstep, bn_if(go, finc, NULL));
 		stmt_append(pstep, bn_if(expr_clone(go), pinc, NULL));
 		/* f_bwd's ck_brk: as the taped step left it */
 		Expr *bgo = expr_unary(
-			U_NOT, expr_var(c->bwd, adj_bvar(c, brk - 1, loc), loc),
-			loc);
+			U_NOT,
+			expr_var(c->bwd, adj_bvar(c, brk - 1, loc), loc), loc);
 		if (!adj_empty(binc))
 			stmt_append(*brev, bn_if(bgo, binc, NULL));
 	} else if (!adj_empty(binc)) {
@@ -1592,7 +1596,8 @@ Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	const Stmt *loop = prag->u.ckpt.body;
 	Loc loc = prag->loc;
 	const Func *f = c->f;
-	const char *what = prag->u.ckpt.budget ? "budget(BYTES)" : "binomial(K)";
+	const char *what =
+		prag->u.ckpt.budget ? "budget(BYTES)" : "binomial(K)";
 	if (!bn_counted(c, loop, prag, what, 0))
 		return NULL;
 	if (!calls_check_rerun(c->p, loop, 1, loc,
@@ -1632,11 +1637,12 @@ Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 			continue;
 		int tmp = bn_fdecl(c, "ck_i0", c->fwd->vars[v]->type,
 				   expr_int(0, loc), loc);
-		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, tmp, loc),
-					      expr_var(c->fwd, v, loc), loc));
-		stmt_append(restore_ctl, stmt_assign(A_SET, expr_var(c->fwd, v, loc),
-						     expr_var(c->fwd, tmp, loc),
-						     loc));
+		stmt_append(fout,
+			    stmt_assign(A_SET, expr_var(c->fwd, tmp, loc),
+					expr_var(c->fwd, v, loc), loc));
+		stmt_append(restore_ctl,
+			    stmt_assign(A_SET, expr_var(c->fwd, v, loc),
+					expr_var(c->fwd, tmp, loc), loc));
 	}
 	Stmt *count = stmt_new(S_FOR, loc);
 	count->u.loop.init = stmt_assign(A_SET, expr_var(c->fwd, fl, loc),
@@ -1645,30 +1651,32 @@ Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	Stmt *cinc = stmt_block(loc);
 	rg_primal(c, loop->u.loop.inc, cinc);
 	count->u.loop.inc = cinc->u.block.items[0];
-	if (count->u.loop.inc->kind == S_BLOCK && count->u.loop.inc->u.block.n == 1)
+	if (count->u.loop.inc->kind == S_BLOCK &&
+	    count->u.loop.inc->u.block.n == 1)
 		count->u.loop.inc = count->u.loop.inc->u.block.items[0];
-	count->u.loop.body = bn_block1(stmt_assign(A_INC, expr_var(c->fwd, fl, loc),
-						   NULL, loc));
+	count->u.loop.body = bn_block1(
+		stmt_assign(A_INC, expr_var(c->fwd, fl, loc), NULL, loc));
 	stmt_append(fout, count);
 	for (int i = 0; i < restore_ctl->u.block.n; i++)
 		stmt_append(fout, restore_ctl->u.block.items[i]);
-	Expr *make =
-		prag->u.ckpt.budget
-			? adj_call("ck_revolve_budget", rvt,
-				   expr_var(c->fwd, fl, loc),
-				   bn_bytes(prag->u.ckpt.budget, loc))
-		: prag->u.ckpt.disk
-			? bn_call3("ck_revolve_disk", rvt,
-				   expr_var(c->fwd, fl, loc),
-				   expr_int(prag->u.ckpt.binomial, loc),
-				   expr_int(prag->u.ckpt.disk, loc))
-			: adj_call("ck_revolve_new", rvt, expr_var(c->fwd, fl, loc),
-				   expr_int(prag->u.ckpt.binomial, loc));
-	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, frv, loc), make,
-				      loc));
+	Expr *make = prag->u.ckpt.budget
+			     ? adj_call("ck_revolve_budget", rvt,
+					expr_var(c->fwd, fl, loc),
+					bn_bytes(prag->u.ckpt.budget, loc))
+		     : prag->u.ckpt.disk
+			     ? bn_call3("ck_revolve_disk", rvt,
+					expr_var(c->fwd, fl, loc),
+					expr_int(prag->u.ckpt.binomial, loc),
+					expr_int(prag->u.ckpt.disk, loc))
+			     : adj_call("ck_revolve_new", rvt,
+					expr_var(c->fwd, fl, loc),
+					expr_int(prag->u.ckpt.binomial, loc));
+	stmt_append(fout,
+		    stmt_assign(A_SET, expr_var(c->fwd, frv, loc), make, loc));
 	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fj, loc),
 				      expr_int(0, loc), loc));
-	Stmt *fsched = bn_sched(c, prag, used, frv, fj, fact, fsn, fstep, pstep);
+	Stmt *fsched =
+		bn_sched(c, prag, used, frv, fj, fact, fsn, fstep, pstep);
 	Stmt *floop = stmt_new(S_FOR, loc);
 	floop->u.loop.body = fsched;
 	stmt_append(fout, floop);
@@ -1716,13 +1724,14 @@ static int on_cond_ok(Adj *c, const Expr *e, Loc loc)
 	case E_CALL: {
 		CallKind k = calls_kind(c->p, e);
 		if (k != CALL_RULE && k != CALL_PURE) {
-			diag_error(e->loc,
-				   "the condition of an online(K) loop must "
-				   "not call '%s': it runs once per step in the "
-				   "first sweep only; set a flag at the end of "
-				   "the body instead (int done = 0; while "
-				   "(!done) { ...; done = %s(...); })",
-				   e->u.call.name, e->u.call.name);
+			diag_error(
+				e->loc,
+				"the condition of an online(K) loop must "
+				"not call '%s': it runs once per step in the "
+				"first sweep only; set a flag at the end of "
+				"the body instead (int done = 0; while "
+				"(!done) { ...; done = %s(...); })",
+				e->u.call.name, e->u.call.name);
 			return 0;
 		}
 		for (int i = 0; i < e->u.call.nargs; i++)
@@ -1744,7 +1753,9 @@ static int on_cond_ok(Adj *c, const Expr *e, Loc loc)
 		       on_cond_ok(c, e->u.index.idx, loc);
 	case E_MEMBER:
 		return on_cond_ok(c, e->u.mem.base, loc);
-	case E_DEREF: case E_ADDR: case E_CAST:
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
 		return on_cond_ok(c, e->u.e, loc);
 	default:
 		return 1;
@@ -1769,12 +1780,13 @@ Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
 		return adj_binomial(c, prag, fout);
 	const char *what = budget ? "budget(BYTES)" : "online(K)";
 	int brk = prag->u.ckpt.brk;
-	const Stmt *step = brk ? loop->u.loop.body->u.block.items[1]
-			       : loop->u.loop.body;
+	const Stmt *step =
+		brk ? loop->u.loop.body->u.block.items[1] : loop->u.loop.body;
 	if (!on_cond_ok(c, loop->u.loop.cond, loc))
 		return NULL;
 	if (!calls_check_rerun(c->p, loop, 1, loc,
-			       budget ? "budget(BYTES) loop" : "online(K) loop"))
+			       budget ? "budget(BYTES) loop"
+				      : "online(K) loop"))
 		return NULL;
 	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
 	if (!rg_used(step, used, 1))
@@ -1799,41 +1811,45 @@ Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
 	int fj = bn_fdecl(c, "ck_j", adj_long(), expr_int(0, loc), loc);
 	int fact = bn_fdecl(c, "ck_act", type_int(), expr_int(0, loc), loc);
 	int fsn = bn_fdecl(c, "ck_sn", rg_snap_type(), NULL, loc);
-	Expr *make = budget ? adj_call("ck_revolve_online_budget", rvt,
-				       bn_bytes(budget, loc), NULL)
-		     : prag->u.ckpt.disk
-			    ? adj_call("ck_revolve_online_disk", rvt,
-				       expr_int(prag->u.ckpt.online, loc),
-				       expr_int(prag->u.ckpt.disk, loc))
-			    : adj_call("ck_revolve_online", rvt,
-				       expr_int(prag->u.ckpt.online, loc), NULL);
-	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, frv, loc), make,
-				      loc));
+	Expr *make =
+		budget ? adj_call("ck_revolve_online_budget", rvt,
+				  bn_bytes(budget, loc), NULL)
+		: prag->u.ckpt.disk
+			? adj_call("ck_revolve_online_disk", rvt,
+				   expr_int(prag->u.ckpt.online, loc),
+				   expr_int(prag->u.ckpt.disk, loc))
+			: adj_call("ck_revolve_online", rvt,
+				   expr_int(prag->u.ckpt.online, loc), NULL);
+	stmt_append(fout,
+		    stmt_assign(A_SET, expr_var(c->fwd, frv, loc), make, loc));
 	/* the first sweep: the loop as f runs it, snapshots as the runtime
 	 * places them */
 	Stmt *run = stmt_block(loc);
 	if (loop->kind != S_DO && loop->u.loop.cond)
 		stmt_append(run, on_exit_unless(c, loop->u.loop.cond, loc));
 	Stmt *take = stmt_block(loc);
-	stmt_append(take, stmt_assign(A_SET, expr_var(c->fwd, fsn, loc),
-				      adj_call("ck_revolve_snap", rg_snap_type(),
-					       expr_var(c->fwd, frv, loc), NULL),
-				      loc));
+	stmt_append(take,
+		    stmt_assign(A_SET, expr_var(c->fwd, fsn, loc),
+				adj_call("ck_revolve_snap", rg_snap_type(),
+					 expr_var(c->fwd, frv, loc), NULL),
+				loc));
 	rg_state_io(c, 0, fsn, used, prag, 0, 1, take);
 	stmt_append(run, bn_if(adj_call("ck_revolve_take", type_int(),
 					expr_var(c->fwd, frv, loc), NULL),
 			       take, NULL));
 	if (brk)
-		stmt_append(run, stmt_assign(A_SET, expr_var(c->fwd, brk - 1, loc),
-					     expr_int(0, loc), loc));
+		stmt_append(run,
+			    stmt_assign(A_SET, expr_var(c->fwd, brk - 1, loc),
+					expr_int(0, loc), loc));
 	Stmt *once = stmt_block(loc);
 	rg_primal(c, step, once);
 	rg_heap_null(c, step, once, loc);
 	for (int i = 0; i < once->u.block.n; i++)
 		stmt_append(run, once->u.block.items[i]);
 	if (brk)
-		stmt_append(run, bn_if(expr_var(c->fwd, brk - 1, loc),
-				       bn_block1(stmt_new(S_BREAK, loc)), NULL));
+		stmt_append(run,
+			    bn_if(expr_var(c->fwd, brk - 1, loc),
+				  bn_block1(stmt_new(S_BREAK, loc)), NULL));
 	if (loop->u.loop.inc)
 		rg_primal(c, loop->u.loop.inc, run);
 	if (loop->kind == S_DO)
@@ -1850,7 +1866,8 @@ Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
 					     expr_var(c->fwd, frv, loc)),
 				    loc));
 	/* the reverse schedule, run by f_bwd only */
-	Stmt *fsched = bn_sched(c, prag, used, frv, fj, fact, fsn, fstep, pstep);
+	Stmt *fsched =
+		bn_sched(c, prag, used, frv, fj, fact, fsn, fstep, pstep);
 	(void)fact;
 	return bn_reverse(c, prag, used, frv, fj, fact, fsn, fsched, brev,
 			  binit);

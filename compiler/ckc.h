@@ -380,8 +380,8 @@ struct Stmt {
 			int binomial; /* K of binomial(K), 0 for a plain region */
 			int online;   /* K of online(K), or 0 */
 			long long budget; /* BYTES of budget(BYTES), or 0 */
-			int disk;     /* D of disk(D), or 0 */
-			int brk;      /* an online loop (online.c): 1 + the id of
+			int disk;         /* D of disk(D), or 0 */
+			int brk; /* an online loop (online.c): 1 + the id of
 					 f's int var that a step leaving the
 					 loop sets, 0 for none */
 			SaveSection **saves;

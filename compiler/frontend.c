@@ -1541,9 +1541,10 @@ static int const_expr(PC *pc, long long *v, int level)
 				 "'%s' is not a macro or an enum constant",
 				 pc->clause, t->s);
 		else
-			pc_error(pc, "%s() takes a positive integer "
-				     "constant (a literal, a macro or an enum "
-				     "constant)",
+			pc_error(pc,
+				 "%s() takes a positive integer "
+				 "constant (a literal, a macro or an enum "
+				 "constant)",
 				 pc->clause);
 		return 0;
 	}
@@ -1628,18 +1629,22 @@ static void parse_ckpt_pragma(PC *pc, Pragma *pr)
 				pc_error(pc, "%s(...) given twice", t->s);
 				return;
 			}
-			if ((binomial && pr->online) || (online && pr->binomial)) {
-				pc_error(pc, "binomial(K) and online(K) exclude "
-					     "each other: binomial for a loop "
-					     "whose trip count is known when it "
-					     "starts, online for one whose is not");
+			if ((binomial && pr->online) ||
+			    (online && pr->binomial)) {
+				pc_error(
+					pc,
+					"binomial(K) and online(K) exclude "
+					"each other: binomial for a loop "
+					"whose trip count is known when it "
+					"starts, online for one whose is not");
 				return;
 			}
 			if ((budget && (pr->binomial || pr->online)) ||
 			    (!budget && pr->budget)) {
-				pc_error(pc, "budget(BYTES) chooses the snapshot "
-					     "count itself: give it without "
-					     "binomial(K) or online(K)");
+				pc_error(pc,
+					 "budget(BYTES) chooses the snapshot "
+					 "count itself: give it without "
+					 "binomial(K) or online(K)");
 				return;
 			}
 			long long k = ckpt_count(pc, t->s,
@@ -1679,9 +1684,10 @@ static void parse_ckpt_pragma(PC *pc, Pragma *pr)
 		}
 	}
 	if (pr->disk && !pr->binomial && !pr->online) {
-		diag_error(pr->disk_loc, "disk(D) goes with binomial(K) or "
-					 "online(K): it keeps snapshots in files "
-					 "beyond the K in memory");
+		diag_error(pr->disk_loc,
+			   "disk(D) goes with binomial(K) or "
+			   "online(K): it keeps snapshots in files "
+			   "beyond the K in memory");
 		return;
 	}
 	pr->ok = 1;

@@ -28,10 +28,10 @@
 typedef struct Shaper {
 	Program *p;
 	Func *f;
-	int brk;   /* ck_brk */
-	int rv;    /* ck_rv, or -1 */
-	int rets;  /* returns rewritten in the loop being shaped */
-	int brks;  /* and breaks of the loop */
+	int brk;     /* ck_brk */
+	int rv;      /* ck_rv, or -1 */
+	int rets;    /* returns rewritten in the loop being shaped */
+	int brks;    /* and breaks of the loop */
 	Stmt *decls; /* declarations of ck_brk and ck_rv, put at the top of
 			f's body once the walk is done */
 } Shaper;
@@ -51,11 +51,14 @@ static int sh_exits(const Stmt *s, int depth)
 	case S_IF:
 		return sh_exits(s->u.ifs.then, depth) ||
 		       sh_exits(s->u.ifs.els, depth);
-	case S_FOR: case S_WHILE: case S_DO:
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
 		return sh_exits(s->u.loop.body, depth + 1);
 	case S_CHECKPOINT:
 		return 0; /* a region refuses what leaves it */
-	case S_BREAK: case S_CONTINUE:
+	case S_BREAK:
+	case S_CONTINUE:
 		return depth == 0;
 	case S_RETURN:
 		return 1;
@@ -95,7 +98,9 @@ static void sh_rewrite(Shaper *sh, Stmt **sp, int depth)
 		if (s->u.ifs.els)
 			sh_rewrite(sh, &s->u.ifs.els, depth);
 		return;
-	case S_FOR: case S_WHILE: case S_DO: {
+	case S_FOR:
+	case S_WHILE:
+	case S_DO: {
 		int before = sh->rets;
 		sh_rewrite(sh, &s->u.loop.body, depth + 1);
 		if (sh->rets == before)
@@ -118,9 +123,10 @@ static void sh_rewrite(Shaper *sh, Stmt **sp, int depth)
 	case S_RETURN: {
 		Stmt *b = stmt_block(loc);
 		if (s->u.expr)
-			stmt_append(b, stmt_assign(A_SET,
-						   expr_var(sh->f, sh->rv, loc),
-						   s->u.expr, loc));
+			stmt_append(b,
+				    stmt_assign(A_SET,
+						expr_var(sh->f, sh->rv, loc),
+						s->u.expr, loc));
 		stmt_append(b, sh_set(sh, sh->brk, 2, loc));
 		stmt_append(b, stmt_new(S_BREAK, loc));
 		sh->rets++;
@@ -157,7 +163,9 @@ static int sh_returns(const Stmt *s)
 		return 0;
 	case S_IF:
 		return sh_returns(s->u.ifs.then) || sh_returns(s->u.ifs.els);
-	case S_FOR: case S_WHILE: case S_DO:
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
 		return sh_returns(s->u.loop.body);
 	case S_RETURN:
 		return 1;
@@ -237,7 +245,9 @@ static Stmt *sh_walk(Shaper *sh, Stmt **sp)
 		sh_walk_single(sh, &s->u.ifs.then);
 		sh_walk_single(sh, &s->u.ifs.els);
 		return NULL;
-	case S_FOR: case S_WHILE: case S_DO:
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
 		sh_walk_single(sh, &s->u.loop.body);
 		return NULL;
 	case S_CHECKPOINT: {
@@ -245,7 +255,8 @@ static Stmt *sh_walk(Shaper *sh, Stmt **sp)
 		int loop = body->kind == S_FOR || body->kind == S_WHILE ||
 			   body->kind == S_DO;
 		/* inner loops first: their returns become this loop's */
-		sh_walk_single(sh, loop ? &body->u.loop.body : &s->u.ckpt.body);
+		sh_walk_single(sh,
+			       loop ? &body->u.loop.body : &s->u.ckpt.body);
 		if ((s->u.ckpt.online || s->u.ckpt.budget) && loop)
 			return sh_loop(sh, s);
 		return NULL;

@@ -61,7 +61,8 @@ typedef struct thread {
 	size_t tape_peak, snap_peak, peak;
 	size_t shadow_bytes, shadow_peak; /* ck_shadow_alloc'd bytes */
 	unsigned long long recomputations;
-	unsigned long long loop_steps; /* ck_stats's loop_steps, loop_snapshots */
+	unsigned long long
+		loop_steps; /* ck_stats's loop_steps, loop_snapshots */
 	int loop_snaps;
 	int recomputing;   /* depth of ck_recompute_enter */
 	/* Freed snapshots kept for reuse (see ck_snap_free), with their
@@ -206,7 +207,8 @@ void ck_stats_get(ck_stats *out)
 	out->recomputations = self.recomputations + exited.recomputations;
 	out->shadow_peak_bytes =
 		max_size(self.shadow_peak, exited.shadow_peak_bytes);
-	out->loop_steps = self.loop_snaps ? self.loop_steps : exited.loop_steps;
+	out->loop_steps =
+		self.loop_snaps ? self.loop_steps : exited.loop_steps;
 	out->loop_snapshots =
 		self.loop_snaps ? self.loop_snaps : exited.loop_snapshots;
 	pthread_mutex_unlock(&exited_lock);
@@ -942,17 +944,17 @@ struct ck_revolve {
 	int nsnaps, maxsnaps; /* maxsnaps 0: a budget's, not chosen yet */
 	int room;             /* entries of snaps, snap_step and path */
 	/* online(K) and budget() */
-	int online;    /* 1 while the first sweep takes steps, 2 after */
-	long steps;    /* the trip count (online: the steps taken so far) */
-	long *work;    /* online: 2 * (room + 1) entries for ck_revolve_take */
-	int dirty;     /* online: the snapshots changed since work was made */
+	int online; /* 1 while the first sweep takes steps, 2 after */
+	long steps; /* the trip count (online: the steps taken so far) */
+	long *work; /* online: 2 * (room + 1) entries for ck_revolve_take */
+	int dirty;  /* online: the snapshots changed since work was made */
 	long pall_c, pall_r, pm3_c, pm3_r; /* see ck_revolve_take */
 	int hint[3];   /* repetition numbers last found, where to look next */
 	size_t budget; /* bytes, or 0 */
 	/* disk(D): snapshots in files */
-	int disk;      /* D: snapshots it may keep in files */
-	char **path;   /* each held snapshot's file, or NULL (in memory) */
-	int flush;     /* 1 + the index of a snapshot to write to its file
+	int disk;    /* D: snapshots it may keep in files */
+	char **path; /* each held snapshot's file, or NULL (in memory) */
+	int flush;   /* 1 + the index of a snapshot to write to its file
 			  once the generated code has saved it, or 0 */
 };
 
@@ -1104,8 +1106,9 @@ static void disk_register(char *path)
 		char **f = realloc(disk_files, sizeof *f * (size_t)cap);
 		if (!f) {
 			pthread_mutex_unlock(&disk_lock);
-			fprintf(stderr, "ckrt: out of memory keeping the names of "
-					"checkpoint files\n");
+			fprintf(stderr,
+				"ckrt: out of memory keeping the names of "
+				"checkpoint files\n");
 			unlink(path);
 			exit(EXIT_FAILURE);
 		}
@@ -1148,7 +1151,8 @@ static void rv_to_disk(ck_revolve *r, int i)
 		dir = "/tmp";
 	char *path = malloc(strlen(dir) + sizeof "/ckc-snapshot-XXXXXX");
 	if (!path) {
-		fprintf(stderr, "ckrt: out of memory naming a checkpoint file\n");
+		fprintf(stderr,
+			"ckrt: out of memory naming a checkpoint file\n");
 		exit(EXIT_FAILURE);
 	}
 	sprintf(path, "%s/ckc-snapshot-XXXXXX", dir);
@@ -1304,10 +1308,12 @@ static size_t rv_budget_bytes(size_t bytes)
 		mul = 1ull << 30;
 	if (mul != 1)
 		end++;
-	if (end == e || *end || v == 0 || v > (unsigned long long)SIZE_MAX / mul) {
-		fprintf(stderr, "ckrt: CK_BUDGET='%s' is not a byte count "
-				"(a positive integer with an optional K, M or G "
-				"suffix)\n",
+	if (end == e || *end || v == 0 ||
+	    v > (unsigned long long)SIZE_MAX / mul) {
+		fprintf(stderr,
+			"ckrt: CK_BUDGET='%s' is not a byte count "
+			"(a positive integer with an optional K, M or G "
+			"suffix)\n",
 			e);
 		exit(EXIT_FAILURE);
 	}
@@ -1322,19 +1328,20 @@ static void rv_choose(ck_revolve *r)
 {
 	size_t one = snap_lines(r->snaps[0]->size) + sizeof(ck_snap) +
 		     sizeof(ck_snap *) + sizeof(long) + 2 * sizeof(long) +
-		     sizeof(char *) +
-		     3 * sizeof(rv_task);
+		     sizeof(char *) + 3 * sizeof(rv_task);
 	/* and a snapshot's size once more: a snapshot being saved grows its
 	 * buffer, which counts old and new lines for a moment */
 	size_t fixed = sizeof *r + 16 * sizeof(rv_task) +
 		       snap_lines(r->snaps[0]->size);
 	size_t k = r->budget > fixed ? (r->budget - fixed) / one : 0;
 	if (k < 1) {
-		fprintf(stderr, "ckrt: a checkpoint budget of %lu bytes has no "
-				"room for one snapshot of the loop's state (%lu "
-				"bytes with its bookkeeping); raise the budget or "
-				"CK_BUDGET\n",
-			(unsigned long)r->budget, (unsigned long)(fixed + one));
+		fprintf(stderr,
+			"ckrt: a checkpoint budget of %lu bytes has no "
+			"room for one snapshot of the loop's state (%lu "
+			"bytes with its bookkeeping); raise the budget or "
+			"CK_BUDGET\n",
+			(unsigned long)r->budget,
+			(unsigned long)(fixed + one));
 		exit(EXIT_FAILURE);
 	}
 	if (k > INT_MAX / 4)
@@ -1610,21 +1617,23 @@ int ck_revolve_take(ck_revolve *r)
 	long bestr = rv_max(r->pall_r, rep);
 	int best = 0;
 	/* letting k go: the last stretch, to j, one index down */
-	long lr, lc = rv_cost_near(j - c[m - 1], all - m + 2, &lr, &r->hint[1]);
+	long lr,
+		lc = rv_cost_near(j - c[m - 1], all - m + 2, &lr, &r->hint[1]);
 	for (int k = 1; k < m; k++) {
 		long cost, most;
 		if (k < m - 1) {
 			cost = ac[k] + lc;
 			most = rv_max(ar[k], lr);
 		} else { /* the last but one joins the last, to j */
-			cost = r->pm3_c + rv_cost_near(j - c[m - 2], all - m + 2,
-						       &rep, &r->hint[2]);
+			cost = r->pm3_c + rv_cost_near(j - c[m - 2],
+						       all - m + 2, &rep,
+						       &r->hint[2]);
 			most = rv_max(r->pm3_r, rep);
 		}
 		int over = most > lim, bover = bestr > lim;
-		if (over != bover ? over < bover
-				  : over && most != bestr ? most < bestr
-							  : cost < bestc) {
+		if (over != bover           ? over < bover
+		    : over && most != bestr ? most < bestr
+					    : cost < bestc) {
 			best = k;
 			bestc = cost;
 			bestr = most;
