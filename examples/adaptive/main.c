@@ -8,7 +8,7 @@
  *       -o adaptive_plain_grad.c
  *   cc -std=c99 -O2 main.c adaptive.c adaptive_grad.c adaptive_plain_grad.c \
  *       -lckrt -lm
- *   ./a.out [T]                  (default T = 10: about 100,000 steps)
+ *   ./a.out [T]                  (default T = 11: about 100,000 steps)
  *
  * adaptive_grad.c has adapt_misfit_b, whose time loop is reversed with
  * online(16); adaptive_plain_grad.c is the same source differentiated with
