@@ -1387,6 +1387,20 @@ static Expr *bn_bytes(long long bytes, Loc loc)
 	return expr_cast(t, expr_int(bytes, loc), loc);
 }
 
+/* The state a binomial or online loop's snapshot holds: what the loop
+ * uses, but what every step writes before reading it (see regions'
+ * liveness, rg_snapshot_vars), taking a step as the body then the
+ * increment. */
+static const unsigned char *bn_step_vars(const Adj *c, const Stmt *loop,
+					 const unsigned char *used)
+{
+	Stmt *step = stmt_block(loop->loc);
+	stmt_append(step, (Stmt *)loop->u.loop.body);
+	if (loop->u.loop.inc)
+		stmt_append(step, (Stmt *)loop->u.loop.inc);
+	return rg_snapshot_vars(c, step, used);
+}
+
 /* The pieces of a binomial or online loop: init (its adjoint in *binit;
  * its forward sweep into fout), one step taped (its forward sweep into
  * fstep, its reverse in *brev) and one step as f runs it (pstep).  step is
@@ -1614,6 +1628,8 @@ Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 						: "this binomial(K) loop"))
 		return NULL;
 	adj_remat_kill_stmt(c, loop);
+	/* a snapshot of a step holds what is live on entry to the step */
+	const unsigned char *snap = bn_step_vars(c, loop, used);
 
 	/* the generated pieces: taped step and its reverse, untaped step */
 	Stmt *binit, *brev, *fstep = stmt_block(loc), *pstep = stmt_block(loc);
@@ -1676,7 +1692,7 @@ Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 	stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fj, loc),
 				      expr_int(0, loc), loc));
 	Stmt *fsched =
-		bn_sched(c, prag, used, frv, fj, fact, fsn, fstep, pstep);
+		bn_sched(c, prag, snap, frv, fj, fact, fsn, fstep, pstep);
 	Stmt *floop = stmt_new(S_FOR, loc);
 	floop->u.loop.body = fsched;
 	stmt_append(fout, floop);
@@ -1687,7 +1703,7 @@ Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 				    loc));
 
 	/* ---- f_bwd */
-	return bn_reverse(c, prag, used, frv, fj, fact, fsn, fsched, brev,
+	return bn_reverse(c, prag, snap, frv, fj, fact, fsn, fsched, brev,
 			  binit);
 }
 
@@ -1801,6 +1817,8 @@ Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
 				   : "this online(K) loop"))
 		return NULL;
 	adj_remat_kill_stmt(c, loop);
+	/* a snapshot of a step holds what is live on entry to the step */
+	const unsigned char *snap = bn_step_vars(c, loop, used);
 
 	Stmt *binit, *brev, *fstep = stmt_block(loc), *pstep = stmt_block(loc);
 	bn_pieces(c, loop, step, brk, fout, &binit, fstep, &brev, pstep);
@@ -1833,7 +1851,7 @@ Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
 				adj_call("ck_revolve_snap", rg_snap_type(),
 					 expr_var(c->fwd, frv, loc), NULL),
 				loc));
-	rg_state_io(c, 0, fsn, used, prag, 0, 1, take);
+	rg_state_io(c, 0, fsn, snap, prag, 0, 1, take);
 	stmt_append(run, bn_if(adj_call("ck_revolve_take", type_int(),
 					expr_var(c->fwd, frv, loc), NULL),
 			       take, NULL));
@@ -1867,8 +1885,8 @@ Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
 				    loc));
 	/* the reverse schedule, run by f_bwd only */
 	Stmt *fsched =
-		bn_sched(c, prag, used, frv, fj, fact, fsn, fstep, pstep);
+		bn_sched(c, prag, snap, frv, fj, fact, fsn, fstep, pstep);
 	(void)fact;
-	return bn_reverse(c, prag, used, frv, fj, fact, fsn, fsched, brev,
+	return bn_reverse(c, prag, snap, frv, fj, fact, fsn, fsched, brev,
 			  binit);
 }
