@@ -1387,13 +1387,22 @@ static Expr *bn_bytes(long long bytes, Loc loc)
 	return expr_cast(t, expr_int(bytes, loc), loc);
 }
 
-/* The state a binomial or online loop's snapshot holds: what the loop
- * uses, but what every step writes before reading it (see regions'
- * liveness, rg_snapshot_vars), taking a step as the body then the
- * increment. */
-static const unsigned char *bn_step_vars(const Adj *c, const Stmt *loop,
-					 const unsigned char *used)
+/* The state a binomial or online loop's snapshot holds: what body,
+ * condition and increment use, but what every step writes before reading
+ * it (see regions' liveness, rg_snapshot_vars), a step being the body
+ * then the increment.  NULL when data behind a pointer that the loop uses
+ * is not in save() (reported; this_loop: "this binomial(K) loop"). */
+static const unsigned char *bn_state(Adj *c, const Stmt *prag,
+				     const char *this_loop)
 {
+	const Stmt *loop = prag->u.ckpt.body;
+	unsigned char *used = arena_alloc((size_t)c->f->nvars + 1);
+	rg_used(loop->u.loop.body, used, 1);
+	rg_used(loop->u.loop.inc, used, 1);
+	rg_used_expr(loop->u.loop.cond, used);
+	if (!rg_check_saves(c, used, prag, this_loop))
+		return NULL;
+	adj_remat_kill_stmt(c, loop);
 	Stmt *step = stmt_block(loop->loc);
 	stmt_append(step, (Stmt *)loop->u.loop.body);
 	if (loop->u.loop.inc)
@@ -1514,6 +1523,13 @@ static Stmt *bn_sched(Adj *c, const Stmt *prag, const unsigned char *used,
 	return fsched;
 }
 
+static Type *bn_revolve_type(void)
+{
+	Type *rvt = type_ptr(type_new(TY_OTHER));
+	rvt->base->name = "ck_revolve";
+	return rvt;
+}
+
 /* f_bwd's part of a binomial or online loop: the schedule (f_fwd pushed
  * it) run to its end on f_bwd's copies of the state, from fsched (see
  * bn_sched) with RESTORE and REVERSE (brev) added. */
@@ -1523,8 +1539,7 @@ static Stmt *bn_reverse(Adj *c, const Stmt *prag, const unsigned char *used,
 {
 	const Stmt *loop = prag->u.ckpt.body;
 	Loc loc = prag->loc;
-	Type *rvt = type_ptr(type_new(TY_OTHER));
-	rvt->base->name = "ck_revolve";
+	Type *rvt = bn_revolve_type();
 	Stmt *b = stmt_block(loc);
 	int brv = adj_local(c, c->bwd, "ck_rv", rvt);
 	stmt_append(b, stmt_decl(brv, adj_call("ck_pop_p", rvt,
@@ -1590,13 +1605,6 @@ static Stmt *bn_reverse(Adj *c, const Stmt *prag, const unsigned char *used,
 	return b;
 }
 
-static Type *bn_revolve_type(void)
-{
-	Type *rvt = type_ptr(type_new(TY_OTHER));
-	rvt->base->name = "ck_revolve";
-	return rvt;
-}
-
 /* f_fwd's declaration of a generated local; returns it. */
 static int bn_fdecl(Adj *c, const char *base, Type *t, Expr *init, Loc loc)
 {
@@ -1618,18 +1626,12 @@ Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 			       prag->u.ckpt.budget ? "budget(BYTES) loop"
 						   : "binomial(K) loop"))
 		return NULL;
-	/* the state of a step: what body, condition and increment use */
-	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
-	rg_used(loop->u.loop.body, used, 1);
-	rg_used(loop->u.loop.inc, used, 1);
-	rg_used_expr(loop->u.loop.cond, used);
-	if (!rg_check_saves(c, used, prag,
-			    prag->u.ckpt.budget ? "this budget(BYTES) loop"
-						: "this binomial(K) loop"))
+	const unsigned char *snap =
+		bn_state(c, prag,
+			 prag->u.ckpt.budget ? "this budget(BYTES) loop"
+					     : "this binomial(K) loop");
+	if (!snap)
 		return NULL;
-	adj_remat_kill_stmt(c, loop);
-	/* a snapshot of a step holds what is live on entry to the step */
-	const unsigned char *snap = bn_step_vars(c, loop, used);
 
 	/* the generated pieces: taped step and its reverse, untaped step */
 	Stmt *binit, *brev, *fstep = stmt_block(loc), *pstep = stmt_block(loc);
@@ -1804,21 +1806,15 @@ Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
 			       budget ? "budget(BYTES) loop"
 				      : "online(K) loop"))
 		return NULL;
-	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
-	if (!rg_used(step, used, 1))
+	unsigned char *seen = arena_alloc((size_t)f->nvars + 1);
+	if (!rg_used(step, seen, 1) ||
+	    !bn_fixed_pointers(c, loop->u.loop.body, what))
 		return NULL;
-	if (!bn_fixed_pointers(c, loop->u.loop.body, what))
+	const unsigned char *snap =
+		bn_state(c, prag,
+			 budget ? "this budget(BYTES) loop" : "this online(K) loop");
+	if (!snap)
 		return NULL;
-	rg_used(loop->u.loop.body, used, 1);
-	rg_used(loop->u.loop.inc, used, 1);
-	rg_used_expr(loop->u.loop.cond, used);
-	if (!rg_check_saves(c, used, prag,
-			    budget ? "this budget(BYTES) loop"
-				   : "this online(K) loop"))
-		return NULL;
-	adj_remat_kill_stmt(c, loop);
-	/* a snapshot of a step holds what is live on entry to the step */
-	const unsigned char *snap = bn_step_vars(c, loop, used);
 
 	Stmt *binit, *brev, *fstep = stmt_block(loc), *pstep = stmt_block(loc);
 	bn_pieces(c, loop, step, brk, fout, &binit, fstep, &brev, pstep);
@@ -1886,7 +1882,6 @@ Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
 	/* the reverse schedule, run by f_bwd only */
 	Stmt *fsched =
 		bn_sched(c, prag, snap, frv, fj, fact, fsn, fstep, pstep);
-	(void)fact;
 	return bn_reverse(c, prag, snap, frv, fj, fact, fsn, fsched, brev,
 			  binit);
 }

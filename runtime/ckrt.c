@@ -1233,6 +1233,14 @@ static int rv_in_memory(const ck_revolve *r, int n)
 	return m;
 }
 
+/* A schedule with nothing in it (its bytes are snapshot bytes). */
+static ck_revolve *rv_alloc(void)
+{
+	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
+	memset(r, 0, sizeof *r);
+	return r;
+}
+
 /* The schedule's figures in the statistics of the calling thread. */
 static void rv_note(const ck_revolve *r)
 {
@@ -1242,8 +1250,7 @@ static void rv_note(const ck_revolve *r)
 
 ck_revolve *ck_revolve_new(long steps, int snaps)
 {
-	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
-	memset(r, 0, sizeof *r);
+	ck_revolve *r = rv_alloc();
 	if (snaps < 1)
 		snaps = 1;
 	r->maxsnaps = r->room = snaps;
@@ -1362,8 +1369,7 @@ static void rv_choose(ck_revolve *r)
 
 ck_revolve *ck_revolve_budget(long steps, size_t bytes)
 {
-	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
-	memset(r, 0, sizeof *r);
+	ck_revolve *r = rv_alloc();
 	r->budget = rv_budget_bytes(bytes);
 	r->steps = steps > 0 ? steps : 0;
 	rv_room(r, 1);
@@ -1386,8 +1392,7 @@ ck_revolve *ck_revolve_disk(long steps, int snaps, int disk)
 {
 	if (disk < 1 || steps < 2)
 		return ck_revolve_new(steps, snaps);
-	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
-	memset(r, 0, sizeof *r);
+	ck_revolve *r = rv_alloc();
 	r->maxsnaps = snaps < 1 ? 1 : snaps;
 	r->disk = disk;
 	r->steps = steps;
@@ -1422,8 +1427,7 @@ ck_revolve *ck_revolve_online_disk(int snaps, int disk)
 
 ck_revolve *ck_revolve_online(int snaps)
 {
-	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
-	memset(r, 0, sizeof *r);
+	ck_revolve *r = rv_alloc();
 	r->maxsnaps = snaps < 1 ? 1 : snaps;
 	r->online = 1;
 	rv_room(r, 1);
@@ -1432,8 +1436,7 @@ ck_revolve *ck_revolve_online(int snaps)
 
 ck_revolve *ck_revolve_online_budget(size_t bytes)
 {
-	ck_revolve *r = ck_snapshot_alloc(sizeof *r);
-	memset(r, 0, sizeof *r);
+	ck_revolve *r = rv_alloc();
 	r->budget = rv_budget_bytes(bytes);
 	r->online = 1;
 	rv_room(r, 1);
