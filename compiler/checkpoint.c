@@ -1810,9 +1810,9 @@ Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
 	if (!rg_used(step, seen, 1) ||
 	    !bn_fixed_pointers(c, loop->u.loop.body, what))
 		return NULL;
-	const unsigned char *snap =
-		bn_state(c, prag,
-			 budget ? "this budget(BYTES) loop" : "this online(K) loop");
+	const unsigned char *snap = bn_state(c, prag,
+					     budget ? "this budget(BYTES) loop"
+						    : "this online(K) loop");
 	if (!snap)
 		return NULL;
 
