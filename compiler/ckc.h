@@ -24,6 +24,7 @@
  *               output, library functions safe to run again
  *   alloc.c     malloc/calloc/realloc/free and shadow buffers (a table)
  *   tangent.c   the tangent transform (forward mode), IR -> IR
+ *   vector.c    vector mode: a tangent function with ck_nd directions
  *   adjoint.c   the adjoint transform (reverse mode), IR -> IR: the
  *               scheme, expressions, statements, functions; with
  *   record.c    what its forward sweep records, and what f_bwd computes
@@ -124,6 +125,9 @@ struct Type {
 	long len;         /* TY_ARRAY: number of elements */
 	StructDef *st;    /* TY_STRUCT */
 	int is_restrict;  /* TY_PTR: restrict-qualified (generated code) */
+	/* TY_ARRAY in vector mode (vector.c): 1 for [ck_nd], 2 for
+	 * [len * ck_nd] */
+	int vla_nd;
 };
 
 /* A member of a struct. */
@@ -344,9 +348,19 @@ typedef struct SaveSection {
 	Loc loc;
 } SaveSection;
 
+/* Stmt.vec: what vector mode (vector.c) needs to know of a statement. */
+enum {
+	VEC_NONE,
+	VEC_TAN,  /* the tangent half of a tape, snapshot or buffer hand-over
+		     call of generated code (tangent.c, second order) */
+	VEC_LOOP, /* a loop over the directions that may be fused */
+	VEC_TEMP, /* a primal value computed once for a direction loop */
+};
+
 struct Stmt {
 	StmtKind kind;
 	Loc loc;
+	unsigned char vec; /* VEC_* */
 	union {
 		struct {
 			Stmt **items;
@@ -450,6 +464,9 @@ typedef struct Request {
 	Loc *out_loc;
 	int nout;
 	Loc loc; /* of the pragma (or no location for the command line) */
+	/* `vector`: f_dv (tangent) or f_b_dv (hvp) with ck_nd directions
+	 * (vector.c) */
+	int vector;
 	/* MODE_HVP: the adjoint (a static f_b) whose tangent is f_b_d, made
 	 * by adjoint_program, or NULL */
 	Func *adj_wrapper;
@@ -1054,7 +1071,20 @@ void tangent_program(Program *p);
 /* The public tangent of p->funcs[pat->fn] for pat, named name, appended
  * to p->out with the helpers it needs (hvp.c makes f_b_d this way, from
  * f_b); NULL when activity failed. */
-Func *tangent_function(Program *p, Pattern *pat, const char *name);
+Func *tangent_function(Program *p, Pattern *pat, const char *name,
+			int vector);
+
+/* -------------------------------------------------------------- vector.c */
+
+/* Makes tangent function g (its parameters complete, is_shadow per var
+ * id) a vector function: inserts its parameter int ck_nd at nd_pos and
+ * returns its var id.  Its callers' calls get ck_nd there too. */
+int vector_signature(Program *p, Func *g, const unsigned char *is_shadow,
+		     int nd_pos);
+/* Rewrites the body of g, a complete scalar tangent function whose
+ * signature vector_signature made, to carry ck_nd directions. */
+void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
+		     int nd);
 
 /* ------------------------------------------------------------- adjoint.c */
 

@@ -75,9 +75,13 @@ static const char *type_declarator(const Type *t, const char *inner)
 {
 	for (; t->kind == TY_PTR || t->kind == TY_ARRAY; t = t->base) {
 		if (t->kind == TY_ARRAY) {
-			inner = t->len > 0 ? arena_printf("%s[%ld]", inner,
-							  t->len)
-					   : arena_printf("%s[]", inner);
+			inner = t->vla_nd == 1 ? arena_printf("%s[ck_nd]", inner)
+				: t->vla_nd == 2
+					? arena_printf("%s[%ld * ck_nd]",
+						       inner, t->len)
+				: t->len > 0 ? arena_printf("%s[%ld]", inner,
+							    t->len)
+					     : arena_printf("%s[]", inner);
 			continue;
 		}
 		const char *q = t->is_const && t->is_restrict ? "const restrict"

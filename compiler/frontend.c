@@ -1133,7 +1133,7 @@ static int parse_wrt_out(PC *pc, const Tok *t, int *seen_wrt, int *seen_out,
 }
 
 /* pragma := ck_tangent|ck_adjoint|ck_hvp clause*
- * clause := wrt names | out names */
+ * clause := wrt names | out names | vector (ck_tangent, ck_hvp) */
 static void parse_func_pragma(PC *pc, Pragma *pr, Mode mode)
 {
 	Request *r = ARENA_NEW(Request);
@@ -1143,6 +1143,16 @@ static void parse_func_pragma(PC *pc, Pragma *pr, Mode mode)
 	r->loc = pr->loc;
 	while (pc->i < pc->end) {
 		Tok *t = pc_peek(pc);
+		if (t->kind == CXToken_Identifier && !strcmp(t->s, "vector") &&
+		    mode != MODE_ADJOINT) {
+			if (r->vector) {
+				pc_error(pc, "'vector' given twice");
+				return;
+			}
+			r->vector = 1;
+			pc->i++;
+			continue;
+		}
 		int ok = parse_wrt_out(pc, t, &seen_wrt, &seen_out, &r->wrt,
 				       &r->wrt_loc, &r->nwrt, &r->out,
 				       &r->out_loc, &r->nout);
@@ -2200,9 +2210,11 @@ static Def *check_request(FE *fe, Request *r, Request **earlier, int nearlier)
 	}
 	for (i = 0; i < nearlier; i++)
 		if (earlier[i]->mode == r->mode &&
+		    earlier[i]->vector == r->vector &&
 		    !strcmp(earlier[i]->fname, r->fname)) {
-			diag_error(r->loc, "'%s' already has a %s request",
-				   r->fname, mode_pragma(r->mode));
+			diag_error(r->loc, "'%s' already has a %s%s request",
+				   r->fname, mode_pragma(r->mode),
+				   r->vector ? " ... vector" : "");
 			if (earlier[i]->loc.file)
 				diag_note(earlier[i]->loc,
 					  "the first is here");
@@ -2304,6 +2316,12 @@ Request *request_parse_cli(Mode mode, const char *spec)
 		} else if (!strncmp(s, "out=", 4) && !seen_out) {
 			seen_out = 1;
 			names = &r->out, locs = &r->out_loc, n = &r->nout;
+		} else if (!strncmp(s, "vector", 6) && !r->vector &&
+			   mode != MODE_ADJOINT &&
+			   (s[6] == '\0' || s[6] == ':')) {
+			r->vector = 1;
+			s += 6;
+			continue;
 		} else
 			goto bad;
 		s += 4;
@@ -2326,8 +2344,8 @@ Request *request_parse_cli(Mode mode, const char *spec)
 bad:
 	diag_error(noloc,
 		   "invalid %s argument '%s': expected "
-		   "'function:wrt=a,b[:out=y]'",
-		   opt, spec);
+		   "'function:wrt=a,b[:out=y]%s'",
+		   opt, spec, mode == MODE_ADJOINT ? "" : "[:vector]");
 	return NULL;
 }
 
@@ -2635,7 +2653,7 @@ static int call_target(FE *fe, CXCursor fdecl, Loc loc)
 }
 
 /* The type of placeholders: an int that marks a refused expression. */
-static Type bad_type = { TY_INT, 0, "int", NULL, 0, NULL, 0 };
+static Type bad_type = { TY_INT, 0, "int", NULL, 0, NULL, 0, 0 };
 
 /* A placeholder for an expression that was refused (conversion goes on to
  * find more errors; the program is discarded). */

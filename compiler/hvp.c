@@ -103,6 +103,14 @@ static const char *hvp_comment(const Program *p, const Request *r,
 		if (fp->active[i])
 			act = arena_printf("%s%s%s", act, *act ? ", " : "",
 					   f->vars[f->params[i]]->name);
+	if (r->vector)
+		return arena_printf(
+			"%s: second-order adjoint (tangent of the adjoint) of "
+			"%s,\nin ck_nd directions at once (element-major: "
+			"p_dv[i * ck_nd + k]).\nActive: %s; p_b += ret_b * grad "
+			"as %s_b computes it, and\np_bdv[., k] += ret_b * "
+			"H.(p_dv[., k]) + ret_bdv[k] * grad.",
+			name, f->name, *act ? act : "none", f->name);
 	return arena_printf(
 		"%s: second-order adjoint (tangent of the adjoint) of %s.\n"
 		"Active: %s; p_b += ret_b * grad as %s_b computes it, and\n"
@@ -123,7 +131,8 @@ static int hvp_names_free(Program *p, const Request *r)
 			continue;
 		static const char *const what[] = {"tangent",
 						   "second-order adjoint"};
-		static const char *const suffix[] = {"_d", "_bd"};
+		const char *const suffix[] = {r->vector ? "_dv" : "_d",
+					      r->vector ? "_bdv" : "_bd"};
 		for (int k = 0; k < 2; k++) {
 			const char *n = arena_printf("%s%s", x->name, suffix[k]);
 			if (func_find_var(f, n) < 0)
@@ -135,12 +144,13 @@ static int hvp_names_free(Program *p, const Request *r)
 			ok = 0;
 		}
 	}
-	int rb = func_find_var(f, "ret_bd");
+	const char *rbn = r->vector ? "ret_bdv" : "ret_bd";
+	int rb = func_find_var(f, rbn);
 	if (type_is_float(f->ret) && rb >= 0) {
 		diag_error(f->vars[rb]->loc,
 			   "cannot name the tangent of the seed ret_b of '%s': "
-			   "'ret_bd' is already used; rename the parameter",
-			   f->name);
+			   "'%s' is already used; rename the parameter",
+			   f->name, rbn);
 		ok = 0;
 	}
 	return ok;
@@ -210,7 +220,8 @@ void hvp_program(Program *p)
 		Request *r = p->reqs[i];
 		if (r->mode != MODE_HVP || !r->adj_wrapper)
 			continue;
-		const char *name = arena_printf("%s_b_d", r->fname);
+		const char *name = arena_printf(r->vector ? "%s_b_dv" : "%s_b_d",
+						r->fname);
 		if (name_taken(p, NULL, name)) {
 			diag_error(r->loc, "cannot generate '%s': the name is "
 					   "already used",
@@ -221,7 +232,8 @@ void hvp_program(Program *p)
 			continue;
 		int fn = prog_find_func(p, r->adj_wrapper->name);
 		ck_assert(fn >= first);
-		Func *g = tangent_function(p, hvp_pattern(p, r, fn), name);
+		Func *g = tangent_function(p, hvp_pattern(p, r, fn), name,
+					   r->vector);
 		if (g)
 			g->comment = hvp_comment(p, r, name);
 	}

@@ -35,6 +35,10 @@ typedef struct Variant {
 	int *shadow;   /* var id -> shadow var id in g, or -1 */
 	int ret_d;     /* var id of ret_d in g, or -1 */
 	int done;
+	int vector;    /* f_dv: ck_nd directions (vector.c) */
+	int nd;        /* vector: var id of ck_nd in g */
+	int *tmps, ntmps; /* vector: shadows that are not a variable's (the
+			     result tangent of a call) */
 } Variant;
 
 typedef struct Tan {
@@ -49,7 +53,7 @@ static Variant **tan_variants;
 static int tan_nvariants;
 
 static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
-			    int is_static);
+			    int is_static, int vector);
 static int t_generated(const Tan *t);
 static void tan_generate(Program *p, Variant *v);
 static void tan_stmt(Tan *t, const Stmt *s, Stmt *out);
@@ -410,7 +414,7 @@ static Expr *t_call(Tan *t, const Expr *e, Expr *ret_d, Stmt *out,
 		return expr_clone(e);
 	/* f_b_d does not return the tangent of f_fwd's result */
 	pat->drop_ret = generated && !ret_d;
-	Variant *cv = tan_variant(t->p, pat, NULL, 1);
+	Variant *cv = tan_variant(t->p, pat, NULL, 1, t->v->vector);
 	if (!cv)
 		return expr_clone(e);
 	const Func *callee = cv->f;
@@ -431,10 +435,13 @@ static Expr *t_call(Tan *t, const Expr *e, Expr *ret_d, Stmt *out,
 		*has_ret_d = 1;
 		if (!ret_d) {
 			const char *n = name_fresh(
-				t->p, t->g, arena_printf("ck_%s_d", callee->name));
+				t->p, t->g,
+				arena_printf(t->v->vector ? "ck_%s_dv" : "ck_%s_d",
+					     callee->name));
 			int tmp = func_add_var(t->g, n, type_with_const(e->type, 0),
 					       VAR_LOCAL, e->loc);
 			stmt_append(out, stmt_decl(tmp, NULL, e->loc));
+			VEC_PUSH(t->v->tmps, t->v->ntmps, tmp);
 			ret_d = expr_var(t->g, tmp, e->loc);
 		}
 		ARENA_PUSH(args, nargs, expr_addr(ret_d, e->loc));
@@ -462,6 +469,23 @@ static Expr *t_rule_call(Tan *t, const CallRule *cr, const Expr *e,
 		t_check_calls(t, e->u.call.args[i]);
 	if (!activity_rule_any(t->a, cr, e))
 		return expr_clone(e);
+	if (t->v->vector && cr->rule->mpi_call) {
+		diag_error(e->loc,
+			   "vector mode does not differentiate MPI calls; "
+			   "request this function without 'vector'");
+		return expr_clone(e);
+	}
+	if (t->v->vector) {
+		diag_error(e->loc,
+			   "vector mode cannot call '%s' here: its derivative "
+			   "is supplied by the user (ck_derivative) for one "
+			   "direction; request this function without "
+			   "'vector'",
+			   cr->rule->name);
+		diag_note(cr->rule->loc, "the ck_derivative of '%s' is here",
+			  cr->rule->name);
+		return expr_clone(e);
+	}
 	if (!cr->tangent) {
 		diag_error(e->loc,
 			   "the second-order derivative of this call to '%s' "
@@ -537,6 +561,13 @@ static int t_generated(const Tan *t)
 	return t->v->f->generated;
 }
 
+/* s, marked as the tangent half of a libckrt call (vector.c) */
+static Stmt *t_tan_stmt(Stmt *s)
+{
+	s->vec = VEC_TAN;
+	return s;
+}
+
 /* A libckrt call statement of generated code, with its tangent; returns 0
  * when s is not one that carries floating-point values. */
 static int t_rt_stmt(Tan *t, const Stmt *s, Stmt *out)
@@ -558,11 +589,12 @@ static int t_rt_stmt(Tan *t, const Stmt *s, Stmt *out)
 						expr_int(0, loc), loc);
 		call = expr_call_n(e->u.call.name, e->type, loc,
 				   expr_clone(tape), arg, expr_clone(n));
+		Stmt *ts = t_tan_stmt(stmt_expr(S_EXPR, call, loc));
 		if (k == RT_POP_N)
-			stmt_append(out, stmt_expr(S_EXPR, call, loc));
+			stmt_append(out, ts);
 		stmt_append(out, stmt_expr(S_EXPR, expr_clone(e), loc));
 		if (k == RT_PUSH_N)
-			stmt_append(out, stmt_expr(S_EXPR, call, loc));
+			stmt_append(out, ts);
 		return 1;
 	}
 	stmt_append(out, stmt_expr(S_EXPR, expr_clone(e), loc));
@@ -592,7 +624,7 @@ static int t_rt_stmt(Tan *t, const Stmt *s, Stmt *out)
 				   n ? expr_clone(n) : NULL);
 	}
 	if (call)
-		stmt_append(out, stmt_expr(S_EXPR, call, loc));
+		stmt_append(out, t_tan_stmt(stmt_expr(S_EXPR, call, loc)));
 	return 1;
 }
 
@@ -601,9 +633,11 @@ static int t_rt_stmt(Tan *t, const Stmt *s, Stmt *out)
 static void t_rt_pop(const Expr *pop, Expr *dl, Stmt *out, Loc loc)
 {
 	if (dl)
-		stmt_append(out, stmt_assign(A_SET, dl, expr_clone(pop), loc));
+		stmt_append(out, t_tan_stmt(stmt_assign(A_SET, dl,
+							expr_clone(pop), loc)));
 	else
-		stmt_append(out, stmt_expr(S_EXPR, expr_clone(pop), loc));
+		stmt_append(out,
+			    t_tan_stmt(stmt_expr(S_EXPR, expr_clone(pop), loc)));
 }
 
 /* ---- math calls shared by a statement and its tangent
@@ -692,7 +726,7 @@ static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
 
 static Type *t_void(void)
 {
-	static Type v = {TY_VOID, 0, NULL, NULL, 0, NULL, 0};
+	static Type v = {TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0};
 	return &v;
 }
 
@@ -738,11 +772,12 @@ static int t_push_ptr(Tan *t, const Stmt *s, Stmt *out)
 			  : expr_cast(type_ptr(type_double()), expr_int(0, s->loc),
 				      s->loc);
 	stmt_append(out, stmt_expr(S_EXPR, expr_clone(e), s->loc));
-	stmt_append(out, stmt_expr(S_EXPR,
-				   expr_call_n("ck_push_p", e->type, s->loc,
-					       expr_clone(e->u.call.args[0]), d,
-					       NULL),
-				   s->loc));
+	stmt_append(out, t_tan_stmt(stmt_expr(
+				 S_EXPR,
+				 expr_call_n("ck_push_p", e->type, s->loc,
+					     expr_clone(e->u.call.args[0]), d,
+					     NULL),
+				 s->loc)));
 	return 1;
 }
 
@@ -759,14 +794,16 @@ static void t_pop_ptr(Tan *t, const Expr *lv, const Expr *pop, Stmt *out,
 		      Loc loc)
 {
 	if (lv->kind == E_VAR && t->v->shadow[lv->u.var] >= 0) {
-		stmt_append(out, stmt_assign(A_SET, t_shadow_var(t, lv->u.var, loc),
-					     expr_clone(pop), loc));
+		stmt_append(out, t_tan_stmt(stmt_assign(
+					 A_SET, t_shadow_var(t, lv->u.var, loc),
+					 expr_clone(pop), loc)));
 		return;
 	}
-	stmt_append(out, stmt_expr(S_EXPR,
-				   expr_call_n("ck_shadow_free", t_void(), loc,
-					       expr_clone(pop), NULL, NULL),
-				   loc));
+	stmt_append(out, t_tan_stmt(stmt_expr(
+				 S_EXPR,
+				 expr_call_n("ck_shadow_free", t_void(), loc,
+					     expr_clone(pop), NULL, NULL),
+				 loc)));
 }
 
 /* ---- tape blocks (record.c, ck_block_push_d): a block of values, then a
@@ -813,6 +850,7 @@ static void t_block(Tan *t, int v, const Expr *call, int is_decl, Stmt *primal,
 					  expr_clone(call->u.call.args[1])),
 			      loc);
 	}
+	d->vec = VEC_TAN;
 	if (pop)
 		stmt_append(out, d);
 	stmt_append(out, primal);
@@ -1127,9 +1165,16 @@ static void tan_stmt(Tan *t, const Stmt *s, Stmt *out)
 		/* f_d of the input's parallel loop stays parallel (omp.c),
 		 * and so do f_b_d's loops of f_b's that are */
 		if (s->kind == S_FOR && s->u.loop.omp &&
-		    (!t_generated(t) || s->u.loop.omp->emit))
-			c->u.loop.omp =
-				omp_tangent(t->g, s->u.loop.omp, t->v->shadow);
+		    (!t_generated(t) || s->u.loop.omp->emit)) {
+			if (t->v->vector)
+				diag_error(s->u.loop.omp->loc,
+					   "vector mode does not run OpenMP "
+					   "parallel loops; request this "
+					   "function without 'vector'");
+			else
+				c->u.loop.omp = omp_tangent(
+					t->g, s->u.loop.omp, t->v->shadow);
+		}
 		stmt_append(out, c);
 		break;
 	case S_CHECKPOINT:
@@ -1169,7 +1214,8 @@ static int t_add_shadow(Program *p, Variant *v, int var, int as_param)
 	size_t len = strlen(x->name);
 	int adj = v->f->generated && x->is_adjoint && len > 2 &&
 		  strcmp(x->name + len - 2, "_b") == 0;
-	const char *want = arena_printf(adj ? "%sd" : "%s_d", x->name);
+	const char *want = arena_printf(adj ? "%sd%s" : "%s_d%s", x->name,
+					v->vector ? "v" : "");
 	Type *ty = t_shadow_type(x->type, v->a->written[v->a->node[var]]);
 	/* the tangent of a restrict adjoint (x_bd of x_b in f_bwd_d) is a
 	 * buffer of its own too: the shadow of data nothing else reaches */
@@ -1200,23 +1246,63 @@ static const char *t_comment(Program *p, Variant *v)
 		const char *n = f->vars[f->params[i]]->name;
 		act = arena_printf("%s%s%s", act, *act ? ", " : "", n);
 	}
+	(void)p;
+	if (v->vector) {
+		if (v->ret_d >= 0)
+			outs = "; ret_dv receives the result's ck_nd tangents";
+		return arena_printf("%s: tangent (forward mode) of %s in ck_nd "
+				    "directions at once\n(element-major: "
+				    "p_dv[i * ck_nd + k]).\nActive: %s%s.",
+				    v->g->name, f->name, *act ? act : "none",
+				    outs);
+	}
 	if (v->ret_d >= 0)
 		outs = "; *ret_d receives the tangent of the result";
-	(void)p;
 	return arena_printf("%s: tangent (forward mode) of %s.\n"
 			    "Active: %s%s.",
 			    v->g->name, f->name, *act ? act : "none", outs);
 }
 
+/* Which of g's variables are shadows (per var id). */
+static unsigned char *t_shadow_set(const Variant *v)
+{
+	unsigned char *sh = arena_alloc((size_t)v->g->nvars + 1);
+	for (int i = 0; i < v->f->nvars; i++)
+		if (v->shadow[i] >= 0)
+			sh[v->shadow[i]] = 1;
+	if (v->ret_d >= 0)
+		sh[v->ret_d] = 1;
+	for (int i = 0; i < v->ntmps; i++)
+		sh[v->tmps[i]] = 1;
+	return sh;
+}
+
+/* Where ck_nd goes among a vector function's parameters: before the
+ * result's shadows (ret_dv; in f_b_dv the seed ret_b and ret_bdv), else
+ * last. */
+static int t_nd_pos(const Variant *v)
+{
+	const Func *g = v->g;
+	for (int i = 0; i < g->nparams; i++) {
+		const Var *x = g->vars[g->params[i]];
+		if (g->params[i] == v->ret_d ||
+		    (v->f->generated && x->is_adjoint &&
+		     strcmp(x->name, "ret_b") == 0))
+			return i;
+	}
+	return g->nparams;
+}
+
 /* Finds or creates the tangent function of pat's function for pat.  name
  * NULL picks a fresh helper name.  Returns NULL when activity failed. */
 static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
-			    int is_static)
+			    int is_static, int vector)
 {
 	for (int i = 0; i < tan_nvariants; i++) {
 		Variant *v = tan_variants[i];
 		Pattern *q = v->pat;
 		if (q->fn == pat->fn && q->force_ret == pat->force_ret &&
+		    v->vector == vector &&
 		    q->drop_ret == pat->drop_ret &&
 		    memcmp(q->active, pat->active,
 			   (size_t)p->funcs[pat->fn]->nparams) == 0)
@@ -1224,6 +1310,7 @@ static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 	}
 	Variant *v = ARENA_NEW(Variant);
 	v->pat = pat;
+	v->vector = vector;
 	v->f = p->funcs[pat->fn];
 	ARENA_PUSH(tan_variants, tan_nvariants, v);
 	v->a = activity_analyze(p, pat);
@@ -1231,7 +1318,8 @@ static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 		return NULL;
 	const Func *f = v->f;
 	if (!name)
-		name = name_fresh(p, NULL, arena_printf("%s_d", f->name));
+		name = name_fresh(p, NULL, arena_printf(vector ? "%s_dv" : "%s_d",
+							f->name));
 	Func *g = func_new(name, f->ret, f->loc);
 	g->is_static = is_static;
 	g->generated = 1;
@@ -1253,13 +1341,16 @@ static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 	}
 	v->ret_d = -1;
 	if (type_is_float(f->ret) && v->a->ret_varied) {
-		if (name_taken(p, f, "ret_d"))
-			diag_error(f->loc, "'%s' has a variable named 'ret_d', "
+		const char *rn = vector ? "ret_dv" : "ret_d";
+		if (name_taken(p, f, rn))
+			diag_error(f->loc, "'%s' has a variable named '%s', "
 					   "the name of the result's tangent; "
 					   "rename it",
-				   f->name);
-		v->ret_d = func_add_param(g, "ret_d", type_ptr(f->ret), f->loc);
+				   f->name, rn);
+		v->ret_d = func_add_param(g, rn, type_ptr(f->ret), f->loc);
 	}
+	if (vector)
+		v->nd = vector_signature(p, g, t_shadow_set(v), t_nd_pos(v));
 	g->comment = t_comment(p, v);
 	ARENA_PUSH(p->out, p->nout, g);
 	if (is_static)
@@ -1298,6 +1389,8 @@ static void tan_generate(Program *p, Variant *v)
 	cse_calls(p, v->g);
 	/* shadows that only conditions read carry nothing anywhere */
 	cleanup_unread(v->g, f->nvars);
+	if (v->vector)
+		vector_function(p, v->g, t_shadow_set(v), v->nd);
 }
 
 void tangent_program(Program *p)
@@ -1309,14 +1402,16 @@ void tangent_program(Program *p)
 		Request *r = p->reqs[i];
 		if (r->mode != MODE_TANGENT || r->fn < 0)
 			continue;
-		const char *name = arena_printf("%s_d", r->fname);
+		const char *name = arena_printf(r->vector ? "%s_dv" : "%s_d",
+						r->fname);
 		if (name_taken(p, NULL, name)) {
 			diag_error(r->loc, "cannot generate '%s': the name is "
 					   "already used",
 				   name);
 			continue;
 		}
-		Variant *v = tan_variant(p, activity_request_pattern(p, r), name, 0);
+		Variant *v = tan_variant(p, activity_request_pattern(p, r), name, 0,
+					 r->vector);
 		if (v)
 			ARENA_PUSH(tops, ntops, v);
 	}
@@ -1324,9 +1419,10 @@ void tangent_program(Program *p)
 		tan_generate(p, tops[i]);
 }
 
-Func *tangent_function(Program *p, Pattern *pat, const char *name)
+Func *tangent_function(Program *p, Pattern *pat, const char *name,
+			int vector)
 {
-	Variant *v = tan_variant(p, pat, name, 0);
+	Variant *v = tan_variant(p, pat, name, 0, vector);
 	if (!v)
 		return NULL;
 	tan_generate(p, v);

@@ -1,0 +1,981 @@
+/*
+ * vector.c - vector mode: a tangent function with ck_nd directions.
+ *
+ * For a `vector` request (`#pragma ck_tangent ... vector`, `ck_hvp ...
+ * vector`) the tangent transform writes its function as it always does,
+ * with one direction, and this pass makes it carry int ck_nd directions at
+ * once (DESIGN §2): f_d -> f_dv, and f_b_d -> f_b_dv.  Every shadow holds
+ * ck_nd values per primal element, element-major:
+ *
+ *   T v_d          (a local's)           ->  T v_dv[ck_nd]
+ *   T a_d[n][m]                          ->  T a_dv[n][m * ck_nd]
+ *   T *p_d                               ->  T *p_dv, its offsets * ck_nd:
+ *                                            p_d[i] -> p_dv[i * ck_nd + k]
+ *   T s_d, S s_d   (a parameter by value) -> const T *s_dv (copied into a
+ *                                            local T ck_s_dv[ck_nd])
+ *
+ * A struct's shadow is ck_nd copies of the struct, one per direction:
+ * its members (and member arrays) hold that direction's derivative, and
+ * its pointer members point to element-major shadows, the same in every
+ * copy.
+ *
+ * Statements:
+ *
+ *   v_d = T(e)      ->  const double ck_f = <a primal part of T(e)>; ...
+ *                       for (k < ck_nd) v_dv[k] = T(e) on ck_f ... and k
+ *       Every floating primal subexpression of a tangent statement is
+ *       computed once before its loop (not under ?:, whose arms may guard
+ *       a read), so the loop holds only the directions' arithmetic, which
+ *       the C compiler can vectorize; the directions' loops of a block
+ *       that follow one another are one loop.  Each direction computes
+ *       what f_d computes, in the same order: f_dv's directions are
+ *       bitwise f_d's.
+ *   y = g_d(a, a_d, &y_d)      ->  y = g_dv(a, a_dv, ck_nd, y_dv)
+ *   ck_push_d(t, v_d)          ->  ck_push_nd(t, v_dv, ck_nd)   (second
+ *   v_d = ck_pop_d(t)          ->  ck_pop_nd(t, v_dv, ck_nd)     order:
+ *   ck_push_nd(t, a_d, n)      ->  ck_push_nd(t, a_dv, n * ck_nd)  the
+ *   CK_SAVE_ZERO(s, v)         ->  CK_SAVE_ZERO_N(s, &v, ck_nd)    tangent
+ *   p_d = ck_shadow_alloc(b)   ->  p_dv = ck_shadow_alloc(b * ck_nd)  half)
+ *
+ * (CK_SAVE(s, v_dv) of a local array saves all of it as it is.)
+ */
+#include "ckc.h"
+
+#include <string.h>
+
+/* The parameters of a vector function, as the scalar tangent had them. */
+typedef struct VecSig {
+	const Func *g;
+	int n;               /* parameters before ck_nd was inserted */
+	unsigned char *kind; /* per parameter: VP_* */
+	int nd_pos;          /* where ck_nd is among the parameters */
+} VecSig;
+
+enum { VP_PRIMAL, VP_SHADOW_PTR, VP_SHADOW_VALUE };
+
+static VecSig **vec_sigs;
+static int vec_nsigs;
+
+typedef struct Vec {
+	Program *p;
+	Func *g;
+	const unsigned char *sh; /* var id -> a shadow */
+	int nvars;               /* ids below this are the scalar tangent's */
+	int nd, k;               /* var ids of ck_nd and the direction index */
+	unsigned char *esc;      /* var id -> passed to a call (gcc must
+				    see all of it set: memset, memcpy) */
+	int in_k;                /* inside a direction loop */
+	int guarded;             /* inside an arm of ?: */
+	Stmt *pre;               /* where computed-once values go */
+} Vec;
+
+static int v_sh(const Vec *c, const Expr *e);
+static Type *v_type(Type *ty);
+
+static const VecSig *v_sig(const char *name)
+{
+	for (int i = 0; i < vec_nsigs; i++)
+		if (strcmp(vec_sigs[i]->g->name, name) == 0)
+			return vec_sigs[i];
+	return NULL;
+}
+
+int vector_signature(Program *p, Func *g, const unsigned char *is_shadow,
+		     int nd_pos)
+{
+	VecSig *s = ARENA_NEW(VecSig);
+	s->g = g;
+	s->n = g->nparams;
+	s->kind = arena_alloc((size_t)g->nparams + 1);
+	for (int i = 0; i < g->nparams; i++) {
+		const Var *x = g->vars[g->params[i]];
+		if (!is_shadow[g->params[i]])
+			s->kind[i] = VP_PRIMAL;
+		else if (type_is_pointerish(x->type))
+			s->kind[i] = VP_SHADOW_PTR;
+		else
+			s->kind[i] = VP_SHADOW_VALUE;
+	}
+	int has_string = 0;
+	for (int i = 0; i < p->nsys_includes; i++)
+		has_string |= strcmp(p->sys_includes[i], "string.h") == 0;
+	if (!has_string) /* memset, memcpy */
+		ARENA_PUSH(p->sys_includes, p->nsys_includes, "string.h");
+	if (name_taken(p, g, "ck_nd"))
+		diag_error(g->loc, "'%s' has a variable named 'ck_nd', the "
+				   "number of directions of vector mode; "
+				   "rename it",
+			   g->name);
+	int nd = func_add_var(g, "ck_nd", type_int(), VAR_PARAM, g->loc);
+	int *params = arena_alloc(sizeof(int) * (size_t)(g->nparams + 2));
+	for (int i = 0, k = 0; i <= g->nparams; i++) {
+		if (i == nd_pos)
+			params[k++] = nd;
+		if (i < g->nparams)
+			params[k++] = g->params[i];
+	}
+	g->params = params;
+	g->nparams++;
+	s->nd_pos = nd_pos;
+	ARENA_PUSH(vec_sigs, vec_nsigs, s);
+	return nd;
+}
+
+/* ---- small builders */
+
+static Expr *v_ndx(const Vec *c, Loc loc)
+{
+	return expr_var(c->g, c->nd, loc);
+}
+
+/* The direction of a direction loop, or 0 outside one (pointer members
+ * of a struct's shadow are the same in every copy). */
+static Expr *v_dir(const Vec *c, Loc loc)
+{
+	return c->in_k ? expr_var(c->g, c->k, loc) : expr_int(0, loc);
+}
+
+/* i * ck_nd */
+static Expr *v_scale(const Vec *c, const Expr *i)
+{
+	if (i->kind == E_NUM && i->u.num.is_int && i->u.num.ival == 0)
+		return expr_clone(i);
+	if (i->kind == E_NUM && i->u.num.is_int && i->u.num.ival == 1)
+		return v_ndx(c, i->loc);
+	return expr_binary(B_MUL, expr_clone(i), v_ndx(c, i->loc), NULL,
+			   i->loc);
+}
+
+static Expr *v_bad(const Expr *e, const char *what)
+{
+	diag_error(e->loc, "vector mode cannot %s", what);
+	return expr_clone(e);
+}
+
+static Stmt *v_for(Vec *c, int var, Expr *from, Expr *to, Stmt *body,
+		   Loc loc)
+{
+	Stmt *l = stmt_new(S_FOR, loc);
+	l->u.loop.init = stmt_decl(var, from, loc);
+	l->u.loop.cond = expr_binary(B_LT, expr_var(c->g, var, loc), to, NULL,
+				     loc);
+	l->u.loop.inc = stmt_assign(A_INC, expr_var(c->g, var, loc), NULL, loc);
+	l->u.loop.body = body;
+	return l;
+}
+
+/* for (int ck_k = 0; ck_k < ck_nd; ck_k++) body */
+static Stmt *v_dir_loop(Vec *c, Stmt *body, int fusable, Loc loc)
+{
+	if (body->kind != S_BLOCK) {
+		Stmt *b = stmt_block(loc);
+		stmt_append(b, body);
+		body = b;
+	}
+	Stmt *l = v_for(c, c->k, expr_int(0, loc), v_ndx(c, loc), body, loc);
+	l->vec = fusable ? VEC_LOOP : VEC_NONE;
+	return l;
+}
+
+/* memset(x, 0, sizeof(x)) or memcpy(x, from, sizeof(x)) for array x */
+static Stmt *v_fill(Vec *c, int x, const Expr *from, Loc loc)
+{
+	Type *vt = type_new(TY_VOID);
+	Expr *size = expr_call_n("sizeof", type_int(), loc,
+				 expr_var(c->g, x, loc), NULL, NULL);
+	Expr *call = from ? expr_call_n("memcpy", vt, loc, expr_var(c->g, x, loc),
+					expr_clone(from), size)
+			  : expr_call_n("memset", vt, loc, expr_var(c->g, x, loc),
+					expr_int(0, loc), size);
+	return stmt_expr(S_EXPR, call, loc);
+}
+
+/* ---- expressions */
+
+/* Is e rooted at a shadow (a shadow's storage, or a pointer into it)? */
+static int v_sh(const Vec *c, const Expr *e)
+{
+	switch (e->kind) {
+	case E_VAR:
+		return e->u.var < c->nvars && c->sh[e->u.var];
+	case E_INDEX:
+		return v_sh(c, e->u.index.base);
+	case E_DEREF: case E_ADDR: case E_CAST:
+		return v_sh(c, e->u.e);
+	case E_MEMBER:
+		return v_sh(c, e->u.mem.base);
+	case E_BINARY:
+		return type_is_pointerish(e->type) &&
+		       (v_sh(c, e->u.bin.l) || v_sh(c, e->u.bin.r));
+	case E_COND:
+		return type_is_pointerish(e->type) &&
+		       (v_sh(c, e->u.cond.a) || v_sh(c, e->u.cond.b));
+	default:
+		return 0;
+	}
+}
+
+typedef struct ShScan {
+	const Vec *c;
+	int found;
+} ShScan;
+
+static void v_scan(void *ctx, const Expr *e)
+{
+	ShScan *s = ctx;
+	if (e->kind == E_VAR && e->u.var < s->c->nvars && s->c->sh[e->u.var])
+		s->found = 1;
+}
+
+/* Does e read a shadow anywhere? */
+static int v_reads_sh(const Vec *c, const Expr *e)
+{
+	ShScan s = {c, 0};
+	if (e)
+		ir_walk_expr(e, v_scan, &s);
+	return s.found;
+}
+
+static Expr *v_ptr(Vec *c, const Expr *e);
+
+/* Is e an array object (not a pointer value that has an array's type, as
+ * a + 1 has)? */
+static int v_array_object(const Expr *e)
+{
+	return e->type->kind == TY_ARRAY &&
+	       (e->kind == E_VAR || e->kind == E_INDEX || e->kind == E_MEMBER ||
+		e->kind == E_DEREF);
+}
+
+/* A shadow lvalue: *dir says it is one direction's storage (a float or a
+ * struct for direction k, or what is inside one); else it is an array of
+ * element-major storage (a row, or the whole array). */
+static Expr *v_lv(Vec *c, const Expr *e, int *dir)
+{
+	Expr *r;
+	int d = 0;
+	switch (e->kind) {
+	case E_VAR:
+		*dir = !type_is_pointerish(e->type);
+		r = expr_var(c->g, e->u.var, e->loc);
+		return *dir ? expr_index(r, v_dir(c, e->loc), e->loc) : r;
+	case E_INDEX:
+		if (v_array_object(e->u.index.base))
+			r = v_lv(c, e->u.index.base, &d);
+		else
+			r = v_ptr(c, e->u.index.base);
+		*dir = d || e->type->kind != TY_ARRAY;
+		if (d || e->type->kind == TY_ARRAY)
+			return expr_index(r, expr_clone(e->u.index.idx), e->loc);
+		r = expr_index(r, v_scale(c, e->u.index.idx), e->loc);
+		if (r->u.index.idx->kind != E_NUM)
+			r->u.index.idx = expr_binary(B_ADD, r->u.index.idx,
+						     v_dir(c, e->loc), NULL,
+						     e->loc);
+		else
+			r->u.index.idx = v_dir(c, e->loc);
+		return r;
+	case E_DEREF:
+		r = v_ptr(c, e->u.e);
+		*dir = 1;
+		return expr_index(r, v_dir(c, e->loc), e->loc);
+	case E_MEMBER:
+		r = v_lv(c, e->u.mem.base, &d);
+		ck_assert(d);
+		*dir = 1;
+		return expr_member(r, e->u.mem.field, e->loc);
+	default:
+		*dir = 1;
+		return v_bad(e, "follow derivatives through this expression");
+	}
+}
+
+/* The first of the ck_nd values of shadow lvalue lv (contiguous,
+ * element-major), or NULL when they are one per struct copy (a member). */
+static Expr *v_base(Vec *c, const Expr *lv)
+{
+	int d = 0;
+	Expr *r;
+	switch (lv->kind) {
+	case E_VAR:
+		return expr_var(c->g, lv->u.var, lv->loc);
+	case E_INDEX:
+		if (v_array_object(lv->u.index.base)) {
+			r = v_lv(c, lv->u.index.base, &d);
+			if (d)
+				return NULL;
+		} else {
+			r = v_ptr(c, lv->u.index.base);
+		}
+		if (lv->type->kind == TY_ARRAY)
+			return expr_index(r, expr_clone(lv->u.index.idx), lv->loc);
+		return expr_addr(expr_index(r, v_scale(c, lv->u.index.idx),
+					    lv->loc),
+				 lv->loc);
+	case E_DEREF:
+		return v_ptr(c, lv->u.e);
+	default:
+		return NULL;
+	}
+}
+
+/* A shadow pointer (or array) value: a pointer to element-major data. */
+static Expr *v_ptr(Vec *c, const Expr *e)
+{
+	int d = 0;
+	Expr *r;
+	switch (e->kind) {
+	case E_VAR:
+		return expr_var(c->g, e->u.var, e->loc);
+	case E_INDEX: /* a row */
+	case E_MEMBER:
+		r = v_lv(c, e, &d);
+		if (e->type->kind == TY_ARRAY && d)
+			return v_bad(e, "pass an array member of a struct "
+					"that holds derivatives");
+		return r;
+	case E_ADDR:
+		r = v_base(c, e->u.e);
+		return r ? r
+			 : v_bad(e, "take the address of a member of a "
+				    "struct that holds derivatives");
+	case E_BINARY:
+		if (type_is_pointerish(e->u.bin.l->type))
+			return expr_binary(e->u.bin.op, v_ptr(c, e->u.bin.l),
+					   v_scale(c, e->u.bin.r), NULL, e->loc);
+		return expr_binary(e->u.bin.op, v_scale(c, e->u.bin.l),
+				   v_ptr(c, e->u.bin.r), NULL, e->loc);
+	case E_CAST:
+		return expr_cast(e->type, v_ptr(c, e->u.e), e->loc);
+	case E_COND:
+		return expr_cond(expr_clone(e->u.cond.c), v_ptr(c, e->u.cond.a),
+				 v_ptr(c, e->u.cond.b), e->loc);
+	case E_NUM: case E_CALL:
+		return expr_clone(e);
+	default:
+		return v_bad(e, "follow derivatives through this pointer");
+	}
+}
+
+/* A primal value computed once, before the direction loop. */
+static Expr *v_once(Vec *c, const Expr *e)
+{
+	int tmp = func_add_var(c->g, name_fresh(c->p, c->g, "ck_f"),
+			       type_with_const(e->type, 0), VAR_LOCAL, e->loc);
+	Stmt *d = stmt_decl(tmp, expr_clone(e), e->loc);
+	d->vec = VEC_TEMP;
+	stmt_append(c->pre, d);
+	return expr_var(c->g, tmp, e->loc);
+}
+
+/* Tangent expression e for direction k. */
+static Expr *v_expr(Vec *c, const Expr *e)
+{
+	if (!v_reads_sh(c, e)) {
+		if (c->guarded || e->kind == E_NUM || e->kind == E_VAR ||
+		    !type_is_arith(e->type) ||
+		    (!type_is_float(e->type) && !c->in_k))
+			return expr_clone(e);
+		return v_once(c, e);
+	}
+	int d;
+	Expr *r;
+	switch (e->kind) {
+	case E_VAR: case E_INDEX: case E_DEREF: case E_MEMBER:
+		ck_assert(v_sh(c, e));
+		r = v_lv(c, e, &d);
+		ck_assert(d);
+		return r;
+	case E_UNARY:
+		return expr_unary(e->u.un.op, v_expr(c, e->u.un.e), e->loc);
+	case E_BINARY: {
+		/* the operands in order: their computed-once values are
+		 * declared as they are met */
+		Expr *l = v_expr(c, e->u.bin.l);
+		Expr *r2 = v_expr(c, e->u.bin.r);
+		return expr_binary(e->u.bin.op, l, r2, e->type, e->loc);
+	}
+	case E_CAST:
+		return expr_cast(e->type, v_expr(c, e->u.e), e->loc);
+	case E_COND: {
+		Expr *cond = v_expr(c, e->u.cond.c);
+		c->guarded++;
+		Expr *a = v_expr(c, e->u.cond.a);
+		Expr *b = v_expr(c, e->u.cond.b);
+		c->guarded--;
+		return expr_cond(cond, a, b, e->loc);
+	}
+	default:
+		return v_bad(e, "compute this derivative for several "
+				"directions");
+	}
+}
+
+/* ---- statements */
+
+static void v_stmt(Vec *c, const Stmt *s, Stmt *out);
+
+/* Appends to out a direction loop (after its computed-once values) for
+ * the statements make builds from the scalar s. */
+typedef Stmt *DirBody(Vec *c, const Stmt *s);
+
+static void v_per_dir(Vec *c, const Stmt *s, DirBody *make, int fusable,
+		      Stmt *out)
+{
+	Stmt *outer = c->pre;
+	c->pre = out;
+	c->in_k = 1;
+	Stmt *body = make(c, s);
+	c->in_k = 0;
+	c->pre = outer;
+	stmt_append(out, v_dir_loop(c, body, fusable, s->loc));
+}
+
+/* lhs op= rhs of a floating shadow, for direction k */
+static Stmt *v_assign_dir(Vec *c, const Stmt *s)
+{
+	int d;
+	Expr *rhs = s->u.assign.rhs ? v_expr(c, s->u.assign.rhs) : NULL;
+	Expr *lhs = v_lv(c, s->u.assign.lhs, &d);
+	return stmt_assign(s->u.assign.op, lhs, rhs, s->loc);
+}
+
+/* a pointer member of a struct's shadow, set in every copy */
+static Stmt *v_member_ptr_dir(Vec *c, const Stmt *s)
+{
+	int d;
+	Expr *lhs = v_lv(c, s->u.assign.lhs, &d);
+	const Expr *rhs = s->u.assign.rhs;
+	return stmt_assign(s->u.assign.op, lhs,
+			   rhs->kind == E_NUM ? expr_clone(rhs) : v_ptr(c, rhs),
+			   s->loc);
+}
+
+/* The arguments of libckrt's allocation calls that count bytes or
+ * elements, times ck_nd (the shadow's buffer holds ck_nd values per
+ * element). */
+static Expr *v_alloc(Vec *c, const Expr *e)
+{
+	if (!e || e->kind != E_CALL || !(alloc_find(e) || ir_block_call(e)))
+		return NULL;
+	Expr *r = expr_clone(e);
+	for (int i = 0; i < r->u.call.nargs; i++) {
+		const Expr *a = e->u.call.args[i];
+		if (type_is_pointerish(a->type))
+			r->u.call.args[i] = v_sh(c, a) ? v_ptr(c, a)
+						       : expr_clone(a);
+		else
+			r->u.call.args[i] = v_scale(c, a);
+	}
+	return r;
+}
+
+/* The value for shadow pointer var or member: v_alloc or v_ptr. */
+static Expr *v_ptr_value(Vec *c, const Expr *e)
+{
+	Expr *a = v_alloc(c, e);
+	return a ? a : v_ptr(c, e);
+}
+
+/* A call of a vector function: shadows as pointers, ck_nd inserted. */
+static Expr *v_call(Vec *c, const Expr *e, Stmt *out)
+{
+	const VecSig *sig = e && e->kind == E_CALL ? v_sig(e->u.call.name)
+						   : NULL;
+	if (!sig)
+		return NULL;
+	ck_assert(e->u.call.nargs == sig->n);
+	Expr **args = NULL;
+	int n = 0;
+	for (int i = 0; i <= sig->n; i++) {
+		if (i == sig->nd_pos)
+			ARENA_PUSH(args, n, v_ndx(c, e->loc));
+		if (i == sig->n)
+			break;
+		const Expr *a = e->u.call.args[i];
+		Expr *r = NULL;
+		if (sig->kind[i] == VP_PRIMAL) {
+			r = expr_clone(a);
+		} else if (sig->kind[i] == VP_SHADOW_PTR) {
+			r = v_sh(c, a) ? v_ptr(c, a) : expr_clone(a);
+		} else {
+			/* by value: a pointer to ck_nd values */
+			if (v_sh(c, a) &&
+			    (a->kind == E_VAR || a->kind == E_INDEX ||
+			     a->kind == E_DEREF))
+				r = v_base(c, a);
+			if (!r) {
+				Type *arr = v_type(a->type);
+				int tmp = func_add_var(c->g,
+						       name_fresh(c->p, c->g,
+								  "ck_a"),
+						       arr, VAR_LOCAL, e->loc);
+				stmt_append(out, stmt_decl(tmp, NULL, e->loc));
+				stmt_append(out, v_fill(c, tmp, NULL, e->loc));
+				Stmt *as = stmt_assign(
+					A_SET,
+					expr_index(expr_var(c->g, tmp, e->loc),
+						   expr_int(0, e->loc), e->loc),
+					expr_clone(a), e->loc);
+				v_per_dir(c, as, v_assign_dir, 1, out);
+				r = expr_var(c->g, tmp, e->loc);
+			}
+		}
+		ARENA_PUSH(args, n, r);
+	}
+	return expr_call(e->u.call.name, e->u.call.fn, args, n, e->type,
+			 e->loc);
+}
+
+/* The tangent half of a tape or snapshot call of generated code. */
+static int v_rt(Vec *c, const Stmt *s, Stmt *out)
+{
+	if (s->vec != VEC_TAN)
+		return 0;
+	Loc loc = s->loc;
+	const Expr *lv = NULL, *e;
+	if (s->kind == S_ASSIGN) {
+		lv = s->u.assign.lhs;
+		e = s->u.assign.rhs;
+	} else if (s->kind == S_EXPR) {
+		e = s->u.expr;
+	} else {
+		return 0;
+	}
+	ck_assert(e->kind == E_CALL);
+	const char *name = e->u.call.name;
+	Expr **a = e->u.call.args;
+	int fl = name[strlen(name) - 1] == 'f';
+	Expr *tape = a[0];
+	if (!strcmp(name, "ck_pop_d") || !strcmp(name, "ck_pop_f")) {
+		const char *nn = fl ? "ck_pop_nf" : "ck_pop_nd";
+		Expr *base = lv ? v_base(c, lv) : NULL;
+		if (lv && !base) {
+			/* one value per struct copy: popped the other way
+			 * round (see ck_push_d below) */
+			Stmt *l = stmt_new(S_FOR, loc);
+			l->u.loop.init = stmt_decl(
+				c->k,
+				expr_binary(B_SUB, v_ndx(c, loc), expr_int(1, loc),
+					    NULL, loc),
+				loc);
+			l->u.loop.cond = expr_binary(B_GE, expr_var(c->g, c->k, loc),
+						     expr_int(0, loc), NULL, loc);
+			l->u.loop.inc = stmt_assign(A_DEC, expr_var(c->g, c->k, loc),
+						    NULL, loc);
+			int d;
+			c->in_k = 1;
+			l->u.loop.body = stmt_assign(A_SET, v_lv(c, lv, &d),
+						     expr_clone(e), loc);
+			c->in_k = 0;
+			stmt_append(out, l);
+			return 1;
+		}
+		if (!base)
+			base = expr_cast(type_ptr(fl ? e->type : type_double()),
+					 expr_int(0, loc), loc);
+		stmt_append(out, stmt_expr(S_EXPR,
+					   expr_call_n(nn, type_new(TY_VOID), loc,
+						       expr_clone(tape), base,
+						       v_ndx(c, loc)),
+					   loc));
+		return 1;
+	}
+	if (!strcmp(name, "ck_push_d") || !strcmp(name, "ck_push_f")) {
+		const Expr *v = a[1];
+		Expr *base = NULL;
+		if (v->kind == E_NUM && v->u.num.val == 0.0)
+			base = expr_cast(type_ptr(type_with_const(v->type, 1)),
+					 expr_int(0, loc), loc);
+		else if (v_sh(c, v) && v->kind != E_BINARY &&
+			 v->kind != E_UNARY)
+			base = v_base(c, v);
+		if (base) {
+			stmt_append(out,
+				    stmt_expr(S_EXPR,
+					      expr_call_n(fl ? "ck_push_nf"
+							     : "ck_push_nd",
+							  type_new(TY_VOID), loc,
+							  expr_clone(tape), base,
+							  v_ndx(c, loc)),
+					      loc));
+			return 1;
+		}
+		/* an expression, or one value per struct copy: a push per
+		 * direction, in order */
+		Stmt *outer = c->pre;
+		c->pre = out;
+		c->in_k = 1;
+		Stmt *b = stmt_expr(S_EXPR,
+				    expr_call_n(name, e->type, loc,
+						expr_clone(tape), v_expr(c, v),
+						NULL),
+				    loc);
+		c->in_k = 0;
+		c->pre = outer;
+		stmt_append(out, v_dir_loop(c, b, 0, loc));
+		return 1;
+	}
+	if (!strncmp(name, "ck_push_n", 9) || !strncmp(name, "ck_pop_n", 8) ||
+	    !strcmp(name, "CK_SAVE_N") || !strcmp(name, "CK_LOAD_N") ||
+	    !strcmp(name, "CK_SAVE_ZERO_N") || !strcmp(name, "CK_SKIP_N")) {
+		int zero = !strcmp(name, "CK_SAVE_ZERO_N") ||
+			   !strcmp(name, "CK_SKIP_N");
+		Expr *p = zero || !v_sh(c, a[1]) ? expr_clone(a[1])
+						 : v_ptr(c, a[1]);
+		Expr *call = expr_call_n(name, e->type, loc, expr_clone(tape), p,
+					 v_scale(c, a[2]));
+		stmt_append(out, stmt_expr(S_EXPR, call, loc));
+		return 1;
+	}
+	if (!strcmp(name, "CK_SAVE_ZERO") || !strcmp(name, "CK_SKIP")) {
+		const char *nn = name[3] == 'S' && name[4] == 'A' ? "CK_SAVE_ZERO_N"
+								  : "CK_SKIP_N";
+		Expr *call = expr_call_n(nn, e->type, loc, expr_clone(tape),
+					 expr_addr(expr_clone(a[1]), loc),
+					 v_ndx(c, loc));
+		stmt_append(out, stmt_expr(S_EXPR, call, loc));
+		return 1;
+	}
+	if (!strcmp(name, "CK_SAVE") || !strcmp(name, "CK_LOAD")) {
+		/* a local shadow array (scalars are arrays of ck_nd now) */
+		stmt_append(out, stmt_expr(S_EXPR, expr_clone(e), loc));
+		return 1;
+	}
+	if (lv && ir_block_call(e)) {
+		ck_assert(lv->kind == E_VAR);
+		stmt_append(out, stmt_assign(A_SET, expr_clone(lv), v_alloc(c, e),
+					     loc));
+		return 1;
+	}
+	/* pointers (ck_push_p, ck_pop_p, ck_shadow_free): as they are */
+	stmt_append(out, lv ? stmt_assign(A_SET, expr_clone(lv), expr_clone(e),
+					  loc)
+			    : stmt_expr(S_EXPR, expr_clone(e), loc));
+	return 1;
+}
+
+/* A statement in a position that holds one (if and loop bodies, for
+ * clauses). */
+static Stmt *v_single(Vec *c, const Stmt *s)
+{
+	if (!s)
+		return NULL;
+	Stmt *b = stmt_block(s->loc);
+	v_stmt(c, s, b);
+	return b->u.block.n == 1 ? b->u.block.items[0] : b;
+}
+
+/* Zeroes shadow x (declared just before) of the type it has now: a
+ * direction loop for a scalar that no call sees, else memset. */
+static void v_zero(Vec *c, int x, Loc loc, Stmt *out)
+{
+	Type *ty = c->g->vars[x]->type;
+	ck_assert(ty->kind == TY_ARRAY);
+	if (ty->vla_nd == 1 && type_is_float(ty->base) && !c->esc[x]) {
+		stmt_append(out, v_dir_loop(c,
+					    stmt_assign(A_SET,
+							expr_index(expr_var(c->g, x,
+									    loc),
+								   expr_var(c->g, c->k,
+									    loc),
+								   loc),
+							expr_num(0.0, ty->base, loc),
+							loc),
+					    1, loc));
+		return;
+	}
+	stmt_append(out, v_fill(c, x, NULL, loc));
+}
+
+/* The type of a shadow local in vector mode. */
+static Type *v_type(Type *ty)
+{
+	if (ty->kind == TY_ARRAY) {
+		Type *r = type_new(TY_ARRAY);
+		*r = *ty;
+		if (ty->base->kind == TY_ARRAY)
+			r->base = v_type(ty->base);
+		else
+			r->vla_nd = 2;
+		return r;
+	}
+	if (type_is_pointerish(ty))
+		return ty;
+	Type *r = type_new(TY_ARRAY);
+	r->base = type_with_const(ty, 0);
+	r->len = 1;
+	r->vla_nd = 1;
+	return r;
+}
+
+/* T v_d [= init] */
+static Stmt *v_init_dir(Vec *c, const Stmt *s)
+{
+	Expr *lv = expr_index(expr_var(c->g, s->u.decl.var, s->loc),
+			      expr_var(c->g, c->k, s->loc), s->loc);
+	return stmt_assign(A_SET, lv, v_expr(c, s->u.decl.init), s->loc);
+}
+
+static void v_decl(Vec *c, const Stmt *s, Stmt *out)
+{
+	int x = s->u.decl.var;
+	Var *var = c->g->vars[x];
+	if (!c->sh[x]) {
+		Stmt *d = stmt_new(S_DECL, s->loc);
+		d->u = s->u;
+		d->vec = s->vec;
+		Expr *call = v_call(c, s->u.decl.init, out);
+		d->u.decl.init = call ? call : expr_clone(s->u.decl.init);
+		stmt_append(out, d);
+		return;
+	}
+	Loc loc = s->loc;
+	const Expr *init = s->u.decl.init;
+	if (type_is_pointerish(var->type) && var->type->kind != TY_ARRAY) {
+		stmt_append(out, stmt_decl(x, init ? v_ptr_value(c, init) : NULL,
+					   loc));
+		return;
+	}
+	var->type = v_type(var->type);
+	stmt_append(out, stmt_decl(x, NULL, loc));
+	if (var->type->vla_nd == 1 && var->type->base->kind != TY_STRUCT &&
+	    init && !(s->vec == VEC_TAN)) {
+		if (c->esc[x])
+			stmt_append(out, v_fill(c, x, NULL, loc));
+		v_per_dir(c, s, v_init_dir, 1, out);
+		return;
+	}
+	if (init && s->vec == VEC_TAN) {
+		Stmt *as = stmt_assign(A_SET, expr_var(c->g, x, loc),
+				       expr_clone(init), loc);
+		as->vec = VEC_TAN;
+		v_rt(c, as, out);
+		return;
+	}
+	v_zero(c, x, loc, out);
+	/* T a_d[n] = {T(e0), ...}: the non-zero ones, per direction */
+	for (int i = 0; i < s->u.decl.ninits; i++) {
+		const Expr *e = s->u.decl.inits[i];
+		if (!v_reads_sh(c, e))
+			continue;
+		/* the element of flat index i, row-major */
+		Expr *lhs = expr_var(c->g, x, loc);
+		long rest = i;
+		for (Type *t = var->type; t->kind == TY_ARRAY; t = t->base) {
+			long below = 1;
+			for (Type *u = t->base; u->kind == TY_ARRAY; u = u->base)
+				below *= u->len;
+			lhs = expr_index(lhs, expr_int(rest / below, loc), loc);
+			rest %= below;
+		}
+		Stmt *as = stmt_assign(A_SET, lhs, expr_clone(e), loc);
+		v_per_dir(c, as, v_assign_dir, 1, out);
+	}
+}
+
+static void v_assign(Vec *c, const Stmt *s, Stmt *out)
+{
+	const Expr *lhs = s->u.assign.lhs;
+	if (v_rt(c, s, out))
+		return;
+	if (v_sh(c, lhs) && type_is_float(lhs->type)) {
+		v_per_dir(c, s, v_assign_dir, 1, out);
+		return;
+	}
+	if (v_sh(c, lhs) && type_is_pointerish(lhs->type)) {
+		if (lhs->kind != E_VAR) { /* a struct copy's pointer member */
+			v_per_dir(c, s, v_member_ptr_dir, 1, out);
+			return;
+		}
+		Expr *l = expr_var(c->g, lhs->u.var, s->loc);
+		AssignOp op = s->u.assign.op;
+		if (op == A_INC || op == A_DEC) {
+			stmt_append(out, stmt_assign(op == A_INC ? A_ADD : A_SUB, l,
+						     v_ndx(c, s->loc), s->loc));
+			return;
+		}
+		Expr *r = op == A_SET ? v_ptr_value(c, s->u.assign.rhs)
+				      : v_scale(c, s->u.assign.rhs);
+		stmt_append(out, stmt_assign(op, l, r, s->loc));
+		return;
+	}
+	if (v_sh(c, lhs))
+		diag_error(s->loc, "vector mode cannot copy this object's "
+				   "derivatives");
+	Stmt *r = stmt_assign(s->u.assign.op, expr_clone(lhs),
+			      expr_clone(s->u.assign.rhs), s->loc);
+	Expr *call = v_call(c, s->u.assign.rhs, out);
+	if (call)
+		r->u.assign.rhs = call;
+	stmt_append(out, r);
+}
+
+static void v_expr_stmt(Vec *c, const Stmt *s, Stmt *out)
+{
+	if (v_rt(c, s, out))
+		return;
+	const Expr *e = s->u.expr;
+	Expr *call = v_call(c, e, out);
+	if (!call && e->kind == E_CALL && e->u.call.nargs &&
+	    type_is_pointerish(e->u.call.args[0]->type) &&
+	    v_sh(c, e->u.call.args[0]))
+		call = v_alloc(c, e); /* ck_shadow_free(p_d), ck_scratch_free_d */
+	stmt_append(out, stmt_expr(S_EXPR, call ? call : expr_clone(e), s->loc));
+}
+
+/* Fuses the direction loops of block b that follow one another (with
+ * only their computed-once values between them, which move before the
+ * first loop: a direction loop changes shadows only). */
+static void v_fuse(Stmt *b)
+{
+	Stmt **items = b->u.block.items;
+	int n = 0;
+	int open = -1; /* index in the new list of the loop being fused */
+	for (int i = 0; i < b->u.block.n; i++) {
+		Stmt *s = items[i];
+		if (s->vec == VEC_TEMP && open >= 0) {
+			/* before the open loop */
+			for (int j = n; j > open; j--)
+				items[j] = items[j - 1];
+			items[open++] = s;
+			n++;
+			continue;
+		}
+		if (s->vec == VEC_LOOP && open >= 0) {
+			Stmt *into = items[open]->u.loop.body;
+			Stmt *from = s->u.loop.body;
+			for (int j = 0; j < from->u.block.n; j++)
+				stmt_append(into, from->u.block.items[j]);
+			continue;
+		}
+		open = s->vec == VEC_LOOP ? n : -1;
+		items[n++] = s;
+	}
+	b->u.block.n = n;
+}
+
+static void v_stmt(Vec *c, const Stmt *s, Stmt *out)
+{
+	Stmt *r;
+	switch (s->kind) {
+	case S_BLOCK:
+		r = stmt_block(s->loc);
+		for (int i = 0; i < s->u.block.n; i++)
+			v_stmt(c, s->u.block.items[i], r);
+		v_fuse(r);
+		stmt_append(out, r);
+		break;
+	case S_DECL:
+		v_decl(c, s, out);
+		break;
+	case S_ASSIGN:
+		v_assign(c, s, out);
+		break;
+	case S_EXPR:
+		v_expr_stmt(c, s, out);
+		break;
+	case S_IF:
+		r = stmt_new(S_IF, s->loc);
+		r->u.ifs.cond = expr_clone(s->u.ifs.cond);
+		r->u.ifs.then = v_single(c, s->u.ifs.then);
+		r->u.ifs.els = v_single(c, s->u.ifs.els);
+		stmt_append(out, r);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		r = stmt_new(s->kind, s->loc);
+		r->u.loop = s->u.loop;
+		r->u.loop.init = v_single(c, s->u.loop.init);
+		r->u.loop.cond = expr_clone(s->u.loop.cond);
+		r->u.loop.inc = v_single(c, s->u.loop.inc);
+		r->u.loop.body = v_single(c, s->u.loop.body);
+		stmt_append(out, r);
+		break;
+	case S_CHECKPOINT:
+		r = stmt_new(S_CHECKPOINT, s->loc);
+		r->u.ckpt = s->u.ckpt;
+		r->u.ckpt.body = v_single(c, s->u.ckpt.body);
+		stmt_append(out, r);
+		break;
+	default:
+		r = stmt_new(s->kind, s->loc);
+		r->u = s->u;
+		if (s->kind == S_RETURN)
+			r->u.expr = expr_clone(s->u.expr);
+		stmt_append(out, r);
+		break;
+	}
+}
+
+static void v_esc_var(void *ctx, const Expr *e)
+{
+	Vec *c = ctx;
+	if (e->kind == E_VAR && e->u.var < c->nvars && c->sh[e->u.var])
+		c->esc[e->u.var] = 1;
+}
+
+/* Marks the shadows that calls other than libckrt's receive. */
+static void v_escapes(void *ctx, const Expr *e)
+{
+	if (e->kind == E_CALL && strncmp(e->u.call.name, "ck_", 3) != 0 &&
+	    strncmp(e->u.call.name, "CK_", 3) != 0)
+		ir_walk_exprs(e->u.call.args, e->u.call.nargs, v_esc_var, ctx);
+}
+
+void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
+		     int nd)
+{
+	Vec c;
+	memset(&c, 0, sizeof c);
+	c.p = p;
+	c.g = g;
+	c.nvars = g->nvars;
+	unsigned char *sh = arena_alloc((size_t)g->nvars + 1);
+	memcpy(sh, is_shadow, (size_t)g->nvars);
+	c.sh = sh;
+	c.nd = nd;
+	c.k = func_add_var(g, name_fresh(p, g, "ck_k"), type_int(), VAR_LOCAL,
+			   g->loc);
+	c.esc = arena_alloc((size_t)g->nvars + 1);
+	ir_walk_stmt(g->body, v_escapes, &c);
+	Stmt *body = stmt_block(g->body->loc);
+	/* shadows of parameters by value: const T *s_dv, copied into a local
+	 * array of ck_nd values, which the body uses */
+	for (int i = 0; i < g->nparams; i++) {
+		int x = g->params[i];
+		Var *v = g->vars[x];
+		if (!sh[x] || type_is_pointerish(v->type))
+			continue;
+		const char *name = v->name;
+		Type *elem = type_with_const(v->type, 0);
+		if (!stmt_mentions(g->body, x)) {
+			v->type = type_ptr(type_with_const(elem, 1));
+			continue;
+		}
+		v->name = name_fresh(p, g, arena_printf("ck_%s", name));
+		v->kind = VAR_LOCAL;
+		int np = func_add_var(g, name, type_ptr(type_with_const(elem, 1)),
+				      VAR_PARAM, v->loc);
+		g->params[i] = np;
+		v->type = v_type(elem);
+		stmt_append(body, stmt_decl(x, NULL, v->loc));
+		if (c.esc[x]) {
+			stmt_append(body, v_fill(&c, x, expr_var(g, np, v->loc),
+						 v->loc));
+			continue;
+		}
+		Stmt *cp = stmt_assign(
+			A_SET,
+			expr_index(expr_var(g, x, v->loc), expr_var(g, c.k, v->loc),
+				   v->loc),
+			expr_index(expr_var(g, np, v->loc), expr_var(g, c.k, v->loc),
+				   v->loc),
+			v->loc);
+		stmt_append(body, v_dir_loop(&c, cp, 1, v->loc));
+	}
+	const Stmt *b = g->body;
+	for (int i = 0; i < b->u.block.n; i++)
+		v_stmt(&c, b->u.block.items[i], body);
+	v_fuse(body);
+	g->body = body;
+}
