@@ -555,6 +555,50 @@ long ck_revolve_step(const ck_revolve *r);
 ck_snap *ck_revolve_snap(ck_revolve *r);
 void ck_revolve_free(ck_revolve *r);
 
+/* ------------------------------------------------ dense Jacobian, Hessian */
+
+/*
+ * Whole derivative matrices from the vector-mode functions ckc writes
+ * (ck_tangent ... vector: f_dv; ck_hvp ... vector: f_b_dv), called through
+ * a wrapper of the shape below that passes ctx on to the caller's data.
+ * Both seed the identity in chunks: call c gets the unit vectors
+ * e_{c*nd} ... e_{c*nd+cnt-1} as its directions, with cnt = min(nd, n -
+ * c*nd) passed as its nd (the last chunk, of n mod nd directions when that
+ * is not 0, has its own element-major stride).  An nd larger than n is
+ * taken as n: ceil(n / min(nd, n)) calls in all.  Scratch memory (seeds,
+ * outputs) is allocated once per call through the allocator hook and freed
+ * before returning; running out of it is reported like every other
+ * allocation (see the top of this file).  Nothing is kept between calls,
+ * so different threads may use them at once.
+ */
+
+/* The function whose Jacobian ck_jacobian computes, in the shape of an
+ * f_dv: from x (n values) and nd tangent directions x_dv (element-major,
+ * x_dv[i * nd + k]), writes y (m values) and y_dv (y_dv[j * nd + k]).
+ * ctx is the caller's. */
+typedef void ck_jacobian_fn(void *ctx, const double *x, const double *x_dv,
+			    double *y, double *y_dv, int nd);
+/* Fills J (m x n, row-major: J[j * n + i] = dy_j/dx_i) and, when y is not
+ * NULL, y = f(x) (m values), with ceil(n / nd) calls of f in chunks of nd
+ * identity directions (the last chunk has n mod nd).  Returns 0, or -1
+ * with errno EINVAL when n, m or nd is not positive or f, x or J is NULL
+ * (then f is not called). */
+int ck_jacobian(ck_jacobian_fn *f, void *ctx, int n, int m, const double *x,
+		int nd, double *y, double *J);
+
+/* The function whose Hessian ck_hessian computes, in the shape of an f_b_dv
+ * called with ret_b = 1 and ret_bdv = 0: adds the gradient to x_b (n) and
+ * H x_dv[., k] to x_bdv[i * nd + k].  ck_hessian zeroes x_b and x_bdv before
+ * each call. */
+typedef void ck_hessian_fn(void *ctx, const double *x, const double *x_dv,
+			   double *x_b, double *x_bdv, int nd);
+/* Fills H (n x n, row-major, H[i * n + j] = d2f/dx_i dx_j) and, when g is
+ * not NULL, the gradient g (n values), in ceil(n / nd) calls.  Column j of
+ * H is H e_j exactly as f gives it: H is not symmetrised.  Same return as
+ * ck_jacobian (EINVAL when n or nd is not positive or f, x or H is NULL). */
+int ck_hessian(ck_hessian_fn *f, void *ctx, int n, const double *x, int nd,
+	       double *g, double *H);
+
 #ifdef __cplusplus
 }
 #endif
