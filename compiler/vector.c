@@ -743,7 +743,8 @@ static void v_decl(Vec *c, const Stmt *s, Stmt *out)
 	    init && !(s->vec == VEC_TAN)) {
 		if (c->esc[x])
 			stmt_append(out, v_fill(c, x, NULL, loc));
-		v_per_dir(c, s, v_init_dir, 1, out);
+		if (!c->esc[x] || init->kind != E_NUM || init->u.num.val != 0.0)
+			v_per_dir(c, s, v_init_dir, 1, out);
 		return;
 	}
 	if (init && s->vec == VEC_TAN) {
@@ -824,17 +825,55 @@ static void v_expr_stmt(Vec *c, const Stmt *s, Stmt *out)
 	stmt_append(out, stmt_expr(S_EXPR, call ? call : expr_clone(e), s->loc));
 }
 
-/* Fuses the direction loops of block b that follow one another (with
- * only their computed-once values between them, which move before the
- * first loop: a direction loop changes shadows only). */
-static void v_fuse(Stmt *b)
+/* What a direction loop reads of the primal: variables, and memory. */
+typedef struct Reads {
+	const Vec *c;
+	unsigned char *var; /* per var id of g */
+	int mem;
+} Reads;
+
+static void v_read(void *ctx, const Expr *e)
+{
+	Reads *r = ctx;
+	if (e->kind == E_VAR && !(e->u.var < r->c->nvars && r->c->sh[e->u.var]))
+		r->var[e->u.var] = 1;
+	else if (((e->kind == E_INDEX || e->kind == E_DEREF) &&
+		  !v_sh(r->c, e)) ||
+		 e->kind == E_GLOBAL)
+		r->mem = 1;
+}
+
+/* Can primal statement s run before the direction loop whose reads r
+ * holds?  The loop changes shadows only; s must change nothing it reads
+ * and have no effect beyond its store. */
+static int v_passes(const Stmt *s, const Reads *r)
+{
+	if (s->vec != VEC_NONE || !stmt_math_only(s))
+		return 0;
+	if (s->kind == S_DECL)
+		return !r->var[s->u.decl.var];
+	if (s->kind != S_ASSIGN)
+		return 0;
+	const Expr *lhs = s->u.assign.lhs;
+	if (lhs->kind == E_VAR)
+		return !r->var[lhs->u.var];
+	return !r->mem;
+}
+
+/* Fuses the direction loops of block b that follow one another.  Between
+ * them, their computed-once values move before the first loop (a direction
+ * loop changes shadows only), and so do the primal statements that change
+ * nothing the loops read: a block's straight-line code runs its
+ * directions in one loop. */
+static void v_fuse(const Vec *c, Stmt *b)
 {
 	Stmt **items = b->u.block.items;
 	int n = 0;
 	int open = -1; /* index in the new list of the loop being fused */
+	Reads r = {c, NULL, 0};
 	for (int i = 0; i < b->u.block.n; i++) {
 		Stmt *s = items[i];
-		if (s->vec == VEC_TEMP && open >= 0) {
+		if (open >= 0 && (s->vec == VEC_TEMP || v_passes(s, &r))) {
 			/* before the open loop */
 			for (int j = n; j > open; j--)
 				items[j] = items[j - 1];
@@ -847,9 +886,15 @@ static void v_fuse(Stmt *b)
 			Stmt *from = s->u.loop.body;
 			for (int j = 0; j < from->u.block.n; j++)
 				stmt_append(into, from->u.block.items[j]);
+			ir_walk_stmt(from, v_read, &r);
 			continue;
 		}
 		open = s->vec == VEC_LOOP ? n : -1;
+		if (open >= 0) {
+			r.var = arena_alloc((size_t)c->g->nvars + 1);
+			r.mem = 0;
+			ir_walk_stmt(s->u.loop.body, v_read, &r);
+		}
 		items[n++] = s;
 	}
 	b->u.block.n = n;
@@ -863,7 +908,7 @@ static void v_stmt(Vec *c, const Stmt *s, Stmt *out)
 		r = stmt_block(s->loc);
 		for (int i = 0; i < s->u.block.n; i++)
 			v_stmt(c, s->u.block.items[i], r);
-		v_fuse(r);
+		v_fuse(c, r);
 		stmt_append(out, r);
 		break;
 	case S_DECL:
@@ -973,9 +1018,20 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 			v->loc);
 		stmt_append(body, v_dir_loop(&c, cp, 1, v->loc));
 	}
+	/* the parameters that replaced them are shadows too */
+	unsigned char *sh2 = arena_alloc((size_t)g->nvars + 1);
+	unsigned char *esc2 = arena_alloc((size_t)g->nvars + 1);
+	memcpy(sh2, sh, (size_t)c.nvars);
+	memcpy(esc2, c.esc, (size_t)c.nvars);
+	for (int i = 0; i < g->nparams; i++)
+		if (g->params[i] >= c.nvars && g->params[i] != nd)
+			sh2[g->params[i]] = 1;
+	c.sh = sh2;
+	c.esc = esc2;
+	c.nvars = g->nvars;
 	const Stmt *b = g->body;
 	for (int i = 0; i < b->u.block.n; i++)
 		v_stmt(&c, b->u.block.items[i], body);
-	v_fuse(body);
+	v_fuse(&c, body);
 	g->body = body;
 }
