@@ -3,8 +3,8 @@
 #   make deps    install missing Debian packages (as root)
 #   make build   configure build/ and build ckc and libckrt
 #   make demo    deps + build + the examples (spring, mlp, logreg, pde,
-#                adaptive, newton, maml, linsolve, omp_heat, and mpi_heat
-#                on 2 MPI ranks)
+#                adaptive, newton, maml, gauss_newton, linsolve, omp_heat,
+#                and mpi_heat on 2 MPI ranks)
 #   make check   deps + build + the whole test suite under lit
 #   make bench   deps + build + bench/run.sh: derivative time / primal time
 #   make install install into PREFIX (default /usr/local): ckc, ckrt.h,
@@ -77,6 +77,7 @@ demo: deps
 	$(BUILD)/examples/adaptive
 	$(BUILD)/examples/newton
 	$(BUILD)/examples/maml
+	$(BUILD)/examples/gauss_newton
 	$(BUILD)/examples/linsolve
 	$(BUILD)/examples/omp_heat
 	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
