@@ -446,6 +446,7 @@ struct Func {
 	int is_variadic; /* declarations in Program.externs only */
 	/* Set on generated functions. */
 	int generated;
+	int vector; /* a vector-mode function (vector.c) */
 	const char *comment; /* printed above the definition, or NULL */
 };
 

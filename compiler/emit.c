@@ -911,6 +911,28 @@ static void emit_signature(Emitter *em, const Func *f, const char *end)
 	fprintf(em->out, ")%s", end);
 }
 
+/* Vector mode's direction loops run ck_nd times, a count gcc does not
+ * know at compile time; at -O2 (its "very cheap" cost model) it vectorizes
+ * only loops whose count it knows, so the vector functions ask for its
+ * dynamic cost model.  The directions' arithmetic is the same either way:
+ * each direction computes alone, in the same order. */
+static void emit_vectorize(FILE *out, const Program *p)
+{
+	int i;
+
+	for (i = 0; i < p->nout && !p->out[i]->vector; i++)
+		;
+	if (i == p->nout)
+		return;
+	fputs("\n/* gcc vectorizes the direction loops (ck_nd iterations) of "
+	      "the vector\n * functions with its dynamic cost model */\n"
+	      "#if defined(__GNUC__) && !defined(__clang__)\n"
+	      "#define CKC_VECTORIZE "
+	      "__attribute__((optimize(\"vect-cost-model=dynamic\")))\n"
+	      "#else\n#define CKC_VECTORIZE\n#endif\n",
+	      out);
+}
+
 void emit_func(FILE *out, const Program *p, const Func *f)
 {
 	Emitter em;
@@ -921,6 +943,8 @@ void emit_func(FILE *out, const Program *p, const Func *f)
 	em.p = p;
 	em.f = f;
 	ck_assert(f->body && f->body->kind == S_BLOCK);
+	if (f->vector)
+		fputs("CKC_VECTORIZE\n", out);
 	emit_signature(&em, f, "\n{\n");
 	emit_unused_params(&em, f);
 	for (i = 0; i < f->body->u.block.n; i++)
@@ -1261,6 +1285,7 @@ void emit_c(FILE *out, const Program *p)
 	emit_struct_defs(out, &su);
 	emit_globals(&em, &d);
 	emit_prototypes(&em, &d);
+	emit_vectorize(out, p);
 	for (i = 0; i < p->nfuncs; i++) {
 		if (d.func[i] && p->funcs[i]->is_static) {
 			fputc('\n', out);

@@ -84,6 +84,7 @@ int vector_signature(Program *p, Func *g, const unsigned char *is_shadow,
 		     int nd_pos)
 {
 	VecSig *s = ARENA_NEW(VecSig);
+	g->vector = 1;
 	s->g = g;
 	s->n = g->nparams;
 	s->kind = arena_alloc((size_t)g->nparams + 1);
@@ -357,9 +358,18 @@ static Expr *v_ptr(Vec *c, const Expr *e)
 	}
 }
 
-/* A primal value computed once, before the direction loop. */
+/* A primal value computed once, before the direction loop (the values
+ * of one statement are the last items of c->pre: an equal one is
+ * shared). */
 static Expr *v_once(Vec *c, const Expr *e)
 {
+	for (int i = c->pre->u.block.n - 1; i >= 0; i--) {
+		const Stmt *d = c->pre->u.block.items[i];
+		if (d->vec != VEC_TEMP)
+			break;
+		if (expr_equal(d->u.decl.init, e))
+			return expr_var(c->g, d->u.decl.var, e->loc);
+	}
 	int tmp = func_add_var(c->g, name_fresh(c->p, c->g, "ck_f"),
 			       type_with_const(e->type, 0), VAR_LOCAL, e->loc);
 	Stmt *d = stmt_decl(tmp, expr_clone(e), e->loc);
@@ -967,6 +977,186 @@ static void v_escapes(void *ctx, const Expr *e)
 		ir_walk_exprs(e->u.call.args, e->u.call.nargs, v_esc_var, ctx);
 }
 
+/* ---- scalars of one direction loop
+ *
+ * A scalar's shadow that only one (fused) direction loop uses, and that
+ * the loop sets before it reads it, needs no array: it becomes a local of
+ * the loop's body, which the C compiler keeps in a register. */
+
+typedef struct Scal {
+	const Vec *c;
+	Stmt **home;        /* var id -> the one loop that uses it */
+	unsigned char *bad; /* var id -> used elsewhere too */
+} Scal;
+
+static void sc_expr(Scal *sc, const Expr *e, Stmt *loop);
+
+typedef struct ScVisit {
+	Scal *sc;
+	Stmt *loop;
+} ScVisit;
+
+static void sc_visit(void *ctx, const Expr *e)
+{
+	ScVisit *v = ctx;
+	if (e->kind != E_VAR)
+		return;
+	int x = e->u.var;
+	if (!v->loop)
+		v->sc->bad[x] = 1;
+	else if (!v->sc->home[x])
+		v->sc->home[x] = v->loop;
+	else if (v->sc->home[x] != v->loop)
+		v->sc->bad[x] = 1;
+}
+
+static void sc_expr(Scal *sc, const Expr *e, Stmt *loop)
+{
+	ScVisit v = {sc, loop};
+	if (e)
+		ir_walk_expr(e, sc_visit, &v);
+}
+
+static void sc_stmt(Scal *sc, Stmt *s, Stmt *loop)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			sc_stmt(sc, s->u.block.items[i], loop);
+		break;
+	case S_DECL:
+		sc_expr(sc, s->u.decl.init, loop);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			sc_expr(sc, s->u.decl.inits[i], loop);
+		if (loop) /* declared inside a loop: leave it */
+			sc->bad[s->u.decl.var] = 1;
+		break;
+	case S_ASSIGN:
+		sc_expr(sc, s->u.assign.lhs, loop);
+		sc_expr(sc, s->u.assign.rhs, loop);
+		break;
+	case S_EXPR: case S_RETURN:
+		sc_expr(sc, s->u.expr, loop);
+		break;
+	case S_IF:
+		sc_expr(sc, s->u.ifs.cond, loop);
+		sc_stmt(sc, s->u.ifs.then, loop);
+		sc_stmt(sc, s->u.ifs.els, loop);
+		break;
+	case S_FOR: case S_WHILE: case S_DO: {
+		Stmt *inner = s->vec == VEC_LOOP ? s : loop;
+		if (s->vec != VEC_LOOP && loop == NULL &&
+		    s->u.loop.init && s->u.loop.init->kind == S_DECL &&
+		    s->u.loop.init->u.decl.var == sc->c->k)
+			inner = NULL; /* a direction loop that is not fused:
+					 its uses count as elsewhere */
+		sc_stmt(sc, s->u.loop.init, inner);
+		sc_expr(sc, s->u.loop.cond, inner);
+		sc_stmt(sc, s->u.loop.inc, inner);
+		sc_stmt(sc, s->u.loop.body, inner);
+		break;
+	}
+	case S_CHECKPOINT:
+		sc_stmt(sc, s->u.ckpt.body, loop);
+		break;
+	default:
+		break;
+	}
+}
+
+typedef struct ScMap {
+	const Vec *c;
+	const unsigned char *scalar;
+} ScMap;
+
+static Expr *sc_map(void *ctx, Expr *e)
+{
+	ScMap *m = ctx;
+	if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
+	    m->scalar[e->u.index.base->u.var])
+		return expr_var(m->c->g, e->u.index.base->u.var, e->loc);
+	return NULL;
+}
+
+/* Drops the declarations of the scalarized variables from the blocks. */
+static void sc_drop_decls(Stmt *s, const unsigned char *scalar)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK: {
+		int n = 0;
+		for (int i = 0; i < s->u.block.n; i++) {
+			Stmt *it = s->u.block.items[i];
+			if (it->kind == S_DECL && scalar[it->u.decl.var] &&
+			    it->vec != VEC_TEMP)
+				continue;
+			sc_drop_decls(it, scalar);
+			s->u.block.items[n++] = it;
+		}
+		s->u.block.n = n;
+		break;
+	}
+	case S_IF:
+		sc_drop_decls(s->u.ifs.then, scalar);
+		sc_drop_decls(s->u.ifs.els, scalar);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		if (s->vec != VEC_LOOP)
+			sc_drop_decls(s->u.loop.body, scalar);
+		break;
+	case S_CHECKPOINT:
+		sc_drop_decls(s->u.ckpt.body, scalar);
+		break;
+	default:
+		break;
+	}
+}
+
+static void v_scalarize(Vec *c, Stmt *body)
+{
+	int n = c->g->nvars;
+	Scal sc = {c, arena_alloc(sizeof(Stmt *) * (size_t)(n + 1)),
+		   arena_alloc((size_t)n + 1)};
+	sc_stmt(&sc, body, NULL);
+	unsigned char *scalar = arena_alloc((size_t)n + 1);
+	int any = 0;
+	for (int x = 0; x < n; x++) {
+		Var *v = c->g->vars[x];
+		Stmt *l = sc.home[x];
+		if (!l || sc.bad[x] || x >= c->nvars || !c->sh[x] ||
+		    v->type->kind != TY_ARRAY || v->type->vla_nd != 1 ||
+		    !type_is_float(v->type->base))
+			continue;
+		/* the loop's first statement that mentions it sets it */
+		Stmt *b = l->u.loop.body;
+		int first = -1;
+		for (int i = 0; i < b->u.block.n && first < 0; i++)
+			if (stmt_mentions(b->u.block.items[i], x))
+				first = i;
+		Stmt *f = first >= 0 ? b->u.block.items[first] : NULL;
+		if (!f || f->kind != S_ASSIGN || f->u.assign.op != A_SET ||
+		    f->u.assign.lhs->kind != E_INDEX ||
+		    f->u.assign.lhs->u.index.base->kind != E_VAR ||
+		    f->u.assign.lhs->u.index.base->u.var != x ||
+		    expr_mentions(f->u.assign.rhs, x))
+			continue;
+		scalar[x] = 1;
+		any = 1;
+		v->type = v->type->base;
+		Stmt *d = stmt_decl(x, f->u.assign.rhs, f->loc);
+		d->vec = VEC_TEMP; /* (kept by sc_drop_decls) */
+		b->u.block.items[first] = d;
+	}
+	if (!any)
+		return;
+	ScMap m = {c, scalar};
+	stmt_map_exprs(body, sc_map, &m);
+	sc_drop_decls(body, scalar);
+}
+
 void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 		     int nd)
 {
@@ -1033,5 +1223,6 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 	for (int i = 0; i < b->u.block.n; i++)
 		v_stmt(&c, b->u.block.items[i], body);
 	v_fuse(&c, body);
+	v_scalarize(&c, body);
 	g->body = body;
 }

@@ -53,6 +53,7 @@ void model(const double *p, double s, const double *t, double *r, int m)
 
 // The by-value scalar's directions are copied into a local array, which
 // the body changes; shadows of scalars are arrays of ck_nd values.
+// CHECK: #define CKC_VECTORIZE __attribute__((optimize("vect-cost-model=dynamic")))
 // CHECK-LABEL: void model_dv(
 // CHECK: double ck_s_dv[ck_nd];
 // CHECK: double a_dv[2 * ck_nd];
@@ -63,14 +64,17 @@ void model(const double *p, double s, const double *t, double *r, int m)
 // CHECK-NEXT: r_dv[j * ck_nd + ck_k] =
 // CHECK-NEXT: }
 // The helper's straight-line code: the primal statements first (they change
-// nothing the directions read), then one loop for all the directions
-// CHECK-LABEL: static void rot_dv(const double *a, const double *a_dv, double th, const double *th_dv, double *out, double *out_dv, int ck_nd)
+// nothing the directions read), then one loop for all the directions, which
+// gcc is asked to vectorize
+// CHECK: CKC_VECTORIZE
+// CHECK-NEXT: static void rot_dv(const double *a, const double *a_dv, double th, const double *th_dv, double *out, double *out_dv, int ck_nd)
 // CHECK: out[1] = s * a[0] + c * a[1];
+// and the shadows that only this loop uses are scalars of its body
 // CHECK-NEXT: for (int ck_k = 0; ck_k < ck_nd; ck_k++) {
-// CHECK-NEXT: ck_th_dv[ck_k] = th_dv[ck_k];
-// CHECK-NEXT: c_dv[ck_k] = ck_f * ck_th_dv[ck_k];
-// CHECK-NEXT: s_dv[ck_k] = c * ck_th_dv[ck_k];
-// CHECK-NEXT: out_dv[ck_k] =
+// CHECK-NEXT: double ck_th_dv = th_dv[ck_k];
+// CHECK-NEXT: double c_dv = ck_f * ck_th_dv;
+// CHECK-NEXT: double s_dv = c * ck_th_dv;
+// CHECK-NEXT: out_dv[ck_k] = c_dv * ck_f2 + c * a_dv[ck_k] - (s_dv * ck_f3 + s * a_dv[ck_nd + ck_k]);
 // CHECK-NEXT: out_dv[ck_nd + ck_k] =
 // CHECK-NEXT: }
 
