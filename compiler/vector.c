@@ -1157,6 +1157,63 @@ static void v_scalarize(Vec *c, Stmt *body)
 	sc_drop_decls(body, scalar);
 }
 
+/* Is t an array with a dimension of ck_nd (a variable-length array)? */
+static int v_is_vla(const Type *t)
+{
+	for (; t->kind == TY_ARRAY; t = t->base)
+		if (t->vla_nd)
+			return 1;
+	return 0;
+}
+
+/* Takes the declarations of variable-length arrays out of the blocks in
+ * s, into *decls: they go to the top of the function, so that a loop body
+ * does not allocate its arrays at every iteration (and gcc, which saves
+ * and restores the stack around them, can vectorize the loop).  They have
+ * no initializer, and the names of a function's shadows are its own. */
+static void v_collect_vlas(const Vec *c, Stmt *s, Stmt *decls)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK: {
+		int n = 0;
+		for (int i = 0; i < s->u.block.n; i++) {
+			Stmt *it = s->u.block.items[i];
+			if (it->kind == S_DECL &&
+			    v_is_vla(c->g->vars[it->u.decl.var]->type)) {
+				ck_assert(!it->u.decl.init && !it->u.decl.ninits);
+				/* once, when the scalar code declares it in
+				 * several blocks */
+				int seen = 0;
+				for (int k = 0; k < decls->u.block.n; k++)
+					seen |= decls->u.block.items[k]->u.decl.var ==
+						it->u.decl.var;
+				if (!seen)
+					stmt_append(decls, it);
+				continue;
+			}
+			v_collect_vlas(c, it, decls);
+			s->u.block.items[n++] = it;
+		}
+		s->u.block.n = n;
+		break;
+	}
+	case S_IF:
+		v_collect_vlas(c, s->u.ifs.then, decls);
+		v_collect_vlas(c, s->u.ifs.els, decls);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		v_collect_vlas(c, s->u.loop.body, decls);
+		break;
+	case S_CHECKPOINT:
+		v_collect_vlas(c, s->u.ckpt.body, decls);
+		break;
+	default:
+		break;
+	}
+}
+
 void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 		     int nd)
 {
@@ -1224,5 +1281,9 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 		v_stmt(&c, b->u.block.items[i], body);
 	v_fuse(&c, body);
 	v_scalarize(&c, body);
-	g->body = body;
+	Stmt *top = stmt_block(body->loc);
+	v_collect_vlas(&c, body, top);
+	for (int i = 0; i < body->u.block.n; i++)
+		stmt_append(top, body->u.block.items[i]);
+	g->body = top;
 }
