@@ -6,7 +6,11 @@
  * divided by the time of the kernel itself, all measured in one run; and
  * the peak tape bytes (ck_stats peak_bytes: tape + snapshots) of one call
  * of f_b and of f_b_d, with those bytes per second of the primal
- * (peak_bytes / primal time), which shows the tape traffic.
+ * (peak_bytes / primal time), which shows the tape traffic; and vector
+ * mode: one call of ckc's f_dv with 8 and with 16 directions over one f_d
+ * call, and the whole Jacobian (the gradient, or for lstm with its
+ * out(h, c) rows too) from f_dv in chunks of 8 and of 16 unit directions
+ * against n calls of f_d and one f_b per row.
  *
  *   bench [LABEL [FILE]]   checks and times every kernel and prints the
  *                          checks; then the tables with one column headed
@@ -21,12 +25,14 @@
  * the hand-written adjoint's and ADOL-C's, for the kernels that have them;
  * ckc's peak tape bytes and MB per primal second, with the ratio of
  * deepnet's peak to deepnet_inline's (the same network, its layer a helper
- * or inline).
+ * or inline); f_dv(8) / f_d and f_dv(16) / f_d; the Jacobian's time by
+ * f_dv(16), and its ratios to n f_d and to one f_b per row.
  *
  * Built and run by bench/run.sh (`make bench`), once per compiler, which
  * defines
  *   BENCH_ADJOINT_<KERNEL>  when ckc generated <kernel>_b as well as _d;
  *   BENCH_HVP_<KERNEL>      when ckc generated <kernel>_b_d too;
+ *   BENCH_VECTOR_<KERNEL>   when ckc generated <kernel>_dv (vector mode);
  *   BENCH_ADOLC             when ADOL-C is there (adolc.cc is linked in);
  *   BENCH_KERNEL_<NAME>     when ckc differentiated the kernel <name> of
  *                           examples/kernels (kernels.c wraps them) or
@@ -38,15 +44,18 @@
  * Before timing, every gradient is compared with the hand-written one, or
  * ckc's f_b where there is none (and that one with finite differences),
  * every Hessian-vector product with Richardson-extrapolated differences of
- * those reference gradients and with ADOL-C's, and deepnet's value and
- * gradient with deepnet_inline's; a mismatch is printed as MISMATCH and
- * makes the exit status 1.  Timing: a loop of calls of each method that
+ * those reference gradients and with ADOL-C's, deepnet's value and
+ * gradient with deepnet_inline's, every direction of f_dv with f_d along
+ * it (the same bits), and ck_jacobian's Jacobian from f_dv with the
+ * reference gradient; a mismatch is printed as MISMATCH and makes the
+ * exit status 1.  Timing: a loop of calls of each method that
  * runs for about 0.1 s (its count scaled from a loop of >= 0.02 s), timed
  * with CLOCK_MONOTONIC in BENCH_ROUNDS rounds that take every method once
  * (11: a slow spell of the machine moves the median less than with a few
  * longer rounds); a ratio is
  * the median over the rounds of the method's time over the primal's in the
- * same round.
+ * same round.  Vector mode is timed the same way in rounds of its own,
+ * with loops of about VEC_LOOP s (see measure_vector).
  */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
@@ -90,6 +99,18 @@ typedef struct Kernel {
 	/* ckc's second-order adjoint, NULL when ckc did not generate it:
 	 * g += gradient, hv += H d (seeds ret_b = 1, ret_bd = 0) */
 	double (*hvp)(const double *v, const double *d, double *g, double *hv);
+	/* the rows of the Jacobian that the vector tables compute: 1 (the
+	 * value's: the gradient), or 1 + the out(...) elements (lstm) */
+	int m;
+	/* ckc's f_dv, NULL when ckc did not generate it: returns the value;
+	 * nd directions dv[i * nd + k] (element-major), ydv[j * nd + k] = row
+	 * j of the Jacobian . direction k */
+	double (*vtangent)(const double *v, const double *dv, int nd,
+			   double *ydv);
+	/* m > 1 only: ckc's f_d with all its outputs (yd[j] = row j . d), and
+	 * ckc's f_b seeded with yb (m values: g += yb^T J) */
+	double (*tangent_all)(const double *v, const double *d, double *yd);
+	double (*adjoint_seeded)(const double *v, const double *yb, double *g);
 } Kernel;
 
 /* rosenbrock: v = x */
@@ -129,6 +150,15 @@ static double rosen_hvp(const double *v, const double *d, double *g,
 #else
 #define rosen_hvp NULL
 #endif
+#ifdef BENCH_VECTOR_ROSENBROCK
+static double rosen_vtangent(const double *v, const double *dv, int nd,
+			     double *ydv)
+{
+	return rosenbrock_dv(v, dv, ROSEN_N, nd, ydv);
+}
+#else
+#define rosen_vtangent NULL
+#endif
 
 /* heat: v = u0 */
 static void heat_init(double *v)
@@ -166,6 +196,15 @@ static double heat_hvp(const double *v, const double *d, double *g,
 }
 #else
 #define heat_hvp NULL
+#endif
+#ifdef BENCH_VECTOR_HEAT
+static double heat_vtangent(const double *v, const double *dv, int nd,
+			    double *ydv)
+{
+	return heat_objective_dv(v, dv, HEAT_STEPS, nd, ydv);
+}
+#else
+#define heat_vtangent NULL
 #endif
 
 /* logreg: v = w (LOGREG_D weights and the bias) */
@@ -209,6 +248,16 @@ static double logreg_hvp(const double *v, const double *d, double *g,
 }
 #else
 #define logreg_hvp NULL
+#endif
+#ifdef BENCH_VECTOR_LOGREG
+static double logreg_vtangent(const double *v, const double *dv, int nd,
+			      double *ydv)
+{
+	return logreg_loss_dv(v, dv, logreg_X, logreg_y, LOGREG_N, LOGREG_D,
+			      LOGREG_LAMBDA, nd, ydv);
+}
+#else
+#define logreg_vtangent NULL
 #endif
 
 /* mlp: v = the MLP_NW weights, then the MLP_N0 inputs; weights uniform in
@@ -259,51 +308,92 @@ static double mlp_hvp(const double *v, const double *d, double *g, double *hv)
 #else
 #define mlp_hvp NULL
 #endif
+#ifdef BENCH_VECTOR_MLP
+static double mlp_vtangent(const double *v, const double *dv, int nd,
+			   double *ydv)
+{
+	return mlp_loss_dv(v, dv, v + MLP_NW, dv + (size_t)MLP_NW * nd,
+			   mlp_target, nd, ydv);
+}
+#else
+#define mlp_vtangent NULL
+#endif
+
+/* the other kernels' f_dv (kernels.c, shapes.c), where ckc generated it */
+#ifndef BENCH_VECTOR_BA
+#define ba_vtangent NULL
+#endif
+#ifndef BENCH_VECTOR_LSTM
+#define lstm_vtangent NULL
+#endif
+#ifndef BENCH_VECTOR_GMM
+#define gmm_vtangent NULL
+#endif
+#ifndef BENCH_VECTOR_HAND
+#define hand_vtangent NULL
+#endif
+#ifndef BENCH_VECTOR_BURGERS
+#define burgers_vtangent NULL
+#endif
+#ifndef BENCH_VECTOR_TINY
+#define tiny_vtangent NULL
+#endif
+#ifndef BENCH_VECTOR_DEEPNET
+#define deepnet_vtangent NULL
+#endif
+#ifndef BENCH_VECTOR_DEEPNET_INLINE
+#define deepnet_inline_vtangent NULL
+#endif
 
 static const Kernel all_kernels[] = {
 	{ "rosenbrock", K_ROSENBROCK, ROSEN_N, rosen_init, rosen_primal,
-	  rosen_tangent, rosen_adjoint, rosen_hand, rosen_hvp },
+	  rosen_tangent, rosen_adjoint, rosen_hand, rosen_hvp, 1,
+	  rosen_vtangent, NULL, NULL },
 	{ "heat", K_HEAT, HEAT_CELLS, heat_init, heat_primal, heat_tangent,
-	  heat_adjoint, heat_hand, heat_hvp },
+	  heat_adjoint, heat_hand, heat_hvp, 1, heat_vtangent, NULL, NULL },
 	{ "logreg", K_LOGREG, LOGREG_D + 1, logreg_init, logreg_primal,
-	  logreg_tangent, logreg_adjoint, logreg_hand, logreg_hvp },
+	  logreg_tangent, logreg_adjoint, logreg_hand, logreg_hvp, 1,
+	  logreg_vtangent, NULL, NULL },
 	{ "mlp", K_MLP, MLP_NW + MLP_N0, mlp_init, mlp_primal, mlp_tangent,
-	  mlp_adjoint, mlp_hand, mlp_hvp },
+	  mlp_adjoint, mlp_hand, mlp_hvp, 1, mlp_vtangent, NULL, NULL },
 	/* examples/kernels (kernels.c), where ckc generated their
 	 * derivatives */
 #ifdef BENCH_KERNEL_BA
 	{ "ba", -1, BA_BENCH_N, ba_init, ba_primal, ba_tangent, ba_adjoint,
-	  NULL, ba_hvp },
+	  NULL, ba_hvp, 1, ba_vtangent, NULL, NULL },
 #endif
 #ifdef BENCH_KERNEL_LSTM
 	{ "lstm", -1, LSTM_BENCH_N, lstm_init, lstm_primal, lstm_tangent,
-	  lstm_adjoint, NULL, lstm_hvp },
+	  lstm_adjoint, NULL, lstm_hvp, LSTM_BENCH_M, lstm_vtangent,
+	  lstm_tangent_all, lstm_adjoint_seeded },
 #endif
 #ifdef BENCH_KERNEL_GMM
 	{ "gmm", -1, GMM_BENCH_N, gmm_init, gmm_primal, gmm_tangent,
-	  gmm_adjoint, NULL, gmm_hvp },
+	  gmm_adjoint, NULL, gmm_hvp, 1, gmm_vtangent, NULL, NULL },
 #endif
 #ifdef BENCH_KERNEL_HAND
 	{ "hand", -1, HAND_BENCH_N, hand_init, hand_primal, hand_tangent,
-	  hand_adjoint, NULL, hand_hvp },
+	  hand_adjoint, NULL, hand_hvp, 1, hand_vtangent, NULL, NULL },
 #endif
 	/* bench/'s kernels of particular shapes (shapes.c) */
 #ifdef BENCH_KERNEL_BURGERS
 	{ "burgers", -1, BURG_CELLS, burgers_init, burgers_primal,
-	  burgers_tangent, burgers_adjoint, NULL, burgers_hvp },
+	  burgers_tangent, burgers_adjoint, NULL, burgers_hvp, 1,
+	  burgers_vtangent, NULL, NULL },
 #endif
 #ifdef BENCH_KERNEL_TINY
 	{ "tiny", -1, TINY_N, tiny_init, tiny_primal, tiny_tangent,
-	  tiny_adjoint, NULL, tiny_hvp },
+	  tiny_adjoint, NULL, tiny_hvp, 1, tiny_vtangent, NULL, NULL },
 #endif
 #ifdef BENCH_KERNEL_DEEPNET
 	{ "deepnet", -1, DN_BENCH_N, deepnet_init, deepnet_primal,
-	  deepnet_tangent, deepnet_adjoint, NULL, deepnet_hvp },
+	  deepnet_tangent, deepnet_adjoint, NULL, deepnet_hvp, 1,
+	  deepnet_vtangent, NULL, NULL },
 #endif
 #ifdef BENCH_KERNEL_DEEPNET_INLINE
 	{ "deepnet_inline", -1, DN_BENCH_N, deepnet_inline_init,
 	  deepnet_inline_primal, deepnet_inline_tangent, deepnet_inline_adjoint,
-	  NULL, deepnet_inline_hvp },
+	  NULL, deepnet_inline_hvp, 1, deepnet_inline_vtangent, NULL, NULL },
 #endif
 };
 #define NALL (int)(sizeof all_kernels / sizeof all_kernels[0])
@@ -350,6 +440,33 @@ enum {
 	M_COUNT
 };
 #define M_FIRST_ORDER (M_ADOLC_TAPE + 1)
+
+/* Vector mode (ckc's f_dv), timed in rounds of its own (measure_vector):
+ * one f_d call along d, one f_dv call of 8 and of 16 random directions,
+ * and the whole Jacobian (m rows, n columns) four ways: n calls of f_d on
+ * the unit directions, f_dv in chunks of 8 and of 16 unit directions, and
+ * one f_b per row (seeded with a unit vector).  A Jacobian of more than
+ * VEC_JCOLS columns is timed on its first VEC_JCOLS columns (a whole
+ * number of chunks) and scaled to n: a forward sweep costs the same
+ * whatever its seeds. */
+enum {
+	V_TANGENT,
+	V_DV8,
+	V_DV16,
+	V_JAC_D,
+	V_JAC_DV8,
+	V_JAC_DV16,
+	V_JAC_B,
+	V_COUNT
+};
+/* ... and the ratios the tables show, each the median over the rounds of
+ * the ratio in one round: f_dv(8) / f_d, f_dv(16) / f_d, and the
+ * Jacobian by f_dv(8) and by f_dv(16) over n f_d, by f_dv(16) over m
+ * f_b */
+enum { VR_DV8, VR_DV16, VR_JAC_DV8, VR_JAC_DV16, VR_JAC_B, VR_COUNT };
+#define VEC_JCOLS 64	/* columns of a Jacobian timed at most */
+#define VEC_LOOP 0.012	/* seconds of one timing loop */
+#define MAXM LSTM_BENCH_M /* the most rows of a Jacobian */
 
 static double v[MAXN], d[MAXN], g[MAXN], hv[MAXN];
 static volatile double sink; /* keeps the results alive */
@@ -661,16 +778,303 @@ static void print_err(double e)
 		printf(" %11s", "-");
 }
 
+/* ------------------------------------------------ vector mode (f_dv) */
+
+/* Directions of f_dv, element-major: vdir8 (n x 8) and vdir16 (n x 16)
+ * random, from a generator of their own (bench_uniform's sequence, which
+ * makes the kernels' v and d, stays as it was); vseed (n x nd) all zero
+ * but for the unit vectors of the chunk being computed. */
+static double vdir8[MAXN * 8], vdir16[MAXN * 16], vseed[MAXN * 16];
+static double ydv[MAXM * 16], yd[MAXM], yb[MAXM], jac[MAXM * MAXN];
+static unsigned long long vrand_state = 2718281828ULL;
+
+static double vrand(void)
+{
+	vrand_state = vrand_state * 6364136223846793005ULL +
+		      1442695040888963407ULL;
+	return (double)(vrand_state >> 11) / 4503599627370496.0 - 1.0;
+}
+
+static int kernel_m(const Kernel *k)
+{
+	return k->m > 1 ? k->m : 1;
+}
+
+/* f_d with all of k's outputs at v along dir (yd: m values) */
+static double tangent_all(const Kernel *k, const double *dir, double *out)
+{
+	return k->tangent_all ? k->tangent_all(v, dir, out)
+			      : k->tangent(v, dir, out);
+}
+
+/* Row j of the Jacobian by f_b (seeded with e_j), added to row */
+static double adjoint_row(const Kernel *k, int j, double *row)
+{
+	double y;
+
+	if (!k->adjoint_seeded)
+		return k->adjoint(v, row);
+	memset(yb, 0, sizeof yb);
+	yb[j] = 1;
+	y = k->adjoint_seeded(v, yb, row);
+	yb[j] = 0;
+	return y;
+}
+
+/* The columns c0 ... c0 + cnt - 1 of the Jacobian into jac (row-major, m
+ * x n), from one f_dv call on those unit directions. */
+static void jac_chunk(const Kernel *k, int c0, int cnt)
+{
+	int m = kernel_m(k), j, q;
+
+	for (q = 0; q < cnt; q++)
+		vseed[(size_t)(c0 + q) * cnt + q] = 1;
+	sink = k->vtangent(v, vseed, cnt, ydv);
+	for (q = 0; q < cnt; q++)
+		vseed[(size_t)(c0 + q) * cnt + q] = 0;
+	for (j = 0; j < m; j++)
+		for (q = 0; q < cnt; q++)
+			jac[(size_t)j * k->n + c0 + q] = ydv[j * cnt + q];
+}
+
+/* The columns of a Jacobian timed: all n, or the first VEC_JCOLS */
+static int vec_cols(const Kernel *k)
+{
+	return k->n < VEC_JCOLS ? k->n : VEC_JCOLS;
+}
+
+/* One call of vector method w on k at v (see V_TANGENT ...): the
+ * Jacobian ones compute the first vec_cols(k) columns (V_JAC_B: all m
+ * rows). */
+static void vcall(const Kernel *k, int w)
+{
+	int cols = vec_cols(k), m = kernel_m(k), nd = 16, c, j;
+	double dot;
+
+	switch (w) {
+	case V_TANGENT:
+		sink = k->tangent(v, d, &dot);
+		sink = dot;
+		break;
+	case V_DV8:
+		sink = k->vtangent(v, vdir8, 8, ydv);
+		break;
+	case V_DV16:
+		sink = k->vtangent(v, vdir16, 16, ydv);
+		break;
+	case V_JAC_D:
+		for (c = 0; c < cols; c++) {
+			vseed[c] = 1;
+			sink = tangent_all(k, vseed, yd);
+			vseed[c] = 0;
+			for (j = 0; j < m; j++)
+				jac[(size_t)j * k->n + c] = yd[j];
+		}
+		break;
+	case V_JAC_DV8:
+		nd = 8;
+		/* fall through */
+	case V_JAC_DV16:
+		for (c = 0; c < cols; c += nd)
+			jac_chunk(k, c, cols - c < nd ? cols - c : nd);
+		break;
+	case V_JAC_B:
+		for (j = 0; j < m; j++) {
+			memset(jac + (size_t)j * k->n, 0, k->n * sizeof *jac);
+			sink = adjoint_row(k, j, jac + (size_t)j * k->n);
+		}
+		break;
+	}
+}
+
+/* What a call of vcall(k, w) stands for: 1 call (V_TANGENT ... V_DV16),
+ * the whole Jacobian (the V_JAC_*: n / cols calls of f_d, ceil(n / nd) /
+ * ceil(cols / nd) chunks) */
+static double vscale(const Kernel *k, int w)
+{
+	int cols = vec_cols(k), n = k->n;
+
+	switch (w) {
+	case V_JAC_D:
+		return (double)n / cols;
+	case V_JAC_DV8:
+		return (double)((n + 7) / 8) / ((cols + 7) / 8);
+	case V_JAC_DV16:
+		return (double)((n + 15) / 16) / ((cols + 15) / 16);
+	}
+	return 1;
+}
+
+static double vtime_loop(const Kernel *k, int w, long reps)
+{
+	double t0 = now();
+	long r;
+
+	for (r = 0; r < reps; r++)
+		vcall(k, w);
+	return now() - t0;
+}
+
+/* The calls of vector method w that take about VEC_LOOP seconds (at least
+ * one) */
+static long vcalibrate(const Kernel *k, int w)
+{
+	double t;
+	long reps = 1;
+
+	while ((t = vtime_loop(k, w, reps)) < VEC_LOOP / 5) {
+		double grow = t > 0 ? VEC_LOOP / 4 / t : 100;
+		reps = (long)(reps * (grow > 100 ? 100 : grow < 2 ? 2 : grow));
+	}
+	return (long)ceil(reps * VEC_LOOP / t);
+}
+
+/* k's vector times (into vt: seconds per call of f_d, f_dv(8), f_dv(16),
+ * per whole Jacobian of the V_JAC_*; have[w] whether there is one) and
+ * ratios (vr: VR_*), medians over BENCH_ROUNDS rounds that each time
+ * every method once (as measure()); the V_JAC_B ratio needs ckc's f_b. */
+static void measure_vector(const Kernel *k, int *have, double *vt, double *vr)
+{
+	double s[V_COUNT][BENCH_ROUNDS] = { { 0 } }, r[VR_COUNT][BENCH_ROUNDS];
+	long reps[V_COUNT];
+	int w, i;
+
+	for (w = 0; w < V_COUNT; w++)
+		have[w] = k->vtangent != NULL &&
+			  (w != V_JAC_B || k->adjoint != NULL);
+	if (!k->vtangent)
+		return;
+	for (i = 0; i < k->n * 8; i++)
+		vdir8[i] = vrand();
+	for (i = 0; i < k->n * 16; i++)
+		vdir16[i] = vrand();
+	memset(vseed, 0, sizeof vseed);
+	for (w = 0; w < V_COUNT; w++)
+		if (have[w])
+			reps[w] = vcalibrate(k, w);
+	for (i = 0; i < BENCH_ROUNDS; i++) {
+		for (w = 0; w < V_COUNT; w++)
+			if (have[w])
+				s[w][i] = vtime_loop(k, w, reps[w]) / reps[w] *
+					  vscale(k, w);
+		r[VR_DV8][i] = s[V_DV8][i] / s[V_TANGENT][i];
+		r[VR_DV16][i] = s[V_DV16][i] / s[V_TANGENT][i];
+		r[VR_JAC_DV8][i] = s[V_JAC_DV8][i] / s[V_JAC_D][i];
+		r[VR_JAC_DV16][i] = s[V_JAC_DV16][i] / s[V_JAC_D][i];
+		r[VR_JAC_B][i] = have[V_JAC_B]
+					 ? s[V_JAC_DV16][i] / s[V_JAC_B][i]
+					 : 0;
+	}
+	for (w = 0; w < V_COUNT; w++) {
+		qsort(s[w], BENCH_ROUNDS, sizeof s[w][0], cmp_double);
+		vt[w] = have[w] ? s[w][BENCH_ROUNDS / 2] : 0;
+	}
+	for (w = 0; w < VR_COUNT; w++) {
+		qsort(r[w], BENCH_ROUNDS, sizeof r[w][0], cmp_double);
+		vr[w] = r[w][BENCH_ROUNDS / 2];
+	}
+}
+
+/* ck_jacobian's view of k's f_dv (ctx: the kernel); y[0] is the value,
+ * the out(...) elements' values are not kept (y[j] = 0) */
+static void vec_jacobian_fn(void *ctx, const double *x, const double *x_dv,
+			    double *y, double *y_dv, int nd)
+{
+	const Kernel *k = ctx;
+	int j;
+
+	y[0] = k->vtangent(x, x_dv, nd, y_dv);
+	for (j = 1; j < kernel_m(k); j++)
+		y[j] = 0;
+}
+
+/* The vector checks of k at v, into err[0] and err[1] (-1: nothing to
+ * check): f_dv of 16 and of 3 random directions against f_d along each
+ * of them, every output, which must be the same bits (err[0]: the
+ * largest relative difference, 0 when they are); then the whole Jacobian
+ * by libckrt's ck_jacobian (chunks of 16) against the reference gradient
+ * (m = 1: the hand-written one, else ckc's f_b), or against ckc's f_b
+ * seeded with each row's unit vector. */
+static void verify_vector(const Kernel *k, double *err)
+{
+	static const int nds[2] = { 16, 3 };
+	static double dir[MAXN], row[MAXN];
+	int m = kernel_m(k), n = k->n, t, q, i, j, differ = 0;
+	double f = k->primal(v), num = 0, den = 0;
+
+	err[0] = err[1] = -1;
+	if (!k->vtangent)
+		return;
+	for (t = 0; t < 2; t++) {
+		int nd = nds[t];
+		for (i = 0; i < n * nd; i++)
+			vdir16[i] = vrand();
+		if (k->vtangent(v, vdir16, nd, ydv) != f)
+			value_mismatch(k, "ckc f_dv");
+		for (q = 0; q < nd; q++) {
+			for (i = 0; i < n; i++)
+				dir[i] = vdir16[i * nd + q];
+			tangent_all(k, dir, yd);
+			for (j = 0; j < m; j++) {
+				double a = ydv[j * nd + q];
+				if (memcmp(&a, &yd[j], sizeof a)) {
+					if (!differ)
+						printf("MISMATCH: %s: ckc f_dv "
+						       "(nd = %d) direction %d, "
+						       "output %d: %.17g, f_d "
+						       "%.17g\n",
+						       k->name, nd, q, j, a,
+						       yd[j]);
+					differ++;
+				}
+				num = fmax(num, fabs(a - yd[j]));
+				den = fmax(den, fabs(yd[j]));
+			}
+		}
+	}
+	err[0] = differ ? (den > 0 ? num / den : num) : 0;
+	if (differ) {
+		printf("MISMATCH: %s: ckc f_dv vs f_d: %d outputs of %d "
+		       "directions not the same bits\n",
+		       k->name, differ, nds[0] + nds[1]);
+		failures++;
+	}
+	if (ck_jacobian(vec_jacobian_fn, (void *)k, n, m, v, 16, NULL, jac)) {
+		printf("MISMATCH: %s: ck_jacobian failed\n", k->name);
+		failures++;
+		return;
+	}
+	if (m == 1) {
+		memset(row, 0, n * sizeof *row);
+		reference(k)(v, row);
+		err[1] = rel_err(jac, row, n);
+	} else if (k->adjoint_seeded && k->adjoint) {
+		err[1] = 0;
+		for (j = 0; j < m; j++) {
+			memset(row, 0, n * sizeof *row);
+			adjoint_row(k, j, row);
+			err[1] = fmax(err[1], rel_err(jac + (size_t)j * n, row, n));
+		}
+	}
+	if (err[1] > 1e-10)
+		mismatch(k, "ck_jacobian (f_dv) vs the reference gradient",
+			 err[1], 1e-10);
+}
+
 /* What one run measured of one kernel: the times (seconds per call) and
- * ratios of measure(), and the peak tape bytes (ck_stats peak_bytes) of
- * one call of ckc's f_b and f_b_d (-1: not generated).  bench LABEL FILE
- * writes them to FILE, bench --tables reads them back. */
+ * ratios of measure(), the peak tape bytes (ck_stats peak_bytes) of
+ * one call of ckc's f_b and f_b_d (-1: not generated), and the vector
+ * times and ratios of measure_vector() with the Jacobian's rows m and the
+ * columns timed.  bench LABEL FILE writes them to FILE, bench --tables
+ * reads them back. */
 typedef struct Result {
 	char name[32];
-	int n, id;
+	int n, id, m, jcols;
 	int have[M_COUNT];
 	double t[M_COUNT], ratio[M_COUNT];
 	long long peak[2];
+	int vhave[V_COUNT];
+	double vt[V_COUNT], vratio[VR_COUNT];
 } Result;
 
 #define MAXC 4 /* compilers in one table */
@@ -688,13 +1092,19 @@ static void write_results(const char *path, const char *label,
 		perror(path);
 		exit(1);
 	}
-	fprintf(f, "ckc-bench-results %s %d %d\n", label, nr, M_COUNT);
+	fprintf(f, "ckc-bench-results %s %d %d %d %d\n", label, nr, M_COUNT,
+		V_COUNT, VR_COUNT);
 	for (i = 0; i < nr; i++) {
 		fprintf(f, "%s %d %d %lld %lld", r[i].name, r[i].n, r[i].id,
 			r[i].peak[0], r[i].peak[1]);
 		for (m = 0; m < M_COUNT; m++)
 			fprintf(f, " %d %.9g %.9g", r[i].have[m], r[i].t[m],
 				r[i].ratio[m]);
+		fprintf(f, " %d %d", r[i].m, r[i].jcols);
+		for (m = 0; m < V_COUNT; m++)
+			fprintf(f, " %d %.9g", r[i].vhave[m], r[i].vt[m]);
+		for (m = 0; m < VR_COUNT; m++)
+			fprintf(f, " %.9g", r[i].vratio[m]);
 		fprintf(f, "\n");
 	}
 	if (fclose(f)) {
@@ -706,11 +1116,13 @@ static void write_results(const char *path, const char *label,
 static void read_results(const char *path, int c)
 {
 	FILE *f = fopen(path, "r");
-	int i, m, nr, nm;
+	int i, m, nr, nm, nv, nvr;
 
-	if (!f || fscanf(f, "ckc-bench-results %31s %d %d", labels[c], &nr,
-			 &nm) != 3 ||
-	    nm != M_COUNT || nr < 0 || nr > NALL + 16) {
+	if (!f ||
+	    fscanf(f, "ckc-bench-results %31s %d %d %d %d", labels[c], &nr, &nm,
+		   &nv, &nvr) != 5 ||
+	    nm != M_COUNT || nv != V_COUNT || nvr != VR_COUNT || nr < 0 ||
+	    nr > NALL + 16) {
 		fprintf(stderr, "bench: %s: not a results file of this "
 				"bench\n", path);
 		exit(1);
@@ -723,6 +1135,14 @@ static void read_results(const char *path, int c)
 		for (m = 0; m < M_COUNT; m++)
 			if (fscanf(f, "%d %lg %lg", &r->have[m], &r->t[m],
 				   &r->ratio[m]) != 3)
+				goto bad;
+		if (fscanf(f, "%d %d", &r->m, &r->jcols) != 2)
+			goto bad;
+		for (m = 0; m < V_COUNT; m++)
+			if (fscanf(f, "%d %lg", &r->vhave[m], &r->vt[m]) != 2)
+				goto bad;
+		for (m = 0; m < VR_COUNT; m++)
+			if (fscanf(f, "%lg", &r->vratio[m]) != 1)
 				goto bad;
 	}
 	nresults[c] = nr;
@@ -794,6 +1214,97 @@ static void compiler_heads(int nc, int ngroups)
 			printf(" %6s", labels[c]);
 	}
 	printf("\n");
+}
+
+/* The vector-mode tables of the nc runs in results[] (measure_vector):
+ * one f_dv call over one f_d call, and the whole Jacobian four ways. */
+static void print_vector_tables(int nc)
+{
+	static const int jr[3] = { VR_JAC_DV8, VR_JAC_DV16, VR_JAC_B };
+	const Result *r0 = results[0];
+	int n0 = nresults[0], i, c, j, all = 1, all_b = 1, scaled = 0;
+	int multi = 0;
+
+	printf("\nckc vector mode: time of one f_dv call of nd random "
+	       "directions / one f_d call\n(median of %d rounds of loops of "
+	       "about %.3f s; the goal: <= 4 at nd = 16)\n",
+	       BENCH_ROUNDS, VEC_LOOP);
+	printf("%-14s %6s", "", "");
+	group_head(nc, "f_dv(8)");
+	group_head(nc, "f_dv(16)");
+	printf("\n%-14s %6s", "", "");
+	group_head(nc, "/ f_d");
+	group_head(nc, "/ f_d");
+	printf("\n%-14s %6s", "kernel", "inputs");
+	compiler_heads(nc, 2);
+	for (i = 0; i < n0; i++) {
+		printf("%-14s %6d", r0[i].name, r0[i].n);
+		for (j = 0; j < 2; j++) {
+			group_pad(nc);
+			for (c = 0; c < nc; c++) {
+				const Result *r = find(c, r0[i].name);
+				rcell(r && r->vhave[V_DV16],
+				      r ? r->vratio[j ? VR_DV16 : VR_DV8] : 0);
+			}
+		}
+		printf("\n");
+		all &= r0[i].vhave[V_DV16];
+		all_b &= !r0[i].vhave[V_DV16] || r0[i].vhave[V_JAC_B];
+		scaled |= r0[i].jcols < r0[i].n;
+		multi |= r0[i].m > 1;
+	}
+
+	printf("\nckc's whole Jacobian (rows x inputs; 1 row: the gradient): "
+	       "f_dv in chunks of nd\nunit directions, against n f_d calls on "
+	       "the unit directions and one f_b per row\n(seeded with the "
+	       "row's unit vector); medians of the same rounds\n");
+	printf("%-14s %6s %4s %5s", "", "", "", "");
+	group_head(nc, "f_dv(16)");
+	group_head(nc, "f_dv(8)");
+	group_head(nc, "f_dv(16)");
+	group_head(nc, "f_dv(16)");
+	printf("\n%-14s %6s %4s %5s", "", "", "", "");
+	group_head(nc, "J us");
+	group_head(nc, "/ n f_d");
+	group_head(nc, "/ n f_d");
+	group_head(nc, "/ rows f_b");
+	printf("\n%-14s %6s %4s %5s", "kernel", "inputs", "rows", "timed");
+	compiler_heads(nc, 4);
+	for (i = 0; i < n0; i++) {
+		printf("%-14s %6d %4d %5d", r0[i].name, r0[i].n, r0[i].m,
+		       r0[i].jcols);
+		group_pad(nc);
+		for (c = 0; c < nc; c++) {
+			const Result *r = find(c, r0[i].name);
+			cell(r && r->vhave[V_JAC_DV16],
+			     r ? r->vt[V_JAC_DV16] * 1e6 : 0);
+		}
+		for (j = 0; j < 3; j++) {
+			group_pad(nc);
+			for (c = 0; c < nc; c++) {
+				const Result *r = find(c, r0[i].name);
+				rcell(r && r->vhave[jr[j] == VR_JAC_B
+							    ? V_JAC_B
+							    : V_JAC_DV16],
+				      r ? r->vratio[jr[j]] : 0);
+			}
+		}
+		printf("\n");
+	}
+	if (scaled)
+		printf("timed: the Jacobian's columns timed, the first ones; "
+		       "where fewer than the inputs,\nevery time is scaled to "
+		       "all n columns (n / timed f_d calls, ceil(n / nd) /\n"
+		       "(timed / nd) f_dv chunks): a forward sweep takes the "
+		       "same time whatever its seeds\n");
+	if (multi)
+		printf("rows: lstm's are its loss, then its out(h, c)'s final "
+		       "values\n");
+	if (!all)
+		printf("f_dv: - where ckc does not generate it for the kernel "
+		       "(see run.sh's note above)\n");
+	if (!all_b)
+		printf("f_b: - where ckc did not generate it (see above)\n");
 }
 
 /* Prints the tables of the nc runs in results[]: the kernels are those of
@@ -965,6 +1476,7 @@ static void print_tables(int nc)
 		}
 		printf("\n");
 	}
+	print_vector_tables(nc);
 }
 
 /* deepnet and deepnet_inline compute the same thing from the same v: the
@@ -1016,7 +1528,7 @@ int main(int argc, char **argv)
 		"", "", "", "", "", "vs ref", "vs FD", "ADOL-C"
 	};
 	static double vs[NALL][MAXN], ds[NALL][MAXN];
-	double err[NALL][E_COUNT];
+	double err[NALL][E_COUNT], verr[NALL][2];
 	const char *label = argc > 1 ? argv[1] : "cc";
 	int i, j, adolc = 0;
 
@@ -1045,11 +1557,14 @@ int main(int argc, char **argv)
 		for (j = 0; j < k->n; j++)
 			d[j] = bench_uniform();
 		verify(k, err[i]);
+		verify_vector(k, verr[i]);
 		memcpy(vs[i], v, sizeof v);
 		memcpy(ds[i], d, sizeof d);
 		snprintf(r->name, sizeof r->name, "%s", k->name);
 		r->n = k->n;
 		r->id = k->id;
+		r->m = kernel_m(k);
+		r->jcols = vec_cols(k);
 		r->have[M_PRIMAL] = r->have[M_TANGENT] = 1;
 		r->have[M_HAND] = k->hand != NULL;
 		r->have[M_ADJOINT] = k->adjoint != NULL;
@@ -1088,6 +1603,19 @@ int main(int argc, char **argv)
 			print_err(err[i][j]);
 		printf("\n");
 	}
+	printf("\n%-14s %11s %11s\n%-14s %11s %11s\n", "f_dv", "f_dv = f_d",
+	       "ck_jacobian", "", "(bits)", "vs ref");
+	for (i = 0; i < nkernels; i++) {
+		printf("%-14s", kernels[i].name);
+		print_err(verr[i][0]);
+		print_err(verr[i][1]);
+		printf("\n");
+	}
+	printf("(f_dv = f_d: f_dv of 16 and of 3 random directions against "
+	       "f_d along each, every\noutput; 0 when all are the same bits, "
+	       "else a MISMATCH.  ck_jacobian: the whole\nJacobian from f_dv "
+	       "in chunks of 16 against ref, or for lstm against f_b seeded\n"
+	       "with each row's unit vector.  -: no f_dv, see run.sh's notes)\n");
 	compare_deepnets(vs);
 	fflush(stdout);
 
@@ -1114,6 +1642,7 @@ int main(int argc, char **argv)
 			r->peak[1] = (long long)st.peak_bytes;
 		}
 		measure(k, r->have, r->t, r->ratio);
+		measure_vector(k, r->vhave, r->vt, r->vratio);
 	}
 	if (argc > 2)
 		write_results(argv[2], label, results[0], nkernels);

@@ -51,7 +51,8 @@ void bench_make_data(void);
 /* The kernels of examples/kernels (kernels.c), each a function of the flat
  * vector v of its active inputs, as bench.c's other kernels: the
  * initialisation of v and of the kernel's data, the kernel, and ckc's
- * f_d, f_b and f_b_d of it (same contracts as in bench.c).  The sizes:
+ * f_d, f_b, f_b_d and f_dv of it (same contracts as in bench.c; f_dv
+ * only where run.sh defines BENCH_VECTOR_<NAME>).  The sizes:
  * ba: cameras, points, observations (v: cameras, points, weights); lstm:
  * layers, state size, steps (v: the parameters, then the initial h and
  * c); gmm: dimension, components, points (v: alphas, means, icf); hand:
@@ -80,11 +81,19 @@ void bench_make_data(void);
 	double k##_tangent(const double *v, const double *d, double *dot);   \
 	double k##_adjoint(const double *v, double *g);                      \
 	double k##_hvp(const double *v, const double *d, double *g,          \
-		       double *hv);
+		       double *hv);                                          \
+	double k##_vtangent(const double *v, const double *dv, int nd,       \
+			    double *ydv);
 KERNEL_FNS(ba)
 KERNEL_FNS(lstm)
 KERNEL_FNS(gmm)
 KERNEL_FNS(hand)
+/* lstm's out(h, c): its Jacobian has LSTM_BENCH_M rows, the loss's, then
+ * the final h's and c's; f_d with all of them (yd[j] = row j . d), and f_b
+ * seeded with yb (g += yb^T J; the loss's seed yb[0]). */
+#define LSTM_BENCH_M (1 + 2 * LSTM_LAYERS * LSTM_STATE)
+double lstm_tangent_all(const double *v, const double *d, double *yd);
+double lstm_adjoint_seeded(const double *v, const double *yb, double *g);
 
 /* bench/'s kernels of particular shapes (shapes.c), the same way: burgers
  * (burgers.c: cells, steps), tiny (tiny.c: inputs), deepnet (deepnet.c)

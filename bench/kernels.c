@@ -2,11 +2,14 @@
  * kernels.c - the kernels of examples/kernels in ckc's benchmark: their
  * data, made deterministically, and each kernel seen as a function of the
  * flat vector v of its active inputs, through the kernel itself and ckc's
- * f_d, f_b and f_b_d of it.
+ * f_d, f_b, f_b_d and f_dv of it (f_dv's directions element-major, as the
+ * f_dv's own shadows: dv[i * nd + k], so a part of v at offset o has its
+ * directions at dv + o * nd).
  *
  * run.sh defines BENCH_KERNEL_<NAME> for each kernel whose derivatives ckc
- * generated (gmm and hand wait for struct support); bench.c lists only
- * those.  There is no hand-written adjoint or ADOL-C version of these
+ * generated, and BENCH_VECTOR_<NAME> when it generated f_dv as well;
+ * bench.c lists only those.  There is no hand-written adjoint or ADOL-C
+ * version of these
  * kernels: bench.c checks them against differences and each other.
  */
 #include <string.h>
@@ -86,6 +89,16 @@ double ba_hvp(const double *v, const double *d, double *g, double *hv)
 				BA_PTS(hv), BA_WS(v), BA_WS(d), BA_WS(g),
 				BA_WS(hv), ba_obs, ba_feats, 1.0, 0.0);
 }
+
+#ifdef BENCH_VECTOR_BA
+double ba_vtangent(const double *v, const double *dv, int nd, double *ydv)
+{
+	return ba_objective_dv(BA_NOBS, BA_CAMS(v), dv, BA_PTS(v),
+			       dv + (size_t)(BA_PTS(v) - v) * nd, BA_WS(v),
+			       dv + (size_t)(BA_WS(v) - v) * nd, ba_obs,
+			       ba_feats, nd, ydv);
+}
+#endif
 #endif
 
 #ifdef BENCH_KERNEL_LSTM
@@ -162,6 +175,64 @@ double lstm_adjoint(const double *v, double *g)
 	}
 	return y;
 }
+
+/* all of f_d's outputs: yd = the loss's, then the final h's and c's */
+double lstm_tangent_all(const double *v, const double *d, double *yd)
+{
+	double h[LS_NS], c[LS_NS];
+	double *hd = yd + 1, *cd = yd + 1 + LS_NS;
+
+	memcpy(h, v + LS_H, sizeof h);
+	memcpy(c, v + LS_C, sizeof c);
+	memcpy(hd, d + LS_H, sizeof h);
+	memcpy(cd, d + LS_C, sizeof c);
+	return lstm_loss_d(LSTM_LAYERS, LSTM_STATE, LSTM_STEPS, v, d,
+			   v + LS_BIAS, d + LS_BIAS, v + LS_IN, d + LS_IN,
+			   v + LS_OUTW, d + LS_OUTW, v + LS_OUTB, d + LS_OUTB, h,
+			   hd, c, cd, lstm_seq, yd);
+}
+
+/* f_b seeded with yb: the loss's seed yb[0], the final h's and c's the
+ * rest (h_b and c_b hold them on entry) */
+double lstm_adjoint_seeded(const double *v, const double *yb, double *g)
+{
+	double h[LS_NS], c[LS_NS], hb[LS_NS], cb[LS_NS], y;
+	int i;
+
+	memcpy(h, v + LS_H, sizeof h);
+	memcpy(c, v + LS_C, sizeof c);
+	memcpy(hb, yb + 1, sizeof hb);
+	memcpy(cb, yb + 1 + LS_NS, sizeof cb);
+	y = lstm_loss_b(LSTM_LAYERS, LSTM_STATE, LSTM_STEPS, v, g, v + LS_BIAS,
+			g + LS_BIAS, v + LS_IN, g + LS_IN, v + LS_OUTW,
+			g + LS_OUTW, v + LS_OUTB, g + LS_OUTB, h, hb, c, cb,
+			lstm_seq, yb[0]);
+	for (i = 0; i < LS_NS; i++) {
+		g[LS_H + i] += hb[i];
+		g[LS_C + i] += cb[i];
+	}
+	return y;
+}
+
+#ifdef BENCH_VECTOR_LSTM
+/* ydv: the loss's nd values, then the final h's and c's */
+double lstm_vtangent(const double *v, const double *dv, int nd, double *ydv)
+{
+	double h[LS_NS], c[LS_NS];
+	double *hdv = ydv + nd, *cdv = ydv + (size_t)(1 + LS_NS) * nd;
+
+	memcpy(h, v + LS_H, sizeof h);
+	memcpy(c, v + LS_C, sizeof c);
+	memcpy(hdv, dv + (size_t)LS_H * nd, LS_NS * nd * sizeof *hdv);
+	memcpy(cdv, dv + (size_t)LS_C * nd, LS_NS * nd * sizeof *cdv);
+	return lstm_loss_dv(LSTM_LAYERS, LSTM_STATE, LSTM_STEPS, v, dv,
+			    v + LS_BIAS, dv + (size_t)LS_BIAS * nd, v + LS_IN,
+			    dv + (size_t)LS_IN * nd, v + LS_OUTW,
+			    dv + (size_t)LS_OUTW * nd, v + LS_OUTB,
+			    dv + (size_t)LS_OUTB * nd, h, hdv, c, cdv,
+			    lstm_seq, nd, ydv);
+}
+#endif
 
 double lstm_hvp(const double *v, const double *d, double *g, double *hv)
 {
@@ -240,6 +311,16 @@ double gmm_hvp(const double *v, const double *d, double *g, double *hv)
 				 GM_MEANS(hv), GM_ICF(v), GM_ICF(d), GM_ICF(g),
 				 GM_ICF(hv), gmm_x, gmm_prior, 1.0, 0.0);
 }
+
+#ifdef BENCH_VECTOR_GMM
+double gmm_vtangent(const double *v, const double *dv, int nd, double *ydv)
+{
+	return gmm_objective_dv(GMM_D, GMM_K, GMM_NPTS, GM_ALPHAS(v), dv,
+				GM_MEANS(v), dv + (size_t)GMM_K * nd, GM_ICF(v),
+				dv + (size_t)(GMM_K + GMM_K * GMM_D) * nd,
+				gmm_x, gmm_prior, nd, ydv);
+}
+#endif
 #endif
 
 #ifdef BENCH_KERNEL_HAND
@@ -358,4 +439,12 @@ double hand_hvp(const double *v, const double *d, double *g, double *hv)
 				  hand_rest, hand_weights, hand_targets, 1.0,
 				  0.0);
 }
+
+#ifdef BENCH_VECTOR_HAND
+double hand_vtangent(const double *v, const double *dv, int nd, double *ydv)
+{
+	return hand_objective_dv(HAND_NBONES, hand_bones, v, dv, hand_rest,
+				 hand_weights, hand_targets, nd, ydv);
+}
+#endif
 #endif

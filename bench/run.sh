@@ -13,7 +13,11 @@
 # For each kernel, ckc is run on its source (which carries the kernel's
 # `#pragma ck_adjoint`, and for bench/'s own kernels `#pragma ck_hvp`) with a
 # `--tangent` request added on the command line, and `--hvp` for the
-# examples' kernels, so one generated file holds f_d, f_b and f_b_d.  When
+# examples' kernels, so one generated file holds f_d, f_b and f_b_d.  Every
+# kernel also gets a `--tangent '...:vector'` request with the wrt (and out)
+# of its f_d, for f_dv (vector mode; ckcv below): when ckc refuses it, the
+# kernel is differentiated without it, with a note, and its vector columns
+# show "-" (bench.c: BENCH_VECTOR_<KERNEL> when f_dv is there).  When
 # ckc cannot make f_b_d, the kernel is differentiated again from a copy
 # without its ck_hvp pragma, and its f_b_d column shows "-"; when it cannot
 # make the adjoint either, from a copy without its ck_ pragmas, tangent only,
@@ -25,8 +29,9 @@
 # compiler's C++ compiler (g++, clang++).
 #
 # The kernels of examples/kernels are differentiated from their own
-# pragmas (all three modes); kernels.c wraps them for bench.c.  A failure
-# on one of them is an error (the kernel is left out).
+# pragmas (all three modes) and the vector request; kernels.c wraps them
+# for bench.c.  A failure on one of them is an error (the kernel is left
+# out).
 #
 # bench/'s kernels of particular shapes (shapes.c wraps them): burgers
 # (burgers.c), tiny (tiny.c), deepnet (deepnet.c) and deepnet_inline
@@ -115,18 +120,38 @@ if [ -n "$missing" ]; then
 	fi
 fi
 
+# ckcv NAME VREQ ARG...: ckc ARG... with `--tangent VREQ` (VREQ ends in
+# :vector) added, for NAME's f_dv, and -DBENCH_VECTOR_<NAME> in DEFS; when
+# that fails, ckc ARG... alone, and if that works, a note that ckc
+# refuses vector mode for NAME with its error (NAME_ckcv.log).  Returns
+# ckc's status; ckc's error without the vector request goes to stderr.
+DEFS=""
+ckcv() {
+	vname=$1 vreq=$2
+	shift 2
+	if "$B/ckc" "$@" --tangent "$vreq" 2>"$OUT/${vname}_ckcv.log"; then
+		DEFS="$DEFS -DBENCH_VECTOR_$(echo "$vname" | tr a-z A-Z)"
+		return 0
+	fi
+	"$B/ckc" "$@" || return
+	echo "note: ckc refuses --tangent '$vreq'; $vname's f_dv columns" \
+		"show -:"
+	cat "$OUT/${vname}_ckcv.log"
+}
+
 # gen NAME SOURCE FUNCTION WRT [--hvp]: NAME_grad.c and NAME_grad.h in $OUT
 # (--hvp: request f_b_d on the command line, for a source without a
-# ck_hvp pragma).
-DEFS=""
+# ck_hvp pragma), with f_dv where ckc makes it.
 gen() {
 	name=$1 src=$2 fn=$3 wrt=$4 hvp=${5:-}
 	log=$OUT/${name}_ckc.log
 	up=$(echo "$name" | tr a-z A-Z)
+	vreq="$fn:wrt=$wrt:vector"
 	set -- --tangent "$fn:wrt=$wrt"
 	[ -n "$hvp" ] && set -- "$@" --hvp "$fn:wrt=$wrt"
-	echo "ckc $src $* -o $OUT/${name}_grad.c"
-	if "$B/ckc" "$src" "$@" -o "$OUT/${name}_grad.c" 2>"$log"; then
+	echo "ckc $src $* --tangent $vreq -o $OUT/${name}_grad.c"
+	if ckcv "$name" "$vreq" "$src" "$@" -o "$OUT/${name}_grad.c" \
+		2>"$log"; then
 		DEFS="$DEFS -DBENCH_ADJOINT_$up -DBENCH_HVP_$up"
 		return
 	fi
@@ -138,8 +163,9 @@ gen() {
 	echo "  (no ${fn}_b_d: again from a copy without ck_hvp pragmas)"
 	sed 's/^[ 	]*#[ 	]*pragma[ 	][ 	]*ck_hvp.*//' "$src" \
 		>"$OUT/${name}_nohvp.c"
-	if "$B/ckc" "$OUT/${name}_nohvp.c" --tangent "$fn:wrt=$wrt" \
-		-o "$OUT/${name}_grad.c" -I "$(dirname "$src")" 2>"$log"; then
+	if ckcv "$name" "$vreq" "$OUT/${name}_nohvp.c" --tangent \
+		"$fn:wrt=$wrt" -o "$OUT/${name}_grad.c" -I "$(dirname "$src")" \
+		2>"$log"; then
 		DEFS="$DEFS -DBENCH_ADJOINT_$up"
 		return
 	fi
@@ -151,8 +177,8 @@ gen() {
 	echo "  (no ${fn}_b: tangent only, from a copy without ck_ pragmas)"
 	sed 's/^[ 	]*#[ 	]*pragma[ 	][ 	]*ck_.*//' "$src" \
 		>"$OUT/${name}_nopragma.c"
-	"$B/ckc" "$OUT/${name}_nopragma.c" --tangent "$fn:wrt=$wrt" \
-		-o "$OUT/${name}_grad.c" -I "$(dirname "$src")"
+	ckcv "$name" "$vreq" "$OUT/${name}_nopragma.c" --tangent \
+		"$fn:wrt=$wrt" -o "$OUT/${name}_grad.c" -I "$(dirname "$src")"
 }
 gen rosenbrock "$ROOT/bench/rosenbrock.c" rosenbrock x
 gen heat "$ROOT/bench/heat.c" heat_objective u0
@@ -160,14 +186,19 @@ gen logreg "$ROOT/examples/logreg/logreg.c" logreg_loss w --hvp
 gen mlp "$ROOT/examples/mlp/mlp.c" mlp_loss w,x --hvp
 
 # The kernels of examples/kernels carry all their pragmas (ck_tangent,
-# ck_adjoint, ck_hvp); a failure on any of them is an error.
+# ck_adjoint, ck_hvp); a failure on any of them is an error.  Each with
+# the vector request of its ck_tangent pragma's wrt and out.
 KDIR=$ROOT/examples/kernels
 KNAMES=""
-for name in ba lstm gmm hand; do
+for k in ba:ba_objective:wrt=cams,X,w \
+	lstm:lstm_loss:wrt=W,bias,in_w,out_w,out_b,h,c:out=h,c \
+	gmm:gmm_objective:wrt=alphas,means,icf hand:hand_objective:wrt=pose; do
+	name=${k%%:*} vreq=${k#*:}:vector
 	log=$OUT/${name}_ckc.log
 	up=$(echo "$name" | tr a-z A-Z)
-	echo "ckc $KDIR/$name.c -o $OUT/${name}_grad.c"
-	if "$B/ckc" "$KDIR/$name.c" -o "$OUT/${name}_grad.c" 2>"$log"; then
+	echo "ckc $KDIR/$name.c --tangent $vreq -o $OUT/${name}_grad.c"
+	if ckcv "$name" "$vreq" "$KDIR/$name.c" -o "$OUT/${name}_grad.c" \
+		2>"$log"; then
 		DEFS="$DEFS -DBENCH_KERNEL_$up"
 		KNAMES="$KNAMES $name"
 	else
@@ -187,9 +218,10 @@ for s in burgers:burgers_objective:u0 tiny:tiny_objective:x \
 	fn=${rest%%:*} wrt=${rest#*:}
 	log=$OUT/${name}_ckc.log
 	up=$(echo "$name" | tr a-z A-Z)
-	echo "ckc $ROOT/bench/$name.c --tangent $fn:wrt=$wrt -o $OUT/${name}_grad.c"
-	if "$B/ckc" "$ROOT/bench/$name.c" --tangent "$fn:wrt=$wrt" \
-		-o "$OUT/${name}_grad.c" 2>"$log"; then
+	echo "ckc $ROOT/bench/$name.c --tangent $fn:wrt=$wrt" \
+		"--tangent $fn:wrt=$wrt:vector -o $OUT/${name}_grad.c"
+	if ckcv "$name" "$fn:wrt=$wrt:vector" "$ROOT/bench/$name.c" \
+		--tangent "$fn:wrt=$wrt" -o "$OUT/${name}_grad.c" 2>"$log"; then
 		DEFS="$DEFS -DBENCH_KERNEL_$up"
 		SNAMES="$SNAMES $name"
 	else

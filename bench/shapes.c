@@ -8,11 +8,14 @@
  * deepnet_inline.c).
  *
  * run.sh defines BENCH_KERNEL_<NAME> for each whose f_d, f_b and f_b_d ckc
- * generated; bench.c lists only those.  They have no hand-written or
+ * generated, and BENCH_VECTOR_<NAME> when it generated f_dv too (its
+ * directions element-major, dv[i * nd + k], as kernels.c's); bench.c lists
+ * only those.  They have no hand-written or
  * ADOL-C versions: ckc's f_b is their reference gradient, checked against
  * differences.
  */
 #include <math.h>
+#include <stddef.h>
 
 #include "bench.h"
 
@@ -50,6 +53,14 @@ double burgers_hvp(const double *v, const double *d, double *g, double *hv)
 {
 	return burgers_objective_b_d(v, d, g, hv, BURG_STEPS, 1.0, 0.0);
 }
+
+#ifdef BENCH_VECTOR_BURGERS
+double burgers_vtangent(const double *v, const double *dv, int nd,
+			double *ydv)
+{
+	return burgers_objective_dv(v, dv, BURG_STEPS, nd, ydv);
+}
+#endif
 #endif
 
 #ifdef BENCH_KERNEL_TINY
@@ -84,6 +95,13 @@ double tiny_hvp(const double *v, const double *d, double *g, double *hv)
 {
 	return tiny_objective_b_d(v, d, g, hv, 1.0, 0.0);
 }
+
+#ifdef BENCH_VECTOR_TINY
+double tiny_vtangent(const double *v, const double *dv, int nd, double *ydv)
+{
+	return tiny_objective_dv(v, dv, nd, ydv);
+}
+#endif
 #endif
 
 /* deepnet and deepnet_inline: v = W, b, h0; both start from the same v
@@ -94,6 +112,11 @@ double tiny_hvp(const double *v, const double *d, double *g, double *hv)
 #define DN_W(v) (v)
 #define DN_B(v) ((v) + DN_WIDTH * DN_WIDTH)
 #define DN_H0(v) ((v) + DN_WIDTH * DN_WIDTH + DN_WIDTH)
+/* the directions of W, b and h0 in an element-major dv of nd directions */
+#define DN_W_DV(dv, nd) (dv)
+#define DN_B_DV(dv, nd) ((dv) + (size_t)DN_WIDTH * DN_WIDTH * (nd))
+#define DN_H0_DV(dv, nd)                                                    \
+	((dv) + (size_t)(DN_WIDTH * DN_WIDTH + DN_WIDTH) * (nd))
 
 static void dn_init(double *v)
 {
@@ -143,6 +166,15 @@ double deepnet_hvp(const double *v, const double *d, double *g, double *hv)
 			   DN_B(d), DN_B(g), DN_B(hv), DN_H0(v), DN_H0(d),
 			   DN_H0(g), DN_H0(hv), 1.0, 0.0);
 }
+
+#ifdef BENCH_VECTOR_DEEPNET
+double deepnet_vtangent(const double *v, const double *dv, int nd,
+			double *ydv)
+{
+	return deepnet_dv(DN_W(v), DN_W_DV(dv, nd), DN_B(v), DN_B_DV(dv, nd),
+			  DN_H0(v), DN_H0_DV(dv, nd), nd, ydv);
+}
+#endif
 #endif
 
 #ifdef BENCH_KERNEL_DEEPNET_INLINE
@@ -179,4 +211,14 @@ double deepnet_inline_hvp(const double *v, const double *d, double *g,
 				  DN_B(d), DN_B(g), DN_B(hv), DN_H0(v),
 				  DN_H0(d), DN_H0(g), DN_H0(hv), 1.0, 0.0);
 }
+
+#ifdef BENCH_VECTOR_DEEPNET_INLINE
+double deepnet_inline_vtangent(const double *v, const double *dv, int nd,
+			       double *ydv)
+{
+	return deepnet_inline_dv(DN_W(v), DN_W_DV(dv, nd), DN_B(v),
+				 DN_B_DV(dv, nd), DN_H0(v), DN_H0_DV(dv, nd),
+				 nd, ydv);
+}
+#endif
 #endif
