@@ -466,6 +466,10 @@ static Stmt *v_member_ptr_dir(Vec *c, const Stmt *s)
  * element). */
 static Expr *v_alloc(Vec *c, const Expr *e)
 {
+	if (e && e->kind == E_CAST) { /* (double *)malloc(...) */
+		Expr *inner = v_alloc(c, e->u.e);
+		return inner ? expr_cast(e->type, inner, e->loc) : NULL;
+	}
 	if (!e || e->kind != E_CALL || !(alloc_find(e) || ir_block_call(e)))
 		return NULL;
 	Expr *r = expr_clone(e);
