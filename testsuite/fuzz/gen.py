@@ -39,12 +39,18 @@ Deterministic: kernel INDEX of SEED is the same text on every run.
 Growing it: a feature is a name in FEATURES that guards the code producing
 a construct (--features -loops,+checkpoint turns them off/on); a mode is a
 pragma plus a driver callback for fuzzcheck.h (see driver(): tangent,
-adjoint, hvp; hvp needs adjoint and turns the outputs feature off).  A new
+adjoint, hvp; hvp needs adjoint and turns the outputs feature off).  Mode
+vector stacks `ck_tangent ... vector` (and `ck_hvp ... vector`) requests
+on the others and checks f_dv (f_b_dv) against f_d (f_b_d) direction by
+direction, bit for bit (VECTOR_CHECK, vector_driver()); it changes no
+kernel, and kernels that call a ck_derivative function or hold OpenMP
+loops (refused in vector mode) get no vector request.  A new
 kind of helper parameter (a struct, say) is a row of PARAM_KINDS with its
 cases in gen_sub_helper (the callee's view) and sub_args / call_sub (the
 caller's argument); see the comment there.
 
-usage: gen.py [--seed S] [--index I] [--count N] [--modes tangent,adjoint]
+usage: gen.py [--seed S] [--index I] [--count N]
+              [--modes tangent,adjoint,hvp,vector]
               [--features LIST] [-o FILE]
 Prints (or writes) one file holding kernels I..I+N-1, with a lit RUN header
 when N is 1 (a ready regression test).
@@ -57,7 +63,10 @@ import sys
 NS = (3, 4, 5)      # the values of n the kernels must be correct for
 DRIVER_N = (3, 4, 5)
 LLEN = 8            # length of local arrays
-MODES = ("tangent", "adjoint", "hvp")
+MODES = ("tangent", "adjoint", "hvp", "vector")
+# Mode vector: the number of directions f_dv and f_b_dv are called with
+# (odd counts matter: vector.c may unroll or pair the direction loops).
+VECTOR_NDS = (1, 3, 16)
 FEATURES = {
     "loops": True,       # counted for loops (nested)
     "while": True,       # while and do loops with a counter bound
@@ -1943,7 +1952,14 @@ class Gen:
             clause += " out(%s)" % ", ".join(f.outs)
         names = {"tangent": "ck_tangent", "adjoint": "ck_adjoint",
                  "hvp": "ck_hvp"}
-        return ["#pragma %s %s" % (names[m], clause) for m in self.modes]
+        out = ["#pragma %s %s" % (names[m], clause) for m in self.modes
+               if m in names]
+        # Mode vector: f_dv (and f_b_dv) stacked on f_d (and f_b_d), the
+        # same wrt and out.
+        if self.vector:
+            out += ["#pragma %s %s vector" % (names[m], clause)
+                    for m in ("tangent", "hvp") if m in self.modes]
+        return out
 
     def source(self):
         """The kernel's C text: helpers, pragmas, definition."""
@@ -1965,6 +1981,15 @@ class Gen:
                     h.lines[0].startswith("static "):
                 continue
             lines += h.lines + [""]
+        # Mode vector: ckc refuses f_dv / f_b_dv for functions that call
+        # one with a ck_derivative (an external function, feature extern)
+        # or hold OpenMP loops (DESIGN section 2, vector mode); such
+        # kernels get no vector request and no vector check.
+        reached = [h for h in self.helpers if h.name in reach]
+        self.vector = "vector" in self.modes and not any(
+            getattr(h, "ext_lines", None) for h in reached) and not any(
+            "#pragma omp" in line for h in reached + [f]
+            for line in h.lines)
         lines += self.pragmas(f)
         lines.append("%s %s(%s)" % (f.ret, f.name,
                                     ", ".join(p[2] for p in f.params)))
@@ -2191,6 +2216,10 @@ class Gen:
             L.append("\t(void)in;")
             L.append("\t(void)in_d;")
             L.append("}")
+        self.ventry = None
+        if self.vector:
+            self.ventry = self.vector_driver(L, n, uoff, yoff, arrays, cval,
+                                             hvp != "NULL")
         L.append("static const char *const %s_outs[] = {%s};" % (
             pfx, ", ".join('"%s"' % s for s in out_names)))
         entry = ('{"%s", %du, %d, %d, %d, %s_outs, %s_eval, %s_tangent, %s, '
@@ -2198,6 +2227,167 @@ class Gen:
                           & 0x7fffffff, nin, nout, f.ret == "double", pfx,
                           pfx, pfx, adjoint, hvp))
         return "\n".join(L) + "\n", entry
+
+
+    def vector_driver(self, L, n, uoff, yoff, arrays, cval, hvp):
+        """Mode vector: the callbacks of VECTOR_CHECK (fz_vkernel) for the
+        kernel, appended to L; returns the kernel's fz_vkernel entry.
+        PFX_tanv calls f_dv with nd directions (vec 1) or f_d with one
+        (vec 0, nd 1: then the element-major layout is f_d's), PFX_hvpv
+        f_b_dv or f_b_d alike; their vectors are fuzzcheck.h's, with
+        every tangent nd values per element (in_dv[i * nd + k]).  The
+        adjoints and their tangents accumulate from in_b / in_bdv's
+        values on entry, which the check chooses at random."""
+        f, pfx = self.func, self.func.name
+        vn = n * max(VECTOR_NDS)
+
+        def call_args(vec, shadows):
+            out = []
+            for kind, obj, _ in f.params:
+                if kind == "s":
+                    o = uoff[obj.name]
+                    out.append("in[%d]" % o)
+                    out.append("in_dv + %d * nd" % o if vec else
+                               "in_dv[%d]" % o)
+                    if shadows == "b":
+                        out += ["&%s_b" % obj.name, "%s_bdv" % obj.name]
+                elif kind == "c":
+                    out.append(cval)
+                elif kind == "n":
+                    out.append(str(n))
+                else:
+                    out.append(obj.name)
+                    if kind != "xc":
+                        out.append("%s_dv" % obj.name)
+                        if shadows == "b":
+                            out += ["%s_b" % obj.name, "%s_bdv" % obj.name]
+            return ", ".join(out)
+
+        # f_dv / f_d
+        L.append("static void %s_tanv(const double *in, const double "
+                 "*in_dv, int nd, int vec, double *out, double *out_dv)" %
+                 pfx)
+        L.append("{")
+        for kind, obj in arrays:
+            L.append("\tdouble %s[%d];" % (obj.name, n))
+            if kind != "xc":
+                L.append("\tdouble %s_dv[%d];" % (obj.name, vn))
+        if f.ret == "double":
+            L.append("\tdouble ret_dv[FZ_VND];")
+        if arrays:
+            L.append("\tint i;")
+        L.append("\tint k;")
+        L.append("")
+        if arrays:
+            L.append("\tfor (i = 0; i < %d; i++) {" % n)
+            for kind, obj in arrays:
+                if kind in ("x", "z"):
+                    o = uoff[obj.name]
+                    L.append("\t\t%s[i] = in[%d + i];" % (obj.name, o))
+                    L.append("\t\tfor (k = 0; k < nd; k++)")
+                    L.append("\t\t\t%s_dv[i * nd + k] = "
+                             "in_dv[(%d + i) * nd + k];" % (obj.name, o))
+                else:
+                    L.append("\t\t%s[i] = %s_%s_init[i];" % (
+                        obj.name, pfx, obj.name))
+                    if kind == "y":
+                        L.append("\t\tfor (k = 0; k < nd; k++)")
+                        L.append("\t\t\t%s_dv[i * nd + k] = 0.0;" %
+                                 obj.name)
+            L.append("\t}")
+        vcall = "%s_dv(%s, nd%s)" % (f.name, call_args(True, "d"),
+                                     ", ret_dv" if f.ret == "double" else "")
+        scall = "%s_d(%s%s)" % (f.name, call_args(False, "d"),
+                                ", ret_dv" if f.ret == "double" else "")
+        if f.ret == "double":
+            L.append("\tout[0] = vec ? %s\n\t\t: %s;" % (vcall, scall))
+            L.append("\tfor (k = 0; k < nd; k++)")
+            L.append("\t\tout_dv[k] = ret_dv[k];")
+        else:
+            L.append("\tif (vec)\n\t\t%s;\n\telse\n\t\t%s;" % (vcall,
+                                                                  scall))
+        outs = [(k, o) for k, o in arrays if k in ("y", "z")]
+        if outs:
+            L.append("\tfor (i = 0; i < %d; i++) {" % n)
+            for _, o in outs:
+                yo = yoff[o.name]
+                L.append("\t\tout[%d + i] = %s[i];" % (yo, o.name))
+                L.append("\t\tfor (k = 0; k < nd; k++)")
+                L.append("\t\t\tout_dv[(%d + i) * nd + k] = "
+                         "%s_dv[i * nd + k];" % (yo, o.name))
+            L.append("\t}")
+        L.append("\t(void)in_dv;")
+        L.append("}")
+        if not hvp:
+            return "{%s_tanv, NULL}" % pfx
+        # f_b_dv / f_b_d, for kernels without out() arrays (as fz_hvp)
+        L.append("static void %s_hvpv(const double *in, const double "
+                 "*in_dv, const double *out_b, const double *out_bdv, int "
+                 "nd, int vec, double *out, double *in_b, double *in_bdv)" %
+                 pfx)
+        L.append("{")
+        for kind, obj in arrays:
+            L.append("\tdouble %s[%d];" % (obj.name, n))
+            if kind == "x":
+                L.append("\tdouble %s_dv[%d], %s_b[%d], %s_bdv[%d];" % (
+                    obj.name, vn, obj.name, n, obj.name, vn))
+        for kind, obj, _ in f.params:
+            if kind == "s":
+                L.append("\tdouble %s_b = in_b[%d], %s_bdv[FZ_VND];" % (
+                    obj.name, uoff[obj.name], obj.name))
+        if arrays:
+            L.append("\tint i;")
+        L.append("\tint k;")
+        L.append("")
+        L.append("\tfor (k = 0; k < nd; k++) {")
+        for kind, obj, _ in f.params:
+            if kind == "s":
+                L.append("\t\t%s_bdv[k] = in_bdv[%d * nd + k];" % (
+                    obj.name, uoff[obj.name]))
+        L.append("\t}")
+        if arrays:
+            L.append("\tfor (i = 0; i < %d; i++) {" % n)
+            for kind, obj in arrays:
+                if kind == "x":
+                    o = uoff[obj.name]
+                    L.append("\t\t%s[i] = in[%d + i];" % (obj.name, o))
+                    L.append("\t\t%s_b[i] = in_b[%d + i];" % (obj.name, o))
+                    L.append("\t\tfor (k = 0; k < nd; k++) {")
+                    L.append("\t\t\t%s_dv[i * nd + k] = "
+                             "in_dv[(%d + i) * nd + k];" % (obj.name, o))
+                    L.append("\t\t\t%s_bdv[i * nd + k] = "
+                             "in_bdv[(%d + i) * nd + k];" % (obj.name, o))
+                    L.append("\t\t}")
+                else:
+                    L.append("\t\t%s[i] = %s_%s_init[i];" % (
+                        obj.name, pfx, obj.name))
+            L.append("\t}")
+        L.append("\tout[0] = vec ? %s_b_dv(%s, nd, out_b[0], out_bdv)\n"
+                 "\t\t: %s_b_d(%s, out_b[0], out_bdv[0]);" % (
+                     f.name, call_args(True, "b"), f.name,
+                     call_args(False, "b")))
+        L.append("\tfor (k = 0; k < nd; k++) {")
+        for kind, obj, _ in f.params:
+            if kind == "s":
+                L.append("\t\tin_bdv[%d * nd + k] = %s_bdv[k];" % (
+                    uoff[obj.name], obj.name))
+        L.append("\t}")
+        for kind, obj, _ in f.params:
+            if kind == "s":
+                L.append("\tin_b[%d] = %s_b;" % (uoff[obj.name], obj.name))
+        xs = [o for k, o in arrays if k == "x"]
+        if xs:
+            L.append("\tfor (i = 0; i < %d; i++) {" % n)
+            for o in xs:
+                L.append("\t\tin_b[%d + i] = %s_b[i];" % (uoff[o.name],
+                                                           o.name))
+                L.append("\t\tfor (k = 0; k < nd; k++)")
+                L.append("\t\t\tin_bdv[(%d + i) * nd + k] = "
+                         "%s_bdv[i * nd + k];" % (uoff[o.name], o.name))
+            L.append("\t}")
+        L.append("\t(void)in_dv;")
+        L.append("}")
+        return "{%s_tanv, %s_hvpv}" % (pfx, pfx)
 
 
 def strip(text):
@@ -2214,15 +2404,188 @@ def strip(text):
 
 
 def generate(seed, index, modes=("tangent",), features=None):
-    """(kernel source, driver code, table entry, kernel name)."""
+    """(kernel source, driver code, table entry, kernel name, fz_vkernel
+    table entry or None: mode vector, and the kernel has vector requests)."""
     g = Gen(seed, index, modes, features)
     src = g.source()
     drv, entry = g.driver()
     ext = [line for h in g.helpers for line in getattr(h, "ext_lines", ())]
     if ext:
         drv = "\n".join(ext) + "\n\n" + drv
-    return src, drv, entry, g.name
+    return src, drv, entry, g.name, g.ventry
 
+
+# Mode vector: the check of f_dv and f_b_dv, in the driver's part of the
+# kernel file (after fuzzcheck.h, whose fz_kernel, fz_rand and fz_check it
+# uses).  For each nd of VECTOR_NDS, at two random points with nd random
+# directions (and, for f_b_dv, a random ret_b and nd random ret_bdv, and
+# random start values of the adjoints and their tangents, which
+# accumulate): every direction k of f_dv must be bitwise f_d's along
+# direction k, the primal results bitwise f_d's, and f_b_dv's x_b,
+# x_bdv[., k] and result bitwise those of f_b_d along direction k with
+# ret_bd = ret_bdv[k] (DESIGN section 2, vector mode).  Two NaNs count as
+# equal; 0.0 and -0.0 do not.  A kernel failing it prints its FAIL line
+# and is not checked further; the others go on to fz_check.
+VECTOR_CHECK = r"""#define FZ_VND @VND@ /* the most directions */
+
+typedef struct fz_vkernel {
+	/* f_dv (vec 1, nd directions) or f_d (vec 0, nd 1): y its primal
+	 * outputs, ydv[j * nd + k] direction k of output j, from
+	 * udv[i * nd + k] */
+	void (*tangent)(const double *u, const double *udv, int nd, int vec,
+			double *y, double *ydv);
+	/* f_b_dv or f_b_d: y[0] its result, ub += J^T yb and
+	 * ubdv[i * nd + k] += (H udv[., k]) yb + J^T ybdv[k] (NULL when the
+	 * kernel has no f_b_dv) */
+	void (*hvp)(const double *u, const double *udv, const double *yb,
+		    const double *ybdv, int nd, int vec, double *y, double *ub,
+		    double *ubdv);
+} fz_vkernel;
+
+static inline int fz_vsame(double a, double b)
+{
+	return memcmp(&a, &b, sizeof a) == 0 || (isnan(a) && isnan(b));
+}
+
+/* Returns 0 unless f_dv or f_b_dv differs from f_d or f_b_d (printed). */
+static inline int fz_vcheck(const fz_kernel *k, const fz_vkernel *v)
+{
+	static const int nds[] = {@NDS@};
+	static double u[FZ_MAXV], udv[FZ_MAXV * FZ_VND], ud[FZ_MAXV];
+	static double y[FZ_MAXV], ydv[FZ_MAXV * FZ_VND];
+	static double y1[FZ_MAXV], yd1[FZ_MAXV];
+	static double ybdv[FZ_VND], ub0[FZ_MAXV], ubdv0[FZ_MAXV * FZ_VND];
+	static double ub[FZ_MAXV], ubdv[FZ_MAXV * FZ_VND];
+	static double ub1[FZ_MAXV], ubd1[FZ_MAXV];
+	unsigned long long rs = 0x6a09e667f3bcc908ULL ^ k->seed;
+	double yb[1];
+	int t, p, i, j, c, nd;
+
+	for (t = 0; t < (int)(sizeof nds / sizeof nds[0]); t++) {
+		for (p = 0; p < 2; p++) {
+			nd = nds[t];
+			for (i = 0; i < k->nin; i++) {
+				u[i] = fz_rand(&rs);
+				for (c = 0; c < nd; c++)
+					udv[i * nd + c] = fz_rand(&rs);
+			}
+			for (j = 0; j < k->nout; j++) {
+				y[j] = NAN;
+				for (c = 0; c < nd; c++)
+					ydv[j * nd + c] = NAN;
+			}
+			v->tangent(u, udv, nd, 1, y, ydv);
+			for (c = 0; c < nd; c++) {
+				for (i = 0; i < k->nin; i++)
+					ud[i] = udv[i * nd + c];
+				for (j = 0; j < k->nout; j++)
+					y1[j] = yd1[j] = NAN;
+				v->tangent(u, ud, 1, 0, y1, yd1);
+				for (j = 0; j < k->nout; j++) {
+					if (!fz_vsame(y[j], y1[j])) {
+						printf("%s: FAIL: vector: primal %s "
+						       "of f_dv (nd %d) differs "
+						       "from f_d's: got %a want "
+						       "%a\n",
+						       k->name, k->out_names[j],
+						       nd, y[j], y1[j]);
+						return 1;
+					}
+					if (!fz_vsame(ydv[j * nd + c],
+						      yd1[j])) {
+						printf("%s: FAIL: vector: "
+						       "direction %d of f_dv "
+						       "(nd %d) differs from "
+						       "f_d's: tangent of %s: "
+						       "got %a want %a\n",
+						       k->name, c, nd,
+						       k->out_names[j],
+						       ydv[j * nd + c], yd1[j]);
+						return 1;
+					}
+				}
+			}
+			if (!v->hvp)
+				continue;
+			yb[0] = fz_rand(&rs);
+			for (c = 0; c < nd; c++)
+				ybdv[c] = fz_rand(&rs);
+			for (i = 0; i < k->nin; i++) {
+				ub[i] = ub0[i] = fz_rand(&rs);
+				for (c = 0; c < nd; c++)
+					ubdv[i * nd + c] = ubdv0[i * nd + c] =
+						fz_rand(&rs);
+			}
+			y[0] = NAN;
+			v->hvp(u, udv, yb, ybdv, nd, 1, y, ub, ubdv);
+			for (c = 0; c < nd; c++) {
+				for (i = 0; i < k->nin; i++) {
+					ud[i] = udv[i * nd + c];
+					ub1[i] = ub0[i];
+					ubd1[i] = ubdv0[i * nd + c];
+				}
+				y1[0] = NAN;
+				v->hvp(u, ud, yb, &ybdv[c], 1, 0, y1, ub1, ubd1);
+				if (k->has_ret && !fz_vsame(y[0], y1[0])) {
+					printf("%s: FAIL: vector: result of "
+					       "f_b_dv (nd %d) differs from "
+					       "f_b_d's: got %a want %a\n",
+					       k->name, nd, y[0], y1[0]);
+					return 1;
+				}
+				for (i = 0; i < k->nin; i++) {
+					if (!fz_vsame(ub[i], ub1[i])) {
+						printf("%s: FAIL: vector: the "
+						       "adjoint of input %d of "
+						       "f_b_dv (nd %d) differs "
+						       "from f_b_d's: got %a "
+						       "want %a\n",
+						       k->name, i, nd, ub[i],
+						       ub1[i]);
+						return 1;
+					}
+					if (!fz_vsame(ubdv[i * nd + c],
+						      ubd1[i])) {
+						printf("%s: FAIL: vector: "
+						       "direction %d of f_b_dv "
+						       "(nd %d) differs from "
+						       "f_b_d's: input %d: got "
+						       "%a want %a\n",
+						       k->name, c, nd, i,
+						       ubdv[i * nd + c],
+						       ubd1[i]);
+						return 1;
+					}
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+/* fz_main with the vector check first. */
+static inline int fz_vmain(const fz_kernel *ks, const fz_vkernel *vs, int n,
+			   int argc, char **argv)
+{
+	int i, a, failed = 0;
+
+	for (i = 0; i < n; i++) {
+		int run = argc < 2;
+		for (a = 1; a < argc; a++)
+			run |= strcmp(argv[a], ks[i].name) == 0;
+		if (!run)
+			continue;
+		if (vs[i].tangent && fz_vcheck(&ks[i], &vs[i]))
+			failed = 1;
+		else
+			failed |= fz_check(&ks[i]);
+		fflush(stdout);
+	}
+	return failed;
+}
+"""
+VECTOR_CHECK = VECTOR_CHECK.replace("@NDS@", ", ".join(
+    str(nd) for nd in VECTOR_NDS)).replace("@VND@", str(max(VECTOR_NDS)))
 
 HEADER = "#include <math.h>\n"
 MALLOC_HEADER = "#include <stdlib.h>\n"
@@ -2247,30 +2610,44 @@ def file_text(kernels, lit=False, seed=None, modes=("tangent",),
             " -I%S" if any("fz_view" in k[0] for k in kernels) else ""))
         out.append("// CHECK: %s: {{pass|skip}}" % name)
     out.append(HEADER)
-    if any(re.search(r"\b(malloc|calloc)\(", src) for src, _, _, _ in
-           kernels):
+    if any(re.search(r"\b(malloc|calloc)\(", k[0]) for k in kernels):
         out.append(MALLOC_HEADER)
-    if any("printf(" in src for src, _, _, _ in kernels):
+    if any("printf(" in src for src in (k[0] for k in kernels)):
         out.append("#include <stdio.h>\n")
-    if any("fz_noise(" in src for src, _, _, _ in kernels):
+    if any("fz_noise(" in src for src in (k[0] for k in kernels)):
         out.append(NOISE_DEF)
-    if any("fz_view" in src for src, _, _, _ in kernels):
+    if any("fz_view" in src for src in (k[0] for k in kernels)):
         out.append("#include \"%s\"\n" % VIEW_HEADER_NAME)
-    for src, _, _, _ in kernels:
+    for src in (k[0] for k in kernels):
         out.append(src)
     out.append("#ifdef CK_TEST_MAIN")
     out.append("#include \"fuzzcheck.h\"\n")
-    for _, drv, _, _ in kernels:
+    vector = any(len(k) > 4 and k[4] for k in kernels)
+    if vector:
+        out.append(VECTOR_CHECK)
+    for drv in (k[1] for k in kernels):
         out.append(drv)
     out.append("static const fz_kernel fz_kernels[] = {")
-    for _, _, entry, _ in kernels:
+    for entry in (k[2] for k in kernels):
         out.append("\t%s," % entry)
     out.append("};\n")
-    out.append("int main(int argc, char **argv)")
-    out.append("{")
-    out.append("\treturn fz_main(fz_kernels, %d, argc, argv);" % len(
-        kernels))
-    out.append("}")
+    if vector:
+        out.append("static const fz_vkernel fz_vkernels[] = {")
+        for k in kernels:
+            out.append("\t%s," % (k[4] if len(k) > 4 and k[4] else
+                                  "{NULL, NULL}"))
+        out.append("};\n")
+        out.append("int main(int argc, char **argv)")
+        out.append("{")
+        out.append("\treturn fz_vmain(fz_kernels, fz_vkernels, %d, argc, "
+                   "argv);" % len(kernels))
+        out.append("}")
+    else:
+        out.append("int main(int argc, char **argv)")
+        out.append("{")
+        out.append("\treturn fz_main(fz_kernels, %d, argc, argv);" % len(
+            kernels))
+        out.append("}")
     out.append("#endif")
     return "\n".join(out) + "\n"
 

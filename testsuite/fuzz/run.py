@@ -11,7 +11,14 @@ differences at two step sizes disagree is not differentiable there and is
 not held against ckc; a kernel with no checkable output is "skipped"), and
 with --modes tangent,adjoint the dot-product test against f_b, with
 --modes tangent,adjoint,hvp the second-order checks of f_b_d (against
-differences of f_b, symmetry; kernels without out() arrays).  With
+differences of f_b, symmetry; kernels without out() arrays).  With vector
+among the modes (--modes tangent,vector or tangent,adjoint,hvp,vector),
+each kernel also gets `ck_tangent ... vector` (and `ck_hvp ... vector`)
+requests stacked on the scalar ones, and the driver calls f_dv (f_b_dv)
+with 1, 3 and 16 directions and requires each direction bitwise equal to
+f_d (f_b_d) along it (gen.py's VECTOR_CHECK); kernels that call a
+ck_derivative function or hold OpenMP loops, which vector mode refuses,
+get neither (the summary counts the kernels with vector checks).  With
 checkpoint pragmas in the kernels (--features +checkpoint), a second build
 from ckc --no-checkpoint --no-gather --no-fuse must give bitwise the same
 derivatives (--transparency; DESIGN section 2 for checkpoints, and the
@@ -178,10 +185,14 @@ class Fuzzer:
         self.cflags = CFLAGS + ["-I" + d for d in a.include] + \
             (a.cflags.split() if a.cflags else [])
         self.failures = []
+        self.vectored = set()
 
     def kernels(self, indices):
-        return [gen.generate(self.a.seed, i, self.modes, self.feats)
-                for i in indices]
+        ks = [gen.generate(self.a.seed, i, self.modes, self.feats)
+              for i in indices]
+        # Mode vector: the kernels with f_dv (and f_b_dv) requests.
+        self.vectored.update(i for i, k in zip(indices, ks) if k[4])
+        return ks
 
     def ckc_cpu(self, i, d):
         """The CPU time ckc takes on kernel i alone (both builds)."""
@@ -405,13 +416,19 @@ class Fuzzer:
             shutil.rmtree(self.work, ignore_errors=True)
         count = {s: sum(r.status == s for r in results.values())
                  for s in ("pass", "fail", "skip", "xfail")}
+        vec = ""
+        if "vector" in self.modes:
+            # A kernel that passed (or was skipped) passed the vector check
+            # too, when it had one.
+            vec = ", %d of them with vector checks" % sum(
+                i in self.vectored for i in results)
         print("fuzz: seed %d, kernels %d..%d, modes %s: %d kernels: "
-              "%d passed, %d failed, %d skipped%s (%.0fs)" % (
+              "%d passed, %d failed, %d skipped%s%s (%.0fs)" % (
                   a.seed, a.first, a.first + a.count - 1,
                   ",".join(self.modes), len(results), count["pass"],
                   count["fail"], count["skip"],
                   ", %d known failures" % count["xfail"] if a.xfail else "",
-                  time.time() - t0))
+                  vec, time.time() - t0))
         if count["fail"]:
             print("fuzz: reproducers in %s" % a.keep)
             return 1
@@ -449,7 +466,8 @@ def main(argv):
     ap.add_argument("--batch", type=int, default=25)
     ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--modes", default="tangent",
-                    help="tangent[,adjoint[,hvp]]: the pragmas and checks")
+                    help="tangent[,adjoint[,hvp]][,vector]: the pragmas "
+                    "and checks")
     ap.add_argument("--features", default="",
                     help="gen.py features, e.g. -loops,+checkpoint")
     ap.add_argument("--opts", default="-O0,-O2")
