@@ -248,7 +248,7 @@ static Type *adj_tape_type(void)
 
 Type *adj_long(void)
 {
-	static Type t = {TY_INT, 0, "long", NULL, 0, NULL, 0, 0};
+	static Type t = { TY_INT, 0, "long", NULL, 0, NULL, 0, 0 };
 	return &t;
 }
 
@@ -275,7 +275,7 @@ static Expr *adj_bad_ptr(const Expr *e)
 
 Type *adj_void(void)
 {
-	static Type t = {TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0};
+	static Type t = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0 };
 	return &t;
 }
 
@@ -1933,8 +1933,8 @@ void rg_heap_shadows(Adj *c, const Stmt *r, Stmt *b, Loc loc)
 
 static Type *adj_void_ptr(void)
 {
-	static Type v = {TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0};
-	static Type p = {TY_PTR, 0, NULL, &v, 0, NULL, 0, 0};
+	static Type v = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0 };
+	static Type p = { TY_PTR, 0, NULL, &v, 0, NULL, 0, 0 };
 	return &p;
 }
 
@@ -3730,8 +3730,8 @@ void adjoint_program(Program *p)
 		Request *r = p->reqs[i];
 		if (r->mode != MODE_HVP || r->fn < 0)
 			continue;
-		const char *name = arena_printf(r->vector ? "%s_b_dv" : "%s_b_d",
-						r->fname);
+		const char *name = arena_printf(
+			r->vector ? "%s_b_dv" : "%s_b_d", r->fname);
 		if (name_taken(p, NULL, name)) {
 			diag_error(r->loc, "cannot generate '%s': the name is "
 					   "already used",

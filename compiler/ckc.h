@@ -446,7 +446,7 @@ struct Func {
 	int is_variadic; /* declarations in Program.externs only */
 	/* Set on generated functions. */
 	int generated;
-	int vector; /* a vector-mode function (vector.c) */
+	int vector;          /* a vector-mode function (vector.c) */
 	const char *comment; /* printed above the definition, or NULL */
 };
 
@@ -1072,8 +1072,7 @@ void tangent_program(Program *p);
 /* The public tangent of p->funcs[pat->fn] for pat, named name, appended
  * to p->out with the helpers it needs (hvp.c makes f_b_d this way, from
  * f_b); NULL when activity failed. */
-Func *tangent_function(Program *p, Pattern *pat, const char *name,
-			int vector);
+Func *tangent_function(Program *p, Pattern *pat, const char *name, int vector);
 
 /* -------------------------------------------------------------- vector.c */
 

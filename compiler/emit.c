@@ -75,7 +75,8 @@ static const char *type_declarator(const Type *t, const char *inner)
 {
 	for (; t->kind == TY_PTR || t->kind == TY_ARRAY; t = t->base) {
 		if (t->kind == TY_ARRAY) {
-			inner = t->vla_nd == 1 ? arena_printf("%s[ck_nd]", inner)
+			inner = t->vla_nd == 1
+					? arena_printf("%s[ck_nd]", inner)
 				: t->vla_nd == 2
 					? arena_printf("%s[%ld * ck_nd]",
 						       inner, t->len)

@@ -107,7 +107,8 @@ static const char *hvp_comment(const Program *p, const Request *r,
 		return arena_printf(
 			"%s: second-order adjoint (tangent of the adjoint) of "
 			"%s,\nin ck_nd directions at once (element-major: "
-			"p_dv[i * ck_nd + k]).\nActive: %s; p_b += ret_b * grad "
+			"p_dv[i * ck_nd + k]).\nActive: %s; p_b += ret_b * "
+			"grad "
 			"as %s_b computes it, and\np_bdv[., k] += ret_b * "
 			"H.(p_dv[., k]) + ret_bdv[k] * grad.",
 			name, f->name, *act ? act : "none", f->name);
@@ -131,8 +132,8 @@ static int hvp_names_free(Program *p, const Request *r)
 			continue;
 		static const char *const what[] = {"tangent",
 						   "second-order adjoint"};
-		const char *const suffix[] = {r->vector ? "_dv" : "_d",
-					      r->vector ? "_bdv" : "_bd"};
+		const char *const suffix[] = { r->vector ? "_dv" : "_d",
+					       r->vector ? "_bdv" : "_bd" };
 		for (int k = 0; k < 2; k++) {
 			const char *n = arena_printf("%s%s", x->name, suffix[k]);
 			if (func_find_var(f, n) < 0)
@@ -147,10 +148,11 @@ static int hvp_names_free(Program *p, const Request *r)
 	const char *rbn = r->vector ? "ret_bdv" : "ret_bd";
 	int rb = func_find_var(f, rbn);
 	if (type_is_float(f->ret) && rb >= 0) {
-		diag_error(f->vars[rb]->loc,
-			   "cannot name the tangent of the seed ret_b of '%s': "
-			   "'%s' is already used; rename the parameter",
-			   f->name, rbn);
+		diag_error(
+			f->vars[rb]->loc,
+			"cannot name the tangent of the seed ret_b of '%s': "
+			"'%s' is already used; rename the parameter",
+			f->name, rbn);
 		ok = 0;
 	}
 	return ok;
@@ -220,8 +222,8 @@ void hvp_program(Program *p)
 		Request *r = p->reqs[i];
 		if (r->mode != MODE_HVP || !r->adj_wrapper)
 			continue;
-		const char *name = arena_printf(r->vector ? "%s_b_dv" : "%s_b_d",
-						r->fname);
+		const char *name = arena_printf(
+			r->vector ? "%s_b_dv" : "%s_b_d", r->fname);
 		if (name_taken(p, NULL, name)) {
 			diag_error(r->loc, "cannot generate '%s': the name is "
 					   "already used",

@@ -38,13 +38,13 @@ Type *type_ptr(Type *base)
 
 Type *type_double(void)
 {
-	static Type t = {TY_DOUBLE, 0, NULL, NULL, 0, NULL, 0, 0};
+	static Type t = { TY_DOUBLE, 0, NULL, NULL, 0, NULL, 0, 0 };
 	return &t;
 }
 
 Type *type_int(void)
 {
-	static Type t = {TY_INT, 0, "int", NULL, 0, NULL, 0, 0};
+	static Type t = { TY_INT, 0, "int", NULL, 0, NULL, 0, 0 };
 	return &t;
 }
 

@@ -35,8 +35,8 @@ typedef struct Variant {
 	int *shadow;   /* var id -> shadow var id in g, or -1 */
 	int ret_d;     /* var id of ret_d in g, or -1 */
 	int done;
-	int vector;    /* f_dv: ck_nd directions (vector.c) */
-	int nd;        /* vector: var id of ck_nd in g */
+	int vector;       /* f_dv: ck_nd directions (vector.c) */
+	int nd;           /* vector: var id of ck_nd in g */
 	int *tmps, ntmps; /* vector: shadows that are not a variable's (the
 			     result tangent of a call) */
 } Variant;
@@ -436,7 +436,8 @@ static Expr *t_call(Tan *t, const Expr *e, Expr *ret_d, Stmt *out,
 		if (!ret_d) {
 			const char *n = name_fresh(
 				t->p, t->g,
-				arena_printf(t->v->vector ? "ck_%s_dv" : "ck_%s_d",
+				arena_printf(t->v->vector ? "ck_%s_dv"
+							  : "ck_%s_d",
 					     callee->name));
 			int tmp = func_add_var(t->g, n, type_with_const(e->type, 0),
 					       VAR_LOCAL, e->loc);
@@ -633,11 +634,11 @@ static int t_rt_stmt(Tan *t, const Stmt *s, Stmt *out)
 static void t_rt_pop(const Expr *pop, Expr *dl, Stmt *out, Loc loc)
 {
 	if (dl)
-		stmt_append(out, t_tan_stmt(stmt_assign(A_SET, dl,
-							expr_clone(pop), loc)));
+		stmt_append(out, t_tan_stmt(stmt_assign(
+					 A_SET, dl, expr_clone(pop), loc)));
 	else
-		stmt_append(out,
-			    t_tan_stmt(stmt_expr(S_EXPR, expr_clone(pop), loc)));
+		stmt_append(out, t_tan_stmt(stmt_expr(S_EXPR, expr_clone(pop),
+						      loc)));
 }
 
 /* ---- math calls shared by a statement and its tangent
@@ -726,7 +727,7 @@ static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
 
 static Type *t_void(void)
 {
-	static Type v = {TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0};
+	static Type v = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0 };
 	return &v;
 }
 
@@ -794,9 +795,10 @@ static void t_pop_ptr(Tan *t, const Expr *lv, const Expr *pop, Stmt *out,
 		      Loc loc)
 {
 	if (lv->kind == E_VAR && t->v->shadow[lv->u.var] >= 0) {
-		stmt_append(out, t_tan_stmt(stmt_assign(
-					 A_SET, t_shadow_var(t, lv->u.var, loc),
-					 expr_clone(pop), loc)));
+		stmt_append(out,
+			    t_tan_stmt(stmt_assign(
+				    A_SET, t_shadow_var(t, lv->u.var, loc),
+				    expr_clone(pop), loc)));
 		return;
 	}
 	stmt_append(out, t_tan_stmt(stmt_expr(
@@ -1250,11 +1252,11 @@ static const char *t_comment(Program *p, Variant *v)
 	if (v->vector) {
 		if (v->ret_d >= 0)
 			outs = "; ret_dv receives the result's ck_nd tangents";
-		return arena_printf("%s: tangent (forward mode) of %s in ck_nd "
-				    "directions at once\n(element-major: "
-				    "p_dv[i * ck_nd + k]).\nActive: %s%s.",
-				    v->g->name, f->name, *act ? act : "none",
-				    outs);
+		return arena_printf(
+			"%s: tangent (forward mode) of %s in ck_nd "
+			"directions at once\n(element-major: "
+			"p_dv[i * ck_nd + k]).\nActive: %s%s.",
+			v->g->name, f->name, *act ? act : "none", outs);
 	}
 	if (v->ret_d >= 0)
 		outs = "; *ret_d receives the tangent of the result";
@@ -1302,8 +1304,7 @@ static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 		Variant *v = tan_variants[i];
 		Pattern *q = v->pat;
 		if (q->fn == pat->fn && q->force_ret == pat->force_ret &&
-		    v->vector == vector &&
-		    q->drop_ret == pat->drop_ret &&
+		    v->vector == vector && q->drop_ret == pat->drop_ret &&
 		    memcmp(q->active, pat->active,
 			   (size_t)p->funcs[pat->fn]->nparams) == 0)
 			return v->g ? v : NULL;
@@ -1318,8 +1319,9 @@ static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 		return NULL;
 	const Func *f = v->f;
 	if (!name)
-		name = name_fresh(p, NULL, arena_printf(vector ? "%s_dv" : "%s_d",
-							f->name));
+		name = name_fresh(
+			p, NULL,
+			arena_printf(vector ? "%s_dv" : "%s_d", f->name));
 	Func *g = func_new(name, f->ret, f->loc);
 	g->is_static = is_static;
 	g->generated = 1;
@@ -1343,9 +1345,10 @@ static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 	if (type_is_float(f->ret) && v->a->ret_varied) {
 		const char *rn = vector ? "ret_dv" : "ret_d";
 		if (name_taken(p, f, rn))
-			diag_error(f->loc, "'%s' has a variable named '%s', "
-					   "the name of the result's tangent; "
-					   "rename it",
+			diag_error(f->loc,
+				   "'%s' has a variable named '%s', "
+				   "the name of the result's tangent; "
+				   "rename it",
 				   f->name, rn);
 		v->ret_d = func_add_param(g, rn, type_ptr(f->ret), f->loc);
 	}
@@ -1402,16 +1405,16 @@ void tangent_program(Program *p)
 		Request *r = p->reqs[i];
 		if (r->mode != MODE_TANGENT || r->fn < 0)
 			continue;
-		const char *name = arena_printf(r->vector ? "%s_dv" : "%s_d",
-						r->fname);
+		const char *name =
+			arena_printf(r->vector ? "%s_dv" : "%s_d", r->fname);
 		if (name_taken(p, NULL, name)) {
 			diag_error(r->loc, "cannot generate '%s': the name is "
 					   "already used",
 				   name);
 			continue;
 		}
-		Variant *v = tan_variant(p, activity_request_pattern(p, r), name, 0,
-					 r->vector);
+		Variant *v = tan_variant(p, activity_request_pattern(p, r),
+					 name, 0, r->vector);
 		if (v)
 			ARENA_PUSH(tops, ntops, v);
 	}
@@ -1419,8 +1422,7 @@ void tangent_program(Program *p)
 		tan_generate(p, tops[i]);
 }
 
-Func *tangent_function(Program *p, Pattern *pat, const char *name,
-			int vector)
+Func *tangent_function(Program *p, Pattern *pat, const char *name, int vector)
 {
 	Variant *v = tan_variant(p, pat, name, 0, vector);
 	if (!v)

@@ -103,9 +103,10 @@ int vector_signature(Program *p, Func *g, const unsigned char *is_shadow,
 	if (!has_string) /* memset, memcpy */
 		ARENA_PUSH(p->sys_includes, p->nsys_includes, "string.h");
 	if (name_taken(p, g, "ck_nd"))
-		diag_error(g->loc, "'%s' has a variable named 'ck_nd', the "
-				   "number of directions of vector mode; "
-				   "rename it",
+		diag_error(g->loc,
+			   "'%s' has a variable named 'ck_nd', the "
+			   "number of directions of vector mode; "
+			   "rename it",
 			   g->name);
 	int nd = func_add_var(g, "ck_nd", type_int(), VAR_PARAM, g->loc);
 	int *params = arena_alloc(sizeof(int) * (size_t)(g->nparams + 2));
@@ -153,14 +154,14 @@ static Expr *v_bad(const Expr *e, const char *what)
 	return expr_clone(e);
 }
 
-static Stmt *v_for(Vec *c, int var, Expr *from, Expr *to, Stmt *body,
-		   Loc loc)
+static Stmt *v_for(Vec *c, int var, Expr *from, Expr *to, Stmt *body, Loc loc)
 {
 	Stmt *l = stmt_new(S_FOR, loc);
 	l->u.loop.init = stmt_decl(var, from, loc);
-	l->u.loop.cond = expr_binary(B_LT, expr_var(c->g, var, loc), to, NULL,
-				     loc);
-	l->u.loop.inc = stmt_assign(A_INC, expr_var(c->g, var, loc), NULL, loc);
+	l->u.loop.cond =
+		expr_binary(B_LT, expr_var(c->g, var, loc), to, NULL, loc);
+	l->u.loop.inc =
+		stmt_assign(A_INC, expr_var(c->g, var, loc), NULL, loc);
 	l->u.loop.body = body;
 	return l;
 }
@@ -184,10 +185,11 @@ static Stmt *v_fill(Vec *c, int x, const Expr *from, Loc loc)
 	Type *vt = type_new(TY_VOID);
 	Expr *size = expr_call_n("sizeof", type_int(), loc,
 				 expr_var(c->g, x, loc), NULL, NULL);
-	Expr *call = from ? expr_call_n("memcpy", vt, loc, expr_var(c->g, x, loc),
-					expr_clone(from), size)
-			  : expr_call_n("memset", vt, loc, expr_var(c->g, x, loc),
-					expr_int(0, loc), size);
+	Expr *call =
+		from ? expr_call_n("memcpy", vt, loc, expr_var(c->g, x, loc),
+				   expr_clone(from), size)
+		     : expr_call_n("memset", vt, loc, expr_var(c->g, x, loc),
+				   expr_int(0, loc), size);
 	return stmt_expr(S_EXPR, call, loc);
 }
 
@@ -201,7 +203,9 @@ static int v_sh(const Vec *c, const Expr *e)
 		return e->u.var < c->nvars && c->sh[e->u.var];
 	case E_INDEX:
 		return v_sh(c, e->u.index.base);
-	case E_DEREF: case E_ADDR: case E_CAST:
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
 		return v_sh(c, e->u.e);
 	case E_MEMBER:
 		return v_sh(c, e->u.mem.base);
@@ -231,7 +235,7 @@ static void v_scan(void *ctx, const Expr *e)
 /* Does e read a shadow anywhere? */
 static int v_reads_sh(const Vec *c, const Expr *e)
 {
-	ShScan s = {c, 0};
+	ShScan s = { c, 0 };
 	if (e)
 		ir_walk_expr(e, v_scan, &s);
 	return s.found;
@@ -244,8 +248,8 @@ static Expr *v_ptr(Vec *c, const Expr *e);
 static int v_array_object(const Expr *e)
 {
 	return e->type->kind == TY_ARRAY &&
-	       (e->kind == E_VAR || e->kind == E_INDEX || e->kind == E_MEMBER ||
-		e->kind == E_DEREF);
+	       (e->kind == E_VAR || e->kind == E_INDEX ||
+		e->kind == E_MEMBER || e->kind == E_DEREF);
 }
 
 /* A shadow lvalue: *dir says it is one direction's storage (a float or a
@@ -267,12 +271,13 @@ static Expr *v_lv(Vec *c, const Expr *e, int *dir)
 			r = v_ptr(c, e->u.index.base);
 		*dir = d || e->type->kind != TY_ARRAY;
 		if (d || e->type->kind == TY_ARRAY)
-			return expr_index(r, expr_clone(e->u.index.idx), e->loc);
+			return expr_index(r, expr_clone(e->u.index.idx),
+					  e->loc);
 		r = expr_index(r, v_scale(c, e->u.index.idx), e->loc);
 		if (r->u.index.idx->kind != E_NUM)
-			r->u.index.idx = expr_binary(B_ADD, r->u.index.idx,
-						     v_dir(c, e->loc), NULL,
-						     e->loc);
+			r->u.index.idx =
+				expr_binary(B_ADD, r->u.index.idx,
+					    v_dir(c, e->loc), NULL, e->loc);
 		else
 			r->u.index.idx = v_dir(c, e->loc);
 		return r;
@@ -309,10 +314,11 @@ static Expr *v_base(Vec *c, const Expr *lv)
 			r = v_ptr(c, lv->u.index.base);
 		}
 		if (lv->type->kind == TY_ARRAY)
-			return expr_index(r, expr_clone(lv->u.index.idx), lv->loc);
-		return expr_addr(expr_index(r, v_scale(c, lv->u.index.idx),
-					    lv->loc),
-				 lv->loc);
+			return expr_index(r, expr_clone(lv->u.index.idx),
+					  lv->loc);
+		return expr_addr(
+			expr_index(r, v_scale(c, lv->u.index.idx), lv->loc),
+			lv->loc);
 	case E_DEREF:
 		return v_ptr(c, lv->u.e);
 	default:
@@ -343,15 +349,18 @@ static Expr *v_ptr(Vec *c, const Expr *e)
 	case E_BINARY:
 		if (type_is_pointerish(e->u.bin.l->type))
 			return expr_binary(e->u.bin.op, v_ptr(c, e->u.bin.l),
-					   v_scale(c, e->u.bin.r), NULL, e->loc);
+					   v_scale(c, e->u.bin.r), NULL,
+					   e->loc);
 		return expr_binary(e->u.bin.op, v_scale(c, e->u.bin.l),
 				   v_ptr(c, e->u.bin.r), NULL, e->loc);
 	case E_CAST:
 		return expr_cast(e->type, v_ptr(c, e->u.e), e->loc);
 	case E_COND:
-		return expr_cond(expr_clone(e->u.cond.c), v_ptr(c, e->u.cond.a),
-				 v_ptr(c, e->u.cond.b), e->loc);
-	case E_NUM: case E_CALL:
+		return expr_cond(expr_clone(e->u.cond.c),
+				 v_ptr(c, e->u.cond.a), v_ptr(c, e->u.cond.b),
+				 e->loc);
+	case E_NUM:
+	case E_CALL:
 		return expr_clone(e);
 	default:
 		return v_bad(e, "follow derivatives through this pointer");
@@ -391,7 +400,10 @@ static Expr *v_expr(Vec *c, const Expr *e)
 	int d;
 	Expr *r;
 	switch (e->kind) {
-	case E_VAR: case E_INDEX: case E_DEREF: case E_MEMBER:
+	case E_VAR:
+	case E_INDEX:
+	case E_DEREF:
+	case E_MEMBER:
 		ck_assert(v_sh(c, e));
 		r = v_lv(c, e, &d);
 		ck_assert(d);
@@ -456,9 +468,9 @@ static Stmt *v_member_ptr_dir(Vec *c, const Stmt *s)
 	int d;
 	Expr *lhs = v_lv(c, s->u.assign.lhs, &d);
 	const Expr *rhs = s->u.assign.rhs;
-	return stmt_assign(s->u.assign.op, lhs,
-			   rhs->kind == E_NUM ? expr_clone(rhs) : v_ptr(c, rhs),
-			   s->loc);
+	return stmt_assign(
+		s->u.assign.op, lhs,
+		rhs->kind == E_NUM ? expr_clone(rhs) : v_ptr(c, rhs), s->loc);
 }
 
 /* The arguments of libckrt's allocation calls that count bytes or
@@ -476,8 +488,8 @@ static Expr *v_alloc(Vec *c, const Expr *e)
 	for (int i = 0; i < r->u.call.nargs; i++) {
 		const Expr *a = e->u.call.args[i];
 		if (type_is_pointerish(a->type))
-			r->u.call.args[i] = v_sh(c, a) ? v_ptr(c, a)
-						       : expr_clone(a);
+			r->u.call.args[i] =
+				v_sh(c, a) ? v_ptr(c, a) : expr_clone(a);
 		else
 			r->u.call.args[i] = v_scale(c, a);
 	}
@@ -494,8 +506,8 @@ static Expr *v_ptr_value(Vec *c, const Expr *e)
 /* A call of a vector function: shadows as pointers, ck_nd inserted. */
 static Expr *v_call(Vec *c, const Expr *e, Stmt *out)
 {
-	const VecSig *sig = e && e->kind == E_CALL ? v_sig(e->u.call.name)
-						   : NULL;
+	const VecSig *sig =
+		e && e->kind == E_CALL ? v_sig(e->u.call.name) : NULL;
 	if (!sig)
 		return NULL;
 	ck_assert(e->u.call.nargs == sig->n);
@@ -520,16 +532,16 @@ static Expr *v_call(Vec *c, const Expr *e, Stmt *out)
 				r = v_base(c, a);
 			if (!r) {
 				Type *arr = v_type(a->type);
-				int tmp = func_add_var(c->g,
-						       name_fresh(c->p, c->g,
-								  "ck_a"),
-						       arr, VAR_LOCAL, e->loc);
+				int tmp = func_add_var(
+					c->g, name_fresh(c->p, c->g, "ck_a"),
+					arr, VAR_LOCAL, e->loc);
 				stmt_append(out, stmt_decl(tmp, NULL, e->loc));
 				stmt_append(out, v_fill(c, tmp, NULL, e->loc));
 				Stmt *as = stmt_assign(
 					A_SET,
 					expr_index(expr_var(c->g, tmp, e->loc),
-						   expr_int(0, e->loc), e->loc),
+						   expr_int(0, e->loc),
+						   e->loc),
 					expr_clone(a), e->loc);
 				v_per_dir(c, as, v_assign_dir, 1, out);
 				r = expr_var(c->g, tmp, e->loc);
@@ -570,13 +582,14 @@ static int v_rt(Vec *c, const Stmt *s, Stmt *out)
 			Stmt *l = stmt_new(S_FOR, loc);
 			l->u.loop.init = stmt_decl(
 				c->k,
-				expr_binary(B_SUB, v_ndx(c, loc), expr_int(1, loc),
-					    NULL, loc),
+				expr_binary(B_SUB, v_ndx(c, loc),
+					    expr_int(1, loc), NULL, loc),
 				loc);
-			l->u.loop.cond = expr_binary(B_GE, expr_var(c->g, c->k, loc),
-						     expr_int(0, loc), NULL, loc);
-			l->u.loop.inc = stmt_assign(A_DEC, expr_var(c->g, c->k, loc),
-						    NULL, loc);
+			l->u.loop.cond =
+				expr_binary(B_GE, expr_var(c->g, c->k, loc),
+					    expr_int(0, loc), NULL, loc);
+			l->u.loop.inc = stmt_assign(
+				A_DEC, expr_var(c->g, c->k, loc), NULL, loc);
 			int d;
 			c->in_k = 1;
 			l->u.loop.body = stmt_assign(A_SET, v_lv(c, lv, &d),
@@ -586,12 +599,13 @@ static int v_rt(Vec *c, const Stmt *s, Stmt *out)
 			return 1;
 		}
 		if (!base)
-			base = expr_cast(type_ptr(fl ? e->type : type_double()),
-					 expr_int(0, loc), loc);
+			base = expr_cast(
+				type_ptr(fl ? e->type : type_double()),
+				expr_int(0, loc), loc);
 		stmt_append(out, stmt_expr(S_EXPR,
-					   expr_call_n(nn, type_new(TY_VOID), loc,
-						       expr_clone(tape), base,
-						       v_ndx(c, loc)),
+					   expr_call_n(nn, type_new(TY_VOID),
+						       loc, expr_clone(tape),
+						       base, v_ndx(c, loc)),
 					   loc));
 		return 1;
 	}
@@ -605,14 +619,15 @@ static int v_rt(Vec *c, const Stmt *s, Stmt *out)
 			 v->kind != E_UNARY)
 			base = v_base(c, v);
 		if (base) {
-			stmt_append(out,
-				    stmt_expr(S_EXPR,
-					      expr_call_n(fl ? "ck_push_nf"
-							     : "ck_push_nd",
-							  type_new(TY_VOID), loc,
-							  expr_clone(tape), base,
-							  v_ndx(c, loc)),
-					      loc));
+			stmt_append(
+				out,
+				stmt_expr(S_EXPR,
+					  expr_call_n(fl ? "ck_push_nf"
+							 : "ck_push_nd",
+						      type_new(TY_VOID), loc,
+						      expr_clone(tape), base,
+						      v_ndx(c, loc)),
+					  loc));
 			return 1;
 		}
 		/* an expression, or one value per struct copy: a push per
@@ -637,14 +652,15 @@ static int v_rt(Vec *c, const Stmt *s, Stmt *out)
 			   !strcmp(name, "CK_SKIP_N");
 		Expr *p = zero || !v_sh(c, a[1]) ? expr_clone(a[1])
 						 : v_ptr(c, a[1]);
-		Expr *call = expr_call_n(name, e->type, loc, expr_clone(tape), p,
-					 v_scale(c, a[2]));
+		Expr *call = expr_call_n(name, e->type, loc, expr_clone(tape),
+					 p, v_scale(c, a[2]));
 		stmt_append(out, stmt_expr(S_EXPR, call, loc));
 		return 1;
 	}
 	if (!strcmp(name, "CK_SAVE_ZERO") || !strcmp(name, "CK_SKIP")) {
-		const char *nn = name[3] == 'S' && name[4] == 'A' ? "CK_SAVE_ZERO_N"
-								  : "CK_SKIP_N";
+		const char *nn = name[3] == 'S' && name[4] == 'A'
+					 ? "CK_SAVE_ZERO_N"
+					 : "CK_SKIP_N";
 		Expr *call = expr_call_n(nn, e->type, loc, expr_clone(tape),
 					 expr_addr(expr_clone(a[1]), loc),
 					 v_ndx(c, loc));
@@ -658,14 +674,14 @@ static int v_rt(Vec *c, const Stmt *s, Stmt *out)
 	}
 	if (lv && ir_block_call(e)) {
 		ck_assert(lv->kind == E_VAR);
-		stmt_append(out, stmt_assign(A_SET, expr_clone(lv), v_alloc(c, e),
-					     loc));
+		stmt_append(out, stmt_assign(A_SET, expr_clone(lv),
+					     v_alloc(c, e), loc));
 		return 1;
 	}
 	/* pointers (ck_push_p, ck_pop_p, ck_shadow_free): as they are */
-	stmt_append(out, lv ? stmt_assign(A_SET, expr_clone(lv), expr_clone(e),
-					  loc)
-			    : stmt_expr(S_EXPR, expr_clone(e), loc));
+	stmt_append(out,
+		    lv ? stmt_assign(A_SET, expr_clone(lv), expr_clone(e), loc)
+		       : stmt_expr(S_EXPR, expr_clone(e), loc));
 	return 1;
 }
 
@@ -687,16 +703,17 @@ static void v_zero(Vec *c, int x, Loc loc, Stmt *out)
 	Type *ty = c->g->vars[x]->type;
 	ck_assert(ty->kind == TY_ARRAY);
 	if (ty->vla_nd == 1 && type_is_float(ty->base) && !c->esc[x]) {
-		stmt_append(out, v_dir_loop(c,
-					    stmt_assign(A_SET,
-							expr_index(expr_var(c->g, x,
-									    loc),
-								   expr_var(c->g, c->k,
-									    loc),
-								   loc),
-							expr_num(0.0, ty->base, loc),
-							loc),
-					    1, loc));
+		stmt_append(
+			out,
+			v_dir_loop(
+				c,
+				stmt_assign(
+					A_SET,
+					expr_index(expr_var(c->g, x, loc),
+						   expr_var(c->g, c->k, loc),
+						   loc),
+					expr_num(0.0, ty->base, loc), loc),
+				1, loc));
 		return;
 	}
 	stmt_append(out, v_fill(c, x, NULL, loc));
@@ -747,8 +764,9 @@ static void v_decl(Vec *c, const Stmt *s, Stmt *out)
 	Loc loc = s->loc;
 	const Expr *init = s->u.decl.init;
 	if (type_is_pointerish(var->type) && var->type->kind != TY_ARRAY) {
-		stmt_append(out, stmt_decl(x, init ? v_ptr_value(c, init) : NULL,
-					   loc));
+		stmt_append(
+			out,
+			stmt_decl(x, init ? v_ptr_value(c, init) : NULL, loc));
 		return;
 	}
 	var->type = v_type(var->type);
@@ -757,7 +775,8 @@ static void v_decl(Vec *c, const Stmt *s, Stmt *out)
 	    init && !(s->vec == VEC_TAN)) {
 		if (c->esc[x])
 			stmt_append(out, v_fill(c, x, NULL, loc));
-		if (!c->esc[x] || init->kind != E_NUM || init->u.num.val != 0.0)
+		if (!c->esc[x] || init->kind != E_NUM ||
+		    init->u.num.val != 0.0)
 			v_per_dir(c, s, v_init_dir, 1, out);
 		return;
 	}
@@ -779,9 +798,11 @@ static void v_decl(Vec *c, const Stmt *s, Stmt *out)
 		long rest = i;
 		for (Type *t = var->type; t->kind == TY_ARRAY; t = t->base) {
 			long below = 1;
-			for (Type *u = t->base; u->kind == TY_ARRAY; u = u->base)
+			for (Type *u = t->base; u->kind == TY_ARRAY;
+			     u = u->base)
 				below *= u->len;
-			lhs = expr_index(lhs, expr_int(rest / below, loc), loc);
+			lhs = expr_index(lhs, expr_int(rest / below, loc),
+					 loc);
 			rest %= below;
 		}
 		Stmt *as = stmt_assign(A_SET, lhs, expr_clone(e), loc);
@@ -806,8 +827,9 @@ static void v_assign(Vec *c, const Stmt *s, Stmt *out)
 		Expr *l = expr_var(c->g, lhs->u.var, s->loc);
 		AssignOp op = s->u.assign.op;
 		if (op == A_INC || op == A_DEC) {
-			stmt_append(out, stmt_assign(op == A_INC ? A_ADD : A_SUB, l,
-						     v_ndx(c, s->loc), s->loc));
+			stmt_append(out,
+				    stmt_assign(op == A_INC ? A_ADD : A_SUB, l,
+						v_ndx(c, s->loc), s->loc));
 			return;
 		}
 		Expr *r = op == A_SET ? v_ptr_value(c, s->u.assign.rhs)
@@ -835,8 +857,10 @@ static void v_expr_stmt(Vec *c, const Stmt *s, Stmt *out)
 	if (!call && e->kind == E_CALL && e->u.call.nargs &&
 	    type_is_pointerish(e->u.call.args[0]->type) &&
 	    v_sh(c, e->u.call.args[0]))
-		call = v_alloc(c, e); /* ck_shadow_free(p_d), ck_scratch_free_d */
-	stmt_append(out, stmt_expr(S_EXPR, call ? call : expr_clone(e), s->loc));
+		call = v_alloc(c,
+			       e); /* ck_shadow_free(p_d), ck_scratch_free_d */
+	stmt_append(out,
+		    stmt_expr(S_EXPR, call ? call : expr_clone(e), s->loc));
 }
 
 /* What a direction loop reads of the primal: variables, and memory. */
@@ -849,7 +873,8 @@ typedef struct Reads {
 static void v_read(void *ctx, const Expr *e)
 {
 	Reads *r = ctx;
-	if (e->kind == E_VAR && !(e->u.var < r->c->nvars && r->c->sh[e->u.var]))
+	if (e->kind == E_VAR &&
+	    !(e->u.var < r->c->nvars && r->c->sh[e->u.var]))
 		r->var[e->u.var] = 1;
 	else if (((e->kind == E_INDEX || e->kind == E_DEREF) &&
 		  !v_sh(r->c, e)) ||
@@ -884,7 +909,7 @@ static void v_fuse(const Vec *c, Stmt *b)
 	Stmt **items = b->u.block.items;
 	int n = 0;
 	int open = -1; /* index in the new list of the loop being fused */
-	Reads r = {c, NULL, 0};
+	Reads r = { c, NULL, 0 };
 	for (int i = 0; i < b->u.block.n; i++) {
 		Stmt *s = items[i];
 		if (open >= 0 && (s->vec == VEC_TEMP || v_passes(s, &r))) {
@@ -941,7 +966,9 @@ static void v_stmt(Vec *c, const Stmt *s, Stmt *out)
 		r->u.ifs.els = v_single(c, s->u.ifs.els);
 		stmt_append(out, r);
 		break;
-	case S_FOR: case S_WHILE: case S_DO:
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
 		r = stmt_new(s->kind, s->loc);
 		r->u.loop = s->u.loop;
 		r->u.loop.init = v_single(c, s->u.loop.init);
@@ -1016,7 +1043,7 @@ static void sc_visit(void *ctx, const Expr *e)
 
 static void sc_expr(Scal *sc, const Expr *e, Stmt *loop)
 {
-	ScVisit v = {sc, loop};
+	ScVisit v = { sc, loop };
 	if (e)
 		ir_walk_expr(e, sc_visit, &v);
 }
@@ -1041,7 +1068,8 @@ static void sc_stmt(Scal *sc, Stmt *s, Stmt *loop)
 		sc_expr(sc, s->u.assign.lhs, loop);
 		sc_expr(sc, s->u.assign.rhs, loop);
 		break;
-	case S_EXPR: case S_RETURN:
+	case S_EXPR:
+	case S_RETURN:
 		sc_expr(sc, s->u.expr, loop);
 		break;
 	case S_IF:
@@ -1049,10 +1077,12 @@ static void sc_stmt(Scal *sc, Stmt *s, Stmt *loop)
 		sc_stmt(sc, s->u.ifs.then, loop);
 		sc_stmt(sc, s->u.ifs.els, loop);
 		break;
-	case S_FOR: case S_WHILE: case S_DO: {
+	case S_FOR:
+	case S_WHILE:
+	case S_DO: {
 		Stmt *inner = s->vec == VEC_LOOP ? s : loop;
-		if (s->vec != VEC_LOOP && loop == NULL &&
-		    s->u.loop.init && s->u.loop.init->kind == S_DECL &&
+		if (s->vec != VEC_LOOP && loop == NULL && s->u.loop.init &&
+		    s->u.loop.init->kind == S_DECL &&
 		    s->u.loop.init->u.decl.var == sc->c->k)
 			inner = NULL; /* a direction loop that is not fused:
 					 its uses count as elsewhere */
@@ -1107,7 +1137,9 @@ static void sc_drop_decls(Stmt *s, const unsigned char *scalar)
 		sc_drop_decls(s->u.ifs.then, scalar);
 		sc_drop_decls(s->u.ifs.els, scalar);
 		break;
-	case S_FOR: case S_WHILE: case S_DO:
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
 		if (s->vec != VEC_LOOP)
 			sc_drop_decls(s->u.loop.body, scalar);
 		break;
@@ -1122,8 +1154,8 @@ static void sc_drop_decls(Stmt *s, const unsigned char *scalar)
 static void v_scalarize(Vec *c, Stmt *body)
 {
 	int n = c->g->nvars;
-	Scal sc = {c, arena_alloc(sizeof(Stmt *) * (size_t)(n + 1)),
-		   arena_alloc((size_t)n + 1)};
+	Scal sc = { c, arena_alloc(sizeof(Stmt *) * (size_t)(n + 1)),
+		    arena_alloc((size_t)n + 1) };
 	sc_stmt(&sc, body, NULL);
 	unsigned char *scalar = arena_alloc((size_t)n + 1);
 	int any = 0;
@@ -1156,7 +1188,7 @@ static void v_scalarize(Vec *c, Stmt *body)
 	}
 	if (!any)
 		return;
-	ScMap m = {c, scalar};
+	ScMap m = { c, scalar };
 	stmt_map_exprs(body, sc_map, &m);
 	sc_drop_decls(body, scalar);
 }
@@ -1186,12 +1218,14 @@ static void v_collect_vlas(const Vec *c, Stmt *s, Stmt *decls)
 			Stmt *it = s->u.block.items[i];
 			if (it->kind == S_DECL &&
 			    v_is_vla(c->g->vars[it->u.decl.var]->type)) {
-				ck_assert(!it->u.decl.init && !it->u.decl.ninits);
+				ck_assert(!it->u.decl.init &&
+					  !it->u.decl.ninits);
 				/* once, when the scalar code declares it in
 				 * several blocks */
 				int seen = 0;
 				for (int k = 0; k < decls->u.block.n; k++)
-					seen |= decls->u.block.items[k]->u.decl.var ==
+					seen |= decls->u.block.items[k]
+							->u.decl.var ==
 						it->u.decl.var;
 				if (!seen)
 					stmt_append(decls, it);
@@ -1207,7 +1241,9 @@ static void v_collect_vlas(const Vec *c, Stmt *s, Stmt *decls)
 		v_collect_vlas(c, s->u.ifs.then, decls);
 		v_collect_vlas(c, s->u.ifs.els, decls);
 		break;
-	case S_FOR: case S_WHILE: case S_DO:
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
 		v_collect_vlas(c, s->u.loop.body, decls);
 		break;
 	case S_CHECKPOINT:
@@ -1250,22 +1286,24 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 		}
 		v->name = name_fresh(p, g, arena_printf("ck_%s", name));
 		v->kind = VAR_LOCAL;
-		int np = func_add_var(g, name, type_ptr(type_with_const(elem, 1)),
+		int np = func_add_var(g, name,
+				      type_ptr(type_with_const(elem, 1)),
 				      VAR_PARAM, v->loc);
 		g->params[i] = np;
 		v->type = v_type(elem);
 		stmt_append(body, stmt_decl(x, NULL, v->loc));
 		if (c.esc[x]) {
-			stmt_append(body, v_fill(&c, x, expr_var(g, np, v->loc),
-						 v->loc));
+			stmt_append(body,
+				    v_fill(&c, x, expr_var(g, np, v->loc),
+					   v->loc));
 			continue;
 		}
 		Stmt *cp = stmt_assign(
 			A_SET,
-			expr_index(expr_var(g, x, v->loc), expr_var(g, c.k, v->loc),
-				   v->loc),
-			expr_index(expr_var(g, np, v->loc), expr_var(g, c.k, v->loc),
-				   v->loc),
+			expr_index(expr_var(g, x, v->loc),
+				   expr_var(g, c.k, v->loc), v->loc),
+			expr_index(expr_var(g, np, v->loc),
+				   expr_var(g, c.k, v->loc), v->loc),
 			v->loc);
 		stmt_append(body, v_dir_loop(&c, cp, 1, v->loc));
 	}
