@@ -1114,8 +1114,11 @@ static Expr *sc_map(void *ctx, Expr *e)
 	return NULL;
 }
 
-/* Drops the declarations of the scalarized variables from the blocks. */
-static void sc_drop_decls(Stmt *s, const unsigned char *scalar)
+/* Takes out of the blocks in s (not into the bodies of fused direction
+ * loops) the declarations that take accepts; take may keep them. */
+typedef int DeclTake(void *ctx, Stmt *decl);
+
+static void v_take_decls(Stmt *s, DeclTake *take, void *ctx)
 {
 	if (!s)
 		return;
@@ -1124,31 +1127,35 @@ static void sc_drop_decls(Stmt *s, const unsigned char *scalar)
 		int n = 0;
 		for (int i = 0; i < s->u.block.n; i++) {
 			Stmt *it = s->u.block.items[i];
-			if (it->kind == S_DECL && scalar[it->u.decl.var] &&
-			    it->vec != VEC_TEMP)
+			if (it->kind == S_DECL && take(ctx, it))
 				continue;
-			sc_drop_decls(it, scalar);
+			v_take_decls(it, take, ctx);
 			s->u.block.items[n++] = it;
 		}
 		s->u.block.n = n;
 		break;
 	}
 	case S_IF:
-		sc_drop_decls(s->u.ifs.then, scalar);
-		sc_drop_decls(s->u.ifs.els, scalar);
+		v_take_decls(s->u.ifs.then, take, ctx);
+		v_take_decls(s->u.ifs.els, take, ctx);
 		break;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
+	case S_FOR: case S_WHILE: case S_DO:
 		if (s->vec != VEC_LOOP)
-			sc_drop_decls(s->u.loop.body, scalar);
+			v_take_decls(s->u.loop.body, take, ctx);
 		break;
 	case S_CHECKPOINT:
-		sc_drop_decls(s->u.ckpt.body, scalar);
+		v_take_decls(s->u.ckpt.body, take, ctx);
 		break;
 	default:
 		break;
 	}
+}
+
+/* the declarations of the scalarized variables, outside their loops */
+static int sc_take(void *ctx, Stmt *d)
+{
+	const unsigned char *scalar = ctx;
+	return scalar[d->u.decl.var];
 }
 
 static void v_scalarize(Vec *c, Stmt *body)
@@ -1182,15 +1189,13 @@ static void v_scalarize(Vec *c, Stmt *body)
 		scalar[x] = 1;
 		any = 1;
 		v->type = v->type->base;
-		Stmt *d = stmt_decl(x, f->u.assign.rhs, f->loc);
-		d->vec = VEC_TEMP; /* (kept by sc_drop_decls) */
-		b->u.block.items[first] = d;
+		b->u.block.items[first] = stmt_decl(x, f->u.assign.rhs, f->loc);
 	}
 	if (!any)
 		return;
 	ScMap m = { c, scalar };
 	stmt_map_exprs(body, sc_map, &m);
-	sc_drop_decls(body, scalar);
+	v_take_decls(body, sc_take, scalar);
 }
 
 /* Is t an array with a dimension of ck_nd (a variable-length array)? */
@@ -1202,56 +1207,28 @@ static int v_is_vla(const Type *t)
 	return 0;
 }
 
-/* Takes the declarations of variable-length arrays out of the blocks in
- * s, into *decls: they go to the top of the function, so that a loop body
- * does not allocate its arrays at every iteration (and gcc, which saves
- * and restores the stack around them, can vectorize the loop).  They have
- * no initializer, and the names of a function's shadows are its own. */
-static void v_collect_vlas(const Vec *c, Stmt *s, Stmt *decls)
+/* The declarations of variable-length arrays go to the top of the
+ * function, so that a loop body does not allocate its arrays at every
+ * iteration (and gcc, which saves and restores the stack around them, can
+ * vectorize the loop).  They have no initializer, and the names of a
+ * function's shadows are its own; one the scalar code declares in several
+ * blocks is declared once. */
+typedef struct VlaTake {
+	const Vec *c;
+	Stmt *decls;
+} VlaTake;
+
+static int v_vla_take(void *ctx, Stmt *d)
 {
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK: {
-		int n = 0;
-		for (int i = 0; i < s->u.block.n; i++) {
-			Stmt *it = s->u.block.items[i];
-			if (it->kind == S_DECL &&
-			    v_is_vla(c->g->vars[it->u.decl.var]->type)) {
-				ck_assert(!it->u.decl.init &&
-					  !it->u.decl.ninits);
-				/* once, when the scalar code declares it in
-				 * several blocks */
-				int seen = 0;
-				for (int k = 0; k < decls->u.block.n; k++)
-					seen |= decls->u.block.items[k]
-							->u.decl.var ==
-						it->u.decl.var;
-				if (!seen)
-					stmt_append(decls, it);
-				continue;
-			}
-			v_collect_vlas(c, it, decls);
-			s->u.block.items[n++] = it;
-		}
-		s->u.block.n = n;
-		break;
-	}
-	case S_IF:
-		v_collect_vlas(c, s->u.ifs.then, decls);
-		v_collect_vlas(c, s->u.ifs.els, decls);
-		break;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		v_collect_vlas(c, s->u.loop.body, decls);
-		break;
-	case S_CHECKPOINT:
-		v_collect_vlas(c, s->u.ckpt.body, decls);
-		break;
-	default:
-		break;
-	}
+	VlaTake *t = ctx;
+	if (!v_is_vla(t->c->g->vars[d->u.decl.var]->type))
+		return 0;
+	ck_assert(!d->u.decl.init && !d->u.decl.ninits);
+	for (int k = 0; k < t->decls->u.block.n; k++)
+		if (t->decls->u.block.items[k]->u.decl.var == d->u.decl.var)
+			return 1;
+	stmt_append(t->decls, d);
+	return 1;
 }
 
 void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
@@ -1324,7 +1301,8 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 	v_fuse(&c, body);
 	v_scalarize(&c, body);
 	Stmt *top = stmt_block(body->loc);
-	v_collect_vlas(&c, body, top);
+	VlaTake vt = { &c, top };
+	v_take_decls(body, v_vla_take, &vt);
 	for (int i = 0; i < body->u.block.n; i++)
 		stmt_append(top, body->u.block.items[i]);
 	g->body = top;
