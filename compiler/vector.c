@@ -1139,7 +1139,9 @@ static void v_take_decls(Stmt *s, DeclTake *take, void *ctx)
 		v_take_decls(s->u.ifs.then, take, ctx);
 		v_take_decls(s->u.ifs.els, take, ctx);
 		break;
-	case S_FOR: case S_WHILE: case S_DO:
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
 		if (s->vec != VEC_LOOP)
 			v_take_decls(s->u.loop.body, take, ctx);
 		break;
@@ -1189,7 +1191,8 @@ static void v_scalarize(Vec *c, Stmt *body)
 		scalar[x] = 1;
 		any = 1;
 		v->type = v->type->base;
-		b->u.block.items[first] = stmt_decl(x, f->u.assign.rhs, f->loc);
+		b->u.block.items[first] =
+			stmt_decl(x, f->u.assign.rhs, f->loc);
 	}
 	if (!any)
 		return;
