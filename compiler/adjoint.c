@@ -3387,6 +3387,7 @@ static void adj_generate(Program *p, AdjVariant *v)
 					cleanup_arith(v->fused);
 				}
 			}
+			zeroed_loops(bwd);
 			gather_loops(p, v->f, bwd);
 			cleanup_unread(bwd, 0);
 			omp_finish(bwd); /* checkpoints' recomputations */

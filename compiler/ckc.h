@@ -1119,6 +1119,16 @@ void gather_loops(const Program *p, const Func *f, Func *g);
 void gather_set_enabled(int on);
 /* Is idx i + c (also c + i, i - c, i) with c an integer literal (*c)? */
 int index_offset(int i, const Expr *idx, long *c);
+/* Is s a counted loop of f_bwd, `for (n = COUNT; n > 0; n--) { i--; ...
+ * }`?  Sets n and i. */
+int counted_loop_header(const Stmt *s, int *pn, int *pi);
+
+/* In f_bwd g, a reverse loop's adds into a local adjoint array that it
+ * finds all zeros become stores, and the clearing that made them zeros
+ * goes when nothing reads what it cleared (see zeroed.c). */
+void zeroed_loops(Func *g);
+/* Off: zeroed_loops changes nothing (--no-zeroed, to compare). */
+void zeroed_set_enabled(int on);
 
 /* --------------------------------------------------------------- fuse.c */
 

@@ -72,6 +72,9 @@ static const char ckc_usage[] =
 	"                      as they are (f_bwd gathers each element's\n"
 	"                      contributions, or keeps the elements in\n"
 	"                      registers, otherwise)\n"
+	"  --no-zeroed         keep a reverse loop's adds into an adjoint array\n"
+	"                      that it finds all zeros, and the clearing that\n"
+	"                      made them zeros (f_bwd stores instead otherwise)\n"
 	"  --no-fuse           keep f_b's two sweeps apart (f_b runs a reduction\n"
 	"                      loop and its adjoint as one loop otherwise)\n"
 	"  --dump-ir=STAGE     print the IR after STAGE (parse, normalize,\n"
@@ -215,6 +218,8 @@ static int parse_args(Options *o, int argc, char **argv)
 			adjoint_set_counted(0);
 		else if (strcmp(a, "--no-gather") == 0)
 			gather_set_enabled(0);
+		else if (strcmp(a, "--no-zeroed") == 0)
+			zeroed_set_enabled(0);
 		else if (strcmp(a, "--no-fuse") == 0)
 			fuse_set_enabled(0);
 		else if (strcmp(a, "--version") == 0) {

@@ -79,11 +79,12 @@ double f(const double *x, int n)
 // The recurrence keeps its order (rotated).
 // CHECK: for (ck_n{{[0-9]*}} = 8; ck_n{{[0-9]*}} > 0; ck_n{{[0-9]*}}--) {
 // CHECK-NEXT: i--;
-// In the time loop: the copy upwards over n, then the map, whose
-// iterations pop their values, downwards.
+// In the time loop: the copy upwards over n (storing into un_b, which
+// the map's reverse leaves for it to overwrite: zeroed.c), then the map,
+// whose iterations pop their values, downwards.
 // CHECK: for ([[J2:ck_j[0-9]*]] = (int)[[LO2:ck_lo[0-9]*]]; [[J2]] < [[HI2:ck_hi[0-9]*]]; [[J2]]++) {
 // CHECK-NEXT: i = (int)[[J2]];
-// CHECK: un_b[i] += ck_a{{[0-9]*}};
+// CHECK: un_b[i] = ck_a{{[0-9]*}};
 // CHECK: i = (int)[[LO2]];
 // CHECK: for (ck_n{{[0-9]*}} = n > 0 ? (long)n : 0; ck_n{{[0-9]*}} > 0; ck_n{{[0-9]*}}--) {
 // CHECK-NEXT: i--;

@@ -1,0 +1,419 @@
+/*
+ * zeroed.c - adjoint arrays that a reverse loop finds zero.
+ *
+ * A time loop that copies un to u at the end of each step (heat, Burgers:
+ * `un[i] = stencil(u); u[i] = un[i];`) has, per step of f_bwd,
+ *
+ *   for (n = C; n > 0; n--) { i--; ... un_b[i] += u_b[i]; ... }     (U1)
+ *   ...
+ *   for (n = C; n > 0; n--) { i--; a = un_b[i]; un_b[i] = 0.0; ... } (Um)
+ *
+ * Um clears un_b[i] after reading it (un[i] was overwritten), and the
+ * next step's U1 is the first to touch un_b again, over the same range:
+ * each of its adds lands on a zero.  So U1 can store (un_b[i] = e), and
+ * then Um's clearing is dead: U1 overwrites every element it cleared
+ * before anything reads it, and after the time loop nothing does.  The
+ * clearing is a whole extra pass over the array per step once gather.c
+ * has split Um (its read-write stores stay in a loop of their own).
+ *
+ * This pass makes both changes when, for a local floating array X of
+ * f_bwd (one dimension, declared at the top of the function with zeros)
+ * and a loop T reached from the function's body through blocks only (it
+ * runs at most once per call):
+ *   - every mention of X in the function is inside T's body, as the base
+ *     of an element X[...] (its address goes nowhere);
+ *   - T's body, its nested blocks flattened, holds no break, continue or
+ *     return, and its condition and increment do not mention X;
+ *   - the first statement of the flattened body that mentions X is a
+ *     counted loop U1 (`i = S; for (n = C; n > 0; n--) { i--; BODY }`, as
+ *     adjoint.c writes it) whose only mention of X is one unconditional
+ *     X[i] += e, e not reading X;
+ *   - the last statement that mentions X is a counted loop Um with the same
+ *     S and C (expressions of literals and scalars that T does not store)
+ *     that reads X only as X[i], with its own index i, and stores it once,
+ *     X[i] = 0.0, unconditionally and after every read;
+ *   - neither loop body stores its index i (but for the leading i--).
+ * On the first iteration of T, X is all zeros (nothing before T touched
+ * it); on the others, Um cleared X[i] for every i U1 adds to, and nothing
+ * after Um touches X.  So U1's adds see zeros, and 0.0 + e is e except
+ * that a -0.0 becomes +0.0 (the sign of a zero that is added into other
+ * adjoints, as cleanup.c's v = 0.0; v += e rewrite takes it).  Without
+ * the clearing, the values Um leaves in X[S - C .. S - 1] are overwritten
+ * by the next U1 before anything reads them (statements before U1 do not
+ * mention X, and U1 reads only e), or never read (T ends, and nothing
+ * after T mentions X).
+ */
+#include <string.h>
+
+#include "ckc.h"
+
+/* The flattened body of a loop: statements, blocks opened, with the
+ * block and position each came from. */
+typedef struct ZrFlat {
+	Stmt **items;
+	Stmt **parent;
+	int *at;
+	int n, cap;
+	int jumps; /* a break, continue or return anywhere inside */
+} ZrFlat;
+
+static void zr_jumps(ZrFlat *fl, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BREAK: case S_CONTINUE: case S_RETURN:
+		fl->jumps = 1;
+		break;
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++)
+			zr_jumps(fl, s->u.block.items[k]);
+		break;
+	case S_IF:
+		zr_jumps(fl, s->u.ifs.then);
+		zr_jumps(fl, s->u.ifs.els);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		zr_jumps(fl, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		zr_jumps(fl, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+static void zr_flatten(ZrFlat *fl, Stmt *b)
+{
+	for (int k = 0; k < b->u.block.n; k++) {
+		Stmt *s = b->u.block.items[k];
+		if (s->kind == S_BLOCK) {
+			zr_flatten(fl, s);
+			continue;
+		}
+		zr_jumps(fl, s);
+		if (fl->n == fl->cap) {
+			int cap = fl->cap ? 2 * fl->cap : 16;
+			Stmt **it = arena_alloc(sizeof(Stmt *) * (size_t)cap);
+			Stmt **pa = arena_alloc(sizeof(Stmt *) * (size_t)cap);
+			int *at = arena_alloc(sizeof(int) * (size_t)cap);
+			if (fl->n) {
+				memcpy(it, fl->items, sizeof(Stmt *) * (size_t)fl->n);
+				memcpy(pa, fl->parent, sizeof(Stmt *) * (size_t)fl->n);
+				memcpy(at, fl->at, sizeof(int) * (size_t)fl->n);
+			}
+			fl->items = it, fl->parent = pa, fl->at = at;
+			fl->cap = cap;
+		}
+		fl->items[fl->n] = s;
+		fl->parent[fl->n] = b;
+		fl->at[fl->n] = k;
+		fl->n++;
+	}
+}
+
+/* Mentions of X: every one, and those as the base of an element. */
+typedef struct ZrUse {
+	int x;
+	int all, elems;
+} ZrUse;
+
+static void zr_use_visit(void *ctx, const Expr *e)
+{
+	ZrUse *u = ctx;
+	if (e->kind == E_VAR && e->u.var == u->x)
+		u->all++;
+	if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
+	    e->u.index.base->u.var == u->x)
+		u->elems++;
+}
+
+static int zr_uses(const Stmt *s, int x)
+{
+	ZrUse u = {x, 0, 0};
+	ir_walk_stmt(s, zr_use_visit, &u);
+	return u.all;
+}
+
+/* Literals and scalar variables under arithmetic, casts and ?:, none of
+ * them stored by T (stored[v]). */
+static int zr_invariant(const Expr *e, const unsigned char *stored)
+{
+	switch (e->kind) {
+	case E_NUM:
+		return 1;
+	case E_VAR:
+		return !stored[e->u.var];
+	case E_CAST:
+		return zr_invariant(e->u.e, stored);
+	case E_UNARY:
+		return zr_invariant(e->u.un.e, stored);
+	case E_BINARY:
+		return zr_invariant(e->u.bin.l, stored) &&
+		       zr_invariant(e->u.bin.r, stored);
+	case E_COND:
+		return zr_invariant(e->u.cond.c, stored) &&
+		       zr_invariant(e->u.cond.a, stored) &&
+		       zr_invariant(e->u.cond.b, stored);
+	default:
+		return 0;
+	}
+}
+
+/* The variables s stores into (the root of every lvalue, each declared
+ * variable). */
+static void zr_stores(const Stmt *s, unsigned char *stored)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs;
+		while (l->kind == E_INDEX || l->kind == E_MEMBER ||
+		       l->kind == E_DEREF)
+			l = l->kind == E_INDEX	  ? l->u.index.base
+			    : l->kind == E_MEMBER ? l->u.mem.base
+						  : l->u.e;
+		if (l->kind == E_VAR)
+			stored[l->u.var] = 1;
+		break;
+	}
+	case S_DECL:
+		stored[s->u.decl.var] = 1;
+		break;
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++)
+			zr_stores(s->u.block.items[k], stored);
+		break;
+	case S_IF:
+		zr_stores(s->u.ifs.then, stored);
+		zr_stores(s->u.ifs.els, stored);
+		break;
+	case S_FOR: case S_WHILE: case S_DO:
+		zr_stores(s->u.loop.init, stored);
+		zr_stores(s->u.loop.inc, stored);
+		zr_stores(s->u.loop.body, stored);
+		break;
+	case S_CHECKPOINT:
+		zr_stores(s->u.ckpt.body, stored);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Is lhs X[i]? */
+static int zr_elem(const Expr *lhs, int x, int i)
+{
+	return lhs->kind == E_INDEX && lhs->u.index.base->kind == E_VAR &&
+	       lhs->u.index.base->u.var == x &&
+	       lhs->u.index.idx->kind == E_VAR && lhs->u.index.idx->u.var == i;
+}
+
+/* Every element of X that e reads is X[i]. */
+typedef struct ZrAt {
+	int x, i, bad;
+} ZrAt;
+
+static void zr_at_visit(void *ctx, const Expr *e)
+{
+	ZrAt *a = ctx;
+	if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
+	    e->u.index.base->u.var == a->x &&
+	    !(e->u.index.idx->kind == E_VAR && e->u.index.idx->u.var == a->i))
+		a->bad = 1;
+}
+
+/* The counted loop at fl->items[k] (with i = S before it), its body
+ * flattened: sets *pi, *ps (S) and the body; 0 when it is not one. */
+static int zr_unit(const Func *g, const ZrFlat *fl, int k, int *pi,
+		   const Expr **ps, ZrFlat *body)
+{
+	int n, i;
+	Stmt *s = fl->items[k];
+	if (s->kind != S_FOR || !counted_loop_header(s, &n, &i) || k == 0)
+		return 0;
+	/* i = S, then statements that do not store i (the pops of values
+	 * the loop reads) */
+	unsigned char *stored = arena_alloc((size_t)g->nvars + 1);
+	int q = k - 1;
+	for (;; q--) {
+		const Stmt *st = fl->items[q];
+		if (st->kind == S_ASSIGN && st->u.assign.op == A_SET &&
+		    st->u.assign.lhs->kind == E_VAR &&
+		    st->u.assign.lhs->u.var == i)
+			break;
+		memset(stored, 0, (size_t)g->nvars + 1);
+		zr_stores(st, stored);
+		if (q == 0 || stored[i] || st->kind == S_FOR ||
+		    st->kind == S_WHILE || st->kind == S_DO || st->kind == S_IF)
+			return 0;
+	}
+	*ps = fl->items[q]->u.assign.rhs;
+	memset(body, 0, sizeof *body);
+	zr_flatten(body, s->u.loop.body);
+	/* items[0] is i--; nothing else stores i */
+	for (int j = 1; j < body->n; j++) {
+		memset(stored, 0, (size_t)g->nvars + 1);
+		if (body->items[j]->kind != S_DECL)
+			zr_stores(body->items[j], stored);
+		if (stored[i] || (body->items[j]->kind == S_DECL &&
+				  body->items[j]->u.decl.var == i))
+			return 0;
+	}
+	*pi = i;
+	return 1;
+}
+
+/* U1: its one mention of X is an unconditional X[i] += e; returns that
+ * statement, or NULL. */
+static Stmt *zr_first(const ZrFlat *body, int x, int i)
+{
+	Stmt *add = NULL;
+	for (int j = 1; j < body->n; j++) {
+		Stmt *s = body->items[j];
+		int m = zr_uses(s, x);
+		if (!m)
+			continue;
+		if (add || m != 1 || s->kind != S_ASSIGN ||
+		    s->u.assign.op != A_ADD || !zr_elem(s->u.assign.lhs, x, i))
+			return NULL;
+		add = s;
+	}
+	return add;
+}
+
+/* Um: reads only X[i], then X[i] = 0.0 once, after every read; returns
+ * the position of that store in body, or -1. */
+static int zr_last(const Func *g, const ZrFlat *body, int x, int i)
+{
+	int clear = -1;
+	unsigned char *stored = arena_alloc((size_t)g->nvars + 1);
+	for (int j = 1; j < body->n; j++) {
+		Stmt *s = body->items[j];
+		if (!zr_uses(s, x))
+			continue;
+		if (clear >= 0)
+			return -1; /* a mention after the clearing */
+		if (s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
+		    zr_elem(s->u.assign.lhs, x, i)) {
+			const Expr *r = s->u.assign.rhs;
+			if (r->kind != E_NUM || r->u.num.val != 0 ||
+			    expr_mentions(r, x))
+				return -1;
+			clear = j;
+			continue;
+		}
+		/* a read: a statement that does not store into X */
+		if (s->kind != S_ASSIGN && s->kind != S_DECL)
+			return -1;
+		memset(stored, 0, (size_t)g->nvars + 1);
+		zr_stores(s, stored);
+		if (stored[x])
+			return -1;
+		ZrAt a = {x, i, 0};
+		ir_walk_stmt(s, zr_at_visit, &a);
+		if (a.bad)
+			return -1;
+	}
+	return clear;
+}
+
+/* Is X local array x declared at the top of g with zeros? */
+static int zr_candidate(const Func *g, int x)
+{
+	const Type *t = g->vars[x]->type;
+	if (g->vars[x]->kind != VAR_LOCAL || g->vars[x]->is_static ||
+	    t->kind != TY_ARRAY || !type_is_float(t->base))
+		return 0;
+	for (int k = 0; k < g->body->u.block.n; k++) {
+		const Stmt *d = g->body->u.block.items[k];
+		if (d->kind != S_DECL || d->u.decl.var != x)
+			continue;
+		if (d->u.decl.init || d->u.decl.ninits != 1 ||
+		    d->u.decl.inits[0]->kind != E_NUM ||
+		    d->u.decl.inits[0]->u.num.val != 0)
+			return 0;
+		return 1;
+	}
+	return 0;
+}
+
+static void zr_loop(Func *g, Stmt *t)
+{
+	ZrFlat fl;
+	memset(&fl, 0, sizeof fl);
+	if (t->u.loop.body->kind != S_BLOCK)
+		return;
+	zr_flatten(&fl, t->u.loop.body);
+	if (fl.jumps || fl.n < 4)
+		return;
+	unsigned char *stored = arena_alloc((size_t)g->nvars + 1);
+	zr_stores(t, stored);
+	for (int x = 0; x < g->nvars; x++) {
+		if (!zr_candidate(g, x))
+			continue;
+		ZrUse whole = {x, 0, 0}, inside = {x, 0, 0};
+		ir_walk_stmt(g->body, zr_use_visit, &whole);
+		ir_walk_stmt(t->u.loop.body, zr_use_visit, &inside);
+		if (!inside.all || whole.all != inside.all ||
+		    whole.elems != whole.all)
+			continue;
+		int a = -1, b = -1;
+		for (int k = 0; k < fl.n; k++)
+			if (zr_uses(fl.items[k], x)) {
+				if (a < 0)
+					a = k;
+				b = k;
+			}
+		int i1, im;
+		const Expr *s1, *sm;
+		ZrFlat b1, bm;
+		if (a == b || !zr_unit(g, &fl, a, &i1, &s1, &b1) ||
+		    !zr_unit(g, &fl, b, &im, &sm, &bm))
+			continue;
+		const Stmt *u1 = fl.items[a], *um = fl.items[b];
+		const Expr *c1 = u1->u.loop.init->u.assign.rhs;
+		const Expr *cm = um->u.loop.init->u.assign.rhs;
+		if (!expr_equal(s1, sm) || !expr_equal(c1, cm) ||
+		    !zr_invariant(s1, stored) || !zr_invariant(c1, stored))
+			continue;
+		Stmt *add = zr_first(&b1, x, i1);
+		int clear = zr_last(g, &bm, x, im);
+		if (!add || clear < 0 || expr_mentions(add->u.assign.rhs, x))
+			continue;
+		add->u.assign.op = A_SET;
+		Stmt *par = bm.parent[clear];
+		int at = bm.at[clear];
+		memmove(par->u.block.items + at, par->u.block.items + at + 1,
+			sizeof(Stmt *) * (size_t)(par->u.block.n - at - 1));
+		par->u.block.n--;
+	}
+}
+
+/* The loops reached from b through blocks only. */
+static void zr_walk(Func *g, Stmt *b)
+{
+	for (int k = 0; k < b->u.block.n; k++) {
+		Stmt *s = b->u.block.items[k];
+		if (s->kind == S_BLOCK)
+			zr_walk(g, s);
+		else if (s->kind == S_FOR || s->kind == S_WHILE ||
+			 s->kind == S_DO)
+			zr_loop(g, s);
+	}
+}
+
+static int zr_enabled = 1;
+
+void zeroed_set_enabled(int on)
+{
+	zr_enabled = on;
+}
+
+void zeroed_loops(Func *g)
+{
+	if (zr_enabled)
+		zr_walk(g, g->body);
+}
