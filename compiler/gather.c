@@ -1645,7 +1645,8 @@ static Stmt *rot_try(const Program *p, const Func *f, Func *g, Stmt *s, int a)
 {
 	Rot r = {0};
 	r.a = a;
-	if (!counted_loop_header(s, &r.n, &r.i) || g->vars[r.i]->type->kind != TY_INT)
+	if (!counted_loop_header(s, &r.n, &r.i) ||
+	    g->vars[r.i]->type->kind != TY_INT)
 		return NULL;
 	const Var *x = g->vars[a];
 	int ok = x->type->kind == TY_ARRAY

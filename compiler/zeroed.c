@@ -62,7 +62,9 @@ static void zr_jumps(ZrFlat *fl, const Stmt *s)
 	if (!s)
 		return;
 	switch (s->kind) {
-	case S_BREAK: case S_CONTINUE: case S_RETURN:
+	case S_BREAK:
+	case S_CONTINUE:
+	case S_RETURN:
 		fl->jumps = 1;
 		break;
 	case S_BLOCK:
@@ -73,7 +75,9 @@ static void zr_jumps(ZrFlat *fl, const Stmt *s)
 		zr_jumps(fl, s->u.ifs.then);
 		zr_jumps(fl, s->u.ifs.els);
 		break;
-	case S_FOR: case S_WHILE: case S_DO:
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
 		zr_jumps(fl, s->u.loop.body);
 		break;
 	case S_CHECKPOINT:
@@ -99,9 +103,12 @@ static void zr_flatten(ZrFlat *fl, Stmt *b)
 			Stmt **pa = arena_alloc(sizeof(Stmt *) * (size_t)cap);
 			int *at = arena_alloc(sizeof(int) * (size_t)cap);
 			if (fl->n) {
-				memcpy(it, fl->items, sizeof(Stmt *) * (size_t)fl->n);
-				memcpy(pa, fl->parent, sizeof(Stmt *) * (size_t)fl->n);
-				memcpy(at, fl->at, sizeof(int) * (size_t)fl->n);
+				memcpy(it, fl->items,
+				       sizeof(Stmt *) * (size_t)fl->n);
+				memcpy(pa, fl->parent,
+				       sizeof(Stmt *) * (size_t)fl->n);
+				memcpy(at, fl->at,
+				       sizeof(int) * (size_t)fl->n);
 			}
 			fl->items = it, fl->parent = pa, fl->at = at;
 			fl->cap = cap;
@@ -131,7 +138,7 @@ static void zr_use_visit(void *ctx, const Expr *e)
 
 static int zr_uses(const Stmt *s, int x)
 {
-	ZrUse u = {x, 0, 0};
+	ZrUse u = { x, 0, 0 };
 	ir_walk_stmt(s, zr_use_visit, &u);
 	return u.all;
 }
@@ -172,7 +179,7 @@ static void zr_stores(const Stmt *s, unsigned char *stored)
 		const Expr *l = s->u.assign.lhs;
 		while (l->kind == E_INDEX || l->kind == E_MEMBER ||
 		       l->kind == E_DEREF)
-			l = l->kind == E_INDEX	  ? l->u.index.base
+			l = l->kind == E_INDEX    ? l->u.index.base
 			    : l->kind == E_MEMBER ? l->u.mem.base
 						  : l->u.e;
 		if (l->kind == E_VAR)
@@ -190,7 +197,9 @@ static void zr_stores(const Stmt *s, unsigned char *stored)
 		zr_stores(s->u.ifs.then, stored);
 		zr_stores(s->u.ifs.els, stored);
 		break;
-	case S_FOR: case S_WHILE: case S_DO:
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
 		zr_stores(s->u.loop.init, stored);
 		zr_stores(s->u.loop.inc, stored);
 		zr_stores(s->u.loop.body, stored);
@@ -247,7 +256,8 @@ static int zr_unit(const Func *g, const ZrFlat *fl, int k, int *pi,
 		memset(stored, 0, (size_t)g->nvars + 1);
 		zr_stores(st, stored);
 		if (q == 0 || stored[i] || st->kind == S_FOR ||
-		    st->kind == S_WHILE || st->kind == S_DO || st->kind == S_IF)
+		    st->kind == S_WHILE || st->kind == S_DO ||
+		    st->kind == S_IF)
 			return 0;
 	}
 	*ps = fl->items[q]->u.assign.rhs;
@@ -312,7 +322,7 @@ static int zr_last(const Func *g, const ZrFlat *body, int x, int i)
 		zr_stores(s, stored);
 		if (stored[x])
 			return -1;
-		ZrAt a = {x, i, 0};
+		ZrAt a = { x, i, 0 };
 		ir_walk_stmt(s, zr_at_visit, &a);
 		if (a.bad)
 			return -1;
@@ -354,7 +364,7 @@ static void zr_loop(Func *g, Stmt *t)
 	for (int x = 0; x < g->nvars; x++) {
 		if (!zr_candidate(g, x))
 			continue;
-		ZrUse whole = {x, 0, 0}, inside = {x, 0, 0};
+		ZrUse whole = { x, 0, 0 }, inside = { x, 0, 0 };
 		ir_walk_stmt(g->body, zr_use_visit, &whole);
 		ir_walk_stmt(t->u.loop.body, zr_use_visit, &inside);
 		if (!inside.all || whole.all != inside.all ||
