@@ -47,13 +47,10 @@
 
 #include "ckc.h"
 
-/* The flattened body of a loop: statements, blocks opened, with the
- * block and position each came from. */
+/* The flattened body of a loop: its statements, blocks opened. */
 typedef struct ZrFlat {
 	Stmt **items;
-	Stmt **parent;
-	int *at;
-	int n, cap;
+	int n;
 	int jumps; /* a break, continue or return anywhere inside */
 } ZrFlat;
 
@@ -97,26 +94,7 @@ static void zr_flatten(ZrFlat *fl, Stmt *b)
 			continue;
 		}
 		zr_jumps(fl, s);
-		if (fl->n == fl->cap) {
-			int cap = fl->cap ? 2 * fl->cap : 16;
-			Stmt **it = arena_alloc(sizeof(Stmt *) * (size_t)cap);
-			Stmt **pa = arena_alloc(sizeof(Stmt *) * (size_t)cap);
-			int *at = arena_alloc(sizeof(int) * (size_t)cap);
-			if (fl->n) {
-				memcpy(it, fl->items,
-				       sizeof(Stmt *) * (size_t)fl->n);
-				memcpy(pa, fl->parent,
-				       sizeof(Stmt *) * (size_t)fl->n);
-				memcpy(at, fl->at,
-				       sizeof(int) * (size_t)fl->n);
-			}
-			fl->items = it, fl->parent = pa, fl->at = at;
-			fl->cap = cap;
-		}
-		fl->items[fl->n] = s;
-		fl->parent[fl->n] = b;
-		fl->at[fl->n] = k;
-		fl->n++;
+		VEC_PUSH(fl->items, fl->n, s);
 	}
 }
 
@@ -309,8 +287,7 @@ static int zr_last(const Func *g, const ZrFlat *body, int x, int i)
 		if (s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
 		    zr_elem(s->u.assign.lhs, x, i)) {
 			const Expr *r = s->u.assign.rhs;
-			if (r->kind != E_NUM || r->u.num.val != 0 ||
-			    expr_mentions(r, x))
+			if (r->kind != E_NUM || r->u.num.val != 0)
 				return -1;
 			clear = j;
 			continue;
@@ -346,6 +323,24 @@ static int zr_candidate(const Func *g, int x)
 		    d->u.decl.inits[0]->u.num.val != 0)
 			return 0;
 		return 1;
+	}
+	return 0;
+}
+
+/* Takes statement s out of block b or a block nested in it. */
+static int zr_remove(Stmt *b, const Stmt *s)
+{
+	for (int k = 0; k < b->u.block.n; k++) {
+		Stmt *it = b->u.block.items[k];
+		if (it == s) {
+			memmove(b->u.block.items + k, b->u.block.items + k + 1,
+				sizeof(Stmt *) *
+					(size_t)(b->u.block.n - k - 1));
+			b->u.block.n--;
+			return 1;
+		}
+		if (it->kind == S_BLOCK && zr_remove(it, s))
+			return 1;
 	}
 	return 0;
 }
@@ -391,14 +386,10 @@ static void zr_loop(Func *g, Stmt *t)
 			continue;
 		Stmt *add = zr_first(&b1, x, i1);
 		int clear = zr_last(g, &bm, x, im);
-		if (!add || clear < 0 || expr_mentions(add->u.assign.rhs, x))
+		if (!add || clear < 0)
 			continue;
 		add->u.assign.op = A_SET;
-		Stmt *par = bm.parent[clear];
-		int at = bm.at[clear];
-		memmove(par->u.block.items + at, par->u.block.items + at + 1,
-			sizeof(Stmt *) * (size_t)(par->u.block.n - at - 1));
-		par->u.block.n--;
+		zr_remove(um->u.loop.body, bm.items[clear]);
 	}
 }
 
