@@ -53,6 +53,7 @@
 #include "ckc.h"
 #include "adjoint.h"
 
+#include <math.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- maps */
@@ -1697,6 +1698,37 @@ static void adj_math(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 	}
 }
 
+/* (K * x) * x, (x * K) * x or x * (K * x), K a literal: x_b += 2K * (t * x),
+ * one term instead of K * (t * x) + K * x * t.  The two forms round
+ * differently in the last bit; this one is also the derivative of K x^2
+ * as a hand-written adjoint computes it. */
+static int adj_scaled_square(Adj *c, Plan *pl, const Expr *e, Expr *adj)
+{
+	const Expr *l = e->u.bin.l, *r = e->u.bin.r, *m = NULL, *x = NULL;
+	if (l->kind == E_BINARY && l->u.bin.op == B_MUL) {
+		m = l;
+		x = r;
+	} else if (r->kind == E_BINARY && r->u.bin.op == B_MUL) {
+		m = r;
+		x = l;
+	} else {
+		return 0;
+	}
+	const Expr *k = m->u.bin.l, *y = m->u.bin.r;
+	if (k->kind != E_NUM) {
+		k = m->u.bin.r;
+		y = m->u.bin.l;
+	}
+	if (k->kind != E_NUM || !expr_equal(x, y) || !type_is_float(e->type) ||
+	    !isfinite(2 * k->u.num.val))
+		return 0;
+	Expr *two_k = expr_num(2 * k->u.num.val, e->type, e->loc);
+	adj_expr(c, pl, x,
+		 adj_mul(two_k, adj_mul(adj, adj_value(c, pl, x), e->loc),
+			 e->loc));
+	return 1;
+}
+
 static void adj_binary(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 {
 	const Expr *l = e->u.bin.l, *r = e->u.bin.r;
@@ -1719,6 +1751,8 @@ static void adj_binary(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 			adj_expr(c, pl, r, expr_unary(U_NEG, expr_clone(adj), loc));
 		break;
 	case B_MUL: /* a * b:  a_b += t * b;  b_b += a * t */
+		if (al && ar && adj_scaled_square(c, pl, e, adj))
+			break;
 		if (al)
 			adj_expr(c, pl, l, adj_mul(adj, adj_value(c, pl, r), loc));
 		if (ar)

@@ -5,15 +5,16 @@
 // again and add them in the loop's own order, unguarded in the middle and
 // guarded by the iteration range on the two edges; the u_b[i] the loop
 // reads and clears stays in a loop of its own, run after, upwards since
-// its iterations are independent.  The chain
-// (x_b[i] and x_b[i + 1], Rosenbrock's shape) would compute too much again,
-// so it is rotated instead: the two elements an iteration touches live in
-// registers (ck_r, ck_r2), loaded before the loop and stored back after;
-// over n unknown (g), loops of n = 0 to 3 iterations run the edges of
-// that.  The stencil through sin (h) would call sin three times per
-// element gathered, so it is rotated too.  Gradients and Hessian-vector
-// products are checked against differences and are bitwise those of
-// --no-gather.
+// its iterations are independent.  Rosenbrock's chain (x_b[i] and
+// x_b[i + 1]) gathers too, in f over the state and in g over n unknown,
+// where loops of n = 0 to 3 iterations run the guarded edges alone.  A
+// loop whose terms would call a math function at two offsets is rotated
+// instead: the two elements an iteration touches live in registers (ck_r,
+// ck_r2), loaded before the loop and stored back after.  That is the
+// stencil through sin (h) and the chain through sin over n unknown (k),
+// whose loops of n = 0 to 3 iterations run the rotation's edges.
+// Gradients and Hessian-vector products are checked against differences
+// and are bitwise those of --no-gather.
 // RUN: %ckc --no-fuse %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
@@ -78,26 +79,20 @@ void h(double *u, const double *un)
 		u[i] = un[i] + 0.2 * sin(un[i]) * (un[i - 1] - 2 * un[i] + un[i + 1]);
 }
 // CHECK-LABEL: static void f_bwd(const double *u0, double *restrict u0_b, int steps, double ret_b){{$}}
-// The chain's loop, rotated.
-// CHECK: double ck_r = 0.0;
-// CHECK-NEXT: double ck_r2 = 0.0;
-// CHECK-NEXT: int ck_ran = (12 - 1 > 0 ? (long)(12 - 1) : 0) > 0;
-// CHECK-NEXT: if (ck_ran) {
-// CHECK-NEXT: ck_r2 = u_b[i];
+// The chain's loop, gathered: each element's three terms in the middle.
+// CHECK: for ([[CJ:ck_j[0-9]*]] = (int)[[CMLO:ck_mlo[0-9]*]]; [[CJ]] < [[CMHI:ck_mhi[0-9]*]]; [[CJ]]++) {
+// CHECK-NEXT: {
+// CHECK-NEXT: i = (int)[[CJ]];
+// CHECK-NOT: if
+// CHECK: u_b[i] += -b_b;
+// CHECK-NOT: if
+// CHECK: u_b[i] += 2.0 * (ck_a{{[0-9]*}} * u2[i]);
+// CHECK-NOT: if
+// CHECK: i = (int)([[CJ]] - 1);
+// CHECK-NOT: if
+// CHECK: u_b[i + 1] += a_b;
 // CHECK-NEXT: }
-// CHECK-NEXT: for (
-// CHECK-NEXT: i--;
-// CHECK-NEXT: ck_r = u_b[i];
-// CHECK-NOT: u_b[
-// CHECK: ck_r += -b_b;
-// CHECK-NOT: u_b[
-// CHECK: ck_r2 += a_b;
-// CHECK-NOT: u_b[
-// CHECK: u_b[i + 1] = ck_r2;
-// CHECK-NEXT: ck_r2 = ck_r;
 // CHECK-NEXT: }
-// CHECK-NEXT: if (ck_ran) {
-// CHECK-NEXT: u_b[i] = ck_r2;
 // The stencil's loop, gathered: the guarded edge, the middle, the other
 // edge; then u_b read and cleared in a loop of its own.
 // CHECK: for ([[J:ck_j[0-9]*]] = (int)[[BOT:ck_bot[0-9]*]]; [[J]] < [[MLO:ck_mlo[0-9]*]]; [[J]]++) {
@@ -127,16 +122,41 @@ void h(double *u, const double *un)
 // CHECK-NEXT: }
 // CHECK-NEXT: i = (int)[[LO2]];
 // CHECK-LABEL: static void g_bwd(const double *x, double *restrict x_b, int n, double ret_b){{$}}
-// CHECK: int ck_ran = (n > 0 ? (long)n : 0) > 0;
-// CHECK-NOT: ck_pop
-// CHECK: x_b[i + 1] = ck_r2;
-// CHECK-NOT: ck_pop
+// CHECK-NOT: ck_ran
+// CHECK: for ([[GJ:ck_j[0-9]*]] = (int)[[GMLO:ck_mlo[0-9]*]]; [[GJ]] < [[GMHI:ck_mhi[0-9]*]]; [[GJ]]++) {
+// CHECK-NOT: ck_ran
+// CHECK: x_b[i + 1] += a_b;
+// CHECK-NOT: ck_ran
 // CHECK: {{^}$}}
 // CHECK-LABEL: static void h_bwd(
 // CHECK-NOT: ck_j
 // CHECK: ck_r = un_b[i - 1];
 // CHECK-NOT: ck_j
 // CHECK: un_b[i + 1] = ck_r3;
+// CHECK-NOT: ck_j
+// CHECK: {{^}$}}
+/* A chain through sin over n + 1 inputs: its terms would call cos at one
+ * offset and sin at the next, so it is rotated, with the values f_fwd
+ * taped for it. */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double k(const double *x, int n)
+{
+	double s = 0;
+	int i;
+	for (i = 0; i < n; i++)
+		s += sin(x[i]) * x[i + 1];
+	return s;
+}
+// CHECK-LABEL: static void k_bwd(const double *x, double *restrict x_b, int n, double ret_b){{$}}
+// CHECK-NOT: ck_j
+// CHECK: int ck_ran = (n > 0 ? (long)n : 0) > 0;
+// CHECK-NEXT: if (ck_ran) {
+// CHECK-NEXT: ck_r2 = x_b[i];
+// CHECK-NOT: ck_j
+// CHECK: x_b[i + 1] = ck_r2;
+// CHECK-NEXT: ck_r2 = ck_r;
 // CHECK-NOT: ck_j
 // CHECK: {{^}$}}
 // NG-LABEL: static void f_bwd(
@@ -179,6 +199,10 @@ int main(void)
 		double gr[N] = {0}, h[N] = {0};
 		print_bits("g", g_b_d(v, d, gr, h, n, 1.0, 0.0), gr, h);
 	}
+	for (n = 0; n < N; n++) {
+		double gr[N] = {0}, h[N] = {0};
+		print_bits("k", k_b_d(v, d, gr, h, n, 1.0, 0.0), gr, h);
+	}
 	return 0;
 }
 #else
@@ -210,6 +234,32 @@ static double kg_b_d(const double *v, const double *vd, double *vb,
 	return g_b_d(v, vd, vb, vbd, n, rb, rbd);
 }
 
+static double kk(const double *v, void *ctx)
+{
+	(void)ctx;
+	return k(v, n);
+}
+
+static double kk_d(const double *v, const double *vd, double *dot, void *ctx)
+{
+	(void)ctx;
+	return k_d(v, vd, n, dot);
+}
+
+static double kk_b(const double *v, double *vb, double rb, void *ctx)
+{
+	(void)ctx;
+	return k_b(v, vb, n, rb);
+}
+
+static double kk_b_d(const double *v, const double *vd, double *vb,
+		     double *vbd, double rb, double rbd, int nv, void *ctx)
+{
+	(void)ctx;
+	(void)nv;
+	return k_b_d(v, vd, vb, vbd, n, rb, rbd);
+}
+
 int main(void)
 {
 	double v[N];
@@ -225,6 +275,8 @@ int main(void)
 			mask[i] = i <= n;
 		kc_check_scalar("chain", kg, kg_d, kg_b, kg_b_d, NULL, v, mask, N,
 				3);
+		kc_check_scalar("sin chain", kk, kk_d, kk_b, kk_b_d, NULL, v, mask,
+				N, 3);
 	}
 	return ck_done();
 }
