@@ -64,6 +64,9 @@ typedef struct Vec {
 	int nd, k;               /* var ids of ck_nd and the direction index */
 	unsigned char *esc;      /* var id -> passed to a call (gcc must
 				    see all of it set: memset, memcpy) */
+	unsigned char *addr;     /* var id -> its address is taken: a store
+				    through a pointer may change it */
+	int naddr;               /* ids below this have addr set */
 	int in_k;                /* inside a direction loop */
 	int guarded;             /* inside an arm of ?: */
 	Stmt *pre;               /* where computed-once values go */
@@ -863,20 +866,31 @@ static void v_expr_stmt(Vec *c, const Stmt *s, Stmt *out)
 		    stmt_expr(S_EXPR, call ? call : expr_clone(e), s->loc));
 }
 
-/* What a direction loop reads of the primal: variables, and memory. */
+/* What a direction loop reads: variables (shadows too), and the primal's
+ * memory. */
 typedef struct Reads {
 	const Vec *c;
 	unsigned char *var; /* per var id of g */
 	int mem;
 } Reads;
 
+static int v_addr_taken(const Vec *c, int v)
+{
+	return v < c->naddr && c->addr[v];
+}
+
 static void v_read(void *ctx, const Expr *e)
 {
 	Reads *r = ctx;
-	if (e->kind == E_VAR &&
-	    !(e->u.var < r->c->nvars && r->c->sh[e->u.var]))
+	if (e->kind == E_VAR) {
+		/* a shadow too: its pointer may be moved (p_dv = x_dv + ...) */
 		r->var[e->u.var] = 1;
-	else if (((e->kind == E_INDEX || e->kind == E_DEREF) &&
+		/* memory too: a primal store through a pointer may change a
+		 * primal variable whose address is taken */
+		if (!(e->u.var < r->c->nvars && r->c->sh[e->u.var]) &&
+		    v_addr_taken(r->c, e->u.var))
+			r->mem = 1;
+	} else if (((e->kind == E_INDEX || e->kind == E_DEREF) &&
 		  !v_sh(r->c, e)) ||
 		 e->kind == E_GLOBAL)
 		r->mem = 1;
@@ -895,8 +909,25 @@ static int v_passes(const Stmt *s, const Reads *r)
 		return 0;
 	const Expr *lhs = s->u.assign.lhs;
 	if (lhs->kind == E_VAR)
-		return !r->var[lhs->u.var];
+		return !r->var[lhs->u.var] &&
+		       !(v_addr_taken(r->c, lhs->u.var) && r->mem);
 	return !r->mem;
+}
+
+/* Marks the variable whose storage e takes the address of: &v, &v.m,
+ * &v[k] of an array v (not &p[k] of a pointer p: that is p's target). */
+static void v_addr_visit(void *ctx, const Expr *e)
+{
+	Vec *c = ctx;
+	if (e->kind != E_ADDR)
+		return;
+	const Expr *x = e->u.e;
+	while (x->kind == E_MEMBER ||
+	       (x->kind == E_INDEX && x->u.index.base->type &&
+		x->u.index.base->type->kind == TY_ARRAY))
+		x = x->kind == E_MEMBER ? x->u.mem.base : x->u.index.base;
+	if (x->kind == E_VAR && x->u.var < c->naddr)
+		c->addr[x->u.var] = 1;
 }
 
 /* Fuses the direction loops of block b that follow one another.  Between
@@ -1298,6 +1329,9 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 	c.sh = sh2;
 	c.esc = esc2;
 	c.nvars = g->nvars;
+	c.naddr = g->nvars;
+	c.addr = arena_alloc((size_t)g->nvars + 1);
+	ir_walk_stmt(g->body, v_addr_visit, &c);
 	const Stmt *b = g->body;
 	for (int i = 0; i < b->u.block.n; i++)
 		v_stmt(&c, b->u.block.items[i], body);
