@@ -1918,7 +1918,9 @@ class Gen:
                         break
                     # The kernel has no fitting argument: give it one.
                     self.s_array(sc, ctx)
-        if not any(re.search(r"\bn\b", re.sub(r'"[^"]*"', '""', line))
+        # (not a member .n or ->n: fv2.n = 3 does not read n)
+        if not any(re.search(r"(?<![.>])\bn\b",
+                             re.sub(r'"[^"]*"', '""', line))
                    for line in self.out
                    if not line.lstrip().startswith("#pragma")):
             self.uses_cnt = True  # cnt reads n (gcc -Wunused-parameter)
