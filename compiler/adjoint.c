@@ -1761,6 +1761,20 @@ static void adj_binary(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 		break;
 	case B_DIV: { /* a / b:  a_b += t / b;  b_b -= t * a / b / b */
 		Expr *vb = adj_value(c, pl, r);
+		if (al && ar) {
+			/* d = t / b;  a_b += d;  b_b -= d * a / b: one division
+			 * less (rounds differently from t * a / b / b) */
+			Expr *d = adj_share(
+				c, pl, expr_binary(B_DIV, adj, vb, NULL, loc));
+			adj_expr(c, pl, l, d);
+			Expr *q = expr_binary(B_DIV,
+					      expr_binary(B_MUL, expr_clone(d),
+							  adj_value(c, pl, l),
+							  NULL, loc),
+					      expr_clone(vb), NULL, loc);
+			adj_expr(c, pl, r, expr_unary(U_NEG, q, loc));
+			break;
+		}
 		if (al)
 			adj_expr(c, pl, l, expr_binary(B_DIV, adj, vb, NULL, loc));
 		if (ar) {
