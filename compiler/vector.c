@@ -891,8 +891,8 @@ static void v_read(void *ctx, const Expr *e)
 		    v_addr_taken(r->c, e->u.var))
 			r->mem = 1;
 	} else if (((e->kind == E_INDEX || e->kind == E_DEREF) &&
-		  !v_sh(r->c, e)) ||
-		 e->kind == E_GLOBAL)
+		    !v_sh(r->c, e)) ||
+		   e->kind == E_GLOBAL)
 		r->mem = 1;
 }
 
