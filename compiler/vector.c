@@ -64,9 +64,9 @@ typedef struct Vec {
 	int nd, k;               /* var ids of ck_nd and the direction index */
 	unsigned char *esc;      /* var id -> passed to a call (gcc must
 				    see all of it set: memset, memcpy) */
-	unsigned char *addr;     /* var id -> its address is taken: a store
-				    through a pointer may change it */
-	int naddr;               /* ids below this have addr set */
+	unsigned char *addr;     /* var id -> a primal variable whose address
+				    is taken: a store through a pointer
+				    may change it */
 	int in_k;                /* inside a direction loop */
 	int guarded;             /* inside an arm of ?: */
 	Stmt *pre;               /* where computed-once values go */
@@ -876,7 +876,7 @@ typedef struct Reads {
 
 static int v_addr_taken(const Vec *c, int v)
 {
-	return v < c->naddr && c->addr[v];
+	return v < c->nvars && c->addr[v];
 }
 
 static void v_read(void *ctx, const Expr *e)
@@ -887,8 +887,7 @@ static void v_read(void *ctx, const Expr *e)
 		r->var[e->u.var] = 1;
 		/* memory too: a primal store through a pointer may change a
 		 * primal variable whose address is taken */
-		if (!(e->u.var < r->c->nvars && r->c->sh[e->u.var]) &&
-		    v_addr_taken(r->c, e->u.var))
+		if (v_addr_taken(r->c, e->u.var))
 			r->mem = 1;
 	} else if (((e->kind == E_INDEX || e->kind == E_DEREF) &&
 		    !v_sh(r->c, e)) ||
@@ -914,8 +913,10 @@ static int v_passes(const Stmt *s, const Reads *r)
 	return !r->mem;
 }
 
-/* Marks the variable whose storage e takes the address of: &v, &v.m,
- * &v[k] of an array v (not &p[k] of a pointer p: that is p's target). */
+/* Marks the primal variable whose storage e takes the address of: &v,
+ * &v.m, &v[k] of an array v (not &p[k] of a pointer p: that is p's
+ * target).  A shadow's address (&y_d) stays unmarked: primal stores
+ * never reach shadows. */
 static void v_addr_visit(void *ctx, const Expr *e)
 {
 	Vec *c = ctx;
@@ -926,7 +927,7 @@ static void v_addr_visit(void *ctx, const Expr *e)
 	       (x->kind == E_INDEX && x->u.index.base->type &&
 		x->u.index.base->type->kind == TY_ARRAY))
 		x = x->kind == E_MEMBER ? x->u.mem.base : x->u.index.base;
-	if (x->kind == E_VAR && x->u.var < c->naddr)
+	if (x->kind == E_VAR && !v_sh(c, x))
 		c->addr[x->u.var] = 1;
 }
 
@@ -1329,7 +1330,6 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 	c.sh = sh2;
 	c.esc = esc2;
 	c.nvars = g->nvars;
-	c.naddr = g->nvars;
 	c.addr = arena_alloc((size_t)g->nvars + 1);
 	ir_walk_stmt(g->body, v_addr_visit, &c);
 	const Stmt *b = g->body;
