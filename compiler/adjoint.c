@@ -1000,7 +1000,7 @@ static int adj_bwd_takes_scalar(const AdjVariant *v, int i)
 	       !adj_param_changed(v, v->f->params[i]);
 }
 
-static int adj_stable_scalar(Adj *c, int v)
+int adj_stable_scalar(Adj *c, int v)
 {
 	if (!adj_var_is_param(c->f, v) || !type_is_float(c->f->vars[v]->type))
 		return 0;
@@ -1098,7 +1098,12 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 			return expr_clone(c->cinit[e->u.var]);
 		if (c->remat[e->u.var])
 			return adj_bw_value(c, c->remat[e->u.var]);
-		ck_assert(adj_stable_scalar(c, e->u.var) && c->bmap[e->u.var] >= 0);
+		if (!adj_stable_scalar(c, e->u.var)) {
+			struct LoopCopy *lc = lc_scalar(c, e->u.var);
+			ck_assert(lc);
+			return lc_scalar_read(c, lc, e->loc);
+		}
+		ck_assert(c->bmap[e->u.var] >= 0);
 		return expr_var(c->bwd, c->bmap[e->u.var], e->loc);
 	case E_UNARY:
 		return expr_unary(e->u.un.op, adj_bw_value(c, e->u.un.e), e->loc);
@@ -1175,7 +1180,8 @@ int adj_bw_ok(Adj *c, const Expr *e)
 			return adj_stable(c, e->u.var);
 		if (c->remat[e->u.var] || c->cinit[e->u.var])
 			return 1;
-		return adj_stable_scalar(c, e->u.var);
+		return adj_stable_scalar(c, e->u.var) ||
+		       lc_scalar(c, e->u.var) != NULL;
 	}
 	case E_UNARY:
 		return adj_bw_ok(c, e->u.un.e);
@@ -1760,34 +1766,28 @@ static void adj_binary(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 				 adj_mul(adj_value(c, pl, l), expr_clone(adj), loc));
 		break;
 	case B_DIV: { /* a / b:  a_b += t / b;  b_b -= t * a / b / b */
+		/* with rb = 1 / b computed once: a_b += t * rb and
+		 * b_b -= t * a * rb * rb, one division where there were two;
+		 * one the C compiler moves out of a loop whose b does not
+		 * change (w[i] = r[i] / t) or shares between statements with
+		 * the same b.  Rounds differently from t / b. */
 		Expr *vb = adj_value(c, pl, r);
-		if (al && ar) {
-			/* d = t / b;  a_b += d;  b_b -= d * a / b: one division
-			 * less (rounds differently from t * a / b / b) */
-			Expr *d = adj_share(
-				c, pl, expr_binary(B_DIV, adj, vb, NULL, loc));
+		Expr *rb = expr_binary(B_DIV, expr_num(1.0, e->type, loc), vb,
+				       e->type, loc);
+		if (ar)
+			rb = adj_share(c, pl, rb);
+		Expr *d = adj_mul(adj, rb, loc);
+		if (al && ar)
+			d = adj_share(c, pl, d);
+		if (al)
 			adj_expr(c, pl, l, d);
-			Expr *q = expr_binary(B_DIV,
+		if (ar) {
+			Expr *q = expr_binary(B_MUL,
 					      expr_binary(B_MUL, expr_clone(d),
 							  adj_value(c, pl, l),
 							  NULL, loc),
-					      expr_clone(vb), NULL, loc);
+					      expr_clone(rb), NULL, loc);
 			adj_expr(c, pl, r, expr_unary(U_NEG, q, loc));
-			break;
-		}
-		if (al)
-			adj_expr(c, pl, l, expr_binary(B_DIV, adj, vb, NULL, loc));
-		if (ar) {
-			Expr *q = expr_binary(B_DIV,
-					      expr_binary(B_MUL, expr_clone(adj),
-							  adj_value(c, pl, l),
-							  NULL, loc),
-					      expr_clone(vb), NULL, loc);
-			adj_expr(c, pl, r,
-				 expr_unary(U_NEG,
-					    expr_binary(B_DIV, q, expr_clone(vb),
-							NULL, loc),
-					    loc));
 		}
 		break;
 	}

@@ -186,6 +186,8 @@ typedef struct ShareCache {
 	int ndead;
 	Stmt **decls;      /* declarations for the start of the block's f_bwd */
 	int ndecls;
+	struct ShareDef **defs; /* scalars set from values still unchanged */
+	int ndefs;
 } ShareCache;
 
 Shared *share_find(Adj *c, const Expr *e);
@@ -260,6 +262,9 @@ int lb_index(Adj *c, int v);
 int rp_replayed(Adj *c, int v);
 struct LoopCopy *lc_covering(Adj *c, const Expr *e);
 Expr *lc_read(Adj *c, struct LoopCopy *lc, const Expr *e);
+struct LoopCopy *lc_scalar(Adj *c, int v);
+Expr *lc_scalar_read(Adj *c, struct LoopCopy *lc, Loc loc);
+int adj_stable_scalar(Adj *c, int v);
 Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout);
 
 /* ---------------------------------------------------------- checkpoint.c */

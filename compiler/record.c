@@ -255,9 +255,21 @@ static void adj_remat_set(Adj *c, AssignOp op, const Expr *lhs, const Expr *rhs)
  * break, continue or return of the block's scope inside: adj_site) and
  * calls nothing forgets what its stores may change; any other statement
  * (a call, a checkpoint) forgets everything.  Only the latest SHARE_MAX values are kept, which bounds
- * the work per statement. */
+ * the work per statement.
+ *
+ * Copies are followed: after s = sin(t) (or c = ck_e), while neither s
+ * nor what its value reads has changed, s names the same number as
+ * sin(t), so a statement that needs s shares the entry taped for sin(t).
+ * The same rules forget such a definition as forget a taped value (a
+ * store to s forgets it too); only a floating scalar whose address
+ * nobody takes, set from a value of its own type, has one. */
 
 enum { SHARE_MAX = 64 };
+
+typedef struct ShareDef {
+	int var;       /* a floating local or parameter ... */
+	const Expr *e; /* ... equal to e, as long as the definition is kept */
+} ShareDef;
 
 typedef struct ShareScan {
 	Adj *c;
@@ -351,6 +363,46 @@ static int share_alias(Adj *c, const Expr *e, int w)
 static void share_clear(ShareCache *sc)
 {
 	sc->n = 0;
+	sc->ndefs = 0;
+}
+
+static void share_drop_def(ShareCache *sc, int i)
+{
+	memmove(sc->defs + i, sc->defs + i + 1,
+		sizeof(ShareDef *) * (size_t)(sc->ndefs - i - 1));
+	sc->ndefs--;
+}
+
+/* e with the block's definitions followed (s, then sin(t) for s =
+ * sin(t)); they never form a cycle: setting a variable forgets every
+ * definition that reads it. */
+static const Expr *share_canon(const ShareCache *sc, const Expr *e)
+{
+	for (int hops = 0; e->kind == E_VAR && hops < SHARE_MAX; hops++) {
+		int i = sc->ndefs - 1;
+		while (i >= 0 && sc->defs[i]->var != e->u.var)
+			i--;
+		if (i < 0)
+			break;
+		e = sc->defs[i]->e;
+	}
+	return e;
+}
+
+/* After a plain v = e that share_store has seen. */
+static void share_define(Adj *c, const Expr *lhs, AssignOp op, const Expr *e)
+{
+	ShareCache *sc = c->share;
+	if (op != A_SET || lhs->kind != E_VAR || !type_is_float(lhs->type) ||
+	    e->type->kind != lhs->type->kind || lb_addr_taken(c, lhs->u.var) ||
+	    expr_mentions(e, lhs->u.var))
+		return;
+	if (sc->ndefs == SHARE_MAX)
+		share_drop_def(sc, 0);
+	ShareDef *d = ARENA_NEW(ShareDef);
+	d->var = lhs->u.var;
+	d->e = e;
+	ARENA_PUSH(sc->defs, sc->ndefs, d);
 }
 
 static void share_drop(ShareCache *sc, int i)
@@ -374,6 +426,12 @@ static void share_store(Adj *c, const Expr *lhs)
 		    (!by_name && share_alias(c, e, w)))
 			share_drop(sc, i);
 	}
+	for (int i = sc->ndefs - 1; i >= 0; i--) {
+		const ShareDef *d = sc->defs[i];
+		if (w < 0 || d->var == w || share_hits(d->e, w, lhs) ||
+		    (!by_name && share_alias(c, d->e, w)))
+			share_drop_def(sc, i);
+	}
 }
 
 static void share_forget_var(Adj *c, int v)
@@ -382,6 +440,9 @@ static void share_forget_var(Adj *c, int v)
 	for (int i = sc->n - 1; i >= 0; i--)
 		if (expr_mentions(sc->ents[i]->e, v))
 			share_drop(sc, i);
+	for (int i = sc->ndefs - 1; i >= 0; i--)
+		if (sc->defs[i]->var == v || expr_mentions(sc->defs[i]->e, v))
+			share_drop_def(sc, i);
 }
 
 
@@ -428,8 +489,10 @@ Shared *share_find(Adj *c, const Expr *e)
 	ShareCache *sc = c->share;
 	if (!sc || !adj_tbr)
 		return NULL;
+	const Expr *k = share_canon(sc, e);
 	for (int i = sc->n - 1; i >= 0; i--)
-		if (expr_equal(sc->ents[i]->e, e))
+		if (expr_equal(sc->ents[i]->e, e) ||
+		    expr_equal(share_canon(sc, sc->ents[i]->e), k))
 			return sc->ents[i];
 	return NULL;
 }
@@ -531,8 +594,10 @@ Stmt *adj_assign(Adj *c, const Stmt *s, Stmt *fout)
 	c->share = sc;
 	if (sc && !plain)
 		share_clear(sc);
-	else if (sc)
+	else if (sc) {
 		share_store(c, lhs);
+		share_define(c, lhs, s->u.assign.op, s->u.assign.rhs);
+	}
 	if (adj_is_user_call(s->u.assign.rhs))
 		adj_remat_kill_all(c);
 	adj_remat_set(c, s->u.assign.op, s->u.assign.lhs, s->u.assign.rhs);
@@ -1015,7 +1080,10 @@ Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 		if ((!plain && (si->count || !share_stmt(c, it))) ||
 		    it->kind == S_RETURN)
 			share_clear(&sc);
-		else if (it->kind == S_DECL)
+		else if (it->kind == S_DECL &&
+			 (!it->u.decl.init ||
+			  c->f->vars[it->u.decl.var]->is_static))
+			/* one with an initializer was an assignment */
 			share_forget_var(c, it->u.decl.var);
 		if (si->count) {
 			if (!cnt)
@@ -1830,6 +1898,7 @@ typedef struct LoopCopy {
 	 * in f_bwd (bcopy a pointer) */
 	const Expr *shi, *guard;
 	long offmax;
+	int scalar; /* var is a floating scalar, taped as one value */
 } LoopCopy;
 
 /* The value of constant integer expression e. */
@@ -2437,8 +2506,110 @@ Expr *lc_read(Adj *c, LoopCopy *lc, const Expr *e)
 	return r;
 }
 
-/* The arrays loop s can tape once, pushed on c->lcopies (their count
- * returned); the loop's own range goes on c->ranges when it is counted. */
+/* Scalars too: a floating local or parameter that loop s reads and does
+ * not assign, whose address nobody takes, holds one value in every
+ * iteration.  f_fwd tapes it once after the loop (when a read needs it)
+ * instead of once per iteration and statement (w[i] = r[i] / t), and
+ * f_bwd pops it before the reversed loop. */
+
+typedef struct LcVars {
+	unsigned char *read, *set;
+} LcVars;
+
+static void lc_vars_visit(void *ctx, const Expr *e)
+{
+	LcVars *m = ctx;
+	if (e->kind == E_VAR)
+		m->read[e->u.var] = 1;
+	else if (e->kind == E_ADDR && activity_root(e->u.e) >= 0)
+		m->set[activity_root(e->u.e)] = 1;
+}
+
+static void lc_vars_sets(LcVars *m, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			lc_vars_sets(m, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		m->set[s->u.decl.var] = 1;
+		break;
+	case S_ASSIGN:
+		if (s->u.assign.lhs->kind == E_VAR)
+			m->set[s->u.assign.lhs->u.var] = 1;
+		break;
+	case S_IF:
+		lc_vars_sets(m, s->u.ifs.then);
+		lc_vars_sets(m, s->u.ifs.els);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		lc_vars_sets(m, s->u.loop.init);
+		lc_vars_sets(m, s->u.loop.inc);
+		lc_vars_sets(m, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		lc_vars_sets(m, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The scalars loop s can tape once, pushed on c->lcopies (their count
+ * returned).  The caller has checked that every iteration runs to its
+ * end and that no checkpoint is inside (lc_scan_stmt). */
+static int lc_scalars(Adj *c, const Stmt *s)
+{
+	const Func *f = c->f;
+	size_t n = (size_t)f->nvars + 1;
+	LcVars m = { arena_alloc(n), arena_alloc(n) };
+	ir_walk_stmt(s, lc_vars_visit, &m);
+	lc_vars_sets(&m, s);
+	int added = 0;
+	for (int v = 0; v < f->nvars; v++) {
+		Type *t = f->vars[v]->type;
+		if (!m.read[v] || m.set[v] || !type_is_float(t) ||
+		    lb_addr_taken(c, v) || c->cinit[v] ||
+		    adj_stable_scalar(c, v) || lc_scalar(c, v))
+			continue;
+		LoopCopy lc = { 0 };
+		lc.var = v;
+		lc.bcopy = -1;
+		lc.elem = type_with_const(t, 0);
+		lc.scalar = 1;
+		LC_GROW(c->lcopies, c->nlcopies, c->caplcopies);
+		c->lcopies[c->nlcopies++] = lc;
+		added++;
+	}
+	return added;
+}
+
+/* The copy of scalar v in the loops being generated, or NULL. */
+LoopCopy *lc_scalar(Adj *c, int v)
+{
+	for (int i = c->nlcopies - 1; i >= 0; i--)
+		if (c->lcopies[i].scalar && c->lcopies[i].var == v)
+			return &c->lcopies[i];
+	return NULL;
+}
+
+/* v's value from its copy in f_bwd (declared on the first read). */
+Expr *lc_scalar_read(Adj *c, LoopCopy *lc, Loc loc)
+{
+	if (lc->bcopy < 0)
+		lc->bcopy = adj_local(c, c->bwd, c->f->vars[lc->var]->name,
+				      lc->elem);
+	return expr_var(c->bwd, lc->bcopy, loc);
+}
+
+/* The arrays (and scalars, lc_scalars) loop s can tape once, pushed on
+ * c->lcopies (their count returned); the loop's own range goes on
+ * c->ranges when it is counted. */
 static int adj_loop_copies(Adj *c, const Stmt *s)
 {
 	if (!adj_tbr || c->in_region)
@@ -2474,7 +2645,7 @@ static int adj_loop_copies(Adj *c, const Stmt *s)
 	lc_scan_stmt(&w, s);
 	if (w.all_bad)
 		return 0;
-	int added = 0;
+	int added = lc_scalars(c, s);
 	for (int v = 0; v < f->nvars; v++) {
 		const Type *t = f->vars[v]->type;
 		if (w.bad[v] || w.wnode[c->a->node[v]] ||
@@ -2535,6 +2706,13 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 {
 	for (int i = c->nlcopies - added; i < c->nlcopies; i++) {
 		LoopCopy *lc = &c->lcopies[i];
+		if (lc->scalar) {
+			if (lc->bcopy >= 0)
+				stmt_append(fout, adj_push(c, expr_var(c->fwd,
+								       lc->var,
+								       loc)));
+			continue;
+		}
 		adj_remat_kill(c, lc->var);
 		if (lc->bcopy < 0)
 			continue;
@@ -2568,6 +2746,12 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 		LoopCopy *lc = &c->lcopies[i];
 		if (lc->bcopy < 0)
 			continue;
+		if (lc->scalar) {
+			stmt_append(out,
+				    stmt_decl(lc->bcopy,
+					      adj_pop(c, lc->elem, loc), loc));
+			continue;
+		}
 		int dbl = lc->elem->kind == TY_DOUBLE;
 		Expr *n;
 		if (lc->shi) {

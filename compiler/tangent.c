@@ -287,6 +287,15 @@ static Expr *t_div(const Expr *e, Expr *dl, Expr *dr)
 		return dl ? expr_binary(B_DIV, dl, t_clone(r), NULL, e->loc)
 			  : NULL;
 	Expr *q = expr_binary(B_DIV, t_clone(l), t_clone(r), NULL, e->loc);
+	if (!dl && l->kind == E_NUM && l->u.num.val == 1.0)
+		/* d(1/r) = -(q * dr) * q: no second division (rounds
+		 * differently from / r) */
+		return expr_unary(
+			U_NEG,
+			expr_binary(B_MUL,
+				    expr_binary(B_MUL, q, dr, NULL, e->loc),
+				    expr_clone(q), NULL, e->loc),
+			e->loc);
 	Expr *num = t_sub(dl, expr_binary(B_MUL, q, dr, NULL, e->loc), e->loc);
 	return expr_binary(B_DIV, num, t_clone(r), NULL, e->loc);
 }

@@ -7,8 +7,10 @@
 // of X it reads again, since the row before may have changed them.  A
 // store forgets what it changes: v[0] is taped again after v[0] *= 2,
 // v[1] is not.  The return shares u with the statement before it.  The
-// partials of c = cos(t) and s = sin(t) are taped values, sin(t) and c,
-// and sin(t) is computed once, for the partial and for s.
+// partials of c = cos(t) and s = sin(t) are taped values, sin(t) and
+// cos(t), and the rows that read c and s share those entries: the copies
+// s = sin(t) and c = cos(t) are followed, so each value is taped once.
+// sin(t) is computed once, for the partial and for s.
 // Derivatives are checked against differences and are bitwise those of
 // --no-tbr.
 // RUN: %ckc %s -o %t.c
@@ -64,30 +66,35 @@ double f(const double *x)
 // CHECK-NEXT: [[P]][5] = w;
 // CHECK-NEXT: return w * u;
 // CHECK-LABEL: static void rot_fwd(const double *r, const double *X, double *out){{$}}
-// CHECK: [[S:ck_e[0-9]*]] = sin(t);
-// CHECK-NEXT: [[P2:ck_p[0-9]*]][1] = [[S]];
+// CHECK: [[P2:ck_p[0-9]*]][0] = [[T:ck_e[0-9]*]];
+// CHECK-NEXT: t = [[T]];
+// CHECK-NEXT: [[S:ck_e[0-9]*]] = sin(t);
 // CHECK-NEXT: c = cos(t);
-// CHECK-NEXT: [[C:ck_e[0-9]*]] = c;
-// CHECK-NEXT: [[P2]][2] = [[C]];
 // CHECK-NEXT: s = [[S]];
 // CHECK-NEXT: out[0] =
 // CHECK-NEXT: out[1] =
-// CHECK-NEXT: [[P2]][3] = c;
-// CHECK-NEXT: [[P2]][4] = X[2];
-// CHECK-NEXT: [[P2]][5] = s;
-// CHECK-NEXT: [[P2]][6] = X[1];
-// CHECK-NEXT: [[P2]][7] = X[0];
+// CHECK-NEXT: [[P2]][1] = c;
+// CHECK-NEXT: [[P2]][2] = X[2];
+// CHECK-NEXT: [[P2]][3] = s;
+// CHECK-NEXT: [[P2]][4] = X[1];
+// CHECK-NEXT: [[P2]][5] = X[0];
 // CHECK-NEXT: out[2] =
 // CHECK-LABEL: static void rot_fwd2(const double *r, const double *X, double *out){{$}}
 // CHECK: s = {{ck_e[0-9]*}};
-// CHECK-NEXT: [[P3:ck_p[0-9]*]][3] = X[0];
-// CHECK-NEXT: [[P3]][4] = X[2];
-// CHECK-NEXT: [[P3]][5] = X[1];
+// CHECK-NEXT: [[P3:ck_p[0-9]*]][1] = X[0];
+// CHECK-NEXT: [[P3]][2] = X[2];
+// CHECK-NEXT: [[P3]][3] = X[1];
 // CHECK-NEXT: out[0] =
-// CHECK-NEXT: [[P3]][6] = X[1];
-// CHECK-NEXT: [[P3]][7] = X[0];
-// CHECK-NEXT: [[P3]][8] = X[2];
+// CHECK-NEXT: [[P3]][4] = X[1];
+// CHECK-NEXT: [[P3]][5] = X[0];
+// CHECK-NEXT: [[P3]][6] = X[2];
 // CHECK-NEXT: out[1] =
+// CHECK-NEXT: [[P3]][7] = c;
+// CHECK-NEXT: [[P3]][8] = X[2];
+// CHECK-NEXT: [[P3]][9] = s;
+// CHECK-NEXT: [[P3]][10] = X[1];
+// CHECK-NEXT: [[P3]][11] = X[0];
+// CHECK-NEXT: out[2] =
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
