@@ -76,7 +76,12 @@ static int batch_kind(const Stmt *s, int *pop)
 	if (s->kind == S_EXPR)
 		e = s->u.expr;
 	else if (s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
-		 s->u.assign.lhs->kind == E_VAR)
+		 (s->u.assign.lhs->kind == E_VAR ||
+		  (s->u.assign.lhs->kind == E_INDEX &&
+		   s->u.assign.lhs->u.index.base->kind == E_VAR &&
+		   s->u.assign.lhs->u.index.idx->kind == E_NUM)))
+		/* a variable, or a constant element of a local array (a
+		 * short loop copy, record.c) */
 		e = s->u.assign.rhs;
 	else if (s->kind == S_DECL && !s->u.decl.ninits)
 		e = s->u.decl.init;

@@ -1867,7 +1867,11 @@ static Stmt *rp_item(Adj *c, const Stmt *it)
  * alias node, or any call that receives a pointer (or a struct) with that
  * node, or a checkpoint region anywhere in the loop, disqualifies a. */
 
-enum { LC_MAX = 8192 };
+/* A copy of at most LC_SMALL elements is taped element by element (into
+ * the block batch.c makes of consecutive pushes), not by ck_push_nd, which
+ * takes the array's address: C compilers then keep a small local array
+ * the loop accumulates into (p[i] += ...) in registers. */
+enum { LC_MAX = 8192, LC_SMALL = 8 };
 
 /* Makes room for one more item in the arena array (a, n, cap). */
 #define LC_GROW(a, n, cap)                                                    \
@@ -2716,6 +2720,20 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 		adj_remat_kill(c, lc->var);
 		if (lc->bcopy < 0)
 			continue;
+		if (!lc->shi && lc->len <= LC_SMALL) {
+			for (long k = 0; k < lc->len; k++)
+				stmt_append(
+					fout,
+					adj_push(
+						c,
+						expr_index(expr_var(c->fwd,
+								    lc->var,
+								    loc),
+							   expr_int(lc->lo + k,
+								    loc),
+							   loc)));
+			continue;
+		}
 		Expr *a = expr_var(c->fwd, lc->var, loc);
 		Expr *len;
 		if (lc->shi) {
@@ -2780,6 +2798,19 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 							     loc),
 						    expr_clone(n), NULL),
 					loc));
+		} else if (lc->len <= LC_SMALL) {
+			stmt_append(out, stmt_decl(lc->bcopy, NULL, loc));
+			for (long k = lc->len - 1; k >= 0; k--) {
+				Expr *el = expr_index(
+					expr_var(c->bwd, lc->bcopy, loc),
+					expr_int(k, loc), loc);
+				stmt_append(
+					out,
+					stmt_assign(A_SET, el,
+						    adj_pop(c, lc->elem, loc),
+						    loc));
+			}
+			continue;
 		} else {
 			n = expr_int(lc->len, loc);
 			stmt_append(out, stmt_decl(lc->bcopy, NULL, loc));

@@ -39,14 +39,19 @@ double f(const double *v)
 }
 // CHECK-LABEL: static void axpy_fwd(double a, const double *x, double *y){{$}}
 // CHECK: ck_p{{[0-9]*}}[0] = x[i];
-// CHECK-NOT: ck_push_nd
+// CHECK-NOT: = x[0];
 // CHECK-LABEL: static void axpy_bwd(double a, double *a_b, double *x_b, double *y_b){{$}}
 // CHECK-LABEL: static void axpy_fwd2(double a, const double *x, double *y){{$}}
 // CHECK-NOT: = x[i];
-// CHECK: ck_push_nd(ck_t, x, 6);
+// CHECK: double *[[P:ck_p[0-9]*]] = ck_reserve_d(ck_t, 6);
+// CHECK-NEXT: [[P]][0] = x[0];
+// CHECK: [[P]][5] = x[5];
 // CHECK-LABEL: static void axpy_bwd2(double a, double *a_b, double *restrict x_b, double *restrict y_b){{$}}
 // CHECK: double [[X:x[0-9]*]][6];
-// CHECK-NEXT: ck_pop_nd(ck_t, [[X]], 6);
+// CHECK-NEXT: double [[B:ck_buf[0-9]*]][6];
+// CHECK-NEXT: const double *[[Q:ck_q[0-9]*]] = ck_release_d(ck_t, 6, [[B]]);
+// CHECK-NEXT: [[X]][5] = [[Q]][5];
+// CHECK: [[X]][0] = [[Q]][0];
 // CHECK: *a_b += ck_a * [[X]][i];
 
 #ifdef CK_TEST_MAIN

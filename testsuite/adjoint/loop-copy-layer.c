@@ -1,6 +1,7 @@
 // A dense tanh layer written inline reads h[j] once per output neuron;
 // the loop over outputs never writes h, so f_fwd tapes h once per layer
-// (ck_push_nd after that loop) instead of W.h's operands at every product,
+// (one block of pushes after that loop; a copy of at most 8 elements is
+// taped element by element) instead of W.h's operands at every product,
 // and nothing inside the product loop goes on the tape.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
@@ -42,7 +43,12 @@ double f(const double *v)
 // CHECK-NOT: ck_push_d(ck_t, h
 // CHECK: a += v[i * 4 + j] * h[j];
 // CHECK-NOT: ck_push_d(ck_t, h
-// CHECK: ck_push_nd(ck_t, h, 4);
+// CHECK: double *[[P:ck_p[0-9]*]] = ck_reserve_d(ck_t, 4);
+// CHECK-NEXT: [[P]][0] = h[0];
+// CHECK: [[P]][3] = h[3];
+// CHECK-NEXT: i = 0;
+// CHECK-NEXT: for (; i < 4; i++) {
+// CHECK-NEXT: h[i] = next[i];
 // CHECK-NOT: ck_push_d(ck_t, h
 // CHECK-LABEL: static void f_bwd(
 // CHECK: v_b[i * 4 + j] += a_b * h{{[0-9]+}}[j];

@@ -1,6 +1,6 @@
 // A local array that a loop of unknown trip count reads, in an inner
 // counted loop, without writing it is taped once after the outer loop
-// (ck_push_nd), not once per outer iteration: every element of a local
+// (one block of pushes), not once per outer iteration: every element of a local
 // array is valid memory, so the copy is right also when the outer loop
 // runs no iteration (n = 0) and its reads never ran.  Derivatives are
 // checked against differences, the tangent and the Hessian for n = 0, 1,
@@ -36,8 +36,10 @@ double f(const double *x, int n)
 }
 // CHECK-LABEL: static double f_fwd(const double *x, int n){{$}}
 // CHECK: for (; v < n; v++) {
-// CHECK-NOT: ck_push_nd(ck_t, G
-// CHECK: ck_push_nd(ck_t, G, 4);
+// CHECK-NOT: = G[0];
+// CHECK: double *[[P:ck_p[0-9]*]] = ck_reserve_d(ck_t, 4);
+// CHECK-NEXT: [[P]][0] = G[0];
+// CHECK: [[P]][3] = G[3];
 // CHECK-NEXT: return err;
 
 #ifdef CK_TEST_MAIN
