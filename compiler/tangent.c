@@ -279,14 +279,26 @@ static Expr *t_call_expr(Tan *t, const Expr *e)
 	return sum;
 }
 
-/* /: d(l/r) = (dl - l/r * dr) / r */
+/* 1 / r of e = l / r, in e's type */
+static Expr *t_recip(const Expr *e)
+{
+	return expr_binary(B_DIV, expr_num(1.0, e->type, e->loc),
+			   t_clone(e->u.bin.r), e->type, e->loc);
+}
+
+/* /: d(l/r) = (dl - l/r * dr) * (1 / r).  The reciprocal, not a second
+ * division by r: it does not depend on the direction, so f_dv computes
+ * it once for all directions, and C compilers move it out of loops whose
+ * r does not change and share it between statements (it rounds
+ * differently from / r; f_d and f_dv use the same form, bitwise). */
 static Expr *t_div(const Expr *e, Expr *dl, Expr *dr)
 {
-	const Expr *l = e->u.bin.l, *r = e->u.bin.r;
+	const Expr *l = e->u.bin.l;
 	if (!dr)
-		return dl ? expr_binary(B_DIV, dl, t_clone(r), NULL, e->loc)
+		return dl ? expr_binary(B_MUL, dl, t_recip(e), NULL, e->loc)
 			  : NULL;
-	Expr *q = expr_binary(B_DIV, t_clone(l), t_clone(r), NULL, e->loc);
+	Expr *q = expr_binary(B_DIV, t_clone(l), t_clone(e->u.bin.r), NULL,
+			      e->loc);
 	if (!dl && l->kind == E_NUM && l->u.num.val == 1.0)
 		/* d(1/r) = -(q * dr) * q: no second division (rounds
 		 * differently from / r) */
@@ -297,7 +309,7 @@ static Expr *t_div(const Expr *e, Expr *dl, Expr *dr)
 				    expr_clone(q), NULL, e->loc),
 			e->loc);
 	Expr *num = t_sub(dl, expr_binary(B_MUL, q, dr, NULL, e->loc), e->loc);
-	return expr_binary(B_DIV, num, t_clone(r), NULL, e->loc);
+	return expr_binary(B_MUL, num, t_recip(e), NULL, e->loc);
 }
 
 static Expr *t_binary(Tan *t, const Expr *e)
