@@ -67,6 +67,11 @@ typedef struct Vec {
 	unsigned char *addr;     /* var id -> a primal variable whose address
 				    is taken: a store through a pointer
 				    may change it */
+	unsigned char *mset;     /* var id -> a local struct shadow whose
+				    pointer members the function sets */
+	int mset_any;            /* a pointer member set through a pointer
+				    or an aliased struct: v_copy0 is off */
+	unsigned char *shaddr;   /* var id -> its address is taken */
 	int in_k;                /* inside a direction loop */
 	int guarded;             /* inside an arm of ?: */
 	Stmt *pre;               /* where computed-once values go */
@@ -329,6 +334,97 @@ static Expr *v_base(Vec *c, const Expr *lv)
 	}
 }
 
+/* Marks in c->mset the struct shadows whose pointer members statement s
+ * (or what is inside it) sets, as a whole or member by member, and sets
+ * c->mset_any where that happens to a struct that is not a local whose
+ * address nobody takes (it may be another name's). */
+static void v_msets(Vec *c, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			v_msets(c, s->u.block.items[i]);
+		break;
+	case S_DECL:
+		if (s->u.decl.var < c->nvars && c->sh[s->u.decl.var] &&
+		    (s->u.decl.init || s->u.decl.ninits))
+			c->mset[s->u.decl.var] = 1;
+		break;
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs;
+		if (l->type->kind != TY_PTR && l->type->kind != TY_STRUCT)
+			break;
+		if (l->kind == E_VAR && l->type->kind == TY_PTR)
+			break; /* a pointer variable, not a member */
+		int r = activity_root(l);
+		if (r >= 0 && (r >= c->nvars || !c->sh[r]))
+			break; /* primal data: never a shadow */
+		const Expr *x = l;
+		while (x->kind == E_MEMBER)
+			x = x->u.mem.base;
+		if (x->kind == E_VAR && x->u.var < c->nvars &&
+		    c->sh[x->u.var] &&
+		    c->g->vars[x->u.var]->type->kind == TY_STRUCT &&
+		    !c->shaddr[x->u.var])
+			c->mset[x->u.var] = 1;
+		else
+			c->mset_any = 1;
+		break;
+	}
+	case S_IF:
+		v_msets(c, s->u.ifs.then);
+		v_msets(c, s->u.ifs.els);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		v_msets(c, s->u.loop.init);
+		v_msets(c, s->u.loop.inc);
+		v_msets(c, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		v_msets(c, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+static void v_shaddr_visit(void *ctx, const Expr *e)
+{
+	Vec *c = ctx;
+	if (e->kind == E_ADDR) {
+		int r = activity_root(e->u.e);
+		if (r >= 0)
+			c->shaddr[r] = 1;
+	}
+}
+
+/* r, a pointer member of direction k's copy of a struct shadow
+ * (p_dv[ck_k].data, p_dv[i * ck_nd + ck_k].q.data), reads direction 0's
+ * copy instead: every copy's pointer members point to the same
+ * element-major buffer (see the README), and a copy that does not change
+ * with k lets the C compiler load the pointer once for the direction loop
+ * and vectorize it. */
+static void v_copy0(const Vec *c, const Expr *e, Expr *r)
+{
+	int root = activity_root(e);
+	if (c->mset_any || root < 0 || c->mset[root])
+		return;
+	while (r->kind == E_MEMBER)
+		r = r->u.mem.base;
+	if (r->kind != E_INDEX || !c->in_k)
+		return;
+	Expr *idx = r->u.index.idx;
+	if (idx->kind == E_VAR && idx->u.var == c->k)
+		r->u.index.idx = expr_int(0, idx->loc);
+	else if (idx->kind == E_BINARY && idx->u.bin.op == B_ADD &&
+		 idx->u.bin.r->kind == E_VAR && idx->u.bin.r->u.var == c->k)
+		r->u.index.idx = expr_clone(idx->u.bin.l);
+}
+
 /* A shadow pointer (or array) value: a pointer to element-major data. */
 static Expr *v_ptr(Vec *c, const Expr *e)
 {
@@ -343,6 +439,8 @@ static Expr *v_ptr(Vec *c, const Expr *e)
 		if (e->type->kind == TY_ARRAY && d)
 			return v_bad(e, "pass an array member of a struct "
 					"that holds derivatives");
+		if (e->kind == E_MEMBER && e->type->kind == TY_PTR)
+			v_copy0(c, e, r);
 		return r;
 	case E_ADDR:
 		r = v_base(c, e->u.e);
@@ -1332,6 +1430,10 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 	c.nvars = g->nvars;
 	c.addr = arena_alloc((size_t)g->nvars + 1);
 	ir_walk_stmt(g->body, v_addr_visit, &c);
+	c.shaddr = arena_alloc((size_t)g->nvars + 1);
+	ir_walk_stmt(g->body, v_shaddr_visit, &c);
+	c.mset = arena_alloc((size_t)g->nvars + 1);
+	v_msets(&c, g->body);
 	const Stmt *b = g->body;
 	for (int i = 0; i < b->u.block.n; i++)
 		v_stmt(&c, b->u.block.items[i], body);

@@ -1,8 +1,11 @@
 // Vector mode with a struct and a heap buffer: the shadow of a struct is
 // ck_nd copies of it, one per direction (element-major, as for arrays), and
 // the pointer members of every copy point to the same element-major shadow
-// buffer; a malloc'd buffer's shadow holds ck_nd values per element.  Each
-// direction of f_dv is bitwise f_d's (nd = 1, 2, 7, 16), the primal is f's.
+// buffer; a malloc'd buffer's shadow holds ck_nd values per element.  A
+// direction loop reads a pointer member from direction 0's copy (the same
+// pointer), which the C compiler loads once; a floating member is each
+// direction's own.  Each direction of f_dv is bitwise f_d's (nd = 1, 2, 7,
+// 16), the primal is f's.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t -I%S > %t.out
@@ -27,9 +30,28 @@ double net(const Layer *L, const double *x)
 	free(h);
 	return s;
 }
+/* A local copy whose pointer member moves between reads: its direction
+ * loops keep each direction's copy. */
+#pragma ck_tangent wrt(L, x)
+#pragma ck_tangent wrt(L, x) vector
+double shifted(const Layer *L, const double *x)
+{
+	Layer M = *L;
+	double s = 0.0;
+	for (int i = 0; i + 1 < L->n; i++) {
+		s += M.w[0] * x[i] * M.b;
+		M.w = M.w + 1;
+	}
+	return s;
+}
 // CHECK-LABEL: double net_dv(const Layer *L, const Layer *L_dv, const double *x, const double *x_dv, int ck_nd, double *ret_dv)
 // CHECK: double *h_dv = ck_shadow_alloc(8UL * (unsigned long)L->n * ck_nd);
-// CHECK: L_dv[ck_k].w[i * ck_nd + ck_k]
+// CHECK: L_dv[0].w[i * ck_nd + ck_k]
+// CHECK-SAME: L_dv[ck_k].b
+// CHECK-LABEL: double shifted_dv(
+// CHECK: M_dv[ck_k].w[ck_k]
+// CHECK-NOT: M_dv[0].
+// CHECK: return s;
 
 #ifdef CK_TEST_MAIN
 #include "ckcheck.h"
@@ -59,6 +81,8 @@ int main(void)
 		}
 		double y = net_dv(&L, L_dv, x, x_dv, nd, r_dv);
 		ck_equal_bits("f_dv's primal", y, y0);
+		double r2_dv[16];
+		shifted_dv(&L, L_dv, x, x_dv, nd, r2_dv);
 		for (int k = 0; k < nd; k++) {
 			double wd[N], xd[N], rd;
 			for (int i = 0; i < N; i++) {
@@ -70,6 +94,10 @@ int main(void)
 			char what[48];
 			snprintf(what, sizeof what, "nd %d: direction %d", nd, k);
 			ck_equal_bits(what, r_dv[k], rd);
+			shifted_d(&L, &Ld, x, xd, &rd);
+			snprintf(what, sizeof what, "shifted: nd %d: direction %d",
+				 nd, k);
+			ck_equal_bits(what, r2_dv[k], rd);
 		}
 	}
 	return ck_done();
