@@ -608,6 +608,10 @@ typedef void ExprVisitor(void *ctx, const Expr *e);
 void ir_walk_expr(const Expr *e, ExprVisitor *fn, void *ctx);
 void ir_walk_exprs(Expr *const *es, int n, ExprVisitor *fn, void *ctx);
 void ir_walk_stmt(const Stmt *s, ExprVisitor *fn, void *ctx);
+/* Calls fn on s and on every statement inside it (block items, if arms,
+ * loop parts, checkpoint bodies), outer ones first. */
+typedef void StmtVisitor(void *ctx, const Stmt *s);
+void ir_visit_stmts(const Stmt *s, StmtVisitor *fn, void *ctx);
 /* Does e (or s, its statements and expressions) mention variable var? */
 int expr_mentions(const Expr *e, int var);
 int stmt_mentions(const Stmt *s, int var);

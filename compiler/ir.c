@@ -821,6 +821,37 @@ void ir_walk_stmt(const Stmt *s, ExprVisitor *fn, void *ctx)
 	}
 }
 
+void ir_visit_stmts(const Stmt *s, StmtVisitor *fn, void *ctx)
+{
+	int i;
+
+	if (!s)
+		return;
+	fn(ctx, s);
+	switch (s->kind) {
+	case S_BLOCK:
+		for (i = 0; i < s->u.block.n; i++)
+			ir_visit_stmts(s->u.block.items[i], fn, ctx);
+		break;
+	case S_IF:
+		ir_visit_stmts(s->u.ifs.then, fn, ctx);
+		ir_visit_stmts(s->u.ifs.els, fn, ctx);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		ir_visit_stmts(s->u.loop.init, fn, ctx);
+		ir_visit_stmts(s->u.loop.inc, fn, ctx);
+		ir_visit_stmts(s->u.loop.body, fn, ctx);
+		break;
+	case S_CHECKPOINT:
+		ir_visit_stmts(s->u.ckpt.body, fn, ctx);
+		break;
+	default:
+		break;
+	}
+}
+
 int expr_equal(const Expr *a, const Expr *b)
 {
 	if (a == b)

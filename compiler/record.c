@@ -2529,39 +2529,13 @@ static void lc_vars_visit(void *ctx, const Expr *e)
 		m->set[activity_root(e->u.e)] = 1;
 }
 
-static void lc_vars_sets(LcVars *m, const Stmt *s)
+static void lc_vars_sets(void *ctx, const Stmt *s)
 {
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			lc_vars_sets(m, s->u.block.items[i]);
-		break;
-	case S_DECL:
+	LcVars *m = ctx;
+	if (s->kind == S_DECL)
 		m->set[s->u.decl.var] = 1;
-		break;
-	case S_ASSIGN:
-		if (s->u.assign.lhs->kind == E_VAR)
-			m->set[s->u.assign.lhs->u.var] = 1;
-		break;
-	case S_IF:
-		lc_vars_sets(m, s->u.ifs.then);
-		lc_vars_sets(m, s->u.ifs.els);
-		break;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		lc_vars_sets(m, s->u.loop.init);
-		lc_vars_sets(m, s->u.loop.inc);
-		lc_vars_sets(m, s->u.loop.body);
-		break;
-	case S_CHECKPOINT:
-		lc_vars_sets(m, s->u.ckpt.body);
-		break;
-	default:
-		break;
-	}
+	else if (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR)
+		m->set[s->u.assign.lhs->u.var] = 1;
 }
 
 /* The scalars loop s can tape once, pushed on c->lcopies (their count
@@ -2573,7 +2547,7 @@ static int lc_scalars(Adj *c, const Stmt *s)
 	size_t n = (size_t)f->nvars + 1;
 	LcVars m = { arena_alloc(n), arena_alloc(n) };
 	ir_walk_stmt(s, lc_vars_visit, &m);
-	lc_vars_sets(&m, s);
+	ir_visit_stmts(s, lc_vars_sets, &m);
 	int added = 0;
 	for (int v = 0; v < f->nvars; v++) {
 		Type *t = f->vars[v]->type;

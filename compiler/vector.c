@@ -334,62 +334,38 @@ static Expr *v_base(Vec *c, const Expr *lv)
 	}
 }
 
-/* Marks in c->mset the struct shadows whose pointer members statement s
- * (or what is inside it) sets, as a whole or member by member, and sets
- * c->mset_any where that happens to a struct that is not a local whose
- * address nobody takes (it may be another name's). */
-static void v_msets(Vec *c, const Stmt *s)
+/* Marks in c->mset the struct shadow whose pointer members statement s
+ * sets, as a whole or member by member, or sets c->mset_any where that
+ * struct is not a local whose address nobody takes (it may be another
+ * name's).  Called on every statement of the function. */
+static void v_msets(void *ctx, const Stmt *s)
 {
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			v_msets(c, s->u.block.items[i]);
-		break;
-	case S_DECL:
+	Vec *c = ctx;
+	if (s->kind == S_DECL) {
 		if (s->u.decl.var < c->nvars && c->sh[s->u.decl.var] &&
 		    (s->u.decl.init || s->u.decl.ninits))
 			c->mset[s->u.decl.var] = 1;
-		break;
-	case S_ASSIGN: {
-		const Expr *l = s->u.assign.lhs;
-		if (l->type->kind != TY_PTR && l->type->kind != TY_STRUCT)
-			break;
-		if (l->kind == E_VAR && l->type->kind == TY_PTR)
-			break; /* a pointer variable, not a member */
-		int r = activity_root(l);
-		if (r >= 0 && (r >= c->nvars || !c->sh[r]))
-			break; /* primal data: never a shadow */
-		const Expr *x = l;
-		while (x->kind == E_MEMBER)
-			x = x->u.mem.base;
-		if (x->kind == E_VAR && x->u.var < c->nvars &&
-		    c->sh[x->u.var] &&
-		    c->g->vars[x->u.var]->type->kind == TY_STRUCT &&
-		    !c->shaddr[x->u.var])
-			c->mset[x->u.var] = 1;
-		else
-			c->mset_any = 1;
-		break;
+		return;
 	}
-	case S_IF:
-		v_msets(c, s->u.ifs.then);
-		v_msets(c, s->u.ifs.els);
-		break;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		v_msets(c, s->u.loop.init);
-		v_msets(c, s->u.loop.inc);
-		v_msets(c, s->u.loop.body);
-		break;
-	case S_CHECKPOINT:
-		v_msets(c, s->u.ckpt.body);
-		break;
-	default:
-		break;
-	}
+	if (s->kind != S_ASSIGN)
+		return;
+	const Expr *l = s->u.assign.lhs;
+	if (l->type->kind != TY_PTR && l->type->kind != TY_STRUCT)
+		return;
+	if (l->kind == E_VAR && l->type->kind == TY_PTR)
+		return; /* a pointer variable, not a member */
+	int r = activity_root(l);
+	if (r >= 0 && (r >= c->nvars || !c->sh[r]))
+		return; /* primal data: never a shadow */
+	const Expr *x = l;
+	while (x->kind == E_MEMBER)
+		x = x->u.mem.base;
+	if (x->kind == E_VAR && x->u.var < c->nvars && c->sh[x->u.var] &&
+	    c->g->vars[x->u.var]->type->kind == TY_STRUCT &&
+	    !c->shaddr[x->u.var])
+		c->mset[x->u.var] = 1;
+	else
+		c->mset_any = 1;
 }
 
 static void v_shaddr_visit(void *ctx, const Expr *e)
@@ -1433,7 +1409,7 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 	c.shaddr = arena_alloc((size_t)g->nvars + 1);
 	ir_walk_stmt(g->body, v_shaddr_visit, &c);
 	c.mset = arena_alloc((size_t)g->nvars + 1);
-	v_msets(&c, g->body);
+	ir_visit_stmts(g->body, v_msets, &c);
 	const Stmt *b = g->body;
 	for (int i = 0; i < b->u.block.n; i++)
 		v_stmt(&c, b->u.block.items[i], body);
