@@ -658,6 +658,10 @@ static Expr *rg_base(Adj *c, int v, Loc loc)
 		}
 		return expr_var(c->bwd, c->bmap[b], loc);
 	}
+	/* a heap buffer: bwd's pointer to it (rg_var), not the address of
+	 * a copy of the pointer */
+	if (c->v->heap[b])
+		return expr_var(c->bwd, c->hptr_b[b], loc);
 	Expr *e = expr_var(c->bwd, rg_pcopy(c, b), loc);
 	return x->type->kind == TY_ARRAY ? e : expr_addr(e, loc);
 }
