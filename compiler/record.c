@@ -491,8 +491,7 @@ Shared *share_find(Adj *c, const Expr *e)
 		return NULL;
 	const Expr *k = share_canon(sc, e);
 	for (int i = sc->n - 1; i >= 0; i--)
-		if (expr_equal(sc->ents[i]->e, e) ||
-		    expr_equal(share_canon(sc, sc->ents[i]->e), k))
+		if (expr_equal(share_canon(sc, sc->ents[i]->e), k))
 			return sc->ents[i];
 	return NULL;
 }
@@ -2523,10 +2522,11 @@ typedef struct LcVars {
 static void lc_vars_visit(void *ctx, const Expr *e)
 {
 	LcVars *m = ctx;
+	int r = e->kind == E_ADDR ? activity_root(e->u.e) : -1;
 	if (e->kind == E_VAR)
 		m->read[e->u.var] = 1;
-	else if (e->kind == E_ADDR && activity_root(e->u.e) >= 0)
-		m->set[activity_root(e->u.e)] = 1;
+	else if (r >= 0)
+		m->set[r] = 1;
 }
 
 static void lc_vars_sets(void *ctx, const Stmt *s)
@@ -2695,17 +2695,12 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 		if (lc->bcopy < 0)
 			continue;
 		if (!lc->shi && lc->len <= LC_SMALL) {
-			for (long k = 0; k < lc->len; k++)
-				stmt_append(
-					fout,
-					adj_push(
-						c,
-						expr_index(expr_var(c->fwd,
-								    lc->var,
-								    loc),
-							   expr_int(lc->lo + k,
-								    loc),
-							   loc)));
+			for (long k = 0; k < lc->len; k++) {
+				Expr *el = expr_index(
+					expr_var(c->fwd, lc->var, loc),
+					expr_int(lc->lo + k, loc), loc);
+				stmt_append(fout, adj_push(c, el));
+			}
 			continue;
 		}
 		Expr *a = expr_var(c->fwd, lc->var, loc);
