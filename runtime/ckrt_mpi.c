@@ -23,16 +23,26 @@
 
 /* Prints "ckc: <message>" to stderr and ends every rank of the job: a use
  * the derivatives cannot follow would otherwise give wrong numbers or hang
- * the ranks that wait for the messages. */
+ * the ranks that wait for the messages.  The line is written at once, so
+ * that mpirun's report of the abort cannot land inside it. */
 static void ckm_fail(const char *fmt, ...)
 {
+	char line[1024];
 	va_list ap;
+	int n;
 
-	fputs("ckc: ", stderr);
+	memcpy(line, "ckc: ", 5);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	n = vsnprintf(line + 5, sizeof line - 6, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	if (n < 0)
+		n = 0;
+	n += 5;
+	if (n > (int)sizeof line - 2)
+		n = (int)sizeof line - 2;
+	line[n] = '\n';
+	line[n + 1] = '\0';
+	fputs(line, stderr);
 	fflush(stderr);
 	MPI_Abort(MPI_COMM_WORLD, 1);
 	abort(); /* not reached: MPI_Abort does not return */
