@@ -389,6 +389,7 @@ struct Stmt {
 			Stmt *inc;
 			Stmt *body;
 			OmpLoop *omp; /* S_FOR: #pragma omp parallel for */
+			struct ZeroFold *zfold; /* S_FOR of f_bwd: zeroed.c */
 		} loop;
 		struct {
 			int binomial; /* K of binomial(K), 0 for a plain region */
@@ -1133,6 +1134,20 @@ int counted_loop_header(const Stmt *s, int *pn, int *pi);
 void zeroed_loops(Func *g);
 /* Off: zeroed_loops changes nothing (--no-zeroed, to compare). */
 void zeroed_set_enabled(int on);
+
+/* An array that the counted loop before a counted loop L of f_bwd reads
+ * and clears over L's range, and that L only adds to: zeroed_loops hangs
+ * it on L, and gather.c's gather form of L stores the first term of each
+ * element instead of adding it, clears only the elements its edge loops
+ * add to, and takes the clearing out of the loop before (zeroed.c). */
+typedef struct ZeroFold {
+	int x;       /* the array */
+	Stmt *clear; /* x[i] = 0.0 in the loop before L */
+	struct ZeroFold *next;
+} ZeroFold;
+/* Takes the one occurrence of s out of the block that holds it, anywhere
+ * under root; 0 (and nothing changed) when s is not there exactly once. */
+int zeroed_take(Stmt *root, const Stmt *s);
 
 /* --------------------------------------------------------------- fuse.c */
 

@@ -638,15 +638,100 @@ static Expr *ga_copy_of(void *ctx, Expr *e)
 	return expr_var(ga->g, ga->copy[e->u.var], e->loc);
 }
 
-/* for (j = from; j < to; j++) { the terms, guarded when guard } */
-static Stmt *ga_loop(Gather *ga, const int *order, int nterms, int j,
-		     int from, int to, int lo, int hi, int guard, Loc loc)
+enum { GA_MAX_FOLDS = 16 };
+
+/* lo <= at < hi, in long */
+static Expr *ga_in_range(Gather *ga, Expr *at, int lo, int hi, Loc loc)
+{
+	return expr_binary(
+		B_LAND,
+		expr_binary(B_GE, expr_clone(at), ga_var(ga, lo, loc),
+			    type_int(), loc),
+		expr_binary(B_LT, at, ga_var(ga, hi, loc), type_int(), loc),
+		type_int(), loc);
+}
+
+/* The arrays of s's ZeroFolds (zeroed.c) that the gather form takes: each
+ * has terms, and its clearing in the loop before, still x[...] = 0.0, is
+ * taken out of g.  Called once the form is decided on, with offsets on
+ * both sides of 0. */
+static ZeroFold *ga_folds(Gather *ga, Stmt *s, const int *order, int nterms)
+{
+	ZeroFold *out = NULL;
+	int nf = 0;
+	for (ZeroFold *z = s->u.loop.zfold; z && nf < GA_MAX_FOLDS;
+	     z = z->next) {
+		int terms = 0;
+		for (int t = 0; t < nterms; t++) {
+			const Expr *l = ga->items[order[t]]->u.assign.lhs;
+			terms |= l->u.index.base->u.var == z->x;
+		}
+		const Stmt *c = z->clear;
+		if (!terms || c->kind != S_ASSIGN || c->u.assign.op != A_SET ||
+		    c->u.assign.lhs->kind != E_INDEX ||
+		    c->u.assign.lhs->u.index.base->kind != E_VAR ||
+		    c->u.assign.lhs->u.index.base->u.var != z->x ||
+		    c->u.assign.rhs->kind != E_NUM ||
+		    c->u.assign.rhs->u.num.val != 0 ||
+		    !zeroed_take(ga->g->body, c))
+			continue;
+		ZeroFold *f = ARENA_NEW(ZeroFold);
+		nf++;
+		*f = *z;
+		f->next = out;
+		out = f;
+	}
+	s->u.loop.zfold = NULL;
+	return out;
+}
+
+/* The first term of each folded array in a middle loop's body stores. */
+static void ga_fold_first(Stmt *term, const ZeroFold *fold,
+			  unsigned char *done)
+{
+	Stmt *st = term->u.block.items[term->u.block.n - 1];
+	const Expr *l = st->u.assign.lhs;
+	int k = 0;
+	for (const ZeroFold *z = fold; z; z = z->next, k++) {
+		if (done[k] || l->u.index.base->u.var != z->x)
+			continue;
+		done[k] = 1;
+		if (st->u.assign.op == A_SUB)
+			st->u.assign.rhs =
+				expr_unary(U_NEG, st->u.assign.rhs, st->loc);
+		st->u.assign.op = A_SET;
+	}
+}
+
+/* for (j = from; j < to; j++) { the terms, guarded when guard }; with
+ * fold, the edge loops (guard) clear the folded arrays' elements j that
+ * the loop before cleared, and the middle one stores their first terms */
+static Stmt *ga_loop(Gather *ga, const int *order, int nterms, int j, int from,
+		     int to, int lo, int hi, int guard, const ZeroFold *fold,
+		     Loc loc)
 {
 	Stmt *body = stmt_block(loc);
+	unsigned char done[GA_MAX_FOLDS] = { 0 };
+	for (const ZeroFold *z = fold; z && guard; z = z->next) {
+		Expr *jl = ga_var(ga, j, loc);
+		if (ga->g->vars[j]->type != ga_long())
+			jl = expr_cast(ga_long(), jl, loc);
+		Stmt *ifs = stmt_new(S_IF, loc);
+		ifs->u.ifs.cond = ga_in_range(ga, jl, lo, hi, loc);
+		Type *et = ga->g->vars[z->x]->type->base;
+		ifs->u.ifs.then =
+			stmt_assign(A_SET,
+				    expr_index(ga_var(ga, z->x, loc),
+					       ga_var(ga, j, loc), loc),
+				    expr_num(0.0, et, loc), loc);
+		stmt_append(body, ifs);
+	}
 	for (int t = 0; t < nterms; t++) {
 		int k = order[t];
 		long c = ga_store_offset(ga, k);
 		Stmt *term = ga_term(ga, k, loc);
+		if (fold && !guard)
+			ga_fold_first(term, fold, done);
 		Expr *at = ga_plus(ga_var(ga, j, loc), -c, loc);
 		Stmt *set = stmt_assign(A_SET, ga_var(ga, ga->i, loc),
 					expr_cast(ga->g->vars[ga->i]->type,
@@ -680,13 +765,7 @@ static Stmt *ga_loop(Gather *ga, const int *order, int nterms, int j,
 				jl = expr_cast(ga_long(), jl, loc);
 			at = ga_plus(jl, -c, loc);
 			Stmt *ifs = stmt_new(S_IF, loc);
-			ifs->u.ifs.cond = expr_binary(
-			    B_LAND,
-			    expr_binary(B_GE, expr_clone(at), ga_var(ga, lo, loc),
-					type_int(), loc),
-			    expr_binary(B_LT, at, ga_var(ga, hi, loc), type_int(),
-					loc),
-			    type_int(), loc);
+			ifs->u.ifs.cond = ga_in_range(ga, at, lo, hi, loc);
 			ifs->u.ifs.then = tb;
 			tb = ifs;
 		}
@@ -1363,9 +1442,16 @@ static Stmt *ga_try_form(const Program *p, const Func *f, Func *g, Stmt *s,
 	clamp->u.ifs.then = stmt_assign(A_SET, ga_var(&ga, mlo, loc),
 					ga_var(&ga, mhi, loc), loc);
 	stmt_append(out, clamp);
-	stmt_append(out, ga_loop(&ga, order, nterms, j, bot, mlo, lo, hi, 1, loc));
-	stmt_append(out, ga_loop(&ga, order, nterms, j, mlo, mhi, lo, hi, 0, loc));
-	stmt_append(out, ga_loop(&ga, order, nterms, j, mhi, top, lo, hi, 1, loc));
+	/* every element of the middle loop is in [lo, hi) */
+	ZeroFold *fold = cmin <= 0 && cmax >= 0
+				 ? ga_folds(&ga, s, order, nterms)
+				 : NULL;
+	stmt_append(out, ga_loop(&ga, order, nterms, j, bot, mlo, lo, hi, 1,
+				 fold, loc));
+	stmt_append(out, ga_loop(&ga, order, nterms, j, mlo, mhi, lo, hi, 0,
+				 fold, loc));
+	stmt_append(out, ga_loop(&ga, order, nterms, j, mhi, top, lo, hi, 1,
+				 fold, loc));
 	unsigned char *rw = arena_alloc((size_t)ga.nitems + 1);
 	int anyrw = 0;
 	for (int k = 0; k < ga.nitems; k++)

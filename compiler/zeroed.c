@@ -42,6 +42,34 @@
  * by the next U1 before anything reads them (statements before U1 do not
  * mention X, and U1 reads only e), or never read (T ends, and nothing
  * after T mentions X).
+ *
+ * Cleared, then gathered.  The same copy, reversed, also reads and clears
+ * the other array (heat: u[i] = un[i] gives a = u_b[i]; u_b[i] = 0.0;
+ * un_b[i] = a), and the stencil's reverse right after it adds into that
+ * array at i - 1, i and i + 1.  Once gather.c has rewritten the stencil's
+ * loop so that each element takes all its terms in one iteration, the
+ * clearing is a pass over the array that only makes the first add land on
+ * a zero.  So, for a counted loop Lc and the next counted loop Lg in the
+ * same block (blocks opened; any function body, loop body or branch):
+ *   - Lc and Lg start from the same S and run the same count C
+ *     (expressions of literals and scalars that nothing in the block
+ *     stores), so they cover the same indices;
+ *   - X is a floating local array or restrict pointer parameter that Lc
+ *     reads only as X[i] and clears once, X[i] = 0.0, after every read
+ *     (zr_last);
+ *   - the statements between the two loops are stores and declarations
+ *     that do not mention X or call anything but the tape's pops;
+ *   - Lg mentions X only as unconditional X[i + c] += e or -= e, c an
+ *     integer literal and e not reading X;
+ * this pass hangs (X, the clearing) on Lg as a ZeroFold, and changes
+ * nothing.  gather.c decides: when it gathers Lg with offsets on both
+ * sides of 0 (so that every element of its middle loop lies in Lc's
+ * range), it takes the clearing out of Lc (zeroed_take), stores the first
+ * term of each element of X in the middle loop, and clears X[j] in its
+ * two edge loops when Lc would have (lo <= j < hi) before their terms.
+ * Every element Lc cleared is then either stored or cleared and added to
+ * before anything reads it, as before, and 0.0 + e is e but for the sign
+ * of a zero, as above.
  */
 #include <string.h>
 
@@ -406,6 +434,195 @@ static void zr_walk(Func *g, Stmt *b)
 	}
 }
 
+/* ---------------------------------------------- cleared, then gathered */
+
+/* Every mention of X in Lg's BODY is an unconditional X[i + c] += e or -=
+ * e, e not reading X; and there is one. */
+static int zr_adds_only(const ZrFlat *body, int x, int i)
+{
+	int any = 0;
+	long c;
+	for (int j = 1; j < body->n; j++) {
+		const Stmt *s = body->items[j];
+		int m = zr_uses(s, x);
+		if (!m)
+			continue;
+		if (m != 1 || s->kind != S_ASSIGN ||
+		    (s->u.assign.op != A_ADD && s->u.assign.op != A_SUB))
+			return 0;
+		const Expr *l = s->u.assign.lhs;
+		if (l->kind != E_INDEX || l->u.index.base->kind != E_VAR ||
+		    l->u.index.base->u.var != x ||
+		    !index_offset(i, l->u.index.idx, &c))
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
+/* A call other than a pop from the tape. */
+static void zr_call_visit(void *ctx, const Expr *e)
+{
+	if (e->kind == E_CALL && strncmp(e->u.call.name, "ck_pop_", 7) != 0)
+		*(int *)ctx = 1;
+}
+
+/* Is x an array the gather form may store into (gather.c's rule)? */
+static int zr_fold_target(const Func *g, int x)
+{
+	const Var *v = g->vars[x];
+	if (v->type->kind == TY_ARRAY)
+		return v->kind == VAR_LOCAL && !v->is_static &&
+		       type_is_float(v->type->base);
+	return v->type->kind == TY_PTR && v->kind == VAR_PARAM &&
+	       v->type->is_restrict && type_is_float(v->type->base);
+}
+
+/* The pairs Lc, Lg in block b (see the top of the file). */
+static void zr_fold_block(Func *g, Stmt *b)
+{
+	ZrFlat fl;
+	memset(&fl, 0, sizeof fl);
+	zr_flatten(&fl, b);
+	unsigned char *stored = arena_alloc((size_t)g->nvars + 1);
+	zr_stores(b, stored);
+	for (int k = 0; k < fl.n; k++) {
+		int ic, ig;
+		const Expr *sc, *sg;
+		ZrFlat bc, bg;
+		if (!zr_unit(g, &fl, k, &ic, &sc, &bc))
+			continue;
+		int k2 = k + 1;
+		while (k2 < fl.n && fl.items[k2]->kind != S_FOR)
+			k2++;
+		if (k2 >= fl.n || !zr_unit(g, &fl, k2, &ig, &sg, &bg))
+			continue;
+		Stmt *lc = fl.items[k], *lg = fl.items[k2];
+		const Expr *cc = lc->u.loop.init->u.assign.rhs;
+		const Expr *cg = lg->u.loop.init->u.assign.rhs;
+		if (!expr_equal(sc, sg) || !expr_equal(cc, cg) ||
+		    !zr_invariant(sc, stored) || !zr_invariant(cc, stored))
+			continue;
+		int between = 1;
+		for (int q = k + 1; q < k2; q++) {
+			const Stmt *st = fl.items[q];
+			int calls = 0;
+			ir_walk_stmt(st, zr_call_visit, &calls);
+			if ((st->kind != S_ASSIGN && st->kind != S_DECL) ||
+			    calls)
+				between = 0;
+		}
+		if (!between)
+			continue;
+		for (int x = 0; x < g->nvars; x++) {
+			if (!zr_fold_target(g, x) || !zr_uses(lc, x))
+				continue;
+			int mentioned = 0;
+			for (int q = k + 1; q < k2; q++)
+				mentioned |= zr_uses(fl.items[q], x) != 0;
+			if (mentioned || !zr_adds_only(&bg, x, ig))
+				continue;
+			int clear = zr_last(g, &bc, x, ic);
+			if (clear < 0)
+				continue;
+			ZeroFold *z = ARENA_NEW(ZeroFold);
+			z->x = x;
+			z->clear = bc.items[clear];
+			z->next = lg->u.loop.zfold;
+			lg->u.loop.zfold = z;
+		}
+	}
+}
+
+/* Every block that is a function's or a statement's body. */
+static void zr_fold_walk(Func *g, Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++)
+			zr_fold_walk(g, s->u.block.items[k]);
+		break;
+	case S_IF:
+		if (s->u.ifs.then->kind == S_BLOCK)
+			zr_fold_block(g, s->u.ifs.then);
+		if (s->u.ifs.els && s->u.ifs.els->kind == S_BLOCK)
+			zr_fold_block(g, s->u.ifs.els);
+		zr_fold_walk(g, s->u.ifs.then);
+		zr_fold_walk(g, s->u.ifs.els);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		if (s->u.loop.body->kind == S_BLOCK)
+			zr_fold_block(g, s->u.loop.body);
+		zr_fold_walk(g, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		if (s->u.ckpt.body->kind == S_BLOCK)
+			zr_fold_block(g, s->u.ckpt.body);
+		zr_fold_walk(g, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Where s occurs under root: the number of times, and the last block. */
+typedef struct ZrFind {
+	const Stmt *s;
+	Stmt *block;
+	int k, times;
+} ZrFind;
+
+static void zr_find(ZrFind *f, Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++) {
+			if (s->u.block.items[k] == f->s) {
+				f->block = s;
+				f->k = k;
+				f->times++;
+			}
+			zr_find(f, s->u.block.items[k]);
+		}
+		break;
+	case S_IF:
+		zr_find(f, s->u.ifs.then);
+		zr_find(f, s->u.ifs.els);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		zr_find(f, s->u.loop.init);
+		zr_find(f, s->u.loop.inc);
+		zr_find(f, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		zr_find(f, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
+int zeroed_take(Stmt *root, const Stmt *s)
+{
+	ZrFind f = { s, NULL, 0, 0 };
+	zr_find(&f, root);
+	if (f.times != 1)
+		return 0;
+	Stmt *b = f.block;
+	memmove(b->u.block.items + f.k, b->u.block.items + f.k + 1,
+		sizeof(Stmt *) * (size_t)(b->u.block.n - f.k - 1));
+	b->u.block.n--;
+	return 1;
+}
+
 static int zr_enabled = 1;
 
 void zeroed_set_enabled(int on)
@@ -415,6 +632,9 @@ void zeroed_set_enabled(int on)
 
 void zeroed_loops(Func *g)
 {
-	if (zr_enabled)
-		zr_walk(g, g->body);
+	if (!zr_enabled)
+		return;
+	zr_walk(g, g->body);
+	zr_fold_block(g, g->body);
+	zr_fold_walk(g, g->body);
 }
