@@ -261,6 +261,9 @@ void cleanup_unread(Func *g, int first)
  *     -0.0 into +0.0, and an adjoint's sign of zero changes no result that
  *     is added into (a zero is a zero); every derivative ckc writes is
  *     accumulated into its adjoint, so the numbers stay the same;
+ *   - the same for v += e wherever v is known to be zero (zs_*, below):
+ *     the adjoint of a scalar that each iteration of a reverse loop resets
+ *     with v = 0.0 once it has used it starts every iteration at zero;
  *   - A * B + B * A becomes 2 * (A * B), exactly the same number: the two
  *     products are the same double, and p + p is 2p. */
 
@@ -337,6 +340,198 @@ static void cl_zero_adds(const Func *g, Stmt *body)
 	cl_zero_stmt(g, &z, body);
 }
 
+/* Floating scalars known to be zero: a forward pass over the statements
+ * with a set per program point.  v is zero after a declaration with 0.0
+ * or v = 0.0 (both +0.0), and no longer after any other store into v; at
+ * the join of an if's branches when it is zero after both; at the top of
+ * a loop when it is zero on entry and at the end of the body (a fixed
+ * point, found with the body's rewrites off), and after the loop at its
+ * top's state; when the body can jump (break, continue, return), nothing
+ * the loop stores is known at its top or after it.  Only
+ * locals whose address g never takes; a statement the pass does not know
+ * (a jump out, a checkpoint) forgets what it stores. */
+typedef struct ZsCtx {
+	const Func *g;
+	unsigned char *cand; /* a floating local, address not taken */
+	size_t n;
+} ZsCtx;
+
+static void zs_addr_visit(void *ctx, const Expr *e)
+{
+	ZsCtx *z = ctx;
+	if (e->kind != E_ADDR)
+		return;
+	const Expr *l = e->u.e;
+	while (l->kind == E_INDEX || l->kind == E_MEMBER)
+		l = l->kind == E_INDEX ? l->u.index.base : l->u.mem.base;
+	if (l->kind == E_VAR)
+		z->cand[l->u.var] = 0;
+}
+
+/* Every variable s stores into, or declares, leaves the set. */
+static void zs_kill_visit(void *ctx, const Stmt *s)
+{
+	unsigned char *zero = ctx;
+	if (s->kind == S_DECL)
+		zero[s->u.decl.var] = 0;
+	if (s->kind == S_ASSIGN) {
+		const Expr *l = s->u.assign.lhs;
+		if (l->kind == E_VAR)
+			zero[l->u.var] = 0;
+	}
+}
+
+static int zs_jumps_out(const Stmt *s, int depth);
+
+static void zs_stmt(ZsCtx *z, Stmt *s, unsigned char *zero, int apply);
+
+static void zs_body(ZsCtx *z, Stmt *body, unsigned char *zero, int apply)
+{
+	if (body && body->kind == S_BLOCK)
+		for (int k = 0; k < body->u.block.n; k++)
+			zs_stmt(z, body->u.block.items[k], zero, apply);
+	else
+		zs_stmt(z, body, zero, apply);
+}
+
+static void zs_loop(ZsCtx *z, Stmt *s, unsigned char *zero, int apply)
+{
+	if (s->kind == S_FOR && s->u.loop.init)
+		zs_stmt(z, s->u.loop.init, zero, apply);
+	unsigned char *top = arena_alloc(z->n), *end = arena_alloc(z->n);
+	memcpy(top, zero, z->n);
+	/* a continue reaches the top, a break the statement after the loop,
+	 * from the middle of the body: nothing the loop stores is known */
+	int jumps = zs_jumps_out(s->u.loop.body, 0);
+	if (jumps)
+		ir_visit_stmts(s, zs_kill_visit, top);
+	for (int round = 0;; round++) {
+		memcpy(end, top, z->n);
+		zs_body(z, s->u.loop.body, end, 0);
+		if (s->kind == S_FOR && s->u.loop.inc)
+			zs_stmt(z, s->u.loop.inc, end, 0);
+		int changed = 0;
+		for (size_t v = 0; v < z->n; v++)
+			if (top[v] && !end[v])
+				top[v] = 0, changed = 1;
+		if (!changed)
+			break;
+		if (round == 3) {
+			/* give up: nothing the loop stores is known */
+			ir_visit_stmts(s, zs_kill_visit, top);
+			break;
+		}
+	}
+	if (apply) {
+		memcpy(end, top, z->n);
+		zs_body(z, s->u.loop.body, end, 1);
+	}
+	memcpy(zero, top, z->n);
+}
+
+static void zs_stmt(ZsCtx *z, Stmt *s, unsigned char *zero, int apply)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		zs_body(z, s, zero, apply);
+		return;
+	case S_DECL: {
+		int v = s->u.decl.var;
+		const Expr *e = s->u.decl.init;
+		zero[v] = z->cand[v] && e && e->kind == E_NUM &&
+			  !e->u.num.is_int && e->u.num.val == 0 &&
+			  !signbit(e->u.num.val);
+		return;
+	}
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs, *e = s->u.assign.rhs;
+		if (l->kind != E_VAR)
+			return;
+		int v = l->u.var;
+		if (apply && zero[v] && s->u.assign.op == A_ADD &&
+		    !expr_mentions(e, v))
+			s->u.assign.op = A_SET;
+		zero[v] = z->cand[v] && s->u.assign.op == A_SET &&
+			  e->kind == E_NUM && !e->u.num.is_int &&
+			  e->u.num.val == 0 && !signbit(e->u.num.val);
+		return;
+	}
+	case S_EXPR:
+	case S_EMPTY:
+		return;
+	case S_IF: {
+		unsigned char *other = arena_alloc(z->n);
+		memcpy(other, zero, z->n);
+		zs_stmt(z, s->u.ifs.then, zero, apply);
+		zs_stmt(z, s->u.ifs.els, other, apply);
+		for (size_t v = 0; v < z->n; v++)
+			zero[v] &= other[v];
+		if (zs_jumps_out(s, 0))
+			ir_visit_stmts(s, zs_kill_visit, zero);
+		return;
+	}
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		zs_loop(z, s, zero, apply);
+		return;
+	default:
+		ir_visit_stmts(s, zs_kill_visit, zero);
+		return;
+	}
+}
+
+/* A break, continue or return in s that leaves the statement being
+ * followed (depth: loops entered on the way, whose break and continue
+ * stay inside). */
+static int zs_jumps_out(const Stmt *s, int depth)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BREAK:
+	case S_CONTINUE:
+		return depth == 0;
+	case S_RETURN:
+		return 1;
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++)
+			if (zs_jumps_out(s->u.block.items[k], depth))
+				return 1;
+		return 0;
+	case S_IF:
+		return zs_jumps_out(s->u.ifs.then, depth) ||
+		       zs_jumps_out(s->u.ifs.els, depth);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return zs_jumps_out(s->u.loop.body, depth + 1);
+	case S_CHECKPOINT:
+		return zs_jumps_out(s->u.ckpt.body, depth);
+	default:
+		return 0;
+	}
+}
+
+static void zs_adds(const Func *g)
+{
+	ZsCtx z;
+	z.g = g;
+	z.n = (size_t)g->nvars + 1;
+	z.cand = arena_alloc(z.n);
+	for (int v = 0; v < g->nvars; v++) {
+		const Var *x = g->vars[v];
+		z.cand[v] = x->kind == VAR_LOCAL && !x->is_static &&
+			    (x->type->kind == TY_DOUBLE ||
+			     x->type->kind == TY_FLOAT);
+	}
+	ir_walk_stmt(g->body, zs_addr_visit, &z);
+	unsigned char *zero = arena_alloc(z.n);
+	zs_stmt(&z, g->body, zero, 1);
+}
+
 static Expr *cl_double_visit(void *ctx, Expr *e)
 {
 	(void)ctx;
@@ -361,5 +556,6 @@ void cleanup_double(Func *g)
 void cleanup_arith(Func *g)
 {
 	cl_zero_adds(g, g->body);
+	zs_adds(g);
 	cleanup_double(g);
 }
