@@ -256,7 +256,7 @@ void cleanup_unread(Func *g, int first)
  *
  * Two rewrites of f_bwd's arithmetic that C compilers may not make
  * themselves (they keep IEEE semantics):
- *   - a floating temporary declared with 0.0 whose first use is v += e
+ *   - a floating adjoint declared with 0.0 whose first use is v += e
  *     (e not reading v) becomes v = e: 0.0 + e is e except that it turns
  *     -0.0 into +0.0, and an adjoint's sign of zero changes no result that
  *     is added into (a zero is a zero); every derivative ckc writes is
@@ -299,7 +299,8 @@ static void cl_zero_stmt(const Func *g, ClZero *z, Stmt *s)
 			if (e && e->kind == E_NUM && !e->u.num.is_int &&
 			    e->u.num.val == 0 && !signbit(e->u.num.val) &&
 			    type_is_float(g->vars[it->u.decl.var]->type) &&
-			    !g->vars[it->u.decl.var]->is_static) {
+			    !g->vars[it->u.decl.var]->is_static &&
+			    g->vars[it->u.decl.var]->is_adjoint) {
 				z->pending[it->u.decl.var] = 1;
 				continue;
 			}
@@ -347,9 +348,12 @@ static void cl_zero_adds(const Func *g, Stmt *body)
  * a loop when it is zero on entry and at the end of the body (a fixed
  * point, found with the body's rewrites off), and after the loop at its
  * top's state; when the body can jump (break, continue, return), nothing
- * the loop stores is known at its top or after it.  Only
- * locals whose address g never takes; a statement the pass does not know
- * (a jump out, a checkpoint) forgets what it stores. */
+ * the loop stores is known at its top or after it.  Only adjoints (a
+ * primal value's sign of zero may matter where a checkpoint's region runs
+ * again in f_bwd), locals whose
+ * address g never takes and that no call is given by name (CK_LOAD
+ * stores into its variable); a statement the pass does not know (a
+ * checkpoint) forgets what it stores. */
 typedef struct ZsCtx {
 	const Func *g;
 	unsigned char *cand; /* a floating local, address not taken */
@@ -359,6 +363,14 @@ typedef struct ZsCtx {
 static void zs_addr_visit(void *ctx, const Expr *e)
 {
 	ZsCtx *z = ctx;
+	if (e->kind == E_CALL) {
+		/* a macro of the runtime may store into a variable it is
+		 * given by name (CK_LOAD) */
+		for (int k = 0; k < e->u.call.nargs; k++)
+			if (e->u.call.args[k]->kind == E_VAR)
+				z->cand[e->u.call.args[k]->u.var] = 0;
+		return;
+	}
 	if (e->kind != E_ADDR)
 		return;
 	const Expr *l = e->u.e;
@@ -524,6 +536,7 @@ static void zs_adds(const Func *g)
 	for (int v = 0; v < g->nvars; v++) {
 		const Var *x = g->vars[v];
 		z.cand[v] = x->kind == VAR_LOCAL && !x->is_static &&
+			    x->is_adjoint &&
 			    (x->type->kind == TY_DOUBLE ||
 			     x->type->kind == TY_FLOAT);
 	}
