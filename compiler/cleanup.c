@@ -393,7 +393,20 @@ static void zs_kill_visit(void *ctx, const Stmt *s)
 	}
 }
 
-static int zs_jumps_out(const Stmt *s, int depth);
+static void zs_jump_visit(void *ctx, const Stmt *s)
+{
+	if (s->kind == S_BREAK || s->kind == S_CONTINUE || s->kind == S_RETURN)
+		*(int *)ctx = 1;
+}
+
+/* A break, continue or return anywhere in s (one that stays inside a loop
+ * nested in s counts too: a little less is known). */
+static int zs_jumps(const Stmt *s)
+{
+	int any = 0;
+	ir_visit_stmts(s, zs_jump_visit, &any);
+	return any;
+}
 
 static void zs_stmt(ZsCtx *z, Stmt *s, unsigned char *zero, int apply);
 
@@ -414,8 +427,7 @@ static void zs_loop(ZsCtx *z, Stmt *s, unsigned char *zero, int apply)
 	memcpy(top, zero, z->n);
 	/* a continue reaches the top, a break the statement after the loop,
 	 * from the middle of the body: nothing the loop stores is known */
-	int jumps = zs_jumps_out(s->u.loop.body, 0);
-	if (jumps)
+	if (zs_jumps(s->u.loop.body))
 		ir_visit_stmts(s, zs_kill_visit, top);
 	for (int round = 0;; round++) {
 		memcpy(end, top, z->n);
@@ -480,7 +492,7 @@ static void zs_stmt(ZsCtx *z, Stmt *s, unsigned char *zero, int apply)
 		zs_stmt(z, s->u.ifs.els, other, apply);
 		for (size_t v = 0; v < z->n; v++)
 			zero[v] &= other[v];
-		if (zs_jumps_out(s, 0))
+		if (zs_jumps(s))
 			ir_visit_stmts(s, zs_kill_visit, zero);
 		return;
 	}
@@ -492,38 +504,6 @@ static void zs_stmt(ZsCtx *z, Stmt *s, unsigned char *zero, int apply)
 	default:
 		ir_visit_stmts(s, zs_kill_visit, zero);
 		return;
-	}
-}
-
-/* A break, continue or return in s that leaves the statement being
- * followed (depth: loops entered on the way, whose break and continue
- * stay inside). */
-static int zs_jumps_out(const Stmt *s, int depth)
-{
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case S_BREAK:
-	case S_CONTINUE:
-		return depth == 0;
-	case S_RETURN:
-		return 1;
-	case S_BLOCK:
-		for (int k = 0; k < s->u.block.n; k++)
-			if (zs_jumps_out(s->u.block.items[k], depth))
-				return 1;
-		return 0;
-	case S_IF:
-		return zs_jumps_out(s->u.ifs.then, depth) ||
-		       zs_jumps_out(s->u.ifs.els, depth);
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		return zs_jumps_out(s->u.loop.body, depth + 1);
-	case S_CHECKPOINT:
-		return zs_jumps_out(s->u.ckpt.body, depth);
-	default:
-		return 0;
 	}
 }
 

@@ -576,44 +576,23 @@ typedef struct ZrFind {
 	int k, times;
 } ZrFind;
 
-static void zr_find(ZrFind *f, Stmt *s)
+static void zr_find_visit(void *ctx, const Stmt *s)
 {
-	if (!s)
+	ZrFind *f = ctx;
+	if (s->kind != S_BLOCK)
 		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int k = 0; k < s->u.block.n; k++) {
-			if (s->u.block.items[k] == f->s) {
-				f->block = s;
-				f->k = k;
-				f->times++;
-			}
-			zr_find(f, s->u.block.items[k]);
+	for (int k = 0; k < s->u.block.n; k++)
+		if (s->u.block.items[k] == f->s) {
+			f->block = (Stmt *)s;
+			f->k = k;
+			f->times++;
 		}
-		break;
-	case S_IF:
-		zr_find(f, s->u.ifs.then);
-		zr_find(f, s->u.ifs.els);
-		break;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		zr_find(f, s->u.loop.init);
-		zr_find(f, s->u.loop.inc);
-		zr_find(f, s->u.loop.body);
-		break;
-	case S_CHECKPOINT:
-		zr_find(f, s->u.ckpt.body);
-		break;
-	default:
-		break;
-	}
 }
 
 int zeroed_take(Stmt *root, const Stmt *s)
 {
 	ZrFind f = { s, NULL, 0, 0 };
-	zr_find(&f, root);
+	ir_visit_stmts(root, zr_find_visit, &f);
 	if (f.times != 1)
 		return 0;
 	Stmt *b = f.block;
