@@ -54,9 +54,9 @@
  *   - Lc and Lg start from the same S and run the same count C
  *     (expressions of literals and scalars that nothing in the block
  *     stores), so they cover the same indices;
- *   - X is a floating local array or restrict pointer parameter that Lc
- *     reads only as X[i] and clears once, X[i] = 0.0, after every read
- *     (zr_last);
+ *   - X is a floating local array or restrict pointer parameter, named
+ *     in g only in its elements X[...], that Lc reads only as X[i] and
+ *     clears once, X[i] = 0.0, after every read (zr_last);
  *   - the statements between the two loops are stores and declarations
  *     that do not mention X or call anything but the tape's pops;
  *   - Lg mentions X only as unconditional X[i + c] += e or -= e, c an
@@ -467,15 +467,23 @@ static void zr_call_visit(void *ctx, const Expr *e)
 		*(int *)ctx = 1;
 }
 
-/* Is x an array the gather form may store into (gather.c's rule)? */
+/* Is x an array the gather form may store into (gather.c's rule), that g
+ * names only in its elements x[...] (no pointer or view derived from it
+ * can reach them another way)? */
 static int zr_fold_target(const Func *g, int x)
 {
 	const Var *v = g->vars[x];
-	if (v->type->kind == TY_ARRAY)
-		return v->kind == VAR_LOCAL && !v->is_static &&
-		       type_is_float(v->type->base);
-	return v->type->kind == TY_PTR && v->kind == VAR_PARAM &&
-	       v->type->is_restrict && type_is_float(v->type->base);
+	int kind = v->type->kind == TY_ARRAY
+			   ? v->kind == VAR_LOCAL && !v->is_static &&
+				     type_is_float(v->type->base)
+			   : v->type->kind == TY_PTR && v->kind == VAR_PARAM &&
+				     v->type->is_restrict &&
+				     type_is_float(v->type->base);
+	if (!kind)
+		return 0;
+	ZrUse whole = { x, 0, 0 };
+	ir_walk_stmt(g->body, zr_use_visit, &whole);
+	return whole.all == whole.elems;
 }
 
 /* The pairs Lc, Lg in block b (see the top of the file). */
@@ -515,7 +523,7 @@ static void zr_fold_block(Func *g, Stmt *b)
 		if (!between)
 			continue;
 		for (int x = 0; x < g->nvars; x++) {
-			if (!zr_fold_target(g, x) || !zr_uses(lc, x))
+			if (!zr_uses(lc, x) || !zr_fold_target(g, x))
 				continue;
 			int mentioned = 0;
 			for (int q = k + 1; q < k2; q++)
