@@ -164,13 +164,16 @@ static const Expr *cl_effect(const Expr *e)
 	}
 }
 
-/* What is left of a dropped store of value e: the call with effects at
- * its top, or nothing. */
-static Stmt *cl_leftover(const Expr *e, Loc loc)
+/* What is left of statement s, a dropped store of value e: the call with
+ * effects at its top, or nothing.  It stays the half of a tangent pair it
+ * was (Stmt.vec): vector mode pops ck_nd values for a tangent's pop. */
+static Stmt *cl_leftover(const Stmt *s, const Expr *e)
 {
-	if (e && e->kind == E_CALL && cl_effect(e))
-		return stmt_expr(S_EXPR, (Expr *)e, loc);
-	return NULL;
+	if (!e || e->kind != E_CALL || !cl_effect(e))
+		return NULL;
+	Stmt *r = stmt_expr(S_EXPR, (Expr *)e, s->loc);
+	r->vec = s->vec;
+	return r;
 }
 
 static Stmt *cl_drop(const Func *g, Stmt *s, const unsigned char *dead,
@@ -193,7 +196,7 @@ static Stmt *cl_drop(const Func *g, Stmt *s, const unsigned char *dead,
 		if (!dead[s->u.decl.var])
 			return s;
 		(*dropped)++;
-		return cl_leftover(s->u.decl.init, s->loc);
+		return cl_leftover(s, s->u.decl.init);
 	case S_ASSIGN: {
 		int v = cl_updated_var(g, s);
 		if (v < 0 || !dead[v])
@@ -203,7 +206,7 @@ static Stmt *cl_drop(const Func *g, Stmt *s, const unsigned char *dead,
 		    s->u.assign.rhs->kind != E_CALL)
 			return s;
 		(*dropped)++;
-		return cl_leftover(s->u.assign.rhs, s->loc);
+		return cl_leftover(s, s->u.assign.rhs);
 	}
 	case S_IF:
 		s->u.ifs.then = cl_drop(g, s->u.ifs.then, dead, dropped);
