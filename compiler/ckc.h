@@ -1127,6 +1127,9 @@ int index_offset(int i, const Expr *idx, long *c);
 /* Is s a counted loop of f_bwd, `for (n = COUNT; n > 0; n--) { i--; ...
  * }`?  Sets n and i. */
 int counted_loop_header(const Stmt *s, int *pn, int *pi);
+/* Is a an array of g that the gather form may store into: a local array
+ * or a restrict pointer parameter, of floating elements? */
+int gather_store_target(const Func *g, int a);
 
 /* In f_bwd g, a reverse loop's adds into a local adjoint array that it
  * finds all zeros become stores, and the clearing that made them zeros
@@ -1169,9 +1172,10 @@ void prog_drop_unused(Program *p);
  * read: their declarations and the stores to them (parameters keep their
  * place).  Stores that pop the tape or call a function keep the call. */
 void cleanup_unread(Func *g, int first);
-/* Rewrites arithmetic of f_bwd that C compilers keep as it is: v = 0.0;
- * v += e becomes v = e (the same number but for the sign of a zero), and
- * A * B + B * A becomes 2 * (A * B), the same number (see cleanup.c). */
+/* Rewrites arithmetic of f_bwd that C compilers keep as it is: an
+ * adjoint's v += e where v is known to be zero becomes v = e (the same
+ * number but for the sign of a zero), and A * B + B * A becomes
+ * 2 * (A * B), the same number (see cleanup.c). */
 void cleanup_arith(Func *g);
 /* Only the second, exact rewrite (for tangents: f_d, f_b_d). */
 void cleanup_double(Func *g);

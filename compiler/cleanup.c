@@ -270,6 +270,13 @@ void cleanup_unread(Func *g, int first)
  *   - A * B + B * A becomes 2 * (A * B), exactly the same number: the two
  *     products are the same double, and p + p is 2p. */
 
+/* Is e the literal +0.0? */
+static int cl_pos_zero(const Expr *e)
+{
+	return e && e->kind == E_NUM && !e->u.num.is_int &&
+	       e->u.num.val == 0 && !signbit(e->u.num.val);
+}
+
 /* Floating temporaries declared with 0.0 whose first use is still to
  * come (pending[v]), and the ones the statement being looked at mentions. */
 typedef struct ClZero {
@@ -299,8 +306,7 @@ static void cl_zero_stmt(const Func *g, ClZero *z, Stmt *s)
 		for (int i = 0; i < s->u.block.n; i++) {
 			Stmt *it = s->u.block.items[i];
 			const Expr *e = it->kind == S_DECL ? it->u.decl.init : NULL;
-			if (e && e->kind == E_NUM && !e->u.num.is_int &&
-			    e->u.num.val == 0 && !signbit(e->u.num.val) &&
+			if (cl_pos_zero(e) &&
 			    type_is_float(g->vars[it->u.decl.var]->type) &&
 			    !g->vars[it->u.decl.var]->is_static &&
 			    g->vars[it->u.decl.var]->is_adjoint) {
@@ -374,13 +380,9 @@ static void zs_addr_visit(void *ctx, const Expr *e)
 				z->cand[e->u.call.args[k]->u.var] = 0;
 		return;
 	}
-	if (e->kind != E_ADDR)
-		return;
-	const Expr *l = e->u.e;
-	while (l->kind == E_INDEX || l->kind == E_MEMBER)
-		l = l->kind == E_INDEX ? l->u.index.base : l->u.mem.base;
-	if (l->kind == E_VAR)
-		z->cand[l->u.var] = 0;
+	/* the candidates are scalars: &v is their only address */
+	if (e->kind == E_ADDR && e->u.e->kind == E_VAR)
+		z->cand[e->u.e->u.var] = 0;
 }
 
 /* Every variable s stores into, or declares, leaves the set. */
@@ -467,9 +469,7 @@ static void zs_stmt(ZsCtx *z, Stmt *s, unsigned char *zero, int apply)
 	case S_DECL: {
 		int v = s->u.decl.var;
 		const Expr *e = s->u.decl.init;
-		zero[v] = z->cand[v] && e && e->kind == E_NUM &&
-			  !e->u.num.is_int && e->u.num.val == 0 &&
-			  !signbit(e->u.num.val);
+		zero[v] = z->cand[v] && cl_pos_zero(e);
 		return;
 	}
 	case S_ASSIGN: {
@@ -481,8 +481,7 @@ static void zs_stmt(ZsCtx *z, Stmt *s, unsigned char *zero, int apply)
 		    !expr_mentions(e, v))
 			s->u.assign.op = A_SET;
 		zero[v] = z->cand[v] && s->u.assign.op == A_SET &&
-			  e->kind == E_NUM && !e->u.num.is_int &&
-			  e->u.num.val == 0 && !signbit(e->u.num.val);
+			  cl_pos_zero(e);
 		return;
 	}
 	case S_EXPR:

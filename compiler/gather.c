@@ -308,14 +308,18 @@ static int ga_reads(Gather *ga, const Expr *e)
 	}
 }
 
-/* Is a an array the pass may store into? */
-static int ga_store_target(const Gather *ga, int a)
+int gather_store_target(const Func *g, int a)
 {
-	const Var *x = ga->g->vars[a];
+	const Var *x = g->vars[a];
 	if (x->type->kind == TY_ARRAY)
 		return x->kind == VAR_LOCAL && type_is_float(x->type->base);
 	return x->type->kind == TY_PTR && x->kind == VAR_PARAM &&
 	       x->type->is_restrict && type_is_float(x->type->base);
+}
+
+static int ga_store_target(const Gather *ga, int a)
+{
+	return gather_store_target(ga->g, a);
 }
 
 /* Flattens BODY's blocks into ga->items; 0 when a statement is not a

@@ -472,14 +472,7 @@ static void zr_call_visit(void *ctx, const Expr *e)
  * can reach them another way)? */
 static int zr_fold_target(const Func *g, int x)
 {
-	const Var *v = g->vars[x];
-	int kind = v->type->kind == TY_ARRAY
-			   ? v->kind == VAR_LOCAL && !v->is_static &&
-				     type_is_float(v->type->base)
-			   : v->type->kind == TY_PTR && v->kind == VAR_PARAM &&
-				     v->type->is_restrict &&
-				     type_is_float(v->type->base);
-	if (!kind)
+	if (!gather_store_target(g, x) || g->vars[x]->is_static)
 		return 0;
 	ZrUse whole = { x, 0, 0 };
 	ir_walk_stmt(g->body, zr_use_visit, &whole);
@@ -542,39 +535,23 @@ static void zr_fold_block(Func *g, Stmt *b)
 	}
 }
 
-/* Every block that is a function's or a statement's body. */
-static void zr_fold_walk(Func *g, Stmt *s)
+/* Every block that is a statement's body (an if's branch, a loop's or a
+ * checkpoint's). */
+static void zr_fold_visit(void *ctx, const Stmt *s)
 {
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int k = 0; k < s->u.block.n; k++)
-			zr_fold_walk(g, s->u.block.items[k]);
-		break;
-	case S_IF:
-		if (s->u.ifs.then->kind == S_BLOCK)
-			zr_fold_block(g, s->u.ifs.then);
-		if (s->u.ifs.els && s->u.ifs.els->kind == S_BLOCK)
-			zr_fold_block(g, s->u.ifs.els);
-		zr_fold_walk(g, s->u.ifs.then);
-		zr_fold_walk(g, s->u.ifs.els);
-		break;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		if (s->u.loop.body->kind == S_BLOCK)
-			zr_fold_block(g, s->u.loop.body);
-		zr_fold_walk(g, s->u.loop.body);
-		break;
-	case S_CHECKPOINT:
-		if (s->u.ckpt.body->kind == S_BLOCK)
-			zr_fold_block(g, s->u.ckpt.body);
-		zr_fold_walk(g, s->u.ckpt.body);
-		break;
-	default:
-		break;
+	Func *g = ctx;
+	Stmt *body[2] = { NULL, NULL };
+	if (s->kind == S_IF) {
+		body[0] = s->u.ifs.then;
+		body[1] = s->u.ifs.els;
+	} else if (s->kind == S_FOR || s->kind == S_WHILE || s->kind == S_DO) {
+		body[0] = s->u.loop.body;
+	} else if (s->kind == S_CHECKPOINT) {
+		body[0] = s->u.ckpt.body;
 	}
+	for (int k = 0; k < 2; k++)
+		if (body[k] && body[k]->kind == S_BLOCK)
+			zr_fold_block(g, body[k]);
 }
 
 /* Where s occurs under root: the number of times, and the last block. */
@@ -623,5 +600,5 @@ void zeroed_loops(Func *g)
 		return;
 	zr_walk(g, g->body);
 	zr_fold_block(g, g->body);
-	zr_fold_walk(g, g->body);
+	ir_visit_stmts(g->body, zr_fold_visit, g);
 }

@@ -155,35 +155,9 @@ int main(void)
 	return 0;
 }
 #else
-#define WRAP(F)                                                             \
-	static double F##k(const double *v, void *ctx)                      \
-	{                                                                   \
-		(void)ctx;                                                  \
-		return F(v, steps);                                         \
-	}                                                                   \
-	static double F##k_d(const double *v, const double *vd, double *dot, \
-			     void *ctx)                                     \
-	{                                                                   \
-		(void)ctx;                                                  \
-		return F##_d(v, vd, steps, dot);                            \
-	}                                                                   \
-	static double F##k_b(const double *v, double *vb, double rb,        \
-			     void *ctx)                                     \
-	{                                                                   \
-		(void)ctx;                                                  \
-		return F##_b(v, vb, steps, rb);                             \
-	}                                                                   \
-	static double F##k_b_d(const double *v, const double *vd, double *vb, \
-			       double *vbd, double rb, double rbd, int nv,  \
-			       void *ctx)                                   \
-	{                                                                   \
-		(void)ctx;                                                  \
-		(void)nv;                                                   \
-		return F##_b_d(v, vd, vb, vbd, steps, rb, rbd);             \
-	}
-WRAP(f)
-WRAP(g)
-WRAP(h)
+KC_SCALAR_WRAPPERS_AS(fk, f, steps)
+KC_SCALAR_WRAPPERS_AS(gk, g, steps)
+KC_SCALAR_WRAPPERS_AS(hk, h, steps)
 
 int main(void)
 {

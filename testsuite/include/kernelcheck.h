@@ -48,34 +48,37 @@ typedef void (*kc_vfn_d)(const double *v, const double *vd, double *y,
 typedef void (*kc_vfn_b)(const double *v, double *vb, double *y, double *yb,
 			 void *ctx);
 
-/* The wrappers kf, kf_d, kf_b and kf_b_d that kc_check_scalar takes, of
- * a kernel F(v, ARG) with one more argument ARG (usually a global the test
+/* The wrappers K, K_d, K_b and K_b_d that kc_check_scalar takes, of a
+ * kernel F(v, ARGS) with more arguments ARGS (usually globals the test
  * sets before each check) and its F_d, F_b and F_b_d. */
-#define KC_SCALAR_WRAPPERS(F, ARG)                                          \
-	static double kf(const double *v, void *ctx)                        \
+#define KC_SCALAR_WRAPPERS_AS(K, F, ...)                                    \
+	static double K(const double *v, void *ctx)                         \
 	{                                                                   \
 		(void)ctx;                                                  \
-		return F(v, ARG);                                           \
+		return F(v, __VA_ARGS__);                                   \
 	}                                                                   \
-	static double kf_d(const double *v, const double *vd, double *dot,  \
-			   void *ctx)                                       \
+	static double K##_d(const double *v, const double *vd, double *dot, \
+			    void *ctx)                                      \
 	{                                                                   \
 		(void)ctx;                                                  \
-		return F##_d(v, vd, ARG, dot);                              \
+		return F##_d(v, vd, __VA_ARGS__, dot);                      \
 	}                                                                   \
-	static double kf_b(const double *v, double *vb, double rb, void *ctx) \
+	static double K##_b(const double *v, double *vb, double rb,         \
+			    void *ctx)                                      \
 	{                                                                   \
 		(void)ctx;                                                  \
-		return F##_b(v, vb, ARG, rb);                               \
+		return F##_b(v, vb, __VA_ARGS__, rb);                       \
 	}                                                                   \
-	static double kf_b_d(const double *v, const double *vd, double *vb, \
-			     double *vbd, double rb, double rbd, int nv,    \
-			     void *ctx)                                     \
+	static double K##_b_d(const double *v, const double *vd, double *vb, \
+			      double *vbd, double rb, double rbd, int nv,   \
+			      void *ctx)                                    \
 	{                                                                   \
 		(void)ctx;                                                  \
 		(void)nv;                                                   \
-		return F##_b_d(v, vd, vb, vbd, ARG, rb, rbd);               \
+		return F##_b_d(v, vd, vb, vbd, __VA_ARGS__, rb, rbd);       \
 	}
+/* The same, named kf, kf_d, kf_b and kf_b_d. */
+#define KC_SCALAR_WRAPPERS(F, ...) KC_SCALAR_WRAPPERS_AS(kf, F, __VA_ARGS__)
 
 typedef struct kc_line_ {
 	kc_fn f;
