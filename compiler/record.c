@@ -1759,6 +1759,32 @@ static Expr *rp_offset(Adj *c, const Expr *e, int b)
 	}
 }
 
+/* Does e read a floating local whose value depends on where f_bwd reads
+ * it (a rematerialized or loop-copied value, which f_bwd has at the
+ * reverse of the statement that uses it, not at the start of a block
+ * that an int replayed from e begins)?  Parameters f_bwd takes and
+ * locals with a constant initializer that nothing assigns again hold the
+ * same value everywhere. */
+struct rp_float_ctx {
+	Adj *c;
+	int found;
+};
+
+static void rp_float_visit(void *ctx, const Expr *e)
+{
+	struct rp_float_ctx *x = ctx;
+	if (e->kind == E_VAR && type_is_float(e->type) &&
+	    !adj_stable_scalar(x->c, e->u.var) && !x->c->cinit[e->u.var])
+		x->found = 1;
+}
+
+static int rp_reads_moving_float(Adj *c, const Expr *e)
+{
+	struct rp_float_ctx x = { c, 0 };
+	ir_walk_expr(e, rp_float_visit, &x);
+	return x.found;
+}
+
 static Replay *rp_get(Adj *c)
 {
 	if (c->rp)
@@ -1786,7 +1812,8 @@ static Replay *rp_get(Adj *c)
 		    expr_mentions(e, v))
 			continue;
 		if (x->type->kind == TY_INT
-			    ? type_is_float(e->type) || !adj_bw_ok(c, e)
+			    ? type_is_float(e->type) || !adj_bw_ok(c, e) ||
+				      rp_reads_moving_float(c, e)
 			    : c->v->base[v] < 0 || c->v->base[v] == v ||
 				      !rp_offset_ok(c, e, c->v->base[v]))
 			continue;
