@@ -4436,6 +4436,244 @@ static Stmt *conv_for(FE *fe, CXCursor c, Loc loc)
 	return s;
 }
 
+/* ------------------------------------------------------------ switch
+ *
+ * A switch becomes an if/else chain on a copy of its controlling value:
+ *
+ *   switch (e) { case 1: A; break; case 2: case 3: B; default: D; }
+ *
+ *   { int ck_sw = e;
+ *     if (ck_sw == 1) { A } else if (ck_sw == 2 || ck_sw == 3) { B D }
+ *     else { D } }
+ *
+ * Each label's branch runs the statements from the label to the first
+ * break, return or continue at the top of the switch's braces, across the
+ * labels it falls through (those statements are converted again for each
+ * label that reaches them).  A break deeper inside a branch (in an if)
+ * leaves the switch: the branch is then the body of a do { } while (0),
+ * which such a break leaves the same way, unless the branch also holds a
+ * continue of an enclosing loop, which the do would take over (refused).
+ * Case labels must sit directly in the switch's braces, and declarations
+ * there are refused: their scope would span the branches. */
+
+/* One item of a switch's braces: a label or a statement. */
+typedef struct SwItem {
+	CXCursor c;  /* the statement, or the label's cursor */
+	int label;   /* 0: a statement; 1: case; 2: default */
+	long long v; /* case: its value */
+} SwItem;
+
+/* Flattens c, an item of a switch's braces, into items. */
+static void sw_flatten(FE *fe, CXCursor c, SwItem **items, int *n)
+{
+	SwItem it = { c, 0, 0 };
+	Kids ks;
+
+	if (is_kind(c, CXCursor_CaseStmt)) {
+		ks = kids(c);
+		it.label = 1;
+		if (ks.n != 2) {
+			refuse(fe, cur_loc(fe, c),
+			       "a case range ('case a ... b') is not "
+			       "supported; list the values");
+			return;
+		}
+		CXEvalResult r = clang_Cursor_Evaluate(ks.c[0]);
+		if (!r || clang_EvalResult_getKind(r) != CXEval_Int ||
+		    (clang_EvalResult_isUnsignedInt(r) &&
+		     clang_EvalResult_getAsUnsigned(r) >
+			     (unsigned long long)9223372036854775807LL)) {
+			refuse(fe, cur_loc(fe, ks.c[0]),
+			       "ckc cannot read this case label's value");
+		} else {
+			it.v = clang_EvalResult_getAsLongLong(r);
+		}
+		if (r)
+			clang_EvalResult_dispose(r);
+		VEC_PUSH(*items, *n, it);
+		sw_flatten(fe, ks.c[1], items, n);
+		return;
+	}
+	if (is_kind(c, CXCursor_DefaultStmt)) {
+		ks = kids(c);
+		it.label = 2;
+		VEC_PUSH(*items, *n, it);
+		if (ks.n)
+			sw_flatten(fe, ks.c[ks.n - 1], items, n);
+		return;
+	}
+	if (is_kind(c, CXCursor_DeclStmt)) {
+		refuse(fe, cur_loc(fe, c),
+		       "a declaration directly inside a switch's braces is "
+		       "not supported; declare it before the switch, or "
+		       "inside braces after its case label");
+		/* bound all the same, so that its uses say nothing more */
+		conv_decl_stmt(fe, c, stmt_block(cur_loc(fe, c)));
+		return;
+	}
+	VEC_PUSH(*items, *n, it);
+}
+
+/* Does s hold a break (what 1) or continue (what 2) that is not inside a
+ * loop of s? */
+static int sw_jumps(const Stmt *s, StmtKind what)
+{
+	int i;
+
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BREAK:
+	case S_CONTINUE:
+		return s->kind == what;
+	case S_BLOCK:
+		for (i = 0; i < s->u.block.n; i++)
+			if (sw_jumps(s->u.block.items[i], what))
+				return 1;
+		return 0;
+	case S_IF:
+		return sw_jumps(s->u.ifs.then, what) ||
+		       sw_jumps(s->u.ifs.els, what);
+	case S_CHECKPOINT:
+		return sw_jumps(s->u.ckpt.body, what);
+	default:
+		return 0;
+	}
+}
+
+/* Is any ck_checkpoint or omp pragma of the function before a statement
+ * that starts in [c0, c1]'s extent?  Those statements are converted
+ * again. */
+static const Pragma *sw_pragma_in(FE *fe, CXCursor c0, CXCursor c1)
+{
+	unsigned lo, hi;
+
+	if (!main_off(fe, clang_getRangeStart(clang_getCursorExtent(c0)),
+		      &lo) ||
+	    !main_off(fe, clang_getRangeEnd(clang_getCursorExtent(c1)), &hi))
+		return NULL;
+	for (int i = 0; i < fe->npragmas; i++) {
+		const Pragma *pr = fe->pragmas[i];
+		if ((pr->is_ckpt || pr->is_omp) && pr->fn == fe->fdef &&
+		    pr->next_off >= lo && pr->next_off <= hi)
+			return pr;
+	}
+	return NULL;
+}
+
+static Stmt *conv_switch(FE *fe, CXCursor c, Loc loc)
+{
+	Kids ks = kids(c);
+	SwItem *items = NULL;
+	int nitems = 0, done = 0, i, j;
+	Stmt *blk = stmt_block(loc), *chain = NULL, **tail = &chain;
+	Stmt *dflt = NULL;
+
+	if (ks.n < 2) {
+		refuse(fe, loc, "unsupported statement");
+		return blk;
+	}
+	CXCursor body = ks.c[ks.n - 1];
+	Expr *cond = conv_expr(fe, ks.c[ks.n - 2]);
+	int sw = func_add_var(fe->f, name_fresh(fe->p, fe->f, "ck_sw"),
+			      type_with_const(cond->type, 0), VAR_LOCAL, loc);
+	stmt_append(blk, stmt_decl(sw, cond, loc));
+
+	if (is_kind(body, CXCursor_CompoundStmt)) {
+		Kids bs = kids(body);
+		for (i = 0; i < bs.n; i++)
+			sw_flatten(fe, bs.c[i], &items, &nitems);
+	} else {
+		sw_flatten(fe, body, &items, &nitems);
+	}
+	for (i = 0; i < nitems; i++) {
+		if (!items[i].label)
+			continue;
+		/* the labels at this place, and the test they make */
+		Loc lloc = cur_loc(fe, items[i].c);
+		Expr *test = NULL;
+		int is_default = 0;
+		for (; i < nitems && items[i].label; i++) {
+			if (items[i].label == 2) {
+				is_default = 1;
+				continue;
+			}
+			Expr *eq = expr_binary(B_EQ, expr_var(fe->f, sw, lloc),
+					       expr_int(items[i].v, lloc),
+					       type_int(), lloc);
+			test = test ? expr_binary(B_LOR, test, eq, type_int(),
+						  lloc)
+				    : eq;
+		}
+		/* the statements up to the first jump at the top, over the
+		 * labels that follow */
+		Stmt *br = stmt_block(lloc);
+		int first = -1, last = -1;
+		for (j = i; j < nitems; j++) {
+			if (items[j].label)
+				continue;
+			enum CXCursorKind k = clang_getCursorKind(items[j].c);
+			if (k == CXCursor_BreakStmt)
+				break;
+			if (j < done) {
+				if (first < 0)
+					first = j;
+				last = j;
+			}
+			stmt_append(br, conv_stmt(fe, items[j].c));
+			if (k == CXCursor_ReturnStmt ||
+			    k == CXCursor_ContinueStmt) {
+				j++;
+				break;
+			}
+		}
+		if (j > done)
+			done = j;
+		if (first >= 0) {
+			const Pragma *pr = sw_pragma_in(fe, items[first].c,
+							items[last].c);
+			if (pr)
+				diag_error(
+					pr->loc,
+					"this pragma's statement is reached "
+					"from more than one case label "
+					"(falling through); end the case "
+					"before it with break");
+		}
+		if (sw_jumps(br, S_BREAK)) {
+			if (sw_jumps(br, S_CONTINUE))
+				refuse(fe, lloc,
+				       "this case both leaves the switch "
+				       "early with break and continues the "
+				       "enclosing loop; use a flag and "
+				       "if/else "
+				       "instead");
+			Stmt *d = stmt_new(S_DO, lloc);
+			d->u.loop.body = br;
+			d->u.loop.cond = expr_int(0, lloc);
+			Stmt *wrap = stmt_block(lloc);
+			stmt_append(wrap, d);
+			br = wrap;
+		}
+		i--; /* the loop's i++ comes back to the statement after */
+		if (is_default) {
+			/* `case 1: default:` is the default branch: the values
+			 * of its cases reach it as any other value does */
+			dflt = br;
+			continue;
+		}
+		Stmt *ifs = stmt_new(S_IF, lloc);
+		ifs->u.ifs.cond = test;
+		ifs->u.ifs.then = br;
+		*tail = ifs;
+		tail = &ifs->u.ifs.els;
+	}
+	*tail = dflt;
+	if (chain)
+		stmt_append(blk, chain);
+	return blk;
+}
+
 static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 {
 	Loc loc = cur_loc(fe, c);
@@ -4505,7 +4743,13 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 			   "use structured control flow");
 		return stmt_new(S_EMPTY, loc);
 	case CXCursor_SwitchStmt:
-		refuse(fe, loc, "switch is not supported; use if/else");
+		return conv_switch(fe, c, loc);
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+		refuse(fe, loc,
+		       "a case label inside a nested statement of its switch "
+		       "is not supported; put every label directly in the "
+		       "switch's braces");
 		return stmt_new(S_EMPTY, loc);
 	case CXCursor_GCCAsmStmt:
 	case CXCursor_MSAsmStmt:

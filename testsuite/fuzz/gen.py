@@ -93,6 +93,9 @@ FEATURES = {
                          # every return
     "inactive": True,    # calls of fz_noise, a ck_inactive function
     "stdio": True,       # printf of active values
+    "switch": False,     # switch on comparisons of data or a loop index:
+                         # labels sharing a branch, default anywhere,
+                         # fall-through, early break inside an if
     "openmp": False,     # '#pragma omp parallel for' loops whose
                          # iterations are independent (a fresh array's
                          # element i, a reduction(+) into a fresh scalar
@@ -322,6 +325,11 @@ class Gen:
         # Loop depths at and below which break / continue may not be
         # generated (checkpoint regions, binomial loops).
         self.exit_floor = [0]
+        # >0 while generating a case that another falls through to: ckc
+        # copies its statements into both branches, and refuses a pragma
+        # on them
+        self.no_pragma = 0
+        self.in_switch = 0  # switches around the statement being made
         self.in_binomial = 0
         # The values the size variable n may take in the function being
         # generated (its name is n in the kernel and in "sub" helpers; the
@@ -1391,12 +1399,18 @@ class Gen:
             kinds += ["noise"]
         if self.feat["stdio"] and not ctx.in_helper:
             kinds += ["print"]
-        if self.feat["openmp"] and not ctx.in_helper:
+        if self.feat["openmp"] and not ctx.in_helper and \
+                not self.no_pragma:
             kinds += ["par"] * 2
+        # (not nested more than once: each case's statements may hold
+        # more of them, and the kernel would grow with the depth's power)
+        if self.feat["switch"] and self.indent < 6 and self.in_switch < 2:
+            kinds += ["switch"]
         k = r.choice(kinds)
         region = self.feat["checkpoint"] and not ctx.in_helper and \
+            not self.no_pragma and \
             r.random() < 0.15 and k in ("assign", "store", "if", "for",
-                                        "while", "call")
+                                        "while", "call", "switch")
         if region:
             # Checkpoint regions only in the kernel: in a helper, the
             # reverse sweep could not reach the data behind its pointers.
@@ -1626,6 +1640,65 @@ class Gen:
         if self.r.random() < 0.5:
             self.emit("} else {")
             self.sub_block(sc, ctx.inner(), self.r.randint(1, 3))
+        self.emit("}")
+
+    def s_switch(self, sc, ctx):
+        """switch on a sum of comparisons (0 .. m-1) or on a loop index
+        modulo m; 2 to 4 groups of labels (values from -1 to m, so some
+        never match and some values reach default), each case's
+        statements in braces (a declaration directly in the switch's
+        braces is refused), sometimes an early `if (c) break;`, sometimes
+        falling through to the next case."""
+        r = self.r
+        m = r.randint(2, 4)
+        ints = [v for v in sc.all("ints")]
+        if ints and r.random() < 0.4:
+            sel = "%s %% %d" % (r.choice(ints).name, m)
+        else:
+            # (0 + : gcc warns of a switch on one comparison's value)
+            sel = "0 + " + " + ".join("(%s)" % self.cond(sc, 1)
+                                      for _ in range(m - 1))
+        values = list(range(-1, m + 1))
+        r.shuffle(values)
+        ngroups = r.randint(2, 4)
+        groups = []
+        for g in range(ngroups):
+            take = r.randint(1, 2)
+            groups.append(values[:take])
+            values = values[take:]
+            if not values:
+                break
+        dflt = r.randint(0, len(groups)) if r.random() < 0.7 else -1
+        self.emit("switch (%s) {" % sel)
+        self.in_switch += 1
+        fell = False
+        for gi, labels in enumerate(groups + [[]]):
+            if not labels and gi != dflt:
+                continue
+            for v in labels:
+                self.emit("case %d:" % v)
+            if gi == dflt:
+                self.emit("default:")
+            self.emit("{")
+            if fell:
+                self.no_pragma += 1
+            fall_into = fell
+            # exits of enclosing loops would bind to the switch here
+            self.exit_floor.append(ctx.loop_depth)
+            if r.random() < 0.25:
+                self.emit("\tif (%s)" % self.cond(sc, 1))
+                self.emit("\t\tbreak;")
+            self.sub_block(sc, ctx.inner(), r.randint(1, 2))
+            self.exit_floor.pop()
+            if fall_into:
+                self.no_pragma -= 1
+            self.emit("}")
+            fell = r.random() < 0.25
+            if fell:
+                self.emit("/* fall through */")
+            else:
+                self.emit("break;")
+        self.in_switch -= 1
         self.emit("}")
 
     def sub_block(self, sc, ctx, nstmts, ints=()):
