@@ -3716,6 +3716,182 @@ static Stmt *conv_chain(FE *fe, CXCursor c, AssignOp op, Kids ks, Loc loc)
  * expression becomes a block of its parts, and so does a chain of
  * assignments.  Anything else has no effect and becomes S_EMPTY (after
  * its errors are reported). */
+/* ------------------------------------------------- memcpy and memset
+ *
+ * A statement memcpy(d, s, bytes) or memset(d, 0, bytes) on arrays of
+ * double (or of float) becomes the loop it stands for:
+ *
+ *   { long ck_n = COUNT; long ck_i;
+ *     for (ck_i = 0; ck_i < ck_n; ck_i++) d[ck_i] = s[ck_i]; }
+ *
+ * (= 0.0 for memset), which every mode differentiates as it would the
+ * user's loop.  COUNT is bytes over the element's size, read off how bytes
+ * is written: a constant (sizeof buf), or a product with a constant
+ * factor that is a multiple of the size (n * sizeof(double),
+ * sizeof *d * n * 2).  Arrays of other element types keep the call, which
+ * is fine on inactive data. */
+
+static Type *fe_long(void)
+{
+	static Type t = { TY_INT, 0, "long", NULL, 0, NULL, 0, 0 };
+	return &t;
+}
+
+/* c's value when it is an integer constant expression. */
+static int mem_const(CXCursor c, long long *v)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	int ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+	if (ok)
+		*v = clang_EvalResult_getAsLongLong(r);
+	if (r)
+		clang_EvalResult_dispose(r);
+	return ok;
+}
+
+/* The number of elements of `size` bytes in the byte count c, or NULL. */
+static Expr *mem_count(FE *fe, CXCursor c, long long size)
+{
+	long long b;
+	c = strip(c);
+	if (mem_const(c, &b))
+		return b >= 0 && b % size == 0
+			       ? expr_int(b / size, cur_loc(fe, c))
+			       : NULL;
+	if (!is_kind(c, CXCursor_BinaryOperator) ||
+	    clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Mul)
+		return NULL;
+	Kids ks = expr_kids(c);
+	if (ks.n != 2)
+		return NULL;
+	for (int k = 0; k < 2; k++) {
+		CXCursor a = ks.c[k], other = ks.c[1 - k];
+		Loc loc = cur_loc(fe, c);
+		if (!mem_const(strip(a), &b))
+			continue;
+		if (b > 0 && b % size == 0) {
+			Expr *e = conv_expr(fe, other);
+			return b == size ? e
+					 : expr_binary(B_MUL, e,
+						       expr_int(b / size, loc),
+						       e->type, loc);
+		}
+		Expr *e = mem_count(fe, other, size);
+		if (e)
+			return expr_binary(B_MUL, e, expr_int(b, loc), e->type,
+					   loc);
+	}
+	return NULL;
+}
+
+/* The floating element type of the array or pointer argument c (before
+ * its conversion to void *), or CXType_Invalid. */
+static enum CXTypeKind mem_elem_kind(CXCursor c)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(strip(c)));
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	else if (t.kind == CXType_ConstantArray ||
+		 t.kind == CXType_IncompleteArray ||
+		 t.kind == CXType_VariableArray)
+		t = clang_getArrayElementType(t);
+	else
+		return CXType_Invalid;
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_Double || t.kind == CXType_Float
+		       ? t.kind
+		       : CXType_Invalid;
+}
+
+/* Element i of the array p points to: p[i], or a[k + i] for p = &a[k] or
+ * p = a + k. */
+static Expr *mem_elem(FE *fe, Expr *p, int i, Loc loc)
+{
+	Expr *iv = expr_var(fe->f, i, loc);
+	if (p->kind == E_ADDR && p->u.e->kind == E_INDEX)
+		return expr_index(p->u.e->u.index.base,
+				  expr_binary(B_ADD, p->u.e->u.index.idx, iv,
+					      fe_long(), loc),
+				  loc);
+	if (p->kind == E_BINARY && p->u.bin.op == B_ADD &&
+	    type_is_pointerish(p->u.bin.l->type) &&
+	    !type_is_pointerish(p->u.bin.r->type))
+		return expr_index(
+			p->u.bin.l,
+			expr_binary(B_ADD, p->u.bin.r, iv, fe_long(), loc),
+			loc);
+	return expr_index(p, iv, loc);
+}
+
+/* The loop for a statement that calls memcpy or memset on floating
+ * arrays, or NULL for any other call. */
+static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
+{
+	Kids ks = expr_kids(c);
+	CXCursor callee = ks.n ? strip(ks.c[0]) : clang_getNullCursor();
+	if (!is_kind(callee, CXCursor_DeclRefExpr))
+		return NULL;
+	const char *name = cxs(
+		clang_getCursorSpelling(clang_getCursorReferenced(callee)));
+	int cpy = !strcmp(name, "memcpy");
+	if ((!cpy && strcmp(name, "memset")) ||
+	    clang_Cursor_getNumArguments(c) != 3)
+		return NULL;
+	CXCursor a[3];
+	for (int k = 0; k < 3; k++)
+		a[k] = clang_Cursor_getArgument(c, (unsigned)k);
+	enum CXTypeKind ek = mem_elem_kind(a[0]);
+	if (ek == CXType_Invalid)
+		return NULL;
+	long long size = ek == CXType_Double ? (long long)sizeof(double)
+					     : (long long)sizeof(float),
+		  v;
+	if (cpy && mem_elem_kind(a[1]) != ek) {
+		refuse(fe, loc,
+		       "memcpy between arrays of different element types is "
+		       "not supported; copy element by element");
+		return stmt_new(S_EMPTY, loc);
+	}
+	if (!cpy && (!mem_const(strip(a[1]), &v) || v != 0)) {
+		refuse(fe, cur_loc(fe, a[1]),
+		       "memset of a floating-point array to anything but 0 is "
+		       "not supported; assign the elements in a loop");
+		return stmt_new(S_EMPTY, loc);
+	}
+	Expr *count = mem_count(fe, a[2], size);
+	if (!count) {
+		refuse(fe, cur_loc(fe, a[2]),
+		       "ckc cannot tell how many elements this %s covers; "
+		       "write the size as a count times sizeof(%s)",
+		       name, ek == CXType_Double ? "double" : "float");
+		return stmt_new(S_EMPTY, loc);
+	}
+	Expr *d = conv_expr(fe, strip(a[0]));
+	Expr *s = cpy ? conv_expr(fe, strip(a[1])) : NULL;
+	if (!type_is_pointerish(d->type) ||
+	    (s && !type_is_pointerish(s->type)))
+		return stmt_new(S_EMPTY, loc); /* an error was reported */
+	Stmt *blk = stmt_block(loc);
+	int n = func_add_var(fe->f, name_fresh(fe->p, fe->f, "ck_n"),
+			     fe_long(), VAR_LOCAL, loc);
+	int i = func_add_var(fe->f, name_fresh(fe->p, fe->f, "ck_i"),
+			     fe_long(), VAR_LOCAL, loc);
+	stmt_append(blk, stmt_decl(n, count, loc));
+	stmt_append(blk, stmt_decl(i, NULL, loc));
+	Stmt *f = stmt_new(S_FOR, loc);
+	f->u.loop.init = stmt_assign(A_SET, expr_var(fe->f, i, loc),
+				     expr_int(0, loc), loc);
+	f->u.loop.cond = expr_binary(B_LT, expr_var(fe->f, i, loc),
+				     expr_var(fe->f, n, loc), type_int(), loc);
+	f->u.loop.inc = stmt_assign(A_INC, expr_var(fe->f, i, loc), NULL, loc);
+	Expr *lhs = mem_elem(fe, d, i, loc);
+	Expr *rhs =
+		s ? mem_elem(fe, s, i, loc) : expr_num(0.0, lhs->type, loc);
+	f->u.loop.body = stmt_assign(A_SET, lhs, rhs, loc);
+	stmt_append(blk, f);
+	return blk;
+}
+
 static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 {
 	Loc loc = cur_loc(fe, c);
@@ -3760,6 +3936,12 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 			break;
 		}
 		break;
+	case CXCursor_CallExpr: {
+		Stmt *m = conv_mem(fe, c, loc);
+		if (m)
+			return m;
+		break;
+	}
 	case CXCursor_CStyleCastExpr:
 		/* (void)expr; (void)v says v is unused, whatever its type */
 		if (clang_getCanonicalType(clang_getCursorType(c)).kind ==

@@ -93,6 +93,9 @@ FEATURES = {
                          # every return
     "inactive": True,    # calls of fz_noise, a ck_inactive function
     "stdio": True,       # printf of active values
+    "memcpy": False,     # memcpy into a local array (from another array,
+                         # at offsets 0 or 1) and memset to 0, counts as
+                         # c * sizeof(double) or n * sizeof *dst
     "switch": False,     # switch on comparisons of data or a loop index:
                          # labels sharing a branch, default anywhere,
                          # fall-through, early break inside an if
@@ -1404,6 +1407,11 @@ class Gen:
             kinds += ["par"] * 2
         # (not nested more than once: each case's statements may hold
         # more of them, and the kernel would grow with the depth's power)
+        if self.feat["memcpy"] and (
+                [a for a in sc.all("arrays")
+                 if a.writable and not a.root().is_param] or
+                (not ctx.contract and not ctx.nested and sc.all("arrays"))):
+            kinds += ["memcpy"] * 2
         if self.feat["switch"] and self.indent < 6 and self.in_switch < 2:
             kinds += ["switch"]
         k = r.choice(kinds)
@@ -1641,6 +1649,57 @@ class Gen:
             self.emit("} else {")
             self.sub_block(sc, ctx.inner(), self.r.randint(1, 3))
         self.emit("}")
+
+    def s_memcpy(self, sc, ctx):
+        """memcpy(dst + o, src + p, count) into a local array (a pointer
+        parameter could alias the source through the caller's arguments,
+        and memcpy of overlapping bytes is undefined), or memset(dst + o,
+        0, count); count c * sizeof(double) with c valid for every n, or
+        n (or n - 1) * sizeof *dst when the arrays are that long."""
+        r = self.r
+        dsts = [a for a in sc.all("arrays")
+                if a.writable and not a.root().is_param]
+        if not dsts or (not ctx.contract and not ctx.nested and
+                        r.random() < 0.5):
+            # a local copy of another array, the usual use
+            name = self.fresh("w")
+            self.emit("double %s[%d] = {0.0};" % (name, LLEN))
+            d = Array(name, {n: LLEN for n in self.ns}, True, 1.0)
+            sc.arrays.append(d)
+        else:
+            d = r.choice(dsts)
+        srcs = [a for a in sc.all("arrays") if a.root() is not d.root()]
+        s = r.choice(srcs) if srcs and r.random() < 0.75 else None
+        od = r.choice((0, 1))
+        os_ = r.choice((0, 1))
+
+        def room(n):
+            k = d.span(n) - od
+            if s is not None:
+                k = min(k, s.span(n) - os_)
+            return k
+        least = min(room(n) for n in self.ns)
+        if least < 1:
+            return self.s_store(sc, ctx)
+        forms = ["%d * sizeof(double)" % r.randint(1, least),
+                 "sizeof(double) * %d" % r.randint(1, least)]
+        if all(room(n) >= n for n in self.ns):
+            forms.append("n * sizeof *%s" % d.name)
+        if all(room(n) >= n - 1 for n in self.ns):
+            forms.append("(n - 1) * sizeof(double)")
+        count = r.choice(forms)
+
+        def at(a, o):
+            if o == 0:
+                return a.name
+            return "&%s[1]" % a.name if r.random() < 0.5 else \
+                "%s + 1" % a.name
+        if s is None:
+            self.emit("memset(%s, 0, %s);" % (at(d, od), count))
+            return
+        s.read = True
+        self.emit("memcpy(%s, %s, %s);" % (at(d, od), at(s, os_), count))
+        d.bound = max(d.bound, s.bound)
 
     def s_switch(self, sc, ctx):
         """switch on a sum of comparisons (0 .. m-1) or on a loop index
@@ -2687,6 +2746,8 @@ def file_text(kernels, lit=False, seed=None, modes=("tangent",),
     out.append(HEADER)
     if any(re.search(r"\b(malloc|calloc)\(", k[0]) for k in kernels):
         out.append(MALLOC_HEADER)
+    if any(re.search(r"\bmem(cpy|set)\(", k[0]) for k in kernels):
+        out.append("#include <string.h>\n")
     if any("printf(" in src for src in (k[0] for k in kernels)):
         out.append("#include <stdio.h>\n")
     if any("fz_noise(" in src for src in (k[0] for k in kernels)):
