@@ -64,38 +64,14 @@ float g(const float *x, int n)
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
 
-static double fk(const double *v, void *ctx)
-{
-	(void)ctx;
-	return f(v);
-}
-
-static double fk_d(const double *v, const double *vd, double *dot, void *ctx)
-{
-	(void)ctx;
-	return f_d(v, vd, dot);
-}
-
-static double fk_b(const double *v, double *vb, double rb, void *ctx)
-{
-	(void)ctx;
-	return f_b(v, vb, rb);
-}
-
-static double fk_b_d(const double *v, const double *vd, double *vb,
-		     double *vbd, double rb, double rbd, int nv, void *ctx)
-{
-	(void)ctx;
-	(void)nv;
-	return f_b_d(v, vd, vb, vbd, rb, rbd);
-}
+KC_SCALAR_WRAPPERS_PLAIN(f)
 
 int main(void)
 {
 	double v[N];
 	for (int i = 0; i < N; i++)
 		v[i] = ck_rand();
-	kc_check_scalar("memcpy and memset", fk, fk_d, fk_b, fk_b_d, NULL, v,
+	kc_check_scalar("memcpy and memset", kf, kf_d, kf_b, kf_b_d, NULL, v,
 			NULL, N, 3);
 	return ck_done();
 }

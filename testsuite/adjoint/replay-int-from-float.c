@@ -52,31 +52,7 @@ double f(const double *x)
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
 
-static double fk(const double *v, void *ctx)
-{
-	(void)ctx;
-	return f(v);
-}
-
-static double fk_d(const double *v, const double *vd, double *dot, void *ctx)
-{
-	(void)ctx;
-	return f_d(v, vd, dot);
-}
-
-static double fk_b(const double *v, double *vb, double rb, void *ctx)
-{
-	(void)ctx;
-	return f_b(v, vb, rb);
-}
-
-static double fk_b_d(const double *v, const double *vd, double *vb,
-		     double *vbd, double rb, double rbd, int nv, void *ctx)
-{
-	(void)ctx;
-	(void)nv;
-	return f_b_d(v, vd, vb, vbd, rb, rbd);
-}
+KC_SCALAR_WRAPPERS_PLAIN(f)
 
 int main(void)
 {
@@ -84,11 +60,11 @@ int main(void)
 	static const double pts[3][N] = { { 1.2, 0.7, 0.9, 0.4 },
 					  { -0.8, 0.6, 0.5, -0.3 },
 					  { 0.3, 0.9, -0.2, 0.8 } };
-	kc_check_scalar("sw taped (erfc(s) <= 0.8)", fk, fk_d, fk_b, fk_b_d,
+	kc_check_scalar("sw taped (erfc(s) <= 0.8)", kf, kf_d, kf_b, kf_b_d,
 			NULL, pts[0], NULL, N, 3);
-	kc_check_scalar("sw taped (erfc(s) > 0.8)", fk, fk_d, fk_b, fk_b_d,
+	kc_check_scalar("sw taped (erfc(s) > 0.8)", kf, kf_d, kf_b, kf_b_d,
 			NULL, pts[1], NULL, N, 3);
-	kc_check_scalar("block skipped", fk, fk_d, fk_b, fk_b_d, NULL, pts[2],
+	kc_check_scalar("block skipped", kf, kf_d, kf_b, kf_b_d, NULL, pts[2],
 			NULL, N, 3);
 	return ck_done();
 }

@@ -92,31 +92,7 @@ double f(const double *x, const int *k)
 
 static const int *kk;
 
-static double fk(const double *v, void *ctx)
-{
-	(void)ctx;
-	return f(v, kk);
-}
-
-static double fk_d(const double *v, const double *vd, double *dot, void *ctx)
-{
-	(void)ctx;
-	return f_d(v, vd, kk, dot);
-}
-
-static double fk_b(const double *v, double *vb, double rb, void *ctx)
-{
-	(void)ctx;
-	return f_b(v, vb, kk, rb);
-}
-
-static double fk_b_d(const double *v, const double *vd, double *vb,
-		     double *vbd, double rb, double rbd, int nv, void *ctx)
-{
-	(void)ctx;
-	(void)nv;
-	return f_b_d(v, vd, vb, vbd, kk, rb, rbd);
-}
+KC_SCALAR_WRAPPERS(f, kk)
 
 int main(void)
 {
@@ -133,10 +109,10 @@ int main(void)
 	v[3] = 0.9;
 	v[6] = 0.05;
 	kk = k1;
-	kc_check_scalar("switch k1", fk, fk_d, fk_b, fk_b_d, NULL, v, NULL, N,
+	kc_check_scalar("switch k1", kf, kf_d, kf_b, kf_b_d, NULL, v, NULL, N,
 			3);
 	kk = k2;
-	kc_check_scalar("switch k2", fk, fk_d, fk_b, fk_b_d, NULL, v, NULL, N,
+	kc_check_scalar("switch k2", kf, kf_d, kf_b, kf_b_d, NULL, v, NULL, N,
 			3);
 	return ck_done();
 }

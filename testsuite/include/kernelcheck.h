@@ -79,6 +79,32 @@ typedef void (*kc_vfn_b)(const double *v, double *vb, double *y, double *yb,
 	}
 /* The same, named kf, kf_d, kf_b and kf_b_d. */
 #define KC_SCALAR_WRAPPERS(F, ...) KC_SCALAR_WRAPPERS_AS(kf, F, __VA_ARGS__)
+/* kf, kf_d, kf_b and kf_b_d of a kernel F(v) without more arguments. */
+#define KC_SCALAR_WRAPPERS_PLAIN(F)                                          \
+	static double kf(const double *v, void *ctx)                        \
+	{                                                                   \
+		(void)ctx;                                                  \
+		return F(v);                                                \
+	}                                                                   \
+	static double kf_d(const double *v, const double *vd, double *dot,  \
+			   void *ctx)                                       \
+	{                                                                   \
+		(void)ctx;                                                  \
+		return F##_d(v, vd, dot);                                   \
+	}                                                                   \
+	static double kf_b(const double *v, double *vb, double rb, void *ctx) \
+	{                                                                   \
+		(void)ctx;                                                  \
+		return F##_b(v, vb, rb);                                    \
+	}                                                                   \
+	static double kf_b_d(const double *v, const double *vd, double *vb, \
+			     double *vbd, double rb, double rbd, int nv,    \
+			     void *ctx)                                     \
+	{                                                                   \
+		(void)ctx;                                                  \
+		(void)nv;                                                   \
+		return F##_b_d(v, vd, vb, vbd, rb, rbd);                    \
+	}
 
 typedef struct kc_line_ {
 	kc_fn f;
