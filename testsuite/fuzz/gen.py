@@ -1679,10 +1679,15 @@ class Gen:
                 k = min(k, s.span(n) - os_)
             return k
         least = min(room(n) for n in self.ns)
-        if least < 1:
+        # (gcc warns of a memset whose constant length equals the array's
+        # element count: the size left out, it guesses)
+        cs = [c for c in range(1, least + 1)
+              if s is not None or
+              all(8 * c != d.root().length[n] for n in self.ns)]
+        if not cs:
             return self.s_store(sc, ctx)
-        forms = ["%d * sizeof(double)" % r.randint(1, least),
-                 "sizeof(double) * %d" % r.randint(1, least)]
+        forms = ["%d * sizeof(double)" % r.choice(cs),
+                 "sizeof(double) * %d" % r.choice(cs)]
         if all(room(n) >= n for n in self.ns):
             forms.append("n * sizeof *%s" % d.name)
         if all(room(n) >= n - 1 for n in self.ns):
