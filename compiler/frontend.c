@@ -244,6 +244,10 @@ typedef struct FE {
 	KnownStruct *structs;
 	int nstructs;
 	int mentions_mpi; /* the input file names MPI_ macros (mpi_spelling) */
+	/* The x++ (x--, ++x, --x) inside the statement being converted that
+	 * conv_expr_stmt moves out of it: converted as x (incdec_split). */
+	CXCursor split_inc;
+	int has_split_inc;
 } FE;
 
 /* ----------------------------------------------------------- locations */
@@ -3030,6 +3034,8 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 	case CXUnaryOperator_PostDec:
 	case CXUnaryOperator_PreInc:
 	case CXUnaryOperator_PreDec:
+		if (fe->has_split_inc && clang_equalCursors(c, fe->split_inc))
+			return conv_expr(fe, ks.c[0]);
 		refuse(fe, loc, "%s", msg_assign_in_expr);
 		return bad_expr(loc);
 	case CXUnaryOperator_Extension:
@@ -3647,9 +3653,23 @@ static Expr *chain_value(FE *fe, Stmt *last, CXCursor inner, Loc loc)
  * (in C's order: the inner assignment is done first) and returns its
  * value, or NULL after an error.  The variables and memory the
  * statements write are added to *w. */
+/* conv_expr_stmt with no x++ moved out of c (incdec_split): where the
+ * statement's value or place is used, as in a chain or a for's header. */
+static Stmt *conv_expr_stmt_whole(FE *fe, CXCursor c)
+{
+	int had = fe->has_split_inc;
+	CXCursor was = fe->split_inc;
+	fe->has_split_inc = 1;
+	fe->split_inc = clang_getNullCursor();
+	Stmt *s = conv_expr_stmt(fe, c);
+	fe->has_split_inc = had;
+	fe->split_inc = was;
+	return s;
+}
+
 static Expr *conv_chain_inner(FE *fe, CXCursor inner, Stmt *block, Writes *w)
 {
-	Stmt *s = conv_expr_stmt(fe, inner), *last = s;
+	Stmt *s = conv_expr_stmt_whole(fe, inner), *last = s;
 	Loc loc = cur_loc(fe, inner);
 	Stmt *tmp = stmt_block(loc);
 	int i;
@@ -3892,6 +3912,128 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 	return blk;
 }
 
+/* ------------------------------------------------ x++ in a statement
+ *
+ * An expression statement holding one x++ (x--, ++x, --x) of an integer
+ * local or parameter inside it, `buf[k++] = e;`, is the statement with x
+ * for x++, followed by `k++;` (preceded, for ++x).  Only when that moves
+ * nothing C orders: x is mentioned nowhere else in the statement, which
+ * has no ?:, && or || (the increment would be conditional) and calls
+ * only functions it does not define (which cannot see a local). */
+
+typedef struct IncScan {
+	int n;        /* increments and decrements found */
+	CXCursor inc; /* the last one */
+	CXCursor var; /* its operand's declaration */
+	int refs;     /* references to var */
+	int bad;      /* ?:, &&, ||, an assignment or a call of the file */
+} IncScan;
+
+static enum CXChildVisitResult inc_scan_visit(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	IncScan *sc = data;
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_UnaryOperator:
+		switch (clang_getCursorUnaryOperatorKind(c)) {
+		case CXUnaryOperator_PostInc:
+		case CXUnaryOperator_PostDec:
+		case CXUnaryOperator_PreInc:
+		case CXUnaryOperator_PreDec: {
+			Kids ks = expr_kids(c);
+			CXCursor op = ks.n == 1 ? strip(ks.c[0])
+						: clang_getNullCursor();
+			sc->n++;
+			sc->inc = c;
+			if (!is_kind(op, CXCursor_DeclRefExpr)) {
+				sc->bad = 1;
+				break;
+			}
+			sc->var = clang_getCursorReferenced(op);
+			break;
+		}
+		default:
+			break;
+		}
+		break;
+	case CXCursor_ConditionalOperator:
+	case CXCursor_CompoundAssignOperator:
+		sc->bad = 1;
+		break;
+	case CXCursor_BinaryOperator: {
+		int assign;
+		enum CXBinaryOperatorKind k =
+			clang_getCursorBinaryOperatorKind(c);
+		binop_of(c, &assign);
+		if (k == CXBinaryOperator_LAnd || k == CXBinaryOperator_LOr ||
+		    k == CXBinaryOperator_Comma || assign)
+			sc->bad = 1;
+		break;
+	}
+	case CXCursor_CallExpr: {
+		CXCursor f = clang_getCursorReferenced(c);
+		if (clang_Cursor_isNull(f) ||
+		    !clang_Cursor_isNull(clang_getCursorDefinition(f)))
+			sc->bad = 1;
+		break;
+	}
+	default:
+		break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult inc_refs_visit(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	IncScan *sc = data;
+	(void)parent;
+	if (is_kind(c, CXCursor_DeclRefExpr) &&
+	    clang_equalCursors(clang_getCursorReferenced(c), sc->var))
+		sc->refs++;
+	return CXChildVisit_Recurse;
+}
+
+static Stmt *conv_expr_stmt(FE *fe, CXCursor c);
+
+/* The statement c with its one x++ moved out, or NULL when it has none
+ * or moving it could change what the statement does. */
+static Stmt *incdec_split(FE *fe, CXCursor c, Loc loc)
+{
+	IncScan sc = { 0, clang_getNullCursor(), clang_getNullCursor(), 0, 0 };
+	if (fe->has_split_inc)
+		return NULL;
+	clang_visitChildren(c, inc_scan_visit, &sc);
+	if (sc.n != 1 || sc.bad)
+		return NULL;
+	enum CXCursorKind vk = clang_getCursorKind(sc.var);
+	CXType vt = clang_getCanonicalType(clang_getCursorType(sc.var));
+	if ((vk != CXCursor_VarDecl && vk != CXCursor_ParmDecl) ||
+	    clang_Cursor_getStorageClass(sc.var) == CX_SC_Static ||
+	    clang_Cursor_getStorageClass(sc.var) == CX_SC_Extern ||
+	    is_kind(clang_getCursorSemanticParent(sc.var),
+		    CXCursor_TranslationUnit) ||
+	    vt.kind < CXType_Bool || vt.kind > CXType_Int128)
+		return NULL;
+	clang_visitChildren(c, inc_refs_visit, &sc);
+	if (sc.refs != 1)
+		return NULL;
+	enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(sc.inc);
+	int pre = k == CXUnaryOperator_PreInc || k == CXUnaryOperator_PreDec;
+	int inc = k == CXUnaryOperator_PreInc || k == CXUnaryOperator_PostInc;
+	fe->split_inc = sc.inc;
+	fe->has_split_inc = 1;
+	Stmt *s = conv_expr_stmt(fe, c);
+	Expr *x = conv_expr(fe, expr_kids(sc.inc).c[0]);
+	fe->has_split_inc = 0;
+	Stmt *step = stmt_assign(inc ? A_INC : A_DEC, x, NULL, loc);
+	Stmt *b = stmt_block(loc);
+	stmt_append(b, pre ? step : s);
+	stmt_append(b, pre ? s : step);
+	return b;
+}
+
 static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 {
 	Loc loc = cur_loc(fe, c);
@@ -3899,6 +4041,11 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 	int assign, op;
 	c = strip(c);
 	ks = expr_kids(c);
+	if (!is_kind(c, CXCursor_UnaryOperator)) {
+		Stmt *split = incdec_split(fe, c, loc);
+		if (split)
+			return split;
+	}
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_BinaryOperator:
 	case CXCursor_CompoundAssignOperator:
@@ -3911,7 +4058,9 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 			append_flat(b, conv_expr_stmt(fe, ks.c[1]));
 			return b;
 		}
-		if (assign && ks.n == 2 && is_assignment(strip(ks.c[1])))
+		if (assign && ks.n == 2 && is_assignment(strip(ks.c[1])) &&
+		    !(fe->has_split_inc &&
+		      clang_equalCursors(strip(ks.c[1]), fe->split_inc)))
 			return conv_chain(fe, c, (AssignOp)op, ks, loc);
 		if (assign && ks.n == 2) {
 			Expr *lhs = conv_expr(fe, ks.c[0]);
@@ -4570,7 +4719,7 @@ static Stmt *conv_for_part(FE *fe, CXCursor c)
 			}
 		return b->u.block.n == 1 ? b->u.block.items[0] : b;
 	}
-	s = conv_expr_stmt(fe, c);
+	s = conv_expr_stmt_whole(fe, c);
 	return s->kind == S_EMPTY ? NULL : s;
 }
 

@@ -1,4 +1,7 @@
-// ++ inside an expression is refused.
+// ++ inside an expression is refused where moving it out of the statement
+// could change what the statement does: the variable is read elsewhere in
+// it (a[i++] = x * i, unsequenced in C), or the increment is conditional
+// (inside ?:).  adjoint/increment-in-statement.c has the forms ckc takes.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusal in reverse mode:
@@ -11,6 +14,14 @@
 void f(double x, double *a)
 {
 	int i = 0;
-	a[i++] = x; // CHECK: increment-in-expression.c:[[@LINE]]:4: error: assignment inside an expression is not supported; make it a statement of its own
+	a[i++] = x * i; // CHECK: increment-in-expression.c:[[@LINE]]:4: error: assignment inside an expression is not supported; make it a statement of its own
 	a[i] = x;
+}
+
+#pragma ck_tangent wrt(x) out(a)
+void g(double x, double *a)
+{
+	int j = 0;
+	a[0] = x > 0.0 ? a[j++] * x : x; // CHECK: increment-in-expression.c:[[@LINE]]:21: error: assignment inside an expression is not supported; make it a statement of its own
+	a[j] = x;
 }
