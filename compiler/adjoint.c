@@ -249,8 +249,7 @@ static Type *adj_tape_type(void)
 
 Type *adj_long(void)
 {
-	static Type t = { TY_INT, 0, "long", NULL, 0, NULL, 0, 0 };
-	return &t;
+	return type_long();
 }
 
 static Loc adj_noloc(void)

@@ -522,6 +522,7 @@ Type *type_new(TypeKind kind);
 Type *type_ptr(Type *base);
 Type *type_double(void);
 Type *type_int(void);
+Type *type_long(void);
 int type_is_float(const Type *t);      /* TY_FLOAT or TY_DOUBLE */
 int type_is_arith(const Type *t);      /* integer or floating */
 int type_is_pointerish(const Type *t); /* TY_PTR or TY_ARRAY */

@@ -3751,17 +3751,22 @@ static Stmt *conv_chain(FE *fe, CXCursor c, AssignOp op, Kids ks, Loc loc)
  * sizeof *d * n * 2).  Arrays of other element types keep the call, which
  * is fine on inactive data. */
 
-static Type *fe_long(void)
+/* A fresh local of f named after base (ck_n, ck_n2, ...). */
+static int fe_temp(FE *fe, const char *base, Type *type, Loc loc)
 {
-	static Type t = { TY_INT, 0, "long", NULL, 0, NULL, 0, 0 };
-	return &t;
+	return func_add_var(fe->f, name_fresh(fe->p, fe->f, base), type,
+			    VAR_LOCAL, loc);
 }
 
-/* c's value when it is an integer constant expression. */
-static int mem_const(CXCursor c, long long *v)
+/* c's value when it is an integer constant expression that a long long
+ * holds. */
+static int int_const(CXCursor c, long long *v)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(c);
-	int ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+	int ok = r && clang_EvalResult_getKind(r) == CXEval_Int &&
+		 !(clang_EvalResult_isUnsignedInt(r) &&
+		   clang_EvalResult_getAsUnsigned(r) >
+			   (unsigned long long)9223372036854775807LL);
 	if (ok)
 		*v = clang_EvalResult_getAsLongLong(r);
 	if (r)
@@ -3774,7 +3779,7 @@ static Expr *mem_count(FE *fe, CXCursor c, long long size)
 {
 	long long b;
 	c = strip(c);
-	if (mem_const(c, &b))
+	if (int_const(c, &b))
 		return b >= 0 && b % size == 0
 			       ? expr_int(b / size, cur_loc(fe, c))
 			       : NULL;
@@ -3787,7 +3792,7 @@ static Expr *mem_count(FE *fe, CXCursor c, long long size)
 	for (int k = 0; k < 2; k++) {
 		CXCursor a = ks.c[k], other = ks.c[1 - k];
 		Loc loc = cur_loc(fe, c);
-		if (!mem_const(strip(a), &b))
+		if (!int_const(strip(a), &b))
 			continue;
 		if (b > 0 && b % size == 0) {
 			Expr *e = conv_expr(fe, other);
@@ -3831,14 +3836,14 @@ static Expr *mem_elem(FE *fe, Expr *p, int i, Loc loc)
 	if (p->kind == E_ADDR && p->u.e->kind == E_INDEX)
 		return expr_index(p->u.e->u.index.base,
 				  expr_binary(B_ADD, p->u.e->u.index.idx, iv,
-					      fe_long(), loc),
+					      type_long(), loc),
 				  loc);
 	if (p->kind == E_BINARY && p->u.bin.op == B_ADD &&
 	    type_is_pointerish(p->u.bin.l->type) &&
 	    !type_is_pointerish(p->u.bin.r->type))
 		return expr_index(
 			p->u.bin.l,
-			expr_binary(B_ADD, p->u.bin.r, iv, fe_long(), loc),
+			expr_binary(B_ADD, p->u.bin.r, iv, type_long(), loc),
 			loc);
 	return expr_index(p, iv, loc);
 }
@@ -3872,7 +3877,7 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 		       "not supported; copy element by element");
 		return stmt_new(S_EMPTY, loc);
 	}
-	if (!cpy && (!mem_const(strip(a[1]), &v) || v != 0)) {
+	if (!cpy && (!int_const(strip(a[1]), &v) || v != 0)) {
 		refuse(fe, cur_loc(fe, a[1]),
 		       "memset of a floating-point array to anything but 0 is "
 		       "not supported; assign the elements in a loop");
@@ -3892,10 +3897,8 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 	    (s && !type_is_pointerish(s->type)))
 		return stmt_new(S_EMPTY, loc); /* an error was reported */
 	Stmt *blk = stmt_block(loc);
-	int n = func_add_var(fe->f, name_fresh(fe->p, fe->f, "ck_n"),
-			     fe_long(), VAR_LOCAL, loc);
-	int i = func_add_var(fe->f, name_fresh(fe->p, fe->f, "ck_i"),
-			     fe_long(), VAR_LOCAL, loc);
+	int n = fe_temp(fe, "ck_n", type_long(), loc);
+	int i = fe_temp(fe, "ck_i", type_long(), loc);
 	stmt_append(blk, stmt_decl(n, count, loc));
 	stmt_append(blk, stmt_decl(i, NULL, loc));
 	Stmt *f = stmt_new(S_FOR, loc);
@@ -4809,18 +4812,9 @@ static void sw_flatten(FE *fe, CXCursor c, SwItem **items, int *n)
 			       "supported; list the values");
 			return;
 		}
-		CXEvalResult r = clang_Cursor_Evaluate(ks.c[0]);
-		if (!r || clang_EvalResult_getKind(r) != CXEval_Int ||
-		    (clang_EvalResult_isUnsignedInt(r) &&
-		     clang_EvalResult_getAsUnsigned(r) >
-			     (unsigned long long)9223372036854775807LL)) {
+		if (!int_const(ks.c[0], &it.v))
 			refuse(fe, cur_loc(fe, ks.c[0]),
 			       "ckc cannot read this case label's value");
-		} else {
-			it.v = clang_EvalResult_getAsLongLong(r);
-		}
-		if (r)
-			clang_EvalResult_dispose(r);
 		VEC_PUSH(*items, *n, it);
 		sw_flatten(fe, ks.c[1], items, n);
 		return;
@@ -4906,8 +4900,7 @@ static Stmt *conv_switch(FE *fe, CXCursor c, Loc loc)
 	}
 	CXCursor body = ks.c[ks.n - 1];
 	Expr *cond = conv_expr(fe, ks.c[ks.n - 2]);
-	int sw = func_add_var(fe->f, name_fresh(fe->p, fe->f, "ck_sw"),
-			      type_with_const(cond->type, 0), VAR_LOCAL, loc);
+	int sw = fe_temp(fe, "ck_sw", type_with_const(cond->type, 0), loc);
 	stmt_append(blk, stmt_decl(sw, cond, loc));
 
 	if (is_kind(body, CXCursor_CompoundStmt)) {

@@ -48,6 +48,12 @@ Type *type_int(void)
 	return &t;
 }
 
+Type *type_long(void)
+{
+	static Type t = { TY_INT, 0, "long", NULL, 0, NULL, 0, 0 };
+	return &t;
+}
+
 int type_is_float(const Type *t)
 {
 	return t && (t->kind == TY_FLOAT || t->kind == TY_DOUBLE);
