@@ -1007,7 +1007,12 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 	}
 	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
 		const SaveSection *sv = prag->u.ckpt.saves[k];
+		const Type *st = f->vars[sv->var]->type;
 		Expr *p, *len;
+		/* read-only data (save(x[..]) of a const double *x): the
+		 * region cannot change it, and it may be in read-only memory */
+		if (st->kind == TY_PTR && st->base->is_const)
+			continue;
 		if (in_bwd) {
 			p = expr_binary(B_ADD, rg_var(c, sv->var, loc),
 					rg_expr(c, sv->lo), NULL, loc);
