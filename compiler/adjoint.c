@@ -444,7 +444,9 @@ const Stmt *adj_first_assign(const Stmt *s, int v)
 }
 
 /* Reverse mode keeps each pointer parameter where the caller put it: the
- * base that local pointers are offsets from. */
+ * base that local pointers are offsets from.  The front end walks a
+ * parameter that the body assigns through a local copy (walked_param), so
+ * this only guards against a pass that assigns one. */
 static int adj_check_params(const Func *f)
 {
 	int ok = 1;
@@ -1435,6 +1437,22 @@ static int adj_costly(const Expr *e)
 static Expr *adj_call_value(Adj *c, Plan *pl, const Expr *e);
 static Expr *adj_taped(Adj *c, Plan *pl, const Expr *e, Expr *fv);
 
+/* Is e arithmetic on a pointer operand (q - y, q == p, !q, (long)q)? */
+static int adj_has_ptr_operand(const Expr *e)
+{
+	switch (e->kind) {
+	case E_UNARY:
+		return type_is_pointerish(e->u.un.e->type);
+	case E_BINARY:
+		return type_is_pointerish(e->u.bin.l->type) ||
+		       type_is_pointerish(e->u.bin.r->type);
+	case E_CAST:
+		return type_is_pointerish(e->u.e->type);
+	default:
+		return 0;
+	}
+}
+
 /* An expression of f_bwd equal to e's value just before the statement
  * ran: e again when it can be re-evaluated, else a popped copy.  A math
  * call other than the cheap ones is never evaluated again: its value is
@@ -1445,7 +1463,11 @@ static Expr *adj_value(Adj *c, Plan *pl, const Expr *e)
 	if (adj_bw_ok(c, e) && !adj_costly(e))
 		return adj_bw_value(c, e);
 	/* arithmetic is recomputed from its operands' values: a multiply in
-	 * f_bwd is cheaper than a tape entry */
+	 * f_bwd is cheaper than a tape entry; but not from pointers (q - y,
+	 * !q), which f_bwd has as offsets or not at all: their integer
+	 * result is taped */
+	if (adj_has_ptr_operand(e))
+		return adj_taped(c, pl, e, NULL);
 	switch (e->kind) {
 	case E_UNARY:
 		return expr_unary(e->u.un.op, adj_value(c, pl, e->u.un.e), e->loc);

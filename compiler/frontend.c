@@ -188,6 +188,9 @@ typedef struct Seen {
 	int more; /* not shown */
 } Seen;
 
+/* The most x++ moved out of one statement (incdec_split). */
+#define FE_MAX_SPLIT 8
+
 typedef struct FE {
 	const FrontendOptions *opt;
 	CXTranslationUnit tu;
@@ -245,9 +248,14 @@ typedef struct FE {
 	int nstructs;
 	int mentions_mpi; /* the input file names MPI_ macros (mpi_spelling) */
 	/* The x++ (x--, ++x, --x) inside the statement being converted that
-	 * conv_expr_stmt moves out of it: converted as x (incdec_split). */
-	CXCursor split_inc;
-	int has_split_inc;
+	 * conv_expr_stmt moves out of it, each converted as its x
+	 * (incdec_split); split_busy: no statement inside is split again. */
+	CXCursor split_inc[FE_MAX_SPLIT];
+	int nsplit;
+	int split_busy;
+	/* Per parameter of the function being converted, the local copy it
+	 * is walked through (walked_param), or -1. */
+	int *walked;
 } FE;
 
 /* ----------------------------------------------------------- locations */
@@ -1308,8 +1316,15 @@ static int scope_find(FE *fe, const char *name)
 {
 	int i;
 	for (i = fe->nscope - 1; i >= 0; i--)
-		if (!strcmp(fe->f->vars[fe->scope[i]]->name, name))
-			return fe->scope[i];
+		if (!strcmp(fe->f->vars[fe->scope[i]]->name, name)) {
+			int v = fe->scope[i];
+			/* a walked pointer parameter: its copy (walked_param) */
+			for (int k = 0; fe->walked && k < fe->f->nparams; k++)
+				if (fe->f->params[k] == v &&
+				    fe->walked[k] >= 0)
+					return fe->walked[k];
+			return v;
+		}
 	return -1;
 }
 
@@ -2399,6 +2414,7 @@ static void refuse_flush(FE *fe, const char *name)
 
 static Expr *conv_expr(FE *fe, CXCursor c);
 static Stmt *conv_stmt(FE *fe, CXCursor c);
+static int is_split_inc(FE *fe, CXCursor c);
 
 /* The slot of fe->vslot for decl (hash h): its binding, or the empty
  * slot where it would go. */
@@ -3034,7 +3050,7 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 	case CXUnaryOperator_PostDec:
 	case CXUnaryOperator_PreInc:
 	case CXUnaryOperator_PreDec:
-		if (fe->has_split_inc && clang_equalCursors(c, fe->split_inc))
+		if (is_split_inc(fe, c))
 			return conv_expr(fe, ks.c[0]);
 		refuse(fe, loc, "%s", msg_assign_in_expr);
 		return bad_expr(loc);
@@ -3657,13 +3673,10 @@ static Expr *chain_value(FE *fe, Stmt *last, CXCursor inner, Loc loc)
  * statement's value or place is used, as in a chain or a for's header. */
 static Stmt *conv_expr_stmt_whole(FE *fe, CXCursor c)
 {
-	int had = fe->has_split_inc;
-	CXCursor was = fe->split_inc;
-	fe->has_split_inc = 1;
-	fe->split_inc = clang_getNullCursor();
+	int busy = fe->split_busy;
+	fe->split_busy = 1;
 	Stmt *s = conv_expr_stmt(fe, c);
-	fe->has_split_inc = had;
-	fe->split_inc = was;
+	fe->split_busy = busy;
 	return s;
 }
 
@@ -3917,19 +3930,23 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 
 /* ------------------------------------------------ x++ in a statement
  *
- * An expression statement holding one x++ (x--, ++x, --x) of an integer
- * local or parameter inside it, `buf[k++] = e;`, is the statement with x
- * for x++, followed by `k++;` (preceded, for ++x).  Only when that moves
- * nothing C orders: x is mentioned nowhere else in the statement, which
- * has no ?:, && or || (the increment would be conditional) and calls
- * only functions it does not define (which cannot see a local). */
+ * An expression statement holding x++ (x--, ++x, --x) of integer or
+ * pointer locals or parameters inside it, `buf[k++] = e;` or
+ * `*q++ = 2 * *p++;`, is the statement with each x for its x++, followed
+ * by `x++;` (preceded, for ++x).  Only when that moves nothing C orders:
+ * each x is a different variable, mentioned nowhere else in the
+ * statement, which has no ?:, && or || (an increment would be
+ * conditional) and calls only functions it does not define (which cannot
+ * see a local).  A declaration's initializer, `double v = *p++;`, is
+ * split the same way (conv_decl_init). */
 
 typedef struct IncScan {
-	int n;        /* increments and decrements found */
-	CXCursor inc; /* the last one */
-	CXCursor var; /* its operand's declaration */
-	int refs;     /* references to var */
-	int bad;      /* ?:, &&, ||, an assignment or a call of the file */
+	int n;                      /* increments and decrements found */
+	CXCursor inc[FE_MAX_SPLIT]; /* the first FE_MAX_SPLIT of them */
+	CXCursor var[FE_MAX_SPLIT]; /* their operands' declarations */
+	int refs[FE_MAX_SPLIT];     /* references to each var */
+	int bad; /* ?:, &&, ||, an assignment, a call of the file, x++ of
+		    something other than a variable */
 } IncScan;
 
 static enum CXChildVisitResult inc_scan_visit(CXCursor c, CXCursor parent,
@@ -3947,13 +3964,14 @@ static enum CXChildVisitResult inc_scan_visit(CXCursor c, CXCursor parent,
 			Kids ks = expr_kids(c);
 			CXCursor op = ks.n == 1 ? strip(ks.c[0])
 						: clang_getNullCursor();
-			sc->n++;
-			sc->inc = c;
-			if (!is_kind(op, CXCursor_DeclRefExpr)) {
+			if (sc->n == FE_MAX_SPLIT ||
+			    !is_kind(op, CXCursor_DeclRefExpr)) {
 				sc->bad = 1;
 				break;
 			}
-			sc->var = clang_getCursorReferenced(op);
+			sc->inc[sc->n] = c;
+			sc->var[sc->n] = clang_getCursorReferenced(op);
+			sc->n++;
 			break;
 		}
 		default:
@@ -3992,48 +4010,103 @@ static enum CXChildVisitResult inc_refs_visit(CXCursor c, CXCursor parent,
 {
 	IncScan *sc = data;
 	(void)parent;
-	if (is_kind(c, CXCursor_DeclRefExpr) &&
-	    clang_equalCursors(clang_getCursorReferenced(c), sc->var))
-		sc->refs++;
+	if (is_kind(c, CXCursor_DeclRefExpr)) {
+		CXCursor v = clang_getCursorReferenced(c);
+		for (int k = 0; k < sc->n; k++)
+			if (clang_equalCursors(v, sc->var[k]))
+				sc->refs[k]++;
+	}
 	return CXChildVisit_Recurse;
 }
 
-static Stmt *conv_expr_stmt(FE *fe, CXCursor c);
+/* Whether v, the operand of an x++ to move out, is an integer or pointer
+ * local or parameter of the function. */
+static int inc_var_ok(CXCursor v)
+{
+	enum CXCursorKind vk = clang_getCursorKind(v);
+	CXType vt = clang_getCanonicalType(clang_getCursorType(v));
+	enum CX_StorageClass sc = clang_Cursor_getStorageClass(v);
+	if ((vk != CXCursor_VarDecl && vk != CXCursor_ParmDecl) ||
+	    sc == CX_SC_Static || sc == CX_SC_Extern ||
+	    is_kind(clang_getCursorSemanticParent(v),
+		    CXCursor_TranslationUnit))
+		return 0;
+	return (vt.kind >= CXType_Bool && vt.kind <= CXType_Int128) ||
+	       vt.kind == CXType_Pointer;
+}
 
-/* The statement c with its one x++ moved out, or NULL when it has none
- * or moving it could change what the statement does. */
+/* Scans c (a statement, or with top a declaration's initializer, c
+ * itself included) for the x++ that may move out of it into
+ * fe->split_inc; 0 when there is none or moving one could change what c
+ * does. */
+static int incdec_scan(FE *fe, CXCursor c, int top)
+{
+	IncScan sc;
+	memset(&sc, 0, sizeof sc);
+	if (fe->split_busy)
+		return 0;
+	if (top)
+		inc_scan_visit(c, clang_getNullCursor(), &sc);
+	clang_visitChildren(c, inc_scan_visit, &sc);
+	if (sc.n == 0 || sc.bad)
+		return 0;
+	for (int k = 0; k < sc.n; k++)
+		if (!inc_var_ok(sc.var[k]))
+			return 0;
+	if (is_kind(c, CXCursor_DeclRefExpr))
+		inc_refs_visit(c, clang_getNullCursor(), &sc);
+	clang_visitChildren(c, inc_refs_visit, &sc);
+	for (int k = 0; k < sc.n; k++)
+		if (sc.refs[k] != 1)
+			return 0;
+	for (int k = 0; k < sc.n; k++)
+		fe->split_inc[k] = sc.inc[k];
+	fe->nsplit = sc.n;
+	return 1;
+}
+
+/* Whether c is one of the x++ being moved out of its statement. */
+static int is_split_inc(FE *fe, CXCursor c)
+{
+	for (int k = 0; k < fe->nsplit; k++)
+		if (clang_equalCursors(c, fe->split_inc[k]))
+			return 1;
+	return 0;
+}
+
+/* Appends to b the steps of fe->split_inc that come before their
+ * statement (pre: ++x, --x) or after it, and forgets them when after. */
+static void incdec_steps(FE *fe, Stmt *b, int pre, Loc loc)
+{
+	for (int k = 0; k < fe->nsplit; k++) {
+		CXCursor inc = fe->split_inc[k];
+		enum CXUnaryOperatorKind u =
+			clang_getCursorUnaryOperatorKind(inc);
+		int is_pre = u == CXUnaryOperator_PreInc ||
+			     u == CXUnaryOperator_PreDec;
+		int up = u == CXUnaryOperator_PreInc ||
+			 u == CXUnaryOperator_PostInc;
+		if (is_pre != pre)
+			continue;
+		Expr *x = conv_expr(fe, expr_kids(inc).c[0]);
+		stmt_append(b, stmt_assign(up ? A_INC : A_DEC, x, NULL, loc));
+	}
+	if (!pre)
+		fe->nsplit = 0;
+}
+
+/* The statement c with its x++ moved out, or NULL when it has none or
+ * moving them could change what the statement does. */
 static Stmt *incdec_split(FE *fe, CXCursor c, Loc loc)
 {
-	IncScan sc = { 0, clang_getNullCursor(), clang_getNullCursor(), 0, 0 };
-	if (fe->has_split_inc)
+	if (is_kind(c, CXCursor_UnaryOperator) || !incdec_scan(fe, c, 0))
 		return NULL;
-	clang_visitChildren(c, inc_scan_visit, &sc);
-	if (sc.n != 1 || sc.bad)
-		return NULL;
-	enum CXCursorKind vk = clang_getCursorKind(sc.var);
-	CXType vt = clang_getCanonicalType(clang_getCursorType(sc.var));
-	if ((vk != CXCursor_VarDecl && vk != CXCursor_ParmDecl) ||
-	    clang_Cursor_getStorageClass(sc.var) == CX_SC_Static ||
-	    clang_Cursor_getStorageClass(sc.var) == CX_SC_Extern ||
-	    is_kind(clang_getCursorSemanticParent(sc.var),
-		    CXCursor_TranslationUnit) ||
-	    vt.kind < CXType_Bool || vt.kind > CXType_Int128)
-		return NULL;
-	clang_visitChildren(c, inc_refs_visit, &sc);
-	if (sc.refs != 1)
-		return NULL;
-	enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(sc.inc);
-	int pre = k == CXUnaryOperator_PreInc || k == CXUnaryOperator_PreDec;
-	int inc = k == CXUnaryOperator_PreInc || k == CXUnaryOperator_PostInc;
-	fe->split_inc = sc.inc;
-	fe->has_split_inc = 1;
-	Stmt *s = conv_expr_stmt(fe, c);
-	Expr *x = conv_expr(fe, expr_kids(sc.inc).c[0]);
-	fe->has_split_inc = 0;
-	Stmt *step = stmt_assign(inc ? A_INC : A_DEC, x, NULL, loc);
 	Stmt *b = stmt_block(loc);
-	stmt_append(b, pre ? step : s);
-	stmt_append(b, pre ? s : step);
+	incdec_steps(fe, b, 1, loc);
+	fe->split_busy = 1;
+	stmt_append(b, conv_expr_stmt(fe, c));
+	fe->split_busy = 0;
+	incdec_steps(fe, b, 0, loc);
 	return b;
 }
 
@@ -4044,11 +4117,9 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 	int assign, op;
 	c = strip(c);
 	ks = expr_kids(c);
-	if (!is_kind(c, CXCursor_UnaryOperator)) {
-		Stmt *split = incdec_split(fe, c, loc);
-		if (split)
-			return split;
-	}
+	Stmt *split = incdec_split(fe, c, loc);
+	if (split)
+		return split;
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_BinaryOperator:
 	case CXCursor_CompoundAssignOperator:
@@ -4062,8 +4133,7 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 			return b;
 		}
 		if (assign && ks.n == 2 && is_assignment(strip(ks.c[1])) &&
-		    !(fe->has_split_inc &&
-		      clang_equalCursors(strip(ks.c[1]), fe->split_inc)))
+		    !is_split_inc(fe, strip(ks.c[1])))
 			return conv_chain(fe, c, (AssignOp)op, ks, loc);
 		if (assign && ks.n == 2) {
 			Expr *lhs = conv_expr(fe, ks.c[0]);
@@ -4175,6 +4245,17 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 				   "initializer lists are "
 				   "supported only for arrays");
 		return s;
+	}
+	if (ty->kind != TY_STRUCT && incdec_scan(fe, strip(init), 1)) {
+		/* double v = *p++: ++p before the declaration, p++ after */
+		Stmt *b = stmt_block(loc);
+		incdec_steps(fe, block, 1, loc);
+		fe->split_busy = 1;
+		s->u.decl.init = conv_expr(fe, init);
+		fe->split_busy = 0;
+		stmt_append(b, s);
+		incdec_steps(fe, b, 0, loc);
+		return b;
 	}
 	if (is_assignment(strip(init))) {
 		Writes w = writes_new(fe);
@@ -5147,6 +5228,79 @@ static int old_style_params(CXCursor c)
 }
 
 /* Converts the function at index idx of Program.funcs. */
+/* ------------------------------------------- pointer parameters walked
+ *
+ * A pointer parameter that the body assigns (`while (n--) s += *x++;`)
+ * is walked through a local copy: `const double *ck_x = x;` first, and
+ * ck_x wherever the body names x.  The parameter itself then stays where
+ * the caller put it, the base that the reverse sweep finds the copy's
+ * place from, as for any local pointer into it. */
+
+typedef struct ParamWrite {
+	CXCursor param;
+	int found;
+} ParamWrite;
+
+static enum CXChildVisitResult param_write_visit(CXCursor c, CXCursor parent,
+						 CXClientData data)
+{
+	ParamWrite *pw = data;
+	CXCursor target = clang_getNullCursor();
+	int assign = 0;
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_UnaryOperator:
+		switch (clang_getCursorUnaryOperatorKind(c)) {
+		case CXUnaryOperator_PostInc:
+		case CXUnaryOperator_PostDec:
+		case CXUnaryOperator_PreInc:
+		case CXUnaryOperator_PreDec:
+			assign = 1;
+			break;
+		default:
+			break;
+		}
+		break;
+	case CXCursor_CompoundAssignOperator:
+		assign = 1;
+		break;
+	case CXCursor_BinaryOperator:
+		binop_of(c, &assign);
+		break;
+	default:
+		break;
+	}
+	if (assign) {
+		Kids ks = expr_kids(c);
+		if (ks.n >= 1)
+			target = strip(ks.c[0]);
+	}
+	if (is_kind(target, CXCursor_DeclRefExpr) &&
+	    clang_equalCursors(clang_getCursorReferenced(target), pw->param)) {
+		pw->found = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The local copy that body walks in place of pointer parameter a (id),
+ * bound to a's declaration, or -1 when body never assigns a. */
+static int walked_param(FE *fe, CXCursor a, int id, CXCursor body)
+{
+	ParamWrite pw = { a, 0 };
+	Var *v = fe->f->vars[id];
+	if (v->type->kind != TY_PTR)
+		return -1;
+	clang_visitChildren(body, param_write_visit, &pw);
+	if (!pw.found)
+		return -1;
+	char *base = arena_alloc(strlen(v->name) + 4);
+	sprintf(base, "ck_%s", v->name);
+	int l = fe_temp(fe, base, v->type, v->loc);
+	var_bind(fe, a, l);
+	return l;
+}
+
 static void conv_func(FE *fe, int idx)
 {
 	Def *d = fe->conv[idx];
@@ -5202,7 +5356,29 @@ static void conv_func(FE *fe, int idx)
 	}
 	for (i = ks.n - 1; i >= 0; i--)
 		if (is_kind(ks.c[i], CXCursor_CompoundStmt)) {
+			int *walked =
+				arena_alloc(sizeof(int) * (size_t)(n + 1));
+			for (int k = 0; k < n; k++)
+				walked[k] = -1;
+			fe->walked = walked;
+			for (int k = 0; k < n; k++)
+				walked[k] =
+					walked_param(fe,
+						     clang_Cursor_getArgument(
+							     c, (unsigned)k),
+						     f->params[k], ks.c[i]);
 			f->body = conv_block(fe, ks.c[i]);
+			for (int k = n - 1; k >= 0; k--)
+				if (walked[k] >= 0)
+					stmt_prepend(
+						f->body,
+						stmt_decl(
+							walked[k],
+							expr_var(f,
+								 f->params[k],
+								 f->loc),
+							f->loc));
+			fe->walked = NULL;
 			break;
 		}
 	if (!f->body)

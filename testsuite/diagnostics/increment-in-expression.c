@@ -1,7 +1,8 @@
 // ++ inside an expression is refused where moving it out of the statement
 // could change what the statement does: the variable is read elsewhere in
 // it (a[i++] = x * i, unsequenced in C), or the increment is conditional
-// (inside ?:).  adjoint/increment-in-statement.c has the forms ckc takes.
+// (inside ?:).  adjoint/increment-in-statement.c and pointer-increment.c
+// have the forms ckc takes.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusal in reverse mode:
