@@ -215,6 +215,16 @@ static Stmt *cl_drop(const Func *g, Stmt *s, const unsigned char *dead,
 		s->u.ifs.els = cl_drop(g, s->u.ifs.els, dead, dropped);
 		return s;
 	case S_FOR: case S_WHILE: case S_DO:
+		/* a for's clauses lose their stores too (p_d++ of a shadow
+		 * nothing reads), and an empty clause is none */
+		s->u.loop.init = cl_drop(g, s->u.loop.init, dead, dropped);
+		s->u.loop.inc = cl_drop(g, s->u.loop.inc, dead, dropped);
+		if (s->u.loop.init && s->u.loop.init->kind == S_BLOCK &&
+		    !s->u.loop.init->u.block.n)
+			s->u.loop.init = NULL;
+		if (s->u.loop.inc && s->u.loop.inc->kind == S_BLOCK &&
+		    !s->u.loop.inc->u.block.n)
+			s->u.loop.inc = NULL;
 		s->u.loop.body = cl_drop(g, s->u.loop.body, dead, dropped);
 		if (!s->u.loop.body)
 			s->u.loop.body = stmt_block(s->loc);

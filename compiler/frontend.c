@@ -253,6 +253,10 @@ typedef struct FE {
 	CXCursor split_inc[FE_MAX_SPLIT];
 	int nsplit;
 	int split_busy;
+	/* What each split x++ is converted as: x, or in a loop's condition
+	 * (conv_loop_incdec) x - 1 or x + 1, the value x had before its step
+	 * moved ahead of the condition. */
+	int split_adj[FE_MAX_SPLIT];
 	/* Per parameter of the function being converted, the local copy it
 	 * is walked through (walked_param), or -1. */
 	int *walked;
@@ -3050,8 +3054,16 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 	case CXUnaryOperator_PostDec:
 	case CXUnaryOperator_PreInc:
 	case CXUnaryOperator_PreDec:
-		if (is_split_inc(fe, c))
-			return conv_expr(fe, ks.c[0]);
+		for (int k = 0; k < fe->nsplit; k++) {
+			if (!clang_equalCursors(c, fe->split_inc[k]))
+				continue;
+			e = conv_expr(fe, ks.c[0]);
+			if (fe->split_adj[k])
+				e = expr_binary(
+					fe->split_adj[k] > 0 ? B_ADD : B_SUB,
+					e, expr_int(1, loc), NULL, loc);
+			return e;
+		}
 		refuse(fe, loc, "%s", msg_assign_in_expr);
 		return bad_expr(loc);
 	case CXUnaryOperator_Extension:
@@ -4059,8 +4071,10 @@ static int incdec_scan(FE *fe, CXCursor c, int top)
 	for (int k = 0; k < sc.n; k++)
 		if (sc.refs[k] != 1)
 			return 0;
-	for (int k = 0; k < sc.n; k++)
+	for (int k = 0; k < sc.n; k++) {
 		fe->split_inc[k] = sc.inc[k];
+		fe->split_adj[k] = 0;
+	}
 	fe->nsplit = sc.n;
 	return 1;
 }
@@ -4108,6 +4122,116 @@ static Stmt *incdec_split(FE *fe, CXCursor c, Loc loc)
 	fe->split_busy = 0;
 	incdec_steps(fe, b, 0, loc);
 	return b;
+}
+
+/* ------------------------------------------ x++ in a loop's condition
+ *
+ * A while or do-while condition holding x++ (x--, ++x, --x) of integer
+ * or pointer locals or parameters, as in `while (n--)` or
+ * `do ... while (--k > 0)`, under the rules of incdec_split, takes the
+ * steps ahead of the condition and reads x in it as the value x++ had:
+ *
+ *   while (C[x++]) S     for (x++; C[x - 1]; x++) S
+ *   do S while (C[--x])  do { S --x; } while (C[x])
+ *
+ * The for's init and inc run each step once per evaluation of the
+ * condition, after a continue too; a break leaves without one, as in C.
+ * In a do-while the steps end the body, so a continue there (which would
+ * skip them) is refused, and so are integers narrower than int, whose
+ * x - 1 would not wrap as x++ does. */
+
+/* Does c (a loop's body) hold a continue of the loop itself? */
+static enum CXChildVisitResult continue_visit(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_ContinueStmt:
+		*(CXCursor *)data = c;
+		return CXChildVisit_Break;
+	case CXCursor_ForStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+		return CXChildVisit_Continue;
+	default:
+		return CXChildVisit_Recurse;
+	}
+}
+
+/* The steps of fe->split_inc, all of them, as statements of a block. */
+static Stmt *incdec_all_steps(FE *fe, Loc loc)
+{
+	Stmt *b = stmt_block(loc);
+	for (int k = 0; k < fe->nsplit; k++) {
+		CXCursor inc = fe->split_inc[k];
+		enum CXUnaryOperatorKind u =
+			clang_getCursorUnaryOperatorKind(inc);
+		int up = u == CXUnaryOperator_PreInc ||
+			 u == CXUnaryOperator_PostInc;
+		Expr *x = conv_expr(fe, expr_kids(inc).c[0]);
+		stmt_append(b, stmt_assign(up ? A_INC : A_DEC, x, NULL, loc));
+	}
+	return b;
+}
+
+/* The while (is_do: do-while) loop c with condition cond and body body,
+ * its condition's x++ moved out; NULL when the condition has none or
+ * moving them could change what the loop does (conv_expr then refuses
+ * the x++ that stays). */
+static Stmt *conv_loop_incdec(FE *fe, CXCursor cond, CXCursor body, int is_do,
+			      Loc loc)
+{
+	if (!incdec_scan(fe, strip(cond), 1))
+		return NULL;
+	for (int k = 0; k < fe->nsplit; k++) {
+		CXCursor inc = fe->split_inc[k];
+		CXCursor v =
+			clang_getCursorReferenced(strip(expr_kids(inc).c[0]));
+		CXType t = clang_getCanonicalType(clang_getCursorType(v));
+		enum CXUnaryOperatorKind u =
+			clang_getCursorUnaryOperatorKind(inc);
+		if (t.kind != CXType_Pointer && t.kind < CXType_UInt &&
+		    t.kind != CXType_Int) {
+			fe->nsplit = 0;
+			refuse(fe, cur_loc(fe, inc),
+			       "an increment in a loop's condition of an "
+			       "integer narrower than int is not supported; "
+			       "declare it int, or step it in the body");
+			return stmt_new(S_EMPTY, loc);
+		}
+		fe->split_adj[k] = u == CXUnaryOperator_PostInc   ? -1
+				   : u == CXUnaryOperator_PostDec ? 1
+								  : 0;
+	}
+	CXCursor cont = clang_getNullCursor();
+	if (is_do)
+		clang_visitChildren(body, continue_visit, &cont);
+	if (!clang_Cursor_isNull(cont)) {
+		fe->nsplit = 0;
+		refuse(fe, cur_loc(fe, cont),
+		       "continue in a do-while loop whose condition steps a "
+		       "variable (x++) is not supported; step it in the body "
+		       "and test it in the condition");
+		return stmt_new(S_EMPTY, loc);
+	}
+	Stmt *s = stmt_new(is_do ? S_DO : S_FOR, loc);
+	Stmt *steps = incdec_all_steps(fe, loc);
+	fe->split_busy = 1;
+	s->u.loop.cond = conv_expr(fe, cond);
+	fe->split_busy = 0;
+	if (is_do) {
+		fe->nsplit = 0;
+		Stmt *b = stmt_block(loc);
+		append_flat(b, conv_stmt(fe, body));
+		append_flat(b, steps);
+		s->u.loop.body = b;
+		return s;
+	}
+	s->u.loop.init = steps;
+	s->u.loop.inc = incdec_all_steps(fe, loc);
+	fe->nsplit = 0;
+	s->u.loop.body = conv_stmt(fe, body);
+	return s;
 }
 
 static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
@@ -5114,6 +5238,11 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 		ks = kids(c);
 		if (ks.n != 2)
 			break;
+		s = k == CXCursor_WhileStmt
+			    ? conv_loop_incdec(fe, ks.c[0], ks.c[1], 0, loc)
+			    : conv_loop_incdec(fe, ks.c[1], ks.c[0], 1, loc);
+		if (s)
+			return s;
 		s = stmt_new(k == CXCursor_WhileStmt ? S_WHILE : S_DO, loc);
 		if (k == CXCursor_WhileStmt) {
 			s->u.loop.cond = conv_expr(fe, ks.c[0]);

@@ -79,32 +79,35 @@ typedef void (*kc_vfn_b)(const double *v, double *vb, double *y, double *yb,
 	}
 /* The same, named kf, kf_d, kf_b and kf_b_d. */
 #define KC_SCALAR_WRAPPERS(F, ...) KC_SCALAR_WRAPPERS_AS(kf, F, __VA_ARGS__)
-/* kf, kf_d, kf_b and kf_b_d of a kernel F(v) without more arguments. */
-#define KC_SCALAR_WRAPPERS_PLAIN(F)                                          \
-	static double kf(const double *v, void *ctx)                        \
+/* K, K_d, K_b and K_b_d of a kernel F(v) without more arguments. */
+#define KC_SCALAR_WRAPPERS_PLAIN_AS(K, F)                                    \
+	static double K(const double *v, void *ctx)                         \
 	{                                                                   \
 		(void)ctx;                                                  \
 		return F(v);                                                \
 	}                                                                   \
-	static double kf_d(const double *v, const double *vd, double *dot,  \
-			   void *ctx)                                       \
+	static double K##_d(const double *v, const double *vd, double *dot, \
+			    void *ctx)                                      \
 	{                                                                   \
 		(void)ctx;                                                  \
 		return F##_d(v, vd, dot);                                   \
 	}                                                                   \
-	static double kf_b(const double *v, double *vb, double rb, void *ctx) \
+	static double K##_b(const double *v, double *vb, double rb,         \
+			    void *ctx)                                      \
 	{                                                                   \
 		(void)ctx;                                                  \
 		return F##_b(v, vb, rb);                                    \
 	}                                                                   \
-	static double kf_b_d(const double *v, const double *vd, double *vb, \
-			     double *vbd, double rb, double rbd, int nv,    \
-			     void *ctx)                                     \
+	static double K##_b_d(const double *v, const double *vd, double *vb, \
+			      double *vbd, double rb, double rbd, int nv,   \
+			      void *ctx)                                    \
 	{                                                                   \
 		(void)ctx;                                                  \
 		(void)nv;                                                   \
 		return F##_b_d(v, vd, vb, vbd, rb, rbd);                    \
 	}
+/* The same, named kf, kf_d, kf_b and kf_b_d. */
+#define KC_SCALAR_WRAPPERS_PLAIN(F) KC_SCALAR_WRAPPERS_PLAIN_AS(kf, F)
 
 typedef struct kc_line_ {
 	kc_fn f;

@@ -1,0 +1,109 @@
+// x++ in a while or do-while loop's condition: while (n--) S is
+// for (n--; n + 1; n--) S, do S while (--k > 0) is do { S --k; } while
+// (k > 0); each step runs once per test of the condition, also after a
+// continue, and a break leaves without one.  Integer and pointer locals
+// and parameters; gradients, Hessian-vector products and the dot-product
+// test against differences; the results use the counters' values after
+// the loops, so f_d's and f_b's values (bitwise f's) check them too.
+// RUN: %ckc %s -o %t.c
+// RUN: FileCheck %s --input-file %t.c
+// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
+#include <math.h>
+
+#define N 6
+
+/* while (n--): n counts down through the body, and is -1 after it. */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double f(const double *x, int n)
+{
+	double s = 0.0;
+	while (n--)
+		s += sin(x[n]) * x[n];
+	return s * (double)(n + 2);
+}
+
+/* i++ < N - 1 with a continue and a break in the body (i is 4 after it,
+ * not 5); an unsigned counter stepped down; a pointer stepped to its
+ * end. */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double g(const double *x)
+{
+	const double *p = x, *end = x + N;
+	double s = 0.0;
+	unsigned u = N;
+	int i = 0;
+	while (i++ < N - 1) {
+		if (i == 2)
+			continue;
+		s += x[i] * x[i - 1];
+		if (i == 4)
+			break;
+	}
+	while (--u > 2)
+		s += exp(0.1 * x[u]);
+	while (p++ != end)
+		s += p[-1] * p[-1] * 0.25;
+	return s * (double)i + (double)u;
+}
+
+/* do-while: the steps end the body; a break leaves without them. */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double h(const double *x)
+{
+	double s = 1.0;
+	int k = N - 1, m = 0;
+	do
+		s = s * x[k] + cos(x[k - 1]);
+	while (--k > 0);
+	do {
+		s += x[m] * x[m];
+		if (m == 3)
+			break;
+	} while (m++ < N - 2);
+	return s + (double)(k + m);
+}
+
+// CHECK-LABEL: static double f_fwd(const double *x, int n){{$}}
+// CHECK: n--;
+// CHECK: for (; n + 1; n--) {
+// CHECK-LABEL: static double g_fwd(const double *x){{$}}
+// CHECK: for (; i - 1 < 6 - 1; i++) {
+// CHECK: for (; u > 2; u--) {
+// CHECK: for (; p - 1 != end; p++) {
+// CHECK-LABEL: static double h_fwd(const double *x){{$}}
+// CHECK: k--;
+// CHECK-NEXT: }
+// CHECK-NEXT: } while (k > 0);
+// CHECK: m++;
+// CHECK: } while (m - 1 < 6 - 2);
+
+#ifdef CK_TEST_MAIN
+#include "kernelcheck.h"
+
+KC_SCALAR_WRAPPERS_AS(kf, f, N)
+KC_SCALAR_WRAPPERS_PLAIN_AS(kg, g)
+KC_SCALAR_WRAPPERS_PLAIN_AS(kh, h)
+
+int main(void)
+{
+	double v[N];
+	for (int i = 0; i < N; i++)
+		v[i] = ck_rand();
+	kc_check_scalar("while (n--)", kf, kf_d, kf_b, kf_b_d, NULL, v, NULL,
+			N, 3);
+	kc_check_scalar("while (i++ < n), (--u > 2), (p++ != end)", kg, kg_d,
+			kg_b, kg_b_d, NULL, v, NULL, N, 3);
+	kc_check_scalar("do-while (--k > 0), (m++ < n)", kh, kh_d, kh_b,
+			kh_b_d, NULL, v, NULL, N, 3);
+	return ck_done();
+}
+#endif
+// OUT-NOT: FAIL
+// OUT: checks, 0 failed
