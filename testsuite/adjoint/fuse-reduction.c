@@ -9,7 +9,8 @@
 // past the loop get the held terms after it.  f_b_d is the tangent of
 // f_fb, one loop too.  A loop that stores into an output array keeps its
 // two sweeps.  Derivatives are checked against differences, the tangent
-// and the Hessian, and are bitwise those of --no-fuse for n = 0 .. N.
+// and the Hessian, and are bitwise those of --no-fuse for n = 0 .. N,
+// also with -0.0 seeds.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
@@ -103,16 +104,23 @@ int main(void)
 		v[i] = ck_rand() - 0.5;
 		d[i] = ck_rand() - 0.5;
 	}
+	/* seeds 1, and -0.0 everywhere with zero results' seeds: a held
+	 * term is added only where its iteration ran, so every zero keeps
+	 * the sign --no-fuse gives it */
+	for (int z = 0; z < 2; z++)
 	for (n = 0; n <= N; n++) {
-		double g[N] = {0}, h[N] = {0}, gb[N] = {0}, hb[N] = {0};
-		printf("%a\n", rosen_b(v, g, n, 1.0));
-		printf("%a\n", spread_b(v, h, n, 0.75));
-		printf("%a\n", rosen_b_d(v, d, gb, hb, n, 1.0, 0.5));
+		double s0 = z ? -0.0 : 0.0, r = z ? 0.0 : 1.0;
+		double g[N], h[N], gb[N], hb[N];
+		for (int i = 0; i < N; i++)
+			g[i] = h[i] = gb[i] = hb[i] = s0;
+		printf("%a\n", rosen_b(v, g, n, r));
+		printf("%a\n", spread_b(v, h, n, 0.75 * r));
+		printf("%a\n", rosen_b_d(v, d, gb, hb, n, r, 0.5 * r));
 		for (int i = 0; i < N; i++)
 			printf("  %a %a %a %a\n", g[i], h[i], gb[i], hb[i]);
 		for (int i = 0; i < N; i++)
-			g[i] = h[i] = 0;
-		printf("%a\n", spread_b_d(v, d, g, h, n, 0.75, 0.5));
+			g[i] = h[i] = s0;
+		printf("%a\n", spread_b_d(v, d, g, h, n, 0.75 * r, 0.5 * r));
 		for (int i = 0; i < N; i++)
 			printf("  %a %a\n", g[i], h[i]);
 	}
