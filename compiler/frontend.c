@@ -4178,31 +4178,58 @@ static Stmt *incdec_all_steps(FE *fe, Loc loc)
  * its condition's x++ moved out; NULL when the condition has none or
  * moving them could change what the loop does (conv_expr then refuses
  * the x++ that stays). */
-static Stmt *conv_loop_incdec(FE *fe, CXCursor cond, CXCursor body, int is_do,
-			      Loc loc)
+/* Whether x, stepped in a loop's condition, may be read there as x - 1
+ * (x + 1): int and wider, or a pointer. */
+static int incdec_cond_type_ok(CXType t)
 {
-	if (!incdec_scan(fe, strip(cond), 1))
-		return NULL;
+	switch (clang_getCanonicalType(t).kind) {
+	case CXType_Int:
+	case CXType_UInt:
+	case CXType_Long:
+	case CXType_ULong:
+	case CXType_LongLong:
+	case CXType_ULongLong:
+	case CXType_Int128:
+	case CXType_UInt128:
+	case CXType_Pointer:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* After incdec_scan of a loop's condition: what each x++ reads as
+ * (split_adj), or 0 with an error for a counter narrower than int. */
+static int incdec_cond_prepare(FE *fe)
+{
 	for (int k = 0; k < fe->nsplit; k++) {
 		CXCursor inc = fe->split_inc[k];
 		CXCursor v =
 			clang_getCursorReferenced(strip(expr_kids(inc).c[0]));
-		CXType t = clang_getCanonicalType(clang_getCursorType(v));
 		enum CXUnaryOperatorKind u =
 			clang_getCursorUnaryOperatorKind(inc);
-		if (t.kind != CXType_Pointer && t.kind < CXType_UInt &&
-		    t.kind != CXType_Int) {
+		if (!incdec_cond_type_ok(clang_getCursorType(v))) {
 			fe->nsplit = 0;
 			refuse(fe, cur_loc(fe, inc),
 			       "an increment in a loop's condition of an "
 			       "integer narrower than int is not supported; "
 			       "declare it int, or step it in the body");
-			return stmt_new(S_EMPTY, loc);
+			return 0;
 		}
 		fe->split_adj[k] = u == CXUnaryOperator_PostInc   ? -1
 				   : u == CXUnaryOperator_PostDec ? 1
 								  : 0;
 	}
+	return 1;
+}
+
+static Stmt *conv_loop_incdec(FE *fe, CXCursor cond, CXCursor body, int is_do,
+			      Loc loc)
+{
+	if (!incdec_scan(fe, strip(cond), 1))
+		return NULL;
+	if (!incdec_cond_prepare(fe))
+		return stmt_new(S_EMPTY, loc);
 	CXCursor cont = clang_getNullCursor();
 	if (is_do)
 		clang_visitChildren(body, continue_visit, &cont);
@@ -4931,6 +4958,58 @@ static Stmt *conv_for_part(FE *fe, CXCursor c)
 	return s->kind == S_EMPTY ? NULL : s;
 }
 
+/* Appends clause part (a statement, a block of them, or NULL) to b. */
+static void append_clause(Stmt *b, Stmt *part)
+{
+	if (!part)
+		return;
+	if (part->kind != S_BLOCK) {
+		stmt_append(b, part);
+		return;
+	}
+	for (int i = 0; i < part->u.block.n; i++)
+		stmt_append(b, part->u.block.items[i]);
+}
+
+/* for (init; C[x++]; inc) body, with init converted into s and the x++
+ * of the condition in fe->split_inc: for (init, x++; C[x - 1]; inc, x++)
+ * body (conv_loop_incdec).  A declaration in init goes before the loop,
+ * in a block of its own with the first steps: { int i = n; i--;
+ * for (; i + 1 > 0; i--) body }. */
+static Stmt *conv_for_incdec(FE *fe, Stmt *s, const CXCursor *inc,
+			     CXCursor cond, CXCursor body, int mark, Loc loc)
+{
+	if (!incdec_cond_prepare(fe)) {
+		fe->nscope = mark;
+		return stmt_new(S_EMPTY, loc);
+	}
+	Stmt *first = incdec_all_steps(fe, loc);
+	Stmt *again = incdec_all_steps(fe, loc);
+	fe->split_busy = 1;
+	s->u.loop.cond = conv_expr(fe, cond);
+	fe->split_busy = 0;
+	fe->nsplit = 0;
+	Stmt *init = stmt_block(loc), *step = stmt_block(loc);
+	append_clause(init, s->u.loop.init);
+	append_clause(init, first);
+	if (inc)
+		append_clause(step, conv_for_part(fe, *inc));
+	append_clause(step, again);
+	s->u.loop.inc = step;
+	s->u.loop.body = conv_stmt(fe, body);
+	fe->nscope = mark;
+	int decl = 0;
+	for (int i = 0; i < init->u.block.n; i++)
+		decl |= init->u.block.items[i]->kind == S_DECL;
+	if (!decl) {
+		s->u.loop.init = init;
+		return s;
+	}
+	s->u.loop.init = NULL;
+	stmt_append(init, s);
+	return init;
+}
+
 /* for (init; cond; inc) body: libclang leaves out absent parts, so they
  * are told apart by their position relative to the header's ';'s. */
 static Stmt *conv_for(FE *fe, CXCursor c, Loc loc)
@@ -4966,6 +5045,9 @@ static Stmt *conv_for(FE *fe, CXCursor c, Loc loc)
 	}
 	if (have[0])
 		s->u.loop.init = conv_for_part(fe, part[0]);
+	if (have[1] && incdec_scan(fe, strip(part[1]), 1))
+		return conv_for_incdec(fe, s, have[2] ? &part[2] : NULL,
+				       part[1], ks.c[ks.n - 1], mark, loc);
 	if (have[1])
 		s->u.loop.cond = conv_expr(fe, part[1]);
 	if (have[2])

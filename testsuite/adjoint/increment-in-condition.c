@@ -1,7 +1,8 @@
-// x++ in a while or do-while loop's condition: while (n--) S is
+// x++ in a while, do-while or for loop's condition: while (n--) S is
 // for (n--; n + 1; n--) S, do S while (--k > 0) is do { S --k; } while
-// (k > 0); each step runs once per test of the condition, also after a
-// continue, and a break leaves without one.  Integer and pointer locals
+// (k > 0), for (int i = n; i-- > 0;) S is { int i = n; i--; for (; i + 1
+// > 0; i--) S }; each step runs once per test of the condition, also
+// after a continue, and a break leaves without one.  Integer and pointer locals
 // and parameters; gradients, Hessian-vector products and the dot-product
 // test against differences; the results use the counters' values after
 // the loops, so f_d's and f_b's values (bitwise f's) check them too.
@@ -70,6 +71,27 @@ double h(const double *x)
 	return s + (double)(k + m);
 }
 
+/* a for's condition: for (int i = N; i-- > 0;) declares i before the
+ * loop, with its first step; k++ < N steps after the for's own inc */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double r(const double *x)
+{
+	double s = 0.0;
+	int k;
+	for (int i = N; i-- > 0;)
+		s += x[i] * sin(x[i]);
+	for (k = 1; k++ < N; s *= 0.9)
+		s += x[k - 1] * x[k - 1];
+	return s + (double)k;
+}
+
+// CHECK-LABEL: double r_d(const double *x, const double *x_d, double *ret_d){{$}}
+// CHECK: int i = 6;
+// CHECK-NEXT: i--;
+// CHECK-NEXT: for (; i + 1 > 0; i--) {
+// CHECK: for (k = 1, k++; k - 1 < 6; s_d *= 0.9, s *= 0.9, k++) {
 // CHECK-LABEL: static double f_fwd(const double *x, int n){{$}}
 // CHECK: n--;
 // CHECK: for (; n + 1; n--) {
@@ -90,6 +112,7 @@ double h(const double *x)
 KC_SCALAR_WRAPPERS_AS(kf, f, N)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kg, g)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kh, h)
+KC_SCALAR_WRAPPERS_PLAIN_AS(kr, r)
 
 int main(void)
 {
@@ -102,6 +125,8 @@ int main(void)
 			kg_b, kg_b_d, NULL, v, NULL, N, 3);
 	kc_check_scalar("do-while (--k > 0), (m++ < n)", kh, kh_d, kh_b,
 			kh_b_d, NULL, v, NULL, N, 3);
+	kc_check_scalar("for (int i = n; i-- > 0;), (k = 1; k++ < n; ...)", kr,
+			kr_d, kr_b, kr_b_d, NULL, v, NULL, N, 3);
 	return ck_done();
 }
 #endif

@@ -35,3 +35,12 @@ double h(const double *x, int n)
 		s += x[n];
 	return s;
 }
+
+#pragma ck_adjoint wrt(x)
+double k(const double *x, short m)
+{
+	double s = 0.0;
+	for (s = 1.0; m-- > 0; s *= 0.5) // CHECK: increment-in-loop-condition.c:[[@LINE]]:16: error: an increment in a loop's condition of an integer narrower than int is not supported; declare it int, or step it in the body
+		s += x[m];
+	return s;
+}
