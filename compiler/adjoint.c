@@ -1037,6 +1037,44 @@ int adj_bvar(Adj *c, int v, Loc loc)
 	return c->bmap[v];
 }
 
+/* Are the elements of array type t const? */
+static int type_is_readonly_elem(const Type *t)
+{
+	while (t->kind == TY_ARRAY && !t->is_const)
+		t = t->base;
+	return t->is_const;
+}
+
+/* Array type t with writable elements (a copy; t stays as it is). */
+static Type *adj_unconst_array(const Type *t)
+{
+	if (t->kind != TY_ARRAY)
+		return type_with_const((Type *)t, 0);
+	Type *a = ARENA_NEW(Type);
+	*a = *t;
+	a->is_const = 0;
+	a->base = adj_unconst_array(t->base);
+	return a;
+}
+
+/* The bwd copy of const table v (adj_const_tables): declared once, at
+ * the top of f_bwd, as f declares it. */
+static int adj_ctab_var(Adj *c, int v)
+{
+	if (c->ctab_b[v] >= 0)
+		return c->ctab_b[v];
+	const Var *x = c->f->vars[v];
+	const Stmt *d = c->ctab[v];
+	int b = func_add_var(c->bwd, x->name, x->type, VAR_LOCAL, x->loc);
+	c->bwd->vars[b]->is_static = x->is_static;
+	Stmt *decl = stmt_decl(b, NULL, x->loc);
+	decl->u.decl.inits = d->u.decl.inits;
+	decl->u.decl.ninits = d->u.decl.ninits;
+	stmt_append(c->bdecls, decl);
+	c->ctab_b[v] = b;
+	return b;
+}
+
 /* A pointer-typed primal expression as a bwd value (stable data only).
  *
  * adj_bw_ptr and adj_bw_value end: adj_bw_value recurses on strict
@@ -1053,11 +1091,23 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 			return expr_var(c->bwd, c->bmap[v], e->loc);
 		if (c->v->heap[v] && c->hptr_b)
 			return expr_var(c->bwd, c->hptr_b[v], e->loc);
+		if (c->ctab[v])
+			return expr_var(c->bwd, adj_ctab_var(c, v), e->loc);
 		int b = c->v->base[v];
 		if (b < 0 || b == v) {
-			diag_error(e->loc, "the reverse sweep cannot follow "
+			if (c->f->vars[v]->type->kind == TY_ARRAY)
+				diag_error(
+					e->loc,
+					"the reverse sweep cannot read the "
+					"local array '%s' again; declare it "
+					"const with constant values, or "
+					"pass it in as a parameter",
+					c->f->vars[v]->name);
+			else
+				diag_error(e->loc,
+					   "the reverse sweep cannot follow "
 					   "the pointer '%s'",
-				   c->f->vars[v]->name);
+					   c->f->vars[v]->name);
 			return adj_bad_ptr(e);
 		}
 		Expr *base = adj_bw_ptr(c, expr_var((Func *)c->f, b, e->loc));
@@ -1178,7 +1228,7 @@ int adj_bw_ok(Adj *c, const Expr *e)
 		if (x->type->kind == TY_INT)
 			return 1;
 		if (x->type->kind == TY_PTR || x->type->kind == TY_ARRAY)
-			return adj_stable(c, e->u.var);
+			return adj_stable(c, e->u.var) || c->ctab[e->u.var];
 		if (c->remat[e->u.var] || c->cinit[e->u.var])
 			return 1;
 		return adj_stable_scalar(c, e->u.var) ||
@@ -1203,8 +1253,11 @@ int adj_bw_ok(Adj *c, const Expr *e)
 	case E_INDEX:
 		if (lc_covering(c, e))
 			return adj_bw_ok(c, e->u.index.idx);
-		return adj_stable(c, activity_root(e)) &&
-		       adj_bw_ok(c, e->u.index.idx) && adj_bw_ok(c, e->u.index.base);
+		return (adj_stable(c, activity_root(e)) ||
+			(activity_root(e) >= 0 &&
+			 c->ctab[activity_root(e)])) &&
+		       adj_bw_ok(c, e->u.index.idx) &&
+		       adj_bw_ok(c, e->u.index.base);
 	case E_DEREF:
 		return adj_stable(c, activity_root(e)) && adj_bw_ok(c, e->u.e);
 	case E_MEMBER: {
@@ -3105,6 +3158,15 @@ static void adj_fwd_prologue(Adj *c)
 			continue;
 		Stmt *d = stmt_decl(v, NULL, x->loc);
 		const Stmt *orig = x->is_static ? adj_find_decl(f->body, v) : NULL;
+		/* a const array gets its values where it was declared, one
+		 * element at a time: f_fwd's copy is not const */
+		if (!orig && x->type->kind == TY_ARRAY &&
+		    type_is_readonly_elem(x->type)) {
+			Var *w = ARENA_NEW(Var);
+			*w = *x;
+			w->type = adj_unconst_array(x->type);
+			c->fwd->vars[v] = x = w;
+		}
 		if (orig) {
 			d->u.decl.init = orig->u.decl.init;
 			d->u.decl.inits = orig->u.decl.inits;
@@ -3295,6 +3357,41 @@ static const Expr **adj_const_locals(const AdjVariant *v)
 	return k.init;
 }
 
+static void adj_ctab_visit(void *ctx, const Stmt *s)
+{
+	ConstLocals *k = ctx;
+	if (s->kind != S_DECL)
+		return;
+	int v = s->u.decl.var;
+	const Var *x = k->f->vars[v];
+	int ok = x->kind == VAR_LOCAL && x->type->kind == TY_ARRAY &&
+		 type_is_readonly_elem(x->type) && s->u.decl.ninits > 0 &&
+		 !s->u.decl.init && !k->init[v];
+	for (int i = 0; ok && i < s->u.decl.ninits; i++)
+		ok = adj_float_const(s->u.decl.inits[i]);
+	if (ok)
+		k->init[v] = (const Expr *)s;
+	else
+		k->out[v] = 1;
+}
+
+/* Local arrays of const elements declared with constant values
+ * (static const int perm[4] = {3, 0, 2, 1}): every read gives the
+ * declared value, so f_bwd declares the table as f does and reads it
+ * (an index x[perm[i]], a weight) instead of taping what it read. */
+static const Stmt **adj_const_tables(const AdjVariant *v)
+{
+	const Func *f = v->f;
+	size_t n = (size_t)f->nvars + 1;
+	ConstLocals k = { f, arena_alloc(sizeof(Expr *) * n), arena_alloc(n) };
+	const Stmt **r = arena_alloc(sizeof(Stmt *) * n);
+	ir_visit_stmts(f->body, adj_ctab_visit, &k);
+	for (int i = 0; i < f->nvars; i++)
+		if (k.init[i] && !k.out[i])
+			r[i] = (const Stmt *)(const void *)k.init[i];
+	return r;
+}
+
 static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 {
 	const Func *f = v->f;
@@ -3320,6 +3417,10 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 	c.readers = arena_alloc(sizeof(struct RematUse *) * n);
 	c.pcopy = arena_alloc(sizeof(int) * n);
 	c.cinit = adj_const_locals(v);
+	c.ctab = adj_const_tables(v);
+	c.ctab_b = arena_alloc(sizeof(int) * n);
+	for (int i = 0; i < f->nvars; i++)
+		c.ctab_b[i] = -1;
 	c.stwin = arena_alloc(sizeof(int) * n);
 	for (int i = 0; i < f->nvars; i++)
 		c.pcopy[i] = c.stwin[i] = -1;

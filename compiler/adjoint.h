@@ -128,6 +128,9 @@ typedef struct Adj {
 	int nranges, capranges;
 	const Expr **cinit; /* floating local -> its constant initializer,
 			       when nothing else assigns it (adj_const_locals) */
+	const Stmt **ctab;  /* const local array with constant values -> its
+			       declaration (adj_const_tables), or NULL */
+	int *ctab_b;        /* such an array -> its bwd copy, -1 */
 	int in_region;     /* generating a checkpointed body's sweeps */
 	const Stmt *region; /* the innermost checkpointed body, or NULL */
 	struct LoopBounds *lb; /* counted loops f_bwd recomputes (lb_get) */

@@ -4359,7 +4359,10 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 		VEC_PUSH(fe->unheld, fe->nunheld, id * 2);
 	if (sc == CX_SC_Static) {
 		fe->f->vars[id]->is_static = 1;
-		if (type_is_float(ty) || type_float_elem(ty))
+		/* a static const table is data every call reads alike;
+		 * the rest keeps state from call to call */
+		if ((type_is_float(ty) || type_float_elem(ty)) &&
+		    !type_is_readonly(ty))
 			refuse(fe, loc,
 				   "static local '%s' is not supported; make it "
 				   "a parameter, or a file-scope const if it "

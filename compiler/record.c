@@ -2655,7 +2655,8 @@ static int adj_loop_copies(Adj *c, const Stmt *s)
 		const Type *t = f->vars[v]->type;
 		if (w.bad[v] || w.wnode[c->a->node[v]] ||
 		    !type_is_pointerish(t) || !type_is_float(t->base) ||
-		    adj_stable(c, v) || (!adj_unaliased(c, v) && w.shared))
+		    adj_stable(c, v) || c->ctab[v] ||
+		    (!adj_unaliased(c, v) && w.shared))
 			continue;
 		LoopCopy lc = { 0 };
 		lc.var = v;
