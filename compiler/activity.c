@@ -507,8 +507,13 @@ static void act_call(Solver *s, const Expr *e)
 		 * read it again later (to-be-recorded analysis) */
 		if (writes && root >= 0)
 			a->written[a->node[root]] = 1;
+		/* isfinite(x), isless(a, b): an integer of values */
+		int int_of_values = kind == CALL_PURE &&
+				    !type_is_float(e->type) &&
+				    !type_is_pointerish(arg->type);
 		if (!s->check || !activity_arg_active(a, arg) ||
-		    kind == CALL_OUTPUT || (kind == CALL_INACTIVE && !writes) ||
+		    kind == CALL_OUTPUT ||
+		    (kind == CALL_INACTIVE && !writes) || int_of_values ||
 		    !act_first_report(e->loc))
 			continue;
 		if (kind == CALL_INACTIVE)

@@ -2937,6 +2937,33 @@ static Expr *conv_string(FE *fe, CXCursor c, Loc loc)
 	return e;
 }
 
+/* math.h's classification macros (isfinite(x), signbit(x), isless(a,
+ * b), ...) expand to builtins: the call is written as the macro again,
+ * which the generated file's math.h expands as the input's did. */
+static const char *fp_class_name(const char *name)
+{
+	static const char *const map[][2] = {
+		{ "__builtin_isfinite", "isfinite" },
+		{ "__builtin_isnan", "isnan" },
+		{ "__builtin_isinf_sign", "isinf" },
+		{ "__builtin_isinf", "isinf" },
+		{ "__builtin_isnormal", "isnormal" },
+		{ "__builtin_signbit", "signbit" },
+		{ "__builtin_signbitf", "signbit" },
+		{ "__builtin_signbitl", "signbit" },
+		{ "__builtin_isgreater", "isgreater" },
+		{ "__builtin_isgreaterequal", "isgreaterequal" },
+		{ "__builtin_isless", "isless" },
+		{ "__builtin_islessequal", "islessequal" },
+		{ "__builtin_islessgreater", "islessgreater" },
+		{ "__builtin_isunordered", "isunordered" },
+	};
+	for (size_t i = 0; i < sizeof map / sizeof *map; i++)
+		if (!strcmp(name, map[i][0]))
+			return map[i][1];
+	return name;
+}
+
 static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 {
 	Kids ks = expr_kids(c);
@@ -2961,6 +2988,7 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 	 * constants. */
 	if (!strncmp(name, "__builtin_", 10) && (e = eval_const(fe, c, loc)))
 		return e;
+	name = fp_class_name(name);
 	n = clang_Cursor_getNumArguments(c);
 	kind = calls_kind_name(fe->p, name);
 	for (i = 0; i < n; i++) {
@@ -4261,6 +4289,71 @@ static Stmt *conv_loop_incdec(FE *fe, CXCursor cond, CXCursor body, int is_do,
 	return s;
 }
 
+/* ---------------------------------------------------------- assert
+ *
+ * The C library's assert(e) expands into a ?: (strict C) or a GNU
+ * statement expression with an if; both call __assert_fail.  The
+ * statement is the call assert(e) again, with e converted: the generated
+ * functions that run f's statements check it as f does (and NDEBUG
+ * leaves it out of them as it does of f). */
+
+typedef struct AssertScan {
+	CXCursor fail; /* the call of __assert_fail (__assert, ...) */
+	CXCursor ifs;  /* the GNU form's if */
+} AssertScan;
+
+static enum CXChildVisitResult assert_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	AssertScan *a = data;
+	(void)parent;
+	if (is_kind(c, CXCursor_IfStmt) && clang_Cursor_isNull(a->ifs))
+		a->ifs = c;
+	if (is_kind(c, CXCursor_CallExpr) && clang_Cursor_isNull(a->fail)) {
+		const char *n = cxs(clang_getCursorSpelling(c));
+		if (!strncmp(n, "__assert", 8))
+			a->fail = c;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The statement assert(e) for expression statement c when c is the C
+ * library's assert, else NULL. */
+static Stmt *conv_assert(FE *fe, CXCursor c, Loc loc)
+{
+	/* the statement as written starts with assert ( */
+	unsigned off;
+	if (!main_off(fe, clang_getRangeStart(clang_getCursorExtent(c)),
+		      &off) ||
+	    off + 6 > fe->srclen || strncmp(fe->src + off, "assert", 6))
+		return NULL;
+	off += 6;
+	while (off < fe->srclen &&
+	       (fe->src[off] == ' ' || fe->src[off] == '\t'))
+		off++;
+	int named = off < fe->srclen && fe->src[off] == '(';
+	if (!named)
+		return NULL;
+	AssertScan a;
+	a.fail = a.ifs = clang_getNullCursor();
+	clang_visitChildren(c, assert_visit, &a);
+	if (clang_Cursor_isNull(a.fail))
+		return NULL;
+	CXCursor cond;
+	if (!clang_Cursor_isNull(a.ifs)) {
+		cond = kids(a.ifs).c[0];
+	} else if (is_kind(c, CXCursor_ConditionalOperator)) {
+		cond = expr_kids(c).c[0];
+	} else {
+		return NULL;
+	}
+	Expr **args = arena_alloc(sizeof(Expr *));
+	args[0] = conv_expr(fe, cond);
+	Type *vt = conv_type(fe, clang_getCursorType(a.fail), loc, 0);
+	return stmt_expr(S_EXPR, expr_call("assert", -1, args, 1, vt, loc),
+			 loc);
+}
+
 static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 {
 	Loc loc = cur_loc(fe, c);
@@ -4268,6 +4361,9 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 	int assign, op;
 	c = strip(c);
 	ks = expr_kids(c);
+	Stmt *as = conv_assert(fe, c, loc);
+	if (as)
+		return as;
 	Stmt *split = incdec_split(fe, c, loc);
 	if (split)
 		return split;
