@@ -1048,8 +1048,8 @@ static int act_check(Activity *a)
 	for (int i = 0; i < f->nvars; i++) {
 		Type *t = f->vars[i]->type;
 		if (type_is_pointerish(t) && type_is_pointerish(t->base) &&
-		    type_float_elem(t) && t->kind == TY_PTR &&
-		    act_first_report(f->vars[i]->loc))
+		    t->base->kind != TY_ARRAY && type_float_elem(t) &&
+		    t->kind == TY_PTR && act_first_report(f->vars[i]->loc))
 			diag_error(f->vars[i]->loc,
 				   "'%s' is a pointer to pointers to "
 				   "floating-point data, which ckc does not "

@@ -1110,7 +1110,9 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 					   c->f->vars[v]->name);
 			return adj_bad_ptr(e);
 		}
-		Expr *base = adj_bw_ptr(c, expr_var((Func *)c->f, b, e->loc));
+		Expr *base = adj_flat_base(
+			adj_bw_ptr(c, expr_var((Func *)c->f, b, e->loc)),
+			c->f->vars[v]->type);
 		Expr *off = expr_var(c->bwd, adj_bvar(c, v, e->loc), e->loc);
 		return expr_binary(B_ADD, base, off, base->type, e->loc);
 	}
@@ -1345,7 +1347,8 @@ Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 				   c->f->vars[v]->name);
 			return adj_bad_ptr(e);
 		}
-		Expr *base = adj_base_shadow(c, b, e->loc);
+		Expr *base = adj_flat_base(adj_base_shadow(c, b, e->loc),
+					   c->f->vars[v]->type);
 		Expr *off = expr_var(c->bwd, adj_bvar(c, v, e->loc), e->loc);
 		return expr_binary(B_ADD, base, off, base->type, e->loc);
 	}
@@ -1950,6 +1953,28 @@ int adj_reads_var(const Expr *e, int v)
 	}
 }
 
+/* Array levels in t's element (double (*)[3][4]: 2). */
+static int adj_array_depth(const Type *t)
+{
+	int n = 0;
+	for (t = t->base; t && t->kind == TY_ARRAY; t = t->base)
+		n++;
+	return n;
+}
+
+/* Base pointer expression base as a pointer to the elements pointer
+ * type p steps over: *A for p = A[i] into const double (*A)[3], whose
+ * offsets count doubles. */
+Expr *adj_flat_base(Expr *base, const Type *p)
+{
+	if (!type_is_pointerish(p) || !type_is_pointerish(base->type))
+		return base;
+	int want = adj_array_depth(p);
+	for (int d = adj_array_depth(base->type); d > want; d--)
+		base = expr_deref(base, base->loc);
+	return base;
+}
+
 /* The value f_fwd pushes to restore pointer or integer var v. */
 Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
 {
@@ -1970,6 +1995,7 @@ Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
 	if (c->f->vars[b]->type->kind != TY_PTR &&
 	    c->f->vars[b]->type->kind != TY_ARRAY)
 		base = expr_addr(base, loc);
+	base = adj_flat_base(base, c->f->vars[v]->type);
 	return expr_cast(adj_long(), expr_binary(B_SUB, x, base, adj_long(), loc),
 			 loc);
 }
@@ -3183,7 +3209,8 @@ static void adj_fwd_prologue(Adj *c)
 /* The shadow type of pointer parameter type t: same element, writable. */
 static Type *adj_shadow_ptr_type(Type *t)
 {
-	return type_ptr(type_with_const(t->base, 0));
+	/* const double (*A)[3]: double (*A_b)[3] */
+	return type_ptr(adj_unconst_array(t->base));
 }
 
 /* The parameters of f_bwd: integers and stable pointers as in f, each

@@ -230,6 +230,7 @@ void plan_hoisted(Adj *c, Plan *pl, Expr **primal);
 void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj);
 int adj_reads_var(const Expr *e, int v);
 Expr *adj_fwd_saved(Adj *c, int v, Loc loc);
+Expr *adj_flat_base(Expr *base, const Type *p);
 Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 		     Stmt *fout, Loc loc);
 int rg_heap_local(Adj *c, const Stmt *r, int v);

@@ -104,6 +104,19 @@ int vector_signature(Program *p, Func *g, const unsigned char *is_shadow,
 			s->kind[i] = VP_SHADOW_PTR;
 		else
 			s->kind[i] = VP_SHADOW_VALUE;
+		/* the directions of a row would need rows of N * ck_nd */
+		if (s->kind[i] == VP_SHADOW_PTR && x->type->base &&
+		    x->type->base->kind == TY_ARRAY) {
+			/* named as the primal, which comes just before */
+			const char *n = i > 0 ? g->vars[g->params[i - 1]]->name
+					      : x->name;
+			diag_error(x->loc,
+				   "vector mode does not take a "
+				   "two-dimensional array parameter ('%s'); "
+				   "pass a pointer to its first element "
+				   "(const double *%s, read as %s[i * N + j])",
+				   n, n, n);
+		}
 	}
 	int has_string = 0;
 	for (int i = 0; i < p->nsys_includes; i++)
