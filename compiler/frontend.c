@@ -3901,6 +3901,63 @@ static Expr *mem_elem(FE *fe, Expr *p, int i, Loc loc)
 	return expr_index(p, iv, loc);
 }
 
+/* for (i = 0; i < n; i++) d[i] = s[i] (= 0.0 without s), or with
+ * back the same from i = n - 1 down to 0 (memmove onto a later part of
+ * the same array). */
+static Stmt *mem_loop(FE *fe, Expr *d, Expr *s, int n, int i, int back,
+		      Loc loc)
+{
+	Stmt *f = stmt_new(S_FOR, loc);
+	Expr *from = back ? expr_binary(B_SUB, expr_var(fe->f, n, loc),
+					expr_int(1, loc), type_long(), loc)
+			  : expr_int(0, loc);
+	f->u.loop.init =
+		stmt_assign(A_SET, expr_var(fe->f, i, loc), from, loc);
+	f->u.loop.cond =
+		back ? expr_binary(B_GE, expr_var(fe->f, i, loc),
+				   expr_int(0, loc), type_int(), loc)
+		     : expr_binary(B_LT, expr_var(fe->f, i, loc),
+				   expr_var(fe->f, n, loc), type_int(), loc);
+	f->u.loop.inc = stmt_assign(back ? A_DEC : A_INC,
+				    expr_var(fe->f, i, loc), NULL, loc);
+	Expr *lhs = mem_elem(fe, d, i, loc);
+	Expr *rhs =
+		s ? mem_elem(fe, s, i, loc) : expr_num(0.0, lhs->type, loc);
+	f->u.loop.body = stmt_assign(A_SET, lhs, rhs, loc);
+	return f;
+}
+
+/* p as base + off: &a[k] and a + k give a and k, anything else p and
+ * NULL (offset 0). */
+static void mem_split(Expr *p, Expr **base, Expr **off)
+{
+	*base = p;
+	*off = NULL;
+	if (p->kind == E_ADDR && p->u.e->kind == E_INDEX) {
+		*base = p->u.e->u.index.base;
+		*off = p->u.e->u.index.idx;
+	} else if (p->kind == E_BINARY && p->u.bin.op == B_ADD &&
+		   type_is_pointerish(p->u.bin.l->type) &&
+		   !type_is_pointerish(p->u.bin.r->type)) {
+		*base = p->u.bin.l;
+		*off = p->u.bin.r;
+	}
+}
+
+/* Is offset off (NULL: 0) an integer literal? */
+static int mem_off_const(const Expr *off, long long *k)
+{
+	if (!off) {
+		*k = 0;
+		return 1;
+	}
+	if (off->kind == E_NUM && off->u.num.is_int) {
+		*k = off->u.num.ival;
+		return 1;
+	}
+	return 0;
+}
+
 /* The loop for a statement that calls memcpy or memset on floating
  * arrays, or NULL for any other call. */
 static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
@@ -3911,7 +3968,8 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 		return NULL;
 	const char *name = cxs(
 		clang_getCursorSpelling(clang_getCursorReferenced(callee)));
-	int cpy = !strcmp(name, "memcpy");
+	int move = !strcmp(name, "memmove");
+	int cpy = move || !strcmp(name, "memcpy");
 	if ((!cpy && strcmp(name, "memset")) ||
 	    clang_Cursor_getNumArguments(c) != 3)
 		return NULL;
@@ -3926,8 +3984,9 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 		  v;
 	if (cpy && mem_elem_kind(a[1]) != ek) {
 		refuse(fe, loc,
-		       "memcpy between arrays of different element types is "
-		       "not supported; copy element by element");
+		       "%s between arrays of different element types is "
+		       "not supported; copy element by element",
+		       name);
 		return stmt_new(S_EMPTY, loc);
 	}
 	if (!cpy && (!int_const(strip(a[1]), &v) || v != 0)) {
@@ -3954,17 +4013,50 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 	int i = fe_temp(fe, "ck_i", type_long(), loc);
 	stmt_append(blk, stmt_decl(n, count, loc));
 	stmt_append(blk, stmt_decl(i, NULL, loc));
-	Stmt *f = stmt_new(S_FOR, loc);
-	f->u.loop.init = stmt_assign(A_SET, expr_var(fe->f, i, loc),
-				     expr_int(0, loc), loc);
-	f->u.loop.cond = expr_binary(B_LT, expr_var(fe->f, i, loc),
-				     expr_var(fe->f, n, loc), type_int(), loc);
-	f->u.loop.inc = stmt_assign(A_INC, expr_var(fe->f, i, loc), NULL, loc);
-	Expr *lhs = mem_elem(fe, d, i, loc);
-	Expr *rhs =
-		s ? mem_elem(fe, s, i, loc) : expr_num(0.0, lhs->type, loc);
-	f->u.loop.body = stmt_assign(A_SET, lhs, rhs, loc);
-	stmt_append(blk, f);
+	if (!move) {
+		stmt_append(blk, mem_loop(fe, d, s, n, i, 0, loc));
+		return blk;
+	}
+	/* memmove: forward where d is not after s in the same array,
+	 * backward where it is */
+	Expr *db, *doff, *sb, *soff;
+	mem_split(d, &db, &doff);
+	mem_split(s, &sb, &soff);
+	long long dk, sk;
+	if (db->kind != E_VAR || sb->kind != E_VAR) {
+		refuse(fe, loc,
+		       "ckc cannot tell which arrays this memmove copies "
+		       "between; pass arrays or a + k");
+		return stmt_new(S_EMPTY, loc);
+	}
+	if (db->u.var != sb->u.var) {
+		const Var *x = fe->f->vars[db->u.var],
+			  *y = fe->f->vars[sb->u.var];
+		if ((x->kind != VAR_LOCAL || x->type->kind != TY_ARRAY) &&
+		    (y->kind != VAR_LOCAL || y->type->kind != TY_ARRAY)) {
+			refuse(fe, loc,
+			       "ckc cannot tell whether '%s' and '%s' "
+			       "overlap, "
+			       "so which way this memmove copies; use memcpy "
+			       "where they never do, or a loop",
+			       x->name, y->name);
+			return stmt_new(S_EMPTY, loc);
+		}
+		stmt_append(blk, mem_loop(fe, d, s, n, i, 0, loc));
+		return blk;
+	}
+	if (mem_off_const(doff, &dk) && mem_off_const(soff, &sk)) {
+		stmt_append(blk, mem_loop(fe, d, s, n, i, dk > sk, loc));
+		return blk;
+	}
+	Stmt *ifs = stmt_new(S_IF, loc);
+	ifs->u.ifs.cond = expr_binary(
+		B_LE, doff ? expr_clone(doff) : expr_int(0, loc),
+		soff ? expr_clone(soff) : expr_int(0, loc), type_int(), loc);
+	ifs->u.ifs.then = mem_loop(fe, d, s, n, i, 0, loc);
+	ifs->u.ifs.els =
+		mem_loop(fe, expr_clone(d), expr_clone(s), n, i, 1, loc);
+	stmt_append(blk, ifs);
 	return blk;
 }
 
