@@ -99,6 +99,11 @@ FEATURES = {
     "switch": False,     # switch on comparisons of data or a loop index:
                          # labels sharing a branch, default anywhere,
                          # fall-through, early break inside an if
+    "incdec": False,     # loops whose condition steps the counter:
+                         # while (k--), while (k-- > 0), while (++k < c),
+                         # for (int k = c; k-- > 0;)
+    "memmove": False,    # memmove within one local array, shifting left
+                         # or right by up to 2 elements
     "openmp": False,     # '#pragma omp parallel for' loops whose
                          # iterations are independent (a fresh array's
                          # element i, a reduction(+) into a fresh scalar
@@ -1414,6 +1419,10 @@ class Gen:
             kinds += ["memcpy"] * 2
         if self.feat["switch"] and self.indent < 6 and self.in_switch < 2:
             kinds += ["switch"]
+        if self.feat["memmove"] and [
+                a for a in sc.all("arrays")
+                if a.writable and not a.root().is_param and a.base is None]:
+            kinds += ["memmove"]
         k = r.choice(kinds)
         region = self.feat["checkpoint"] and not ctx.in_helper and \
             not self.no_pragma and \
@@ -1886,6 +1895,8 @@ class Gen:
         r = self.r
         k = self.fresh("k")
         bound = r.randint(2, 5)
+        if self.feat["incdec"] and r.random() < 0.5:
+            return self.s_countdown(sc, ctx, k, bound)
         self.emit("int %s = 0;" % k, raw=True)
         cnt = IntVar(k, {n: (1, bound) for n in self.ns})
         data = r.random() < 0.5
@@ -1902,6 +1913,49 @@ class Gen:
             self.emit("\t%s++;" % k)
             self.sub_block(sc, ctx.inner(bound), r.randint(1, 3), [cnt])
             self.emit("} while (%s);" % cond)
+
+    def s_countdown(self, sc, ctx, k, bound):
+        """A loop whose condition steps its counter: while (k--),
+        while (k-- > 0), for (int k = bound; k-- > 0;) or
+        while (++k < bound) (from -1); the body sees k from 0 to
+        bound - 1, in one order or the other."""
+        r = self.r
+        cnt = IntVar(k, {n: (0, bound - 1) for n in self.ns})
+        form = r.randrange(4)
+        if form == 2:
+            self.emit("for (int %s = %d; %s-- > 0;) {" % (k, bound, k))
+        elif form == 3:
+            self.emit("int %s = -1;" % k, raw=True)
+            self.emit("while (++%s < %d) {" % (k, bound))
+        else:
+            self.emit("int %s = %d;" % (k, bound), raw=True)
+            self.emit("while (%s) {" % ("%s--" % k if form == 0
+                                        else "%s-- > 0" % k))
+        self.sub_block(sc, ctx.inner(bound), r.randint(1, 3), [cnt])
+        self.emit("}")
+
+    def s_memmove(self, sc, ctx):
+        """memmove(w + o, w + p, count) within one local array: a shift
+        left or right by 0 to 2 elements, count c * sizeof(double)."""
+        r = self.r
+        dsts = [a for a in sc.all("arrays")
+                if a.writable and not a.root().is_param and a.base is None]
+        if not dsts:
+            return self.s_store(sc, ctx)
+        d = r.choice(dsts)
+        od, os_ = r.randrange(3), r.randrange(3)
+        least = min(d.span(n) for n in self.ns) - max(od, os_)
+        if least < 1:
+            return self.s_store(sc, ctx)
+
+        def at(o):
+            if o == 0:
+                return d.name
+            return "&%s[%d]" % (d.name, o) if r.random() < 0.5 else \
+                "%s + %d" % (d.name, o)
+        d.read = True
+        self.emit("memmove(%s, %s, %d * sizeof(double));"
+                  % (at(od), at(os_), r.randint(1, least)))
 
     def cond_nocall(self, sc):
         e = self.expr(sc, 2)
@@ -2751,7 +2805,7 @@ def file_text(kernels, lit=False, seed=None, modes=("tangent",),
     out.append(HEADER)
     if any(re.search(r"\b(malloc|calloc)\(", k[0]) for k in kernels):
         out.append(MALLOC_HEADER)
-    if any(re.search(r"\bmem(cpy|set)\(", k[0]) for k in kernels):
+    if any(re.search(r"\bmem(cpy|set|move)\(", k[0]) for k in kernels):
         out.append("#include <string.h>\n")
     if any("printf(" in src for src in (k[0] for k in kernels)):
         out.append("#include <stdio.h>\n")
