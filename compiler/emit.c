@@ -1108,7 +1108,18 @@ static void struct_use_func(StructUse *u, const Func *f)
 		struct_use_type(u, f->vars[i]->type);
 }
 
-/* The struct types the functions printed into the output need. */
+/* The struct types f's prototype names (its result and parameters). */
+static void struct_use_sig(StructUse *u, const Func *f)
+{
+	struct_use_type(u, f->ret);
+	for (int i = 0; i < f->nparams; i++)
+		struct_use_type(u, f->vars[f->params[i]]->type);
+}
+
+/* The struct types the functions printed into the output need; for the
+ * header, those the public prototypes name (a type the generated code
+ * uses only inside would clash with the user's own definition in a file
+ * that includes the header). */
 static void structs_collect(StructUse *u, const Program *p, const Deps *d,
 			    int header)
 {
@@ -1116,11 +1127,14 @@ static void structs_collect(StructUse *u, const Program *p, const Deps *d,
 	u->sds = NULL;
 	u->n = 0;
 	u->headers = 0;
-	for (i = 0; i < p->nout; i++)
-		if (!header || !p->out[i]->is_static)
-			struct_use_func(u, p->out[i]);
-	if (header)
+	if (header) {
+		for (i = 0; i < p->nout; i++)
+			if (!p->out[i]->is_static)
+				struct_use_sig(u, p->out[i]);
 		return;
+	}
+	for (i = 0; i < p->nout; i++)
+		struct_use_func(u, p->out[i]);
 	for (i = 0; i < p->nfuncs; i++)
 		if (d->func[i])
 			struct_use_func(u, p->funcs[i]);
