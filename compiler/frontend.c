@@ -4256,8 +4256,9 @@ static Stmt *incdec_split(FE *fe, CXCursor c, Loc loc)
  *
  * The for's init and inc run each step once per evaluation of the
  * condition, after a continue too; a break leaves without one, as in C.
- * In a do-while the steps end the body, so a continue there (which would
- * skip them) is refused, and so are integers narrower than int, whose
+ * In a do-while the steps end the body; when a continue would skip them,
+ * the loop is for (int ck_first = 1; ck_first || C[x - 1]; x++,
+ * ck_first = 0) S instead.  Integers narrower than int are refused: their
  * x - 1 would not wrap as x++ does. */
 
 /* Does c (a loop's body) hold a continue of the loop itself? */
@@ -4354,12 +4355,24 @@ static Stmt *conv_loop_incdec(FE *fe, CXCursor cond, CXCursor body, int is_do,
 	if (is_do)
 		clang_visitChildren(body, continue_visit, &cont);
 	if (!clang_Cursor_isNull(cont)) {
+		/* a continue must reach the steps: for (int ck_first = 1;
+		 * ck_first || C[x - 1]; x++, ck_first = 0) S */
+		Stmt *f = stmt_new(S_FOR, loc);
+		int first = fe_temp(fe, "ck_first", type_int(), loc);
+		f->u.loop.init = stmt_decl(first, expr_int(1, loc), loc);
+		Stmt *inc = incdec_all_steps(fe, loc);
+		stmt_append(inc,
+			    stmt_assign(A_SET, expr_var(fe->f, first, loc),
+					expr_int(0, loc), loc));
+		f->u.loop.inc = inc;
+		fe->split_busy = 1;
+		f->u.loop.cond =
+			expr_binary(B_LOR, expr_var(fe->f, first, loc),
+				    conv_expr(fe, cond), type_int(), loc);
+		fe->split_busy = 0;
 		fe->nsplit = 0;
-		refuse(fe, cur_loc(fe, cont),
-		       "continue in a do-while loop whose condition steps a "
-		       "variable (x++) is not supported; step it in the body "
-		       "and test it in the condition");
-		return stmt_new(S_EMPTY, loc);
+		f->u.loop.body = conv_stmt(fe, body);
+		return f;
 	}
 	Stmt *s = stmt_new(is_do ? S_DO : S_FOR, loc);
 	Stmt *steps = incdec_all_steps(fe, loc);

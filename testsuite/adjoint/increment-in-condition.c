@@ -1,6 +1,6 @@
 // x++ in a while, do-while or for loop's condition: while (n--) S is
 // for (n--; n + 1; n--) S, do S while (--k > 0) is do { S --k; } while
-// (k > 0), for (int i = n; i-- > 0;) S is { int i = n; i--; for (; i + 1
+// (k > 0) (a for with a first-pass flag when S has a continue), for (int i = n; i-- > 0;) S is { int i = n; i--; for (; i + 1
 // > 0; i--) S }; each step runs once per test of the condition, also
 // after a continue, and a break leaves without one.  Integer and pointer locals
 // and parameters; gradients, Hessian-vector products and the dot-product
@@ -52,7 +52,10 @@ double g(const double *x)
 	return s * (double)i + (double)u;
 }
 
-/* do-while: the steps end the body; a break leaves without them. */
+/* do-while: the steps end the body; a break leaves without them; with a
+ * continue, the loop is a for whose inc steps, and whose first test
+ * passes: for (int ck_first = 1; ck_first || j < N - 1; j++,
+ * ck_first = 0) */
 #pragma ck_tangent wrt(x)
 #pragma ck_adjoint wrt(x)
 #pragma ck_hvp wrt(x)
@@ -68,7 +71,13 @@ double h(const double *x)
 		if (m == 3)
 			break;
 	} while (m++ < N - 2);
-	return s + (double)(k + m);
+	int j = 0;
+	do {
+		if (j == 2)
+			continue;
+		s += 0.5 * sin(x[j]) * x[j + 1];
+	} while (++j < N - 1);
+	return s + (double)(k + m + j);
 }
 
 /* a for's condition: for (int i = N; i-- > 0;) declares i before the
@@ -105,6 +114,7 @@ double r(const double *x)
 // CHECK-NEXT: } while (k > 0);
 // CHECK: m++;
 // CHECK: } while (m - 1 < 6 - 2);
+// CHECK: for (; ck_first || j < 6 - 1; j++, ck_first = 0) {
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
