@@ -1716,8 +1716,16 @@ static Expr *adj_tape_value(Adj *c, Plan *pl, const Expr *e,
 {
 	if (!type_is_float(e->type))
 		return NULL;
-	if (!adj_partial_of_value(r, e, expr_num(0, e->type, e->loc)))
+	Expr *mark = expr_new(E_VAR, e->type, e->loc);
+	mark->u.var = -1; /* stands for the call's value; never emitted */
+	Expr *d = adj_partial_of_value(r, e, mark);
+	if (!d)
 		return NULL;
+	/* a constant partial (floor's 0) reads nothing: nothing to tape */
+	MathUse u = { mark, 0 };
+	ir_walk_expr(d, adj_find_marker, &u);
+	if (!u.found)
+		return d;
 	if (plan_key(pl, e) < 0 && !pl->can_hoist)
 		return NULL;
 	return adj_partial_of_value(r, e, adj_call_value(c, pl, e));

@@ -41,9 +41,13 @@ int rules_is_float_variant(const MathRule *r, const char *name)
 
 int rules_cheap(const char *name)
 {
+	/* (the step functions too: one instruction each, and a derivative
+	 * that reads no value, so nothing would read a taped one) */
 	static const char *const cheap[] = {
-		"fabs", "fabsf", "fmin",     "fminf",
-		"fmax", "fmaxf", "copysign", "copysignf",
+		"fabs",   "fabsf",    "fmin",      "fminf",     "fmax",
+		"fmaxf",  "copysign", "copysignf", "floor",     "floorf",
+		"ceil",   "ceilf",    "trunc",     "truncf",    "round",
+		"roundf", "rint",     "rintf",     "nearbyint", "nearbyintf",
 	};
 	for (size_t k = 0; k < sizeof cheap / sizeof *cheap; k++)
 		if (!strcmp(name, cheap[k]))
