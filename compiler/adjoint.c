@@ -1748,6 +1748,22 @@ void plan_hoisted(Adj *c, Plan *pl, Expr **primal)
 	}
 }
 
+/* Does a partial of rule r, for call e, read argument k (among the
+ * partials over e's active arguments)? */
+static int adj_rule_reads_arg(Adj *c, const MathRule *r, const Expr *e, int k)
+{
+	Expr *call = expr_clone(e);
+	Expr *marker = expr_new(E_VAR, e->u.call.args[k]->type, e->loc);
+	marker->u.var = -1; /* stands for argument k; never emitted */
+	call->u.call.args[k] = marker;
+	MathUse u = { marker, 0 };
+	for (int i = 0; i < r->arity && i < e->u.call.nargs && !u.found; i++)
+		if (activity_expr_varied(c->a, e->u.call.args[i]))
+			ir_walk_expr(rules_partial(r, call, i),
+				     adj_find_marker, &u);
+	return u.found;
+}
+
 static void adj_math(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 {
 	const MathRule *r = rules_find(e->u.call.name);
@@ -1777,11 +1793,16 @@ static void adj_math(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 		if (adj_costly(pd)) {
 			pd = adj_value(c, pl, pd);
 		} else {
+			/* f_bwd's values of the arguments the partials read
+			 * (fmod's 1 reads none: nothing is taped for it) */
 			if (!vals) {
 				vals = expr_clone(e);
 				for (int k = 0; k < e->u.call.nargs; k++)
-					vals->u.call.args[k] =
-						adj_value(c, pl, e->u.call.args[k]);
+					if (adj_rule_reads_arg(c, r, e, k))
+						vals->u.call
+							.args[k] = adj_value(
+							c, pl,
+							e->u.call.args[k]);
 			}
 			pd = rules_partial(r, vals, i);
 		}

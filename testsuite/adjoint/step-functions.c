@@ -3,7 +3,9 @@
 // jumps, as a branch's), so an index computed from an active value,
 // k = (int)floor(t), interpolates in a table, and x - floor(x) has
 // derivative 1; fmod(a, b) is a - trunc(a / b) * b, fdim(a, b) is
-// a > b ? a - b : 0.  Inputs away from the jumps; gradients, Hessian-
+// a > b ? a - b : 0.  Nothing is taped for a partial that reads no value
+// (floor's 0, fmod's 1): f_b_d would tape its tangent too, and misalign
+// the tape.  Inputs away from the jumps; gradients, Hessian-
 // vector products and the dot-product test against differences, in every
 // mode and with float calls (floorf).
 // RUN: %ckc %s -o %t.c
@@ -42,6 +44,9 @@ double f(const double *x)
 		s += fdim(x[i], 0.5) * ceil(x[i]) + round(x[i]) * x[i];
 		s += (double)floorf((float)x[i]) * trunc(x[i] * 2.0) +
 		     rint(x[i]) + nearbyint(x[i]) * x[i];
+		/* fmod's partial in its first argument, 1, reads no value:
+		 * cos(x[i]) must not be taped for it */
+		s += fmod(cos(x[i]), 1.18) + fmod(exp(x[i]), 0.5) * x[i];
 	}
 	return s;
 }

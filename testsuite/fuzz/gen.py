@@ -102,6 +102,8 @@ FEATURES = {
     "incdec": False,     # loops whose condition steps the counter:
                          # while (k--), while (k-- > 0), while (++k < c),
                          # for (int k = c; k-- > 0;)
+    "steps": False,      # floor, ceil, trunc, round, rint, nearbyint,
+                         # x - floor(x), fmod and fdim of active values
     "memmove": False,    # memmove within one local array, shifting left
                          # or right by up to 2 elements
     "openmp": False,     # '#pragma omp parallel for' loops whose
@@ -477,6 +479,23 @@ class Gen:
         c = self.const()
         return fmt(c), abs(c)
 
+    def step_call(self, sc, depth):
+        """A step function of an active value (derivative 0 but at its
+        jumps), the fractional part x - floor(x), fmod or fdim; the
+        driver skips outputs whose differences cross a jump."""
+        r = self.r
+        a = self.tame(self.expr(sc, depth - 1), 4.0)
+        g = r.choice(("floor", "ceil", "trunc", "round", "rint",
+                      "nearbyint", "frac", "fmod", "fdim"))
+        if g == "frac":
+            return "(%s - floor(%s))" % (a[0], a[0]), 1.0
+        if g == "fmod":
+            return "fmod(%s, %s)" % (a[0], fmt(r.uniform(0.6, 1.5))), 1.5
+        if g == "fdim":
+            b = self.tame(self.expr(sc, depth - 1), 4.0)
+            return "fdim(%s, %s)" % (a[0], b[0]), a[1] + b[1]
+        return "%s(%s)" % (g, a[0]), a[1] + 1.0
+
     def squash(self, e):
         f = self.r.choice(SQUASH)
         return "%s(%s)" % (f, e[0]), 1.0
@@ -487,6 +506,8 @@ class Gen:
 
     def math(self, sc, depth):
         r = self.r
+        if self.feat["steps"] and r.random() < 0.25:
+            return self.step_call(sc, depth)
         f = r.choice(MATH_FUNCS)
         a = self.expr(sc, depth - 1)
         a1 = self.tame(a, 4.0)
