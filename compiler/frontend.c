@@ -3598,6 +3598,22 @@ static Stmt *struct_assign(Expr *lhs, Expr *rhs, Loc loc)
 
 static Stmt *conv_expr_stmt(FE *fe, CXCursor c);
 
+/* Is c x++, x--, ++x or --x? */
+static int is_incdec(CXCursor c)
+{
+	if (!is_kind(c, CXCursor_UnaryOperator))
+		return 0;
+	switch (clang_getCursorUnaryOperatorKind(c)) {
+	case CXUnaryOperator_PostInc:
+	case CXUnaryOperator_PostDec:
+	case CXUnaryOperator_PreInc:
+	case CXUnaryOperator_PreDec:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* Is c (stripped) an assignment, compound assignment, ++ or --? */
 static int is_assignment(CXCursor c)
 {
@@ -3608,17 +3624,7 @@ static int is_assignment(CXCursor c)
 		binop_of(c, &assign);
 		return assign;
 	}
-	if (is_kind(c, CXCursor_UnaryOperator))
-		switch (clang_getCursorUnaryOperatorKind(c)) {
-		case CXUnaryOperator_PostInc:
-		case CXUnaryOperator_PostDec:
-		case CXUnaryOperator_PreInc:
-		case CXUnaryOperator_PreDec:
-			return 1;
-		default:
-			break;
-		}
-	return 0;
+	return is_incdec(c);
 }
 
 /* What the statements of a converted assignment chain write: variables
@@ -4087,29 +4093,22 @@ static enum CXChildVisitResult inc_scan_visit(CXCursor c, CXCursor parent,
 	IncScan *sc = data;
 	(void)parent;
 	switch (clang_getCursorKind(c)) {
-	case CXCursor_UnaryOperator:
-		switch (clang_getCursorUnaryOperatorKind(c)) {
-		case CXUnaryOperator_PostInc:
-		case CXUnaryOperator_PostDec:
-		case CXUnaryOperator_PreInc:
-		case CXUnaryOperator_PreDec: {
-			Kids ks = expr_kids(c);
-			CXCursor op = ks.n == 1 ? strip(ks.c[0])
-						: clang_getNullCursor();
-			if (sc->n == FE_MAX_SPLIT ||
-			    !is_kind(op, CXCursor_DeclRefExpr)) {
-				sc->bad = 1;
-				break;
-			}
-			sc->inc[sc->n] = c;
-			sc->var[sc->n] = clang_getCursorReferenced(op);
-			sc->n++;
+	case CXCursor_UnaryOperator: {
+		if (!is_incdec(c))
+			break;
+		Kids ks = expr_kids(c);
+		CXCursor op =
+			ks.n == 1 ? strip(ks.c[0]) : clang_getNullCursor();
+		if (sc->n == FE_MAX_SPLIT ||
+		    !is_kind(op, CXCursor_DeclRefExpr)) {
+			sc->bad = 1;
 			break;
 		}
-		default:
-			break;
-		}
+		sc->inc[sc->n] = c;
+		sc->var[sc->n] = clang_getCursorReferenced(op);
+		sc->n++;
 		break;
+	}
 	case CXCursor_ConditionalOperator:
 	case CXCursor_CompoundAssignOperator:
 		sc->bad = 1;
@@ -5665,16 +5664,7 @@ static enum CXChildVisitResult param_write_visit(CXCursor c, CXCursor parent,
 	(void)parent;
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_UnaryOperator:
-		switch (clang_getCursorUnaryOperatorKind(c)) {
-		case CXUnaryOperator_PostInc:
-		case CXUnaryOperator_PostDec:
-		case CXUnaryOperator_PreInc:
-		case CXUnaryOperator_PreDec:
-			assign = 1;
-			break;
-		default:
-			break;
-		}
+		assign = is_incdec(c);
 		break;
 	case CXCursor_CompoundAssignOperator:
 		assign = 1;
