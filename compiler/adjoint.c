@@ -1059,7 +1059,7 @@ static Type *adj_unconst_array(const Type *t)
 
 /* The bwd copy of const table v (adj_const_tables): declared once, at
  * the top of f_bwd, as f declares it. */
-static int adj_ctab_var(Adj *c, int v)
+int adj_ctab_var(Adj *c, int v)
 {
 	if (c->ctab_b[v] >= 0)
 		return c->ctab_b[v];

@@ -231,6 +231,7 @@ void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj);
 int adj_reads_var(const Expr *e, int v);
 Expr *adj_fwd_saved(Adj *c, int v, Loc loc);
 Expr *adj_flat_base(Expr *base, const Type *p);
+int adj_ctab_var(Adj *c, int v);
 Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 		     Stmt *fout, Loc loc);
 int rg_heap_local(Adj *c, const Stmt *r, int v);

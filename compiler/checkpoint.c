@@ -662,7 +662,8 @@ static Expr *rg_base(Adj *c, int v, Loc loc)
 	 * a copy of the pointer */
 	if (c->v->heap[b])
 		return expr_var(c->bwd, c->hptr_b[b], loc);
-	Expr *e = expr_var(c->bwd, rg_pcopy(c, b), loc);
+	Expr *e = expr_var(
+		c->bwd, c->ctab[b] ? adj_ctab_var(c, b) : rg_pcopy(c, b), loc);
 	return x->type->kind == TY_ARRAY ? e : expr_addr(e, loc);
 }
 
@@ -679,6 +680,8 @@ static Expr *rg_var(Adj *c, int v, Loc loc)
 	}
 	if (c->v->heap[v])
 		return expr_var(c->bwd, c->hptr_b[v], loc);
+	if (c->ctab[v])
+		return expr_var(c->bwd, adj_ctab_var(c, v), loc);
 	const Var *x = c->f->vars[v];
 	if (x->type->kind == TY_INT)
 		return expr_var(c->bwd, adj_bvar(c, v, loc), loc);
@@ -977,7 +980,8 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 	Loc loc = prag->loc;
 	Func *g = in_bwd ? c->bwd : c->fwd;
 	for (int i = 0; vars && i < f->nvars; i++) {
-		if (!used[i] || f->vars[i]->is_static ||
+		/* (a const table: f_bwd declares its own, adj_ctab_var) */
+		if (!used[i] || f->vars[i]->is_static || c->ctab[i] ||
 		    (f->vars[i]->type->kind == TY_PTR &&
 		     f->vars[i]->kind == VAR_PARAM) ||
 		    c->v->heap[i]) /* f_bwd holds its pointer (hptr_b) */

@@ -2,7 +2,8 @@
 // every call reads alike, as a file-scope const is, and so is a const
 // array with constant values, const int perm[] = {...}: each generated
 // function declares the table as written, and f_bwd reads it again (an
-// index x[perm[i]], a weight) instead of taping what f read.  f_fwd's copy
+// index x[perm[i]], a weight) instead of taping what f read, and a
+// region's snapshot leaves the tables out (its recomputation reads them).  f_fwd's copy
 // of a const array declared with other values is writable, since it gets
 // them one element at a time.  A static local that is not const stays
 // refused (diagnostics/static-local-float.c), and a local index array
@@ -71,6 +72,9 @@ double g(const double *x)
 // CHECK-LABEL: static double g_fwd(const double *x){{$}}
 // CHECK: double v[2] = {0.0};
 // CHECK: v[0] = x[0] * x[1];
+// CHECK-NOT: CK_SAVE(ck_s, next)
+// CHECK-NOT: CK_SAVE(ck_s, c)
+// CHECK: CK_SAVE_N(ck_s, y + 0, 6);
 // CHECK-LABEL: static void g_bwd(const double *x, double *restrict x_b, double ret_b){{$}}
 // CHECK-DAG: const int next[6] = {1, 2, 3, 4, 5, 0};
 // CHECK-DAG: const double c[2][3] = {{[{][{]}}1.0, -2.0, 0.5}, {0.25, 3.0, -1.0{{[}][}]}};
