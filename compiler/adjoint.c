@@ -1037,14 +1037,6 @@ int adj_bvar(Adj *c, int v, Loc loc)
 	return c->bmap[v];
 }
 
-/* Are the elements of array type t const? */
-static int type_is_readonly_elem(const Type *t)
-{
-	while (t->kind == TY_ARRAY && !t->is_const)
-		t = t->base;
-	return t->is_const;
-}
-
 /* Array type t with writable elements (a copy; t stays as it is). */
 static Type *adj_unconst_array(const Type *t)
 {
@@ -1294,20 +1286,7 @@ static int adj_var(Adj *c, int v)
 	if (c->adjv[v] >= 0)
 		return c->adjv[v];
 	const Var *x = c->f->vars[v];
-	Type *t = type_with_const(x->type, 0);
-	if (t->kind == TY_ARRAY) {
-		Type *e = ARENA_NEW(Type);
-		*e = *t;
-		Type *inner = e;
-		while (inner->kind == TY_ARRAY && inner->base->kind == TY_ARRAY) {
-			Type *b = ARENA_NEW(Type);
-			*b = *inner->base;
-			inner->base = b;
-			inner = b;
-		}
-		inner->base = type_with_const(inner->base, 0);
-		t = e;
-	}
+	Type *t = adj_unconst_array(x->type);
 	c->adjv[v] = adj_mark(c->bwd, adj_local(c, c->bwd,
 						arena_printf("%s_b", x->name), t));
 	return c->adjv[v];
@@ -1656,6 +1635,23 @@ static void adj_find_marker(void *ctx, const Expr *e)
 		u->found = 1;
 }
 
+/* A stand-in for a value (a call's, an argument's) in a rule's partial;
+ * never emitted. */
+static Expr *adj_marker(Type *t, Loc loc)
+{
+	Expr *m = expr_new(E_VAR, t, loc);
+	m->u.var = -1;
+	return m;
+}
+
+/* Does e read marker? */
+static int adj_reads_marker(const Expr *e, Expr *marker)
+{
+	MathUse u = { marker, 0 };
+	ir_walk_expr(e, adj_find_marker, &u);
+	return u.found;
+}
+
 /* The derivative of one-argument math call e (exp, tanh, sqrt, tan,
  * cbrt, exp2) as a function of the call's value alone, given as the bwd
  * expression v; NULL when it needs the argument too. */
@@ -1663,14 +1659,11 @@ static Expr *adj_partial_of_value(const MathRule *r, const Expr *e, Expr *v)
 {
 	if (r->arity != 1 || e->u.call.nargs != 1)
 		return NULL;
-	Expr *marker = expr_new(E_VAR, e->u.call.args[0]->type, e->loc);
-	marker->u.var = -1; /* stands for the argument; never emitted */
+	Expr *marker = adj_marker(e->u.call.args[0]->type, e->loc);
 	Expr *call = expr_clone(e);
 	call->u.call.args[0] = marker;
 	Expr *d = expr_replace(rules_partial(r, call, 0), call, v);
-	MathUse u = {marker, 0};
-	ir_walk_expr(d, adj_find_marker, &u);
-	return u.found ? NULL : d;
+	return adj_reads_marker(d, marker) ? NULL : d;
 }
 
 /* The taped value of math call e (adj_value): f_fwd computes e once
@@ -1716,15 +1709,12 @@ static Expr *adj_tape_value(Adj *c, Plan *pl, const Expr *e,
 {
 	if (!type_is_float(e->type))
 		return NULL;
-	Expr *mark = expr_new(E_VAR, e->type, e->loc);
-	mark->u.var = -1; /* stands for the call's value; never emitted */
+	Expr *mark = adj_marker(e->type, e->loc);
 	Expr *d = adj_partial_of_value(r, e, mark);
 	if (!d)
 		return NULL;
 	/* a constant partial (floor's 0) reads nothing: nothing to tape */
-	MathUse u = { mark, 0 };
-	ir_walk_expr(d, adj_find_marker, &u);
-	if (!u.found)
+	if (!adj_reads_marker(d, mark))
 		return d;
 	if (plan_key(pl, e) < 0 && !pl->can_hoist)
 		return NULL;
@@ -1753,15 +1743,26 @@ void plan_hoisted(Adj *c, Plan *pl, Expr **primal)
 static int adj_rule_reads_arg(Adj *c, const MathRule *r, const Expr *e, int k)
 {
 	Expr *call = expr_clone(e);
-	Expr *marker = expr_new(E_VAR, e->u.call.args[k]->type, e->loc);
-	marker->u.var = -1; /* stands for argument k; never emitted */
+	Expr *marker = adj_marker(e->u.call.args[k]->type, e->loc);
 	call->u.call.args[k] = marker;
-	MathUse u = { marker, 0 };
-	for (int i = 0; i < r->arity && i < e->u.call.nargs && !u.found; i++)
-		if (activity_expr_varied(c->a, e->u.call.args[i]))
-			ir_walk_expr(rules_partial(r, call, i),
-				     adj_find_marker, &u);
-	return u.found;
+	for (int i = 0; i < r->arity && i < e->u.call.nargs; i++)
+		if (activity_expr_varied(c->a, e->u.call.args[i]) &&
+		    adj_reads_marker(rules_partial(r, call, i), marker))
+			return 1;
+	return 0;
+}
+
+/* Call e with f_bwd's values of the arguments its partials read (fmod's
+ * 1 reads none: nothing is taped for it); the others stay as they are,
+ * unread. */
+static Expr *adj_rule_args(Adj *c, Plan *pl, const MathRule *r, const Expr *e)
+{
+	Expr *vals = expr_clone(e);
+	for (int k = 0; k < e->u.call.nargs; k++)
+		if (adj_rule_reads_arg(c, r, e, k))
+			vals->u.call.args[k] =
+				adj_value(c, pl, e->u.call.args[k]);
+	return vals;
 }
 
 static void adj_math(Adj *c, Plan *pl, const Expr *e, Expr *adj)
@@ -1793,17 +1794,8 @@ static void adj_math(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 		if (adj_costly(pd)) {
 			pd = adj_value(c, pl, pd);
 		} else {
-			/* f_bwd's values of the arguments the partials read
-			 * (fmod's 1 reads none: nothing is taped for it) */
-			if (!vals) {
-				vals = expr_clone(e);
-				for (int k = 0; k < e->u.call.nargs; k++)
-					if (adj_rule_reads_arg(c, r, e, k))
-						vals->u.call
-							.args[k] = adj_value(
-							c, pl,
-							e->u.call.args[k]);
-			}
+			if (!vals)
+				vals = adj_rule_args(c, pl, r, e);
 			pd = rules_partial(r, vals, i);
 		}
 		adj_expr(c, pl, arg, adj_mul(expr_clone(adj), pd, e->loc));
@@ -3216,7 +3208,7 @@ static void adj_fwd_prologue(Adj *c)
 		/* a const array gets its values where it was declared, one
 		 * element at a time: f_fwd's copy is not const */
 		if (!orig && x->type->kind == TY_ARRAY &&
-		    type_is_readonly_elem(x->type)) {
+		    type_is_readonly(x->type)) {
 			Var *w = ARENA_NEW(Var);
 			*w = *x;
 			w->type = adj_unconst_array(x->type);
@@ -3413,20 +3405,26 @@ static const Expr **adj_const_locals(const AdjVariant *v)
 	return k.init;
 }
 
+typedef struct ConstTables {
+	const Func *f;
+	const Stmt **decl;  /* a table's declaration */
+	unsigned char *out; /* declared twice, or not as a table */
+} ConstTables;
+
 static void adj_ctab_visit(void *ctx, const Stmt *s)
 {
-	ConstLocals *k = ctx;
+	ConstTables *k = ctx;
 	if (s->kind != S_DECL)
 		return;
 	int v = s->u.decl.var;
 	const Var *x = k->f->vars[v];
 	int ok = x->kind == VAR_LOCAL && x->type->kind == TY_ARRAY &&
-		 type_is_readonly_elem(x->type) && s->u.decl.ninits > 0 &&
-		 !s->u.decl.init && !k->init[v];
+		 type_is_readonly(x->type) && s->u.decl.ninits > 0 &&
+		 !s->u.decl.init && !k->decl[v];
 	for (int i = 0; ok && i < s->u.decl.ninits; i++)
 		ok = adj_float_const(s->u.decl.inits[i]);
 	if (ok)
-		k->init[v] = (const Expr *)s;
+		k->decl[v] = s;
 	else
 		k->out[v] = 1;
 }
@@ -3439,13 +3437,12 @@ static const Stmt **adj_const_tables(const AdjVariant *v)
 {
 	const Func *f = v->f;
 	size_t n = (size_t)f->nvars + 1;
-	ConstLocals k = { f, arena_alloc(sizeof(Expr *) * n), arena_alloc(n) };
-	const Stmt **r = arena_alloc(sizeof(Stmt *) * n);
+	ConstTables k = { f, arena_alloc(sizeof(Stmt *) * n), arena_alloc(n) };
 	ir_visit_stmts(f->body, adj_ctab_visit, &k);
 	for (int i = 0; i < f->nvars; i++)
-		if (k.init[i] && !k.out[i])
-			r[i] = (const Stmt *)(const void *)k.init[i];
-	return r;
+		if (k.out[i])
+			k.decl[i] = NULL;
+	return k.decl;
 }
 
 static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)

@@ -32,46 +32,19 @@ static const char *const output_fns[] = {
 };
 
 /* Library functions without side effects that ckc may run again (in a
- * recomputation); the float variants (floorf) too. */
+ * recomputation); the float variants (floorf) too.  The classification
+ * and comparison macros (fp_class_name) have integer results, and
+ * conv_assert's assert(e) checks again what it checked. */
 static const char *const pure_fns[] = {
-	"floor",
-	"ceil",
-	"round",
-	"trunc",
-	"rint",
-	"nearbyint",
-	"lround",
-	"lrint",
-	"llround",
-	"llrint",
-	"fmod",
-	"remainder",
-	"lgamma",
-	"tgamma",
-	"ldexp",
-	"scalbn",
-	"ilogb",
-	"logb",
-	"nextafter",
-	"copysign",
-	"fdim",
-	"abs",
-	"labs",
-	"llabs",
-	/* classification and comparison (fp_class_name): integer results */
-	"isfinite",
-	"isnan",
-	"isinf",
-	"isnormal",
-	"signbit",
-	"isgreater",
-	"isgreaterequal",
-	"isless",
-	"islessequal",
-	"islessgreater",
-	"isunordered",
-	/* conv_assert's assert(e): checks again what it checked */
-	"assert",
+	"floor",       "ceil",          "round",          "trunc",
+	"rint",        "nearbyint",     "lround",         "lrint",
+	"llround",     "llrint",        "fmod",           "remainder",
+	"lgamma",      "tgamma",        "ldexp",          "scalbn",
+	"ilogb",       "logb",          "nextafter",      "copysign",
+	"fdim",        "abs",           "labs",           "llabs",
+	"isfinite",    "isnan",         "isinf",          "isnormal",
+	"signbit",     "isgreater",     "isgreaterequal", "isless",
+	"islessequal", "islessgreater", "isunordered",    "assert",
 };
 
 static int in_table(const char *const *t, size_t n, const char *name,

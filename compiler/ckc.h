@@ -535,6 +535,7 @@ Type *type_float_elem(Type *t);
 int struct_has_float(StructDef *sd);
 /* Same type with a different top-level const. */
 Type *type_with_const(Type *t, int is_const);
+int type_is_readonly(const Type *t); /* const, or an array of const */
 /* The type of an arithmetic result of a and b (double > float > int). */
 Type *type_common(Type *a, Type *b);
 

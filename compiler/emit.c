@@ -1191,15 +1191,6 @@ static void emit_struct_defs(FILE *out, const StructUse *u)
 
 /* ----------------------------------------------------- the C file */
 
-/* Is the object of type t read-only: const at the top, or an array of
- * const elements? */
-static int type_is_readonly(const Type *t)
-{
-	while (t->kind == TY_ARRAY && !t->is_const)
-		t = t->base;
-	return t->is_const;
-}
-
 static void emit_includes(FILE *out, const Program *p, const Deps *d)
 {
 	int i, has_math = 0;

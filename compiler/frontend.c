@@ -2780,16 +2780,6 @@ static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n)
 	}
 }
 
-/* Is t const (for arrays: are its elements)?  A static global the
- * generated code uses is copied into it, which is right only for data
- * that never changes. */
-static int type_is_readonly(const Type *t)
-{
-	while (t->kind == TY_ARRAY && !t->is_const)
-		t = t->base;
-	return t->is_const;
-}
-
 /* A file-scope variable: its index in Program.globals (added once). */
 static int global_index(FE *fe, CXCursor decl, Loc use)
 {
@@ -2808,6 +2798,8 @@ static int global_index(FE *fe, CXCursor decl, Loc use)
 	g->is_static = clang_Cursor_getStorageClass(def) == CX_SC_Static;
 	ARENA_PUSH(fe->p->globals, fe->p->nglobals, g);
 	g->type = conv_type(fe, clang_getCursorType(def), use, TY_REPORT);
+	/* a static global the generated code uses is copied into it, which
+	 * is right only for data that never changes */
 	if (g->is_static && !type_is_readonly(g->type)) {
 		diag_error(use,
 			   "static variable '%s' is not const, so the "
@@ -3887,24 +3879,33 @@ static enum CXTypeKind mem_elem_kind(CXCursor c)
 		       : CXType_Invalid;
 }
 
+/* p as base + off: &a[k] and a + k give a and k, anything else p and
+ * NULL (offset 0). */
+static void mem_split(Expr *p, Expr **base, Expr **off)
+{
+	*base = p;
+	*off = NULL;
+	if (p->kind == E_ADDR && p->u.e->kind == E_INDEX) {
+		*base = p->u.e->u.index.base;
+		*off = p->u.e->u.index.idx;
+	} else if (p->kind == E_BINARY && p->u.bin.op == B_ADD &&
+		   type_is_pointerish(p->u.bin.l->type) &&
+		   !type_is_pointerish(p->u.bin.r->type)) {
+		*base = p->u.bin.l;
+		*off = p->u.bin.r;
+	}
+}
+
 /* Element i of the array p points to: p[i], or a[k + i] for p = &a[k] or
  * p = a + k. */
 static Expr *mem_elem(FE *fe, Expr *p, int i, Loc loc)
 {
-	Expr *iv = expr_var(fe->f, i, loc);
-	if (p->kind == E_ADDR && p->u.e->kind == E_INDEX)
-		return expr_index(p->u.e->u.index.base,
-				  expr_binary(B_ADD, p->u.e->u.index.idx, iv,
-					      type_long(), loc),
-				  loc);
-	if (p->kind == E_BINARY && p->u.bin.op == B_ADD &&
-	    type_is_pointerish(p->u.bin.l->type) &&
-	    !type_is_pointerish(p->u.bin.r->type))
-		return expr_index(
-			p->u.bin.l,
-			expr_binary(B_ADD, p->u.bin.r, iv, type_long(), loc),
-			loc);
-	return expr_index(p, iv, loc);
+	Expr *base, *off, *iv = expr_var(fe->f, i, loc);
+	mem_split(p, &base, &off);
+	if (!off)
+		return expr_index(p, iv, loc);
+	return expr_index(base, expr_binary(B_ADD, off, iv, type_long(), loc),
+			  loc);
 }
 
 /* for (i = 0; i < n; i++) d[i] = s[i] (= 0.0 without s), or with
@@ -3931,23 +3932,6 @@ static Stmt *mem_loop(FE *fe, Expr *d, Expr *s, int n, int i, int back,
 		s ? mem_elem(fe, s, i, loc) : expr_num(0.0, lhs->type, loc);
 	f->u.loop.body = stmt_assign(A_SET, lhs, rhs, loc);
 	return f;
-}
-
-/* p as base + off: &a[k] and a + k give a and k, anything else p and
- * NULL (offset 0). */
-static void mem_split(Expr *p, Expr **base, Expr **off)
-{
-	*base = p;
-	*off = NULL;
-	if (p->kind == E_ADDR && p->u.e->kind == E_INDEX) {
-		*base = p->u.e->u.index.base;
-		*off = p->u.e->u.index.idx;
-	} else if (p->kind == E_BINARY && p->u.bin.op == B_ADD &&
-		   type_is_pointerish(p->u.bin.l->type) &&
-		   !type_is_pointerish(p->u.bin.r->type)) {
-		*base = p->u.bin.l;
-		*off = p->u.bin.r;
-	}
 }
 
 /* Is offset off (NULL: 0) an integer literal? */
@@ -4207,22 +4191,26 @@ static int is_split_inc(FE *fe, CXCursor c)
 	return 0;
 }
 
+/* The step of x++ (x--, ++x, --x) inc as a statement: x++ or x--. */
+static Stmt *incdec_step(FE *fe, CXCursor inc, Loc loc)
+{
+	enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(inc);
+	int up = u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PostInc;
+	return stmt_assign(up ? A_INC : A_DEC,
+			   conv_expr(fe, expr_kids(inc).c[0]), NULL, loc);
+}
+
 /* Appends to b the steps of fe->split_inc that come before their
  * statement (pre: ++x, --x) or after it, and forgets them when after. */
 static void incdec_steps(FE *fe, Stmt *b, int pre, Loc loc)
 {
 	for (int k = 0; k < fe->nsplit; k++) {
-		CXCursor inc = fe->split_inc[k];
 		enum CXUnaryOperatorKind u =
-			clang_getCursorUnaryOperatorKind(inc);
+			clang_getCursorUnaryOperatorKind(fe->split_inc[k]);
 		int is_pre = u == CXUnaryOperator_PreInc ||
 			     u == CXUnaryOperator_PreDec;
-		int up = u == CXUnaryOperator_PreInc ||
-			 u == CXUnaryOperator_PostInc;
-		if (is_pre != pre)
-			continue;
-		Expr *x = conv_expr(fe, expr_kids(inc).c[0]);
-		stmt_append(b, stmt_assign(up ? A_INC : A_DEC, x, NULL, loc));
+		if (is_pre == pre)
+			stmt_append(b, incdec_step(fe, fe->split_inc[k], loc));
 	}
 	if (!pre)
 		fe->nsplit = 0;
@@ -4282,22 +4270,11 @@ static enum CXChildVisitResult continue_visit(CXCursor c, CXCursor parent,
 static Stmt *incdec_all_steps(FE *fe, Loc loc)
 {
 	Stmt *b = stmt_block(loc);
-	for (int k = 0; k < fe->nsplit; k++) {
-		CXCursor inc = fe->split_inc[k];
-		enum CXUnaryOperatorKind u =
-			clang_getCursorUnaryOperatorKind(inc);
-		int up = u == CXUnaryOperator_PreInc ||
-			 u == CXUnaryOperator_PostInc;
-		Expr *x = conv_expr(fe, expr_kids(inc).c[0]);
-		stmt_append(b, stmt_assign(up ? A_INC : A_DEC, x, NULL, loc));
-	}
+	for (int k = 0; k < fe->nsplit; k++)
+		stmt_append(b, incdec_step(fe, fe->split_inc[k], loc));
 	return b;
 }
 
-/* The while (is_do: do-while) loop c with condition cond and body body,
- * its condition's x++ moved out; NULL when the condition has none or
- * moving them could change what the loop does (conv_expr then refuses
- * the x++ that stays). */
 /* Whether x, stepped in a loop's condition, may be read there as x - 1
  * (x + 1): int and wider, or a pointer. */
 static int incdec_cond_type_ok(CXType t)
@@ -4343,6 +4320,10 @@ static int incdec_cond_prepare(FE *fe)
 	return 1;
 }
 
+/* The while (is_do: do-while) loop with condition cond and body body,
+ * its condition's x++ moved out; NULL when the condition has none or
+ * moving them could change what the loop does (conv_expr then refuses
+ * the x++ that stays). */
 static Stmt *conv_loop_incdec(FE *fe, CXCursor cond, CXCursor body, int is_do,
 			      Loc loc)
 {
@@ -5641,7 +5622,6 @@ static int old_style_params(CXCursor c)
 	return found && poff > close;
 }
 
-/* Converts the function at index idx of Program.funcs. */
 /* ------------------------------------------- pointer parameters walked
  *
  * A pointer parameter that the body assigns (`while (n--) s += *x++;`)
@@ -5706,6 +5686,7 @@ static int walked_param(FE *fe, CXCursor a, int id, CXCursor body)
 	return l;
 }
 
+/* Converts the function at index idx of Program.funcs. */
 static void conv_func(FE *fe, int idx)
 {
 	Def *d = fe->conv[idx];

@@ -98,6 +98,15 @@ int struct_has_float(StructDef *sd)
 	return struct_float_elem(sd) != NULL;
 }
 
+/* Is the object of type t read-only: const at the top, or an array of
+ * const elements? */
+int type_is_readonly(const Type *t)
+{
+	while (t->kind == TY_ARRAY && !t->is_const)
+		t = t->base;
+	return t->is_const;
+}
+
 Type *type_with_const(Type *t, int is_const)
 {
 	if (t->is_const == is_const)
