@@ -4007,19 +4007,20 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 		stmt_append(blk, mem_loop(fe, d, s, n, i, 0, loc));
 		return blk;
 	}
-	/* memmove: forward where d is not after s in the same array,
-	 * backward where it is */
+	/* memmove: forward where d is not after s in the same array (the
+	 * same variable, or the same member array), backward where it is */
 	Expr *db, *doff, *sb, *soff;
 	mem_split(d, &db, &doff);
 	mem_split(s, &sb, &soff);
 	long long dk, sk;
-	if (db->kind != E_VAR || sb->kind != E_VAR) {
+	int same = expr_equal(db, sb); /* one array (a local's, s.a) */
+	if (!same && (db->kind != E_VAR || sb->kind != E_VAR)) {
 		refuse(fe, loc,
 		       "ckc cannot tell which arrays this memmove copies "
 		       "between; pass arrays or a + k");
 		return stmt_new(S_EMPTY, loc);
 	}
-	if (db->u.var != sb->u.var) {
+	if (!same) {
 		const Var *x = fe->f->vars[db->u.var],
 			  *y = fe->f->vars[sb->u.var];
 		if ((x->kind != VAR_LOCAL || x->type->kind != TY_ARRAY) &&
@@ -4037,6 +4038,19 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 	}
 	if (mem_off_const(doff, &dk) && mem_off_const(soff, &sk)) {
 		stmt_append(blk, mem_loop(fe, d, s, n, i, dk > sk, loc));
+		return blk;
+	}
+	/* in an array (not behind a pointer) no offset is below 0: d at
+	 * offset 0 is not after s, s at offset 0 not after d (a test of k
+	 * against 0 would leave a branch that indexes with k < 0, which
+	 * gcc's -Warray-bounds reports) */
+	if (db->type->kind == TY_ARRAY &&
+	    ((mem_off_const(doff, &dk) && dk == 0) ||
+	     (mem_off_const(soff, &sk) && sk == 0))) {
+		stmt_append(blk,
+			    mem_loop(fe, d, s, n, i,
+				     !(mem_off_const(doff, &dk) && dk == 0),
+				     loc));
 		return blk;
 	}
 	Stmt *ifs = stmt_new(S_IF, loc);
