@@ -1018,8 +1018,33 @@ static void adj_mark_needed(Adj *c, int v)
 	}
 }
 
+static Type *adj_unconst_array(const Type *t);
+
+/* The scalar type of the elements of (multi-dimensional) array type t. */
+static const Type *adj_array_elem(const Type *t)
+{
+	while (t->kind == TY_ARRAY)
+		t = t->base;
+	return t;
+}
+
+/* Is v a local array of integers (an index table: a permutation, pivots)
+ * that f fills at run time and that f_bwd keeps a copy of?  Only element
+ * stores a[k] = e in f's own body change it (never passed, pointed into
+ * or copied whole), so f_fwd tapes each store's old value and f_bwd puts
+ * it back when it reverses the store (adj_int_elem_update), starting from
+ * the values f ends with (adj_turn). */
+int adj_int_array(const Adj *c, int v)
+{
+	const Var *x = c->f->vars[v];
+	return x->kind == VAR_LOCAL && x->type->kind == TY_ARRAY &&
+	       adj_array_elem(x->type)->kind == TY_INT && !x->is_static &&
+	       !c->ctab[v] && !rg_escaped(c->f)[v];
+}
+
 /* The bwd variable holding primal integer var v, or pointer var v's
- * offset from its base. */
+ * offset from its base, or the values of integer array v
+ * (adj_int_array). */
 int adj_bvar(Adj *c, int v, Loc loc)
 {
 	adj_mark_needed(c, v);
@@ -1027,7 +1052,9 @@ int adj_bvar(Adj *c, int v, Loc loc)
 		return c->bmap[v];
 	const Var *x = c->fwd->vars[v];
 	Type *t = x->type->kind == TY_PTR ? adj_long() : type_with_const(x->type, 0);
-	if (x->type->kind != TY_INT && x->type->kind != TY_PTR) {
+	if (x->type->kind == TY_ARRAY && adj_int_array(c, v))
+		t = adj_unconst_array(x->type);
+	else if (x->type->kind != TY_INT && x->type->kind != TY_PTR) {
 		diag_error(loc, "'%s' is needed by the reverse sweep, which "
 				"ckc does not support for this kind of variable",
 			   x->name);
@@ -1085,9 +1112,28 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 			return expr_var(c->bwd, c->hptr_b[v], e->loc);
 		if (c->ctab[v])
 			return expr_var(c->bwd, adj_ctab_var(c, v), e->loc);
+		if (adj_int_array(c, v))
+			return expr_var(c->bwd, adj_bvar(c, v, e->loc),
+					e->loc);
 		int b = c->v->base[v];
 		if (b < 0 || b == v) {
-			if (c->f->vars[v]->type->kind == TY_ARRAY)
+			if (c->f->vars[v]->type->kind == TY_ARRAY &&
+			    adj_array_elem(c->f->vars[v]->type)->kind ==
+				    TY_INT &&
+			    !c->f->vars[v]->is_static)
+				diag_error(
+					e->loc,
+					"the reverse sweep cannot read the "
+					"local array '%s' again: it is "
+					"passed, "
+					"pointed into or used whole, and ckc "
+					"follows such an array only through "
+					"its element stores; fill it with "
+					"stores '%s[k] = ...' in '%s', or "
+					"pass it in as a parameter",
+					c->f->vars[v]->name,
+					c->f->vars[v]->name, c->f->name);
+			else if (c->f->vars[v]->type->kind == TY_ARRAY)
 				diag_error(
 					e->loc,
 					"the reverse sweep cannot read the "
@@ -2051,6 +2097,73 @@ Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 	}
 	stmt_append(fout, adj_push(c, adj_fwd_saved(c, v, loc)));
 	return stmt_assign(A_SET, bv, adj_pop(c, adj_long(), loc), loc);
+}
+
+/* The variable at the root of lvalue e (a[i][j]: a), or -1. */
+static int adj_lv_root(const Expr *e)
+{
+	while (e->kind == E_INDEX)
+		e = e->u.index.base;
+	return e->kind == E_VAR ? e->u.var : -1;
+}
+
+/* A store into an element of integer array v (adj_int_array) that f_bwd
+ * reads: fwd tapes the element's old value before it runs, the result
+ * puts the value back in f_bwd's copy (or NULL). */
+Stmt *adj_int_elem_update(Adj *c, const Expr *lhs, Stmt *fout, Loc loc)
+{
+	int v = adj_lv_root(lhs);
+	if (v < 0 || !adj_int_array(c, v) || !c->v->needed[v])
+		return NULL;
+	/* a declaration's initializer: adj_decl puts the array back whole */
+	if (c->in_decl)
+		return NULL;
+	for (const Expr *e = lhs; e->kind == E_INDEX; e = e->u.index.base)
+		if (adj_reads_var(e->u.index.idx, v)) {
+			diag_error(e->u.index.idx->loc,
+				   "the reverse sweep cannot tell which "
+				   "element of '%s' this store changed: its "
+				   "index reads '%s'; compute the index into "
+				   "a variable first",
+				   c->f->vars[v]->name, c->f->vars[v]->name);
+			return NULL;
+		}
+	stmt_append(fout, adj_push(c, expr_clone(lhs)));
+	Expr *back = adj_bw_value(c, lhs);
+	return stmt_assign(A_SET, back, adj_pop(c, lhs->type, loc), loc);
+}
+
+/* Every element of integer array v (adj_int_array), first to last: f_fwd
+ * tapes them (pop 0), or f_bwd takes them back into its copy, last to
+ * first (pop 1). */
+Stmt *adj_int_array_io(Adj *c, int v, int pop, Loc loc)
+{
+	const Type *t = c->f->vars[v]->type;
+	Type *el = type_with_const((Type *)adj_array_elem(t), 0);
+	Func *g = pop ? c->bwd : c->fwd;
+	int k = adj_local(c, g, "ck_k", type_int());
+	stmt_append(pop ? c->bdecls : c->fdecls, stmt_decl(k, NULL, loc));
+	long n = adj_elems(t);
+	Expr *a = pop ? expr_var(c->bwd, adj_bvar(c, v, loc), loc)
+		      : expr_var(c->fwd, v, loc);
+	if (t->base->kind == TY_ARRAY)
+		a = expr_cast(type_ptr(el), a, loc);
+	Expr *elem = expr_index(a, expr_var(g, k, loc), loc);
+	elem->type = el;
+	Stmt *loop = stmt_new(S_FOR, loc);
+	loop->u.loop.init = stmt_assign(A_SET, expr_var(g, k, loc),
+					expr_int(pop ? n - 1 : 0, loc), loc);
+	loop->u.loop.cond = pop ? expr_binary(B_GE, expr_var(g, k, loc),
+					      expr_int(0, loc), NULL, loc)
+				: expr_binary(B_LT, expr_var(g, k, loc),
+					      expr_int(n, loc), NULL, loc);
+	loop->u.loop.inc = stmt_assign(pop ? A_DEC : A_INC,
+				       expr_var(g, k, loc), NULL, loc);
+	loop->u.loop.body = stmt_block(loc);
+	stmt_append(loop->u.loop.body,
+		    pop ? stmt_assign(A_SET, elem, adj_pop(c, el, loc), loc)
+			: adj_push(c, elem));
+	return loop;
 }
 
 /* ---- heap variables (see adj_find_heap) */
@@ -3505,6 +3618,10 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 		if (!v->needed[i] || lb_index(&c, i) || rp_replayed(&c, i) ||
 		    (f->vars[i]->kind == VAR_PARAM && !adj_reassigned(v, i)))
 			continue;
+		if (f->vars[i]->type->kind == TY_ARRAY) {
+			stmt_append(pops, adj_int_array_io(&c, i, 1, loc));
+			continue;
+		}
 		int bv = adj_bvar(&c, i, loc);
 		stmt_append(pops, stmt_assign(A_SET, expr_var(bwd, bv, loc),
 					      adj_pop(&c, adj_long(), loc), loc));

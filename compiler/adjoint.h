@@ -234,7 +234,13 @@ Expr *adj_flat_base(Expr *base, const Type *p);
 int adj_ctab_var(Adj *c, int v);
 Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 		     Stmt *fout, Loc loc);
+int adj_int_array(const Adj *c, int v);
+Stmt *adj_int_elem_update(Adj *c, const Expr *lhs, Stmt *fout, Loc loc);
+Stmt *adj_int_array_io(Adj *c, int v, int pop, Loc loc);
 int rg_heap_local(Adj *c, const Stmt *r, int v);
+/* Variables of f whose address may be taken, or arrays used other than as
+ * a[k] (checkpoint.c; computed once per function). */
+const unsigned char *rg_escaped(const Func *f);
 void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc);
 void rg_heap_shadows(Adj *c, const Stmt *r, Stmt *b, Loc loc);
 void adj_heap_push(Adj *c, int v, Stmt *fout, Loc loc);

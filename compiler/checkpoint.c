@@ -239,7 +239,7 @@ static void rg_escape_visit(void *ctx, const Expr *e)
 /* Variables of f whose address may be taken: scalars and arrays under &,
  * arrays used other than as a[k] (passed, assigned, a + k).  Nothing but
  * their names reads the others.  Computed once per function. */
-static const unsigned char *rg_escaped(const Func *f)
+const unsigned char *rg_escaped(const Func *f)
 {
 	static const Func *last;
 	static unsigned char *esc;

@@ -617,6 +617,8 @@ static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 	Stmt *undo = NULL;
 	if (lhs->kind == E_VAR && !type_is_float(lhs->type))
 		undo = adj_int_update(c, lhs->u.var, op, rhs, fout, s->loc);
+	else if (lhs->kind == E_INDEX && lhs->type->kind == TY_INT)
+		undo = adj_int_elem_update(c, lhs, fout, s->loc);
 	if (op == A_SET && adj_is_user_call(rhs)) {
 		Stmt *b = adj_user_call(c, lhs, rhs, fout, primal,
 					&primal->u.assign.rhs);
@@ -687,6 +689,12 @@ Stmt *adj_decl(Adj *c, const Stmt *s, Stmt *fout)
 	/* T a[n] = {...}: element by element, the rest zero */
 	Stmt *b = stmt_block(loc);
 	long n = adj_elems(x->type);
+	/* an integer array that f_bwd keeps a copy of: in a loop, its old
+	 * values go on the tape whole, and come back whole */
+	int whole = adj_int_array(c, v) && c->v->needed[v];
+	if (whole && c->loops)
+		stmt_append(fout, adj_int_array_io(c, v, 0, loc));
+	c->in_decl = whole;
 	for (long k = 0; k < s->u.decl.ninits && k < n; k++) {
 		Stmt *as = stmt_assign(A_SET, adj_elem((Func *)c->f, v, k, loc),
 				       s->u.decl.inits[k], loc);
@@ -694,6 +702,7 @@ Stmt *adj_decl(Adj *c, const Stmt *s, Stmt *fout)
 		if (!adj_empty(r))
 			stmt_append(b, r);
 	}
+	c->in_decl = 0;
 	if (s->u.decl.ninits < n) {
 		Type *el = x->type;
 		while (el->kind == TY_ARRAY)
@@ -722,6 +731,8 @@ Stmt *adj_decl(Adj *c, const Stmt *s, Stmt *fout)
 	Stmt *r = stmt_block(loc);
 	for (int i = b->u.block.n - 1; i >= 0; i--)
 		stmt_append(r, b->u.block.items[i]);
+	if (whole && c->loops)
+		stmt_append(r, adj_int_array_io(c, v, 1, loc));
 	return r;
 }
 
@@ -768,7 +779,11 @@ void adj_turn(Adj *c, int code, Stmt *fout, Loc loc)
 			continue;
 		if (f->vars[v]->kind == VAR_PARAM && !adj_reassigned(c->v, v))
 			continue;
-		stmt_append(fout, adj_push(c, adj_fwd_saved(c, v, loc)));
+		if (f->vars[v]->type->kind == TY_ARRAY)
+			stmt_append(fout, adj_int_array_io(c, v, 0, loc));
+		else
+			stmt_append(fout,
+				    adj_push(c, adj_fwd_saved(c, v, loc)));
 	}
 	if (c->fn_code >= 0)
 		stmt_append(fout, adj_push(c, expr_int(code, loc)));
