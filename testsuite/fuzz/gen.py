@@ -63,6 +63,7 @@ import sys
 NS = (3, 4, 5)      # the values of n the kernels must be correct for
 DRIVER_N = (3, 4, 5)
 LLEN = 8            # length of local arrays
+IXLEN = 8           # length of the kernel's int table (feature idxarr)
 MODES = ("tangent", "adjoint", "hvp", "vector")
 # Mode vector: the number of directions f_dv and f_b_dv are called with
 # (odd counts matter: vector.c may unroll or pair the direction loops).
@@ -106,6 +107,10 @@ FEATURES = {
                          # x - floor(x), fmod and fdim of active values
     "memmove": False,    # memmove within one local array, shifting left
                          # or right by up to 2 elements
+    "idxarr": False,     # a local int table ix[8] in the kernel, filled
+                         # at run time and changed by element stores (some
+                         # on comparisons of data), read as indices
+                         # a[ix[k] % n]
     "openmp": False,     # '#pragma omp parallel for' loops whose
                          # iterations are independent (a fresh array's
                          # element i, a reduction(+) into a fresh scalar
@@ -346,6 +351,9 @@ class Gen:
         # other helpers have none: has_n), for which every index must fit.
         self.ns = NS
         self.has_n = True
+        # The kernel's int table ix[IXLEN] is declared (feature idxarr):
+        # its elements are indices in [0, IXLEN).
+        self.ix = False
 
     # ---------------------------------------------------------- utilities
     def fresh(self, prefix):
@@ -413,6 +421,11 @@ class Gen:
                         break
                 if ok:
                     cands.append(text)
+        # An element of the kernel's int table, modulo n.
+        if self.ix and not self.elementwise and self.has_n and \
+                all(arr.span(n) >= n for n in self.ns) and \
+                self.r.random() < 0.3:
+            return "ix[%s] %% n" % self.ix_index(sc)
         # Indices that do not depend on a counter.
         for text, f in (("0", lambda n: 0), ("1", lambda n: 1),
                         ("2", lambda n: 2), ("n - 1", lambda n: n - 1),
@@ -429,6 +442,25 @@ class Gen:
             if loopy:
                 return self.r.choice(loopy)
         return self.r.choice(cands)
+
+    def ix_index(self, sc):
+        """An index into the int table ix: a non-negative counter modulo
+        IXLEN, or a constant."""
+        ivs = [iv for iv in sc.all("ints")
+               if all(iv.rng[n][0] >= 0 for n in self.ns)]
+        if ivs and self.r.random() < 0.7:
+            return "%s %% %d" % (self.r.choice(ivs).name, IXLEN)
+        return str(self.r.randrange(IXLEN))
+
+    def s_ixstore(self, sc, ctx):
+        """ix[k] = (ix[k2] + d) % IXLEN, d a constant or a comparison of
+        data."""
+        k, k2 = self.ix_index(sc), self.ix_index(sc)
+        if self.r.random() < 0.3:
+            d = "(%s)" % self.cond(sc, 1)
+        else:
+            d = str(self.r.randrange(1, IXLEN))
+        self.emit("ix[%s] = (ix[%s] + %s) %% %d;" % (k, k2, d, IXLEN))
 
     def elem(self, sc, arr):
         if self.elementwise:
@@ -1444,6 +1476,8 @@ class Gen:
                 a for a in sc.all("arrays")
                 if a.writable and not a.root().is_param and a.base is None]:
             kinds += ["memmove"]
+        if self.ix and not ctx.in_helper and not self.elementwise:
+            kinds += ["ixstore"]
         k = r.choice(kinds)
         region = self.feat["checkpoint"] and not ctx.in_helper and \
             not self.no_pragma and \
@@ -2118,6 +2152,12 @@ class Gen:
         self.indent = 1
         self.emit("int cnt = 0;")
         cnt_at = len(self.out) - 1
+        self.ix = self.chance(0.7, "idxarr")
+        if self.ix:
+            self.emit("int ix[%d];" % IXLEN)
+            self.emit("for (int q = 0; q < %d; q++)" % IXLEN)
+            self.emit("\tix[q] = (q * %d + %d) %% %d;" % (
+                r.choice((1, 3, 5, 7)), r.randrange(IXLEN), IXLEN))
         self.block(sc, ctx, r.randint(3, 8))
         # Every helper is called (gcc -Wunused-function).
         called = set(f.calls)
@@ -2130,6 +2170,12 @@ class Gen:
                         break
                     # The kernel has no fitting argument: give it one.
                     self.s_array(sc, ctx)
+        # The int table read as an index nowhere: its values count
+        # (gcc -Wunused-but-set-variable).
+        if self.ix and not any("% n]" in line and "ix[" in line
+                               for line in self.out):
+            self.uses_cnt = True
+            self.emit("cnt += ix[%d];" % r.randrange(IXLEN))
         # (not a member .n or ->n: fv2.n = 3 does not read n)
         if not any(re.search(r"(?<![.>])\bn\b",
                              re.sub(r'"[^"]*"', '""', line))
@@ -2155,6 +2201,7 @@ class Gen:
             self.free_held()
         if not self.uses_cnt:
             del self.out[cnt_at]
+        self.ix = False
         f.lines = self.out
         f.wrt, f.outs = wrt, out
         return f
