@@ -421,6 +421,8 @@ typedef struct Var {
 			   in f_b_d is x_bd, not x_b_d as for a user's x_b */
 	int tape_block; /* a pointer to a block of the tape (record.c,
 			   ck_block_push_d) that nothing else points into */
+	int is_vla;     /* a variable-length array, now a pointer to a
+			   malloc'd buffer (frontend.c, conv_vla_decl) */
 } Var;
 
 /* A file-scope variable read (or written) by converted code. */
@@ -509,6 +511,9 @@ struct Program {
 	 * the output defines it when it calls system functions beyond the
 	 * math rules, so that -std=c99 sees them too. */
 	const char *feature_macro;
+	/* A function's variable-length array became a malloc'd buffer
+	 * (frontend.c, conv_vla_decl): the output includes <stdlib.h>. */
+	int vla_heap;
 	/* #pragma ck_inactive f, g: functions whose calls carry no
 	 * derivative (see calls.c), with the positions of their names */
 	const char **inactive;

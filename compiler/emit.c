@@ -1209,6 +1209,14 @@ static void emit_includes(FILE *out, const Program *p, const Deps *d)
 	}
 	if (!has_math)
 		fputs("#include <math.h>\n", out);
+	if (p->vla_heap) {
+		int has_stdlib = 0;
+		for (i = 0; i < p->nsys_includes; i++)
+			has_stdlib |=
+				strcmp(p->sys_includes[i], "stdlib.h") == 0;
+		if (!has_stdlib)
+			fputs("#include <stdlib.h>\n", out);
+	}
 	if (d->runtime)
 		fputs("#include \"ckrt.h\"\n", out);
 	if (d->mpi)

@@ -260,6 +260,10 @@ typedef struct FE {
 	/* Per parameter of the function being converted, the local copy it
 	 * is walked through (walked_param), or -1. */
 	int *walked;
+	/* The variable-length arrays of the function being converted, each
+	 * a pointer to a malloc'd buffer now (conv_vla_decl): var ids. */
+	int *vlas;
+	int nvlas;
 } FE;
 
 /* ----------------------------------------------------------- locations */
@@ -4534,6 +4538,177 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 /* One S_DECL for a local variable, or NULL for a declaration that needs
  * none (a block-scope extern).  An initializer that is an assignment
  * (`double a = b = 0;`) puts that assignment in block first. */
+/* ------------------------------------------- variable-length arrays
+ *
+ * A local `T a[e]` (one variable dimension, the outermost) is a pointer
+ * to a buffer from malloc, freed where the array's lifetime ends: at the
+ * end of its block, and before every return, and every break or continue
+ * that leaves its block:
+ *
+ *   double w[n];  ...  return e;
+ *   double *w = (double *)malloc(8 * (long)(n));  ...
+ *   { double ck_ret = e; free(w); return ck_ret; }
+ *
+ * so every mode treats it as the malloc'd buffers it already supports.
+ * sizeof of such an array stays refused (conv_expr). */
+static Stmt *conv_vla_decl(FE *fe, CXCursor v, const char *name, Loc loc)
+{
+	CXType vt = clang_getCanonicalType(clang_getCursorType(v));
+	CXType et = clang_getCanonicalType(clang_getArrayElementType(vt));
+	Kids ks = expr_kids(v);
+	Type *el = et.kind == CXType_VariableArray
+			   ? type_double()
+			   : conv_type(fe, et, loc, TY_REPORT);
+	int id = func_add_var(fe->f, name, type_ptr(el), VAR_LOCAL, loc);
+	var_bind(fe, v, id);
+	Stmt *s = stmt_decl(id, NULL, loc);
+	if (et.kind == CXType_VariableArray || ks.n < 1 ||
+	    !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(v))) {
+		refuse(fe, loc,
+		       "variable-length arrays are supported with one "
+		       "variable dimension, the first; use a pointer to "
+		       "memory from malloc");
+		return s;
+	}
+	if (!type_is_float(el) && !type_float_elem(el)) {
+		refuse(fe, loc,
+		       "variable-length arrays of integers are not supported; "
+		       "give the array a fixed size (a bound on its length)");
+		return s;
+	}
+	/* (the sizes of the constant inner dimensions come first) */
+	Expr *len = expr_cast(type_long(), conv_expr(fe, ks.c[ks.n - 1]), loc);
+	Expr *bytes =
+		expr_binary(B_MUL, expr_int(clang_Type_getSizeOf(et), loc),
+			    len, type_long(), loc);
+	s->u.decl.init =
+		expr_cast(type_ptr(el),
+			  expr_call_n("malloc", type_ptr(type_new(TY_VOID)),
+				      loc, bytes, NULL, NULL),
+			  loc);
+	VEC_PUSH(fe->vlas, fe->nvlas, id);
+	fe->f->vars[id]->is_vla = 1;
+	fe->p->vla_heap = 1;
+	return s;
+}
+
+/* The variable-length arrays alive at a point of the walk (vla_frees),
+ * innermost last; -1 marks the body of a loop (what a break or continue
+ * leaves). */
+typedef struct VlaLive {
+	FE *fe;
+	int *v;
+	int n;
+} VlaLive;
+
+static int vla_is(const FE *fe, int var)
+{
+	for (int i = 0; i < fe->nvlas; i++)
+		if (fe->vlas[i] == var)
+			return 1;
+	return 0;
+}
+
+/* free() of the live arrays from the innermost down to entry `to`,
+ * stopping at a loop mark when `loop`. */
+static void vla_free_to(VlaLive *w, Stmt *out, int to, int loop, Loc loc)
+{
+	for (int i = w->n - 1; i >= to; i--) {
+		if (w->v[i] < 0) {
+			if (loop)
+				return;
+			continue;
+		}
+		Expr *p = expr_var(w->fe->f, w->v[i], loc);
+		stmt_append(out,
+			    stmt_expr(S_EXPR,
+				      expr_call_n("free", type_new(TY_VOID),
+						  loc, p, NULL, NULL),
+				      loc));
+	}
+}
+
+static int vla_jump(const Stmt *s)
+{
+	return s->kind == S_RETURN || s->kind == S_BREAK ||
+	       s->kind == S_CONTINUE;
+}
+
+static void vla_walk(VlaLive *w, Stmt **sp)
+{
+	Stmt *s = *sp;
+	Loc loc = s->loc;
+	switch (s->kind) {
+	case S_BLOCK: {
+		int base = w->n, n = s->u.block.n;
+		Stmt **items = s->u.block.items;
+		Stmt *last = n ? items[n - 1] : NULL;
+		s->u.block.items = NULL;
+		s->u.block.n = 0;
+		for (int i = 0; i < n; i++) {
+			Stmt *it = items[i];
+			if (it->kind == S_DECL &&
+			    vla_is(w->fe, it->u.decl.var))
+				VEC_PUSH(w->v, w->n, it->u.decl.var);
+			vla_walk(w, &items[i]);
+			if (items[i] != it && vla_jump(it)) /* frees; jump */
+				for (int k = 0; k < items[i]->u.block.n; k++)
+					stmt_append(
+						s, items[i]->u.block.items[k]);
+			else
+				stmt_append(s, items[i]);
+		}
+		if (w->n > base && !(last && vla_jump(last)))
+			vla_free_to(w, s, base, 0, loc);
+		w->n = base;
+		return;
+	}
+	case S_IF:
+		vla_walk(w, &s->u.ifs.then);
+		if (s->u.ifs.els)
+			vla_walk(w, &s->u.ifs.els);
+		return;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		VEC_PUSH(w->v, w->n, -1);
+		vla_walk(w, &s->u.loop.body);
+		w->n--;
+		return;
+	case S_CHECKPOINT:
+		vla_walk(w, &s->u.ckpt.body);
+		return;
+	case S_RETURN:
+	case S_BREAK:
+	case S_CONTINUE: {
+		Stmt *b = stmt_block(loc);
+		vla_free_to(w, b, 0, s->kind != S_RETURN, loc);
+		if (!b->u.block.n)
+			return;
+		if (s->kind == S_RETURN && s->u.expr) {
+			int r = func_add_var(w->fe->f, "ck_ret",
+					     type_with_const(w->fe->f->ret, 0),
+					     VAR_LOCAL, loc);
+			stmt_prepend(b, stmt_decl(r, s->u.expr, loc));
+			s->u.expr = expr_var(w->fe->f, r, loc);
+		}
+		stmt_append(b, s);
+		*sp = b;
+		return;
+	}
+	default:
+		return;
+	}
+}
+
+/* Inserts the frees of the variable-length arrays of the function being
+ * converted (see conv_vla_decl) into its body. */
+static void vla_frees(FE *fe, Stmt *body)
+{
+	VlaLive w = { fe, NULL, 0 };
+	vla_walk(&w, &body);
+}
+
 static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 {
 	Loc loc = cur_loc(fe, v);
@@ -4546,6 +4721,10 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 
 	if (sc == CX_SC_Extern)
 		return NULL;
+	if (clang_getCanonicalType(clang_getCursorType(v)).kind ==
+		    CXType_VariableArray &&
+	    sc != CX_SC_Static)
+		return conv_vla_decl(fe, v, name, loc);
 	unheld = unheld_type(clang_getCursorType(v));
 	ty = conv_type(fe, clang_getCursorType(v), loc,
 		       unheld ? 0 : TY_REPORT);
@@ -5716,6 +5895,7 @@ static void conv_func(FE *fe, int idx)
 	fe->vcap = 0;
 	fe->nscope = 0;
 	fe->nunheld = 0;
+	fe->nvlas = 0;
 	/* An old-style definition (`double g()`, `double g(a) double a;`)
 	 * has no prototype, which libclang calls variadic; it is not. */
 	noproto = clang_getCursorType(c).kind == CXType_FunctionNoProto ||
@@ -5768,6 +5948,8 @@ static void conv_func(FE *fe, int idx)
 							     c, (unsigned)k),
 						     f->params[k], ks.c[i]);
 			f->body = conv_block(fe, ks.c[i]);
+			if (fe->nvlas)
+				vla_frees(fe, f->body);
 			for (int k = n - 1; k >= 0; k--)
 				if (walked[k] >= 0)
 					stmt_prepend(
