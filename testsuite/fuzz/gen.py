@@ -107,6 +107,8 @@ FEATURES = {
                          # x - floor(x), fmod and fdim of active values
     "memmove": False,    # memmove within one local array, shifting left
                          # or right by up to 2 elements
+    "vla": False,        # local variable-length arrays double w[n + k],
+                         # filled by a loop
     "idxarr": False,     # a local int table ix[8] in the kernel, filled
                          # at run time and changed by element stores (some
                          # on comparisons of data), read as indices
@@ -1504,9 +1506,12 @@ class Gen:
         out = []
         for a in sc.all("arrays"):
             if not a.writable or (a.base is None and not a.is_param and
-                                  not getattr(a, "heap", False)):
+                                  not getattr(a, "heap", False) and
+                                  not getattr(a, "vla", None)):
                 continue
-            if a.root().is_param:
+            if getattr(a, "vla", None):
+                out.append("%s[0:%s]" % (a.name, a.vla))
+            elif a.root().is_param:
                 off = max(a.offsets) if a.base is not None else 0
                 out.append("%s[0:n%s]" % (a.name, " - %d" % off if off
                                           else ""))
@@ -1582,6 +1587,27 @@ class Gen:
         a = Array(self.fresh("w"), {n: size for n in self.ns}, True, 2.0)
         if self.chance(0.35, "malloc"):
             return self.s_malloc(sc, ctx, a, size)
+        if self.has_n and self.chance(0.4, "vla"):
+            # double w[n + k]: ckc makes it a malloc'd buffer
+            k = r.choice((0, 2, 5))
+            length = "n + %d" % k if k else "n"
+            a.length = {n: n + k for n in self.ns}
+            a.vla = length
+            a.heap = True  # (what ckc refuses of malloc'd buffers)
+            self.emit("double %s[%s];" % (a.name, length))
+            i = self.fresh("i")
+            self.emit("for (int %s = 0; %s < %s; %s++) {" % (i, i, length,
+                                                            i))
+            inner = Scope(sc)
+            inner.ints.append(IntVar(i, {n: (0, n + k - 1)
+                                         for n in self.ns}))
+            e = self.expr(inner, 2)
+            self.emit("\t%s[%s] = %s;" % (a.name, i, strip(
+                self.tame(e, 10.0)[0])))
+            self.emit("}")
+            a.bound = 10.0
+            sc.arrays.append(a)
+            return
         if r.random() < 0.5:
             vals = [self.expr(sc, 1)[0] if r.random() < 0.4 else
                     fmt(self.const()) for _ in range(size)]
