@@ -130,6 +130,14 @@ struct Def {
 	int has_def;
 	int seq; /* position of the definition in the translation unit */
 	int idx; /* index in Program.funcs, -1 while not converted */
+	/* A copy of spec_of whose function-pointer parameters are bound to
+	 * functions of the file (bind[i] for parameter i, or NULL): see
+	 * fn_specialize.  specs: the copies made of this one. */
+	Def *spec_of;
+	CXCursor *bind; /* function declarations; null cursors elsewhere */
+	int nbind;
+	Def **specs;
+	int nspecs;
 };
 
 /* A file-scope declaration of the main file or a user header (to place
@@ -811,6 +819,12 @@ static int in_system_header(CXCursor c)
 static int def_is_user(const Def *d)
 {
 	return d && d->has_def && !in_system_header(d->def);
+}
+
+/* The function a specialization copies (fn_specialize), or d. */
+static Def *def_base(Def *d)
+{
+	return d && d->spec_of ? d->spec_of : d;
 }
 
 static void add_const(FE *fe, const char *name, long long v)
@@ -2884,7 +2898,10 @@ static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 		e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
 		return e;
 	} else if (k == CXCursor_FunctionDecl) {
-		refuse(fe, loc, "function pointers are not supported; call the function by name");
+		refuse(fe, loc,
+		       "a function is supported as a value only as the "
+		       "argument of a function-pointer parameter of a "
+		       "function of the file; call it by name");
 		return bad_expr(loc);
 	}
 	refuse(fe, loc, "unsupported reference to '%s'",
@@ -2960,6 +2977,137 @@ static const char *fp_class_name(const char *name)
 	return name;
 }
 
+/* ------------------------------------------ function-pointer parameters
+ *
+ * A function of the file with parameters of function-pointer type is
+ * converted once per combination of functions its calls pass them (each
+ * by name, or a bound parameter of the caller passed on): a copy named
+ * after both (rk4_lorenz) without those parameters, whose calls through
+ * them call the bound functions by name.  Each copy is then an ordinary
+ * function, differentiated as any other. */
+
+static int fn_ptr_type(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Pointer)
+		return 0;
+	CXType f = clang_getCanonicalType(clang_getPointeeType(t));
+	return f.kind == CXType_FunctionProto ||
+	       f.kind == CXType_FunctionNoProto;
+}
+
+/* The function that expression c designates: a function by name (&f, f)
+ * of the file or of the C library, or a parameter of the copy being
+ * converted bound to one; else a null cursor. */
+static CXCursor fn_bound(FE *fe, CXCursor c)
+{
+	CXCursor none = clang_getNullCursor();
+	c = strip(c);
+	if (is_kind(c, CXCursor_UnaryOperator)) {
+		Kids ks = expr_kids(c);
+		enum CXUnaryOperatorKind k =
+			clang_getCursorUnaryOperatorKind(c);
+		if (ks.n != 1 || (k != CXUnaryOperator_AddrOf &&
+				  k != CXUnaryOperator_Deref))
+			return none;
+		c = strip(ks.c[0]);
+	}
+	if (!is_kind(c, CXCursor_DeclRefExpr))
+		return none;
+	CXCursor r = clang_getCursorReferenced(c);
+	if (is_kind(r, CXCursor_ParmDecl) && fe->fdef && fe->fdef->spec_of) {
+		CXCursor fd = fe->fdef->def;
+		for (int i = 0; i < fe->fdef->nbind; i++)
+			if (!clang_Cursor_isNull(fe->fdef->bind[i]) &&
+			    clang_equalCursors(
+				    clang_Cursor_getArgument(fd, (unsigned)i),
+				    r))
+				return fe->fdef->bind[i];
+		return none;
+	}
+	if (!is_kind(r, CXCursor_FunctionDecl))
+		return none;
+	return clang_getCanonicalCursor(r);
+}
+
+/* For call c of fdecl: the functions its function-pointer arguments
+ * designate, per parameter (null cursors elsewhere), in *bind; 0 when
+ * fdecl, a function of the file, has no such parameter, 1 when it has,
+ * -1 after an error. */
+static int fn_binds(FE *fe, CXCursor fdecl, CXCursor c, CXCursor **bind)
+{
+	int n = clang_Cursor_getNumArguments(fdecl), any = 0;
+	for (int i = 0; i < n; i++)
+		any |= fn_ptr_type(clang_getCursorType(
+			clang_Cursor_getArgument(fdecl, (unsigned)i)));
+	Def *d = def_find(fe, cxs(clang_getCursorSpelling(fdecl)));
+	if (!any || !def_is_user(d))
+		return 0;
+	*bind = arena_alloc(sizeof(CXCursor) * (size_t)n);
+	for (int i = 0; i < n; i++) {
+		(*bind)[i] = clang_getNullCursor();
+		if (!fn_ptr_type(clang_getCursorType(
+			    clang_Cursor_getArgument(fdecl, (unsigned)i))))
+			continue;
+		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+		(*bind)[i] = fn_bound(fe, a);
+		if (clang_Cursor_isNull((*bind)[i])) {
+			refuse(fe, cur_loc(fe, a),
+			       "a function-pointer argument must name a "
+			       "function (or pass on such a parameter), so "
+			       "that ckc can differentiate the call");
+			return -1;
+		}
+	}
+	return 1;
+}
+
+/* The index in Program.funcs of d's copy with parameters bound to bind
+ * (made and scheduled the first time). */
+static int fn_specialize(FE *fe, Def *d, CXCursor *bind, Loc loc)
+{
+	int n = clang_Cursor_getNumArguments(d->def);
+	Def *sp = NULL;
+	for (int k = 0; k < d->nspecs && !sp; k++) {
+		int same = 1;
+		for (int i = 0; i < n; i++)
+			same &= clang_equalCursors(d->specs[k]->bind[i],
+						   bind[i]) != 0;
+		if (same)
+			sp = d->specs[k];
+	}
+	if (!sp) {
+		const char *name = d->name;
+		for (int i = 0; i < n; i++)
+			if (!clang_Cursor_isNull(bind[i]))
+				name = arena_printf(
+					"%s_%s", name,
+					cxs(clang_getCursorSpelling(bind[i])));
+		const char *base = name;
+		for (int k = 2; def_find(fe, name); k++)
+			name = arena_printf("%s%d", base, k);
+		sp = ARENA_NEW(Def);
+		*sp = *d;
+		sp->name = name;
+		sp->idx = -1;
+		sp->spec_of = d;
+		sp->bind = bind;
+		sp->nbind = n;
+		sp->specs = NULL;
+		sp->nspecs = 0;
+		VEC_PUSH(d->specs, d->nspecs, sp);
+	}
+	int idx = schedule(fe, sp);
+	fe->p->funcs[idx]->is_static = 1;
+	Edge e;
+	e.from = fe->fidx;
+	e.to = idx;
+	e.loc = loc;
+	if (fe->fidx >= 0)
+		VEC_PUSH(fe->edges, fe->nedges, e);
+	return idx;
+}
+
 static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 {
 	Kids ks = expr_kids(c);
@@ -2970,15 +3118,25 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 	const char *name;
 	CallKind kind;
 
-	if (!is_kind(callee, CXCursor_DeclRefExpr) ||
-	    !is_kind(clang_getCursorReferenced(callee),
-		     CXCursor_FunctionDecl)) {
+	/* f(...), (*f)(...) for a parameter f bound to a function */
+	CXCursor via = fn_bound(fe, callee);
+	if (!clang_Cursor_isNull(via) &&
+	    is_kind(clang_getCursorReferenced(strip(callee)),
+		    CXCursor_FunctionDecl))
+		via = clang_getNullCursor(); /* a plain call by name */
+	if (clang_Cursor_isNull(via) &&
+	    (!is_kind(callee, CXCursor_DeclRefExpr) ||
+	     !is_kind(clang_getCursorReferenced(callee),
+		      CXCursor_FunctionDecl))) {
 		refuse(fe, loc,
-			   "call through a function pointer is not supported; call the "
-			   "function by name");
+		       "a call through a function pointer is supported only "
+		       "through a parameter of a function that ckc reaches "
+		       "by calls, each passing a function by name (ckc "
+		       "copies it per function); call the function by name");
 		return bad_expr(loc);
 	}
-	fdecl = clang_getCursorReferenced(callee);
+	fdecl = clang_Cursor_isNull(via) ? clang_getCursorReferenced(callee)
+					 : via;
 	name = cxs(clang_getCursorSpelling(fdecl));
 	/* Builtins behind macros such as NAN (__builtin_nanf("")) are
 	 * constants. */
@@ -2987,8 +3145,15 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 	name = fp_class_name(name);
 	n = clang_Cursor_getNumArguments(c);
 	kind = calls_kind_name(fe->p, name);
+	CXCursor *bind = NULL;
+	int binds = fn_binds(fe, fdecl, c, &bind);
+	if (binds < 0)
+		return bad_expr(loc);
 	for (i = 0; i < n; i++) {
 		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+		if (binds && i < clang_Cursor_getNumArguments(fdecl) &&
+		    !clang_Cursor_isNull(bind[i]))
+			continue; /* the copy calls it by name */
 		if ((kind == CALL_OUTPUT || kind == CALL_INACTIVE) &&
 		    is_kind(strip(a), CXCursor_StringLiteral))
 			e = conv_string(fe, strip(a), cur_loc(fe, a));
@@ -2996,7 +3161,13 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 			e = conv_expr(fe, a);
 		ARENA_PUSH(args, nargs, e);
 	}
-	fn = call_target(fe, fdecl, loc);
+	fn = binds ? fn_specialize(
+			     fe,
+			     def_find(fe, cxs(clang_getCursorSpelling(fdecl))),
+			     bind, loc)
+		   : call_target(fe, fdecl, loc);
+	if (binds)
+		name = fe->conv[fn]->name;
 	if (fn < 0 &&
 	    clang_getCursorType(fdecl).kind == CXType_FunctionNoProto)
 		shape_noproto(fe, fdecl, c, loc);
@@ -4841,8 +5012,8 @@ static int take_ckpts(FE *fe, CXCursor c, Pragma **out, int max)
 		return 0;
 	for (i = 0; i < fe->npragmas && n < max; i++) {
 		Pragma *pr = fe->pragmas[i];
-		if (pr->is_ckpt && pr->fn == fe->fdef && !pr->used &&
-		    pr->next_off == off) {
+		if (pr->is_ckpt && pr->fn == def_base(fe->fdef) &&
+		    (!pr->used || fe->fdef->spec_of) && pr->next_off == off) {
 			pr->used = 1;
 			if (pr->ok)
 				out[n++] = pr;
@@ -4903,8 +5074,8 @@ static Pragma *take_omp(FE *fe, CXCursor c)
 		return NULL;
 	for (int i = 0; i < fe->npragmas; i++) {
 		Pragma *pr = fe->pragmas[i];
-		if (!pr->is_omp || pr->fn != fe->fdef || pr->used ||
-		    pr->next_off != off)
+		if (!pr->is_omp || pr->fn != def_base(fe->fdef) ||
+		    (pr->used && !fe->fdef->spec_of) || pr->next_off != off)
 			continue;
 		pr->used = 1;
 		if (found)
@@ -5543,8 +5714,9 @@ static const Pragma *sw_pragma_in(FE *fe, CXCursor c0, CXCursor c1)
 		return NULL;
 	for (int i = 0; i < fe->npragmas; i++) {
 		const Pragma *pr = fe->pragmas[i];
-		if ((pr->is_ckpt || pr->is_omp) && pr->fn == fe->fdef &&
-		    pr->next_off >= lo && pr->next_off <= hi)
+		if ((pr->is_ckpt || pr->is_omp) &&
+		    pr->fn == def_base(fe->fdef) && pr->next_off >= lo &&
+		    pr->next_off <= hi)
 			return pr;
 	}
 	return NULL;
@@ -5910,9 +6082,14 @@ static void conv_func(FE *fe, int idx)
 		return;
 	}
 	n = clang_Cursor_getNumArguments(c);
+	int *pos = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	for (i = 0; i < n; i++) {
 		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
 		Loc loc = cur_loc(fe, a);
+		pos[i] = -1;
+		if (d->spec_of && !clang_Cursor_isNull(d->bind[i]))
+			continue; /* a bound function-pointer parameter */
+		pos[i] = f->nparams;
 		int unheld = unheld_type(clang_getCursorType(a));
 		int id = func_add_param(
 			f, cxs(clang_getCursorSpelling(a)),
@@ -5942,23 +6119,26 @@ static void conv_func(FE *fe, int idx)
 				walked[k] = -1;
 			fe->walked = walked;
 			for (int k = 0; k < n; k++)
-				walked[k] =
-					walked_param(fe,
-						     clang_Cursor_getArgument(
-							     c, (unsigned)k),
-						     f->params[k], ks.c[i]);
+				if (pos[k] >= 0)
+					walked[pos[k]] = walked_param(
+						fe,
+						clang_Cursor_getArgument(
+							c, (unsigned)k),
+						f->params[pos[k]], ks.c[i]);
 			f->body = conv_block(fe, ks.c[i]);
 			if (fe->nvlas)
 				vla_frees(fe, f->body);
 			for (int k = n - 1; k >= 0; k--)
-				if (walked[k] >= 0)
+				if (pos[k] >= 0 && walked[pos[k]] >= 0)
 					stmt_prepend(
 						f->body,
 						stmt_decl(
-							walked[k],
-							expr_var(f,
-								 f->params[k],
-								 f->loc),
+							walked[pos[k]],
+							expr_var(
+								f,
+								f->params
+									[pos[k]],
+								f->loc),
 							f->loc));
 			fe->walked = NULL;
 			break;
@@ -5970,10 +6150,11 @@ static void conv_func(FE *fe, int idx)
 		return;
 	for (i = 0; i < fe->npragmas; i++) {
 		Pragma *pr = fe->pragmas[i];
-		if (pr->is_ckpt && pr->fn == d && pr->ok && !pr->used)
+		if (pr->is_ckpt && pr->fn == def_base(d) && pr->ok &&
+		    !pr->used)
 			diag_error(pr->loc, "'#pragma ck_checkpoint' must be "
 					    "followed by a statement");
-		if (pr->is_omp && pr->fn == d && !pr->used)
+		if (pr->is_omp && pr->fn == def_base(d) && !pr->used)
 			diag_error(pr->loc,
 				   "'#pragma omp' is supported in "
 				   "differentiated code only as "

@@ -1,7 +1,10 @@
-// Using a function as a value (a callback) is refused.
+// A function used as a value is refused unless it is the argument of a
+// function-pointer parameter of a function of the file (which ckc copies
+// per function: adjoint/function-pointer.c): passed to an external
+// function, kept in a variable, or chosen by ?: as such an argument.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
-// The same refusal in reverse mode:
+// The same refusals in reverse mode:
 // RUN: rm -rf %t.adj && mkdir -p %t.adj
 // RUN: sed 's/ck_tangent/ck_adjoint/' %s > %t.adj/function-as-value.c
 // RUN: not %ckc %t.adj/function-as-value.c -o %t.adj/out.c 2>&1 | FileCheck %s
@@ -14,8 +17,26 @@ static double sq(double v)
 	return v * v;
 }
 
+static double apply_here(double (*g)(double), double v)
+{
+	return g(v);
+}
+
 #pragma ck_tangent wrt(x)
 double f(double x)
 {
-	return apply(sq, x); // CHECK: function-as-value.c:[[@LINE]]:15: error: function pointers are not supported
+	return apply(sq, x); // CHECK: function-as-value.c:[[@LINE]]:15: error: a function is supported as a value only as the argument of a function-pointer parameter of a function of the file; call it by name
+}
+
+#pragma ck_tangent wrt(x)
+double g(double x)
+{
+	double (*h)(double) = sq; // CHECK: function-as-value.c:[[@LINE]]:24: error: a function is supported as a value only as the argument of a function-pointer parameter of a function of the file; call it by name
+	return h(x);
+}
+
+#pragma ck_tangent wrt(x)
+double k(double x, int c)
+{
+	return apply_here(c ? sq : sq, x); // CHECK: function-as-value.c:[[@LINE]]:20: error: a function-pointer argument must name a function (or pass on such a parameter), so that ckc can differentiate the call
 }

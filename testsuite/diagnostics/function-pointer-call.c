@@ -1,4 +1,5 @@
-// A call through a function pointer is refused.
+// A call through a function pointer that no call binds to a function
+// (here a parameter of the differentiated function itself) is refused.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusal in reverse mode:
@@ -10,5 +11,5 @@
 #pragma ck_tangent wrt(x)
 double f(double x, double (*g)(double))
 {
-	return 2.0 * g(x); // CHECK: function-pointer-call.c:[[@LINE]]:15: error: call through a function pointer is not supported
+	return 2.0 * g(x); // CHECK: function-pointer-call.c:[[@LINE]]:15: error: a call through a function pointer is supported only through a parameter of a function that ckc reaches by calls, each passing a function by name (ckc copies it per function); call the function by name
 }
