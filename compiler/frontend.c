@@ -4123,6 +4123,76 @@ static int mem_off_const(const Expr *off, long long *k)
 	return 0;
 }
 
+/* The canonical element type of the array or pointer c points into. */
+static CXType mem_elem_type(CXCursor c)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(strip(c)));
+	if (t.kind == CXType_Pointer)
+		return clang_getCanonicalType(clang_getPointeeType(t));
+	if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+		return clang_getCanonicalType(clang_getArrayElementType(t));
+	return t;
+}
+
+/* memcpy or memset (to 0 or -1, all bits set) into a local array of
+ * integers, which f_bwd may keep a copy of only when element stores alone
+ * change it (adj_int_array): the loop it stands for, or NULL to keep the
+ * call (other arrays, element types or values). */
+static Stmt *mem_int_local(FE *fe, const char *name, CXCursor *a, Loc loc)
+{
+	CXCursor d = strip(a[0]);
+	if (!is_kind(d, CXCursor_DeclRefExpr))
+		return NULL;
+	CXCursor v = clang_getCursorReferenced(d);
+	CXType t = clang_getCanonicalType(clang_getCursorType(v));
+	if (!is_kind(v, CXCursor_VarDecl) || t.kind != CXType_ConstantArray ||
+	    clang_Cursor_hasVarDeclGlobalStorage(v))
+		return NULL;
+	CXType et = clang_getCanonicalType(clang_getArrayElementType(t));
+	switch (et.kind) {
+	case CXType_Char_S:
+	case CXType_Char_U:
+	case CXType_SChar:
+	case CXType_UChar:
+	case CXType_Short:
+	case CXType_UShort:
+	case CXType_Int:
+	case CXType_UInt:
+	case CXType_Long:
+	case CXType_ULong:
+	case CXType_LongLong:
+	case CXType_ULongLong:
+		break;
+	default:
+		return NULL;
+	}
+	int cpy = !strcmp(name, "memcpy");
+	long long val = 0;
+	if (!strcmp(name, "memmove") ||
+	    (cpy && !clang_equalTypes(mem_elem_type(a[1]), et)) ||
+	    (!cpy &&
+	     (!int_const(strip(a[1]), &val) || (val != 0 && val != -1))))
+		return NULL;
+	Expr *count = mem_count(fe, a[2], clang_Type_getSizeOf(et));
+	if (!count)
+		return NULL;
+	Expr *de = conv_expr(fe, d);
+	Expr *se = cpy ? conv_expr(fe, strip(a[1])) : NULL;
+	if (!type_is_pointerish(de->type) ||
+	    (se && !type_is_pointerish(se->type)))
+		return stmt_new(S_EMPTY, loc); /* an error was reported */
+	Stmt *blk = stmt_block(loc);
+	int n = fe_temp(fe, "ck_n", type_long(), loc);
+	int i = fe_temp(fe, "ck_i", type_long(), loc);
+	stmt_append(blk, stmt_decl(n, count, loc));
+	stmt_append(blk, stmt_decl(i, NULL, loc));
+	Stmt *loop = mem_loop(fe, de, se, n, i, 0, loc);
+	if (!cpy)
+		loop->u.loop.body->u.assign.rhs = expr_int(val, loc);
+	stmt_append(blk, loop);
+	return blk;
+}
+
 /* The loop for a statement that calls memcpy or memset on floating
  * arrays, or NULL for any other call. */
 static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
@@ -4143,7 +4213,7 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 		a[k] = clang_Cursor_getArgument(c, (unsigned)k);
 	enum CXTypeKind ek = mem_elem_kind(a[0]);
 	if (ek == CXType_Invalid)
-		return NULL;
+		return mem_int_local(fe, name, a, loc);
 	long long size = ek == CXType_Double ? (long long)sizeof(double)
 					     : (long long)sizeof(float),
 		  v;

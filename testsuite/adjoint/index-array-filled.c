@@ -2,8 +2,9 @@
 // active data: f_fwd tapes each element store's old value, f_bwd keeps a
 // copy of the array that starts from the values f ends with and takes the
 // old values back as it reverses the stores.  LU with partial pivoting
-// (pivot swaps), an argsort by insertion, a two-dimensional table, and an
-// array declared with an initializer inside a loop (taped whole there);
+// (pivot swaps), an argsort by insertion, a two-dimensional table, an
+// array declared with an initializer inside a loop (taped whole there),
+// and tables set by memset and memcpy (loops of element stores);
 // gradients, Hessian-vector products and the dot-product test against
 // differences.
 // RUN: %ckc %s -o %t.c
@@ -11,6 +12,7 @@
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 #include <math.h>
+#include <string.h>
 
 #define N 4
 #define NX (N * N + N)
@@ -137,12 +139,45 @@ double counts(const double *x)
 // CHECK: ck_push_i(ck_t, seen[k]);
 // CHECK-NEXT: seen[k]++;
 
+/* memset (to 0 and to -1) and memcpy of integer tables, which become
+ * element stores: a counting sort of x's elements into 4 bins. */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double hist(const double *x)
+{
+	int cnt[4], start[4], order[NX];
+	double s = 0.0;
+	memset(cnt, 0, sizeof cnt);
+	memset(order, -1, sizeof order);
+	for (int i = 0; i < NX; i++)
+		cnt[(int)(4 * fabs(sin(x[i]))) % 4]++;
+	memcpy(start, cnt, 4 * sizeof(int));
+	for (int b = 1; b < 4; b++)
+		start[b] += start[b - 1];
+	for (int i = NX - 1; i >= 0; i--) {
+		int b = (int)(4 * fabs(sin(x[i]))) % 4;
+		start[b]--;
+		order[start[b]] = i;
+	}
+	for (int r = 0; r < NX; r++)
+		if (order[r] >= 0)
+			s += (r + 1) * x[order[r]] * cos(x[order[r]]);
+	return s;
+}
+// CHECK-LABEL: static double hist_fwd(const double *x){{$}}
+// CHECK: ck_push_i(ck_t, order[ck_i
+// CHECK-NEXT: order[ck_i{{[0-9]*}}] = -1;
+// CHECK: ck_push_i(ck_t, start[ck_i
+// CHECK-NEXT: start[ck_i{{[0-9]*}}] = cnt[ck_i
+
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
 
 KC_SCALAR_WRAPPERS_PLAIN_AS(klu, lu)
 KC_SCALAR_WRAPPERS_PLAIN_AS(krank, rank)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kcounts, counts)
+KC_SCALAR_WRAPPERS_PLAIN_AS(khist, hist)
 
 int main(void)
 {
@@ -157,6 +192,8 @@ int main(void)
 			krank_b_d, NULL, v, NULL, NX, 3);
 	kc_check_scalar("array declared in a loop", kcounts, kcounts_d,
 			kcounts_b, kcounts_b_d, NULL, v, NULL, NX, 3);
+	kc_check_scalar("memset and memcpy of tables", khist, khist_d, khist_b,
+			khist_b_d, NULL, v, NULL, NX, 3);
 	return ck_done();
 }
 #endif
