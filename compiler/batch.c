@@ -270,10 +270,139 @@ static void batch_items(Batch *b, Stmt *blk, Run *runs, int at, int top)
 	}
 }
 
+/* ---------------------------------------------- loop copies as views
+ *
+ * A local array that a reverse sweep pops whole and then only reads (a
+ * loop's copy of an array, record.c) may be read on the tape itself:
+ *
+ *   double un2[256];  ck_pop_nd(ck_t, un2, 256);  ... un2[i] ...
+ *     ->  double un2_buf[256];
+ *         const double *restrict un2 = ck_release_d(ck_t, 256, un2_buf);
+ *
+ * (the buffer only where the values straddle two chunks of the tape),
+ * which saves the copy.  Only when nothing after the pop in the block
+ * can push (calls of math functions and pops alone) or write the array,
+ * and the array is used only as a[k]: the view stays valid, as ckrt.h
+ * says, until the next push. */
+
+typedef struct ViewScan {
+	int var;
+	int bad;
+	int uses;  /* mentions of var other than as a[k] */
+	int reads; /* mentions as a[k] */
+} ViewScan;
+
+static void view_visit(void *ctx, const Expr *e)
+{
+	ViewScan *v = ctx;
+	if (e->kind == E_VAR && e->u.var == v->var)
+		v->uses++;
+	else if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
+		 e->u.index.base->u.var == v->var) {
+		v->uses--;
+		v->reads++;
+	} else if (e->kind == E_CALL &&
+		   (e->u.call.fn >= 0 ||
+		    (!rules_find(e->u.call.name) &&
+		     strncmp(e->u.call.name, "ck_pop_", 7) != 0 &&
+		     strncmp(e->u.call.name, "ck_block_pop_", 13) != 0 &&
+		     strncmp(e->u.call.name, "ck_release_", 11) != 0)))
+		v->bad = 1;
+}
+
+/* Does s leave the tape's pushes alone and array var only read? */
+static void view_stmt(ViewScan *v, const Stmt *s)
+{
+	if (!s)
+		return;
+	if (s->kind == S_ASSIGN) {
+		const Expr *l = s->u.assign.lhs;
+		while (l->kind == E_INDEX)
+			l = l->u.index.base;
+		if (l->kind == E_VAR && l->u.var == v->var)
+			v->bad = 1;
+	}
+	ir_walk_stmt(s, view_visit, v);
+}
+
+/* The pops of whole local arrays in block blk that can be views, or
+ * drop their values when nothing reads them. */
+static void batch_views(Batch *b, Stmt *blk)
+{
+	for (int i = 0; i < blk->u.block.n; i++) {
+		Stmt *pop = blk->u.block.items[i];
+		const Expr *e = pop->kind == S_EXPR ? pop->u.expr : NULL;
+		int dbl = e && batch_call(e, "ck_pop_nd", 3);
+		if (!dbl && !(e && batch_call(e, "ck_pop_nf", 3)))
+			continue;
+		const Expr *a = e->u.call.args[1], *n = e->u.call.args[2];
+		if (a->kind != E_VAR || n->kind != E_NUM || !n->u.num.is_int)
+			continue;
+		int var = a->u.var;
+		Type *t = b->g->vars[var]->type;
+		if (t->kind != TY_ARRAY ||
+		    t->base->kind != (dbl ? TY_DOUBLE : TY_FLOAT) ||
+		    t->len != n->u.num.ival || t->vla_nd)
+			continue;
+		int decl = -1;
+		for (int k = 0; k < i; k++) {
+			const Stmt *d = blk->u.block.items[k];
+			if (d->kind == S_DECL && d->u.decl.var == var)
+				decl = k;
+		}
+		if (decl < 0)
+			continue;
+		ViewScan v = { var, 0, 0, 0 };
+		for (int k = decl + 1; k < blk->u.block.n; k++)
+			if (k != i)
+				view_stmt(&v, blk->u.block.items[k]);
+		if (v.uses)
+			continue;
+		Loc loc = pop->loc;
+		if (!v.reads) { /* values nothing reads: dropped */
+			pop->u.expr->u.call.args[1] = expr_cast(
+				type_ptr(t->base), expr_int(0, loc), loc);
+			for (int k = decl; k + 1 < blk->u.block.n; k++)
+				blk->u.block.items[k] =
+					blk->u.block.items[k + 1];
+			blk->u.block.n--;
+			i--;
+			continue;
+		}
+		if (v.bad)
+			continue;
+		Var *x = b->g->vars[var];
+		int buf = func_add_var(
+			b->g,
+			name_fresh(b->p, b->g,
+				   arena_printf("%s_buf", x->name)),
+			t, VAR_LOCAL, x->loc);
+		Type *pt = type_ptr(type_with_const(t->base, 1));
+		pt->is_restrict = 1;
+		/* (a Var of its own: generated functions may share them) */
+		Var *nx = ARENA_NEW(Var);
+		*nx = *x;
+		nx->type = pt;
+		b->g->vars[var] = nx;
+		Stmt *d = blk->u.block.items[decl];
+		d->u.decl.var = buf;
+		d->u.decl.init = NULL;
+		d->u.decl.inits = NULL;
+		d->u.decl.ninits = 0;
+		blk->u.block.items[i] = stmt_decl(
+			var,
+			expr_call_n(dbl ? "ck_release_d" : "ck_release_f", pt,
+				    loc, expr_clone(e->u.call.args[0]),
+				    expr_clone(n), expr_var(b->g, buf, loc)),
+			loc);
+	}
+}
+
 /* The runs of block blk (through the plain blocks in it), and the blocks
  * of its other statements, each on its own. */
 static void batch_block(Batch *b, Stmt *blk)
 {
+	batch_views(b, blk);
 	Run runs[2];
 	memset(runs, 0, sizeof runs);
 	runs[1].is_float = 1;

@@ -1885,6 +1885,9 @@ static Stmt *rp_item(Adj *c, const Stmt *it)
  *   f_fwd:  for (...) { ... un[i] ... }  push count;  ck_push_nd(t, &un[lo], len);
  *   f_bwd:  double un[len];  ck_pop_nd(t, un, len);  for (...) { ... un[i - lo] ... }
  *
+ * (batch.c then reads them on the tape instead, without the copy, where
+ * nothing in the reversed loop can push: ck_release_d.)
+ *
  * A read qualifies when its index is an affine expression of integer
  * constants and of the variables of counted loops around it
  * (for (i = A; i < B; i++) with constant A < B and a body that does

@@ -1,7 +1,7 @@
 // A loop that reads an array it never writes (a Burgers step's upwind
 // stencil on un) sees the same values in every iteration: f_fwd tapes the
 // elements it reads once, after the loop (ck_push_nd), instead of each
-// read; f_bwd pops them into a local array and reads them from there, and
+// read; f_bwd reads them on the tape (ck_release_d, no copy), and
 // evaluates the upwind branch on them again instead of taping it.  The
 // constant locals dt, dx and nu go to step_bwd as values.  The reverse
 // loop, which adds to un_b[i - 1], un_b[i] and un_b[i + 1], keeps those
@@ -61,8 +61,8 @@ double f(const double *u0, int steps)
 // CHECK-NEXT: }
 // CHECK-NEXT: ck_push_nd(ck_t, un, 16);
 // CHECK-LABEL: static void step_bwd(double *restrict u_b, double *restrict un_b, double nu, double dt, double dx){{$}}
-// CHECK: double [[UN:un[0-9]*]][16];
-// CHECK-NEXT: ck_pop_nd(ck_t, [[UN]], 16);
+// CHECK: double [[UN:un[0-9]*]]_buf[16];
+// CHECK-NEXT: const double *restrict [[UN]] = ck_release_d(ck_t, 16, [[UN]]_buf);
 // CHECK: int ck_ran =
 // CHECK: i--;
 // CHECK-NEXT: [[R0:ck_r[0-9]*]] = un_b[i - 1];
