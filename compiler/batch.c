@@ -281,9 +281,11 @@ static void batch_items(Batch *b, Stmt *blk, Run *runs, int at, int top)
  *
  * (the buffer only where the values straddle two chunks of the tape),
  * which saves the copy.  Only when nothing after the pop in the block
- * can push (calls of math functions and pops alone) or write the array,
- * and the array is used only as a[k]: the view stays valid, as ckrt.h
- * says, until the next push. */
+ * touches the tape (calls of math functions alone; other whole arrays
+ * popped next to it) or writes the array, and the array is used only as
+ * a[k]: the view stays valid, as ckrt.h says, until the next push, and
+ * no pop in the loop moves the tape's top between its reads (the
+ * compilers reload them then, and the copy was faster). */
 
 typedef struct ViewScan {
 	int var;
@@ -302,12 +304,23 @@ static void view_visit(void *ctx, const Expr *e)
 		v->uses--;
 		v->reads++;
 	} else if (e->kind == E_CALL &&
-		   (e->u.call.fn >= 0 ||
-		    (!rules_find(e->u.call.name) &&
-		     strncmp(e->u.call.name, "ck_pop_", 7) != 0 &&
-		     strncmp(e->u.call.name, "ck_block_pop_", 13) != 0 &&
-		     strncmp(e->u.call.name, "ck_release_", 11) != 0)))
+		   (e->u.call.fn >= 0 || !rules_find(e->u.call.name)))
 		v->bad = 1;
+}
+
+/* A pop of a whole local array (maybe already a view), as a statement of
+ * the block. */
+static int view_pop_item(const Stmt *s)
+{
+	const Expr *e = s->kind == S_EXPR   ? s->u.expr
+			: s->kind == S_DECL ? s->u.decl.init
+					    : NULL;
+	return e && e->kind == E_CALL && e->u.call.fn < 0 &&
+	       e->u.call.nargs == 3 &&
+	       (!strcmp(e->u.call.name, "ck_pop_nd") ||
+		!strcmp(e->u.call.name, "ck_pop_nf") ||
+		!strcmp(e->u.call.name, "ck_release_d") ||
+		!strcmp(e->u.call.name, "ck_release_f"));
 }
 
 /* Does s leave the tape's pushes alone and array var only read? */
@@ -353,9 +366,19 @@ static void batch_views(Batch *b, Stmt *blk)
 		if (decl < 0)
 			continue;
 		ViewScan v = { var, 0, 0, 0 };
-		for (int k = decl + 1; k < blk->u.block.n; k++)
-			if (k != i)
-				view_stmt(&v, blk->u.block.items[k]);
+		for (int k = decl + 1; k < blk->u.block.n; k++) {
+			const Stmt *it = blk->u.block.items[k];
+			if (k == i)
+				continue;
+			/* (other whole arrays popped next to it: the pops of
+			 * f_b_d's tangent copies; any other tape operation
+			 * may move the top of the tape, which the compiler
+			 * cannot tell from the view's reads) */
+			int bad = v.bad;
+			view_stmt(&v, it);
+			if (view_pop_item(it))
+				v.bad = bad;
+		}
 		if (v.uses)
 			continue;
 		Loc loc = pop->loc;
