@@ -730,6 +730,7 @@ static void adj_find_heap(AdjVariant *v, const int *members)
 {
 	const Func *f = v->f;
 	v->heap = arena_alloc((size_t)f->nvars + 1);
+	v->heap_alias = arena_alloc((size_t)f->nvars + 1);
 	for (int i = 0; i < f->nvars; i++) {
 		const Var *x = f->vars[i];
 		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
@@ -740,8 +741,10 @@ static void adj_find_heap(AdjVariant *v, const int *members)
 		adj_heap_scan(&h, f->body);
 		if (h.sets == 0 || h.bad)
 			continue;
-		if (members[v->a->node[i]] > 1 && (h.sets > 1 || h.in_loop))
+		if (members[v->a->node[i]] > 1 && (h.sets > 1 || h.in_loop)) {
+			v->heap_alias[i] = 1;
 			continue;
+		}
 		v->heap[i] = 1;
 	}
 }
@@ -1116,6 +1119,8 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 			return expr_var(c->bwd, adj_bvar(c, v, e->loc),
 					e->loc);
 		int b = c->v->base[v];
+		if (b < 0 && adj_heap_alias_error(c, v, e->loc))
+			return adj_bad_ptr(e);
 		if (b < 0 || b == v) {
 			if (c->f->vars[v]->type->kind == TY_ARRAY &&
 			    adj_array_elem(c->f->vars[v]->type)->kind ==
@@ -1362,6 +1367,8 @@ Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 		int b = c->v->base[v];
 		if (b == v || c->f->vars[v]->type->kind == TY_ARRAY)
 			return adj_base_shadow(c, v, e->loc);
+		if (b < 0 && adj_heap_alias_error(c, v, e->loc))
+			return adj_bad_ptr(e);
 		if (b < 0) {
 			diag_error(e->loc,
 				   b == -2 ? "'%s' may point into different "
@@ -2042,6 +2049,37 @@ Expr *adj_flat_base(Expr *base, const Type *p)
 	return base;
 }
 
+/* Is pointer var v, or a pointer aliasing it, one that holds several
+ * malloc'd buffers in turn (realloc, a malloc in a loop) while another
+ * pointer points into them (adj_find_heap's heap_alias)?  Then the error
+ * that says so (once per function) replaces the one about v's base. */
+int adj_heap_alias_error(Adj *c, int v, Loc loc)
+{
+	for (int h = 0; h < c->f->nvars; h++) {
+		if (!c->v->heap_alias[h] || c->a->node[h] != c->a->node[v])
+			continue;
+		if (!c->v->heap_alias_said) {
+			int other = h == v ? -1 : v;
+			for (int w = 0; other < 0 && w < c->f->nvars; w++)
+				if (w != h && c->a->node[w] == c->a->node[h] &&
+				    c->f->vars[w]->type->kind == TY_PTR)
+					other = w;
+			diag_error(
+				loc,
+				"'%s' holds buffers from malloc or realloc in "
+				"turn, and '%s' points into them too: the "
+				"reverse mode cannot tell which buffer each "
+				"pointer sees; index '%s' itself",
+				c->f->vars[h]->name,
+				other >= 0 ? c->f->vars[other]->name : "?",
+				c->f->vars[h]->name);
+			c->v->heap_alias_said = 1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
 /* The value f_fwd pushes to restore pointer or integer var v. */
 Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
 {
@@ -2049,6 +2087,8 @@ Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
 	if (c->f->vars[v]->type->kind != TY_PTR)
 		return x;
 	int b = c->v->base[v];
+	if (b < 0 && adj_heap_alias_error(c, v, loc))
+		return expr_int(0, loc);
 	if (b < 0) {
 		diag_error(loc, b == -2 ? "'%s' may point into different arrays; "
 					  "the reverse mode needs one array per "
@@ -2357,7 +2397,8 @@ static int adj_free(Adj *c, const Stmt *s)
 	if (root < 0 || !type_float_elem(c->f->vars[root]->type) ||
 	    !activity_var_varied(c->a, root))
 		return 0;
-	if (!c->v->heap[root] || alloc_old(s->u.expr)->kind != E_VAR)
+	if ((!c->v->heap[root] || alloc_old(s->u.expr)->kind != E_VAR) &&
+	    !adj_heap_alias_error(c, root, s->loc))
 		diag_error(s->loc, "the reverse mode can only free a buffer of "
 				   "active data that this function allocated, "
 				   "through the variable it allocated it to");

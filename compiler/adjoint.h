@@ -63,6 +63,10 @@ typedef struct AdjVariant {
 	int *base;             /* pointer var -> the var it points into, -1/-2 */
 	unsigned char *heap;   /* local pointer var holding malloc'd active data
 				  (see adj_find_heap) */
+	unsigned char *heap_alias; /* one that is not, as it holds several
+				      buffers and another pointer aliases
+				      them (adj_heap_alias_error) */
+	int heap_alias_said;       /* its error was reported */
 	SiteWalk sites;
 	unsigned char *stable; /* pointer params whose data stays unchanged (1),
 				  or, for pointers to structs, whose data
@@ -235,6 +239,7 @@ int adj_ctab_var(Adj *c, int v);
 Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 		     Stmt *fout, Loc loc);
 int adj_int_array(const Adj *c, int v);
+int adj_heap_alias_error(Adj *c, int v, Loc loc);
 Stmt *adj_int_elem_update(Adj *c, const Expr *lhs, Stmt *fout, Loc loc);
 Stmt *adj_int_array_io(Adj *c, int v, int pop, Loc loc);
 int rg_heap_local(Adj *c, const Stmt *r, int v);

@@ -641,6 +641,9 @@ static int rg_twin(Adj *c, int fv)
 static Expr *rg_base(Adj *c, int v, Loc loc)
 {
 	int b = c->v->base[v];
+	if (b < 0 && adj_heap_alias_error(c, v, loc))
+		return expr_cast(type_ptr(type_double()), expr_int(0, loc),
+				 loc);
 	if (b < 0) {
 		diag_error(loc, "the reverse mode cannot tell which array '%s' "
 				"points into",

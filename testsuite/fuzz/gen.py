@@ -1679,6 +1679,9 @@ class Gen:
                                                                   grown))
             fill(size, grown)
             a.length = {n: grown for n in self.ns}
+            # (a pointer into it would see one of two buffers, which
+            # ckc's reverse mode refuses: s_ptr leaves it out)
+            a.grown = True
         a.bound = 10.0
         a.heap = True
         sc.arrays.append(a)
@@ -1715,6 +1718,7 @@ class Gen:
             self.update("*%s" % p, ctx, e, v)
             return
         targets = [a for a in sc.all("arrays") if a.base is None
+                   and not getattr(a, "grown", False)
                    and all(a.span(n) >= 3 for n in self.ns)]
         if not targets:
             return self.s_decl(sc, ctx)
