@@ -107,6 +107,9 @@ FEATURES = {
                          # x - floor(x), fmod and fdim of active values
     "memmove": False,    # memmove within one local array, shifting left
                          # or right by up to 2 elements
+    "fnptr": False,      # a helper taking double (*g)(double, double),
+                         # which the kernel calls with scalar helpers by
+                         # name (ckc copies it per function)
     "vla": False,        # local variable-length arrays double w[n + k],
                          # filled by a loop
     "idxarr": False,     # a local int table ix[8] in the kernel, filled
@@ -691,6 +694,8 @@ class Gen:
             hs = hs[:hs.index(ctx.func)]
         if shape:
             hs = [h for h in hs if h.shape == shape]
+        else:  # (the dispatcher is called through call_scalar only)
+            hs = [h for h in hs if h.shape != "dispatch"]
         return [h for h in hs if ctx.mult * max(h.cost, 1) <= CALL_BUDGET]
 
     def call_scalar(self, sc, ctx):
@@ -699,7 +704,32 @@ class Gen:
         ctx.func.cost += ctx.mult * h.cost
         a = self.expr(sc, 1)
         b = self.expr(sc, 1)
+        if not ctx.in_helper and self.chance(0.7, "fnptr"):
+            # through the kernel's dispatcher, h passed by name
+            d = self.dispatcher()
+            ctx.func.calls.add(d.name)
+            return "%s(%s, %s, %s)" % (d.name, h.name, a[0], b[0]), \
+                0.75 * h.ret_bound
         return "%s(%s, %s)" % (h.name, a[0], b[0]), h.ret_bound
+
+    def dispatcher(self):
+        """The helper that calls the scalar helper it is passed (feature
+        fnptr), made the first time: 0.5 g(a, b) + 0.25 g(b, a / 2)."""
+        for h in self.helpers:
+            if h.shape == "dispatch":
+                return h
+        d = Helper(self.fresh("%s_ap" % self.name), "dispatch")
+        d.lines = [
+            "static double %s(double (*g)(double, double), double a, "
+            "double b)" % d.name,
+            "{",
+            "\treturn 0.5 * g(a, b) + 0.25 * (*g)(b, 0.5 * a);",
+            "}",
+        ]
+        d.cost = 2 * max(h.cost for h in self.helpers
+                         if h.shape == "scalar") + 1
+        self.helpers.append(d)
+        return d
 
     def arrays_with(self, sc, m, writable):
         return [a for a in sc.all("arrays")
