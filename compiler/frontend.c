@@ -2661,12 +2661,24 @@ static void check_noproto_call(FE *fe, CXCursor def, CXCursor call,
 }
 
 /* The Program.funcs index of the function a call refers to, or -1. */
+/* d's index in Program.funcs (scheduled for conversion), with the edge
+ * of the call graph from the function being converted. */
+static int call_edge(FE *fe, Def *d, Loc loc)
+{
+	int idx = schedule(fe, d);
+	Edge e;
+	e.from = fe->fidx;
+	e.to = idx;
+	e.loc = loc;
+	if (fe->fidx >= 0)
+		VEC_PUSH(fe->edges, fe->nedges, e);
+	return idx;
+}
+
 static int call_target(FE *fe, CXCursor fdecl, Loc loc)
 {
 	const char *name = cxs(clang_getCursorSpelling(fdecl));
 	Def *d = def_find(fe, name);
-	int idx;
-	Edge e;
 	if (userrules_find(name)) { /* the user's derivatives (userrules.c) */
 		add_extern(fe, d && d->has_def ? d->def : fdecl);
 		return -1;
@@ -2685,13 +2697,7 @@ static int call_target(FE *fe, CXCursor fdecl, Loc loc)
 			add_extern(fe, fdecl);
 		return -1;
 	}
-	idx = schedule(fe, d);
-	e.from = fe->fidx;
-	e.to = idx;
-	e.loc = loc;
-	if (fe->fidx >= 0)
-		VEC_PUSH(fe->edges, fe->nedges, e);
-	return idx;
+	return call_edge(fe, d, loc);
 }
 
 /* The type of placeholders: an int that marks a refused expression. */
@@ -3097,14 +3103,8 @@ static int fn_specialize(FE *fe, Def *d, CXCursor *bind, Loc loc)
 		sp->nspecs = 0;
 		VEC_PUSH(d->specs, d->nspecs, sp);
 	}
-	int idx = schedule(fe, sp);
+	int idx = call_edge(fe, sp, loc);
 	fe->p->funcs[idx]->is_static = 1;
-	Edge e;
-	e.from = fe->fidx;
-	e.to = idx;
-	e.loc = loc;
-	if (fe->fidx >= 0)
-		VEC_PUSH(fe->edges, fe->nedges, e);
 	return idx;
 }
 
@@ -4123,6 +4123,25 @@ static int mem_off_const(const Expr *off, long long *k)
 	return 0;
 }
 
+/* The block of a memcpy's or memset's loop, with its count n and index
+ * i declared, and the destination d and source s (null cursor: none, *s
+ * NULL) converted; NULL after an error. */
+static Stmt *mem_block(FE *fe, CXCursor d, CXCursor s, Expr *count, Expr **de,
+		       Expr **se, int *n, int *i, Loc loc)
+{
+	*de = conv_expr(fe, d);
+	*se = clang_Cursor_isNull(s) ? NULL : conv_expr(fe, s);
+	if (!type_is_pointerish((*de)->type) ||
+	    (*se && !type_is_pointerish((*se)->type)))
+		return NULL;
+	Stmt *blk = stmt_block(loc);
+	*n = fe_temp(fe, "ck_n", type_long(), loc);
+	*i = fe_temp(fe, "ck_i", type_long(), loc);
+	stmt_append(blk, stmt_decl(*n, count, loc));
+	stmt_append(blk, stmt_decl(*i, NULL, loc));
+	return blk;
+}
+
 /* The canonical element type of the array or pointer c points into. */
 static CXType mem_elem_type(CXCursor c)
 {
@@ -4176,16 +4195,12 @@ static Stmt *mem_int_local(FE *fe, const char *name, CXCursor *a, Loc loc)
 	Expr *count = mem_count(fe, a[2], clang_Type_getSizeOf(et));
 	if (!count)
 		return NULL;
-	Expr *de = conv_expr(fe, d);
-	Expr *se = cpy ? conv_expr(fe, strip(a[1])) : NULL;
-	if (!type_is_pointerish(de->type) ||
-	    (se && !type_is_pointerish(se->type)))
+	Expr *de, *se;
+	int n, i;
+	Stmt *blk = mem_block(fe, d, cpy ? strip(a[1]) : clang_getNullCursor(),
+			      count, &de, &se, &n, &i, loc);
+	if (!blk)
 		return stmt_new(S_EMPTY, loc); /* an error was reported */
-	Stmt *blk = stmt_block(loc);
-	int n = fe_temp(fe, "ck_n", type_long(), loc);
-	int i = fe_temp(fe, "ck_i", type_long(), loc);
-	stmt_append(blk, stmt_decl(n, count, loc));
-	stmt_append(blk, stmt_decl(i, NULL, loc));
 	Stmt *loop = mem_loop(fe, de, se, n, i, 0, loc);
 	if (!cpy)
 		loop->u.loop.body->u.assign.rhs = expr_int(val, loc);
@@ -4238,16 +4253,13 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 		       name, ek == CXType_Double ? "double" : "float");
 		return stmt_new(S_EMPTY, loc);
 	}
-	Expr *d = conv_expr(fe, strip(a[0]));
-	Expr *s = cpy ? conv_expr(fe, strip(a[1])) : NULL;
-	if (!type_is_pointerish(d->type) ||
-	    (s && !type_is_pointerish(s->type)))
+	Expr *d, *s;
+	int n, i;
+	Stmt *blk = mem_block(fe, strip(a[0]),
+			      cpy ? strip(a[1]) : clang_getNullCursor(), count,
+			      &d, &s, &n, &i, loc);
+	if (!blk)
 		return stmt_new(S_EMPTY, loc); /* an error was reported */
-	Stmt *blk = stmt_block(loc);
-	int n = fe_temp(fe, "ck_n", type_long(), loc);
-	int i = fe_temp(fe, "ck_i", type_long(), loc);
-	stmt_append(blk, stmt_decl(n, count, loc));
-	stmt_append(blk, stmt_decl(i, NULL, loc));
 	if (!move) {
 		stmt_append(blk, mem_loop(fe, d, s, n, i, 0, loc));
 		return blk;

@@ -1625,16 +1625,7 @@ class Gen:
             a.vla = length
             a.heap = True  # (what ckc refuses of malloc'd buffers)
             self.emit("double %s[%s];" % (a.name, length))
-            i = self.fresh("i")
-            self.emit("for (int %s = 0; %s < %s; %s++) {" % (i, i, length,
-                                                            i))
-            inner = Scope(sc)
-            inner.ints.append(IntVar(i, {n: (0, n + k - 1)
-                                         for n in self.ns}))
-            e = self.expr(inner, 2)
-            self.emit("\t%s[%s] = %s;" % (a.name, i, strip(
-                self.tame(e, 10.0)[0])))
-            self.emit("}")
+            self.fill_loop(sc, a.name, length, lambda n: n + k)
             a.bound = 10.0
             sc.arrays.append(a)
             return
@@ -1647,16 +1638,21 @@ class Gen:
             a.bound = 10.0
         else:
             self.emit("double %s[%d];" % (a.name, size))
-            i = self.fresh("i")
-            self.emit("for (int %s = 0; %s < %d; %s++) {" % (i, i, size, i))
-            inner = Scope(sc)
-            inner.ints.append(IntVar(i, {n: (0, size - 1) for n in self.ns}))
-            e = self.expr(inner, 2)
-            self.emit("\t%s[%s] = %s;" % (a.name, i, strip(
-                self.tame(e, 10.0)[0])))
-            self.emit("}")
+            self.fill_loop(sc, a.name, str(size), lambda n: size)
             a.bound = 10.0
         sc.arrays.append(a)
+
+    def fill_loop(self, sc, name, length, count):
+        """for (int i = 0; i < length; i++) name[i] = e; count(n): the
+        value of length for size n."""
+        i = self.fresh("i")
+        self.emit("for (int %s = 0; %s < %s; %s++) {" % (i, i, length, i))
+        inner = Scope(sc)
+        inner.ints.append(IntVar(i, {n: (0, count(n) - 1) for n in self.ns}))
+        e = self.expr(inner, 2)
+        self.emit("\t%s[%s] = %s;" % (name, i, strip(
+            self.tame(e, 10.0)[0])))
+        self.emit("}")
 
     def s_malloc(self, sc, ctx, a, size):
         """A local array from malloc or calloc, filled by a loop (calloc's
