@@ -891,7 +891,8 @@ typedef struct MathRule {
 	const char *name;   /* double version: "sin" */
 	const char *fname;  /* float version: "sinf" */
 	int arity;
-	const char *d[2];   /* partial derivatives, as C expressions in a, b */
+	const char *d[3]; /* partial derivatives, as C expressions in a, b
+			       (and c) */
 } MathRule;
 
 /* The rule for a math.h function (double or float name), or NULL. */

@@ -10,7 +10,8 @@
  *   sum     = product {("+" | "-") product}
  *   product = unary {("*" | "/") unary}
  *   unary   = "-" unary | primary
- *   primary = number | "a" | "b" | name "(" expr {"," expr} ")" | "(" expr ")"
+ *   primary = number | "a" | "b" | "c" | name "(" expr {"," expr} ")"
+ *             | "(" expr ")"
  */
 #include "ckc.h"
 
@@ -19,9 +20,12 @@
 #include <string.h>
 
 static const MathRule rules_table[] = {
-#define CK_RULE(name, fname, arity, da, db) {#name, #fname, arity, {da, db}},
+#define CK_RULE(name, fname, arity, da, db)                                   \
+	{ #name, #fname, arity, { da, db, NULL } },
+#define CK_RULE3(name, fname, da, db, dc) { #name, #fname, 3, { da, db, dc } },
 #include "rules.def"
 #undef CK_RULE
+#undef CK_RULE3
 };
 
 const MathRule *rules_find(const char *name)
@@ -119,7 +123,8 @@ static Expr *rp_primary(RuleParser *rp)
 	while (isalnum((unsigned char)*rp->s) || *rp->s == '_')
 		rp->s++;
 	size_t n = (size_t)(rp->s - start);
-	if (n == 1 && (start[0] == 'a' || start[0] == 'b'))
+	if (n == 1 && (start[0] == 'a' || start[0] == 'b' ||
+		       (start[0] == 'c' && rp->call->u.call.nargs == 3)))
 		return expr_clone(rp->call->u.call.args[start[0] - 'a']);
 	if (n == 0)
 		rp_expect(rp, "<name>");

@@ -1,8 +1,8 @@
 // asinh, acosh, atanh, copysign (the product of the two signs, -0.0
-// negative), and ldexp and scalbn with an integer exponent (an exact
-// scaling by 2^k): gradients, Hessian-vector products and the dot-product
-// test against differences in one kernel; f_dv and f_b_dv are compiled
-// too.
+// negative), ldexp and scalbn with an integer exponent (an exact scaling
+// by 2^k), and fma (three arguments): gradients, Hessian-vector products
+// and the dot-product test against differences; f_dv and f_b_dv are
+// compiled too.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
@@ -28,14 +28,32 @@ double f(const double *x)
 // CHECK: 1.0 / sqrt(x[0] * x[1] * (x[0] * x[1]) + 1.0)
 // CHECK: copysign(1.0, x[0] * x[2]) * copysign(1.0, x[1] - 0.1)
 // CHECK: ldexp(1.0, k) * (x_d[1] * x[3] + x[1] * x_d[3])
+/* fma(a, b, c) = a b + c rounded once: partials b, a and 1 */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+#pragma ck_tangent wrt(x) vector
+#pragma ck_hvp wrt(x) vector
+double g(const double *x)
+{
+	double s = 0.0;
+	for (int i = 0; i < N; i++)
+		s = fma(x[i], sin(x[(i + 1) % N]), s * 0.5);
+	return fma(s, s, x[0]) + fma(2.0, x[1], 0.5) + fma(x[2], 3.0, x[3]);
+}
+// CHECK-LABEL: double g_d(const double *x, const double *x_d, double *ret_d){{$}}
+// CHECK: s_d = ck_e * x_d[i] + x[i] * (cos(x[(i + 1) % 4]) * x_d[(i + 1) % 4]) + s_d * 0.5;
+
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
 KC_SCALAR_WRAPPERS_PLAIN(f)
+KC_SCALAR_WRAPPERS_PLAIN_AS(kg, g)
 int main(void)
 {
 	double v[N] = {0.3, -0.7, 1.1, 0.8};
 	kc_check_scalar("asinh acosh atanh copysign ldexp scalbn", kf, kf_d,
 			kf_b, kf_b_d, NULL, v, NULL, N, 3);
+	kc_check_scalar("fma", kg, kg_d, kg_b, kg_b_d, NULL, v, NULL, N, 3);
 	return ck_done();
 }
 #endif
