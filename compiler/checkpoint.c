@@ -962,17 +962,11 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 			named |= c->a->node[prag->u.ckpt.saves[k]->var] ==
 				 c->a->node[i];
 		if (!named) {
-			diag_error(
-				prag->loc,
-				f->vars[i]->is_vla
-					? "%s uses the variable-length array "
-					  "'%s', which the function changes; "
-					  "say how much of it to save: "
-					  "save(%s[lo:len])"
-					: "%s uses data behind '%s' that the "
-					  "function changes; say how much of "
-					  "it to save: save(%s[lo:len])",
-				what, f->vars[i]->name, f->vars[i]->name);
+			diag_error(prag->loc,
+				   "%s uses data behind '%s' that the "
+				   "function changes; say how much of "
+				   "it to save: save(%s[lo:len])",
+				   what, f->vars[i]->name, f->vars[i]->name);
 			return 0;
 		}
 	}

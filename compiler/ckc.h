@@ -421,8 +421,6 @@ typedef struct Var {
 			   in f_b_d is x_bd, not x_b_d as for a user's x_b */
 	int tape_block; /* a pointer to a block of the tape (record.c,
 			   ck_block_push_d) that nothing else points into */
-	int is_vla;     /* a variable-length array, now a pointer to a
-			   malloc'd buffer (frontend.c, conv_vla_decl) */
 } Var;
 
 /* A file-scope variable read (or written) by converted code. */

@@ -272,6 +272,7 @@ typedef struct FE {
 	 * a pointer to a malloc'd buffer now (conv_vla_decl): var ids. */
 	int *vlas;
 	int nvlas;
+	int *vla_lens; /* per such array, the local holding its length */
 } FE;
 
 /* ----------------------------------------------------------- locations */
@@ -4803,7 +4804,9 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
  *   { double ck_ret = e; free(w); return ck_ret; }
  *
  * so every mode treats it as the malloc'd buffers it already supports.
- * sizeof of such an array stays refused (conv_expr). */
+ * Its length is kept in a local (ck_len) at the declaration, so that a
+ * checkpoint that uses it saves it whole (vla_saves).  sizeof of such an
+ * array stays refused (conv_expr). */
 static Stmt *conv_vla_decl(FE *fe, CXCursor v, const char *name, Loc loc)
 {
 	CXType vt = clang_getCanonicalType(clang_getCursorType(v));
@@ -4830,19 +4833,26 @@ static Stmt *conv_vla_decl(FE *fe, CXCursor v, const char *name, Loc loc)
 		return s;
 	}
 	/* (the sizes of the constant inner dimensions come first) */
-	Expr *len = expr_cast(type_long(), conv_expr(fe, ks.c[ks.n - 1]), loc);
+	int ln = fe_temp(fe, "ck_len", type_long(), loc);
+	Stmt *b = stmt_block(loc);
+	stmt_append(b, stmt_decl(ln,
+				 expr_cast(type_long(),
+					   conv_expr(fe, ks.c[ks.n - 1]), loc),
+				 loc));
+	stmt_append(b, s);
 	Expr *bytes =
 		expr_binary(B_MUL, expr_int(clang_Type_getSizeOf(et), loc),
-			    len, type_long(), loc);
+			    expr_var(fe->f, ln, loc), type_long(), loc);
 	s->u.decl.init =
 		expr_cast(type_ptr(el),
 			  expr_call_n("malloc", type_ptr(type_new(TY_VOID)),
 				      loc, bytes, NULL, NULL),
 			  loc);
+	int k = fe->nvlas;
 	VEC_PUSH(fe->vlas, fe->nvlas, id);
-	fe->f->vars[id]->is_vla = 1;
+	VEC_PUSH(fe->vla_lens, k, ln);
 	fe->p->vla_heap = 1;
-	return s;
+	return b;
 }
 
 /* The variable-length arrays alive at a point of the walk (vla_frees),
@@ -4878,6 +4888,45 @@ static void vla_free_to(VlaLive *w, Stmt *out, int to, int loop, Loc loc)
 				      expr_call_n("free", type_new(TY_VOID),
 						  loc, p, NULL, NULL),
 				      loc));
+	}
+}
+
+typedef struct VlaUse {
+	int var, hit;
+} VlaUse;
+
+static void vla_use_visit(void *ctx, const Expr *e)
+{
+	VlaUse *u = ctx;
+	if (e->kind == E_VAR && e->u.var == u->var)
+		u->hit = 1;
+}
+
+/* A checkpoint region (or binomial loop) s saves the whole of every live
+ * variable-length array that its body uses and its save() does not name:
+ * save(w[0:len]), len the array's length (conv_vla_decl). */
+static void vla_saves(VlaLive *w, Stmt *s)
+{
+	for (int i = 0; i < w->n; i++) {
+		int v = w->v[i];
+		if (v < 0)
+			continue;
+		VlaUse u = { v, 0 };
+		ir_walk_stmt(s->u.ckpt.body, vla_use_visit, &u);
+		for (int k = 0; k < s->u.ckpt.nsaves; k++)
+			u.hit &= s->u.ckpt.saves[k]->var != v;
+		if (!u.hit)
+			continue;
+		int len = -1;
+		for (int k = 0; k < w->fe->nvlas; k++)
+			if (w->fe->vlas[k] == v)
+				len = w->fe->vla_lens[k];
+		SaveSection *ss = ARENA_NEW(SaveSection);
+		ss->var = v;
+		ss->loc = s->loc;
+		ss->lo = expr_int(0, s->loc);
+		ss->len = expr_var(w->fe->f, len, s->loc);
+		ARENA_PUSH(s->u.ckpt.saves, s->u.ckpt.nsaves, ss);
 	}
 }
 
@@ -4929,6 +4978,7 @@ static void vla_walk(VlaLive *w, Stmt **sp)
 		w->n--;
 		return;
 	case S_CHECKPOINT:
+		vla_saves(w, s);
 		vla_walk(w, &s->u.ckpt.body);
 		return;
 	case S_RETURN:

@@ -3,15 +3,20 @@
 // before every return, break and continue that leaves it, so every mode
 // handles it as the malloc'd buffers it supports.  A work array in a loop
 // left by break and continue, an early return, a two-dimensional array of
-// variable rows, a helper that takes one, and a region that saves two
-// (save(...) names their lengths).  Gradients, Hessian-vector products
-// and the dot-product test against differences, under the sanitizers
-// (a missing free is a leak); f_dv and f_b_dv along 3 directions bitwise
-// against f_d and f_b_d.
+// variable rows, a helper that takes one, and a region that uses two,
+// which its snapshot saves whole (their lengths are kept at their
+// declarations).  Gradients, Hessian-vector products and the dot-product
+// test against differences, under the sanitizers (a missing free is a
+// leak); f_dv and f_b_dv along 3 directions bitwise against f_d and
+// f_b_d; every output bitwise that of --no-checkpoint.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
+// RUN: %ckc --no-checkpoint %s -o %t.plain.c
+// RUN: %ckc-run %t.plain.c %s %t.plain > %t.plain.out
+// RUN: %ckc-run %t.c %s %t.again > %t.again.out
+// RUN: cmp %t.again.out %t.plain.out
 #include <math.h>
 
 #define N 6
@@ -49,8 +54,10 @@ double f(const double *x, int n)
 	return s + w[1];
 }
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, int n, double *ret_d){{$}}
-// CHECK: double *w = (double *)malloc(8 * (long)n);
-// CHECK: double *t = (double *)malloc(8 * (long)(n + k));
+// CHECK: long [[WL:ck_len[0-9]*]] = (long)n;
+// CHECK: double *w = (double *)malloc(8 * [[WL]]);
+// CHECK: long [[TL:ck_len[0-9]*]] = (long)(n + k);
+// CHECK: double *t = (double *)malloc(8 * [[TL]]);
 // CHECK: free(t);
 // CHECK-NEXT: break;
 // CHECK: free(t);
@@ -78,13 +85,16 @@ double g(const double *x, int n)
 			m[i][j] = x[i] * (j + 1) + x[(i + j) % n];
 	}
 	smooth(x, u, n);
-#pragma ck_checkpoint save(m[0:n], u[0:n])
+#pragma ck_checkpoint
 	for (int i = 0; i < n; i++)
 		s += m[p[i]][i % 3] * exp(0.1 * u[i]);
 	return s;
 }
 // CHECK-LABEL: double g_d(const double *x, const double *x_d, int n, double *ret_d){{$}}
-// CHECK: double (*m)[3] = (double (*)[3])malloc(24 * (long)n);
+// CHECK: double (*m)[3] = (double (*)[3])malloc(24 * [[ML:ck_len[0-9]*]]);
+// CHECK-LABEL: static double g_fwd(const double *x, int n){{$}}
+// CHECK: CK_SAVE_N(ck_s, m + 0, [[ML2:ck_len[0-9]*]]);
+// CHECK-NEXT: CK_SAVE_N(ck_s, u + 0, ck_len{{[0-9]*}});
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
