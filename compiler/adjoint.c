@@ -2139,20 +2139,12 @@ Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 	return stmt_assign(A_SET, bv, adj_pop(c, adj_long(), loc), loc);
 }
 
-/* The variable at the root of lvalue e (a[i][j]: a), or -1. */
-static int adj_lv_root(const Expr *e)
-{
-	while (e->kind == E_INDEX)
-		e = e->u.index.base;
-	return e->kind == E_VAR ? e->u.var : -1;
-}
-
 /* A store into an element of integer array v (adj_int_array) that f_bwd
  * reads: fwd tapes the element's old value before it runs, the result
  * puts the value back in f_bwd's copy (or NULL). */
 Stmt *adj_int_elem_update(Adj *c, const Expr *lhs, Stmt *fout, Loc loc)
 {
-	int v = adj_lv_root(lhs);
+	int v = activity_root(lhs);
 	if (v < 0 || !adj_int_array(c, v) || !c->v->needed[v])
 		return NULL;
 	/* a declaration's initializer: adj_decl puts the array back whole */

@@ -323,18 +323,42 @@ static int view_pop_item(const Stmt *s)
 		!strcmp(e->u.call.name, "ck_release_f"));
 }
 
+/* Does s, or a statement inside it, assign to an element of var? */
+static int view_writes(const Stmt *s, int var)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_ASSIGN:
+		return activity_root(s->u.assign.lhs) == var;
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (view_writes(s->u.block.items[i], var))
+				return 1;
+		return 0;
+	case S_IF:
+		return view_writes(s->u.ifs.then, var) ||
+		       view_writes(s->u.ifs.els, var);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return view_writes(s->u.loop.init, var) ||
+		       view_writes(s->u.loop.inc, var) ||
+		       view_writes(s->u.loop.body, var);
+	case S_CHECKPOINT:
+		return view_writes(s->u.ckpt.body, var);
+	default:
+		return 0;
+	}
+}
+
 /* Does s leave the tape's pushes alone and array var only read? */
 static void view_stmt(ViewScan *v, const Stmt *s)
 {
 	if (!s)
 		return;
-	if (s->kind == S_ASSIGN) {
-		const Expr *l = s->u.assign.lhs;
-		while (l->kind == E_INDEX)
-			l = l->u.index.base;
-		if (l->kind == E_VAR && l->u.var == v->var)
-			v->bad = 1;
-	}
+	if (view_writes(s, v->var))
+		v->bad = 1;
 	ir_walk_stmt(s, view_visit, v);
 }
 

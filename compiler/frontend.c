@@ -4891,17 +4891,6 @@ static void vla_free_to(VlaLive *w, Stmt *out, int to, int loop, Loc loc)
 	}
 }
 
-typedef struct VlaUse {
-	int var, hit;
-} VlaUse;
-
-static void vla_use_visit(void *ctx, const Expr *e)
-{
-	VlaUse *u = ctx;
-	if (e->kind == E_VAR && e->u.var == u->var)
-		u->hit = 1;
-}
-
 /* A checkpoint region (or binomial loop) s saves the whole of every live
  * variable-length array that its body uses and its save() does not name:
  * save(w[0:len]), len the array's length (conv_vla_decl). */
@@ -4911,11 +4900,10 @@ static void vla_saves(VlaLive *w, Stmt *s)
 		int v = w->v[i];
 		if (v < 0)
 			continue;
-		VlaUse u = { v, 0 };
-		ir_walk_stmt(s->u.ckpt.body, vla_use_visit, &u);
+		int used = stmt_mentions(s->u.ckpt.body, v);
 		for (int k = 0; k < s->u.ckpt.nsaves; k++)
-			u.hit &= s->u.ckpt.saves[k]->var != v;
-		if (!u.hit)
+			used &= s->u.ckpt.saves[k]->var != v;
+		if (!used)
 			continue;
 		int len = -1;
 		for (int k = 0; k < w->fe->nvlas; k++)
