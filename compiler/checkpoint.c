@@ -1355,8 +1355,8 @@ static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag,
 		if (!quiet)
 			diag_error(prag->loc,
 				   "a %s loop must not be left by "
-				   "break or return; its trip count "
-				   "must be fixed when it starts",
+				   "break, goto or return; its trip "
+				   "count must be fixed when it starts",
 				   what);
 		return 0;
 	}

@@ -199,6 +199,19 @@ typedef struct Seen {
 /* The most x++ moved out of one statement (incdec_split). */
 #define FE_MAX_SPLIT 8
 
+/* A label of a block being converted, ahead of the statement being
+ * converted, so that a goto there jumps forward out of the statements
+ * around it (conv_goto).  The jump sets a flag that the statements up to
+ * the label test. */
+typedef struct GotoTarget {
+	CXCursor label;
+	int flag;     /* its flag's var id, -1 until a goto needs one */
+	int loops;    /* FE.loops at the label's block */
+	int switches; /* FE.switches at the label's block */
+	int reached;  /* conversion has come to the label: a goto is back */
+	int fired;    /* FE.gotos when a goto to it was last converted */
+} GotoTarget;
+
 typedef struct FE {
 	const FrontendOptions *opt;
 	CXTranslationUnit tu;
@@ -273,6 +286,14 @@ typedef struct FE {
 	int *vlas;
 	int nvlas;
 	int *vla_lens; /* per such array, the local holding its length */
+	/* The labels of the blocks around the statement being converted,
+	 * outermost first; the loops and switches around it; gotos converted
+	 * so far in the function. */
+	GotoTarget *gts;
+	int ngts;
+	int loops;
+	int switches;
+	int gotos;
 } FE;
 
 /* ----------------------------------------------------------- locations */
@@ -2437,6 +2458,7 @@ static void refuse_flush(FE *fe, const char *name)
 
 static Expr *conv_expr(FE *fe, CXCursor c);
 static Stmt *conv_stmt(FE *fe, CXCursor c);
+static Stmt *goto_loop(FE *fe, Stmt *s, int seq);
 static int is_split_inc(FE *fe, CXCursor c);
 
 /* The slot of fe->vslot for decl (hash h): its binding, or the empty
@@ -3595,8 +3617,8 @@ static Expr *conv_expr1(FE *fe, CXCursor c)
 		return bad_expr(loc);
 	case CXCursor_AddrLabelExpr:
 		refuse(fe, loc,
-			   "goto is not supported in differentiated code; "
-			   "use structured control flow");
+		       "the address of a label is not supported in "
+		       "differentiated code; use structured control flow");
 		return bad_expr(loc);
 	default:
 		break;
@@ -5518,6 +5540,11 @@ static Stmt *conv_stmt(FE *fe, CXCursor c)
 				   "(while, do or for)");
 	}
 	OmpDir dir = OMP_DIR_PARALLEL_FOR;
+	int is_loop = is_kind(c, CXCursor_ForStmt) ||
+		      is_kind(c, CXCursor_WhileStmt) ||
+		      is_kind(c, CXCursor_DoStmt);
+	int seq = fe->gotos;
+	fe->loops += is_loop;
 	if (omp)
 		om = parse_omp_pragma(fe, omp, is_kind(c, CXCursor_ForStmt),
 				      is_kind(c, CXCursor_CompoundStmt), &dir);
@@ -5535,20 +5562,285 @@ static Stmt *conv_stmt(FE *fe, CXCursor c)
 			omp_check_loop(fe->f, s);
 		}
 	}
+	fe->loops -= is_loop;
 	for (i = n - 1; i >= 0; i--) {
 		Stmt *k = make_ckpt(fe, prs[i], s);
 		if (!fe->opt->no_checkpoint)
 			s = k;
 	}
+	if (is_loop && fe->gotos != seq)
+		s = goto_loop(fe, s, seq);
 	return s;
+}
+
+/* ------------------------------------------------------------ goto
+ *
+ * A goto forward to a label of a block around it becomes structured code.
+ * The goto sets the label's flag (`int ck_goto = 0` at the top of the
+ * label's block) and leaves the loops between it and that block with
+ * break; each statement of those loops that may have set the flag is
+ * followed by `if (ck_goto) break;`.  In the label's block and the blocks
+ * between, the statements after one that may have set the flag, up to the
+ * label, run under `if (!ck_goto)`.  Their declarations move out of that
+ * if, so that the code after the label still sees them; a declaration's
+ * initializer becomes an assignment where the declaration was.  Any other
+ * goto is refused: one back (a loop), and one into a statement. */
+
+/* The guards of one block being converted: the block, where its next
+ * statement goes, and the if statements open around that place. */
+typedef struct GotoGuard {
+	int target; /* index in FE.gts */
+	Stmt *parent;
+} GotoGuard;
+
+typedef struct GotoBlock {
+	Stmt *b;
+	Stmt *cur;
+	GotoGuard *open;
+	int nopen;
+	int hoist; /* where in b the moved declarations go, -1 before any */
+} GotoBlock;
+
+static Stmt *conv_goto(FE *fe, CXCursor c, Loc loc)
+{
+	Kids ks = kids(c);
+	CXCursor lab = clang_getNullCursor();
+	int i, t = -1;
+
+	for (i = 0; i < ks.n; i++)
+		if (is_kind(ks.c[i], CXCursor_LabelRef))
+			lab = clang_getCursorReferenced(ks.c[i]);
+	/* (the label that LabelRef refers to is not clang_equalCursors
+	 * to the LabelStmt of the block, so compare their places) */
+	for (i = 0; i < fe->ngts && t < 0; i++)
+		if (clang_equalLocations(
+			    clang_getCursorLocation(fe->gts[i].label),
+			    clang_getCursorLocation(lab)))
+			t = i;
+	if (t < 0 || fe->gts[t].reached) {
+		unsigned lo = 0, go = 0;
+		main_off(fe, clang_getRangeStart(clang_getCursorExtent(lab)),
+			 &lo);
+		main_off(fe, clang_getRangeStart(clang_getCursorExtent(c)),
+			 &go);
+		if (lo < go)
+			refuse(fe, loc,
+			       "goto back to an earlier label is not "
+			       "supported; "
+			       "write the repetition as a loop");
+		else
+			refuse(fe, loc,
+			       "goto into a statement that does not contain "
+			       "it is not supported; ckc turns into "
+			       "structured "
+			       "code only a goto forward to a label of a "
+			       "block "
+			       "around it");
+		return stmt_new(S_EMPTY, loc);
+	}
+	GotoTarget *g = &fe->gts[t];
+	if (fe->switches > g->switches) {
+		refuse(fe, loc,
+		       "goto out of a switch is not supported; set a flag, "
+		       "break, and test the flag after the switch");
+		return stmt_new(S_EMPTY, loc);
+	}
+	if (g->flag < 0)
+		g->flag = fe_temp(fe, "ck_goto", type_int(), loc);
+	g->fired = ++fe->gotos;
+	Stmt *s = stmt_block(loc);
+	stmt_append(s, stmt_assign(A_SET, expr_var(fe->f, g->flag, loc),
+				   expr_int(1, loc), loc));
+	if (fe->loops > g->loops)
+		stmt_append(s, stmt_new(S_BREAK, loc));
+	return s;
+}
+
+/* After loop s, converted since the goto count seq: the loops around it
+ * inside the label's block of a goto in s end too.  The break goes after
+ * s's checkpoint region, if any. */
+static Stmt *goto_loop(FE *fe, Stmt *s, int seq)
+{
+	int t;
+	for (t = 0; t < fe->ngts; t++) {
+		GotoTarget *g = &fe->gts[t];
+		if (g->fired <= seq || fe->loops <= g->loops)
+			continue;
+		Stmt *ifs = stmt_new(S_IF, s->loc);
+		ifs->u.ifs.cond = expr_var(fe->f, g->flag, s->loc);
+		ifs->u.ifs.then = stmt_new(S_BREAK, s->loc);
+		if (s->kind != S_BLOCK) {
+			Stmt *b = stmt_block(s->loc);
+			stmt_append(b, s);
+			s = b;
+		}
+		stmt_append(s, ifs);
+	}
+	return s;
+}
+
+/* Opens `if (!flag) { }` for target t where gb's next statement goes. */
+static void goto_guard(FE *fe, GotoBlock *gb, int t)
+{
+	Loc loc = gb->cur->loc;
+	Stmt *ifs = stmt_new(S_IF, loc), *g = stmt_block(loc);
+	GotoGuard gg;
+
+	ifs->u.ifs.cond =
+		expr_unary(U_NOT, expr_var(fe->f, fe->gts[t].flag, loc), loc);
+	ifs->u.ifs.then = g;
+	stmt_append(gb->cur, ifs);
+	if (gb->hoist < 0)
+		gb->hoist = gb->b->u.block.n - 1;
+	gg.target = t;
+	gg.parent = gb->cur;
+	VEC_PUSH(gb->open, gb->nopen, gg);
+	gb->cur = g;
+}
+
+/* After a statement of gb's block that converted gotos (those since the
+ * count seq): the flags they set stop what follows. */
+static void goto_fired(FE *fe, GotoBlock *gb, int seq)
+{
+	int t;
+	for (t = 0; t < fe->ngts; t++) {
+		GotoTarget *g = &fe->gts[t];
+		if (g->fired <= seq)
+			continue;
+		/* Inside a loop of its label's block, the goto has left that
+		 * loop (goto_loop).  Else the flag gets a guard, even under a
+		 * guard of its own: the statement may have set it since. */
+		if (fe->loops == g->loops)
+			goto_guard(fe, gb, t);
+	}
+}
+
+/* At statement c of gb's block: the labels on it end their guards. */
+static void goto_reach(FE *fe, GotoBlock *gb, CXCursor c, int from)
+{
+	int t, k, j;
+	for (; is_kind(c, CXCursor_LabelStmt) && kids(c).n;
+	     c = kids(c).c[kids(c).n - 1]) {
+		for (t = from; t < fe->ngts; t++)
+			if (clang_equalCursors(fe->gts[t].label, c))
+				break;
+		if (t == fe->ngts)
+			continue;
+		fe->gts[t].reached = 1;
+		for (k = 0; k < gb->nopen && gb->open[k].target != t; k++)
+			;
+		if (k == gb->nopen)
+			continue;
+		/* close its outermost guard and those inside it; open one
+		 * again for each other flag among those */
+		int n = 0, m;
+		int *inner = arena_alloc(sizeof(int) * (size_t)gb->nopen);
+		for (j = k + 1; j < gb->nopen; j++) {
+			int it = gb->open[j].target;
+			for (m = 0; m < n && inner[m] != it; m++)
+				;
+			if (it != t && m == n)
+				inner[n++] = it;
+		}
+		gb->cur = gb->open[k].parent;
+		gb->nopen = k;
+		for (j = 0; j < n; j++)
+			goto_guard(fe, gb, inner[j]);
+	}
+}
+
+/* Is e a literal, maybe negated or cast? */
+static int is_literal(const Expr *e)
+{
+	while (e->kind == E_UNARY || e->kind == E_CAST)
+		e = e->kind == E_UNARY ? e->u.un.e : e->u.e;
+	return e->kind == E_NUM;
+}
+
+/* Puts the statements of tb (a declaration's conversion) under gb's
+ * guards: declarations move ahead of them. */
+static void goto_hoist(FE *fe, GotoBlock *gb, Stmt *tb)
+{
+	int i, k;
+	for (i = 0; i < tb->u.block.n; i++) {
+		Stmt *s = tb->u.block.items[i];
+		if (s->kind != S_DECL) {
+			stmt_append(gb->cur, s);
+			continue;
+		}
+		/* (C forbids a jump past a variable-length array's
+		 * declaration: none is here) */
+		Var *v = fe->f->vars[s->u.decl.var];
+		for (k = 0; k < fe->nscope; k++) {
+			int o = fe->scope[k];
+			if (o != s->u.decl.var &&
+			    !strcmp(fe->f->vars[o]->name, v->name))
+				break;
+		}
+		if (k < fe->nscope) {
+			/* moved ahead, it would hide the other from the
+			 * statements in between */
+			refuse(fe, s->loc,
+			       "'%s' is declared between a goto and its label "
+			       "and hides another variable of that name; "
+			       "rename one of them",
+			       v->name);
+			continue;
+		}
+		if (s->u.decl.inits && !v->is_static) {
+			for (k = 0; k < s->u.decl.ninits; k++)
+				if (!is_literal(s->u.decl.inits[k]))
+					break;
+			if (k < s->u.decl.ninits)
+				refuse(fe, s->loc,
+				       "an array initialized with computed "
+				       "values between a goto and its label "
+				       "is "
+				       "not supported; assign its elements "
+				       "instead");
+		} else if (s->u.decl.init && !v->is_static &&
+			   !is_literal(s->u.decl.init)) {
+			Expr *init = s->u.decl.init;
+			s->u.decl.init = NULL;
+			v->type = type_with_const(v->type, 0);
+			stmt_append(gb->cur,
+				    stmt_assign(A_SET,
+						expr_var(fe->f, s->u.decl.var,
+							 s->loc),
+						init, s->loc));
+		}
+		Stmt *b = gb->b;
+		stmt_append(b, s);
+		memmove(b->u.block.items + gb->hoist + 1,
+			b->u.block.items + gb->hoist,
+			sizeof(Stmt *) *
+				(size_t)(b->u.block.n - 1 - gb->hoist));
+		b->u.block.items[gb->hoist++] = s;
+	}
 }
 
 static Stmt *conv_block(FE *fe, CXCursor c)
 {
 	Kids ks = kids(c);
 	Stmt *b = stmt_block(cur_loc(fe, c));
-	int mark = fe->nscope, i;
+	int mark = fe->nscope, tmark = fe->ngts, i;
+	GotoBlock gb = { b, b, NULL, 0, -1 };
+
+	/* the labels of this block, for the gotos before them */
 	for (i = 0; i < ks.n; i++) {
+		CXCursor l = ks.c[i];
+		for (; is_kind(l, CXCursor_LabelStmt) && kids(l).n;
+		     l = kids(l).c[kids(l).n - 1]) {
+			GotoTarget g = {
+				l, -1, fe->loops, fe->switches, 0, 0
+			};
+			VEC_PUSH(fe->gts, fe->ngts, g);
+		}
+	}
+	for (i = 0; i < ks.n; i++) {
+		int seq = fe->gotos;
+		goto_reach(fe, &gb, ks.c[i], tmark);
+		Stmt *into = gb.cur == b ? b : stmt_block(b->loc);
 		if (is_kind(ks.c[i], CXCursor_DeclStmt)) {
 			Pragma *prs[16];
 			int n = take_ckpts(fe, ks.c[i], prs, 16), k;
@@ -5558,18 +5850,29 @@ static Stmt *conv_block(FE *fe, CXCursor c)
 					"'#pragma ck_checkpoint' must be "
 					"followed "
 					"by a statement, not a declaration");
-			conv_decl_stmt(fe, ks.c[i], b);
+			conv_decl_stmt(fe, ks.c[i], into);
 		} else if (clang_isExpression(clang_getCursorKind(ks.c[i]))) {
 			/* a comma expression or an assignment chain is a
 			 * block of statements without declarations */
 			Stmt *s = conv_stmt(fe, ks.c[i]);
 			if (s->kind == S_BLOCK)
-				append_flat(b, s);
+				append_flat(into, s);
 			else
-				stmt_append(b, s);
+				stmt_append(into, s);
 		} else
-			stmt_append(b, conv_stmt(fe, ks.c[i]));
+			stmt_append(into, conv_stmt(fe, ks.c[i]));
+		if (into != b)
+			goto_hoist(fe, &gb, into);
+		if (fe->gotos != seq)
+			goto_fired(fe, &gb, seq);
 	}
+	/* each flag at the top of its label's block */
+	for (i = fe->ngts - 1; i >= tmark; i--)
+		if (fe->gts[i].flag >= 0)
+			stmt_prepend(b,
+				     stmt_decl(fe->gts[i].flag,
+					       expr_int(0, b->loc), b->loc));
+	fe->ngts = tmark;
 	fe->nscope = mark;
 	return b;
 }
@@ -5854,6 +6157,7 @@ static Stmt *conv_switch(FE *fe, CXCursor c, Loc loc)
 		refuse(fe, loc, "unsupported statement");
 		return blk;
 	}
+	fe->switches++;
 	CXCursor body = ks.c[ks.n - 1];
 	Expr *cond = conv_expr(fe, ks.c[ks.n - 2]);
 	int sw = fe_temp(fe, "ck_sw", type_with_const(cond->type, 0), loc);
@@ -5951,6 +6255,7 @@ static Stmt *conv_switch(FE *fe, CXCursor c, Loc loc)
 	*tail = dflt;
 	if (chain)
 		stmt_append(blk, chain);
+	fe->switches--;
 	return blk;
 }
 
@@ -6022,10 +6327,11 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 				return conv_stmt(fe, ks.c[ks.n - 1]);
 		return stmt_new(S_EMPTY, loc);
 	case CXCursor_GotoStmt:
+		return conv_goto(fe, c, loc);
 	case CXCursor_IndirectGotoStmt:
 		refuse(fe, loc,
-			   "goto is not supported in differentiated code; "
-			   "use structured control flow");
+		       "a computed goto is not supported in differentiated "
+		       "code; use structured control flow");
 		return stmt_new(S_EMPTY, loc);
 	case CXCursor_SwitchStmt:
 		return conv_switch(fe, c, loc);
@@ -6188,6 +6494,9 @@ static void conv_func(FE *fe, int idx)
 	fe->nscope = 0;
 	fe->nunheld = 0;
 	fe->nvlas = 0;
+	fe->ngts = 0;
+	fe->loops = 0;
+	fe->switches = 0;
 	/* An old-style definition (`double g()`, `double g(a) double a;`)
 	 * has no prototype, which libclang calls variadic; it is not. */
 	noproto = clang_getCursorType(c).kind == CXType_FunctionNoProto ||

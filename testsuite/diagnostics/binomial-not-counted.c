@@ -23,7 +23,7 @@ double f(double x, int n)
 double g(double x, int n)
 {
 	double s = x;
-	// CHECK: binomial-not-counted.c:[[@LINE+1]]:9: error: a binomial(K) loop must not be left by break or return; its trip count must be fixed when it starts
+	// CHECK: binomial-not-counted.c:[[@LINE+1]]:9: error: a binomial(K) loop must not be left by break, goto or return; its trip count must be fixed when it starts
 #pragma ck_checkpoint binomial(4)
 	for (int i = 0; i < n; i++) {
 		s = s * 0.5 + x;
