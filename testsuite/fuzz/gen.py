@@ -110,6 +110,9 @@ FEATURES = {
     "fnptr": False,      # a helper taking double (*g)(double, double),
                          # which the kernel calls with scalar helpers by
                          # name (ckc copies it per function)
+    "goto": False,       # exits written as goto: to a label that ends the
+                         # body of this loop or one around it (continue),
+                         # or that follows it (break)
     "vla": False,        # local variable-length arrays double w[n + k],
                          # filled by a loop
     "idxarr": False,     # a local int table ix[8] in the kernel, filled
@@ -350,6 +353,10 @@ class Gen:
         # on them
         self.no_pragma = 0
         self.in_switch = 0  # switches around the statement being made
+        # The loops around the statement being made, outermost first, as
+        # [body's loop depth, label ending the body, label after it] (the
+        # labels of feature goto, None while no goto jumps there).
+        self.loops = []
         self.in_binomial = 0
         # The values the size variable n may take in the function being
         # generated (its name is n in the kernel and in "sub" helpers; the
@@ -1474,7 +1481,7 @@ class Gen:
         # break or continue leaving one, and a binomial(K) loop left by
         # break or return: exits only of loops inside them.
         if self.feat["exits"] and ctx.loop_depth > max(self.exit_floor):
-            kinds += ["exit"]
+            kinds += ["exit"] * (3 if self.feat["goto"] else 1)
         if self.feat["exits"] and ctx.nested and not self.region:
             kinds += ["return"]
         if self.callable_helpers(ctx):
@@ -1902,6 +1909,23 @@ class Gen:
         self.close_scope(inner, ctx)
         self.indent -= 1
 
+    def loop_body(self, sc, ctx, nstmts, ints):
+        """A loop's body (its braces are the caller's), ending with the
+        label that gotos continuing it jump to; returns the loop's entry
+        in self.loops."""
+        ent = [ctx.loop_depth, None, None]
+        self.loops.append(ent)
+        self.sub_block(sc, ctx, nstmts, ints)
+        self.loops.pop()
+        if ent[1]:
+            self.emit("\t%s:;" % ent[1], raw=True)
+        return ent
+
+    def loop_end(self, ent):
+        """After a loop: the label that gotos leaving it jump to."""
+        if ent[2]:
+            self.emit("%s:;" % ent[2], raw=True)
+
     def s_for(self, sc, ctx):
         r = self.r
         i = self.fresh("i")
@@ -1950,12 +1974,13 @@ class Gen:
             # A break or continue only of a loop nested inside it.
             self.exit_floor.append(ctx.loop_depth + 1)
             self.in_binomial += 1
-        self.sub_block(sc, ctx.inner(trips), r.randint(1, 3),
-                       [IntVar(i, rng)])
+        ent = self.loop_body(sc, ctx.inner(trips), r.randint(1, 3),
+                             [IntVar(i, rng)])
         if binomial:
             self.exit_floor.pop()
             self.in_binomial -= 1
         self.emit("}")
+        self.loop_end(ent)
 
     def s_par(self, sc, ctx):
         """A '#pragma omp parallel for' loop whose iterations are
@@ -2017,13 +2042,16 @@ class Gen:
         if r.random() < 0.7:
             self.emit("while (%s) {" % cond)
             self.emit("\t%s++;" % k)
-            self.sub_block(sc, ctx.inner(bound), r.randint(1, 3), [cnt])
+            ent = self.loop_body(sc, ctx.inner(bound), r.randint(1, 3),
+                                 [cnt])
             self.emit("}")
         else:
             self.emit("do {")
             self.emit("\t%s++;" % k)
-            self.sub_block(sc, ctx.inner(bound), r.randint(1, 3), [cnt])
+            ent = self.loop_body(sc, ctx.inner(bound), r.randint(1, 3),
+                                 [cnt])
             self.emit("} while (%s);" % cond)
+        self.loop_end(ent)
 
     def s_countdown(self, sc, ctx, k, bound):
         """A loop whose condition steps its counter: while (k--),
@@ -2042,8 +2070,9 @@ class Gen:
             self.emit("int %s = %d;" % (k, bound), raw=True)
             self.emit("while (%s) {" % ("%s--" % k if form == 0
                                         else "%s-- > 0" % k))
-        self.sub_block(sc, ctx.inner(bound), r.randint(1, 3), [cnt])
+        ent = self.loop_body(sc, ctx.inner(bound), r.randint(1, 3), [cnt])
         self.emit("}")
+        self.loop_end(ent)
 
     def s_memmove(self, sc, ctx):
         """memmove(w + o, w + p, count) within one local array: a shift
@@ -2109,6 +2138,20 @@ class Gen:
             self.emit("}")
 
     def s_exit(self, sc, ctx):
+        # A goto continues or leaves this loop or one around it, inside the
+        # same floor (ckc refuses a goto out of a switch, as gcc binds a
+        # break there to the switch).
+        floor = max(self.exit_floor)
+        outs = [e for e in self.loops if e[0] > floor]
+        if outs and self.chance(0.5, "goto"):
+            e = self.r.choice(outs)
+            k = self.r.choice((1, 2))
+            if not e[k]:
+                e[k] = self.fresh("L")
+            self.emit("if (%s) {" % self.cond(sc, 1))
+            self.emit("\tgoto %s;" % e[k])
+            self.emit("}")
+            return
         self.emit("if (%s) {" % self.cond(sc, 1))
         self.emit("\t%s;" % self.r.choice(("break", "continue")))
         self.emit("}")
