@@ -4862,9 +4862,14 @@ static Stmt *conv_vla_decl(FE *fe, CXCursor v, const char *name, Loc loc)
 					   conv_expr(fe, ks.c[ks.n - 1]), loc),
 				 loc));
 	stmt_append(b, s);
+	/* (a length below 1 is undefined in C; 1 keeps gcc from warning
+	 * that a negative one makes malloc's argument too large) */
+	Expr *pos = expr_cond(expr_binary(B_GT, expr_var(fe->f, ln, loc),
+					  expr_int(0, loc), type_int(), loc),
+			      expr_var(fe->f, ln, loc), expr_int(1, loc), loc);
 	Expr *bytes =
 		expr_binary(B_MUL, expr_int(clang_Type_getSizeOf(et), loc),
-			    expr_var(fe->f, ln, loc), type_long(), loc);
+			    pos, type_long(), loc);
 	s->u.decl.init =
 		expr_cast(type_ptr(el),
 			  expr_call_n("malloc", type_ptr(type_new(TY_VOID)),

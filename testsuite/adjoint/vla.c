@@ -55,9 +55,9 @@ double f(const double *x, int n)
 }
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, int n, double *ret_d){{$}}
 // CHECK: long [[WL:ck_len[0-9]*]] = (long)n;
-// CHECK: double *w = (double *)malloc(8 * [[WL]]);
+// CHECK: double *w = (double *)malloc(8 * ([[WL]] > 0 ? [[WL]] : 1));
 // CHECK: long [[TL:ck_len[0-9]*]] = (long)(n + k);
-// CHECK: double *t = (double *)malloc(8 * [[TL]]);
+// CHECK: double *t = (double *)malloc(8 * ([[TL]] > 0 ? [[TL]] : 1));
 // CHECK: free(t);
 // CHECK-NEXT: break;
 // CHECK: free(t);
@@ -91,7 +91,7 @@ double g(const double *x, int n)
 	return s;
 }
 // CHECK-LABEL: double g_d(const double *x, const double *x_d, int n, double *ret_d){{$}}
-// CHECK: double (*m)[3] = (double (*)[3])malloc(24 * [[ML:ck_len[0-9]*]]);
+// CHECK: double (*m)[3] = (double (*)[3])malloc(24 * ([[ML:ck_len[0-9]*]] > 0 ? [[ML]] : 1));
 // CHECK-LABEL: static double g_fwd(const double *x, int n){{$}}
 // CHECK: CK_SAVE_N(ck_s, m + 0, [[ML2:ck_len[0-9]*]]);
 // CHECK-NEXT: CK_SAVE_N(ck_s, u + 0, ck_len{{[0-9]*}});
