@@ -294,6 +294,16 @@ typedef struct FE {
 	int loops;
 	int switches;
 	int gotos;
+	/* Where the statement being converted declares the objects of its
+	 * compound literals (conv_literal), NULL where none may be; whether
+	 * that statement is a loop (its header); the ?: arms and right sides
+	 * of && and || around the expression being converted. */
+	Stmt *pre;
+	int pre_loop;
+	int cond_arms;
+	/* The last statement conv_stmt put after its literals' objects in a
+	 * block, which a block it is an item of flattens. */
+	Stmt *pre_block;
 } FE;
 
 /* ----------------------------------------------------------- locations */
@@ -3346,7 +3356,10 @@ static Expr *conv_binary(FE *fe, CXCursor c, Loc loc)
 	/* One conversion per statement: their order is the order of the
 	 * diagnostics and of Program.globals. */
 	l = conv_expr(fe, ks.c[0]);
+	int arm = op == B_LAND || op == B_LOR;
+	fe->cond_arms += arm;
 	r = conv_expr(fe, ks.c[1]);
+	fe->cond_arms -= arm;
 	return expr_binary((BinOp)op, l, r,
 			   conv_type(fe, clang_getCursorType(c), loc, 0), loc);
 }
@@ -3398,7 +3411,9 @@ static Expr *conv_gnu_cond(FE *fe, CXCursor c, Kids ks, Loc loc)
 				"value in a variable v and write 'v ? v : ...'");
 		return bad_expr(loc);
 	}
+	fe->cond_arms++;
 	b = conv_expr(fe, ks.c[3]);
+	fe->cond_arms--;
 	e = expr_cond(a, expr_clone(a), b, loc);
 	e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
 	return e;
@@ -3407,8 +3422,10 @@ static Expr *conv_gnu_cond(FE *fe, CXCursor c, Kids ks, Loc loc)
 static Expr *conv_cond(FE *fe, CXCursor c, Kids ks, Loc loc)
 {
 	Expr *k = conv_expr(fe, ks.c[0]);
+	fe->cond_arms++;
 	Expr *a = conv_expr(fe, ks.c[1]);
 	Expr *b = conv_expr(fe, ks.c[2]);
+	fe->cond_arms--;
 	Expr *e = expr_cond(k, a, b, loc);
 	e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
 	return e;
@@ -3529,6 +3546,63 @@ static void mpi_spelling(FE *fe, CXCursor c, Expr *e)
 
 static Expr *conv_expr1(FE *fe, CXCursor c);
 
+static void struct_init(FE *fe, Stmt *out, Expr *lhs, CXCursor c, Loc loc);
+static int fe_temp(FE *fe, const char *base, Type *type, Loc loc);
+
+/* t without const, at the top and in the elements of arrays: the type
+ * of an object that assignments initialize. */
+static Type *type_writable(Type *t)
+{
+	if (t->kind != TY_ARRAY)
+		return type_with_const(t, 0);
+	Type *c = ARENA_NEW(Type);
+	*c = *t;
+	c->is_const = 0;
+	c->base = type_writable(t->base);
+	return c;
+}
+
+/* A compound literal, (vec2){a, b} or (double[]){x, y}: an object
+ * declared and initialized before the statement (fe->pre), which the
+ * expression names.  C evaluates the literal where it stands, but
+ * nothing in the statement is sequenced before it except in the places
+ * refused here: a loop's header, an arm of ?:, the right of && and ||. */
+static Expr *conv_literal(FE *fe, CXCursor c, Loc loc)
+{
+	Kids ks = expr_kids(c);
+	CXCursor list = clang_getNullCursor();
+	int i;
+	if (!fe->pre || fe->pre_loop || fe->cond_arms) {
+		refuse(fe, loc,
+		       !fe->pre ? "a compound literal is not supported here; "
+				  "declare a variable instead"
+		       : fe->pre_loop
+			       ? "a compound literal in a loop's header is "
+				 "not "
+				 "supported; declare a variable before the "
+				 "loop"
+			       : "a compound literal in an arm of ?: or on "
+				 "the "
+				 "right of && or || is not supported; declare "
+				 "a variable before the statement");
+		return bad_expr(loc);
+	}
+	for (i = 0; i < ks.n; i++)
+		if (is_kind(ks.c[i], CXCursor_InitListExpr))
+			list = ks.c[i];
+	Type *ty = conv_type(fe, clang_getCursorType(c), loc, TY_REPORT);
+	if (clang_Cursor_isNull(list) || ty == &bad_type) {
+		if (clang_Cursor_isNull(list))
+			refuse(fe, loc, "unsupported compound literal");
+		return bad_expr(loc);
+	}
+	int id = fe_temp(fe, "ck_lit", type_writable(ty), loc);
+	Stmt *pre = fe->pre;
+	stmt_append(pre, stmt_decl(id, NULL, loc));
+	struct_init(fe, pre, expr_var(fe->f, id, loc), list, loc);
+	return expr_var(fe->f, id, loc);
+}
+
 static Expr *conv_expr(FE *fe, CXCursor c)
 {
 	Expr *e = conv_expr1(fe, c);
@@ -3597,9 +3671,7 @@ static Expr *conv_expr1(FE *fe, CXCursor c)
 				"them out of the differentiated function");
 		return bad_expr(loc);
 	case CXCursor_CompoundLiteralExpr:
-		refuse(fe, loc, "compound literals are not supported; declare a variable "
-				"instead");
-		return bad_expr(loc);
+		return conv_literal(fe, c, loc);
 	case CXCursor_StmtExpr:
 		refuse(fe, loc, "statement expressions are not supported; write the "
 				"statements before the expression");
@@ -5549,6 +5621,10 @@ static Stmt *conv_stmt(FE *fe, CXCursor c)
 		      is_kind(c, CXCursor_WhileStmt) ||
 		      is_kind(c, CXCursor_DoStmt);
 	int seq = fe->gotos;
+	Stmt *pre = stmt_block(cur_loc(fe, c)), *outer_pre = fe->pre;
+	int outer_loop = fe->pre_loop;
+	fe->pre = pre;
+	fe->pre_loop = is_loop;
 	fe->loops += is_loop;
 	if (omp)
 		om = parse_omp_pragma(fe, omp, is_kind(c, CXCursor_ForStmt),
@@ -5568,6 +5644,12 @@ static Stmt *conv_stmt(FE *fe, CXCursor c)
 		}
 	}
 	fe->loops -= is_loop;
+	fe->pre = outer_pre;
+	fe->pre_loop = outer_loop;
+	if (pre->u.block.n) {
+		stmt_append(pre, s);
+		s = fe->pre_block = pre;
+	}
 	for (i = n - 1; i >= 0; i--) {
 		Stmt *k = make_ckpt(fe, prs[i], s);
 		if (!fe->opt->no_checkpoint)
@@ -5855,7 +5937,13 @@ static Stmt *conv_block(FE *fe, CXCursor c)
 					"'#pragma ck_checkpoint' must be "
 					"followed "
 					"by a statement, not a declaration");
+			Stmt *outer_pre = fe->pre;
+			int outer_loop = fe->pre_loop;
+			fe->pre = into;
+			fe->pre_loop = 0;
 			conv_decl_stmt(fe, ks.c[i], into);
+			fe->pre = outer_pre;
+			fe->pre_loop = outer_loop;
 		} else if (clang_isExpression(clang_getCursorKind(ks.c[i]))) {
 			/* a comma expression or an assignment chain is a
 			 * block of statements without declarations */
@@ -5864,8 +5952,14 @@ static Stmt *conv_block(FE *fe, CXCursor c)
 				append_flat(into, s);
 			else
 				stmt_append(into, s);
-		} else
-			stmt_append(into, conv_stmt(fe, ks.c[i]));
+		} else {
+			/* (a return at the end of the function stays there) */
+			Stmt *s = conv_stmt(fe, ks.c[i]);
+			if (s == fe->pre_block)
+				append_flat(into, s);
+			else
+				stmt_append(into, s);
+		}
 		if (into != b)
 			goto_hoist(fe, &gb, into);
 		if (fe->gotos != seq)
@@ -6502,6 +6596,9 @@ static void conv_func(FE *fe, int idx)
 	fe->ngts = 0;
 	fe->loops = 0;
 	fe->switches = 0;
+	fe->pre = NULL;
+	fe->pre_loop = 0;
+	fe->cond_arms = 0;
 	/* An old-style definition (`double g()`, `double g(a) double a;`)
 	 * has no prototype, which libclang calls variadic; it is not. */
 	noproto = clang_getCursorType(c).kind == CXType_FunctionNoProto ||
