@@ -275,7 +275,7 @@ static Expr *adj_bad_ptr(const Expr *e)
 
 Type *adj_void(void)
 {
-	static Type t = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0 };
+	static Type t = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL };
 	return &t;
 }
 
@@ -2247,8 +2247,8 @@ void rg_heap_shadows(Adj *c, const Stmt *r, Stmt *b, Loc loc)
 
 static Type *adj_void_ptr(void)
 {
-	static Type v = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0 };
-	static Type p = { TY_PTR, 0, NULL, &v, 0, NULL, 0, 0 };
+	static Type v = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL };
+	static Type p = { TY_PTR, 0, NULL, &v, 0, NULL, 0, 0, NULL };
 	return &p;
 }
 
@@ -3377,7 +3377,9 @@ static void adj_fwd_prologue(Adj *c)
 static Type *adj_shadow_ptr_type(Type *t)
 {
 	/* const double (*A)[3]: double (*A_b)[3] */
-	return type_ptr(adj_unconst_array(t->base));
+	Type *s = type_ptr(adj_unconst_array(t->base));
+	s->rows = t->rows; /* rows as the primal's (public_rows) */
+	return s;
 }
 
 /* The parameters of f_bwd: integers and stable pointers as in f, each

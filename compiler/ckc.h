@@ -128,6 +128,12 @@ struct Type {
 	/* TY_ARRAY in vector mode (vector.c): 1 for [ck_nd], 2 for
 	 * [len * ck_nd] */
 	int vla_nd;
+	/* TY_PTR: the flat view of a parameter declared as rows of a length
+	 * known at run time, `double A[n][m]` (frontend.c), whose rows have
+	 * this many elements ("m"); a public function declares the
+	 * parameter as such rows again (public_rows).  TY_ARRAY: the length
+	 * as written ("m"), printed instead of len. */
+	const char *rows;
 };
 
 /* A member of a struct. */
@@ -607,6 +613,11 @@ const char *name_fresh(const Program *p, const Func *f, const char *base);
 const char *name_fresh2(const Program *p, const Func *f, const Func *g,
 			const char *base);
 int prog_find_func(const Program *p, const char *name);
+/* Declares again, in each public generated function, the parameters that
+ * are flat views of rows of run-time length (Type.rows) as such rows,
+ * `const double (*A)[m]`; the flat view is a local of the body.  Last
+ * before printing: it renames variables. */
+void public_rows(Program *p);
 
 /* Calls fn on every expression node of s (or e), subexpressions
  * included, in source order. */

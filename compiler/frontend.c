@@ -196,6 +196,18 @@ typedef struct Seen {
 	int more; /* not shown */
 } Seen;
 
+/* A parameter declared as rows of a length known at run time (row_param):
+ * its var id, the rows' length, and the copies of that length in the
+ * indices converted so far.  C evaluates the length on entry: when the
+ * function may change what it reads, rows_entry makes the copies read a
+ * local set on entry instead. */
+typedef struct RowParam {
+	int id;
+	Expr *len;
+	Expr **uses;
+	int nuses;
+} RowParam;
+
 /* The most x++ moved out of one statement (incdec_split). */
 #define FE_MAX_SPLIT 8
 
@@ -304,6 +316,13 @@ typedef struct FE {
 	/* The last statement conv_stmt put after its literals' objects in a
 	 * block, which a block it is an item of flattens. */
 	Stmt *pre_block;
+	/* The parameters declared as rows of a length known at run time
+	 * (row_param), flat pointers now; rows_ok: the reference being
+	 * converted may name one (a subscript's base or a call's
+	 * argument). */
+	struct RowParam *rows;
+	int nrows;
+	int rows_ok;
 } FE;
 
 /* ----------------------------------------------------------- locations */
@@ -773,7 +792,8 @@ static CXType pointee_data(CXType t, int *is_const)
 	CXType ct = clang_getCanonicalType(t);
 	CXType e = ct.kind == CXType_Pointer ? clang_getPointeeType(ct)
 					     : clang_getArrayElementType(ct);
-	while (clang_getCanonicalType(e).kind == CXType_ConstantArray)
+	while (clang_getCanonicalType(e).kind == CXType_ConstantArray ||
+	       clang_getCanonicalType(e).kind == CXType_VariableArray)
 		e = clang_getArrayElementType(clang_getCanonicalType(e));
 	*is_const = clang_isConstQualifiedType(e) != 0;
 	return e;
@@ -2734,7 +2754,7 @@ static int call_target(FE *fe, CXCursor fdecl, Loc loc)
 }
 
 /* The type of placeholders: an int that marks a refused expression. */
-static Type bad_type = { TY_INT, 0, "int", NULL, 0, NULL, 0, 0 };
+static Type bad_type = { TY_INT, 0, "int", NULL, 0, NULL, 0, 0, NULL };
 
 /* A placeholder for an expression that was refused (conversion goes on to
  * find more errors; the program is discarded). */
@@ -2905,6 +2925,36 @@ static void unheld_error(FE *fe, int id, Loc loc)
 		   v->name, t->name);
 }
 
+/* The index in fe->rows of parameter id (declared as rows of a length
+ * known at run time, see row_param), or -1 for any other variable. */
+static int row_len(const FE *fe, int id)
+{
+	for (int i = 0; i < fe->nrows; i++)
+		if (fe->rows[i].id == id)
+			return i;
+	return -1;
+}
+
+/* A copy of the length of the rows of fe->rows[r], for an index. */
+static Expr *row_cols(FE *fe, int r)
+{
+	RowParam *rp = &fe->rows[r];
+	Expr *e = expr_clone(rp->len);
+	VEC_PUSH(rp->uses, rp->nuses, e);
+	return e;
+}
+
+/* The parameter with rows of run-time length that c (a reference) names,
+ * or -1. */
+static int row_ref(FE *fe, CXCursor c)
+{
+	c = strip(c);
+	if (!fe->nrows || !is_kind(c, CXCursor_DeclRefExpr))
+		return -1;
+	int id = var_lookup(fe, clang_getCursorReferenced(c));
+	return id >= 0 && row_len(fe, id) >= 0 ? id : -1;
+}
+
 static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 {
 	CXCursor r = clang_getCursorReferenced(c);
@@ -2919,6 +2969,16 @@ static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 				fe->unheld[i] |= 1;
 				return bad_expr(loc);
 			}
+		if (id >= 0 && row_len(fe, id) >= 0 && !fe->rows_ok) {
+			refuse(fe, loc,
+			       "'%s', whose rows have a length known at run "
+			       "time, may only be indexed (%s[i][j], %s[i]) "
+			       "or passed to a function",
+			       fe->f->vars[id]->name, fe->f->vars[id]->name,
+			       fe->f->vars[id]->name);
+			return bad_expr(loc);
+		}
+		fe->rows_ok = 0;
 		if (id >= 0) {
 			e = expr_var(fe->f, id, loc);
 			e->type = fe->f->vars[id]->type;
@@ -3188,10 +3248,15 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 		    !clang_Cursor_isNull(bind[i]))
 			continue; /* the copy calls it by name */
 		if ((kind == CALL_OUTPUT || kind == CALL_INACTIVE) &&
-		    is_kind(strip(a), CXCursor_StringLiteral))
+		    is_kind(strip(a), CXCursor_StringLiteral)) {
 			e = conv_string(fe, strip(a), cur_loc(fe, a));
-		else
+		} else {
+			/* (rows of run-time length pass as their flat view,
+			 * which the callee reads with its own length) */
+			fe->rows_ok = row_ref(fe, a) >= 0;
 			e = conv_expr(fe, a);
+			fe->rows_ok = 0;
+		}
 		ARENA_PUSH(args, nargs, e);
 	}
 	fn = binds ? fn_specialize(
@@ -3371,6 +3436,33 @@ static Expr *conv_index(FE *fe, CXCursor c, Loc loc)
 	if (ks.n != 2) {
 		refuse(fe, loc, "unsupported subscript");
 		return bad_expr(loc);
+	}
+	/* A[i][j] of rows of run-time length: A[i * cols + j]; A[i] alone,
+	 * a row: A + i * cols */
+	CXCursor in = strip(ks.c[0]);
+	int rp = row_ref(fe, ks.c[0]);
+	if (rp < 0 && is_kind(in, CXCursor_ArraySubscriptExpr) &&
+	    expr_kids(in).n == 2 &&
+	    (rp = row_ref(fe, expr_kids(in).c[0])) >= 0) {
+		Kids ik = expr_kids(in);
+		fe->rows_ok = 1;
+		base = conv_expr(fe, ik.c[0]);
+		Expr *row = expr_binary(B_MUL, conv_expr(fe, ik.c[1]),
+					row_cols(fe, row_len(fe, rp)),
+					type_long(), loc);
+		idx = expr_binary(B_ADD, row, conv_expr(fe, ks.c[1]),
+				  type_long(), loc);
+		e = expr_index(base, idx, loc);
+		e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
+		return e;
+	}
+	if (rp >= 0) {
+		fe->rows_ok = 1;
+		base = conv_expr(fe, ks.c[0]);
+		idx = expr_binary(B_MUL, conv_expr(fe, ks.c[1]),
+				  row_cols(fe, row_len(fe, rp)), type_long(),
+				  loc);
+		return expr_binary(B_ADD, base, idx, base->type, loc);
 	}
 	base = conv_expr(fe, ks.c[0]);
 	idx = conv_expr(fe, ks.c[1]);
@@ -6416,7 +6508,8 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 		return stmt_expr(S_RETURN,
 				 ks.n ? conv_expr(fe, ks.c[0]) : NULL, loc);
 	case CXCursor_LabelStmt:
-		/* A label is harmless without goto; the goto is refused. */
+		/* the labeled statement (conv_block and conv_goto make
+		 * the gotos to it structured) */
 		ks = kids(c);
 		for (; ks.n > 0; ks.n--)
 			if (clang_isStatement(
@@ -6576,6 +6669,119 @@ static int walked_param(FE *fe, CXCursor a, int id, CXCursor body)
 	return l;
 }
 
+/* Parameter a when it is declared as rows of a length known at run time,
+ * `const double A[n][m]` or `double (*A)[2 * m]`: a flat pointer to the
+ * elements, read as A[i * m + j] (conv_index; rows_entry).  Returns 0 for
+ * any other parameter. */
+static int row_param(FE *fe, CXCursor a, Loc loc)
+{
+	/* (through the types as written: the canonical ones lose the const
+	 * of the elements) */
+	CXType t = clang_getCursorType(a), ct = clang_getCanonicalType(t);
+	if (ct.kind != CXType_Pointer && ct.kind != CXType_VariableArray &&
+	    ct.kind != CXType_ConstantArray &&
+	    ct.kind != CXType_IncompleteArray)
+		return 0;
+	CXType row = inner_type(t, ct), crow = clang_getCanonicalType(row);
+	if (crow.kind != CXType_VariableArray)
+		return 0;
+	CXType el = inner_type(row, crow);
+	enum CXTypeKind ek = clang_getCanonicalType(el).kind;
+	const char *name = cxs(clang_getCursorSpelling(a));
+	Kids ks = kids(a);
+	int k;
+	for (k = 0;
+	     k < ks.n && !clang_isExpression(clang_getCursorKind(ks.c[k]));
+	     k++)
+		;
+	/* the length as clang spells the row type, "const double[m + 1]" */
+	const char *sp = cxs(clang_getTypeSpelling(row));
+	const char *lb = strchr(sp, '['), *rb = strrchr(sp, ']');
+	if ((!is_float_kind(el) && !int_name(ek)) || k == ks.n || !lb || !rb ||
+	    rb < lb) {
+		diag_error(loc,
+			   "parameter '%s' has rows of a length known at run "
+			   "time whose elements are not floating-point or "
+			   "integer scalars; pass a pointer to the first "
+			   "element instead",
+			   name);
+		/* bound, its uses refused quietly */
+		int id = func_add_param(fe->f, name, type_ptr(type_double()),
+					loc);
+		var_bind(fe, a, id);
+		VEC_PUSH(fe->unheld, fe->nunheld, id * 2 + 1);
+		return 1;
+	}
+	Type *ty = type_ptr(conv_type(fe, el, loc, TY_REPORT));
+	/* (const on an array is on its elements) */
+	if (clang_isConstQualifiedType(row) || clang_isConstQualifiedType(el))
+		ty->base = type_with_const(ty->base, 1);
+	ty->rows = arena_printf("%.*s", (int)(rb - lb - 1), lb + 1);
+	int id = func_add_param(fe->f, name, ty, loc);
+	var_bind(fe, a, id);
+	RowParam rp = { id,
+			expr_cast(type_long(), conv_expr(fe, ks.c[k]), loc),
+			NULL, 0 };
+	VEC_PUSH(fe->rows, fe->nrows, rp);
+	return 1;
+}
+
+typedef struct RowWrites {
+	const Expr *len;
+	int hit;
+} RowWrites;
+
+static void row_addr(void *ctx, const Expr *e)
+{
+	RowWrites *w = ctx;
+	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
+	    expr_mentions(w->len, e->u.e->u.var))
+		w->hit = 1;
+}
+
+static void row_global(void *ctx, const Expr *e)
+{
+	RowWrites *w = ctx;
+	if (e->kind == E_GLOBAL || (e->kind == E_CALL && !expr_math_only(e)))
+		w->hit = 1;
+}
+
+static void row_store(void *ctx, const Stmt *s)
+{
+	RowWrites *w = ctx;
+	if (s->kind != S_ASSIGN)
+		return;
+	const Expr *l = s->u.assign.lhs;
+	while (l->kind == E_INDEX || l->kind == E_MEMBER)
+		l = l->kind == E_INDEX ? l->u.index.base : l->u.mem.base;
+	if (l->kind == E_VAR && expr_mentions(w->len, l->u.var))
+		w->hit = 1;
+}
+
+/* Where the body may change what the length of a rows parameter reads
+ * (a variable it stores to or takes the address of; a global or a call
+ * in the length), a local takes the length on entry and the indices read
+ * it (C's order); elsewhere they read the length itself, and no local is
+ * left unread. */
+static void rows_entry(FE *fe, Stmt *body, Stmt *init)
+{
+	for (int r = 0; r < fe->nrows; r++) {
+		RowParam *rp = &fe->rows[r];
+		RowWrites w = { rp->len, 0 };
+		ir_visit_stmts(body, row_store, &w);
+		ir_walk_stmt(body, row_addr, &w);
+		RowWrites g = { rp->len, 0 };
+		ir_walk_expr(rp->len, row_global, &g);
+		if ((!w.hit && !g.hit) || !rp->nuses)
+			continue;
+		Loc loc = rp->len->loc;
+		int len = fe_temp(fe, "ck_cols", type_long(), loc);
+		stmt_append(init, stmt_decl(len, rp->len, loc));
+		for (int i = 0; i < rp->nuses; i++)
+			*rp->uses[i] = *expr_var(fe->f, len, loc);
+	}
+}
+
 /* Converts the function at index idx of Program.funcs. */
 static void conv_func(FE *fe, int idx)
 {
@@ -6599,6 +6805,8 @@ static void conv_func(FE *fe, int idx)
 	fe->pre = NULL;
 	fe->pre_loop = 0;
 	fe->cond_arms = 0;
+	fe->nrows = 0;
+	fe->rows_ok = 0;
 	/* An old-style definition (`double g()`, `double g(a) double a;`)
 	 * has no prototype, which libclang calls variadic; it is not. */
 	noproto = clang_getCursorType(c).kind == CXType_FunctionNoProto ||
@@ -6614,6 +6822,7 @@ static void conv_func(FE *fe, int idx)
 	}
 	n = clang_Cursor_getNumArguments(c);
 	int *pos = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	Stmt *rows_init = stmt_block(f->loc);
 	for (i = 0; i < n; i++) {
 		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
 		Loc loc = cur_loc(fe, a);
@@ -6621,6 +6830,8 @@ static void conv_func(FE *fe, int idx)
 		if (d->spec_of && !clang_Cursor_isNull(d->bind[i]))
 			continue; /* a bound function-pointer parameter */
 		pos[i] = f->nparams;
+		if (row_param(fe, a, loc))
+			continue;
 		int unheld = unheld_type(clang_getCursorType(a));
 		int id = func_add_param(
 			f, cxs(clang_getCursorSpelling(a)),
@@ -6649,8 +6860,10 @@ static void conv_func(FE *fe, int idx)
 			for (int k = 0; k < n; k++)
 				walked[k] = -1;
 			fe->walked = walked;
+			/* (not rows of run-time length: a step is a row) */
 			for (int k = 0; k < n; k++)
-				if (pos[k] >= 0)
+				if (pos[k] >= 0 &&
+				    row_len(fe, f->params[pos[k]]) < 0)
 					walked[pos[k]] = walked_param(
 						fe,
 						clang_Cursor_getArgument(
@@ -6659,6 +6872,10 @@ static void conv_func(FE *fe, int idx)
 			f->body = conv_block(fe, ks.c[i]);
 			if (fe->nvlas)
 				vla_frees(fe, f->body);
+			rows_entry(fe, f->body, rows_init);
+			for (int k = rows_init->u.block.n - 1; k >= 0; k--)
+				stmt_prepend(f->body,
+					     rows_init->u.block.items[k]);
 			for (int k = n - 1; k >= 0; k--)
 				if (pos[k] >= 0 && walked[pos[k]] >= 0)
 					stmt_prepend(

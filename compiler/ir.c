@@ -38,19 +38,19 @@ Type *type_ptr(Type *base)
 
 Type *type_double(void)
 {
-	static Type t = { TY_DOUBLE, 0, NULL, NULL, 0, NULL, 0, 0 };
+	static Type t = { TY_DOUBLE, 0, NULL, NULL, 0, NULL, 0, 0, NULL };
 	return &t;
 }
 
 Type *type_int(void)
 {
-	static Type t = { TY_INT, 0, "int", NULL, 0, NULL, 0, 0 };
+	static Type t = { TY_INT, 0, "int", NULL, 0, NULL, 0, 0, NULL };
 	return &t;
 }
 
 Type *type_long(void)
 {
-	static Type t = { TY_INT, 0, "long", NULL, 0, NULL, 0, 0 };
+	static Type t = { TY_INT, 0, "long", NULL, 0, NULL, 0, 0, NULL };
 	return &t;
 }
 
@@ -435,6 +435,39 @@ int func_add_var(Func *f, const char *name, Type *type, VarKind kind, Loc loc)
 	v->loc = loc;
 	ARENA_PUSH(f->vars, f->nvars, v);
 	return f->nvars - 1;
+}
+
+void public_rows(Program *p)
+{
+	for (int i = 0; i < p->nout; i++) {
+		Func *f = p->out[i];
+		if (f->is_static || !f->body)
+			continue;
+		for (int k = f->nparams - 1; k >= 0; k--) {
+			int v = f->params[k];
+			Var *x = f->vars[v];
+			Type *t = x->type;
+			if (t->kind != TY_PTR || !t->rows)
+				continue;
+			Type *row = type_new(TY_ARRAY);
+			row->base = t->base;
+			row->rows = t->rows;
+			const char *name = x->name;
+			/* (the name tables do not learn the new name: nothing
+			 * asks them after this) */
+			x->name = name_fresh(p, f, name);
+			x->kind = VAR_LOCAL;
+			int np = func_add_var(f, name, type_ptr(row),
+					      VAR_PARAM, x->loc);
+			f->params[k] = np;
+			stmt_prepend(
+				f->body,
+				stmt_decl(v,
+					  expr_cast(t, expr_var(f, np, x->loc),
+						    x->loc),
+					  x->loc));
+		}
+	}
 }
 
 int func_add_param(Func *f, const char *name, Type *type, Loc loc)

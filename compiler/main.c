@@ -515,6 +515,7 @@ static int ckc_main(int argc, char **argv)
 			cleanup_double(p->out[i]);
 			batch_tape(p, p->out[i]);
 		}
+	public_rows(p);
 	stage_done(&o, p, "tangent");
 
 	status = write_outputs(&o, p) ? 0 : 1;

@@ -748,7 +748,7 @@ static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
 
 static Type *t_void(void)
 {
-	static Type v = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0 };
+	static Type v = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL };
 	return &v;
 }
 
@@ -1224,7 +1224,10 @@ static Type *t_shadow_type(Type *ty, int written)
 {
 	if (ty->kind != TY_PTR)
 		return type_with_const(ty, 0);
-	return type_ptr(type_with_const(ty->base, ty->base->is_const || !written));
+	Type *t = type_ptr(
+		type_with_const(ty->base, ty->base->is_const || !written));
+	t->rows = ty->rows; /* rows as the primal's (public_rows) */
+	return t;
 }
 
 /* Adds the shadow of var v to g; returns its id, or -1 on a name clash. */
