@@ -130,9 +130,10 @@ struct Type {
 	int vla_nd;
 	/* TY_PTR: the flat view of a parameter declared as rows of a length
 	 * known at run time, `double A[n][m]` (frontend.c), whose rows have
-	 * this many elements ("m"); a public function declares the
-	 * parameter as such rows again (public_rows).  TY_ARRAY: the length
-	 * as written ("m"), printed instead of len. */
+	 * these dimensions ("[m]", "[m][k + 1]"); a public function declares
+	 * the parameter as such rows again (public_rows).  TY_ARRAY: its
+	 * dimensions as written ("[m][k + 1]", base the element), printed
+	 * instead of len. */
 	const char *rows;
 };
 

@@ -80,8 +80,8 @@ static const char *type_declarator(const Type *t, const char *inner)
 				: t->vla_nd == 2
 					? arena_printf("%s[%ld * ck_nd]",
 						       inner, t->len)
-				: t->rows    ? arena_printf("%s[%s]", inner,
-							    t->rows)
+				: t->rows
+					? arena_printf("%s%s", inner, t->rows)
 				: t->len > 0 ? arena_printf("%s[%ld]", inner,
 							    t->len)
 					     : arena_printf("%s[]", inner);

@@ -196,11 +196,13 @@ typedef struct Seen {
 	int more; /* not shown */
 } Seen;
 
-/* A parameter declared as rows of a length known at run time (row_param):
- * its var id, the rows' length, and the copies of that length in the
- * indices converted so far.  C evaluates the length on entry: when the
- * function may change what it reads, rows_entry makes the copies read a
- * local set on entry instead. */
+/* One dimension of the rows of a parameter declared as rows with a
+ * length known at run time (row_param): the parameter's var id, the
+ * dimension's length, and the copies of that length in the indices
+ * converted so far.  C evaluates the length on entry: when the function
+ * may change what it reads, rows_entry makes the copies read a local set
+ * on entry instead.  The dimensions of a parameter are consecutive in
+ * FE.rows, outermost first. */
 typedef struct RowParam {
 	int id;
 	Expr *len;
@@ -2925,17 +2927,33 @@ static void unheld_error(FE *fe, int id, Loc loc)
 		   v->name, t->name);
 }
 
-/* The index in fe->rows of parameter id (declared as rows of a length
- * known at run time, see row_param), or -1 for any other variable. */
-static int row_len(const FE *fe, int id)
+static const char msg_rows[] =
+	"'%s', whose rows have a length known at run time, may only be "
+	"indexed down to a row of scalars or passed whole to a function";
+
+/* The index in fe->rows of the first dimension of the rows of parameter
+ * id (see row_param), or -1 for any other variable; *n gets the number of
+ * dimensions. */
+static int row_dims(const FE *fe, int id, int *n)
 {
-	for (int i = 0; i < fe->nrows; i++)
-		if (fe->rows[i].id == id)
-			return i;
-	return -1;
+	int i, k;
+	for (i = 0; i < fe->nrows && fe->rows[i].id != id; i++)
+		;
+	if (i == fe->nrows)
+		return -1;
+	for (k = i; k < fe->nrows && fe->rows[k].id == id; k++)
+		;
+	if (n)
+		*n = k - i;
+	return i;
 }
 
-/* A copy of the length of the rows of fe->rows[r], for an index. */
+static int row_len(const FE *fe, int id)
+{
+	return row_dims(fe, id, NULL);
+}
+
+/* A copy of the length of dimension fe->rows[r], for an index. */
 static Expr *row_cols(FE *fe, int r)
 {
 	RowParam *rp = &fe->rows[r];
@@ -2955,6 +2973,53 @@ static int row_ref(FE *fe, CXCursor c)
 	return id >= 0 && row_len(fe, id) >= 0 ? id : -1;
 }
 
+/* c, a subscript A[i]...[l] of a parameter A declared as rows of a
+ * length known at run time, through its flat view: a scalar A[i][j][l]
+ * is A[(i * m + j) * k + l], a row of scalars A[i][j] is
+ * A + (i * m + j) * k (for rows [m][k]).  NULL when c is no such
+ * subscript. */
+static Expr *row_index(FE *fe, CXCursor c, Loc loc)
+{
+	CXCursor subs[16], cur = c;
+	int s = 0, nd, i;
+	while (is_kind(cur, CXCursor_ArraySubscriptExpr) &&
+	       expr_kids(cur).n == 2 && s < 16) {
+		subs[s++] = expr_kids(cur).c[1];
+		cur = strip(expr_kids(cur).c[0]);
+	}
+	int id = row_ref(fe, cur);
+	if (id < 0)
+		return NULL;
+	int d = row_dims(fe, id, &nd);
+	if (s < nd) {
+		refuse(fe, loc, msg_rows, fe->f->vars[id]->name);
+		return bad_expr(loc);
+	}
+	fe->rows_ok = 1;
+	Expr *base = conv_expr(fe, cur);
+	/* subs holds the subscripts innermost first */
+	Expr *off = conv_expr(fe, subs[s - 1]);
+	for (i = 1; i < nd; i++)
+		off = expr_binary(
+			B_ADD,
+			expr_binary(B_MUL, off, row_cols(fe, d + i - 1),
+				    type_long(), loc),
+			conv_expr(fe, subs[s - 1 - i]), type_long(), loc);
+	if (s == nd) /* a row */
+		return expr_binary(B_ADD, base,
+				   expr_binary(B_MUL, off,
+					       row_cols(fe, d + nd - 1),
+					       type_long(), loc),
+				   base->type, loc);
+	off = expr_binary(B_ADD,
+			  expr_binary(B_MUL, off, row_cols(fe, d + nd - 1),
+				      type_long(), loc),
+			  conv_expr(fe, subs[0]), type_long(), loc);
+	Expr *e = expr_index(base, off, loc);
+	e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
+	return e;
+}
+
 static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 {
 	CXCursor r = clang_getCursorReferenced(c);
@@ -2970,12 +3035,7 @@ static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 				return bad_expr(loc);
 			}
 		if (id >= 0 && row_len(fe, id) >= 0 && !fe->rows_ok) {
-			refuse(fe, loc,
-			       "'%s', whose rows have a length known at run "
-			       "time, may only be indexed (%s[i][j], %s[i]) "
-			       "or passed to a function",
-			       fe->f->vars[id]->name, fe->f->vars[id]->name,
-			       fe->f->vars[id]->name);
+			refuse(fe, loc, msg_rows, fe->f->vars[id]->name);
 			return bad_expr(loc);
 		}
 		fe->rows_ok = 0;
@@ -3437,33 +3497,8 @@ static Expr *conv_index(FE *fe, CXCursor c, Loc loc)
 		refuse(fe, loc, "unsupported subscript");
 		return bad_expr(loc);
 	}
-	/* A[i][j] of rows of run-time length: A[i * cols + j]; A[i] alone,
-	 * a row: A + i * cols */
-	CXCursor in = strip(ks.c[0]);
-	int rp = row_ref(fe, ks.c[0]);
-	if (rp < 0 && is_kind(in, CXCursor_ArraySubscriptExpr) &&
-	    expr_kids(in).n == 2 &&
-	    (rp = row_ref(fe, expr_kids(in).c[0])) >= 0) {
-		Kids ik = expr_kids(in);
-		fe->rows_ok = 1;
-		base = conv_expr(fe, ik.c[0]);
-		Expr *row = expr_binary(B_MUL, conv_expr(fe, ik.c[1]),
-					row_cols(fe, row_len(fe, rp)),
-					type_long(), loc);
-		idx = expr_binary(B_ADD, row, conv_expr(fe, ks.c[1]),
-				  type_long(), loc);
-		e = expr_index(base, idx, loc);
-		e->type = conv_type(fe, clang_getCursorType(c), loc, 0);
+	if ((e = row_index(fe, c, loc)))
 		return e;
-	}
-	if (rp >= 0) {
-		fe->rows_ok = 1;
-		base = conv_expr(fe, ks.c[0]);
-		idx = expr_binary(B_MUL, conv_expr(fe, ks.c[1]),
-				  row_cols(fe, row_len(fe, rp)), type_long(),
-				  loc);
-		return expr_binary(B_ADD, base, idx, base->type, loc);
-	}
 	base = conv_expr(fe, ks.c[0]);
 	idx = conv_expr(fe, ks.c[1]);
 	if (!type_is_pointerish(base->type) && type_is_pointerish(idx->type)) {
@@ -6682,22 +6717,37 @@ static int row_param(FE *fe, CXCursor a, Loc loc)
 	    ct.kind != CXType_ConstantArray &&
 	    ct.kind != CXType_IncompleteArray)
 		return 0;
-	CXType row = inner_type(t, ct), crow = clang_getCanonicalType(row);
-	if (crow.kind != CXType_VariableArray)
+	/* the row's dimensions, one at least of a length known at run time,
+	 * and its elements */
+	CXType row = inner_type(t, ct), el = row;
+	int nd = 0, var = 0, cq = 0;
+	for (;;) {
+		CXType c = clang_getCanonicalType(el);
+		if (c.kind != CXType_VariableArray &&
+		    c.kind != CXType_ConstantArray)
+			break;
+		var |= c.kind == CXType_VariableArray;
+		cq |= clang_isConstQualifiedType(el);
+		el = inner_type(el, c);
+		nd++;
+	}
+	if (!var)
 		return 0;
-	CXType el = inner_type(row, crow);
 	enum CXTypeKind ek = clang_getCanonicalType(el).kind;
 	const char *name = cxs(clang_getCursorSpelling(a));
+	/* the lengths are the first expressions below the parameter,
+	 * innermost first (then the outermost, which the type drops) */
 	Kids ks = kids(a);
-	int k;
-	for (k = 0;
-	     k < ks.n && !clang_isExpression(clang_getCursorKind(ks.c[k]));
-	     k++)
-		;
-	/* the length as clang spells the row type, "const double[m + 1]" */
+	CXCursor lens[16];
+	int k, n = 0;
+	for (k = 0; k < ks.n && n < nd && n < 16; k++)
+		if (clang_isExpression(clang_getCursorKind(ks.c[k])))
+			lens[n++] = ks.c[k];
+	/* the dimensions as clang spells the row type, "[m][k + 1]" of
+	 * "const double[m][k + 1]" */
 	const char *sp = cxs(clang_getTypeSpelling(row));
 	const char *lb = strchr(sp, '['), *rb = strrchr(sp, ']');
-	if ((!is_float_kind(el) && !int_name(ek)) || k == ks.n || !lb || !rb ||
+	if ((!is_float_kind(el) && !int_name(ek)) || n < nd || !lb || !rb ||
 	    rb < lb) {
 		diag_error(loc,
 			   "parameter '%s' has rows of a length known at run "
@@ -6714,15 +6764,21 @@ static int row_param(FE *fe, CXCursor a, Loc loc)
 	}
 	Type *ty = type_ptr(conv_type(fe, el, loc, TY_REPORT));
 	/* (const on an array is on its elements) */
-	if (clang_isConstQualifiedType(row) || clang_isConstQualifiedType(el))
+	if (cq || clang_isConstQualifiedType(el))
 		ty->base = type_with_const(ty->base, 1);
-	ty->rows = arena_printf("%.*s", (int)(rb - lb - 1), lb + 1);
+	ty->rows = arena_printf("%.*s", (int)(rb - lb + 1), lb);
 	int id = func_add_param(fe->f, name, ty, loc);
 	var_bind(fe, a, id);
-	RowParam rp = { id,
-			expr_cast(type_long(), conv_expr(fe, ks.c[k]), loc),
-			NULL, 0 };
-	VEC_PUSH(fe->rows, fe->nrows, rp);
+	for (k = nd - 1; k >= 0; k--) {
+		/* (a constant stays as written, others count in long) */
+		Expr *len = conv_expr(fe, lens[k]);
+		RowParam rp = { id,
+				len->kind == E_NUM
+					? len
+					: expr_cast(type_long(), len, loc),
+				NULL, 0 };
+		VEC_PUSH(fe->rows, fe->nrows, rp);
+	}
 	return 1;
 }
 

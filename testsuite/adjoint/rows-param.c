@@ -4,7 +4,8 @@
 // entry, and the public functions declare them, and their tangents and
 // adjoints, as such rows again (double (*A_b)[m]).  A row taken as a
 // pointer (A[i]), the matrix passed to a helper declared the same way, a
-// row length written as an expression (2 * m), an out() matrix.
+// row length written as an expression (2 * m), an out() matrix, three
+// dimensions (const double T[n][2][k], read as T[(i * 2 + j) * k + l]).
 // Gradients, Hessian-vector products and the dot-product test against
 // differences; the out() function's J d and J^T yb against differences
 // and each other.
@@ -57,6 +58,23 @@ double shrink(int n, int m, const double A[n][m])
 	return s;
 }
 
+/* three dimensions, one of them constant: rows of a plane taken as
+ * pointers */
+#pragma ck_tangent wrt(T)
+#pragma ck_adjoint wrt(T)
+#pragma ck_hvp wrt(T)
+double t3(int n, int k, const double T[n][2][k])
+{
+	double s = 0.0;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < 2; j++) {
+			const double *r = T[i][j];
+			for (int l = 0; l < k; l++)
+				s += sin(r[l]) * T[n - 1 - i][1 - j][l];
+		}
+	return s;
+}
+
 /* rows of 2 * m: B[i][j] = sum over k of P[k][i] P[k][j] + exp(x) on the
  * diagonal, for i, j < 2 * m */
 #pragma ck_tangent wrt(P, x) out(B)
@@ -79,6 +97,9 @@ void g(int m, const double P[][2 * m], const double *x, double (*B)[2 * m])
 // CHECK-LABEL: double shrink_d(int n, int m, const double (*A)[m], const double (*A_d)[m], double *ret_d){{$}}
 // CHECK: long ck_cols = (long)m;
 // CHECK: sin(A2[(n - 1) * ck_cols + (m - 1)])
+// CHECK-LABEL: double t3_d(int n, int k, const double (*T)[2][k], const double (*T_d)[2][k], double *ret_d){{$}}
+// CHECK: const double *r = T2 + (i * 2 + j) * (long)k;
+// CHECK: s += ck_e * T2[((n - 1 - i) * 2 + (1 - j)) * (long)k + l];
 // CHECK: double f_b(int n, int m, const double (*A)[m], double (*A_b)[m], const double *x, double *x_b, double ret_b){{$}}
 // CHECK: void g_b(int m, const double (*P)[2 * m], double (*P_b)[2 * m], const double *x, double *x_b, double (*B)[2 * m], double (*B_b)[2 * m]){{$}}
 // CHECK: double f_b_d(int n, int m, const double (*A)[m], const double (*A_d)[m], double (*A_b)[m], double (*A_bd)[m], const double *x, const double *x_d, double *x_b, double *x_bd, double ret_b, double ret_bd){{$}}
@@ -137,6 +158,32 @@ static double ks_b_d(const double *v, const double *vd, double *vb,
 	return shrink_b_d(NR, NC, M2(v), M2(vd), W2(vb), W2(vbd), rb, rbd);
 }
 
+enum { TN = 2, TK = 3 };
+#define T3(v) ((const double(*)[2][TK])(const void *)(v))
+#define U3(v) ((double(*)[2][TK])(void *)(v))
+static double kt(const double *v, void *ctx)
+{
+	(void)ctx;
+	return t3(TN, TK, T3(v));
+}
+static double kt_d(const double *v, const double *vd, double *dot, void *ctx)
+{
+	(void)ctx;
+	return t3_d(TN, TK, T3(v), T3(vd), dot);
+}
+static double kt_b(const double *v, double *vb, double rb, void *ctx)
+{
+	(void)ctx;
+	return t3_b(TN, TK, T3(v), U3(vb), rb);
+}
+static double kt_b_d(const double *v, const double *vd, double *vb,
+		     double *vbd, double rb, double rbd, int nv, void *ctx)
+{
+	(void)ctx;
+	(void)nv;
+	return t3_b_d(TN, TK, T3(v), T3(vd), U3(vb), U3(vbd), rb, rbd);
+}
+
 /* g with m = 2: P is 2 x 4, x has 4, B is 4 x 4 */
 enum { GM = 2, GV = 2 * 2 * GM + 2 * GM, GY = 4 * GM * GM };
 #define P2(v) ((const double(*)[2 * GM])(const void *)(v))
@@ -169,6 +216,8 @@ int main(void)
 	kc_check_scalar("f", kf, kf_d, kf_b, kf_b_d, NULL, v, NULL, NV, 3);
 	kc_check_scalar("shrink", ks, ks_d, ks_b, ks_b_d, NULL, v, NULL,
 			NR * NC, 3);
+	kc_check_scalar("t3", kt, kt_d, kt_b, kt_b_d, NULL, v, NULL,
+			TN * 2 * TK, 3);
 	kc_check_vector("g", kg, kg_d, kg_b, NULL, w, NULL, GV, GY, 3);
 	return ck_done();
 }
