@@ -135,6 +135,13 @@ struct Type {
 	 * dimensions as written ("[m][k + 1]", base the element), printed
 	 * instead of len. */
 	const char *rows;
+	/* TY_PTR to a struct of one pointer member: the view of a parameter
+	 * declared as a pointer to row pointers, `double **A` (frontend.c),
+	 * read as A[i].p[j]; a public function declares it as `declared`
+	 * (the primal, as written) or as `double **` (a shadow) again
+	 * (public_rows). */
+	int ptr_rows;
+	Type *declared;
 };
 
 /* A member of a struct. */

@@ -325,6 +325,10 @@ typedef struct FE {
 	struct RowParam *rows;
 	int nrows;
 	int rows_ok;
+	/* The structs of one pointer member that parameters declared as
+	 * pointers to row pointers are read through (ptr_rows_param): of
+	 * double rows, of float rows. */
+	StructDef *prow_sd[2];
 } FE;
 
 /* ----------------------------------------------------------- locations */
@@ -785,6 +789,19 @@ static int is_pointerish(CXType t)
 	enum CXTypeKind k = clang_getCanonicalType(t).kind;
 	return k == CXType_Pointer || k == CXType_ConstantArray ||
 	       k == CXType_IncompleteArray || k == CXType_VariableArray;
+}
+
+/* Is t a pointer to pointers to floating scalars (double **A, const
+ * double *const *A, double *A[])? */
+static int is_ptr_rows(CXType t)
+{
+	CXType ct = clang_getCanonicalType(t);
+	if (ct.kind != CXType_Pointer && ct.kind != CXType_IncompleteArray &&
+	    ct.kind != CXType_ConstantArray)
+		return 0;
+	CXType r = clang_getCanonicalType(inner_type(t, ct));
+	return r.kind == CXType_Pointer &&
+	       is_float_kind(clang_getPointeeType(r));
 }
 
 /* The data a pointer (or decayed array) parameter points to, with arrays
@@ -2329,7 +2346,8 @@ static Def *check_request(FE *fe, Request *r, Request **earlier, int nearlier)
 		}
 		t = clang_getCursorType(a);
 		if (is_float_kind(t) ||
-		    (is_pointerish(t) && is_float_kind(pointee_data(t, &c))))
+		    (is_pointerish(t) && is_float_kind(pointee_data(t, &c))) ||
+		    is_ptr_rows(t))
 			continue;
 		if (cx_struct_with_float(fe, t))
 			continue;
@@ -2338,8 +2356,8 @@ static Def *check_request(FE *fe, Request *r, Request **earlier, int nearlier)
 			r->wrt_loc[i],
 			"wrt parameter '%s' has type '%s'; only "
 			"floating-point scalars, pointers to floating-point "
-			"data and structs holding floating-point data can be "
-			"active",
+			"data or to rows of it, and structs holding "
+			"floating-point data can be active",
 			r->wrt[i], ts);
 	}
 	for (i = 0; i < r->nout; i++) {
@@ -2358,6 +2376,12 @@ static Def *check_request(FE *fe, Request *r, Request **earlier, int nearlier)
 			continue;
 		if (is_pointerish(t) && cx_struct_with_float(fe, t) &&
 		    (pointee_data(t, &c), !c))
+			continue;
+		/* double **A: rows of non-const data */
+		if (is_ptr_rows(t) &&
+		    !clang_isConstQualifiedType(clang_getPointeeType(
+			    clang_getCanonicalType(inner_type(
+				    t, clang_getCanonicalType(t))))))
 			continue;
 		diag_error(r->out_loc[i],
 			   "out parameter '%s' must be a pointer to non-const "
@@ -2756,7 +2780,9 @@ static int call_target(FE *fe, CXCursor fdecl, Loc loc)
 }
 
 /* The type of placeholders: an int that marks a refused expression. */
-static Type bad_type = { TY_INT, 0, "int", NULL, 0, NULL, 0, 0, NULL };
+static Type bad_type = {
+	TY_INT, 0, "int", NULL, 0, NULL, 0, 0, NULL, 0, NULL
+};
 
 /* A placeholder for an expression that was refused (conversion goes on to
  * find more errors; the program is discarded). */
@@ -2927,6 +2953,9 @@ static void unheld_error(FE *fe, int id, Loc loc)
 		   v->name, t->name);
 }
 
+static const char msg_ptr_rows[] =
+	"'%s', a pointer to row pointers, may only be indexed or passed "
+	"whole to a function";
 static const char msg_rows[] =
 	"'%s', whose rows have a length known at run time, may only be "
 	"indexed down to a row of scalars or passed whole to a function";
@@ -2971,6 +3000,17 @@ static int row_ref(FE *fe, CXCursor c)
 		return -1;
 	int id = var_lookup(fe, clang_getCursorReferenced(c));
 	return id >= 0 && row_len(fe, id) >= 0 ? id : -1;
+}
+
+/* The parameter declared as a pointer to row pointers that c (a
+ * reference) names, or -1. */
+static int prow_ref(FE *fe, CXCursor c)
+{
+	c = strip(c);
+	if (!fe->f || !is_kind(c, CXCursor_DeclRefExpr))
+		return -1;
+	int id = var_lookup(fe, clang_getCursorReferenced(c));
+	return id >= 0 && fe->f->vars[id]->type->ptr_rows ? id : -1;
 }
 
 /* c, a subscript A[i]...[l] of a parameter A declared as rows of a
@@ -3034,8 +3074,12 @@ static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 				fe->unheld[i] |= 1;
 				return bad_expr(loc);
 			}
-		if (id >= 0 && row_len(fe, id) >= 0 && !fe->rows_ok) {
-			refuse(fe, loc, msg_rows, fe->f->vars[id]->name);
+		if (id >= 0 && !fe->rows_ok &&
+		    (row_len(fe, id) >= 0 ||
+		     fe->f->vars[id]->type->ptr_rows)) {
+			refuse(fe, loc,
+			       row_len(fe, id) >= 0 ? msg_rows : msg_ptr_rows,
+			       fe->f->vars[id]->name);
 			return bad_expr(loc);
 		}
 		fe->rows_ok = 0;
@@ -3313,7 +3357,8 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 		} else {
 			/* (rows of run-time length pass as their flat view,
 			 * which the callee reads with its own length) */
-			fe->rows_ok = row_ref(fe, a) >= 0;
+			fe->rows_ok =
+				row_ref(fe, a) >= 0 || prow_ref(fe, a) >= 0;
 			e = conv_expr(fe, a);
 			fe->rows_ok = 0;
 		}
@@ -3499,6 +3544,13 @@ static Expr *conv_index(FE *fe, CXCursor c, Loc loc)
 	}
 	if ((e = row_index(fe, c, loc)))
 		return e;
+	if (prow_ref(fe, ks.c[0]) >= 0) {
+		/* A[i] of double **A: the row pointer A[i].p */
+		fe->rows_ok = 1;
+		base = conv_expr(fe, ks.c[0]);
+		idx = conv_expr(fe, ks.c[1]);
+		return expr_member(expr_index(base, idx, loc), 0, loc);
+	}
 	base = conv_expr(fe, ks.c[0]);
 	idx = conv_expr(fe, ks.c[1]);
 	if (!type_is_pointerish(base->type) && type_is_pointerish(idx->type)) {
@@ -6704,6 +6756,48 @@ static int walked_param(FE *fe, CXCursor a, int id, CXCursor body)
 	return l;
 }
 
+/* Parameter a when it is declared as a pointer to row pointers, double
+ * **A: it becomes a pointer to structs of one pointer member, p, read as
+ * A[i].p[j], so that every mode follows the rows as it follows pointer
+ * members (their shadows are built by the caller with the primal's
+ * shape, as a struct's).  The public functions declare it as written
+ * (public_rows).  Returns 0 for any other parameter. */
+static int ptr_rows_param(FE *fe, CXCursor a, Loc loc)
+{
+	CXType t = clang_getCursorType(a);
+	if (!is_ptr_rows(t))
+		return 0;
+	Type *decl = conv_type(fe, t, loc, TY_DECAY | TY_REPORT);
+	Type *el = type_with_const(decl->base->base, 0);
+	int fl = el->kind == TY_FLOAT;
+	StructDef *sd = fe->prow_sd[fl];
+	if (!sd) {
+		sd = ARENA_NEW(StructDef);
+		sd->tag = fl ? "ck_rows_float" : "ck_rows_double";
+		sd->complete = 1;
+		sd->loc = loc;
+		sd->where = SD_MAIN;
+		Field fd;
+		fd.name = "p";
+		fd.type = type_ptr(el);
+		VEC_PUSH(sd->fields, sd->nfields, fd);
+		fe->prow_sd[fl] = sd;
+	}
+	Type *st = type_new(TY_STRUCT);
+	st->st = sd;
+	st->name = arena_printf("struct %s", sd->tag);
+	/* (read-only data stays const in the view too) */
+	Type *ty = type_ptr(st);
+	ty->base->is_const =
+		decl->base->is_const && decl->base->base->is_const;
+	ty->ptr_rows = 1;
+	ty->declared = decl;
+	int id = func_add_param(fe->f, cxs(clang_getCursorSpelling(a)), ty,
+				loc);
+	var_bind(fe, a, id);
+	return 1;
+}
+
 /* Parameter a when it is declared as rows of a length known at run time,
  * `const double A[n][m]` or `double (*A)[2 * m]`: a flat pointer to the
  * elements, read as A[i * m + j] (conv_index; rows_entry).  Returns 0 for
@@ -6814,6 +6908,26 @@ static void row_store(void *ctx, const Stmt *s)
 		w->hit = 1;
 }
 
+/* A store to a row pointer of a parameter declared as a pointer to row
+ * pointers (A[i] = ..., A[i]++): its shadow's rows could not follow. */
+static void prow_store(void *ctx, const Stmt *s)
+{
+	FE *fe = ctx;
+	if (s->kind != S_ASSIGN)
+		return;
+	const Expr *l = s->u.assign.lhs;
+	if (l->kind != E_MEMBER || l->u.mem.base->kind != E_INDEX ||
+	    l->u.mem.base->u.index.base->kind != E_VAR)
+		return;
+	const Var *v = fe->f->vars[l->u.mem.base->u.index.base->u.var];
+	if (!v->type->ptr_rows)
+		return;
+	refuse(fe, s->loc,
+	       "changing a row pointer of '%s' is not supported; move the "
+	       "rows' elements instead, or keep the order in an int array",
+	       v->name);
+}
+
 /* Where the body may change what the length of a rows parameter reads
  * (a variable it stores to or takes the address of; a global or a call
  * in the length), a local takes the length on entry and the indices read
@@ -6886,7 +7000,7 @@ static void conv_func(FE *fe, int idx)
 		if (d->spec_of && !clang_Cursor_isNull(d->bind[i]))
 			continue; /* a bound function-pointer parameter */
 		pos[i] = f->nparams;
-		if (row_param(fe, a, loc))
+		if (row_param(fe, a, loc) || ptr_rows_param(fe, a, loc))
 			continue;
 		int unheld = unheld_type(clang_getCursorType(a));
 		int id = func_add_param(
@@ -6919,7 +7033,9 @@ static void conv_func(FE *fe, int idx)
 			/* (not rows of run-time length: a step is a row) */
 			for (int k = 0; k < n; k++)
 				if (pos[k] >= 0 &&
-				    row_len(fe, f->params[pos[k]]) < 0)
+				    row_len(fe, f->params[pos[k]]) < 0 &&
+				    !f->vars[f->params[pos[k]]]
+					     ->type->ptr_rows)
 					walked[pos[k]] = walked_param(
 						fe,
 						clang_Cursor_getArgument(
@@ -6929,6 +7045,7 @@ static void conv_func(FE *fe, int idx)
 			if (fe->nvlas)
 				vla_frees(fe, f->body);
 			rows_entry(fe, f->body, rows_init);
+			ir_visit_stmts(f->body, prow_store, fe);
 			for (int k = rows_init->u.block.n - 1; k >= 0; k--)
 				stmt_prepend(f->body,
 					     rows_init->u.block.items[k]);

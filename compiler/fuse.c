@@ -66,7 +66,9 @@ void fuse_set_enabled(int on)
 
 static Type *fu_long(void)
 {
-	static Type t = { TY_INT, 0, "long", NULL, 0, NULL, 0, 0, NULL };
+	static Type t = {
+		TY_INT, 0, "long", NULL, 0, NULL, 0, 0, NULL, 0, NULL
+	};
 	return &t;
 }
 

@@ -38,19 +38,24 @@ Type *type_ptr(Type *base)
 
 Type *type_double(void)
 {
-	static Type t = { TY_DOUBLE, 0, NULL, NULL, 0, NULL, 0, 0, NULL };
+	static Type t = { TY_DOUBLE, 0, NULL, NULL, 0,   NULL,
+			  0,         0, NULL, 0,    NULL };
 	return &t;
 }
 
 Type *type_int(void)
 {
-	static Type t = { TY_INT, 0, "int", NULL, 0, NULL, 0, 0, NULL };
+	static Type t = {
+		TY_INT, 0, "int", NULL, 0, NULL, 0, 0, NULL, 0, NULL
+	};
 	return &t;
 }
 
 Type *type_long(void)
 {
-	static Type t = { TY_INT, 0, "long", NULL, 0, NULL, 0, 0, NULL };
+	static Type t = {
+		TY_INT, 0, "long", NULL, 0, NULL, 0, 0, NULL, 0, NULL
+	};
 	return &t;
 }
 
@@ -446,19 +451,31 @@ void public_rows(Program *p)
 		for (int k = f->nparams - 1; k >= 0; k--) {
 			int v = f->params[k];
 			Var *x = f->vars[v];
-			Type *t = x->type;
-			if (t->kind != TY_PTR || !t->rows)
+			Type *t = x->type, *decl;
+			if (t->kind != TY_PTR || (!t->rows && !t->ptr_rows))
 				continue;
-			Type *row = type_new(TY_ARRAY);
-			row->base = t->base;
-			row->rows = t->rows;
+			if (t->declared) {
+				decl = t->declared;
+			} else if (t->ptr_rows) {
+				/* a shadow: double **, const double *const *
+				 * for a pure input's tangent */
+				int c = t->base->is_const;
+				Type *el = t->base->st->fields[0].type->base;
+				decl = type_ptr(type_with_const(
+					type_ptr(type_with_const(el, c)), c));
+			} else {
+				Type *row = type_new(TY_ARRAY);
+				row->base = t->base;
+				row->rows = t->rows;
+				decl = type_ptr(row);
+			}
 			const char *name = x->name;
 			/* (the name tables do not learn the new name: nothing
 			 * asks them after this) */
 			x->name = name_fresh(p, f, name);
 			x->kind = VAR_LOCAL;
-			int np = func_add_var(f, name, type_ptr(row),
-					      VAR_PARAM, x->loc);
+			int np =
+				func_add_var(f, name, decl, VAR_PARAM, x->loc);
 			f->params[k] = np;
 			stmt_prepend(
 				f->body,

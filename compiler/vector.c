@@ -106,7 +106,8 @@ int vector_signature(Program *p, Func *g, const unsigned char *is_shadow,
 			s->kind[i] = VP_SHADOW_VALUE;
 		/* the directions of a row would need rows of N * ck_nd */
 		if (s->kind[i] == VP_SHADOW_PTR && x->type->base &&
-		    (x->type->base->kind == TY_ARRAY || x->type->rows)) {
+		    (x->type->base->kind == TY_ARRAY || x->type->rows ||
+		     x->type->ptr_rows)) {
 			/* named as the primal, which comes just before */
 			const char *n = i > 0 ? g->vars[g->params[i - 1]]->name
 					      : x->name;

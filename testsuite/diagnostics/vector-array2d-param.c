@@ -2,7 +2,7 @@
 // directions: its shadow's rows would hold N * ck_nd values, which the
 // parameter's type cannot say (scalar tangents and adjoints take it:
 // adjoint/array2d-param.c).  So for rows of a length known at run time
-// (adjoint/rows-param.c).
+// (adjoint/rows-param.c) and for row pointers (adjoint/row-pointers.c).
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 
@@ -21,4 +21,10 @@ double f(const double A[N][N]) // CHECK: vector-array2d-param.c:[[@LINE]]:23: er
 double g(int n, int m, const double A[n][m]) // CHECK: vector-array2d-param.c:[[@LINE]]:37: error: vector mode does not take a two-dimensional array parameter ('A'); pass a pointer to its first element (const double *A, read as A[i * N + j])
 {
 	return A[0][0] * A[n - 1][m - 1];
+}
+
+#pragma ck_tangent wrt(A) vector
+double h(const double *const *A, int n)
+{ // CHECK: vector-array2d-param.c:[[@LINE-1]]:31: error: vector mode does not take a two-dimensional array parameter ('A'); pass a pointer to its first element (const double *A, read as A[i * N + j])
+	return A[0][0] * A[n - 1][n - 1];
 }

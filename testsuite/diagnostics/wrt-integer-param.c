@@ -7,7 +7,7 @@
 // RUN: not %ckc %t.adj/wrt-integer-param.c -o %t.adj/out.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.adj/out.c
 
-// CHECK: wrt-integer-param.c:[[@LINE+1]]:27: error: wrt parameter 'n' has type 'int'; only floating-point scalars, pointers to floating-point data and structs holding floating-point data can be active
+// CHECK: wrt-integer-param.c:[[@LINE+1]]:27: error: wrt parameter 'n' has type 'int'; only floating-point scalars, pointers to floating-point data or to rows of it, and structs holding floating-point data can be active
 #pragma ck_tangent wrt(x, n)
 double f(double x, int n)
 {
