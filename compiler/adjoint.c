@@ -1148,6 +1148,18 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 					"const with constant values, or "
 					"pass it in as a parameter",
 					c->f->vars[v]->name);
+			else if (c->f->vars[v]->type->kind == TY_PTR &&
+				 c->f->vars[v]->type->base->kind == TY_INT)
+				diag_error(
+					e->loc,
+					"the reverse sweep cannot read the "
+					"integers behind the pointer '%s' "
+					"again: ckc keeps integer tables only "
+					"in local arrays of a fixed size; "
+					"declare 'int %s[N]' with a bound N "
+					"on its length",
+					c->f->vars[v]->name,
+					c->f->vars[v]->name);
 			else
 				diag_error(e->loc,
 					   "the reverse sweep cannot follow "
