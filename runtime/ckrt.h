@@ -599,6 +599,21 @@ typedef void ck_hessian_fn(void *ctx, const double *x, const double *x_dv,
 int ck_hessian(ck_hessian_fn *f, void *ctx, int n, const double *x, int nd,
 	       double *g, double *H);
 
+/* ------------------------------------------------------ special functions */
+
+/*
+ * The derivatives of lgamma and tgamma (compiler/rules.def): the digamma
+ * function psi = (log Gamma)' and the trigamma function psi' (for second
+ * order), to about 1e-15 relative error away from their poles and from
+ * psi's zero at 1.4616... (where the error is about 1e-16 absolute).  At
+ * the poles (0, -1, -2, ...) they return NaN; at +inf, psi is +inf and
+ * psi' 0; NaN gives NaN.  The float versions compute in double.
+ */
+double ck_digamma(double x);
+float ck_digammaf(float x);
+double ck_trigamma(double x);
+float ck_trigammaf(float x);
+
 #ifdef __cplusplus
 }
 #endif
