@@ -937,6 +937,18 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 	const Func *f = c->f;
 	for (int i = 0; i < f->nvars; i++) {
 		if (used[i] && c->a->written[c->a->node[i]] &&
+		    rg_indirect_float(f->vars[i]->type) &&
+		    f->vars[i]->type->ptr_rows) {
+			diag_error(prag->loc,
+				   "%s uses the rows of '%s', which the "
+				   "function changes; ckc cannot save rows "
+				   "behind row pointers yet; put the region "
+				   "where they no longer change, or pass the "
+				   "matrix as one array",
+				   what, f->vars[i]->name);
+			return 0;
+		}
+		if (used[i] && c->a->written[c->a->node[i]] &&
 		    rg_indirect_float(f->vars[i]->type)) {
 			diag_error(prag->loc, "%s uses data behind the pointer "
 					      "members of '%s', which the function "

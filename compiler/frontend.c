@@ -5453,6 +5453,17 @@ static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
 		    !parse_bound(fe, pr->toks, sec->len, sec->len_end, 1,
 				 &ss->len))
 			continue;
+		/* save(A[lo:len]) of rows of run-time length counts rows:
+		 * elements of the flat view times the row's size */
+		int nd, d = row_dims(fe, ss->var, &nd);
+		for (int k = 0; d >= 0 && k < nd; k++) {
+			ss->lo =
+				expr_binary(B_MUL, ss->lo, row_cols(fe, d + k),
+					    type_long(), ss->loc);
+			ss->len = expr_binary(B_MUL, ss->len,
+					      row_cols(fe, d + k), type_long(),
+					      ss->loc);
+		}
 		ARENA_PUSH(s->u.ckpt.saves, s->u.ckpt.nsaves, ss);
 	}
 	return s;

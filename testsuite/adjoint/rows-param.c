@@ -5,13 +5,18 @@
 // adjoints, as such rows again (double (*A_b)[m]).  A row taken as a
 // pointer (A[i]), the matrix passed to a helper declared the same way, a
 // row length written as an expression (2 * m), an out() matrix, three
-// dimensions (const double T[n][2][k], read as T[(i * 2 + j) * k + l]).
+// dimensions (const double T[n][2][k], read as T[(i * 2 + j) * k + l]),
+// a checkpoint region whose save(A[0:n]) counts rows (bitwise the same
+// as without checkpoints).
 // Gradients, Hessian-vector products and the dot-product test against
 // differences; the out() function's J d and J^T yb against differences
 // and each other.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc --no-checkpoint %s -o %t.nock.c
+// RUN: %ckc-run %t.nock.c %s %t.nock > %t.nock.out
+// RUN: cmp %t.out %t.nock.out
 #include <math.h>
 
 static double rowdot(const double *r, const double *v, int m)
@@ -75,6 +80,20 @@ double t3(int n, int k, const double T[n][2][k])
 	return s;
 }
 
+/* sweeps in regions: save(A[0:n]) saves n rows of m */
+#pragma ck_tangent wrt(A) out(A)
+#pragma ck_adjoint wrt(A) out(A)
+void relax(int n, int m, double A[n][m])
+{
+	for (int t = 0; t < 3; t++) {
+#pragma ck_checkpoint save(A[0:n])
+		for (int i = 1; i < n - 1; i++)
+			for (int j = 0; j < m; j++)
+				A[i][j] = 0.5 * A[i][j] +
+					  0.25 * sin(A[i - 1][j] + A[i + 1][j]);
+	}
+}
+
 /* rows of 2 * m: B[i][j] = sum over k of P[k][i] P[k][j] + exp(x) on the
  * diagonal, for i, j < 2 * m */
 #pragma ck_tangent wrt(P, x) out(B)
@@ -101,6 +120,8 @@ void g(int m, const double P[][2 * m], const double *x, double (*B)[2 * m])
 // CHECK: const double *r = T2 + (i * 2 + j) * (long)k;
 // CHECK: s += ck_e * T2[((n - 1 - i) * 2 + (1 - j)) * (long)k + l];
 // CHECK: double f_b(int n, int m, const double (*A)[m], double (*A_b)[m], const double *x, double *x_b, double ret_b){{$}}
+// CHECK: static void relax_fwd(int n, int m, double *A){{$}}
+// CHECK: CK_SAVE_N(ck_s, A + 0 * (long)m, n * (long)m);
 // CHECK: void g_b(int m, const double (*P)[2 * m], double (*P_b)[2 * m], const double *x, double *x_b, double (*B)[2 * m], double (*B_b)[2 * m]){{$}}
 // CHECK: double f_b_d(int n, int m, const double (*A)[m], const double (*A_d)[m], double (*A_b)[m], double (*A_bd)[m], const double *x, const double *x_d, double *x_b, double *x_bd, double ret_b, double ret_bd){{$}}
 
@@ -206,6 +227,35 @@ static void kg_b(const double *v, double *vb, double *y, double *yb,
 	g_b(GM, P2(v), Q2(vb), v + 4 * GM, vb + 4 * GM, Q2(y), Q2(yb));
 }
 
+/* relax: A (NR x NC) in and out */
+static void kr(const double *v, double *y, void *ctx)
+{
+	(void)ctx;
+	for (int i = 0; i < NR * NC; i++)
+		y[i] = v[i];
+	relax(NR, NC, W2(y));
+}
+static void kr_d(const double *v, const double *vd, double *y, double *yd,
+		 void *ctx)
+{
+	(void)ctx;
+	for (int i = 0; i < NR * NC; i++) {
+		y[i] = v[i];
+		yd[i] = vd[i];
+	}
+	relax_d(NR, NC, W2(y), W2(yd));
+}
+static void kr_b(const double *v, double *vb, double *y, double *yb,
+		 void *ctx)
+{
+	(void)ctx;
+	for (int i = 0; i < NR * NC; i++)
+		y[i] = v[i];
+	relax_b(NR, NC, W2(y), W2(yb));
+	for (int i = 0; i < NR * NC; i++)
+		vb[i] += yb[i];
+}
+
 int main(void)
 {
 	double v[NV], w[GV];
@@ -218,6 +268,8 @@ int main(void)
 			NR * NC, 3);
 	kc_check_scalar("t3", kt, kt_d, kt_b, kt_b_d, NULL, v, NULL,
 			TN * 2 * TK, 3);
+	kc_check_vector("relax", kr, kr_d, kr_b, NULL, v, NULL, NR * NC,
+			NR * NC, 3);
 	kc_check_vector("g", kg, kg_d, kg_b, NULL, w, NULL, GV, GY, 3);
 	return ck_done();
 }
