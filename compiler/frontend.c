@@ -3351,8 +3351,23 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 		if (binds && i < clang_Cursor_getNumArguments(fdecl) &&
 		    !clang_Cursor_isNull(bind[i]))
 			continue; /* the copy calls it by name */
-		if ((kind == CALL_OUTPUT || kind == CALL_INACTIVE) &&
-		    is_kind(strip(a), CXCursor_StringLiteral)) {
+		if (is_kind(strip(a), CXCursor_DeclRefExpr) &&
+		    is_kind(clang_getCursorReferenced(strip(a)),
+			    CXCursor_FunctionDecl) &&
+		    clang_Cursor_isNull(clang_getCursorDefinition(fdecl))) {
+			/* qsort(w, n, sizeof *w, cmp): ckc would have to
+			 * follow the calls the library makes */
+			refuse(fe, cur_loc(fe, a),
+			       "'%s' is passed to '%s', which has no "
+			       "definition in this file, so ckc cannot follow "
+			       "the calls '%s' makes; do that work outside "
+			       "the "
+			       "differentiated code, or write it in this file",
+			       cxs(clang_getCursorSpelling(strip(a))), name,
+			       name);
+			e = bad_expr(cur_loc(fe, a));
+		} else if ((kind == CALL_OUTPUT || kind == CALL_INACTIVE) &&
+			   is_kind(strip(a), CXCursor_StringLiteral)) {
 			e = conv_string(fe, strip(a), cur_loc(fe, a));
 		} else {
 			/* (rows of run-time length pass as their flat view,

@@ -25,7 +25,7 @@ static double apply_here(double (*g)(double), double v)
 #pragma ck_tangent wrt(x)
 double f(double x)
 {
-	return apply(sq, x); // CHECK: function-as-value.c:[[@LINE]]:15: error: a function is supported as a value only as the argument of a function-pointer parameter of a function of the file; call it by name
+	return apply(sq, x); // CHECK: function-as-value.c:[[@LINE]]:15: error: 'sq' is passed to 'apply', which has no definition in this file, so ckc cannot follow the calls 'apply' makes; do that work outside the differentiated code, or write it in this file
 }
 
 #pragma ck_tangent wrt(x)
