@@ -745,6 +745,10 @@ void online_shape(Program *p, Func *f);
 /* Functions that return a struct holding floating-point data fill it
  * through a new last pointer parameter instead, under a fresh static name;
  * their calls pass the address of what receives the result. */
+/* The public derivatives of a requested function with a struct result
+ * return it again (S f_d(..., S *ret_d), S f_b(..., S ret_b), ...).
+ * Last before printing, with public_rows. */
+void sret_public(Program *p);
 void sret_program(Program *p);
 
 /* --------------------------------------------------------------- views.c */

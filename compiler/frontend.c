@@ -2390,11 +2390,13 @@ static Def *check_request(FE *fe, Request *r, Request **earlier, int nearlier)
 	}
 	ret = clang_getResultType(clang_getCursorType(d->def));
 	if (cx_struct_with_float(fe, ret) && !is_pointerish(ret)) {
-		diag_error(r->loc,
-			   "'%s' returns a struct that holds floating-point "
-			   "data, which ckc cannot differentiate yet; return it "
-			   "through a pointer parameter named in out(...)",
-			   r->fname);
+		/* the result is an out() struct (sret_program, sret_public) */
+		if (r->vector)
+			diag_error(r->loc,
+				   "vector mode does not take a struct result "
+				   "('%s' returns one); return it through a "
+				   "pointer parameter named in out(...)",
+				   r->fname);
 		return d;
 	}
 	if (r->nout == 0 && !is_float_kind(ret)) {

@@ -515,7 +515,10 @@ static int ckc_main(int argc, char **argv)
 			cleanup_double(p->out[i]);
 			batch_tape(p, p->out[i]);
 		}
+	sret_public(p);
 	public_rows(p);
+	if (diag_errors())
+		return 1;
 	stage_done(&o, p, "tangent");
 
 	status = write_outputs(&o, p) ? 0 : 1;

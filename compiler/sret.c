@@ -13,10 +13,14 @@
  *
  * (*ck_ret = s is split into member assignments.)  Every transform then
  * sees an ordinary out pointer.  A call used any other way (a struct
- * argument g(x) is already hoisted by normalize.c) is refused.  Requested
- * functions are refused by the front end when they return such a struct:
- * their signature is the user's.
+ * argument g(x) is already hoisted by normalize.c) is refused.  A
+ * requested function is rewritten the same way, with ck_ret added to its
+ * out(); sret_public then gives its public derivatives the signatures of
+ * DESIGN §2 again (S f_d(..., S *ret_d), S f_b(..., S ret_b), S
+ * f_b_d(..., S ret_b, S ret_bd)).
  */
+#include <string.h>
+
 #include "ckc.h"
 
 typedef struct Sret {
@@ -202,6 +206,14 @@ void sret_program(Program *p)
 		g->name = name_fresh(p, NULL, arena_printf("%s_sret", g->name));
 		g->is_static = 1;
 		any = 1;
+		for (int k = 0; k < p->nreqs; k++) {
+			Request *q = p->reqs[k];
+			if (q->fn != i)
+				continue;
+			int m = q->nout;
+			VEC_PUSH(q->out, m, "ck_ret");
+			VEC_PUSH(q->out_loc, q->nout, q->loc);
+		}
 	}
 	if (!any)
 		return;
@@ -209,5 +221,143 @@ void sret_program(Program *p)
 		r.f = p->funcs[i];
 		r.fi = i;
 		r.f->body = sr_stmt(&r, r.f->body);
+	}
+}
+
+/* The struct result of a requested function, an out() parameter ck_ret
+ * with shadows ck_ret_d, ck_ret_b, ck_ret_bd in its public derivatives:
+ * each public function returns the struct again, the result's tangent is
+ * the last parameter S *ret_d (f_d), and its seeds are S ret_b and S
+ * ret_bd by value (f_b, f_b_d).  The old parameters become locals that
+ * point to a local result (ck_ret, the tangent in f_b_d) or to the seeds,
+ * so the body stays as it was; every return returns the result. */
+static void sr_returns(Func *f, Stmt *s, int res)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			sr_returns(f, s->u.block.items[i], res);
+		break;
+	case S_RETURN:
+		s->u.expr = expr_var(f, res, s->loc);
+		break;
+	case S_IF:
+		sr_returns(f, s->u.ifs.then, res);
+		sr_returns(f, s->u.ifs.els, res);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		sr_returns(f, s->u.loop.body, res);
+		break;
+	case S_CHECKPOINT:
+		sr_returns(f, s->u.ckpt.body, res);
+		break;
+	default:
+		break;
+	}
+}
+
+void sret_public(Program *p)
+{
+	for (int i = 0; i < p->nout; i++) {
+		Func *f = p->out[i];
+		if (f->is_static || !f->body || f->ret->kind != TY_VOID)
+			continue;
+		/* ck_ret [ck_ret_d] [ck_ret_b [ck_ret_bd]], last */
+		int k = f->nparams - 1, v[4] = { -1, -1, -1, -1 };
+		static const char *const names[4] = { "ck_ret", "ck_ret_d",
+						      "ck_ret_b",
+						      "ck_ret_bd" };
+		for (; k >= 0; k--) {
+			int t = 0;
+			while (t < 4 &&
+			       strcmp(f->vars[f->params[k]]->name, names[t]))
+				t++;
+			if (t == 4)
+				break;
+			v[t] = f->params[k];
+		}
+		if (v[0] < 0 || f->vars[v[0]]->type->kind != TY_PTR ||
+		    f->vars[v[0]]->type->base->kind != TY_STRUCT)
+			continue;
+		Loc loc = f->loc;
+		int clash = 0;
+		for (int t = 1; t < 4; t++) {
+			const char *want = t == 1   ? "ret_d"
+					   : t == 2 ? "ret_b"
+						    : "ret_bd";
+			/* (f_b_d's result tangent is a local: no name) */
+			int named = t >= 2 || v[2] < 0;
+			if (v[t] >= 0 && named &&
+			    func_find_var(f, want) >= 0) {
+				diag_error(
+					loc,
+					"cannot name the %s of the struct "
+					"result of '%s': '%s' is already a "
+					"variable of the function; rename it",
+					t == 1 ? "tangent" : "seed", f->name,
+					want);
+				clash = 1;
+			}
+		}
+		if (clash)
+			continue;
+		Type *st = type_with_const(f->vars[v[0]]->type->base, 0);
+		Stmt *pre = stmt_block(loc);
+		int *params = arena_alloc(sizeof(int) * (size_t)(k + 4));
+		int n = 0, res = -1;
+		for (int j = 0; j <= k; j++)
+			params[n++] = f->params[j];
+		for (int t = 0; t < 4; t++) {
+			if (v[t] < 0)
+				continue;
+			Var *x = f->vars[v[t]];
+			x->type = type_ptr(st);
+			if (t == 1 && v[2] < 0) {
+				/* f_d: the result's tangent is S *ret_d */
+				x->name = "ret_d";
+				params[n++] = v[t];
+				continue;
+			}
+			/* the pointer becomes a local pointing to the result
+			 * (ck_ret), to f_b_d's tangent of it (ck_ret_d), or to
+			 * a seed passed by value (ck_ret_b, ck_ret_bd) */
+			int obj;
+			if (t >= 2) {
+				obj = func_add_var(f,
+						   t == 2 ? "ret_b" : "ret_bd",
+						   st, VAR_PARAM, loc);
+				params[n++] = obj;
+			} else {
+				obj = func_add_var(
+					f,
+					name_fresh(p, f,
+						   t ? "ck_res_d" : "ck_res"),
+					st, VAR_LOCAL, loc);
+				stmt_append(pre, stmt_decl_zero(f, obj, loc));
+			}
+			if (!t)
+				res = obj;
+			x->kind = VAR_LOCAL;
+			stmt_append(pre,
+				    stmt_decl(v[t],
+					      expr_addr(expr_var(f, obj, loc),
+							loc),
+					      loc));
+		}
+		f->params = params;
+		f->nparams = n;
+		f->ret = st;
+		for (int j = pre->u.block.n - 1; j >= 0; j--)
+			stmt_prepend(f->body, pre->u.block.items[j]);
+		sr_returns(f, f->body, res);
+		int nb = f->body->u.block.n;
+		if (f->body->u.block.items[nb - 1]->kind != S_RETURN)
+			stmt_append(f->body,
+				    stmt_expr(S_RETURN, expr_var(f, res, loc),
+					      loc));
 	}
 }
