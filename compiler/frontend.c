@@ -4501,6 +4501,94 @@ static Stmt *mem_int_local(FE *fe, const char *name, CXCursor *a, Loc loc)
 
 /* The loop for a statement that calls memcpy or memset on floating
  * arrays, or NULL for any other call. */
+static void zero_object(Stmt *out, Expr *lhs, Loc loc);
+
+/* Element i of the structs p points to; element 0 of &s is s itself. */
+static Expr *mem_struct_elem(FE *fe, Expr *p, int i, Loc loc)
+{
+	if (i < 0)
+		return p->kind == E_ADDR ? p->u.e : expr_deref(p, loc);
+	return mem_elem(fe, p, i, loc);
+}
+
+/* memcpy, memmove or memset (to 0) of structs that hold floating data,
+ * memcpy(&t, &b[i], sizeof t): struct assignments (one, or a loop of
+ * them), member by member as `t = b[i]` would be. */
+static Stmt *mem_struct(FE *fe, const char *name, CXCursor *a, Loc loc)
+{
+	int cpy = strcmp(name, "memset") != 0;
+	CXType et = mem_elem_type(a[0]);
+	long long v;
+	if (cpy &&
+	    !clang_equalTypes(clang_getUnqualifiedType(et),
+			      clang_getUnqualifiedType(mem_elem_type(a[1])))) {
+		refuse(fe, loc,
+		       "%s between different types is not supported; "
+		       "assign the struct instead",
+		       name);
+		return stmt_new(S_EMPTY, loc);
+	}
+	if (!cpy && (!int_const(strip(a[1]), &v) || v != 0)) {
+		refuse(fe, cur_loc(fe, a[1]),
+		       "memset of a struct to anything but 0 is not "
+		       "supported; assign its members");
+		return stmt_new(S_EMPTY, loc);
+	}
+	Expr *count = mem_count(fe, a[2], clang_Type_getSizeOf(et));
+	if (!count) {
+		refuse(fe, cur_loc(fe, a[2]),
+		       "ckc cannot tell how many structs this %s covers; "
+		       "write the size as a count times sizeof of the struct",
+		       name);
+		return stmt_new(S_EMPTY, loc);
+	}
+	Expr *d = conv_expr(fe, strip(a[0]));
+	Expr *s = cpy ? conv_expr(fe, strip(a[1])) : NULL;
+	if (!type_is_pointerish(d->type) ||
+	    (s && !type_is_pointerish(s->type)))
+		return stmt_new(S_EMPTY, loc); /* an error was reported */
+	Stmt *blk = stmt_block(loc);
+	int one = count->kind == E_NUM && count->u.num.ival == 1;
+	int n = -1, i = -1;
+	if (!one) {
+		n = fe_temp(fe, "ck_n", type_long(), loc);
+		i = fe_temp(fe, "ck_i", type_long(), loc);
+		stmt_append(blk, stmt_decl(n, count, loc));
+		stmt_append(blk, stmt_decl(i, NULL, loc));
+	}
+	/* (memmove of structs: only between different ones, or one
+	 * struct onto itself) */
+	if (!strcmp(name, "memmove") && !one) {
+		refuse(fe, loc,
+		       "memmove of several structs is not supported; use "
+		       "memcpy where they never overlap, or a loop");
+		return stmt_new(S_EMPTY, loc);
+	}
+	Expr *lhs = mem_struct_elem(fe, d, one ? -1 : i, loc);
+	Stmt *body = stmt_block(loc);
+	if (s)
+		append_flat(body,
+			    struct_assign(
+				    lhs,
+				    mem_struct_elem(fe, s, one ? -1 : i, loc),
+				    loc));
+	else
+		zero_object(body, lhs, loc);
+	if (one) {
+		append_flat(blk, body);
+		return blk;
+	}
+	Stmt *f = stmt_new(S_FOR, loc);
+	f->u.loop.init = stmt_assign(A_SET, expr_var(fe->f, i, loc),
+				     expr_int(0, loc), loc);
+	f->u.loop.cond = expr_binary(B_LT, expr_var(fe->f, i, loc),
+				     expr_var(fe->f, n, loc), type_int(), loc);
+	f->u.loop.inc = stmt_assign(A_INC, expr_var(fe->f, i, loc), NULL, loc);
+	f->u.loop.body = body;
+	stmt_append(blk, f);
+	return blk;
+}
+
 static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 {
 	Kids ks = expr_kids(c);
@@ -4518,6 +4606,10 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 	for (int k = 0; k < 3; k++)
 		a[k] = clang_Cursor_getArgument(c, (unsigned)k);
 	enum CXTypeKind ek = mem_elem_kind(a[0]);
+	if (ek == CXType_Invalid &&
+	    mem_elem_type(a[0]).kind == CXType_Record &&
+	    cx_struct_with_float(fe, mem_elem_type(a[0])))
+		return mem_struct(fe, name, a, loc);
 	if (ek == CXType_Invalid)
 		return mem_int_local(fe, name, a, loc);
 	long long size = ek == CXType_Double ? (long long)sizeof(double)
