@@ -609,7 +609,7 @@ static int adj_local_structs(AdjVariant *av)
 		const Type *t = x->type;
 		while (t->kind == TY_ARRAY)
 			t = t->base;
-		if (x->kind != VAR_LOCAL || t->kind != TY_STRUCT)
+		if (x->kind != VAR_LOCAL || t->kind != TY_STRUCT || x->dropped)
 			continue;
 		if (x->type->kind == TY_STRUCT && !x->is_static &&
 		    adj_struct_setup(av, f->body, v) == 1)
@@ -618,10 +618,15 @@ static int adj_local_structs(AdjVariant *av)
 		if (x->refused++)
 			continue;
 		if (x->type->kind != TY_STRUCT)
-			diag_error(x->loc, "the reverse mode does not support "
-					   "local arrays of structs yet ('%s'); "
-					   "let the caller pass them by pointer",
-				   x->name);
+			diag_error(x->loc,
+				   "the reverse mode supports a local array "
+				   "of structs ('%s') only when nothing but "
+				   "its members are used (%s[i].m), its "
+				   "members are numbers or arrays of them, "
+				   "and it is declared without values; "
+				   "otherwise let the caller pass it by "
+				   "pointer",
+				   x->name, x->name);
 		else
 			diag_error(x->loc, "the reverse mode supports a local "
 					   "struct ('%s') only when its integer "

@@ -16,6 +16,8 @@
  * for increments (they run once per iteration).  Calls left there are
  * refused later if they need a derivative.
  */
+#include <string.h>
+
 #include "ckc.h"
 
 typedef struct Normalizer {
@@ -25,6 +27,7 @@ typedef struct Normalizer {
 } Normalizer;
 
 static void norm_stmt(Normalizer *n, Stmt **sp);
+static void soa_locals(Program *p, Func *f);
 
 /* Replaces the user call *ep by a temporary (after hoisting its own
  * arguments). */
@@ -186,7 +189,196 @@ void normalize_program(Program *p)
 		n.p = p;
 		n.f = p->funcs[i];
 		n.prefix = NULL;
+		soa_locals(p, n.f);
 		norm_block(&n, n.f->body);
 		online_shape(p, n.f);
+	}
+}
+
+/* ---- local arrays of structs as arrays of their members
+ *
+ * A local array of structs whose members are numbers or fixed arrays of
+ * them, `st s[4];`, used only through its members (s[i].x, s[i].p[k]),
+ * becomes one array per member, `double s_x[4], s_p[4][3];`, with
+ * s[i].x read as s_x[i].  The reverse mode then handles it as any local
+ * array.  An array used any other way (whole, &s[i], s[i] as a struct, in
+ * save()), declared with values, or in a function with OpenMP loops is
+ * left as it is. */
+
+typedef struct Soa {
+	int var;        /* the array of structs */
+	int depth;      /* its dimensions */
+	int good;       /* member uses seen */
+	int all;        /* uses seen */
+	int *field_var; /* per member, its array (the rewrite) */
+	Func *f;
+} Soa;
+
+/* The member use s[i]...[j].m of soa's array that e is, or 0. */
+static int soa_use(const Soa *s, const Expr *e)
+{
+	if (e->kind != E_MEMBER)
+		return 0;
+	const Expr *b = e->u.mem.base;
+	int k = 0;
+	for (; b->kind == E_INDEX; b = b->u.index.base)
+		k++;
+	return b->kind == E_VAR && b->u.var == s->var && k == s->depth;
+}
+
+static void soa_count(void *ctx, const Expr *e)
+{
+	Soa *s = ctx;
+	if (e->kind == E_VAR && e->u.var == s->var)
+		s->all++;
+	if (soa_use(s, e))
+		s->good++;
+}
+
+static Expr *soa_rewrite(void *ctx, Expr *e)
+{
+	Soa *s = ctx;
+	if (!soa_use(s, e))
+		return NULL;
+	/* the indices, outermost first */
+	Expr *idx[16];
+	int k = s->depth;
+	const Expr *b = e->u.mem.base;
+	for (int j = k - 1; j >= 0; j--, b = b->u.index.base)
+		idx[j] = b->u.index.idx;
+	Expr *r = expr_var(s->f, s->field_var[e->u.mem.field], e->loc);
+	for (int j = 0; j < k; j++)
+		r = expr_index(r, expr_map(idx[j], soa_rewrite, s), e->loc);
+	return r;
+}
+
+typedef struct SoaScan {
+	int var;
+	int bad;
+	int omp;
+	Stmt *decl;
+} SoaScan;
+
+static void soa_scan(void *ctx, const Stmt *st)
+{
+	SoaScan *c = ctx;
+	if ((st->kind == S_FOR) && st->u.loop.omp)
+		c->omp = 1;
+	if (st->kind == S_DECL && st->u.decl.var == c->var) {
+		if (st->u.decl.init || st->u.decl.inits)
+			c->bad = 1;
+		c->decl = (Stmt *)st;
+	}
+	if (st->kind == S_CHECKPOINT)
+		for (int i = 0; i < st->u.ckpt.nsaves; i++)
+			if (st->u.ckpt.saves[i]->var == c->var)
+				c->bad = 1;
+}
+
+/* Puts decls' items after the first behind statement at in the block
+ * that holds it. */
+static int soa_insert(Stmt *s, const Stmt *at, const Stmt *decls)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++) {
+			if (s->u.block.items[i] == at) {
+				for (int j = decls->u.block.n - 1; j >= 1;
+				     j--) {
+					stmt_append(s,
+						    decls->u.block.items[j]);
+					Stmt **it = s->u.block.items;
+					int n = s->u.block.n;
+					memmove(it + i + 2, it + i + 1,
+						sizeof(Stmt *) *
+							(size_t)(n - i - 2));
+					it[i + 1] = decls->u.block.items[j];
+				}
+				return 1;
+			}
+			if (soa_insert(s->u.block.items[i], at, decls))
+				return 1;
+		}
+		return 0;
+	case S_IF:
+		return soa_insert(s->u.ifs.then, at, decls) ||
+		       soa_insert(s->u.ifs.els, at, decls);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return soa_insert(s->u.loop.body, at, decls);
+	case S_CHECKPOINT:
+		return soa_insert(s->u.ckpt.body, at, decls);
+	default:
+		return 0;
+	}
+}
+
+static void soa_locals(Program *p, Func *f)
+{
+	for (int v = 0; v < f->nvars; v++) {
+		Var *x = f->vars[v];
+		Type *t = x->type;
+		int depth = 0;
+		for (; t->kind == TY_ARRAY; t = t->base)
+			depth++;
+		if (x->kind != VAR_LOCAL || x->is_static || !depth ||
+		    depth > 16 || t->kind != TY_STRUCT || !t->st->complete ||
+		    t->st->complete < 0)
+			continue;
+		StructDef *sd = t->st;
+		int ok = sd->nfields > 0;
+		for (int i = 0; i < sd->nfields && ok; i++) {
+			const Type *ft = sd->fields[i].type;
+			while (ft->kind == TY_ARRAY)
+				ft = ft->base;
+			ok = ft->kind == TY_DOUBLE || ft->kind == TY_FLOAT ||
+			     ft->kind == TY_INT;
+		}
+		if (!ok)
+			continue;
+		SoaScan c = { v, 0, 0, NULL };
+		ir_visit_stmts(f->body, soa_scan, &c);
+		if (c.bad || c.omp || !c.decl)
+			continue;
+		Soa s = { v, depth, 0, 0, NULL, f };
+		ir_walk_stmt(f->body, soa_count, &s);
+		if (s.good != s.all)
+			continue;
+		/* one array per member: the struct's dimensions around the
+		 * member's type */
+		s.field_var = arena_alloc(sizeof(int) * (size_t)sd->nfields);
+		Stmt *decls = stmt_block(c.decl->loc);
+		for (int i = 0; i < sd->nfields; i++) {
+			Type *ft = sd->fields[i].type;
+			Type *dims[16];
+			int n = 0;
+			for (Type *u = x->type; u->kind == TY_ARRAY;
+			     u = u->base)
+				dims[n++] = u;
+			for (int j = n - 1; j >= 0; j--) {
+				Type *a = type_new(TY_ARRAY);
+				a->len = dims[j]->len;
+				a->base = ft;
+				ft = a;
+			}
+			s.field_var[i] = func_add_var(
+				f,
+				name_fresh(p, f,
+					   arena_printf("%s_%s", x->name,
+							sd->fields[i].name)),
+				ft, VAR_LOCAL, x->loc);
+			stmt_append(decls,
+				    stmt_decl(s.field_var[i], NULL, x->loc));
+		}
+		/* the first member's array takes the declaration's place, the
+		 * others follow it in its block */
+		Stmt *first = decls->u.block.items[0];
+		*c.decl = *first;
+		soa_insert(f->body, c.decl, decls);
+		stmt_map_exprs(f->body, soa_rewrite, &s);
+		x->dropped = 1;
 	}
 }

@@ -1,7 +1,8 @@
-// Reverse mode refuses a local array of structs (once, at the
-// declaration) and a change to a local struct's integer member after the
-// struct is first used (structs/locals.c shows the local structs it
-// supports).
+// Reverse mode refuses a local array of structs that is used other than
+// through its members (once, at the declaration; structs/local-arrays.c
+// shows those it supports) and a change to a local struct's integer
+// member after the struct is first used (structs/locals.c shows the
+// local structs it supports).
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: test ! -e %t.c
 
@@ -13,9 +14,10 @@ struct item {
 #pragma ck_adjoint wrt(x)
 double f(double x)
 {
-	struct item it[2]; // CHECK: adjoint-local-struct.c:[[@LINE]]:14: error: the reverse mode does not support local arrays of structs yet ('it'); let the caller pass them by pointer
+	struct item it[2]; // CHECK: adjoint-local-struct.c:[[@LINE]]:14: error: the reverse mode supports a local array of structs ('it') only when nothing but its members are used (it[i].m), its members are numbers or arrays of them, and it is declared without values; otherwise let the caller pass it by pointer
+	struct item *q = &it[1];
 	it[0].a = x;
-	it[1].a = x * x;
+	q->a = x * x;
 	return it[0].a * it[1].a;
 }
 
