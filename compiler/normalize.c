@@ -28,6 +28,7 @@ typedef struct Normalizer {
 
 static void norm_stmt(Normalizer *n, Stmt **sp);
 static void soa_locals(Program *p, Func *f);
+static void ping_locals(Program *p, Func *f);
 
 /* Replaces the user call *ep by a temporary (after hoisting its own
  * arguments). */
@@ -190,6 +191,7 @@ void normalize_program(Program *p)
 		n.f = p->funcs[i];
 		n.prefix = NULL;
 		soa_locals(p, n.f);
+		ping_locals(p, n.f);
 		norm_block(&n, n.f->body);
 		online_shape(p, n.f);
 	}
@@ -380,5 +382,392 @@ static void soa_locals(Program *p, Func *f)
 		soa_insert(f->body, c.decl, decls);
 		stmt_map_exprs(f->body, soa_rewrite, &s);
 		x->dropped = 1;
+	}
+}
+
+/* ---- ping-pong buffers
+ *
+ * Local pointers that only ever point to the start of one of several
+ * local arrays of the same type and length (double buffering:
+ * `tmp = cur; cur = nxt; nxt = tmp;`) become indices into one array of
+ * those arrays: `double ck_buf[2][N]`, `int cur = 0, nxt = 1`, cur[i] read
+ * as ck_buf[cur][i].  The reverse mode then follows them as integers that
+ * select a row.  Only pointers assigned nothing but those arrays or each
+ * other and used only as p[i], *p or a call's argument; only arrays used
+ * only as a[i], a call's argument or such a pointer's value, declared in
+ * one block without values, and named in no save(). */
+
+typedef struct Ping {
+	Func *f;
+	int *kind;   /* per var: 1 pointer, 2 array of a group, -1 refused */
+	int *parent; /* union-find over the vars */
+	int *buf;    /* per var of a group rewritten, its array of arrays */
+	int *row;    /* per array var, its row in buf */
+} Ping;
+
+static int ping_find(int *parent, int x)
+{
+	while (parent[x] != x)
+		x = parent[x] = parent[parent[x]];
+	return x;
+}
+
+static int ping_ptr(const Func *f, int v)
+{
+	const Var *x = f->vars[v];
+	return x->kind == VAR_LOCAL && !x->is_static &&
+	       x->type->kind == TY_PTR && type_is_float(x->type->base);
+}
+
+static int ping_arr(const Func *f, int v)
+{
+	const Var *x = f->vars[v];
+	return x->kind == VAR_LOCAL && !x->is_static &&
+	       x->type->kind == TY_ARRAY && x->type->len > 0 &&
+	       type_is_float(x->type->base);
+}
+
+/* The var a pointer assignment's value names (p = a, p = q), or -1. */
+static int ping_src(const Ping *g, const Expr *e)
+{
+	if (e && e->kind == E_VAR &&
+	    (ping_ptr(g->f, e->u.var) || ping_arr(g->f, e->u.var)))
+		return e->u.var;
+	return -1;
+}
+
+static void ping_bad_var(Ping *g, int v)
+{
+	if (v >= 0)
+		g->kind[v] = -1;
+}
+
+/* Marks the pointers and arrays that occur otherwise than allowed. */
+static void ping_expr(Ping *g, const Expr *e, int ctx_ok)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		if (!ctx_ok)
+			ping_bad_var(g, e->u.var);
+		return;
+	case E_INDEX:
+		ping_expr(g, e->u.index.base, 1);
+		ping_expr(g, e->u.index.idx, 0);
+		return;
+	case E_DEREF:
+		if (e->u.e->kind == E_VAR && ping_ptr(g->f, e->u.e->u.var))
+			return;
+		ping_expr(g, e->u.e, 0);
+		return;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			ping_expr(g, e->u.call.args[i], 1);
+		return;
+	case E_UNARY:
+		ping_expr(g, e->u.un.e, 0);
+		return;
+	case E_BINARY:
+		ping_expr(g, e->u.bin.l, 0);
+		ping_expr(g, e->u.bin.r, 0);
+		return;
+	case E_COND:
+		ping_expr(g, e->u.cond.c, 0);
+		ping_expr(g, e->u.cond.a, 0);
+		ping_expr(g, e->u.cond.b, 0);
+		return;
+	case E_ADDR:
+	case E_CAST:
+		ping_expr(g, e->u.e, 0);
+		return;
+	case E_MEMBER:
+		ping_expr(g, e->u.mem.base, 0);
+		return;
+	default:
+		return;
+	}
+}
+
+static void ping_stmt(void *ctx, const Stmt *s)
+{
+	Ping *g = ctx;
+	switch (s->kind) {
+	case S_DECL:
+		if (s->u.decl.inits && ping_arr(g->f, s->u.decl.var))
+			ping_bad_var(g, s->u.decl.var);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			ping_expr(g, s->u.decl.inits[i], 0);
+		if (s->u.decl.init && ping_ptr(g->f, s->u.decl.var)) {
+			int src = ping_src(g, s->u.decl.init);
+			if (src < 0) {
+				ping_bad_var(g, s->u.decl.var);
+				ping_expr(g, s->u.decl.init, 0);
+			} else {
+				g->parent[ping_find(g->parent, src)] =
+					ping_find(g->parent, s->u.decl.var);
+			}
+		} else {
+			ping_expr(g, s->u.decl.init, 0);
+		}
+		break;
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs;
+		if (l->kind == E_VAR && ping_ptr(g->f, l->u.var)) {
+			int src = s->u.assign.op == A_SET
+					  ? ping_src(g, s->u.assign.rhs)
+					  : -1;
+			if (src < 0) {
+				ping_bad_var(g, l->u.var);
+				ping_expr(g, s->u.assign.rhs, 0);
+			} else {
+				g->parent[ping_find(g->parent, src)] =
+					ping_find(g->parent, l->u.var);
+			}
+			break;
+		}
+		ping_expr(g, l, 1);
+		ping_expr(g, s->u.assign.rhs, 0);
+		break;
+	}
+	case S_EXPR:
+	case S_RETURN:
+		ping_expr(g, s->u.expr, 0);
+		break;
+	case S_IF:
+		ping_expr(g, s->u.ifs.cond, 0);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		ping_expr(g, s->u.loop.cond, 0);
+		break;
+	case S_CHECKPOINT:
+		for (int i = 0; i < s->u.ckpt.nsaves; i++)
+			ping_bad_var(g, s->u.ckpt.saves[i]->var);
+		break;
+	default:
+		break;
+	}
+}
+
+static Expr *ping_rewrite(void *ctx, Expr *e)
+{
+	Ping *g = ctx;
+	if (e->kind == E_DEREF && e->u.e->kind == E_VAR &&
+	    g->kind[e->u.e->u.var] == 1)
+		return expr_index(ping_rewrite(ctx, e->u.e),
+				  expr_int(0, e->loc), e->loc);
+	if (e->kind != E_VAR || g->buf[e->u.var] < 0)
+		return NULL;
+	Expr *sel = g->kind[e->u.var] == 1
+			    ? expr_var(g->f, e->u.var, e->loc)
+			    : expr_int(g->row[e->u.var], e->loc);
+	return expr_index(expr_var(g->f, g->buf[e->u.var], e->loc), sel,
+			  e->loc);
+}
+
+/* Is s a pointer's declaration or assignment of a rewritten group? */
+static int ping_ptr_store(const Ping *g, const Stmt *s)
+{
+	int v = s->kind == S_DECL ? s->u.decl.var
+		: s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR
+			? s->u.assign.lhs->u.var
+			: -1;
+	return v >= 0 && g->kind[v] == 1 && g->buf[v] >= 0;
+}
+
+/* The value of a pointer store: its array's row, or the other pointer. */
+static Expr *ping_value(const Ping *g, Expr *e)
+{
+	if (e && e->kind == E_VAR && g->kind[e->u.var] == 2)
+		return expr_int(g->row[e->u.var], e->loc);
+	return e;
+}
+
+static void ping_stmts(Ping *g, Stmt *s)
+{
+	if (!s)
+		return;
+	if (ping_ptr_store(g, s)) {
+		if (s->kind == S_DECL)
+			s->u.decl.init = ping_value(g, s->u.decl.init);
+		else
+			s->u.assign.rhs = ping_value(g, s->u.assign.rhs);
+		return;
+	}
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			ping_stmts(g, s->u.block.items[i]);
+		return;
+	case S_IF:
+		s->u.ifs.cond = expr_map(s->u.ifs.cond, ping_rewrite, g);
+		ping_stmts(g, s->u.ifs.then);
+		ping_stmts(g, s->u.ifs.els);
+		return;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		ping_stmts(g, s->u.loop.init);
+		s->u.loop.cond = expr_map(s->u.loop.cond, ping_rewrite, g);
+		ping_stmts(g, s->u.loop.inc);
+		ping_stmts(g, s->u.loop.body);
+		return;
+	case S_CHECKPOINT:
+		ping_stmts(g, s->u.ckpt.body);
+		return;
+	default:
+		stmt_map_exprs(s, ping_rewrite, g);
+		return;
+	}
+}
+
+/* The block that holds statement at directly, or NULL. */
+static Stmt *ping_block_of(Stmt *s, const Stmt *at)
+{
+	if (!s)
+		return NULL;
+	Stmt *r;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++) {
+			if (s->u.block.items[i] == at)
+				return s;
+			if ((r = ping_block_of(s->u.block.items[i], at)))
+				return r;
+		}
+		return NULL;
+	case S_IF:
+		return (r = ping_block_of(s->u.ifs.then, at))
+			       ? r
+			       : ping_block_of(s->u.ifs.els, at);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return (r = ping_block_of(s->u.loop.init, at))
+			       ? r
+			       : ping_block_of(s->u.loop.body, at);
+	case S_CHECKPOINT:
+		return ping_block_of(s->u.ckpt.body, at);
+	default:
+		return NULL;
+	}
+}
+
+typedef struct PingDecl {
+	int var;
+	Stmt *decl;
+	int omp;
+} PingDecl;
+
+static void ping_find_decl(void *ctx, const Stmt *s)
+{
+	PingDecl *d = ctx;
+	if (s->kind == S_DECL && s->u.decl.var == d->var)
+		d->decl = (Stmt *)s;
+	if (s->kind == S_FOR && s->u.loop.omp)
+		d->omp = 1;
+}
+
+static void ping_locals(Program *p, Func *f)
+{
+	int n = f->nvars;
+	Ping g;
+	g.f = f;
+	g.kind = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	g.parent = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	g.buf = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	g.row = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	int any = 0;
+	for (int v = 0; v < n; v++) {
+		g.kind[v] = ping_ptr(f, v) ? 1 : ping_arr(f, v) ? 2 : 0;
+		any |= g.kind[v] == 1;
+		g.parent[v] = v;
+		g.buf[v] = -1;
+	}
+	if (!any)
+		return;
+	PingDecl od = { -1, NULL, 0 };
+	ir_visit_stmts(f->body, ping_find_decl, &od);
+	if (od.omp)
+		return;
+	ir_visit_stmts(f->body, ping_stmt, &g);
+	for (int r = 0; r < n; r++) {
+		if (ping_find(g.parent, r) != r)
+			continue;
+		int nptr = 0, narr = 0, ok = 1, first = -1;
+		Stmt *blk = NULL, *firstdecl = NULL;
+		for (int v = 0; v < n && ok; v++) {
+			if (ping_find(g.parent, v) != r || g.kind[v] == 0)
+				continue;
+			if (g.kind[v] < 0) {
+				ok = 0;
+				break;
+			}
+			if (g.kind[v] == 1) {
+				nptr++;
+				continue;
+			}
+			const Type *t = f->vars[v]->type;
+			if (first >= 0) {
+				const Type *u = f->vars[first]->type;
+				ok = t->len == u->len &&
+				     t->base->kind == u->base->kind &&
+				     t->base->is_const == u->base->is_const;
+			}
+			PingDecl d = { v, NULL, 0 };
+			ir_visit_stmts(f->body, ping_find_decl, &d);
+			Stmt *b =
+				d.decl ? ping_block_of(f->body, d.decl) : NULL;
+			if (!b || (blk && b != blk))
+				ok = 0;
+			blk = b;
+			if (first < 0) {
+				first = v;
+				firstdecl = d.decl;
+			}
+			narr++;
+		}
+		if (!ok || !nptr || narr < 2)
+			continue;
+		/* double ck_buf[narr][len] where the first array was declared */
+		Type *bt = type_new(TY_ARRAY);
+		bt->len = narr;
+		bt->base = type_with_const(f->vars[first]->type, 0);
+		int buf = func_add_var(f, name_fresh(p, f, "ck_buf"), bt,
+				       VAR_LOCAL, f->vars[first]->loc);
+		int k = 0;
+		for (int v = 0; v < n; v++) {
+			if (ping_find(g.parent, v) != r || g.kind[v] <= 0)
+				continue;
+			g.buf[v] = buf;
+			if (g.kind[v] == 2) {
+				g.row[v] = k++;
+				PingDecl d = { v, NULL, 0 };
+				ir_visit_stmts(f->body, ping_find_decl, &d);
+				if (d.decl != firstdecl) {
+					/* gone from its block */
+					Stmt *b =
+						ping_block_of(f->body, d.decl);
+					int j = 0;
+					for (int i = 0; i < b->u.block.n; i++)
+						if (b->u.block.items[i] !=
+						    d.decl)
+							b->u.block.items[j++] =
+								b->u.block.items
+									[i];
+					b->u.block.n = j;
+				}
+				f->vars[v]->dropped = 1;
+			} else {
+				f->vars[v]->type = type_int();
+			}
+		}
+		*firstdecl = *stmt_decl(buf, NULL, firstdecl->loc);
+		ping_stmts(&g, f->body);
+		for (int v = 0; v < n; v++)
+			if (ping_find(g.parent, v) == r)
+				g.buf[v] = -1;
 	}
 }

@@ -1,0 +1,70 @@
+// Double buffering: local pointers that swap between two local arrays
+// (tmp = cur; cur = nxt; nxt = tmp;) become row indices of one array of
+// the two (double ck_buf[2][N], int cur = 0), so the reverse mode follows
+// them as integers.  A stencil written through the pointers, the buffers
+// passed to a helper, *cur, and a binomial checkpointed time loop
+// (bitwise the same without checkpoints).  Gradients, Hessian-vector
+// products and the dot-product test against differences.
+// RUN: %ckc %s -o %t.c
+// RUN: FileCheck %s --input-file %t.c
+// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc --no-checkpoint %s -o %t.nock.c
+// RUN: %ckc-run %t.nock.c %s %t.nock > %t.nock.out
+// RUN: cmp %t.out %t.nock.out
+#include <math.h>
+
+#define NX 8
+
+static void step(const double *in, double *out, double c)
+{
+	for (int i = 1; i < NX - 1; i++)
+		out[i] = in[i] + c * (in[i - 1] - 2 * in[i] + in[i + 1]) -
+			 0.05 * sin(in[i]);
+	out[0] = in[0];
+	out[NX - 1] = in[NX - 1];
+}
+
+#pragma ck_tangent wrt(u)
+#pragma ck_adjoint wrt(u)
+#pragma ck_hvp wrt(u)
+double smooth(const double *u, int iters)
+{
+	double a[NX], b[NX];
+	double *cur = a, *nxt = b, *tmp;
+	for (int i = 0; i < NX; i++)
+		a[i] = u[i];
+#pragma ck_checkpoint binomial(2)
+	for (int it = 0; it < iters; it++) {
+		if (it % 2)
+			step(cur, nxt, 0.2);
+		else
+			for (int i = 0; i < NX; i++)
+				nxt[i] = cur[i] * (1.0 + 0.1 * cur[(i + 1) % NX]);
+		tmp = cur;
+		cur = nxt;
+		nxt = tmp;
+	}
+	double s = *cur;
+	for (int i = 0; i < NX; i++)
+		s += cur[i] * cur[i];
+	return s;
+}
+// CHECK-LABEL: double smooth_d(const double *u, const double *u_d, int iters, double *ret_d){{$}}
+// CHECK: double ck_buf[2][8];
+// CHECK: int cur = 0;
+// CHECK-NEXT: int nxt = 1;
+// CHECK: step_d(ck_buf[cur], ck_buf_d[cur], ck_buf[nxt], ck_buf_d[nxt], 0.2);
+
+#ifdef CK_TEST_MAIN
+#include "kernelcheck.h"
+KC_SCALAR_WRAPPERS(smooth, 7)
+int main(void)
+{
+	double v[NX];
+	for (int i = 0; i < NX; i++)
+		v[i] = 0.5 * ck_rand();
+	kc_check_scalar("ping-pong buffers", kf, kf_d, kf_b, kf_b_d, NULL, v,
+			NULL, NX, 3);
+	return ck_done();
+}
+#endif
