@@ -277,44 +277,22 @@ static void soa_scan(void *ctx, const Stmt *st)
 				c->bad = 1;
 }
 
-/* Puts decls' items after the first behind statement at in the block
+static Stmt *block_of(Stmt *s, const Stmt *at);
+
+/* Puts decls' items after the first behind statement at, in the block
  * that holds it. */
-static int soa_insert(Stmt *s, const Stmt *at, const Stmt *decls)
+static void soa_insert(Stmt *body, const Stmt *at, const Stmt *decls)
 {
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++) {
-			if (s->u.block.items[i] == at) {
-				for (int j = decls->u.block.n - 1; j >= 1;
-				     j--) {
-					stmt_append(s,
-						    decls->u.block.items[j]);
-					Stmt **it = s->u.block.items;
-					int n = s->u.block.n;
-					memmove(it + i + 2, it + i + 1,
-						sizeof(Stmt *) *
-							(size_t)(n - i - 2));
-					it[i + 1] = decls->u.block.items[j];
-				}
-				return 1;
-			}
-			if (soa_insert(s->u.block.items[i], at, decls))
-				return 1;
-		}
-		return 0;
-	case S_IF:
-		return soa_insert(s->u.ifs.then, at, decls) ||
-		       soa_insert(s->u.ifs.els, at, decls);
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		return soa_insert(s->u.loop.body, at, decls);
-	case S_CHECKPOINT:
-		return soa_insert(s->u.ckpt.body, at, decls);
-	default:
-		return 0;
+	Stmt *b = block_of(body, at);
+	int i = 0;
+	while (b->u.block.items[i] != at)
+		i++;
+	for (int j = decls->u.block.n - 1; j >= 1; j--) {
+		stmt_append(b, decls->u.block.items[j]);
+		Stmt **it = b->u.block.items;
+		memmove(it + i + 2, it + i + 1,
+			sizeof(Stmt *) * (size_t)(b->u.block.n - i - 2));
+		it[i + 1] = decls->u.block.items[j];
 	}
 }
 
@@ -623,8 +601,9 @@ static void ping_stmts(Ping *g, Stmt *s)
 	}
 }
 
-/* The block that holds statement at directly, or NULL. */
-static Stmt *ping_block_of(Stmt *s, const Stmt *at)
+/* The block that holds statement at directly, or NULL (soa_insert,
+ * ping_locals). */
+static Stmt *block_of(Stmt *s, const Stmt *at)
 {
 	if (!s)
 		return NULL;
@@ -634,22 +613,22 @@ static Stmt *ping_block_of(Stmt *s, const Stmt *at)
 		for (int i = 0; i < s->u.block.n; i++) {
 			if (s->u.block.items[i] == at)
 				return s;
-			if ((r = ping_block_of(s->u.block.items[i], at)))
+			if ((r = block_of(s->u.block.items[i], at)))
 				return r;
 		}
 		return NULL;
 	case S_IF:
-		return (r = ping_block_of(s->u.ifs.then, at))
+		return (r = block_of(s->u.ifs.then, at))
 			       ? r
-			       : ping_block_of(s->u.ifs.els, at);
+			       : block_of(s->u.ifs.els, at);
 	case S_FOR:
 	case S_WHILE:
 	case S_DO:
-		return (r = ping_block_of(s->u.loop.init, at))
+		return (r = block_of(s->u.loop.init, at))
 			       ? r
-			       : ping_block_of(s->u.loop.body, at);
+			       : block_of(s->u.loop.body, at);
 	case S_CHECKPOINT:
-		return ping_block_of(s->u.ckpt.body, at);
+		return block_of(s->u.ckpt.body, at);
 	default:
 		return NULL;
 	}
@@ -718,8 +697,7 @@ static void ping_locals(Program *p, Func *f)
 			}
 			PingDecl d = { v, NULL, 0 };
 			ir_visit_stmts(f->body, ping_find_decl, &d);
-			Stmt *b =
-				d.decl ? ping_block_of(f->body, d.decl) : NULL;
+			Stmt *b = d.decl ? block_of(f->body, d.decl) : NULL;
 			if (!b || (blk && b != blk))
 				ok = 0;
 			blk = b;
@@ -748,8 +726,7 @@ static void ping_locals(Program *p, Func *f)
 				ir_visit_stmts(f->body, ping_find_decl, &d);
 				if (d.decl != firstdecl) {
 					/* gone from its block */
-					Stmt *b =
-						ping_block_of(f->body, d.decl);
+					Stmt *b = block_of(f->body, d.decl);
 					int j = 0;
 					for (int i = 0; i < b->u.block.n; i++)
 						if (b->u.block.items[i] !=
