@@ -381,7 +381,14 @@ typedef struct Ping {
 	int *parent; /* union-find over the vars */
 	int *buf;    /* per var of a group rewritten, its array of arrays */
 	int *row;    /* per array var, its row in buf */
+	int n;       /* the vars these cover (those before the rewrites') */
 } Ping;
+
+/* Is var v of a group being rewritten? */
+static int ping_in(const Ping *g, int v)
+{
+	return v >= 0 && v < g->n && g->buf[v] >= 0;
+}
 
 static int ping_find(int *parent, int x)
 {
@@ -416,7 +423,7 @@ static int ping_src(const Ping *g, const Expr *e)
 
 static void ping_bad_var(Ping *g, int v)
 {
-	if (v >= 0)
+	if (v >= 0 && v < g->n)
 		g->kind[v] = -1;
 }
 
@@ -533,10 +540,10 @@ static Expr *ping_rewrite(void *ctx, Expr *e)
 {
 	Ping *g = ctx;
 	if (e->kind == E_DEREF && e->u.e->kind == E_VAR &&
-	    g->kind[e->u.e->u.var] == 1)
+	    ping_in(g, e->u.e->u.var) && g->kind[e->u.e->u.var] == 1)
 		return expr_index(ping_rewrite(ctx, e->u.e),
 				  expr_int(0, e->loc), e->loc);
-	if (e->kind != E_VAR || g->buf[e->u.var] < 0)
+	if (e->kind != E_VAR || !ping_in(g, e->u.var))
 		return NULL;
 	Expr *sel = g->kind[e->u.var] == 1
 			    ? expr_var(g->f, e->u.var, e->loc)
@@ -552,13 +559,14 @@ static int ping_ptr_store(const Ping *g, const Stmt *s)
 		: s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR
 			? s->u.assign.lhs->u.var
 			: -1;
-	return v >= 0 && g->kind[v] == 1 && g->buf[v] >= 0;
+	return ping_in(g, v) && g->kind[v] == 1;
 }
 
 /* The value of a pointer store: its array's row, or the other pointer. */
 static Expr *ping_value(const Ping *g, Expr *e)
 {
-	if (e && e->kind == E_VAR && g->kind[e->u.var] == 2)
+	if (e && e->kind == E_VAR && ping_in(g, e->u.var) &&
+	    g->kind[e->u.var] == 2)
 		return expr_int(g->row[e->u.var], e->loc);
 	return e;
 }
@@ -654,6 +662,7 @@ static void ping_locals(Program *p, Func *f)
 	int n = f->nvars;
 	Ping g;
 	g.f = f;
+	g.n = n;
 	g.kind = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	g.parent = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	g.buf = arena_alloc(sizeof(int) * (size_t)(n + 1));

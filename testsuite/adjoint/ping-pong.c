@@ -55,9 +55,41 @@ double smooth(const double *u, int iters)
 // CHECK-NEXT: int nxt = 1;
 // CHECK: step_d(ck_buf[cur], ck_buf_d[cur], ck_buf[nxt], ck_buf_d[nxt], 0.2);
 
+/* two pairs of buffers in one function, each its own array of arrays; a
+ * temporary they shared would make them one array of four */
+#pragma ck_tangent wrt(u)
+#pragma ck_adjoint wrt(u)
+#pragma ck_hvp wrt(u)
+double two(const double *u, int iters)
+{
+	double a[NX], b[NX], c[NX], d[NX];
+	double *p = a, *q = b, *t, *r = c, *s = d, *w;
+	for (int i = 0; i < NX; i++) {
+		a[i] = u[i];
+		c[i] = cos(u[i]);
+	}
+	for (int it = 0; it < iters; it++) {
+		step(p, q, 0.1);
+		step(r, s, 0.3);
+		t = p;
+		p = q;
+		q = t;
+		w = r;
+		r = s;
+		s = w;
+	}
+	return p[1] * r[2] + p[NX - 2];
+}
+// CHECK-LABEL: static double two_fwd(const double *u, int iters){{$}}
+// CHECK: double ck_buf[2][8] = {{[{][{]}}0.0{{[}][}]}};
+// CHECK: double ck_buf2[2][8] = {{[{][{]}}0.0{{[}][}]}};
+// CHECK: ck_buf[0][i] = u[i];
+// CHECK: ck_buf2[0][i] = cos(u[i]);
+
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
 KC_SCALAR_WRAPPERS(smooth, 7)
+KC_SCALAR_WRAPPERS_AS(kt, two, 5)
 int main(void)
 {
 	double v[NX];
@@ -65,6 +97,8 @@ int main(void)
 		v[i] = 0.5 * ck_rand();
 	kc_check_scalar("ping-pong buffers", kf, kf_d, kf_b, kf_b_d, NULL, v,
 			NULL, NX, 3);
+	kc_check_scalar("two pairs of buffers", kt, kt_d, kt_b, kt_b_d, NULL,
+			v, NULL, NX, 3);
 	return ck_done();
 }
 #endif

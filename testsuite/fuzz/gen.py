@@ -113,6 +113,9 @@ FEATURES = {
     "goto": False,       # exits written as goto: to a label that ends the
                          # body of this loop or one around it (continue),
                          # or that follows it (break)
+    "pingpong": False,   # double buffering: two local arrays swapped
+                         # through pointers (t = c; c = n; n = t;) over a
+                         # few smoothing steps
     "vla": False,        # local variable-length arrays double w[n + k],
                          # filled by a loop
     "idxarr": False,     # a local int table ix[8] in the kernel, filled
@@ -1499,6 +1502,8 @@ class Gen:
             kinds += ["noise"]
         if self.feat["stdio"] and not ctx.in_helper:
             kinds += ["print"]
+        if self.feat["pingpong"] and not ctx.in_helper:
+            kinds += ["pingpong"]
         if self.feat["openmp"] and not ctx.in_helper and \
                 not self.no_pragma:
             kinds += ["par"] * 2
@@ -1556,6 +1561,35 @@ class Gen:
                 out.append("%s[0:%d]" % (a.name, min(a.span(n)
                                                      for n in self.ns)))
         return " save(%s)" % ", ".join(out) if out else ""
+
+    # ------------------------------------------------- double buffering
+    def s_pingpong(self, sc, ctx):
+        """Two local arrays swapped through pointers over a few steps,
+        each step a smoothing of the current one into the other; a value
+        of the last becomes a scalar."""
+        r = self.r
+        a, b = self.fresh("pa"), self.fresh("pb")
+        c, nx, t = self.fresh("pc"), self.fresh("pn"), self.fresh("pt")
+        e = self.tame(self.expr(sc, 2), 2.0)
+        i, j, k = self.fresh("i"), self.fresh("i"), self.fresh("k")
+        self.emit("double %s[%d], %s[%d];" % (a, LLEN, b, LLEN), raw=True)
+        self.emit("double *%s = %s, *%s = %s, *%s;" % (c, a, nx, b, t),
+                  raw=True)
+        self.emit("for (int %s = 0; %s < %d; %s++)" % (i, i, LLEN, i))
+        self.emit("\t%s[%s] = %s + 0.1 * %s;" % (a, i, e[0], i))
+        self.emit("for (int %s = 0; %s < %d; %s++) {" % (k, k,
+                                                       r.randint(1, 4), k))
+        self.emit("\tfor (int %s = 0; %s < %d; %s++)" % (j, j, LLEN, j))
+        self.emit("\t\t%s[%s] = 0.5 * %s[%s] + 0.25 * sin(%s[(%s + 1) %% %d]);"
+                  % (nx, j, c, j, c, j, LLEN))
+        self.emit("\t%s = %s;" % (t, c))
+        self.emit("\t%s = %s;" % (c, nx))
+        self.emit("\t%s = %s;" % (nx, t))
+        self.emit("}")
+        v = Scalar(self.fresh("v"), 8.0)
+        self.emit("double %s = %s[%d] * %s[%d];" % (
+            v.name, c, r.randrange(LLEN), c, r.randrange(LLEN)))
+        sc.scalars.append(v)
 
     # ------------------------------------ ck_inactive calls and printing
     def s_noise(self, sc, ctx):
