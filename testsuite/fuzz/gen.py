@@ -116,6 +116,9 @@ FEATURES = {
     "pingpong": False,   # double buffering: two local arrays swapped
                          # through pointers (t = c; c = n; n = t;) over a
                          # few smoothing steps
+    "ptarray": False,    # a local array of structs fz_pt {x, v, f[2], k}
+                         # used through its members (ckc makes an array
+                         # per member), stepped a few times
     "vla": False,        # local variable-length arrays double w[n + k],
                          # filled by a loop
     "idxarr": False,     # a local int table ix[8] in the kernel, filled
@@ -190,6 +193,11 @@ typedef struct {
 	double *p;
 	double w;
 } fz_view;
+typedef struct {
+	double x, v;
+	double f[2];
+	int k;
+} fz_pt;
 #endif
 """
 
@@ -1504,6 +1512,8 @@ class Gen:
             kinds += ["print"]
         if self.feat["pingpong"] and not ctx.in_helper:
             kinds += ["pingpong"]
+        if self.feat["ptarray"] and not ctx.in_helper:
+            kinds += ["ptarray"]
         if self.feat["openmp"] and not ctx.in_helper and \
                 not self.no_pragma:
             kinds += ["par"] * 2
@@ -1589,6 +1599,36 @@ class Gen:
         v = Scalar(self.fresh("v"), 8.0)
         self.emit("double %s = %s[%d] * %s[%d];" % (
             v.name, c, r.randrange(LLEN), c, r.randrange(LLEN)))
+        sc.scalars.append(v)
+
+    def s_ptarray(self, sc, ctx):
+        """A local array of structs used only through its members: set
+        from an expression, stepped a few times (an int member picks an
+        element of an array member), read into a scalar."""
+        r = self.r
+        q = self.fresh("q")
+        m = r.randint(2, 4)
+        e = self.tame(self.expr(sc, 2), 2.0)
+        i, j, k = self.fresh("i"), self.fresh("i"), self.fresh("k")
+        self.emit("fz_pt %s[%d];" % (q, m), raw=True)
+        self.emit("for (int %s = 0; %s < %d; %s++) {" % (i, i, m, i))
+        self.emit("\t%s[%s].x = %s + 0.1 * %s;" % (q, i, e[0], i))
+        self.emit("\t%s[%s].v = 0.0;" % (q, i))
+        self.emit("\t%s[%s].k = %s %% 2;" % (q, i, i))
+        self.emit("\t%s[%s].f[0] = %s[%s].f[1] = 0.5 + 0.1 * %s;" % (
+            q, i, q, i, i))
+        self.emit("}")
+        self.emit("for (int %s = 0; %s < %d; %s++)" % (k, k, r.randint(1, 3),
+                                                     k))
+        self.emit("\tfor (int %s = 0; %s < %d; %s++) {" % (j, j, m, j))
+        self.emit("\t\t%s[%s].v += -0.1 * sin(%s[%s].x) * %s[%s].f[%s[%s].k];"
+                  % (q, j, q, j, q, j, q, j))
+        self.emit("\t\t%s[%s].x += 0.1 * %s[%s].v;" % (q, j, q, j))
+        self.emit("\t}")
+        v = Scalar(self.fresh("v"), 8.0)
+        self.emit("double %s = %s[%d].x * %s[%d].v + %s[%d].x;" % (
+            v.name, q, r.randrange(m), q, r.randrange(m), q,
+            r.randrange(m)))
         sc.scalars.append(v)
 
     # ------------------------------------ ck_inactive calls and printing
@@ -3012,7 +3052,8 @@ def file_text(kernels, lit=False, seed=None, modes=("tangent",),
         out.append("#include <stdio.h>\n")
     if any("fz_noise(" in src for src in (k[0] for k in kernels)):
         out.append(NOISE_DEF)
-    if any("fz_view" in src for src in (k[0] for k in kernels)):
+    if any("fz_view" in src or "fz_pt" in src
+           for src in (k[0] for k in kernels)):
         out.append("#include \"%s\"\n" % VIEW_HEADER_NAME)
     for src in (k[0] for k in kernels):
         out.append(src)
