@@ -275,9 +275,7 @@ static Expr *adj_bad_ptr(const Expr *e)
 
 Type *adj_void(void)
 {
-	static Type t = {
-		TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL, 0, NULL
-	};
+	static Type t = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL, NULL };
 	return &t;
 }
 
@@ -2266,10 +2264,8 @@ void rg_heap_shadows(Adj *c, const Stmt *r, Stmt *b, Loc loc)
 
 static Type *adj_void_ptr(void)
 {
-	static Type v = {
-		TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL, 0, NULL
-	};
-	static Type p = { TY_PTR, 0, NULL, &v, 0, NULL, 0, 0, NULL, 0, NULL };
+	static Type v = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL, NULL };
+	static Type p = { TY_PTR, 0, NULL, &v, 0, NULL, 0, 0, NULL, NULL };
 	return &p;
 }
 
@@ -3400,7 +3396,6 @@ static Type *adj_shadow_ptr_type(Type *t)
 	/* const double (*A)[3]: double (*A_b)[3] */
 	Type *s = type_ptr(adj_unconst_array(t->base));
 	s->rows = t->rows; /* rows as the primal's (public_rows) */
-	s->ptr_rows = t->ptr_rows;
 	return s;
 }
 

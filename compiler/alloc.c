@@ -93,18 +93,14 @@ Expr *alloc_bytes(const Expr *e)
 
 static Type *alloc_void_ptr(void)
 {
-	static Type v = {
-		TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL, 0, NULL
-	};
-	static Type p = { TY_PTR, 0, NULL, &v, 0, NULL, 0, 0, NULL, 0, NULL };
+	static Type v = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL, NULL };
+	static Type p = { TY_PTR, 0, NULL, &v, 0, NULL, 0, 0, NULL, NULL };
 	return &p;
 }
 
 static Type *alloc_void(void)
 {
-	static Type v = {
-		TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL, 0, NULL
-	};
+	static Type v = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL, NULL };
 	return &v;
 }
 

@@ -52,9 +52,7 @@ typedef struct Batch {
 
 static Type *batch_float(void)
 {
-	static Type t = {
-		TY_FLOAT, 0, NULL, NULL, 0, NULL, 0, 0, NULL, 0, NULL
-	};
+	static Type t = { TY_FLOAT, 0, NULL, NULL, 0, NULL, 0, 0, NULL, NULL };
 	return &t;
 }
 

@@ -938,7 +938,7 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 	for (int i = 0; i < f->nvars; i++) {
 		if (used[i] && c->a->written[c->a->node[i]] &&
 		    rg_indirect_float(f->vars[i]->type) &&
-		    f->vars[i]->type->ptr_rows) {
+		    type_ptr_rows(f->vars[i]->type)) {
 			diag_error(prag->loc,
 				   "%s uses the rows of '%s', which the "
 				   "function changes; ckc cannot save rows "

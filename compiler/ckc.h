@@ -135,12 +135,11 @@ struct Type {
 	 * dimensions as written ("[m][k + 1]", base the element), printed
 	 * instead of len. */
 	const char *rows;
-	/* TY_PTR to a struct of one pointer member: the view of a parameter
-	 * declared as a pointer to row pointers, `double **A` (frontend.c),
-	 * read as A[i].p[j]; a public function declares it as `declared`
-	 * (the primal, as written) or as `double **` (a shadow) again
-	 * (public_rows). */
-	int ptr_rows;
+	/* TY_PTR to a rows struct (StructDef.rows, type_ptr_rows): the view
+	 * of a parameter declared as a pointer to row pointers, `double **A`
+	 * (frontend.c), read as A[i].p[j]; a public function declares the
+	 * primal as `declared` (as written) and a shadow as `double **`
+	 * again (public_rows). */
 	Type *declared;
 };
 
@@ -163,6 +162,8 @@ struct StructDef {
 	 * output), in a system header, or in another header (included). */
 	enum { SD_MAIN, SD_SYSTEM, SD_HEADER } where;
 	int has_float;       /* floating data in it or behind its pointers */
+	int rows;            /* ckc's struct of one pointer member p, through
+				which it reads `double **A` (type_ptr_rows) */
 	int visiting;        /* has_float computation in progress */
 };
 
@@ -553,6 +554,8 @@ int struct_has_float(StructDef *sd);
 /* Same type with a different top-level const. */
 Type *type_with_const(Type *t, int is_const);
 int type_is_readonly(const Type *t); /* const, or an array of const */
+/* Is t the view of a pointer to row pointers (Type.declared)? */
+int type_ptr_rows(const Type *t);
 /* The type of an arithmetic result of a and b (double > float > int). */
 Type *type_common(Type *a, Type *b);
 
@@ -595,6 +598,8 @@ Stmt *stmt_block(Loc loc);
 void stmt_append(Stmt *block, Stmt *s);
 /* s first in block */
 void stmt_prepend(Stmt *block, Stmt *s);
+/* s at index at of block, the items from there on after it */
+void stmt_insert(Stmt *block, int at, Stmt *s);
 Stmt *stmt_assign(AssignOp op, Expr *lhs, Expr *rhs, Loc loc);
 Stmt *stmt_decl(int var, Expr *init, Loc loc);
 /* A declaration of f's variable var with a zero of its type: 0.0, 0, or

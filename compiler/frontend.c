@@ -2782,9 +2782,7 @@ static int call_target(FE *fe, CXCursor fdecl, Loc loc)
 }
 
 /* The type of placeholders: an int that marks a refused expression. */
-static Type bad_type = {
-	TY_INT, 0, "int", NULL, 0, NULL, 0, 0, NULL, 0, NULL
-};
+static Type bad_type = { TY_INT, 0, "int", NULL, 0, NULL, 0, 0, NULL, NULL };
 
 /* A placeholder for an expression that was refused (conversion goes on to
  * find more errors; the program is discarded). */
@@ -3012,7 +3010,7 @@ static int prow_ref(FE *fe, CXCursor c)
 	if (!fe->f || !is_kind(c, CXCursor_DeclRefExpr))
 		return -1;
 	int id = var_lookup(fe, clang_getCursorReferenced(c));
-	return id >= 0 && fe->f->vars[id]->type->ptr_rows ? id : -1;
+	return id >= 0 && type_ptr_rows(fe->f->vars[id]->type) ? id : -1;
 }
 
 /* c, a subscript A[i]...[l] of a parameter A declared as rows of a
@@ -3078,7 +3076,7 @@ static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 			}
 		if (id >= 0 && !fe->rows_ok &&
 		    (row_len(fe, id) >= 0 ||
-		     fe->f->vars[id]->type->ptr_rows)) {
+		     type_ptr_rows(fe->f->vars[id]->type))) {
 			refuse(fe, loc,
 			       row_len(fe, id) >= 0 ? msg_rows : msg_ptr_rows,
 			       fe->f->vars[id]->name);
@@ -4374,6 +4372,20 @@ static Expr *mem_elem(FE *fe, Expr *p, int i, Loc loc)
 			  loc);
 }
 
+/* lhs = rhs, or lhs = 0 without rhs; a struct member by member. */
+static Stmt *mem_store(Expr *lhs, Expr *rhs, Loc loc)
+{
+	if (lhs->type->kind != TY_STRUCT)
+		return stmt_assign(A_SET, lhs,
+				   rhs ? rhs : expr_num(0.0, lhs->type, loc),
+				   loc);
+	if (rhs)
+		return struct_assign(lhs, rhs, loc);
+	Stmt *b = stmt_block(loc);
+	zero_object(b, lhs, loc);
+	return b;
+}
+
 /* for (i = 0; i < n; i++) d[i] = s[i] (= 0.0 without s), or with
  * back the same from i = n - 1 down to 0 (memmove onto a later part of
  * the same array). */
@@ -4393,10 +4405,8 @@ static Stmt *mem_loop(FE *fe, Expr *d, Expr *s, int n, int i, int back,
 				   expr_var(fe->f, n, loc), type_int(), loc);
 	f->u.loop.inc = stmt_assign(back ? A_DEC : A_INC,
 				    expr_var(fe->f, i, loc), NULL, loc);
-	Expr *lhs = mem_elem(fe, d, i, loc);
-	Expr *rhs =
-		s ? mem_elem(fe, s, i, loc) : expr_num(0.0, lhs->type, loc);
-	f->u.loop.body = stmt_assign(A_SET, lhs, rhs, loc);
+	f->u.loop.body = mem_store(mem_elem(fe, d, i, loc),
+				   s ? mem_elem(fe, s, i, loc) : NULL, loc);
 	return f;
 }
 
@@ -4501,14 +4511,10 @@ static Stmt *mem_int_local(FE *fe, const char *name, CXCursor *a, Loc loc)
 
 /* The loop for a statement that calls memcpy or memset on floating
  * arrays, or NULL for any other call. */
-static void zero_object(Stmt *out, Expr *lhs, Loc loc);
-
-/* Element i of the structs p points to; element 0 of &s is s itself. */
-static Expr *mem_struct_elem(FE *fe, Expr *p, int i, Loc loc)
+/* The struct p points to: s for &s, *p otherwise. */
+static Expr *mem_struct_elem(Expr *p)
 {
-	if (i < 0)
-		return p->kind == E_ADDR ? p->u.e : expr_deref(p, loc);
-	return mem_elem(fe, p, i, loc);
+	return p->kind == E_ADDR ? p->u.e : expr_deref(p, p->loc);
 }
 
 /* memcpy, memmove or memset (to 0) of structs that hold floating data,
@@ -4542,50 +4548,35 @@ static Stmt *mem_struct(FE *fe, const char *name, CXCursor *a, Loc loc)
 		       name);
 		return stmt_new(S_EMPTY, loc);
 	}
-	Expr *d = conv_expr(fe, strip(a[0]));
-	Expr *s = cpy ? conv_expr(fe, strip(a[1])) : NULL;
-	if (!type_is_pointerish(d->type) ||
-	    (s && !type_is_pointerish(s->type)))
-		return stmt_new(S_EMPTY, loc); /* an error was reported */
-	Stmt *blk = stmt_block(loc);
+	/* (memmove of structs: only one, which overlaps itself at most) */
 	int one = count->kind == E_NUM && count->u.num.ival == 1;
-	int n = -1, i = -1;
-	if (!one) {
-		n = fe_temp(fe, "ck_n", type_long(), loc);
-		i = fe_temp(fe, "ck_i", type_long(), loc);
-		stmt_append(blk, stmt_decl(n, count, loc));
-		stmt_append(blk, stmt_decl(i, NULL, loc));
-	}
-	/* (memmove of structs: only between different ones, or one
-	 * struct onto itself) */
 	if (!strcmp(name, "memmove") && !one) {
 		refuse(fe, loc,
 		       "memmove of several structs is not supported; use "
 		       "memcpy where they never overlap, or a loop");
 		return stmt_new(S_EMPTY, loc);
 	}
-	Expr *lhs = mem_struct_elem(fe, d, one ? -1 : i, loc);
-	Stmt *body = stmt_block(loc);
-	if (s)
-		append_flat(body,
-			    struct_assign(
-				    lhs,
-				    mem_struct_elem(fe, s, one ? -1 : i, loc),
-				    loc));
-	else
-		zero_object(body, lhs, loc);
-	if (one) {
-		append_flat(blk, body);
+	CXCursor src = cpy ? strip(a[1]) : clang_getNullCursor();
+	if (!one) {
+		Expr *d, *s;
+		int n, i;
+		Stmt *blk = mem_block(fe, strip(a[0]), src, count, &d, &s, &n,
+				      &i, loc);
+		if (!blk)
+			return stmt_new(S_EMPTY,
+					loc); /* an error was reported */
+		stmt_append(blk, mem_loop(fe, d, s, n, i, 0, loc));
 		return blk;
 	}
-	Stmt *f = stmt_new(S_FOR, loc);
-	f->u.loop.init = stmt_assign(A_SET, expr_var(fe->f, i, loc),
-				     expr_int(0, loc), loc);
-	f->u.loop.cond = expr_binary(B_LT, expr_var(fe->f, i, loc),
-				     expr_var(fe->f, n, loc), type_int(), loc);
-	f->u.loop.inc = stmt_assign(A_INC, expr_var(fe->f, i, loc), NULL, loc);
-	f->u.loop.body = body;
-	stmt_append(blk, f);
+	/* one struct: t = *p, or t = b[i] for &b[i] */
+	Expr *d = conv_expr(fe, strip(a[0]));
+	Expr *s = cpy ? conv_expr(fe, src) : NULL;
+	if (!type_is_pointerish(d->type) ||
+	    (s && !type_is_pointerish(s->type)))
+		return stmt_new(S_EMPTY, loc); /* an error was reported */
+	Stmt *blk = stmt_block(loc);
+	append_flat(blk, mem_store(mem_struct_elem(d),
+				   s ? mem_struct_elem(s) : NULL, loc));
 	return blk;
 }
 
@@ -6195,13 +6186,7 @@ static void goto_hoist(FE *fe, GotoBlock *gb, Stmt *tb)
 							 s->loc),
 						init, s->loc));
 		}
-		Stmt *b = gb->b;
-		stmt_append(b, s);
-		memmove(b->u.block.items + gb->hoist + 1,
-			b->u.block.items + gb->hoist,
-			sizeof(Stmt *) *
-				(size_t)(b->u.block.n - 1 - gb->hoist));
-		b->u.block.items[gb->hoist++] = s;
+		stmt_insert(gb->b, gb->hoist++, s);
 	}
 }
 
@@ -6897,6 +6882,7 @@ static int ptr_rows_param(FE *fe, CXCursor a, Loc loc)
 		sd->complete = 1;
 		sd->loc = loc;
 		sd->where = SD_MAIN;
+		sd->rows = 1;
 		Field fd;
 		fd.name = "p";
 		fd.type = type_ptr(el);
@@ -6910,7 +6896,6 @@ static int ptr_rows_param(FE *fe, CXCursor a, Loc loc)
 	Type *ty = type_ptr(st);
 	ty->base->is_const =
 		decl->base->is_const && decl->base->base->is_const;
-	ty->ptr_rows = 1;
 	ty->declared = decl;
 	int id = func_add_param(fe->f, cxs(clang_getCursorSpelling(a)), ty,
 				loc);
@@ -7040,7 +7025,7 @@ static void prow_store(void *ctx, const Stmt *s)
 	    l->u.mem.base->u.index.base->kind != E_VAR)
 		return;
 	const Var *v = fe->f->vars[l->u.mem.base->u.index.base->u.var];
-	if (!v->type->ptr_rows)
+	if (!type_ptr_rows(v->type))
 		return;
 	refuse(fe, s->loc,
 	       "changing a row pointer of '%s' is not supported; move the "
@@ -7154,8 +7139,8 @@ static void conv_func(FE *fe, int idx)
 			for (int k = 0; k < n; k++)
 				if (pos[k] >= 0 &&
 				    row_len(fe, f->params[pos[k]]) < 0 &&
-				    !f->vars[f->params[pos[k]]]
-					     ->type->ptr_rows)
+				    !type_ptr_rows(
+					    f->vars[f->params[pos[k]]]->type))
 					walked[pos[k]] = walked_param(
 						fe,
 						clang_Cursor_getArgument(

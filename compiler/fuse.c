@@ -66,9 +66,7 @@ void fuse_set_enabled(int on)
 
 static Type *fu_long(void)
 {
-	static Type t = {
-		TY_INT, 0, "long", NULL, 0, NULL, 0, 0, NULL, 0, NULL
-	};
+	static Type t = { TY_INT, 0, "long", NULL, 0, NULL, 0, 0, NULL, NULL };
 	return &t;
 }
 

@@ -585,9 +585,7 @@ static Expr *ga_plus(Expr *a, long c, Loc loc)
 
 static Type *ga_long(void)
 {
-	static Type t = {
-		TY_INT, 0, "long", NULL, 0, NULL, 0, 0, NULL, 0, NULL
-	};
+	static Type t = { TY_INT, 0, "long", NULL, 0, NULL, 0, 0, NULL, NULL };
 	return &t;
 }
 

@@ -38,24 +38,21 @@ Type *type_ptr(Type *base)
 
 Type *type_double(void)
 {
-	static Type t = { TY_DOUBLE, 0, NULL, NULL, 0,   NULL,
-			  0,         0, NULL, 0,    NULL };
+	static Type t = {
+		TY_DOUBLE, 0, NULL, NULL, 0, NULL, 0, 0, NULL, NULL
+	};
 	return &t;
 }
 
 Type *type_int(void)
 {
-	static Type t = {
-		TY_INT, 0, "int", NULL, 0, NULL, 0, 0, NULL, 0, NULL
-	};
+	static Type t = { TY_INT, 0, "int", NULL, 0, NULL, 0, 0, NULL, NULL };
 	return &t;
 }
 
 Type *type_long(void)
 {
-	static Type t = {
-		TY_INT, 0, "long", NULL, 0, NULL, 0, 0, NULL, 0, NULL
-	};
+	static Type t = { TY_INT, 0, "long", NULL, 0, NULL, 0, 0, NULL, NULL };
 	return &t;
 }
 
@@ -110,6 +107,12 @@ int type_is_readonly(const Type *t)
 	while (t->kind == TY_ARRAY && !t->is_const)
 		t = t->base;
 	return t->is_const;
+}
+
+int type_ptr_rows(const Type *t)
+{
+	return t->kind == TY_PTR && t->base->kind == TY_STRUCT &&
+	       t->base->st->rows;
 }
 
 Type *type_with_const(Type *t, int is_const)
@@ -344,14 +347,20 @@ void stmt_append(Stmt *block, Stmt *s)
 		ARENA_PUSH(block->u.block.items, block->u.block.n, s);
 }
 
-void stmt_prepend(Stmt *block, Stmt *s)
+void stmt_insert(Stmt *block, int at, Stmt *s)
 {
 	stmt_append(block, s);
 	if (!s)
 		return;
 	Stmt **it = block->u.block.items;
-	memmove(it + 1, it, sizeof(Stmt *) * (size_t)(block->u.block.n - 1));
-	it[0] = s;
+	memmove(it + at + 1, it + at,
+		sizeof(Stmt *) * (size_t)(block->u.block.n - 1 - at));
+	it[at] = s;
+}
+
+void stmt_prepend(Stmt *block, Stmt *s)
+{
+	stmt_insert(block, 0, s);
 }
 
 Stmt *stmt_assign(AssignOp op, Expr *lhs, Expr *rhs, Loc loc)
@@ -452,11 +461,12 @@ void public_rows(Program *p)
 			int v = f->params[k];
 			Var *x = f->vars[v];
 			Type *t = x->type, *decl;
-			if (t->kind != TY_PTR || (!t->rows && !t->ptr_rows))
+			if (t->kind != TY_PTR ||
+			    (!t->rows && !type_ptr_rows(t)))
 				continue;
 			if (t->declared) {
 				decl = t->declared;
-			} else if (t->ptr_rows) {
+			} else if (type_ptr_rows(t)) {
 				/* a shadow: double **, const double *const *
 				 * for a pure input's tangent */
 				int c = t->base->is_const;

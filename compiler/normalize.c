@@ -287,13 +287,8 @@ static void soa_insert(Stmt *body, const Stmt *at, const Stmt *decls)
 	int i = 0;
 	while (b->u.block.items[i] != at)
 		i++;
-	for (int j = decls->u.block.n - 1; j >= 1; j--) {
-		stmt_append(b, decls->u.block.items[j]);
-		Stmt **it = b->u.block.items;
-		memmove(it + i + 2, it + i + 1,
-			sizeof(Stmt *) * (size_t)(b->u.block.n - i - 2));
-		it[i + 1] = decls->u.block.items[j];
-	}
+	for (int j = decls->u.block.n - 1; j >= 1; j--)
+		stmt_insert(b, i + 1, decls->u.block.items[j]);
 }
 
 static void soa_locals(Program *p, Func *f)

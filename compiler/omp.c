@@ -423,8 +423,9 @@ OmpLoop *omp_phase_loop(const OmpLoop *om)
 Stmt *omp_phase_nest(Func *g, const OmpLoop *cand, int n, int i, int hi,
 		     int ph, int q, long d, Stmt *body, Stmt *out, Loc loc)
 {
-	static Type lt = { TY_INT, 0, "long", NULL, 0,   NULL,
-			   0,      0, NULL,   0,    NULL };
+	static Type lt = {
+		TY_INT, 0, "long", NULL, 0, NULL, 0, 0, NULL, NULL
+	};
 	if (i >= 0) {
 		/* i = hi - 1 - q */
 		Expr *v = expr_binary(B_SUB,

@@ -748,9 +748,7 @@ static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
 
 static Type *t_void(void)
 {
-	static Type v = {
-		TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL, 0, NULL
-	};
+	static Type v = { TY_VOID, 0, NULL, NULL, 0, NULL, 0, 0, NULL, NULL };
 	return &v;
 }
 
@@ -1229,7 +1227,6 @@ static Type *t_shadow_type(Type *ty, int written)
 	Type *t = type_ptr(
 		type_with_const(ty->base, ty->base->is_const || !written));
 	t->rows = ty->rows; /* rows as the primal's (public_rows) */
-	t->ptr_rows = ty->ptr_rows;
 	return t;
 }
 

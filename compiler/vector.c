@@ -107,7 +107,7 @@ int vector_signature(Program *p, Func *g, const unsigned char *is_shadow,
 		/* the directions of a row would need rows of N * ck_nd */
 		if (s->kind[i] == VP_SHADOW_PTR && x->type->base &&
 		    (x->type->base->kind == TY_ARRAY || x->type->rows ||
-		     x->type->ptr_rows)) {
+		     type_ptr_rows(x->type))) {
 			/* named as the primal, which comes just before */
 			const char *n = i > 0 ? g->vars[g->params[i - 1]]->name
 					      : x->name;
