@@ -730,6 +730,34 @@ static void adj_heap_scan(HeapScan *h, const Stmt *s)
 	}
 }
 
+/* Is v declared inside a checkpoint region of s (in: s is inside one)? */
+static int adj_decl_in_region(const Stmt *s, int v, int in)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (adj_decl_in_region(s->u.block.items[i], v, in))
+				return 1;
+		return 0;
+	case S_DECL:
+		return in && s->u.decl.var == v;
+	case S_IF:
+		return adj_decl_in_region(s->u.ifs.then, v, in) ||
+		       adj_decl_in_region(s->u.ifs.els, v, in);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return adj_decl_in_region(s->u.loop.init, v, in) ||
+		       adj_decl_in_region(s->u.loop.body, v, in);
+	case S_CHECKPOINT:
+		return adj_decl_in_region(s->u.ckpt.body, v, 1);
+	default:
+		return 0;
+	}
+}
+
 /* Marks v->heap; members counts the variables of each activity node. */
 static void adj_find_heap(AdjVariant *v, const int *members)
 {
@@ -739,8 +767,12 @@ static void adj_find_heap(AdjVariant *v, const int *members)
 	for (int i = 0; i < f->nvars; i++) {
 		const Var *x = f->vars[i];
 		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
-		    x->type->kind != TY_PTR || !type_float_elem(x->type) ||
-		    !activity_var_varied(v->a, i))
+		    x->type->kind != TY_PTR || !type_float_elem(x->type))
+			continue;
+		/* buffers of inactive data only where a region's
+		 * recomputation makes them again */
+		if (!activity_var_varied(v->a, i) &&
+		    !adj_decl_in_region(f->body, i, 0))
 			continue;
 		HeapScan h = { i, 0, 0, 0, 0 };
 		adj_heap_scan(&h, f->body);
@@ -2230,6 +2262,16 @@ int rg_heap_local(Adj *c, const Stmt *r, int v)
 	return r && c->v->heap[v] && adj_find_decl(r, v);
 }
 
+/* Is v a pointer declared inside checkpointed body r that holds only
+ * buffers it allocates itself, active or not?  Each run of r then makes
+ * them anew, and r's snapshot needs nothing of them. */
+int rg_own_buffers(const Adj *c, const Stmt *r, int v)
+{
+	HeapScan h = { v, 0, 0, 0, 0 };
+	adj_heap_scan(&h, c->f->body);
+	return r && h.sets > 0 && !h.bad && adj_find_decl(r, v);
+}
+
 /* After f_fwd's plain run of checkpointed body r: its local buffers are
  * gone (f freed them), their variables null. */
 void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc)
@@ -2404,7 +2446,7 @@ static int adj_free(Adj *c, const Stmt *s)
 		return 0;
 	int root = activity_root(alloc_old(s->u.expr));
 	if (root < 0 || !type_float_elem(c->f->vars[root]->type) ||
-	    !activity_var_varied(c->a, root))
+	    (!activity_var_varied(c->a, root) && !c->v->heap[root]))
 		return 0;
 	if ((!c->v->heap[root] || alloc_old(s->u.expr)->kind != E_VAR) &&
 	    !adj_heap_alias_error(c, root, s->loc))

@@ -243,6 +243,9 @@ int adj_heap_alias_error(Adj *c, int v, Loc loc);
 Stmt *adj_int_elem_update(Adj *c, const Expr *lhs, Stmt *fout, Loc loc);
 Stmt *adj_int_array_io(Adj *c, int v, int pop, Loc loc);
 int rg_heap_local(Adj *c, const Stmt *r, int v);
+/* Does pointer v, declared inside checkpointed body r, hold only buffers
+ * it allocates itself (active data or not)? */
+int rg_own_buffers(const Adj *c, const Stmt *r, int v);
 /* Variables of f whose address may be taken, or arrays used other than as
  * a[k] (checkpoint.c; computed once per function). */
 const unsigned char *rg_escaped(const Func *f);

@@ -964,15 +964,24 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
 		    !type_float_elem(f->vars[i]->type) ||
 		    !c->a->written[c->a->node[i]] ||
-		    rg_heap_local(c, prag->u.ckpt.body, i) ||
+		    rg_own_buffers(c, prag->u.ckpt.body, i) ||
 		    (prag->u.ckpt.binomial &&
 		     prag->u.ckpt.body->kind == S_FOR &&
-		     rg_heap_local(c, prag->u.ckpt.body->u.loop.body, i)))
+		     rg_own_buffers(c, prag->u.ckpt.body->u.loop.body, i)))
 			continue;
 		int named = 0;
 		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
 			named |= c->a->node[prag->u.ckpt.saves[k]->var] ==
 				 c->a->node[i];
+		if (!named && f->vars[i]->joins) {
+			diag_error(prag->loc,
+				   "%s uses the buffers of %s, which the "
+				   "function changes; say how much of them "
+				   "to save: save(%s)",
+				   what, f->vars[i]->joins,
+				   f->vars[i]->joins_save);
+			return 0;
+		}
 		if (!named) {
 			diag_error(prag->loc,
 				   "%s uses data behind '%s' that the "

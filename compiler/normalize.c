@@ -29,6 +29,7 @@ typedef struct Normalizer {
 static void norm_stmt(Normalizer *n, Stmt **sp);
 static void soa_locals(Program *p, Func *f);
 static void ping_locals(Program *p, Func *f);
+static void heap_locals(Program *p, Func *f);
 
 /* Replaces the user call *ep by a temporary (after hoisting its own
  * arguments). */
@@ -192,6 +193,7 @@ void normalize_program(Program *p)
 		n.prefix = NULL;
 		soa_locals(p, n.f);
 		ping_locals(p, n.f);
+		heap_locals(p, n.f);
 		norm_block(&n, n.f->body);
 		online_shape(p, n.f);
 	}
@@ -751,4 +753,664 @@ static void ping_locals(Program *p, Func *f)
 			if (ping_find(g.parent, v) == r)
 				g.buf[v] = -1;
 	}
+}
+
+/* ---- heap ping-pong buffers
+ *
+ * The same idiom over malloc'd buffers: local pointers that hold several
+ * buffers of one element type and size, allocated by consecutive
+ * statements of one block (`double *u = malloc(n * sizeof *u), *v =
+ * malloc(n * sizeof *v);`), and that are copied, swapped and stepped
+ * among themselves, become offsets into one buffer of those buffers:
+ *
+ *   long ck_hn = n;  double *ck_heap = malloc(2 * (n * 8UL));
+ *   long u = 0, v = ck_hn;        u[i] -> ck_heap[u + i]
+ *   step(u, v)  -> step(ck_heap + u, ck_heap + v)
+ *   free(u); free(v);  -> free(ck_heap);
+ *
+ * The reverse mode then knows the one array they all point into.  Only
+ * pointers used as p[i], *p, p + k, a call's argument, a comparison among
+ * them, a test against null and a save() section; whose values are those
+ * buffers, each other or each other plus an integer; and whose buffers
+ * are freed together (as many consecutive free() as buffers), never
+ * reallocated. */
+
+typedef struct Heap {
+	Func *f;
+	int n;         /* the vars these cover (those before the rewrite's) */
+	int *kind;     /* per var: 1 candidate pointer, -1 refused, 0 other */
+	int *parent;   /* union-find over the vars */
+	Stmt **allocs; /* the allocating statements, with their var */
+	int *alloc_var;
+	int nallocs;
+	Stmt **frees; /* free(p) statements, with p */
+	int *free_var;
+	int nfrees;
+	int buf;  /* the group being rewritten: its buffer, or -1 */
+	int root; /* and its root */
+} Heap;
+
+static int heap_cand(const Func *f, int v)
+{
+	const Var *x = f->vars[v];
+	return x->kind == VAR_LOCAL && !x->is_static &&
+	       x->type->kind == TY_PTR && type_is_float(x->type->base);
+}
+
+static int heap_is(const Heap *h, int v)
+{
+	return v >= 0 && v < h->n && h->kind[v] != 0;
+}
+
+static void heap_bad(Heap *h, int v)
+{
+	if (heap_is(h, v))
+		h->kind[v] = -1;
+}
+
+/* The candidate at the bottom of pointer expression e (p, p + k, k + p,
+ * p - k), or -1. */
+static int heap_base(const Heap *h, const Expr *e)
+{
+	while (e && e->kind == E_BINARY && e->type->kind == TY_PTR &&
+	       (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB))
+		e = e->u.bin.l->type->kind == TY_PTR ? e->u.bin.l : e->u.bin.r;
+	return e && e->kind == E_VAR && heap_is(h, e->u.var) ? e->u.var : -1;
+}
+
+static int heap_null(const Expr *e)
+{
+	while (e->kind == E_CAST)
+		e = e->u.e;
+	return e->kind == E_NUM && e->u.num.val == 0;
+}
+
+static void heap_join(Heap *h, int a, int b)
+{
+	h->parent[ping_find(h->parent, a)] = ping_find(h->parent, b);
+}
+
+static void heap_expr(Heap *h, const Expr *e, int ptr_ok);
+
+/* The integer parts of pointer expression e (whose base is a candidate). */
+static void heap_offsets(Heap *h, const Expr *e)
+{
+	while (e->kind == E_BINARY) {
+		int l = e->u.bin.l->type->kind == TY_PTR;
+		heap_expr(h, l ? e->u.bin.r : e->u.bin.l, 0);
+		e = l ? e->u.bin.l : e->u.bin.r;
+	}
+}
+
+/* Marks the candidates that e uses otherwise than allowed; ptr_ok: e's
+ * value may be a candidate's pointer (a call's argument). */
+static void heap_expr(Heap *h, const Expr *e, int ptr_ok)
+{
+	if (!e)
+		return;
+	int b = heap_base(h, e);
+	if (b >= 0) {
+		if (!ptr_ok)
+			heap_bad(h, b);
+		heap_offsets(h, e);
+		return;
+	}
+	switch (e->kind) {
+	case E_INDEX:
+		heap_expr(h, e->u.index.base, 1);
+		heap_expr(h, e->u.index.idx, 0);
+		return;
+	case E_DEREF:
+		heap_expr(h, e->u.e, 1);
+		return;
+	case E_CALL: {
+		const AllocRule *r = alloc_find(e);
+		for (int i = 0; i < e->u.call.nargs; i++)
+			heap_expr(h, e->u.call.args[i], !r);
+		return;
+	}
+	case E_UNARY:
+		if (e->u.un.op == U_NOT && e->u.un.e->kind == E_VAR &&
+		    heap_is(h, e->u.un.e->u.var))
+			return; /* !p */
+		heap_expr(h, e->u.un.e, 0);
+		return;
+	case E_BINARY: {
+		BinOp op = e->u.bin.op;
+		int l = heap_base(h, e->u.bin.l), r = heap_base(h, e->u.bin.r);
+		int cmp = op == B_LT || op == B_GT || op == B_LE ||
+			  op == B_GE || op == B_EQ || op == B_NE;
+		if (cmp && l >= 0 && r >= 0) {
+			heap_join(h, l, r);
+			heap_offsets(h, e->u.bin.l);
+			heap_offsets(h, e->u.bin.r);
+			return;
+		}
+		if ((op == B_EQ || op == B_NE) &&
+		    ((e->u.bin.l->kind == E_VAR && l >= 0 &&
+		      heap_null(e->u.bin.r)) ||
+		     (e->u.bin.r->kind == E_VAR && r >= 0 &&
+		      heap_null(e->u.bin.l))))
+			return; /* p == NULL */
+		heap_expr(h, e->u.bin.l, 0);
+		heap_expr(h, e->u.bin.r, 0);
+		return;
+	}
+	case E_COND:
+		heap_expr(h, e->u.cond.c, 0);
+		heap_expr(h, e->u.cond.a, 0);
+		heap_expr(h, e->u.cond.b, 0);
+		return;
+	case E_ADDR:
+	case E_CAST:
+		heap_expr(h, e->u.e, 0);
+		return;
+	case E_MEMBER:
+		heap_expr(h, e->u.mem.base, 0);
+		return;
+	default:
+		return;
+	}
+}
+
+/* A store of value e (NULL: none) to candidate v by statement s. */
+static void heap_store(Heap *h, int v, const Expr *e, Stmt *s)
+{
+	const AllocRule *r = e ? alloc_find(e) : NULL;
+	if (r && r->kind == ALLOC_NEW && r->user) {
+		ARENA_PUSH(h->allocs, h->nallocs, s);
+		h->alloc_var =
+			arena_room(h->alloc_var, h->nallocs - 1, sizeof(int));
+		h->alloc_var[h->nallocs - 1] = v;
+		for (int i = 0; i < alloc_call_of(e)->u.call.nargs; i++)
+			heap_expr(h, alloc_call_of(e)->u.call.args[i], 0);
+		return;
+	}
+	int b = e ? heap_base(h, e) : -1;
+	if (b < 0) {
+		heap_bad(h, v);
+		heap_expr(h, e, 0);
+		return;
+	}
+	heap_join(h, v, b);
+	heap_offsets(h, e);
+}
+
+static void heap_stmt(void *ctx, const Stmt *cs)
+{
+	Heap *h = ctx;
+	Stmt *s = (Stmt *)cs;
+	switch (s->kind) {
+	case S_DECL:
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			heap_expr(h, s->u.decl.inits[i], 0);
+		if (heap_is(h, s->u.decl.var)) {
+			if (s->u.decl.init)
+				heap_store(h, s->u.decl.var, s->u.decl.init,
+					   s);
+		} else {
+			heap_expr(h, s->u.decl.init, 0);
+		}
+		return;
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs;
+		if (l->kind == E_VAR && heap_is(h, l->u.var)) {
+			AssignOp op = s->u.assign.op;
+			if (op == A_SET)
+				heap_store(h, l->u.var, s->u.assign.rhs, s);
+			else if (op == A_ADD || op == A_SUB)
+				heap_expr(h, s->u.assign.rhs, 0);
+			else if (op != A_INC && op != A_DEC)
+				heap_bad(h, l->u.var);
+			return;
+		}
+		heap_expr(h, l, 0);
+		heap_expr(h, s->u.assign.rhs, 0);
+		return;
+	}
+	case S_EXPR: {
+		const AllocRule *r = alloc_find(s->u.expr);
+		const Expr *a =
+			r && r->kind == ALLOC_FREE && r->user
+				? alloc_call_of(s->u.expr)->u.call.args[0]
+				: NULL;
+		if (a && a->kind == E_VAR && heap_is(h, a->u.var)) {
+			ARENA_PUSH(h->frees, h->nfrees, s);
+			h->free_var = arena_room(h->free_var, h->nfrees - 1,
+						 sizeof(int));
+			h->free_var[h->nfrees - 1] = a->u.var;
+			return;
+		}
+		heap_expr(h, s->u.expr, 0);
+		return;
+	}
+	case S_RETURN:
+		heap_expr(h, s->u.expr, 0);
+		return;
+	case S_IF:
+		heap_expr(h, s->u.ifs.cond, 0);
+		return;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		heap_expr(h, s->u.loop.cond, 0);
+		return;
+	case S_CHECKPOINT:
+		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
+			heap_expr(h, s->u.ckpt.saves[i]->lo, 0);
+			heap_expr(h, s->u.ckpt.saves[i]->len, 0);
+		}
+		return;
+	default:
+		return;
+	}
+}
+
+static int heap_in(const Heap *h, int v)
+{
+	return heap_is(h, v) && ping_find(h->parent, v) == h->root;
+}
+
+/* The offset that pointer expression e of the group stands for. */
+static Expr *heap_offset(Heap *h, Expr *e);
+
+static Expr *heap_rewrite(void *ctx, Expr *e)
+{
+	Heap *h = ctx;
+	Func *f = h->f;
+	Expr *buf = expr_var(f, h->buf, e->loc);
+	int b = heap_base(h, e);
+	if (b >= 0 && heap_in(h, b))
+		return expr_binary(B_ADD, buf, heap_offset(h, e), buf->type,
+				   e->loc);
+	switch (e->kind) {
+	case E_INDEX:
+		b = heap_base(h, e->u.index.base);
+		if (b < 0 || !heap_in(h, b))
+			return NULL;
+		return expr_index(
+			buf,
+			expr_binary(B_ADD, heap_offset(h, e->u.index.base),
+				    expr_map(e->u.index.idx, heap_rewrite, h),
+				    type_long(), e->loc),
+			e->loc);
+	case E_DEREF:
+		b = heap_base(h, e->u.e);
+		if (b < 0 || !heap_in(h, b))
+			return NULL;
+		return expr_index(buf, heap_offset(h, e->u.e), e->loc);
+	case E_UNARY:
+		if (e->u.un.op != U_NOT || e->u.un.e->kind != E_VAR ||
+		    !heap_in(h, e->u.un.e->u.var))
+			return NULL;
+		e->u.un.e = buf; /* !p: the buffer is null */
+		return e;
+	case E_BINARY: {
+		int l = heap_base(h, e->u.bin.l), r = heap_base(h, e->u.bin.r);
+		if ((l >= 0 && !heap_in(h, l)) || (r >= 0 && !heap_in(h, r)) ||
+		    (l < 0 && r < 0))
+			return NULL;
+		if (l >= 0 && r >= 0) { /* a comparison: of the offsets */
+			e->u.bin.l = heap_offset(h, e->u.bin.l);
+			e->u.bin.r = heap_offset(h, e->u.bin.r);
+		} else if (l >= 0) { /* p == NULL */
+			e->u.bin.l = buf;
+		} else {
+			e->u.bin.r = buf;
+		}
+		return e;
+	}
+	default:
+		return NULL;
+	}
+}
+
+static Expr *heap_offset(Heap *h, Expr *e)
+{
+	if (e->kind == E_VAR) /* now the offset itself */
+		return expr_var(h->f, e->u.var, e->loc);
+	Expr *l = e->u.bin.l, *r = e->u.bin.r;
+	if (l->type->kind == TY_PTR)
+		return expr_binary(e->u.bin.op, heap_offset(h, l),
+				   expr_map(r, heap_rewrite, h), type_long(),
+				   e->loc);
+	return expr_binary(B_ADD, expr_map(l, heap_rewrite, h),
+			   heap_offset(h, r), type_long(), e->loc);
+}
+
+static void heap_stmts(Heap *h, Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			heap_stmts(h, s->u.block.items[i]);
+		return;
+	case S_DECL:
+		if (heap_in(h, s->u.decl.var)) {
+			if (s->u.decl.init && !alloc_find(s->u.decl.init))
+				s->u.decl.init =
+					heap_offset(h, s->u.decl.init);
+			return;
+		}
+		break;
+	case S_ASSIGN:
+		if (s->u.assign.lhs->kind == E_VAR &&
+		    heap_in(h, s->u.assign.lhs->u.var)) {
+			if (alloc_find(s->u.assign.rhs))
+				; /* an allocation: its row (heap_group) */
+			else if (s->u.assign.op == A_SET)
+				s->u.assign.rhs =
+					heap_offset(h, s->u.assign.rhs);
+			else
+				s->u.assign.rhs = expr_map(s->u.assign.rhs,
+							   heap_rewrite, h);
+			return;
+		}
+		break;
+	case S_IF:
+		s->u.ifs.cond = expr_map(s->u.ifs.cond, heap_rewrite, h);
+		heap_stmts(h, s->u.ifs.then);
+		heap_stmts(h, s->u.ifs.els);
+		return;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		heap_stmts(h, s->u.loop.init);
+		s->u.loop.cond = expr_map(s->u.loop.cond, heap_rewrite, h);
+		heap_stmts(h, s->u.loop.inc);
+		heap_stmts(h, s->u.loop.body);
+		return;
+	case S_CHECKPOINT:
+		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
+			SaveSection *sv = s->u.ckpt.saves[i];
+			sv->lo = expr_map(sv->lo, heap_rewrite, h);
+			sv->len = expr_map(sv->len, heap_rewrite, h);
+			if (heap_in(h, sv->var)) {
+				sv->lo = expr_binary(
+					B_ADD,
+					expr_var(h->f, sv->var, sv->loc),
+					sv->lo, type_long(), sv->loc);
+				sv->var = h->buf;
+			}
+		}
+		heap_stmts(h, s->u.ckpt.body);
+		return;
+	default:
+		break;
+	}
+	stmt_map_exprs(s, heap_rewrite, h);
+}
+
+/* The group's pointers, now offsets, with their new type. */
+static Expr *heap_retype(void *ctx, Expr *e)
+{
+	Heap *h = ctx;
+	if (e->kind == E_VAR && heap_in(h, e->u.var) &&
+	    e->type->kind == TY_PTR)
+		return expr_var(h->f, e->u.var, e->loc);
+	return NULL;
+}
+
+typedef struct HeapWhere {
+	const Stmt *s;
+	int hit;
+} HeapWhere;
+
+static void heap_where(void *ctx, const Stmt *s)
+{
+	HeapWhere *w = ctx;
+	w->hit |= s == w->s;
+}
+
+/* The position of s in block b, or -1. */
+static int heap_pos(const Stmt *b, const Stmt *s)
+{
+	for (int i = 0; i < b->u.block.n; i++)
+		if (b->u.block.items[i] == s)
+			return i;
+	return -1;
+}
+
+/* Is e free of calls (evaluated twice, it gives the same)? */
+static int heap_no_calls(const Expr *e)
+{
+	if (!e)
+		return 1;
+	switch (e->kind) {
+	case E_CALL:
+		return 0;
+	case E_UNARY:
+		return heap_no_calls(e->u.un.e);
+	case E_BINARY:
+		return heap_no_calls(e->u.bin.l) && heap_no_calls(e->u.bin.r);
+	case E_COND:
+		return heap_no_calls(e->u.cond.c) &&
+		       heap_no_calls(e->u.cond.a) &&
+		       heap_no_calls(e->u.cond.b);
+	case E_INDEX:
+		return heap_no_calls(e->u.index.base) &&
+		       heap_no_calls(e->u.index.idx);
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
+		return heap_no_calls(e->u.e);
+	case E_MEMBER:
+		return heap_no_calls(e->u.mem.base);
+	default:
+		return 1;
+	}
+}
+
+static const Expr *heap_alloc_expr(const Stmt *s)
+{
+	return s->kind == S_DECL ? s->u.decl.init : s->u.assign.rhs;
+}
+
+/* Rewrites the group of root r when it qualifies. */
+static void heap_group(Program *p, Heap *h, int r)
+{
+	Func *f = h->f;
+	Stmt *al[16];
+	int alv[16], na = 0;
+	const Type *elem = NULL;
+	for (int v = 0; v < h->n; v++) {
+		if (!heap_is(h, v) || ping_find(h->parent, v) != r)
+			continue;
+		if (h->kind[v] < 0)
+			return;
+		const Type *b = f->vars[v]->type->base;
+		if (elem && elem->kind != b->kind)
+			return;
+		elem = b;
+	}
+	for (int i = 0; i < h->nallocs; i++) {
+		if (ping_find(h->parent, h->alloc_var[i]) != r)
+			continue;
+		if (na == 16)
+			return;
+		al[na] = h->allocs[i];
+		alv[na++] = h->alloc_var[i];
+	}
+	if (na < 2)
+		return;
+	/* consecutive statements of one block, one per pointer, allocating
+	 * the same size the same way */
+	Stmt *blk = block_of(f->body, al[0]);
+	int at = blk ? heap_pos(blk, al[0]) : -1;
+	if (at < 0 || at + na > blk->u.block.n)
+		return;
+	const Expr *c0 = alloc_call_of(heap_alloc_expr(al[0]));
+	for (int i = 0; i < na; i++) {
+		Stmt *s = blk->u.block.items[at + i];
+		int k = 0;
+		while (k < na && al[k] != s)
+			k++;
+		if (k == na ||
+		    (s->kind == S_ASSIGN && s->u.assign.op != A_SET))
+			return;
+		for (int j = 0; j < i; j++)
+			if (alv[j] == alv[i])
+				return;
+		const Expr *c = alloc_call_of(heap_alloc_expr(s));
+		if (strcmp(c->u.call.name, c0->u.call.name) != 0)
+			return;
+		for (int j = 0; j < c->u.call.nargs; j++)
+			if (!expr_equal(c->u.call.args[j],
+					c0->u.call.args[j]) ||
+			    !heap_no_calls(c->u.call.args[j]))
+				return;
+	}
+	/* declared in that block, so that the buffer is in scope wherever
+	 * they are */
+	for (int v = 0; v < h->n; v++) {
+		if (!heap_is(h, v) || ping_find(h->parent, v) != r)
+			continue;
+		PingDecl d = { v, NULL, 0 };
+		ir_visit_stmts(f->body, ping_find_decl, &d);
+		HeapWhere w = { d.decl, 0 };
+		ir_visit_stmts(blk, heap_where, &w);
+		if (!d.decl || !w.hit)
+			return;
+	}
+	/* freed together: runs of na consecutive free() of distinct
+	 * pointers */
+	Stmt **gone = arena_alloc(sizeof(Stmt *) * (size_t)(h->nfrees + 1));
+	int ngone = 0;
+	Stmt **first = arena_alloc(sizeof(Stmt *) * (size_t)(h->nfrees + 1));
+	int nfirst = 0;
+	for (int i = 0; i < h->nfrees; i++) {
+		if (ping_find(h->parent, h->free_var[i]) != r)
+			continue;
+		int seen = 0;
+		for (int j = 0; j < ngone && !seen; j++)
+			seen = gone[j] == h->frees[i];
+		for (int j = 0; j < nfirst && !seen; j++)
+			seen = first[j] == h->frees[i];
+		if (seen)
+			continue;
+		Stmt *fb = block_of(f->body, h->frees[i]);
+		int k = fb ? heap_pos(fb, h->frees[i]) : -1;
+		if (k < 0 || k + na > fb->u.block.n)
+			return;
+		for (int j = 0; j < na; j++) {
+			Stmt *s = fb->u.block.items[k + j];
+			int fv = -1;
+			for (int m = 0; m < h->nfrees; m++)
+				if (h->frees[m] == s)
+					fv = h->free_var[m];
+			if (fv < 0 || ping_find(h->parent, fv) != r)
+				return;
+			for (int m = 0; m < j; m++) {
+				const Expr *a = alloc_call_of(
+					fb->u.block.items[k + m]->u.expr);
+				if (a->u.call.args[0]->u.var == fv)
+					return;
+			}
+			if (j == 0)
+				first[nfirst++] = s;
+			else
+				gone[ngone++] = s;
+		}
+	}
+
+	/* the rewrite */
+	Loc loc = al[0]->loc;
+	Type *pt = type_ptr(type_with_const((Type *)elem, 0));
+	h->buf = func_add_var(f, name_fresh(p, f, "ck_heap"), pt, VAR_LOCAL,
+			      loc);
+	int hn = func_add_var(f, name_fresh(p, f, "ck_hn"), type_long(),
+			      VAR_LOCAL, loc);
+	h->root = r;
+	const char *names = NULL, *saves = NULL;
+	for (int i = 0; i < na; i++) {
+		const char *x = f->vars[alv[i]]->name;
+		names = !names       ? arena_printf("'%s'", x)
+			: i + 1 < na ? arena_printf("%s, '%s'", names, x)
+				     : arena_printf("%s and '%s'", names, x);
+		saves = !saves ? arena_printf("%s[lo:len]", x)
+			       : arena_printf("%s, %s[lo:len]", saves, x);
+	}
+	f->vars[h->buf]->joins = names;
+	f->vars[h->buf]->joins_save = saves;
+	for (int i = 0; i < ngone; i++) {
+		Stmt *fb = block_of(f->body, gone[i]);
+		int k = heap_pos(fb, gone[i]);
+		memmove(fb->u.block.items + k, fb->u.block.items + k + 1,
+			sizeof(Stmt *) * (size_t)(fb->u.block.n - k - 1));
+		fb->u.block.n--;
+	}
+	for (int i = 0; i < nfirst; i++) {
+		Expr *call = (Expr *)alloc_call_of(first[i]->u.expr);
+		call->u.call.args[0] = expr_var(f, h->buf, call->loc);
+	}
+	at = heap_pos(blk, al[0]);
+	/* size: ck_hn elements of each buffer */
+	Expr *call = expr_clone(c0);
+	Expr *bytes = alloc_bytes(c0);
+	Expr *count;
+	long esz = elem->kind == TY_DOUBLE ? 8 : 4;
+	if (bytes->kind == E_BINARY && bytes->u.bin.op == B_MUL &&
+	    bytes->u.bin.r->kind == E_NUM && bytes->u.bin.r->u.num.val == esz)
+		count = bytes->u.bin.l;
+	else
+		count = expr_binary(B_DIV, bytes, expr_int(esz, loc),
+				    bytes->type, loc);
+	call->u.call.args[0] =
+		expr_binary(B_MUL, expr_int(na, loc), call->u.call.args[0],
+			    call->u.call.args[0]->type, loc);
+	stmt_insert(blk, at, stmt_decl(h->buf, call, loc));
+	stmt_insert(blk, at, stmt_decl(hn, count, loc));
+	for (int v = 0; v < h->n; v++)
+		if (heap_in(h, v))
+			f->vars[v]->type = type_long();
+	heap_stmts(h, f->body);
+	for (int i = 0; i < na; i++) {
+		Stmt *s = blk->u.block.items[at + 2 + i];
+		int row = 0;
+		while (alv[row] != (s->kind == S_DECL
+					    ? s->u.decl.var
+					    : s->u.assign.lhs->u.var))
+			row++;
+		Expr *off = row == 0 ? expr_int(0, s->loc)
+			    : row == 1
+				    ? expr_var(f, hn, s->loc)
+				    : expr_binary(B_MUL, expr_int(row, s->loc),
+						  expr_var(f, hn, s->loc),
+						  type_long(), s->loc);
+		if (s->kind == S_DECL)
+			s->u.decl.init = off;
+		else
+			s->u.assign.rhs = off;
+	}
+	stmt_map_exprs(f->body, heap_retype, h);
+	h->buf = -1;
+}
+
+static void heap_locals(Program *p, Func *f)
+{
+	int n = f->nvars, any = 0;
+	Heap h;
+	memset(&h, 0, sizeof h);
+	h.f = f;
+	h.n = n;
+	h.buf = -1;
+	h.kind = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	h.parent = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	for (int v = 0; v < n; v++) {
+		h.kind[v] = heap_cand(f, v);
+		any |= h.kind[v];
+		h.parent[v] = v;
+	}
+	if (!any)
+		return;
+	PingDecl od = { -1, NULL, 0 };
+	ir_visit_stmts(f->body, ping_find_decl, &od);
+	if (od.omp)
+		return;
+	ir_visit_stmts(f->body, heap_stmt, &h);
+	for (int r = 0; r < n; r++)
+		if (heap_is(&h, r) && ping_find(h.parent, r) == r)
+			heap_group(p, &h, r);
 }

@@ -116,6 +116,8 @@ FEATURES = {
     "pingpong": False,   # double buffering: two local arrays swapped
                          # through pointers (t = c; c = n; n = t;) over a
                          # few smoothing steps
+    "heappp": False,     # double buffering over two malloc'd buffers,
+                         # swapped through pointers, freed together
     "ptarray": False,    # a local array of structs fz_pt {x, v, f[2], k}
                          # used through its members (ckc makes an array
                          # per member), stepped a few times
@@ -1514,6 +1516,8 @@ class Gen:
             kinds += ["pingpong"]
         if self.feat["ptarray"] and not ctx.in_helper:
             kinds += ["ptarray"]
+        if self.feat["heappp"] and not ctx.in_helper:
+            kinds += ["heappp"]
         if self.feat["openmp"] and not ctx.in_helper and \
                 not self.no_pragma:
             kinds += ["par"] * 2
@@ -1599,6 +1603,47 @@ class Gen:
         v = Scalar(self.fresh("v"), 8.0)
         self.emit("double %s = %s[%d] * %s[%d];" % (
             v.name, c, r.randrange(LLEN), c, r.randrange(LLEN)))
+        sc.scalars.append(v)
+
+    def s_heappp(self, sc, ctx):
+        """Two malloc'd (or calloc'd) buffers swapped through pointers
+        over a few steps, each step a smoothing of the current one into
+        the other (through p[i] or a walking pointer); a value of the
+        last becomes a scalar, and both buffers are freed."""
+        r = self.r
+        c, nx, t = self.fresh("hc"), self.fresh("hn"), self.fresh("ht")
+        e = self.tame(self.expr(sc, 2), 2.0)
+        i, j, k = self.fresh("i"), self.fresh("i"), self.fresh("k")
+        if r.random() < 0.5:
+            alloc = "malloc(%d * sizeof(double))" % LLEN
+        else:
+            alloc = "calloc(%d, sizeof(double))" % LLEN
+        self.emit("double *%s = %s, *%s = %s;" % (c, alloc, nx, alloc),
+                  raw=True)
+        self.emit("for (int %s = 0; %s < %d; %s++)" % (i, i, LLEN, i))
+        self.emit("\t%s[%s] = %s + 0.1 * %s;" % (c, i, e[0], i))
+        self.emit("for (int %s = 0; %s < %d; %s++) {" % (k, k,
+                                                       r.randint(1, 4), k))
+        if r.random() < 0.5:
+            self.emit("\tfor (int %s = 0; %s < %d; %s++)" % (j, j, LLEN, j))
+            self.emit("\t\t%s[%s] = 0.5 * %s[%s] + 0.25 * sin(%s[(%s + 1) "
+                      "%% %d]);" % (nx, j, c, j, c, j, LLEN))
+        else:
+            q = self.fresh("hq")
+            self.emit("\tdouble *%s = %s;" % (q, nx), raw=True)
+            self.emit("\tfor (const double *%s = %s; %s < %s + %d; %s++, "
+                      "%s++)" % (j, c, j, c, LLEN, j, q), raw=True)
+            self.emit("\t\t*%s = 0.5 * *%s + 0.25 * sin(%s[0]);"
+                      % (q, j, j))
+        self.emit("\tdouble *%s = %s;" % (t, c), raw=True)
+        self.emit("\t%s = %s;" % (c, nx))
+        self.emit("\t%s = %s;" % (nx, t))
+        self.emit("}")
+        v = Scalar(self.fresh("v"), 8.0)
+        self.emit("double %s = %s[%d] * %s[%d];" % (
+            v.name, c, r.randrange(LLEN), c, r.randrange(LLEN)))
+        self.emit("free(%s);" % c)
+        self.emit("free(%s);" % nx)
         sc.scalars.append(v)
 
     def s_ptarray(self, sc, ctx):
