@@ -2840,6 +2840,13 @@ static long scalar_count(const Type *t)
 	return n;
 }
 
+static Expr *sub_object(const Expr *lhs, int i, Loc loc);
+static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
+			       int *n);
+static int is_designated(CXCursor c);
+static Expr *designated_target(FE *fe, Expr *lhs, CXCursor c, CXCursor *val,
+			       int *top);
+
 /* Appends the elements of initializer list `list` for an object of type
  * ty to (*out, *n), flattened in row-major order: a nested list for a row
  * of a multi-dimensional array is padded with zeros to the row's size, so
@@ -2849,6 +2856,11 @@ static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n)
 	Kids ks = expr_kids(list);
 	Type *elem = ty->kind == TY_ARRAY ? ty->base : ty;
 	int i, nlists = 0;
+	for (i = 0; i < ks.n; i++)
+		if (is_designated(strip(ks.c[i]))) {
+			flatten_designated(fe, list, ty, out, n);
+			return;
+		}
 	for (i = 0; i < ks.n; i++)
 		nlists += is_kind(strip(ks.c[i]), CXCursor_InitListExpr);
 	for (i = 0; i < ks.n; i++) {
@@ -2883,6 +2895,102 @@ static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n)
 				ARENA_PUSH(*out, *n, expr_int(0, kl));
 		}
 	}
+}
+
+/* flatten_init of a list with designators ([k] = v, [i][j] = v) for an
+ * array of a known length: each element or row at its place, the rest
+ * zero.  After a designator that reaches into a row, the next initializer
+ * must have its own designator. */
+static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
+			       int *n)
+{
+	Kids ks = expr_kids(list);
+	Loc loc = cur_loc(fe, list);
+	if (ty->kind != TY_ARRAY || ty->len <= 0) {
+		refuse(fe, loc, "designated initializers are supported for "
+				"arrays of a known length and for structs");
+		return;
+	}
+	long size = scalar_count(ty->base), total = ty->len * size;
+	Expr **slot = arena_alloc(sizeof(Expr *) * (size_t)total);
+	long pos = 0; /* the next element of ty, or -1 after [i][j] */
+	for (int i = 0; i < ks.n; i++) {
+		CXCursor k = strip(ks.c[i]), val = k;
+		Loc kl = cur_loc(fe, ks.c[i]);
+		const Type *t = ty;
+		long off = pos * size;
+		if (is_designated(k)) {
+			Kids all = kids(k);
+			off = 0;
+			for (int j = 0; j + 1 < all.n && t; j++) {
+				Expr *e = t->kind == TY_ARRAY
+						  ? eval_const(fe, all.c[j], kl)
+						  : NULL;
+				if (!e || !e->u.num.is_int ||
+				    e->u.num.ival < 0 ||
+				    e->u.num.ival >= t->len) {
+					t = NULL;
+					break;
+				}
+				if (j == 0)
+					pos = (long)e->u.num.ival;
+				off += (long)e->u.num.ival * scalar_count(t->base);
+				t = t->base;
+			}
+			if (!t) {
+				refuse(fe, kl,
+				       "unsupported designated initializer; "
+				       "ckc takes constant indices in range, "
+				       "[k] = v or [i][j] = v");
+				return;
+			}
+			if (all.n > 2)
+				pos = -1;
+			else
+				t = ty->base;
+			val = strip(all.c[all.n - 1]);
+		} else if (pos < 0 || pos >= ty->len) {
+			refuse(fe, kl, pos < 0 ? "give this initializer its "
+						 "own designator: the one "
+						 "before it reached into a row"
+					       : "unsupported initializer list");
+			return;
+		} else {
+			t = ty->base;
+		}
+		/* the value: a row in braces, or a scalar */
+		Expr **vals = NULL;
+		int nv = 0;
+		long need = scalar_count(t);
+		if (t->kind == TY_ARRAY) {
+			if (!is_kind(val, CXCursor_InitListExpr)) {
+				refuse(fe, kl, "give each row of a designated "
+					       "initializer its braces");
+				return;
+			}
+			flatten_init(fe, val, (Type *)t, &vals, &nv);
+		} else if (is_kind(val, CXCursor_InitListExpr)) {
+			refuse(fe, kl, "nested initializer lists are supported "
+				       "only for the rows of arrays");
+			return;
+		} else {
+			ARENA_PUSH(vals, nv, conv_expr(fe, val));
+		}
+		for (long j = 0; j < need; j++) {
+			if (slot[off + j]) {
+				refuse(fe, kl, "this initializer sets an "
+					       "element that an earlier one "
+					       "of the list set; ckc supports "
+					       "each once");
+				return;
+			}
+			slot[off + j] = j < nv ? vals[j] : expr_int(0, kl);
+		}
+		if (pos >= 0)
+			pos++;
+	}
+	for (long j = 0; j < total; j++)
+		ARENA_PUSH(*out, *n, slot[j] ? slot[j] : expr_int(0, loc));
 }
 
 /* A file-scope variable: its index in Program.globals (added once). */
@@ -4006,20 +4114,101 @@ static void struct_init(FE *fe, Stmt *out, Expr *lhs, CXCursor c, Loc loc)
 	}
 	ks = expr_kids(c);
 	n = t->kind == TY_STRUCT ? t->st->nfields : (int)t->len;
-	if (ks.n > n) {
-		diag_error(cur_loc(fe, c), "unsupported initializer list");
-		return;
+	unsigned char *set = arena_alloc((size_t)n + 1);
+	int pos = 0;
+	for (int i = 0; i < ks.n; i++) {
+		CXCursor k = strip(ks.c[i]), val = k;
+		int top = pos;
+		Expr *m;
+		if (is_designated(k)) {
+			m = designated_target(fe, lhs, k, &val, &top);
+			if (!m)
+				return;
+		} else if (pos >= n) {
+			diag_error(cur_loc(fe, ks.c[i]),
+				   "unsupported initializer list");
+			return;
+		} else {
+			m = sub_object(lhs, top, loc);
+		}
+		if (set[top]) {
+			diag_error(cur_loc(fe, ks.c[i]),
+				   "this initializer sets a member or element "
+				   "that an earlier one of the list set; ckc "
+				   "supports each once");
+			return;
+		}
+		set[top] = 1;
+		pos = top + 1;
+		if (m->kind != E_MEMBER && m->kind != E_INDEX)
+			ck_unreachable();
+		/* .in.b = x: the rest of in is zero */
+		if (!expr_equal(m, sub_object(lhs, top, loc)))
+			zero_object(out, sub_object(lhs, top, loc), loc);
+		struct_init(fe, out, m, strip(val), loc);
 	}
-	for (int i = 0; i < n; i++) {
-		Expr *m = t->kind == TY_STRUCT
-				  ? expr_member(expr_clone(lhs), i, loc)
-				  : expr_index(expr_clone(lhs), expr_int(i, loc),
-					       loc);
-		if (i < ks.n)
-			struct_init(fe, out, m, strip(ks.c[i]), loc);
-		else
-			zero_object(out, m, loc);
+	for (int i = 0; i < n; i++)
+		if (!set[i])
+			zero_object(out, sub_object(lhs, i, loc), loc);
+}
+
+/* Member or element i of struct or array object lhs. */
+static Expr *sub_object(const Expr *lhs, int i, Loc loc)
+{
+	return lhs->type->kind == TY_STRUCT
+		       ? expr_member(expr_clone(lhs), i, loc)
+		       : expr_index(expr_clone(lhs), expr_int(i, loc), loc);
+}
+
+/* Is initializer c designated (.m = v, [k] = v)?  Its extent starts
+ * before its value's. */
+static int is_designated(CXCursor c)
+{
+	if (!is_kind(c, CXCursor_UnexposedExpr))
+		return 0;
+	Kids all = kids(c);
+	if (all.n < 2)
+		return 0;
+	CXSourceLocation a = clang_getRangeStart(clang_getCursorExtent(c));
+	CXSourceLocation b =
+		clang_getRangeStart(clang_getCursorExtent(all.c[all.n - 1]));
+	return !clang_equalLocations(a, b);
+}
+
+/* The object that designated initializer c of lhs sets (lhs.in.b,
+ * lhs[2]), with its value in *val and the index of lhs's member or
+ * element that holds it in *top; NULL after an error. */
+static Expr *designated_target(FE *fe, Expr *lhs, CXCursor c, CXCursor *val,
+			       int *top)
+{
+	Kids all = kids(c);
+	Loc loc = cur_loc(fe, c);
+	Expr *m = lhs;
+	for (int i = 0; i + 1 < all.n; i++) {
+		const Type *t = m->type;
+		int k = -1;
+		if (is_kind(all.c[i], CXCursor_MemberRef) &&
+		    t->kind == TY_STRUCT) {
+			const char *name = cxs(clang_getCursorSpelling(all.c[i]));
+			for (int j = 0; j < t->st->nfields && k < 0; j++)
+				if (strcmp(t->st->fields[j].name, name) == 0)
+					k = j;
+		} else if (t->kind == TY_ARRAY) {
+			Expr *e = eval_const(fe, all.c[i], loc);
+			if (e && e->u.num.is_int && e->u.num.ival >= 0 &&
+			    e->u.num.ival < t->len)
+				k = (int)e->u.num.ival;
+		}
+		if (k < 0) {
+			diag_error(loc, "unsupported designated initializer");
+			return NULL;
+		}
+		if (i == 0)
+			*top = k;
+		m = sub_object(m, k, loc);
 	}
+	*val = all.c[all.n - 1];
+	return m;
 }
 
 /* lhs = rhs on structs: a block of member assignments. */
