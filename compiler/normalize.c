@@ -259,6 +259,7 @@ static Expr *soa_rewrite(void *ctx, Expr *e)
 typedef struct SoaScan {
 	int var;
 	int bad;
+	int init; /* declared with a value */
 	int omp;
 	Stmt *decl;
 } SoaScan;
@@ -269,8 +270,7 @@ static void soa_scan(void *ctx, const Stmt *st)
 	if ((st->kind == S_FOR) && st->u.loop.omp)
 		c->omp = 1;
 	if (st->kind == S_DECL && st->u.decl.var == c->var) {
-		if (st->u.decl.init || st->u.decl.inits)
-			c->bad = 1;
+		c->init = st->u.decl.init || st->u.decl.inits;
 		c->decl = (Stmt *)st;
 	}
 	if (st->kind == S_CHECKPOINT)
@@ -280,6 +280,41 @@ static void soa_scan(void *ctx, const Stmt *st)
 }
 
 static Stmt *block_of(Stmt *s, const Stmt *at);
+static int heap_no_calls(const Expr *e);
+
+typedef struct SoaSet {
+	int var;
+	const StructDef *sd;
+	int hit;
+} SoaSet;
+
+/* Is member m of sd an integer or a pointer? */
+static int soa_int_or_ptr(const StructDef *sd, int m)
+{
+	TypeKind k = sd->fields[m].type->kind;
+	return k == TY_INT || k == TY_PTR;
+}
+
+static void soa_set(void *ctx, const Stmt *st)
+{
+	SoaSet *c = ctx;
+	const Expr *l = st->kind == S_ASSIGN ? st->u.assign.lhs : NULL;
+	if (l && l->kind == E_MEMBER && l->u.mem.base->kind == E_VAR &&
+	    l->u.mem.base->u.var == c->var &&
+	    soa_int_or_ptr(c->sd, l->u.mem.field))
+		c->hit = 1;
+}
+
+/* A local struct (not an array) becomes one variable per member only
+ * where the reverse mode would refuse it as a struct: an integer or
+ * pointer member that a statement sets (the front end makes an
+ * initializer such statements too). */
+static int soa_scalar(const Func *f, const StructDef *sd, int v)
+{
+	SoaSet c = { v, sd, 0 };
+	ir_visit_stmts(f->body, soa_set, &c);
+	return c.hit;
+}
 
 /* Puts decls' items after the first behind statement at, in the block
  * that holds it. */
@@ -293,6 +328,95 @@ static void soa_insert(Stmt *body, const Stmt *at, const Stmt *decls)
 		stmt_insert(b, i + 1, decls->u.block.items[j]);
 }
 
+typedef struct SoaRead {
+	int var, reads;
+} SoaRead;
+
+static void soa_read_expr(void *ctx, const Expr *e)
+{
+	SoaRead *r = ctx;
+	r->reads += e->kind == E_VAR && e->u.var == r->var;
+}
+
+/* Is s var = e, with e free of calls? */
+static int soa_plain_store(const Stmt *s, int var)
+{
+	return s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
+	       s->u.assign.lhs->kind == E_VAR &&
+	       s->u.assign.lhs->u.var == var && heap_no_calls(s->u.assign.rhs);
+}
+
+static void soa_read_stmt(void *ctx, const Stmt *s)
+{
+	SoaRead *r = ctx;
+	if (soa_plain_store(s, r->var)) {
+		ir_walk_expr(s->u.assign.rhs, soa_read_expr, r);
+		return;
+	}
+	/* the statement's own expressions only (ir_visit_stmts goes on) */
+	switch (s->kind) {
+	case S_BLOCK: case S_IF: case S_FOR: case S_WHILE: case S_DO:
+	case S_CHECKPOINT:
+		if (s->kind == S_IF)
+			ir_walk_expr(s->u.ifs.cond, soa_read_expr, r);
+		else if (s->kind != S_BLOCK && s->kind != S_CHECKPOINT)
+			ir_walk_expr(s->u.loop.cond, soa_read_expr, r);
+		else if (s->kind == S_CHECKPOINT)
+			r->reads++; /* (keep what a region names) */
+		return;
+	default:
+		ir_walk_stmt(s, soa_read_expr, r);
+	}
+}
+
+/* Removes var's plain stores from the blocks of s. */
+static void soa_drop_stores(Stmt *s, int var)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK: {
+		int j = 0;
+		for (int i = 0; i < s->u.block.n; i++) {
+			Stmt *it = s->u.block.items[i];
+			if (soa_plain_store(it, var) ||
+			    (it->kind == S_DECL && it->u.decl.var == var))
+				continue;
+			soa_drop_stores(it, var);
+			s->u.block.items[j++] = it;
+		}
+		s->u.block.n = j;
+		return;
+	}
+	case S_IF:
+		soa_drop_stores(s->u.ifs.then, var);
+		soa_drop_stores(s->u.ifs.els, var);
+		return;
+	case S_FOR: case S_WHILE: case S_DO:
+		soa_drop_stores(s->u.loop.body, var);
+		return;
+	case S_CHECKPOINT:
+		soa_drop_stores(s->u.ckpt.body, var);
+		return;
+	default:
+		return;
+	}
+}
+
+/* Drops a member's variable that nothing reads and that only plain
+ * stores in blocks set. */
+static void soa_drop_unread(Func *f, int var)
+{
+	SoaRead r = { var, 0 };
+	ir_visit_stmts(f->body, soa_read_stmt, &r);
+	if (r.reads)
+		return;
+	soa_drop_stores(f->body, var);
+	if (stmt_mentions(f->body, var))
+		return; /* a store that stays (a loop's init): keep it */
+	f->vars[var]->dropped = 1;
+}
+
 static void soa_locals(Program *p, Func *f)
 {
 	for (int v = 0; v < f->nvars; v++) {
@@ -301,8 +425,8 @@ static void soa_locals(Program *p, Func *f)
 		int depth = 0;
 		for (; t->kind == TY_ARRAY; t = t->base)
 			depth++;
-		if (x->kind != VAR_LOCAL || x->is_static || !depth ||
-		    depth > 16 || t->kind != TY_STRUCT || !t->st->complete ||
+		if (x->kind != VAR_LOCAL || x->is_static || depth > 16 ||
+		    t->kind != TY_STRUCT || !t->st->complete ||
 		    t->st->complete < 0)
 			continue;
 		StructDef *sd = t->st;
@@ -311,14 +435,21 @@ static void soa_locals(Program *p, Func *f)
 			const Type *ft = sd->fields[i].type;
 			while (ft->kind == TY_ARRAY)
 				ft = ft->base;
+			if (!depth && ft->kind == TY_PTR)
+				ft = ft->base;
 			ok = ft->kind == TY_DOUBLE || ft->kind == TY_FLOAT ||
 			     ft->kind == TY_INT;
 		}
 		if (!ok)
 			continue;
-		SoaScan c = { v, 0, 0, NULL };
+		SoaScan c = { v, 0, 0, 0, NULL };
 		ir_visit_stmts(f->body, soa_scan, &c);
-		if (c.bad || c.omp || !c.decl)
+		if (depth)
+			c.bad |= c.init;
+		else if (c.decl)
+			c.bad |= c.init || !soa_scalar(f, sd, v);
+		if (c.bad || c.omp || !c.decl ||
+		    !block_of(f->body, c.decl))
 			continue;
 		Soa s = { v, depth, 0, 0, NULL, f };
 		ir_walk_stmt(f->body, soa_count, &s);
@@ -357,6 +488,10 @@ static void soa_locals(Program *p, Func *f)
 		soa_insert(f->body, c.decl, decls);
 		stmt_map_exprs(f->body, soa_rewrite, &s);
 		x->dropped = 1;
+		/* a struct's member that nothing reads (M = *L copies it)
+		 * goes, as a struct's would */
+		for (int i = 0; !depth && i < sd->nfields; i++)
+			soa_drop_unread(f, s.field_var[i]);
 	}
 }
 

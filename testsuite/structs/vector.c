@@ -30,8 +30,9 @@ double net(const Layer *L, const double *x)
 	free(h);
 	return s;
 }
-/* A local copy whose pointer member moves between reads: its direction
- * loops keep each direction's copy. */
+/* A local copy whose pointer member moves between reads: a variable per
+ * member (the struct is used only through them), whose shadow pointer
+ * steps by ck_nd, the element-major stride. */
 #pragma ck_tangent wrt(L, x)
 #pragma ck_tangent wrt(L, x) vector
 double shifted(const Layer *L, const double *x)
@@ -49,8 +50,9 @@ double shifted(const Layer *L, const double *x)
 // CHECK: L_dv[0].w[i * ck_nd + ck_k]
 // CHECK-SAME: L_dv[ck_k].b
 // CHECK-LABEL: double shifted_dv(
-// CHECK: M_dv[ck_k].w[ck_k]
-// CHECK-NOT: M_dv[0].
+// CHECK: M_w_dv = L_dv[0].w;
+// CHECK: s_dv[ck_k] += (M_w_dv[ck_k] * ck_f
+// CHECK: M_w_dv = M_w_dv + ck_nd;
 // CHECK: return s;
 
 #ifdef CK_TEST_MAIN
