@@ -2907,8 +2907,9 @@ static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
 	Kids ks = expr_kids(list);
 	Loc loc = cur_loc(fe, list);
 	if (ty->kind != TY_ARRAY || ty->len <= 0) {
-		refuse(fe, loc, "designated initializers are supported for "
-				"arrays of a known length and for structs");
+		refuse(fe, loc,
+		       "designated initializers are supported for "
+		       "arrays of a known length and for structs");
 		return;
 	}
 	long size = scalar_count(ty->base), total = ty->len * size;
@@ -2923,9 +2924,10 @@ static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
 			Kids all = kids(k);
 			off = 0;
 			for (int j = 0; j + 1 < all.n && t; j++) {
-				Expr *e = t->kind == TY_ARRAY
-						  ? eval_const(fe, all.c[j], kl)
-						  : NULL;
+				Expr *e =
+					t->kind == TY_ARRAY
+						? eval_const(fe, all.c[j], kl)
+						: NULL;
 				if (!e || !e->u.num.is_int ||
 				    e->u.num.ival < 0 ||
 				    e->u.num.ival >= t->len) {
@@ -2934,7 +2936,8 @@ static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
 				}
 				if (j == 0)
 					pos = (long)e->u.num.ival;
-				off += (long)e->u.num.ival * scalar_count(t->base);
+				off += (long)e->u.num.ival *
+				       scalar_count(t->base);
 				t = t->base;
 			}
 			if (!t) {
@@ -2950,10 +2953,11 @@ static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
 				t = ty->base;
 			val = strip(all.c[all.n - 1]);
 		} else if (pos < 0 || pos >= ty->len) {
-			refuse(fe, kl, pos < 0 ? "give this initializer its "
-						 "own designator: the one "
-						 "before it reached into a row"
-					       : "unsupported initializer list");
+			refuse(fe, kl,
+			       pos < 0 ? "give this initializer its "
+					 "own designator: the one "
+					 "before it reached into a row"
+				       : "unsupported initializer list");
 			return;
 		} else {
 			t = ty->base;
@@ -2964,24 +2968,27 @@ static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
 		long need = scalar_count(t);
 		if (t->kind == TY_ARRAY) {
 			if (!is_kind(val, CXCursor_InitListExpr)) {
-				refuse(fe, kl, "give each row of a designated "
-					       "initializer its braces");
+				refuse(fe, kl,
+				       "give each row of a designated "
+				       "initializer its braces");
 				return;
 			}
 			flatten_init(fe, val, (Type *)t, &vals, &nv);
 		} else if (is_kind(val, CXCursor_InitListExpr)) {
-			refuse(fe, kl, "nested initializer lists are supported "
-				       "only for the rows of arrays");
+			refuse(fe, kl,
+			       "nested initializer lists are supported "
+			       "only for the rows of arrays");
 			return;
 		} else {
 			ARENA_PUSH(vals, nv, conv_expr(fe, val));
 		}
 		for (long j = 0; j < need; j++) {
 			if (slot[off + j]) {
-				refuse(fe, kl, "this initializer sets an "
-					       "element that an earlier one "
-					       "of the list set; ckc supports "
-					       "each once");
+				refuse(fe, kl,
+				       "this initializer sets an "
+				       "element that an earlier one "
+				       "of the list set; ckc supports "
+				       "each once");
 				return;
 			}
 			slot[off + j] = j < nv ? vals[j] : expr_int(0, kl);
@@ -4189,7 +4196,8 @@ static Expr *designated_target(FE *fe, Expr *lhs, CXCursor c, CXCursor *val,
 		int k = -1;
 		if (is_kind(all.c[i], CXCursor_MemberRef) &&
 		    t->kind == TY_STRUCT) {
-			const char *name = cxs(clang_getCursorSpelling(all.c[i]));
+			const char *name =
+				cxs(clang_getCursorSpelling(all.c[i]));
 			for (int j = 0; j < t->st->nfields && k < 0; j++)
 				if (strcmp(t->st->fields[j].name, name) == 0)
 					k = j;

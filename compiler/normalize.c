@@ -355,7 +355,11 @@ static void soa_read_stmt(void *ctx, const Stmt *s)
 	}
 	/* the statement's own expressions only (ir_visit_stmts goes on) */
 	switch (s->kind) {
-	case S_BLOCK: case S_IF: case S_FOR: case S_WHILE: case S_DO:
+	case S_BLOCK:
+	case S_IF:
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
 	case S_CHECKPOINT:
 		if (s->kind == S_IF)
 			ir_walk_expr(s->u.ifs.cond, soa_read_expr, r);
@@ -392,7 +396,9 @@ static void soa_drop_stores(Stmt *s, int var)
 		soa_drop_stores(s->u.ifs.then, var);
 		soa_drop_stores(s->u.ifs.els, var);
 		return;
-	case S_FOR: case S_WHILE: case S_DO:
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
 		soa_drop_stores(s->u.loop.body, var);
 		return;
 	case S_CHECKPOINT:
@@ -448,8 +454,7 @@ static void soa_locals(Program *p, Func *f)
 			c.bad |= c.init;
 		else if (c.decl)
 			c.bad |= c.init || !soa_scalar(f, sd, v);
-		if (c.bad || c.omp || !c.decl ||
-		    !block_of(f->body, c.decl))
+		if (c.bad || c.omp || !c.decl || !block_of(f->body, c.decl))
 			continue;
 		Soa s = { v, depth, 0, 0, NULL, f };
 		ir_walk_stmt(f->body, soa_count, &s);
