@@ -611,6 +611,34 @@ static void ping_expr(Ping *g, const Expr *e, int ctx_ok)
 	}
 }
 
+/* Pointer v takes value e: an array or pointer of the group (p = a),
+ * or a choice of two (p = c ? a : b). */
+static int ping_choice(Ping *g, int v, const Expr *e, int join)
+{
+	if (e->kind == E_COND) {
+		if (!ping_choice(g, v, e->u.cond.a, join) ||
+		    !ping_choice(g, v, e->u.cond.b, join))
+			return 0;
+		if (join)
+			ping_expr(g, e->u.cond.c, 0);
+		return 1;
+	}
+	int a = ping_src(g, e);
+	if (a >= 0 && join)
+		g->parent[ping_find(g->parent, a)] = ping_find(g->parent, v);
+	return a >= 0;
+}
+
+static void ping_store(Ping *g, int v, const Expr *e)
+{
+	if (ping_choice(g, v, e, 0)) {
+		ping_choice(g, v, e, 1);
+		return;
+	}
+	ping_bad_var(g, v);
+	ping_expr(g, e, 0);
+}
+
 static void ping_stmt(void *ctx, const Stmt *s)
 {
 	Ping *g = ctx;
@@ -621,14 +649,7 @@ static void ping_stmt(void *ctx, const Stmt *s)
 		for (int i = 0; i < s->u.decl.ninits; i++)
 			ping_expr(g, s->u.decl.inits[i], 0);
 		if (s->u.decl.init && ping_ptr(g->f, s->u.decl.var)) {
-			int src = ping_src(g, s->u.decl.init);
-			if (src < 0) {
-				ping_bad_var(g, s->u.decl.var);
-				ping_expr(g, s->u.decl.init, 0);
-			} else {
-				g->parent[ping_find(g->parent, src)] =
-					ping_find(g->parent, s->u.decl.var);
-			}
+			ping_store(g, s->u.decl.var, s->u.decl.init);
 		} else {
 			ping_expr(g, s->u.decl.init, 0);
 		}
@@ -636,15 +657,11 @@ static void ping_stmt(void *ctx, const Stmt *s)
 	case S_ASSIGN: {
 		const Expr *l = s->u.assign.lhs;
 		if (l->kind == E_VAR && ping_ptr(g->f, l->u.var)) {
-			int src = s->u.assign.op == A_SET
-					  ? ping_src(g, s->u.assign.rhs)
-					  : -1;
-			if (src < 0) {
+			if (s->u.assign.op == A_SET) {
+				ping_store(g, l->u.var, s->u.assign.rhs);
+			} else {
 				ping_bad_var(g, l->u.var);
 				ping_expr(g, s->u.assign.rhs, 0);
-			} else {
-				g->parent[ping_find(g->parent, src)] =
-					ping_find(g->parent, l->u.var);
 			}
 			break;
 		}
@@ -699,9 +716,24 @@ static int ping_ptr_store(const Ping *g, const Stmt *s)
 	return ping_in(g, v) && g->kind[v] == 1;
 }
 
-/* The value of a pointer store: its array's row, or the other pointer. */
-static Expr *ping_value(const Ping *g, Expr *e)
+static Expr *ping_rewrite(void *ctx, Expr *e);
+
+/* The value of a pointer store: its array's row, or the other pointer,
+ * or a choice of them. */
+static Expr *ping_value(Ping *g, Expr *e)
 {
+	if (e && e->kind == E_COND) {
+		e->u.cond.c = expr_map(e->u.cond.c, ping_rewrite, g);
+		Expr **arm[2] = { &e->u.cond.a, &e->u.cond.b };
+		for (int i = 0; i < 2; i++) {
+			*arm[i] = ping_value(g, *arm[i]);
+			if ((*arm[i])->kind == E_VAR) /* a pointer, now int */
+				*arm[i] = expr_var(g->f, (*arm[i])->u.var,
+						   (*arm[i])->loc);
+		}
+		e->type = type_int();
+		return e;
+	}
 	if (e && e->kind == E_VAR && ping_in(g, e->u.var) &&
 	    g->kind[e->u.var] == 2)
 		return expr_int(g->row[e->u.var], e->loc);
@@ -1053,6 +1085,14 @@ static void heap_expr(Heap *h, const Expr *e, int ptr_ok)
 	}
 }
 
+/* Is e a choice among the candidates' pointers (c ? u : d ? v : w)? */
+static int heap_choice(const Heap *h, const Expr *e)
+{
+	if (e->kind == E_COND)
+		return heap_choice(h, e->u.cond.a) && heap_choice(h, e->u.cond.b);
+	return heap_base(h, e) >= 0;
+}
+
 /* A store of value e (NULL: none) to candidate v by statement s. */
 static void heap_store(Heap *h, int v, const Expr *e, Stmt *s)
 {
@@ -1064,6 +1104,12 @@ static void heap_store(Heap *h, int v, const Expr *e, Stmt *s)
 		h->alloc_var[h->nallocs - 1] = v;
 		for (int i = 0; i < alloc_call_of(e)->u.call.nargs; i++)
 			heap_expr(h, alloc_call_of(e)->u.call.args[i], 0);
+		return;
+	}
+	if (e && e->kind == E_COND && heap_choice(h, e)) { /* p = c ? u : v */
+		heap_expr(h, e->u.cond.c, 0);
+		heap_store(h, v, e->u.cond.a, s);
+		heap_store(h, v, e->u.cond.b, s);
 		return;
 	}
 	int b = e ? heap_base(h, e) : -1;
@@ -1209,6 +1255,10 @@ static Expr *heap_offset(Heap *h, Expr *e)
 {
 	if (e->kind == E_VAR) /* now the offset itself */
 		return expr_var(h->f, e->u.var, e->loc);
+	if (e->kind == E_COND)
+		return expr_cond(expr_map(e->u.cond.c, heap_rewrite, h),
+				 heap_offset(h, e->u.cond.a),
+				 heap_offset(h, e->u.cond.b), e->loc);
 	Expr *l = e->u.bin.l, *r = e->u.bin.r;
 	if (l->type->kind == TY_PTR)
 		return expr_binary(e->u.bin.op, heap_offset(h, l),

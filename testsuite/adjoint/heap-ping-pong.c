@@ -3,8 +3,8 @@
 // swapped, copied and stepped among themselves, become offsets into one
 // buffer of the buffers (double *ck_heap = malloc(2 * ...), long cur = 0,
 // nxt = ck_hn), so the reverse mode follows them as integers.  A stencil
-// through a helper, memcpy into a buffer, a null test, *p, p + k, a
-// pointer walk with p < q, and a binomial checkpointed time loop whose
+// through a helper, memcpy into a buffer, a null test, *p, p + k, a pick
+// by ?:, a pointer walk with p < q, and a binomial checkpointed time loop whose
 // save() names the pointers (bitwise the same without checkpoints).
 // Gradients, Hessian-vector products and the dot-product test against
 // differences.
@@ -74,8 +74,8 @@ double smooth(const double *u, int iters)
 // CHECK: CK_SAVE_N(ck_sn, ck_heap + (cur + 0), n);
 // CHECK-NEXT: CK_SAVE_N(ck_sn, ck_heap + (nxt + 0), n);
 
-/* three buffers from calloc with a run-time size, a rotation, a pointer
- * walk, and frees in another order */
+/* three buffers from calloc with a run-time size, a rotation, a pick by
+ * conditions, a pointer walk, and frees in another order */
 #pragma ck_tangent wrt(u)
 #pragma ck_adjoint wrt(u)
 #pragma ck_hvp wrt(u)
@@ -94,7 +94,8 @@ double rotate(const double *u, int n, int iters)
 		c = b;
 		b = t;
 	}
-	double s = 0;
+	const double *pick = iters > 3 ? c : iters > 1 ? b : a;
+	double s = pick[1] * pick[2];
 	for (const double *p = a + 1, *end = a + n; p < end; p++)
 		s += *p * p[-1];
 	free(b);
@@ -105,6 +106,8 @@ double rotate(const double *u, int n, int iters)
 // CHECK-LABEL: static double rotate_fwd(const double *u, int n, int iters){{$}}
 // CHECK: ck_heap = calloc(3 * n, 8UL);
 // CHECK: c = 2 * ck_hn;
+// CHECK: pick = iters > 3 ? c : iters > 1 ? b : a;
+// CHECK: s = ck_heap[pick + 1] * ck_heap[pick + 2];
 // CHECK: p = a + 1;
 // CHECK-NEXT: end = a + n;
 // CHECK: for (; p < end; p++) {

@@ -1,7 +1,8 @@
 // Double buffering: local pointers that swap between two local arrays
 // (tmp = cur; cur = nxt; nxt = tmp;) become row indices of one array of
 // the two (double ck_buf[2][N], int cur = 0), so the reverse mode follows
-// them as integers.  A stencil written through the pointers, the buffers
+// them as integers.  Pointers may also pick an array by a condition
+// (p = c ? a : b).  A stencil written through the pointers, the buffers
 // passed to a helper, *cur, and a binomial checkpointed time loop
 // (bitwise the same without checkpoints).  Gradients, Hessian-vector
 // products and the dot-product test against differences.
@@ -86,10 +87,36 @@ double two(const double *u, int iters)
 // CHECK: ck_buf[0][i] = u[i];
 // CHECK: ck_buf2[0][i] = cos(u[i]);
 
+/* pointers that pick one of two arrays by a condition: a ?: of rows */
+#pragma ck_tangent wrt(u)
+#pragma ck_adjoint wrt(u)
+#pragma ck_hvp wrt(u)
+double pick(const double *u, int which)
+{
+	double a[NX], b[NX];
+	for (int i = 0; i < NX; i++) {
+		a[i] = sin(u[i]);
+		b[i] = u[i] * u[(i + 1) % NX];
+	}
+	double *p = which ? a : b, *q = which > 1 ? p : which ? b : a;
+	for (int i = 0; i < NX; i++)
+		p[i] += 0.5 * q[(i + 1) % NX] * q[i];
+	double s = 0;
+	for (int i = 0; i < NX; i++)
+		s += a[i] * b[i] + p[i];
+	return s;
+}
+// CHECK-LABEL: static double pick_fwd(const double *u, int which){{$}}
+// CHECK: p = which ? 0 : 1;
+// CHECK-NEXT: q = which > 1 ? p : which ? 1 : 0;
+
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
 KC_SCALAR_WRAPPERS(smooth, 7)
 KC_SCALAR_WRAPPERS_AS(kt, two, 5)
+KC_SCALAR_WRAPPERS_AS(kp0, pick, 0)
+KC_SCALAR_WRAPPERS_AS(kp1, pick, 1)
+KC_SCALAR_WRAPPERS_AS(kp2, pick, 2)
 int main(void)
 {
 	double v[NX];
@@ -99,6 +126,12 @@ int main(void)
 			NULL, NX, 3);
 	kc_check_scalar("two pairs of buffers", kt, kt_d, kt_b, kt_b_d, NULL,
 			v, NULL, NX, 3);
+	kc_check_scalar("pick b", kp0, kp0_d, kp0_b, kp0_b_d, NULL, v, NULL,
+			NX, 3);
+	kc_check_scalar("pick a", kp1, kp1_d, kp1_b, kp1_b_d, NULL, v, NULL,
+			NX, 3);
+	kc_check_scalar("pick a twice", kp2, kp2_d, kp2_b, kp2_b_d, NULL, v,
+			NULL, NX, 3);
 	return ck_done();
 }
 #endif
