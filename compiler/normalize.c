@@ -1089,7 +1089,8 @@ static void heap_expr(Heap *h, const Expr *e, int ptr_ok)
 static int heap_choice(const Heap *h, const Expr *e)
 {
 	if (e->kind == E_COND)
-		return heap_choice(h, e->u.cond.a) && heap_choice(h, e->u.cond.b);
+		return heap_choice(h, e->u.cond.a) &&
+		       heap_choice(h, e->u.cond.b);
 	return heap_base(h, e) >= 0;
 }
 
