@@ -758,12 +758,91 @@ static int adj_decl_in_region(const Stmt *s, int v, int in)
 	}
 }
 
+/* Does s, outside a region (in = 0), mention v inside one? */
+static int adj_in_region(const Stmt *s, int v, int in)
+{
+	if (!s)
+		return 0;
+	if (in)
+		return stmt_mentions(s, v);
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (adj_in_region(s->u.block.items[i], v, 0))
+				return 1;
+		return 0;
+	case S_IF:
+		return adj_in_region(s->u.ifs.then, v, 0) ||
+		       adj_in_region(s->u.ifs.els, v, 0);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return adj_in_region(s->u.loop.body, v, 0);
+	case S_CHECKPOINT:
+		return adj_in_region(s->u.ckpt.body, v, 1);
+	default:
+		return 0;
+	}
+}
+
+typedef struct IntAllocs {
+	int var, bad;
+} IntAllocs;
+
+static void adj_int_allocs(void *ctx, const Stmt *s)
+{
+	IntAllocs *a = ctx;
+	const Expr *rhs =
+		s->kind == S_DECL && s->u.decl.var == a->var ? s->u.decl.init
+		: s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+				s->u.assign.lhs->u.var == a->var
+			? s->u.assign.rhs
+			: NULL;
+	if (!rhs)
+		return;
+	const AllocRule *r = alloc_find(rhs);
+	if (!r || r->kind != ALLOC_NEW || !r->user)
+		a->bad = 1;
+}
+
+/* Marks v->heap_int: local int pointers to buffers they allocate
+ * themselves with malloc or calloc (never resized), named in no
+ * checkpoint region. */
+static void adj_find_heap_int(AdjVariant *v)
+{
+	const Func *f = v->f;
+	v->heap_int = arena_alloc((size_t)f->nvars + 1);
+	for (int i = 0; i < f->nvars; i++) {
+		const Var *x = f->vars[i];
+		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
+		    x->type->kind != TY_PTR || x->type->base->kind != TY_INT ||
+		    adj_in_region(f->body, i, 0))
+			continue;
+		HeapScan h = { i, 0, 0, 0, 0 };
+		adj_heap_scan(&h, f->body);
+		IntAllocs a = { i, 0 };
+		ir_visit_stmts(f->body, adj_int_allocs, &a);
+		v->heap_int[i] = h.sets > 0 && !h.bad && !a.bad;
+	}
+}
+
+/* Is v an integer table in malloc'd buffers that f_bwd reads (see
+ * AdjVariant.heap_int)?  f_fwd then keeps its buffers until f_bwd frees
+ * them, hands their pointers over as for active buffers, and tapes the
+ * old values of its element stores. */
+int adj_heap_int(const Adj *c, int v)
+{
+	/* (as needed was when the round began: adj_heap_vars) */
+	return c->v->heap_int[v] && c->hptr_b && c->hptr_b[v] >= 0;
+}
+
 /* Marks v->heap; members counts the variables of each activity node. */
 static void adj_find_heap(AdjVariant *v, const int *members)
 {
 	const Func *f = v->f;
 	v->heap = arena_alloc((size_t)f->nvars + 1);
 	v->heap_alias = arena_alloc((size_t)f->nvars + 1);
+	adj_find_heap_int(v);
 	for (int i = 0; i < f->nvars; i++) {
 		const Var *x = f->vars[i];
 		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
@@ -1150,6 +1229,13 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 			return expr_var(c->bwd, c->bmap[v], e->loc);
 		if (c->v->heap[v] && c->hptr_b)
 			return expr_var(c->bwd, c->hptr_b[v], e->loc);
+		if (c->v->heap_int[v]) {
+			/* from the next round on, the buffer itself */
+			adj_mark_needed(c, v);
+			if (c->hptr_b[v] >= 0)
+				return expr_var(c->bwd, c->hptr_b[v], e->loc);
+			return adj_bad_ptr(e);
+		}
 		if (c->ctab[v])
 			return expr_var(c->bwd, adj_ctab_var(c, v), e->loc);
 		if (adj_int_array(c, v))
@@ -1189,11 +1275,12 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 					e->loc,
 					"the reverse sweep cannot read the "
 					"integers behind the pointer '%s' "
-					"again: ckc keeps integer tables only "
-					"in local arrays of a fixed size; "
-					"declare 'int %s[N]' with a bound N "
-					"on its length",
-					c->f->vars[v]->name,
+					"again: ckc keeps integer tables in "
+					"local arrays, and in buffers that "
+					"a local pointer allocates with "
+					"malloc or calloc, never resizes and "
+					"names in no checkpoint region, read "
+					"through that pointer",
 					c->f->vars[v]->name);
 			else
 				diag_error(e->loc,
@@ -2194,7 +2281,8 @@ Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 Stmt *adj_int_elem_update(Adj *c, const Expr *lhs, Stmt *fout, Loc loc)
 {
 	int v = activity_root(lhs);
-	if (v < 0 || !adj_int_array(c, v) || !c->v->needed[v])
+	if (v < 0 || !(adj_int_array(c, v) || c->v->heap_int[v]) ||
+	    !c->v->needed[v])
 		return NULL;
 	/* a declaration's initializer: adj_decl puts the array back whole */
 	if (c->in_decl)
@@ -2354,7 +2442,7 @@ static void adj_heap_vars(Adj *c)
 	c->hbytes_b = arena_alloc(sizeof(int) * n);
 	for (int v = 0; v < f->nvars; v++) {
 		c->hbytes_f[v] = c->hptr_b[v] = c->hbytes_b[v] = -1;
-		if (!c->v->heap[v])
+		if (!c->v->heap[v] && !(c->v->heap_int[v] && c->v->needed[v]))
 			continue;
 		Loc loc = f->vars[v]->loc;
 		/* f_fwd's name of it (locals of nested blocks may share one) */
@@ -2368,7 +2456,9 @@ static void adj_heap_vars(Adj *c)
 		stmt_append(c->bdecls, stmt_decl(c->hptr_b[v], NULL, loc));
 		c->hbytes_b[v] = adj_local(c, c->bwd, bn, adj_long());
 		stmt_append(c->bdecls, stmt_decl(c->hbytes_b[v], NULL, loc));
-		stmt_append(c->bdecls, stmt_decl(adj_var(c, v), NULL, loc));
+		if (c->v->heap[v]) /* (an integer table has no shadow) */
+			stmt_append(c->bdecls,
+				    stmt_decl(adj_var(c, v), NULL, loc));
 	}
 }
 
@@ -2414,9 +2504,13 @@ Stmt *adj_heap_assign(Adj *c, const Stmt *s, Stmt *fout)
 				      bytes, loc));
 	Stmt *b = stmt_block(loc);
 	Expr *pb = expr_var(c->bwd, c->hptr_b[v], loc);
-	Expr *sb = expr_var(c->bwd, adj_var(c, v), loc);
 	stmt_append(b, stmt_expr(S_EXPR, adj_call("free", adj_void(), pb, NULL),
 				 loc));
+	if (!c->v->heap[v]) { /* an integer table (adj_heap_int) */
+		adj_heap_pop(c, v, b, loc);
+		return b;
+	}
+	Expr *sb = expr_var(c->bwd, adj_var(c, v), loc);
 	if (!r || r->kind == ALLOC_NEW)
 		stmt_append(b, stmt_expr(S_EXPR, adj_call("ck_shadow_free",
 							  adj_void(), sb, NULL),
@@ -2445,6 +2539,9 @@ static int adj_free(Adj *c, const Stmt *s)
 	if (!r || r->kind != ALLOC_FREE)
 		return 0;
 	int root = activity_root(alloc_old(s->u.expr));
+	if (root >= 0 && adj_heap_int(c, root) &&
+	    alloc_old(s->u.expr)->kind == E_VAR)
+		return 1; /* f_bwd frees it */
 	if (root < 0 || !type_float_elem(c->f->vars[root]->type) ||
 	    (!activity_var_varied(c->a, root) && !c->v->heap[root]))
 		return 0;
@@ -3710,7 +3807,8 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 					      adj_pop(&c, adj_long(), loc), loc));
 	for (int i = f->nvars - 1; i >= 0; i--) {
 		if (!v->needed[i] || lb_index(&c, i) || rp_replayed(&c, i) ||
-		    (f->vars[i]->kind == VAR_PARAM && !adj_reassigned(v, i)))
+		    (f->vars[i]->kind == VAR_PARAM && !adj_reassigned(v, i)) ||
+		    v->heap_int[i])
 			continue;
 		if (f->vars[i]->type->kind == TY_ARRAY) {
 			stmt_append(pops, adj_int_array_io(&c, i, 1, loc));
@@ -3721,10 +3819,11 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 					      adj_pop(&c, adj_long(), loc), loc));
 	}
 	for (int i = f->nvars - 1; i >= 0; i--) {
-		if (!v->heap[i])
+		if (!v->heap[i] && !adj_heap_int(&c, i))
 			continue;
 		adj_heap_pop(&c, i, pops, loc);
-		stmt_append(pops, adj_heap_shadow(&c, i, loc));
+		if (v->heap[i])
+			stmt_append(pops, adj_heap_shadow(&c, i, loc));
 	}
 	Stmt *body = bwd->body;
 	stmt_append(body, stmt_decl(c.bt, adj_call("ck_tape_get", adj_tape_type(),

@@ -63,6 +63,11 @@ typedef struct AdjVariant {
 	int *base;             /* pointer var -> the var it points into, -1/-2 */
 	unsigned char *heap;   /* local pointer var holding malloc'd active data
 				  (see adj_find_heap) */
+	unsigned char *heap_int;   /* local int pointer var holding only
+				    buffers it allocates (malloc, calloc):
+				    an integer table that f_bwd reads from
+				    the buffer itself once it is needed
+				    (adj_heap_int) */
 	unsigned char *heap_alias; /* one that is not, as it holds several
 				      buffers and another pointer aliases
 				      them (adj_heap_alias_error) */
@@ -243,6 +248,8 @@ int adj_heap_alias_error(Adj *c, int v, Loc loc);
 Stmt *adj_int_elem_update(Adj *c, const Expr *lhs, Stmt *fout, Loc loc);
 Stmt *adj_int_array_io(Adj *c, int v, int pop, Loc loc);
 int rg_heap_local(Adj *c, const Stmt *r, int v);
+/* Is v an integer table in malloc'd buffers that f_bwd reads? */
+int adj_heap_int(const Adj *c, int v);
 /* Does pointer v, declared inside checkpointed body r, hold only buffers
  * it allocates itself (active data or not)? */
 int rg_own_buffers(const Adj *c, const Stmt *r, int v);

@@ -585,7 +585,8 @@ Stmt *adj_assign(Adj *c, const Stmt *s, Stmt *fout)
 	const Expr *lhs = s->u.assign.lhs;
 	/* calls and heap pointers tape in their own ways */
 	int plain = expr_math_only(s->u.assign.rhs) &&
-		    !(lhs->kind == E_VAR && c->v->heap[lhs->u.var]) &&
+		    !(lhs->kind == E_VAR && (c->v->heap[lhs->u.var] ||
+					     adj_heap_int(c, lhs->u.var))) &&
 		    pm_get(&c->v->setup, s) <= 0;
 	if (!plain)
 		c->share = NULL;
@@ -612,7 +613,8 @@ static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 		stmt_append(fout, primal);
 		return NULL;
 	}
-	if (lhs->kind == E_VAR && c->v->heap[lhs->u.var])
+	if (lhs->kind == E_VAR &&
+	    (c->v->heap[lhs->u.var] || adj_heap_int(c, lhs->u.var)))
 		return adj_heap_assign(c, s, fout);
 	Stmt *undo = NULL;
 	if (lhs->kind == E_VAR && !type_is_float(lhs->type))
@@ -772,10 +774,11 @@ void adj_turn(Adj *c, int code, Stmt *fout, Loc loc)
 {
 	const Func *f = c->f;
 	for (int v = 0; v < f->nvars; v++)
-		if (c->v->heap[v])
+		if (c->v->heap[v] || adj_heap_int(c, v))
 			adj_heap_push(c, v, fout, loc);
 	for (int v = 0; v < f->nvars; v++) {
-		if (!c->v->needed[v] || lb_index(c, v) || rp_replayed(c, v))
+		if (!c->v->needed[v] || lb_index(c, v) || rp_replayed(c, v) ||
+		    c->v->heap_int[v])
 			continue;
 		if (f->vars[v]->kind == VAR_PARAM && !adj_reassigned(c->v, v))
 			continue;
@@ -1814,7 +1817,8 @@ static Replay *rp_get(Adj *c)
 		const Var *x = f->vars[v];
 		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
 		    (x->type->kind != TY_INT && x->type->kind != TY_PTR) ||
-		    lb_addr_taken(c, v) || lb_index(c, v) || c->v->heap[v])
+		    lb_addr_taken(c, v) || lb_index(c, v) || c->v->heap[v] ||
+		    c->v->heap_int[v])
 			continue;
 		const Stmt *store = NULL, *blk = NULL;
 		int at = 0, n = 0;

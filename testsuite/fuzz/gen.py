@@ -123,6 +123,8 @@ FEATURES = {
                          # per member), stepped a few times
     "vla": False,        # local variable-length arrays double w[n + k],
                          # filled by a loop
+    "idxheap": False,    # with idxarr: the table from malloc or calloc
+                         # at times (no checkpoint regions then)
     "idxarr": False,     # a local int table ix[8] in the kernel, filled
                          # at run time and changed by element stores (some
                          # on comparisons of data), read as indices
@@ -379,6 +381,7 @@ class Gen:
         # The kernel's int table ix[IXLEN] is declared (feature idxarr):
         # its elements are indices in [0, IXLEN).
         self.ix = False
+        self.ix_heap = False
 
     # ---------------------------------------------------------- utilities
     def fresh(self, prefix):
@@ -1538,7 +1541,7 @@ class Gen:
             kinds += ["ixstore"]
         k = r.choice(kinds)
         region = self.feat["checkpoint"] and not ctx.in_helper and \
-            not self.no_pragma and \
+            not self.no_pragma and not self.ix_heap and \
             r.random() < 0.15 and k in ("assign", "store", "if", "for",
                                         "while", "call", "switch")
         if region:
@@ -2371,8 +2374,16 @@ class Gen:
         self.emit("int cnt = 0;")
         cnt_at = len(self.out) - 1
         self.ix = self.chance(0.7, "idxarr")
-        if self.ix:
+        self.ix_heap = self.ix and self.chance(0.5, "idxheap")
+        if self.ix_heap:
+            # (ret_stmt frees it before every return)
+            self.emit("int *ix = %s;" % r.choice((
+                "malloc(%d * sizeof *ix)" % IXLEN,
+                "calloc(%d, sizeof(int))" % IXLEN)))
+            self.mallocs.append("ix")
+        elif self.ix:
             self.emit("int ix[%d];" % IXLEN)
+        if self.ix:
             self.emit("for (int q = 0; q < %d; q++)" % IXLEN)
             self.emit("\tix[q] = (q * %d + %d) %% %d;" % (
                 r.choice((1, 3, 5, 7)), r.randrange(IXLEN), IXLEN))
@@ -2419,7 +2430,7 @@ class Gen:
             self.free_held()
         if not self.uses_cnt:
             del self.out[cnt_at]
-        self.ix = False
+        self.ix = self.ix_heap = False
         f.lines = self.out
         f.wrt, f.outs = wrt, out
         return f
