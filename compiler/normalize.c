@@ -30,6 +30,7 @@ static void norm_stmt(Normalizer *n, Stmt **sp);
 static void soa_locals(Program *p, Func *f);
 static void ping_locals(Program *p, Func *f);
 static void heap_locals(Program *p, Func *f);
+static void member_allocs(Program *p, Func *f);
 
 /* Replaces the user call *ep by a temporary (after hoisting its own
  * arguments). */
@@ -192,6 +193,7 @@ void normalize_program(Program *p)
 		n.f = p->funcs[i];
 		n.prefix = NULL;
 		soa_locals(p, n.f);
+		member_allocs(p, n.f);
 		ping_locals(p, n.f);
 		heap_locals(p, n.f);
 		norm_block(&n, n.f->body);
@@ -1604,4 +1606,159 @@ static void heap_locals(Program *p, Func *f)
 	for (int r = 0; r < n; r++)
 		if (heap_is(&h, r) && ping_find(h.parent, r) == r)
 			heap_group(p, &h, r);
+}
+
+/* ---- buffers allocated into a local struct's member
+ *
+ * s.v = malloc(...) into a pointer member (to floating data) of a local
+ * struct, where nothing else sets s.v or takes its address, becomes a
+ * local pointer that holds the buffer, `double *ck_s_v = malloc(...);
+ * s.v = ck_s_v;`, and free(s.v) (only in that block) becomes
+ * free(ck_s_v).  The reverse mode then follows the buffer through
+ * a variable of its own, as when the struct gets a buffer a local holds
+ * (a callee may not change the member: the reverse mode refuses that). */
+
+typedef struct MemAlloc {
+	int var, field;
+	int stores;  /* statements that set var.field */
+	int addr;    /* &var.field, or var whole */
+	Stmt *alloc; /* the one that allocates */
+} MemAlloc;
+
+static int mem_is(const MemAlloc *m, const Expr *e)
+{
+	return e && e->kind == E_MEMBER && e->u.mem.field == m->field &&
+	       e->u.mem.base->kind == E_VAR && e->u.mem.base->u.var == m->var;
+}
+
+static void mem_expr(void *ctx, const Expr *e)
+{
+	MemAlloc *m = ctx;
+	if (e->kind == E_ADDR && mem_is(m, e->u.e))
+		m->addr = 1;
+}
+
+static void mem_stmt(void *ctx, const Stmt *s)
+{
+	MemAlloc *m = ctx;
+	if (s->kind == S_ASSIGN && mem_is(m, s->u.assign.lhs)) {
+		m->stores++;
+		const AllocRule *r = alloc_find(s->u.assign.rhs);
+		if (s->u.assign.op == A_SET && r && r->kind == ALLOC_NEW &&
+		    r->user)
+			m->alloc = (Stmt *)s;
+	}
+	if (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+	    s->u.assign.lhs->u.var == m->var)
+		m->addr = 1; /* set whole */
+}
+
+typedef struct MemFree {
+	const MemAlloc *m;
+	Func *f;
+	int ptr; /* the new pointer (mem_free), or a count (mem_count_free) */
+} MemFree;
+
+static void mem_free(void *ctx, const Stmt *cs)
+{
+	MemFree *mf = ctx;
+	const AllocRule *r =
+		cs->kind == S_EXPR ? alloc_find(cs->u.expr) : NULL;
+	if (!r || r->kind != ALLOC_FREE || !r->user)
+		return;
+	Expr *call = (Expr *)alloc_call_of(cs->u.expr);
+	if (mem_is(mf->m, call->u.call.args[0]))
+		call->u.call.args[0] =
+			expr_var(mf->f, mf->ptr, call->u.call.args[0]->loc);
+}
+
+/* Is at inside a loop of s (loop: s is inside one)? */
+static int mem_in_loop(const Stmt *s, const Stmt *at, int loop)
+{
+	if (!s)
+		return 0;
+	if (s == at)
+		return loop;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (mem_in_loop(s->u.block.items[i], at, loop))
+				return 1;
+		return 0;
+	case S_IF:
+		return mem_in_loop(s->u.ifs.then, at, loop) ||
+		       mem_in_loop(s->u.ifs.els, at, loop);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return mem_in_loop(s->u.loop.init, at, loop) ||
+		       mem_in_loop(s->u.loop.body, at, 1);
+	case S_CHECKPOINT:
+		return mem_in_loop(s->u.ckpt.body, at, loop);
+	default:
+		return 0;
+	}
+}
+
+static void mem_count_free(void *ctx, const Stmt *cs)
+{
+	MemFree *mf = ctx;
+	const AllocRule *r =
+		cs->kind == S_EXPR ? alloc_find(cs->u.expr) : NULL;
+	if (r && r->kind == ALLOC_FREE && r->user &&
+	    mem_is(mf->m, alloc_call_of(cs->u.expr)->u.call.args[0]))
+		mf->ptr++;
+}
+
+static void member_allocs(Program *p, Func *f)
+{
+	int n = f->nvars;
+	for (int v = 0; v < n; v++) {
+		const Var *x = f->vars[v];
+		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
+		    x->type->kind != TY_STRUCT || !x->type->st->complete ||
+		    x->type->st->complete < 0)
+			continue;
+		const StructDef *sd = x->type->st;
+		for (int k = 0; k < sd->nfields; k++) {
+			Type *ft = sd->fields[k].type;
+			if (ft->kind != TY_PTR || !type_is_float(ft->base))
+				continue;
+			MemAlloc m = { v, k, 0, 0, NULL };
+			ir_visit_stmts(f->body, mem_stmt, &m);
+			ir_walk_stmt(f->body, mem_expr, &m);
+			Stmt *blk =
+				m.alloc ? block_of(f->body, m.alloc) : NULL;
+			/* (in a loop, the reverse mode would have the pointer
+			 * hold a buffer per iteration that the struct aliases:
+			 * refused either way, the struct's message is clearer) */
+			if (m.stores != 1 || m.addr || !blk ||
+			    mem_in_loop(f->body, m.alloc, 0))
+				continue;
+			/* every free(s.v) after it in its block, where the
+			 * pointer declared there is seen */
+			MemFree all = { &m, NULL, 0 };
+			ir_visit_stmts(f->body, mem_count_free, &all);
+			MemFree in = { &m, NULL, 0 };
+			ir_visit_stmts(blk, mem_count_free, &in);
+			if (all.ptr != in.ptr)
+				continue;
+			Loc loc = m.alloc->loc;
+			int ptr = func_add_var(
+				f,
+				name_fresh(p, f,
+					   arena_printf("ck_%s_%s", x->name,
+							sd->fields[k].name)),
+				type_with_const(ft, 0), VAR_LOCAL, loc);
+			int at = 0;
+			while (blk->u.block.items[at] != m.alloc)
+				at++;
+			stmt_insert(
+				blk, at,
+				stmt_decl(ptr, m.alloc->u.assign.rhs, loc));
+			m.alloc->u.assign.rhs = expr_var(f, ptr, loc);
+			MemFree mf = { &m, f, ptr };
+			ir_visit_stmts(blk, mem_free, &mf);
+		}
+	}
 }

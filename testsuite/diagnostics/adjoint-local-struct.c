@@ -1,11 +1,13 @@
 // Reverse mode refuses a local array of structs that is used other than
 // through its members (once, at the declaration; structs/local-arrays.c
 // shows those it supports) and a change to a local struct's integer
-// member after the struct is first used, where the struct is used whole
-// (structs/locals.c and structs/local-struct-members.c show the local
-// structs it supports).
+// member after the struct is first used, where the struct is used whole,
+// and a buffer malloc'd into a member in a loop (structs/locals.c, structs/local-struct-members.c and
+// memory/struct-member-alloc.c show the local structs it supports).
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: test ! -e %t.c
+
+#include <stdlib.h>
 
 struct item {
 	double a;
@@ -36,4 +38,32 @@ double g(double x, int k)
 	p.a *= x;
 	p.n = k; // CHECK: adjoint-local-struct.c:[[@LINE]]:2: error: the reverse mode does not support changing integer or pointer members of structs yet; keep such values in local variables
 	return use(&p);
+}
+
+typedef struct {
+	int n;
+	double *v;
+} work;
+
+static void fill(work *w, double x)
+{
+	for (int i = 0; i < w->n; i++)
+		w->v[i] = x * i;
+}
+
+/* a buffer malloc'd into the member in a loop, the struct passed on
+ * (outside loops: memory/struct-member-alloc.c) */
+#pragma ck_adjoint wrt(x)
+double h(double x, int n)
+{
+	double s = 0;
+	for (int t = 0; t < 2; t++) {
+		work w; // CHECK: adjoint-local-struct.c:[[@LINE]]:8: error: the reverse mode supports a local struct ('w') only when its integer and pointer members are set by its initializer, from values that do not change later in its block
+		w.n = n;
+		w.v = malloc(n * sizeof(double));
+		fill(&w, x);
+		s += w.v[0] * w.v[n - 1];
+		free(w.v);
+	}
+	return s;
 }
