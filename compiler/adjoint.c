@@ -484,6 +484,15 @@ static int adj_check_params(const Func *f)
  * Arrays of structs and other local structs are refused at their
  * declaration. */
 
+/* Is x a struct, or an array of structs (the same setup, per element)? */
+int adj_struct_local(const Var *x)
+{
+	const Type *t = x->type;
+	while (t->kind == TY_ARRAY)
+		t = t->base;
+	return t->kind == TY_STRUCT;
+}
+
 /* Is lvalue lv a member (or an element of a member) of local var v? */
 int adj_member_of(const Expr *lv, int v)
 {
@@ -609,8 +618,7 @@ static int adj_local_structs(AdjVariant *av)
 			t = t->base;
 		if (x->kind != VAR_LOCAL || t->kind != TY_STRUCT || x->dropped)
 			continue;
-		if (x->type->kind == TY_STRUCT && !x->is_static &&
-		    adj_struct_setup(av, f->body, v) == 1)
+		if (!x->is_static && adj_struct_setup(av, f->body, v) == 1)
 			continue;
 		ok = 0;
 		if (x->refused++)
@@ -618,12 +626,13 @@ static int adj_local_structs(AdjVariant *av)
 		if (x->type->kind != TY_STRUCT)
 			diag_error(x->loc,
 				   "the reverse mode supports a local array "
-				   "of structs ('%s') only when nothing but "
-				   "its members are used (%s[i].m), its "
-				   "members are numbers or arrays of them, "
-				   "and it is declared without values; "
-				   "otherwise let the caller pass it by "
-				   "pointer",
+				   "of structs ('%s') only when its integer "
+				   "and pointer members are set by its "
+				   "initializer, from values that do not "
+				   "change later in its block, or when "
+				   "nothing but its members are used "
+				   "(%s[i].m); otherwise let the caller pass "
+				   "it by pointer",
 				   x->name, x->name);
 		else
 			diag_error(x->loc, "the reverse mode supports a local "
@@ -1227,6 +1236,8 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 		int v = e->u.var;
 		if (c->bmap[v] >= 0 && adj_var_is_param(c->f, v))
 			return expr_var(c->bwd, c->bmap[v], e->loc);
+		if (c->stwin[v] >= 0) /* a local array of structs */
+			return expr_var(c->bwd, c->stwin[v], e->loc);
 		if (c->v->heap[v] && c->hptr_b)
 			return expr_var(c->bwd, c->hptr_b[v], e->loc);
 		if (c->v->heap_int[v]) {
@@ -1307,6 +1318,9 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 	case E_NUM: case E_GLOBAL: case E_STR:
 		return expr_clone(e);
 	case E_VAR:
+		if (e->type->kind == TY_ARRAY && c->stwin[e->u.var] >= 0)
+			/* a local array of structs: f_bwd's copy */
+			return expr_var(c->bwd, c->stwin[e->u.var], e->loc);
 		if (e->type->kind == TY_PTR || e->type->kind == TY_ARRAY)
 			return adj_bw_ptr(c, e);
 		if (e->type->kind == TY_STRUCT) {
@@ -1523,8 +1537,17 @@ Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 	case E_INDEX:
 		return expr_index(adj_shadow_ptr(c, e->u.index.base),
 				  adj_bw_value(c, e->u.index.idx), e->loc);
-	case E_MEMBER: /* p->data: the adjoint struct's member */
-		return adj_lv(c, e);
+	case E_MEMBER: { /* p->data: the adjoint struct's member */
+		Expr *m = adj_lv(c, e);
+		/* a member declared const double *: the adjoint it points
+		 * to is the caller's (or ckc's) writable shadow */
+		if (m->type->kind == TY_PTR && m->type->base->is_const &&
+		    type_is_float(m->type->base))
+			m = expr_cast(
+				type_ptr(type_with_const(m->type->base, 0)), m,
+				e->loc);
+		return m;
+	}
 	case E_ADDR: {
 		const Expr *lv = e->u.e;
 		Expr *s;

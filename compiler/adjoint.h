@@ -250,6 +250,8 @@ Stmt *adj_int_array_io(Adj *c, int v, int pop, Loc loc);
 int rg_heap_local(Adj *c, const Stmt *r, int v);
 /* Is v an integer table in malloc'd buffers that f_bwd reads? */
 int adj_heap_int(const Adj *c, int v);
+/* Is x a local struct or array of structs (a copy in f_bwd)? */
+int adj_struct_local(const Var *x);
 /* Does pointer v, declared inside checkpointed body r, hold only buffers
  * it allocates itself (active data or not)? */
 int rg_own_buffers(const Adj *c, const Stmt *r, int v);

@@ -5619,9 +5619,14 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 		fe->unheld[fe->nunheld - 1] |= 1;
 		return s;
 	}
+	const Type *inner = ty;
+	while (inner->kind == TY_ARRAY)
+		inner = inner->base;
 	if (is_kind(strip(init), CXCursor_InitListExpr) &&
-	    ty->kind == TY_STRUCT) {
-		/* S s = {a, b}: S s; s.f0 = a; s.f1 = b; the rest zero */
+	    inner->kind == TY_STRUCT &&
+	    (ty->kind == TY_STRUCT || ty->len > 0)) {
+		/* S s = {a, b}: S s; s.f0 = a; s.f1 = b; the rest zero (and
+		 * so for each struct of an array, S s[2] = {{..}, {..}}) */
 		Stmt *b = stmt_block(loc);
 		stmt_append(b, s);
 		struct_init(fe, b, expr_var(fe->f, id, loc), strip(init), loc);

@@ -1007,7 +1007,7 @@ static void adj_struct_twins(Adj *c, const Stmt *s)
 			continue;
 		int v = it->u.decl.var;
 		const Var *x = c->f->vars[v];
-		if (x->type->kind == TY_STRUCT && c->stwin[v] < 0)
+		if (adj_struct_local(x) && c->stwin[v] < 0)
 			c->stwin[v] = adj_local(c, c->bwd, x->name,
 						type_with_const(x->type, 0));
 	}
@@ -1046,7 +1046,7 @@ static void adj_block_replay(Adj *c, const Stmt *s, Stmt *out)
 	for (int i = 0; i < s->u.block.n; i++) {
 		const Stmt *it = s->u.block.items[i];
 		if (it->kind == S_DECL &&
-		    c->f->vars[it->u.decl.var]->type->kind == TY_STRUCT)
+		    adj_struct_local(c->f->vars[it->u.decl.var]))
 			stmt_append(out, stmt_decl_zero(c->bwd,
 							c->stwin[it->u.decl.var],
 							it->loc));
@@ -1059,7 +1059,7 @@ static void adj_block_replay(Adj *c, const Stmt *s, Stmt *out)
 		for (int i = 0; i < j; i++) {
 			const Stmt *d = s->u.block.items[i];
 			if (d->kind != S_DECL ||
-			    c->f->vars[d->u.decl.var]->type->kind != TY_STRUCT)
+			    !adj_struct_local(c->f->vars[d->u.decl.var]))
 				continue;
 			if ((r = adj_struct_member_replay(c, d->u.decl.var, st)))
 				stmt_append(out, r);

@@ -212,8 +212,12 @@ static Expr *t_shadow_ptr(Tan *t, const Expr *e)
 	case E_CAST: {
 		Expr *inner = t_shadow_ptr(t, e->u.e);
 		Type *ty = e->type;
-		if (inner->type->kind == TY_PTR && inner->type->base->is_const &&
-		    ty->kind == TY_PTR && !ty->base->is_const)
+		/* (in generated code, a cast that drops const is adjoint.c's
+		 * write through a struct's const member: its shadow is
+		 * written too) */
+		if (inner->type->kind == TY_PTR &&
+		    inner->type->base->is_const && ty->kind == TY_PTR &&
+		    !ty->base->is_const && !t_generated(t))
 			ty = type_ptr(type_with_const(ty->base, 1));
 		return expr_cast(ty, inner, e->loc);
 	}
@@ -1052,7 +1056,15 @@ static void t_decl(Tan *t, const Stmt *s, Stmt *out)
 	}
 	if (sh >= 0) {
 		Stmt *d = stmt_decl(sh, NULL, s->loc);
-		if (ty->kind == TY_ARRAY) {
+		const Type *inner = ty;
+		while (inner->kind == TY_ARRAY)
+			inner = inner->base;
+		if (ty->kind == TY_ARRAY && inner->kind == TY_STRUCT) {
+			/* an array of structs: {0} (the front end makes an
+			 * initializer member stores; generated code's is
+			 * {0}) */
+			d = t_zero_decl(t->g, sh, s->loc);
+		} else if (ty->kind == TY_ARRAY) {
 			/* double a[n] = {...}:  double a_d[n] = {T(...)} */
 			int n = s->u.decl.ninits ? s->u.decl.ninits : 1;
 			d->u.decl.inits = arena_alloc(sizeof(Expr *) * (size_t)n);

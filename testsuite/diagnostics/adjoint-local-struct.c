@@ -1,6 +1,7 @@
-// Reverse mode refuses a local array of structs that is used other than
-// through its members (once, at the declaration; structs/local-arrays.c
-// shows those it supports) and a change to a local struct's integer
+// Reverse mode refuses a local array of structs used whole whose integer
+// member is set from a value that changes later (once, at the
+// declaration; structs/local-arrays.c and structs/local-struct-array.c
+// show those it supports) and a change to a local struct's integer
 // member after the struct is first used, where the struct is used whole,
 // and a buffer malloc'd into a member in a loop (structs/locals.c, structs/local-struct-members.c and
 // memory/struct-member-alloc.c show the local structs it supports).
@@ -14,14 +15,20 @@ struct item {
 	int n;
 };
 
+static double use2(const struct item *p)
+{
+	return p->a * p->n;
+}
+
+/* an integer member set from a value that changes later, the array used
+ * through a pointer */
 #pragma ck_adjoint wrt(x)
 double f(double x)
 {
-	struct item it[2]; // CHECK: adjoint-local-struct.c:[[@LINE]]:14: error: the reverse mode supports a local array of structs ('it') only when nothing but its members are used (it[i].m), its members are numbers or arrays of them, and it is declared without values; otherwise let the caller pass it by pointer
-	struct item *q = &it[1];
-	it[0].a = x;
-	q->a = x * x;
-	return it[0].a * it[1].a;
+	int k = 1;
+	struct item it[2] = { { x, k }, { 2 * x, 3 } }; // CHECK: adjoint-local-struct.c:[[@LINE]]:14: error: the reverse mode supports a local array of structs ('it') only when its integer and pointer members are set by its initializer, from values that do not change later in its block, or when nothing but its members are used (it[i].m); otherwise let the caller pass it by pointer
+	k++;
+	return use2(&it[0]) * k + it[1].a;
 }
 
 static double use(const struct item *p)
