@@ -6867,10 +6867,27 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 		if (ks.n < 2)
 			break;
 		s = stmt_new(S_IF, loc);
-		s->u.ifs.cond = conv_expr(fe, ks.c[0]);
+		/* if (C[x++]) S:  x++; if (C[x - 1]) S, as for a loop's
+		 * condition (conv_loop_incdec) */
+		Stmt *steps = NULL;
+		if (incdec_scan(fe, strip(ks.c[0]), 1)) {
+			if (!incdec_cond_prepare(fe))
+				return stmt_new(S_EMPTY, loc);
+			steps = incdec_all_steps(fe, loc);
+			fe->split_busy = 1;
+			s->u.ifs.cond = conv_expr(fe, ks.c[0]);
+			fe->split_busy = 0;
+			fe->nsplit = 0;
+		} else {
+			s->u.ifs.cond = conv_expr(fe, ks.c[0]);
+		}
 		s->u.ifs.then = conv_stmt(fe, ks.c[1]);
 		if (ks.n > 2)
 			s->u.ifs.els = conv_stmt(fe, ks.c[2]);
+		if (steps) {
+			stmt_append(steps, s);
+			return steps;
+		}
 		return s;
 	case CXCursor_ForStmt:
 		return conv_for(fe, c, loc);

@@ -1,4 +1,4 @@
-// x++ in a while, do-while or for loop's condition: while (n--) S is
+// x++ in a while, do-while or for loop's condition, or an if's: while (n--) S is
 // for (n--; n + 1; n--) S, do S while (--k > 0) is do { S --k; } while
 // (k > 0) (a for with a first-pass flag when S has a continue), for (int i = n; i-- > 0;) S is { int i = n; i--; for (; i + 1
 // > 0; i--) S }; each step runs once per test of the condition, also
@@ -116,6 +116,34 @@ double r(const double *x)
 // CHECK: } while (m - 1 < 6 - 2);
 // CHECK: for (; ck_first || j < 6 - 1; j++, ck_first = 0) {
 
+/* if (++it >= 5) break; and if (x[j++] > 0.5): the steps come before the
+ * if, whose condition reads j - 1 for j++ (each branch sees them done). */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double c(const double *x)
+{
+	double s = 0.0;
+	int it = 0, j = 0;
+	for (;;) {
+		s = s * 0.5 + sin(x[it % N]);
+		if (++it >= 5)
+			break;
+	}
+	while (j < N) {
+		if (x[j++] > 0.5)
+			s += x[j - 1] * j;
+		else
+			s -= cos(x[j - 1]) * j;
+	}
+	return s + it + j;
+}
+// CHECK-LABEL: static double c_fwd(const double *x){{$}}
+// CHECK: it++;
+// CHECK-NEXT: if (it >= 5) {
+// CHECK: j++;
+// CHECK-NEXT: if (x[j - 1] > 0.5) {
+
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
 
@@ -123,6 +151,7 @@ KC_SCALAR_WRAPPERS_AS(kf, f, N)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kg, g)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kh, h)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kr, r)
+KC_SCALAR_WRAPPERS_PLAIN_AS(kc, c)
 
 int main(void)
 {
@@ -137,6 +166,8 @@ int main(void)
 			kh_b_d, NULL, v, NULL, N, 3);
 	kc_check_scalar("for (int i = n; i-- > 0;), (k = 1; k++ < n; ...)", kr,
 			kr_d, kr_b, kr_b_d, NULL, v, NULL, N, 3);
+	kc_check_scalar("if (++it >= 5), if (x[j++] > 0.5)", kc, kc_d, kc_b,
+			kc_b_d, NULL, v, NULL, N, 3);
 	return ck_done();
 }
 #endif
