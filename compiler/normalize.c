@@ -31,6 +31,7 @@ static void soa_locals(Program *p, Func *f);
 static void ping_locals(Program *p, Func *f);
 static void heap_locals(Program *p, Func *f);
 static void member_allocs(Program *p, Func *f);
+static void accessors_inline(Program *p);
 
 /* Replaces the user call *ep by a temporary (after hoisting its own
  * arguments). */
@@ -187,6 +188,7 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 
 void normalize_program(Program *p)
 {
+	accessors_inline(p);
 	for (int i = 0; i < p->nfuncs; i++) {
 		Normalizer n;
 		n.p = p;
@@ -1761,4 +1763,157 @@ static void member_allocs(Program *p, Func *f)
 			ir_visit_stmts(blk, mem_free, &mf);
 		}
 	}
+}
+
+/* ---- accessors
+ *
+ * A function whose body is `return E;` with E a pointer into one of its
+ * pointer parameters, `p + e`, `&p[e]` or `p - e`, where e reads only
+ * its parameters and calls nothing (a row of a matrix, `double *row(double
+ * *A, int i, int n) { return A + i * n; }`), is E at each call, with the
+ * arguments in place of the parameters when they call nothing either:
+ * `row(B, i, n)` becomes `B + i * n`.  A pointer result into active data
+ * would need a shadow result; written in place it is pointer arithmetic
+ * on the caller's own arrays. */
+
+/* The pointer expression f returns as an accessor, or NULL. */
+static const Expr *acc_body(const Func *f)
+{
+	if (!f->body || f->ret->kind != TY_PTR || f->is_variadic)
+		return NULL;
+	const Stmt *b = f->body;
+	while (b->kind == S_BLOCK && b->u.block.n == 1)
+		b = b->u.block.items[0];
+	if (b->kind != S_RETURN || !b->u.expr)
+		return NULL;
+	return b->u.expr;
+}
+
+typedef struct AccCheck {
+	const Func *f;
+	int ok;
+} AccCheck;
+
+static void acc_check_call(void *ctx, const Expr *e);
+
+static void acc_check(void *ctx, const Expr *e)
+{
+	AccCheck *c = ctx;
+	if (e->kind == E_CALL || e->kind == E_STR)
+		c->ok = 0;
+	if (e->kind == E_VAR && c->f->vars[e->u.var]->kind != VAR_PARAM)
+		c->ok = 0;
+}
+
+/* Is e p + k, k + p, p - k, &p[k] or p of a pointer parameter p? */
+static int acc_shape(const Func *f, const Expr *e)
+{
+	if (e->kind == E_CAST)
+		e = e->u.e;
+	if (e->kind == E_ADDR && e->u.e->kind == E_INDEX)
+		e = e->u.e->u.index.base;
+	else if (e->kind == E_BINARY &&
+		 (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB))
+		e = e->u.bin.l->type->kind == TY_PTR ? e->u.bin.l
+		    : e->u.bin.op == B_ADD           ? e->u.bin.r
+						     : NULL;
+	/* (or a pointer member of a struct parameter, m->data) */
+	while (e && e->kind == E_MEMBER && e->type->kind == TY_PTR) {
+		e = e->u.mem.base;
+		if (e->kind == E_DEREF)
+			e = e->u.e;
+		if (e->kind == E_VAR)
+			return f->vars[e->u.var]->kind == VAR_PARAM;
+	}
+	return e && e->kind == E_VAR && f->vars[e->u.var]->kind == VAR_PARAM &&
+	       f->vars[e->u.var]->type->kind == TY_PTR;
+}
+
+/* *&x is x (an accessor's m->data of the argument &M: M.data). */
+static Expr *acc_fold(void *ctx, Expr *e)
+{
+	(void)ctx;
+	if (e->kind == E_DEREF && e->u.e->kind == E_ADDR)
+		return expr_map(e->u.e->u.e, acc_fold, NULL);
+	return NULL;
+}
+
+typedef struct AccSub {
+	const Func *g;
+	Expr *const *args;
+} AccSub;
+
+static Expr *acc_subst(void *ctx, Expr *e)
+{
+	AccSub *s = ctx;
+	if (e->kind != E_VAR)
+		return NULL;
+	for (int i = 0; i < s->g->nparams; i++)
+		if (s->g->params[i] == e->u.var)
+			return expr_clone(s->args[i]);
+	ck_unreachable();
+}
+
+typedef struct AccCtx {
+	Program *p;
+	const Expr **body; /* per function: its accessor expression */
+} AccCtx;
+
+static Expr *acc_rewrite(void *ctx, Expr *e)
+{
+	AccCtx *c = ctx;
+	if (e->kind != E_CALL || e->u.call.fn < 0 || !c->body[e->u.call.fn])
+		return NULL;
+	const Func *g = c->p->funcs[e->u.call.fn];
+	for (int i = 0; i < e->u.call.nargs; i++) {
+		AccCheck ck = { NULL, 1 };
+		ir_walk_expr(e->u.call.args[i], acc_check_call, &ck);
+		if (!ck.ok)
+			return NULL; /* an argument that calls: keep the call */
+	}
+	if (e->u.call.nargs != g->nparams)
+		return NULL;
+	for (int i = 0; i < e->u.call.nargs; i++)
+		e->u.call.args[i] =
+			expr_map(e->u.call.args[i], acc_rewrite, c);
+	AccSub sub = { g, e->u.call.args };
+	Expr *r = expr_map(expr_clone(c->body[e->u.call.fn]), acc_subst, &sub);
+	r = expr_map(r, acc_fold, NULL);
+	/* the caller sees the function's result type (a const one) */
+	const Type *t = r->type, *want = g->ret;
+	if (t->kind == TY_PTR && t->base->kind == want->base->kind &&
+	    (want->base->is_const || !t->base->is_const))
+		return r;
+	return expr_cast(g->ret, r, e->loc);
+}
+
+static void acc_check_call(void *ctx, const Expr *e)
+{
+	AccCheck *c = ctx;
+	if (e->kind == E_CALL)
+		c->ok = 0;
+}
+
+static void accessors_inline(Program *p)
+{
+	AccCtx c = { p,
+		     arena_alloc(sizeof(Expr *) * (size_t)(p->nfuncs + 1)) };
+	int any = 0;
+	for (int i = 0; i < p->nfuncs; i++) {
+		const Func *f = p->funcs[i];
+		const Expr *e = acc_body(f);
+		if (!e || !acc_shape(f, e) || !type_float_elem(f->ret))
+			continue;
+		AccCheck ck = { f, 1 };
+		ir_walk_expr(e, acc_check, &ck);
+		if (!ck.ok)
+			continue;
+		c.body[i] = e;
+		any = 1;
+	}
+	if (!any)
+		return;
+	for (int i = 0; i < p->nfuncs; i++)
+		if (!c.body[i])
+			stmt_map_exprs(p->funcs[i]->body, acc_rewrite, &c);
 }
