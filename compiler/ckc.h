@@ -596,6 +596,11 @@ typedef Expr *ExprMap(void *ctx, Expr *e);
 Expr *expr_map(Expr *e, ExprMap *fn, void *ctx);
 /* expr_map on every expression of s and the statements in it. */
 void stmt_map_exprs(Stmt *s, ExprMap *fn, void *ctx);
+/* The same, where own(ctx, t) first sees each statement t (s and those
+ * inside it, in order) and may map t's own expressions itself: when it
+ * returns 1, fn leaves them (not those of the statements inside t). */
+typedef int StmtHook(void *ctx, Stmt *s);
+void stmt_rewrite(Stmt *s, StmtHook *own, ExprMap *fn, void *ctx);
 
 Stmt *stmt_new(StmtKind kind, Loc loc);
 Stmt *stmt_block(Loc loc);

@@ -1070,6 +1070,46 @@ void stmt_map_exprs(Stmt *s, ExprMap *fn, void *ctx)
 	}
 }
 
+void stmt_rewrite(Stmt *s, StmtHook *own, ExprMap *fn, void *ctx)
+{
+	if (!s)
+		return;
+	int done = own && own(ctx, s);
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			stmt_rewrite(s->u.block.items[i], own, fn, ctx);
+		return;
+	case S_IF:
+		if (!done)
+			s->u.ifs.cond = expr_map(s->u.ifs.cond, fn, ctx);
+		stmt_rewrite(s->u.ifs.then, own, fn, ctx);
+		stmt_rewrite(s->u.ifs.els, own, fn, ctx);
+		return;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		stmt_rewrite(s->u.loop.init, own, fn, ctx);
+		if (!done)
+			s->u.loop.cond = expr_map(s->u.loop.cond, fn, ctx);
+		stmt_rewrite(s->u.loop.inc, own, fn, ctx);
+		stmt_rewrite(s->u.loop.body, own, fn, ctx);
+		return;
+	case S_CHECKPOINT:
+		for (int i = 0; !done && i < s->u.ckpt.nsaves; i++) {
+			SaveSection *sv = s->u.ckpt.saves[i];
+			sv->lo = expr_map(sv->lo, fn, ctx);
+			sv->len = expr_map(sv->len, fn, ctx);
+		}
+		stmt_rewrite(s->u.ckpt.body, own, fn, ctx);
+		return;
+	default:
+		if (!done)
+			stmt_map_exprs(s, fn, ctx);
+		return;
+	}
+}
+
 typedef struct Replace {
 	const Expr *what, *with;
 } Replace;

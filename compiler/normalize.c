@@ -569,6 +569,45 @@ static void ping_bad_var(Ping *g, int v)
 }
 
 /* Marks the pointers and arrays that occur otherwise than allowed. */
+typedef void KidFn(void *ctx, const Expr *e);
+
+/* Calls fn on the operands of e (unary, binary, ?:, &, cast, member),
+ * none of them a place where ping_locals or heap_locals allow a
+ * pointer. */
+static void plain_kids(const Expr *e, KidFn *fn, void *ctx)
+{
+	switch (e->kind) {
+	case E_UNARY:
+		fn(ctx, e->u.un.e);
+		return;
+	case E_BINARY:
+		fn(ctx, e->u.bin.l);
+		fn(ctx, e->u.bin.r);
+		return;
+	case E_COND:
+		fn(ctx, e->u.cond.c);
+		fn(ctx, e->u.cond.a);
+		fn(ctx, e->u.cond.b);
+		return;
+	case E_ADDR:
+	case E_CAST:
+		fn(ctx, e->u.e);
+		return;
+	case E_MEMBER:
+		fn(ctx, e->u.mem.base);
+		return;
+	default:
+		return;
+	}
+}
+
+static void ping_expr(Ping *g, const Expr *e, int ctx_ok);
+
+static void ping_kid(void *g, const Expr *e)
+{
+	ping_expr(g, e, 0);
+}
+
 static void ping_expr(Ping *g, const Expr *e, int ctx_ok)
 {
 	if (!e)
@@ -591,26 +630,8 @@ static void ping_expr(Ping *g, const Expr *e, int ctx_ok)
 		for (int i = 0; i < e->u.call.nargs; i++)
 			ping_expr(g, e->u.call.args[i], 1);
 		return;
-	case E_UNARY:
-		ping_expr(g, e->u.un.e, 0);
-		return;
-	case E_BINARY:
-		ping_expr(g, e->u.bin.l, 0);
-		ping_expr(g, e->u.bin.r, 0);
-		return;
-	case E_COND:
-		ping_expr(g, e->u.cond.c, 0);
-		ping_expr(g, e->u.cond.a, 0);
-		ping_expr(g, e->u.cond.b, 0);
-		return;
-	case E_ADDR:
-	case E_CAST:
-		ping_expr(g, e->u.e, 0);
-		return;
-	case E_MEMBER:
-		ping_expr(g, e->u.mem.base, 0);
-		return;
 	default:
+		plain_kids(e, ping_kid, g);
 		return;
 	}
 }
@@ -744,42 +765,17 @@ static Expr *ping_value(Ping *g, Expr *e)
 	return e;
 }
 
-static void ping_stmts(Ping *g, Stmt *s)
+/* A pointer store of the group: its value becomes a row. */
+static int ping_own(void *ctx, Stmt *s)
 {
-	if (!s)
-		return;
-	if (ping_ptr_store(g, s)) {
-		if (s->kind == S_DECL)
-			s->u.decl.init = ping_value(g, s->u.decl.init);
-		else
-			s->u.assign.rhs = ping_value(g, s->u.assign.rhs);
-		return;
-	}
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			ping_stmts(g, s->u.block.items[i]);
-		return;
-	case S_IF:
-		s->u.ifs.cond = expr_map(s->u.ifs.cond, ping_rewrite, g);
-		ping_stmts(g, s->u.ifs.then);
-		ping_stmts(g, s->u.ifs.els);
-		return;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		ping_stmts(g, s->u.loop.init);
-		s->u.loop.cond = expr_map(s->u.loop.cond, ping_rewrite, g);
-		ping_stmts(g, s->u.loop.inc);
-		ping_stmts(g, s->u.loop.body);
-		return;
-	case S_CHECKPOINT:
-		ping_stmts(g, s->u.ckpt.body);
-		return;
-	default:
-		stmt_map_exprs(s, ping_rewrite, g);
-		return;
-	}
+	Ping *g = ctx;
+	if (!ping_ptr_store(g, s))
+		return 0;
+	if (s->kind == S_DECL)
+		s->u.decl.init = ping_value(g, s->u.decl.init);
+	else
+		s->u.assign.rhs = ping_value(g, s->u.assign.rhs);
+	return 1;
 }
 
 /* The block that holds statement at directly, or NULL (soa_insert,
@@ -924,7 +920,7 @@ static void ping_locals(Program *p, Func *f)
 			}
 		}
 		*firstdecl = *stmt_decl(buf, NULL, firstdecl->loc);
-		ping_stmts(&g, f->body);
+		stmt_rewrite(f->body, ping_own, ping_rewrite, &g);
 		for (int v = 0; v < n; v++)
 			if (ping_find(g.parent, v) == r)
 				g.buf[v] = -1;
@@ -1008,6 +1004,11 @@ static void heap_join(Heap *h, int a, int b)
 
 static void heap_expr(Heap *h, const Expr *e, int ptr_ok);
 
+static void heap_kid(void *h, const Expr *e)
+{
+	heap_expr(h, e, 0);
+}
+
 /* The integer parts of pointer expression e (whose base is a candidate). */
 static void heap_offsets(Heap *h, const Expr *e)
 {
@@ -1049,7 +1050,7 @@ static void heap_expr(Heap *h, const Expr *e, int ptr_ok)
 		if (e->u.un.op == U_NOT && e->u.un.e->kind == E_VAR &&
 		    heap_is(h, e->u.un.e->u.var))
 			return; /* !p */
-		heap_expr(h, e->u.un.e, 0);
+		plain_kids(e, heap_kid, h);
 		return;
 	case E_BINARY: {
 		BinOp op = e->u.bin.op;
@@ -1068,23 +1069,11 @@ static void heap_expr(Heap *h, const Expr *e, int ptr_ok)
 		     (e->u.bin.r->kind == E_VAR && r >= 0 &&
 		      heap_null(e->u.bin.l))))
 			return; /* p == NULL */
-		heap_expr(h, e->u.bin.l, 0);
-		heap_expr(h, e->u.bin.r, 0);
+		plain_kids(e, heap_kid, h);
 		return;
 	}
-	case E_COND:
-		heap_expr(h, e->u.cond.c, 0);
-		heap_expr(h, e->u.cond.a, 0);
-		heap_expr(h, e->u.cond.b, 0);
-		return;
-	case E_ADDR:
-	case E_CAST:
-		heap_expr(h, e->u.e, 0);
-		return;
-	case E_MEMBER:
-		heap_expr(h, e->u.mem.base, 0);
-		return;
 	default:
+		plain_kids(e, heap_kid, h);
 		return;
 	}
 }
@@ -1273,50 +1262,30 @@ static Expr *heap_offset(Heap *h, Expr *e)
 			   heap_offset(h, r), type_long(), e->loc);
 }
 
-static void heap_stmts(Heap *h, Stmt *s)
+/* A pointer store of the group (its value becomes an offset) and the
+ * save() sections of the group's pointers. */
+static int heap_own(void *ctx, Stmt *s)
 {
-	if (!s)
-		return;
+	Heap *h = ctx;
 	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			heap_stmts(h, s->u.block.items[i]);
-		return;
 	case S_DECL:
-		if (heap_in(h, s->u.decl.var)) {
-			if (s->u.decl.init && !alloc_find(s->u.decl.init))
-				s->u.decl.init =
-					heap_offset(h, s->u.decl.init);
-			return;
-		}
-		break;
+		if (!heap_in(h, s->u.decl.var))
+			return 0;
+		if (s->u.decl.init && !alloc_find(s->u.decl.init))
+			s->u.decl.init = heap_offset(h, s->u.decl.init);
+		return 1;
 	case S_ASSIGN:
-		if (s->u.assign.lhs->kind == E_VAR &&
-		    heap_in(h, s->u.assign.lhs->u.var)) {
-			if (alloc_find(s->u.assign.rhs))
-				; /* an allocation: its row (heap_group) */
-			else if (s->u.assign.op == A_SET)
-				s->u.assign.rhs =
-					heap_offset(h, s->u.assign.rhs);
-			else
-				s->u.assign.rhs = expr_map(s->u.assign.rhs,
-							   heap_rewrite, h);
-			return;
-		}
-		break;
-	case S_IF:
-		s->u.ifs.cond = expr_map(s->u.ifs.cond, heap_rewrite, h);
-		heap_stmts(h, s->u.ifs.then);
-		heap_stmts(h, s->u.ifs.els);
-		return;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		heap_stmts(h, s->u.loop.init);
-		s->u.loop.cond = expr_map(s->u.loop.cond, heap_rewrite, h);
-		heap_stmts(h, s->u.loop.inc);
-		heap_stmts(h, s->u.loop.body);
-		return;
+		if (s->u.assign.lhs->kind != E_VAR ||
+		    !heap_in(h, s->u.assign.lhs->u.var))
+			return 0;
+		if (alloc_find(s->u.assign.rhs))
+			; /* an allocation: its row (heap_group) */
+		else if (s->u.assign.op == A_SET)
+			s->u.assign.rhs = heap_offset(h, s->u.assign.rhs);
+		else
+			s->u.assign.rhs =
+				expr_map(s->u.assign.rhs, heap_rewrite, h);
+		return 1;
 	case S_CHECKPOINT:
 		for (int i = 0; i < s->u.ckpt.nsaves; i++) {
 			SaveSection *sv = s->u.ckpt.saves[i];
@@ -1330,12 +1299,10 @@ static void heap_stmts(Heap *h, Stmt *s)
 				sv->var = h->buf;
 			}
 		}
-		heap_stmts(h, s->u.ckpt.body);
-		return;
+		return 1;
 	default:
-		break;
+		return 0;
 	}
-	stmt_map_exprs(s, heap_rewrite, h);
 }
 
 /* The group's pointers, now offsets, with their new type. */
@@ -1560,7 +1527,7 @@ static void heap_group(Program *p, Heap *h, int r)
 	for (int v = 0; v < h->n; v++)
 		if (heap_in(h, v))
 			f->vars[v]->type = type_long();
-	heap_stmts(h, f->body);
+	stmt_rewrite(f->body, heap_own, heap_rewrite, h);
 	for (int i = 0; i < na; i++) {
 		Stmt *s = blk->u.block.items[at + 2 + i];
 		int row = 0;
