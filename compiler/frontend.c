@@ -5597,18 +5597,11 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 	id = func_add_var(fe->f, name, ty, VAR_LOCAL, loc);
 	if (unheld)
 		VEC_PUSH(fe->unheld, fe->nunheld, id * 2);
-	if (sc == CX_SC_Static) {
+	if (sc == CX_SC_Static)
+		/* a static const table is data every call reads alike; the
+		 * rest must be scratch that each call overwrites before it
+		 * reads it (normalize.c, static_scratch) */
 		fe->f->vars[id]->is_static = 1;
-		/* a static const table is data every call reads alike;
-		 * the rest keeps state from call to call */
-		if ((type_is_float(ty) || type_float_elem(ty)) &&
-		    !type_is_readonly(ty))
-			refuse(fe, loc,
-				   "static local '%s' is not supported; make it "
-				   "a parameter, or a file-scope const if it "
-				   "never changes",
-				   name);
-	}
 	var_bind(fe, v, id);
 	s = stmt_decl(id, NULL, loc);
 	init = clang_Cursor_getVarDeclInitializer(v);

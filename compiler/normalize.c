@@ -32,6 +32,7 @@ static void ping_locals(Program *p, Func *f);
 static void heap_locals(Program *p, Func *f);
 static void member_allocs(Program *p, Func *f);
 static void accessors_inline(Program *p);
+static void static_scratch(Func *f);
 
 /* Replaces the user call *ep by a temporary (after hoisting its own
  * arguments). */
@@ -194,6 +195,7 @@ void normalize_program(Program *p)
 		n.p = p;
 		n.f = p->funcs[i];
 		n.prefix = NULL;
+		static_scratch(n.f);
 		soa_locals(p, n.f);
 		member_allocs(p, n.f);
 		ping_locals(p, n.f);
@@ -1883,4 +1885,121 @@ static void accessors_inline(Program *p)
 	for (int i = 0; i < p->nfuncs; i++)
 		if (!c.body[i])
 			stmt_map_exprs(p->funcs[i]->body, acc_rewrite, &c);
+}
+
+/* ---- static scratch
+ *
+ * A static local of floating data (not const) keeps its value from call
+ * to call, which no derivative follows.  It is taken as an ordinary
+ * local when each call overwrites it whole before reading it, so that no
+ * value carries over: the first statement of the function's body that
+ * mentions it (at the top level) assigns it (a scalar, from a value that
+ * does not read it), or is a counted loop `for (i = 0; i < LEN; i++)`
+ * over its length whose body stores `a[i] = e` (e not reading a), reads
+ * and writes nothing else of a, and leaves by no break, continue, return
+ * or goto.  Anything else is refused. */
+
+typedef struct ScratchExit {
+	int i, bad;
+} ScratchExit;
+
+static void scratch_exit(void *ctx, const Stmt *s)
+{
+	ScratchExit *x = ctx;
+	if (s->kind == S_BREAK || s->kind == S_CONTINUE || s->kind == S_RETURN)
+		x->bad = 1;
+	if ((s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+	     s->u.assign.lhs->u.var == x->i) ||
+	    (s->kind == S_DECL && s->u.decl.var == x->i))
+		x->bad = 1;
+}
+
+/* Does loop s (a for) overwrite the whole one-dimensional array v? */
+static int scratch_loop(const Func *f, const Stmt *s, int v)
+{
+	const Type *t = f->vars[v]->type;
+	if (s->kind != S_FOR || t->kind != TY_ARRAY || t->len <= 0 ||
+	    t->base->kind == TY_ARRAY)
+		return 0;
+	const Stmt *in = s->u.loop.init;
+	const Expr *c = s->u.loop.cond;
+	const Stmt *inc = s->u.loop.inc;
+	int i = in && in->kind == S_DECL && in->u.decl.init &&
+				in->u.decl.init->kind == E_NUM &&
+				in->u.decl.init->u.num.ival == 0
+			? in->u.decl.var
+		: in && in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
+				in->u.assign.lhs->kind == E_VAR &&
+				in->u.assign.rhs->kind == E_NUM &&
+				in->u.assign.rhs->u.num.ival == 0
+			? in->u.assign.lhs->u.var
+			: -1;
+	if (i < 0 || !c || c->kind != E_BINARY || c->u.bin.op != B_LT ||
+	    c->u.bin.l->kind != E_VAR || c->u.bin.l->u.var != i ||
+	    c->u.bin.r->kind != E_NUM || c->u.bin.r->u.num.ival != t->len ||
+	    !inc || inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
+	    inc->u.assign.lhs->kind != E_VAR || inc->u.assign.lhs->u.var != i)
+		return 0;
+	const Stmt *b = s->u.loop.body;
+	const Stmt *const *items = &b;
+	int n = 1;
+	if (b->kind == S_BLOCK) {
+		items = (const Stmt *const *)b->u.block.items;
+		n = b->u.block.n;
+	}
+	int stores = 0;
+	for (int k = 0; k < n; k++) {
+		const Stmt *it = items[k];
+		if (!stmt_mentions(it, v))
+			continue;
+		const Expr *l = it->kind == S_ASSIGN ? it->u.assign.lhs : NULL;
+		if (!l || it->u.assign.op != A_SET || l->kind != E_INDEX ||
+		    l->u.index.base->kind != E_VAR ||
+		    l->u.index.base->u.var != v ||
+		    l->u.index.idx->kind != E_VAR ||
+		    l->u.index.idx->u.var != i ||
+		    expr_mentions(it->u.assign.rhs, v))
+			return 0;
+		stores++;
+	}
+	/* nothing leaves the body early, nothing else changes i */
+	ScratchExit x = { i, 0 };
+	ir_visit_stmts(b, scratch_exit, &x);
+	return stores == 1 && !x.bad;
+}
+
+static void static_scratch(Func *f)
+{
+	for (int v = 0; v < f->nvars; v++) {
+		Var *x = f->vars[v];
+		if (x->kind != VAR_LOCAL || !x->is_static ||
+		    !(type_is_float(x->type) || type_float_elem(x->type)) ||
+		    type_is_readonly(x->type))
+			continue;
+		int dead = 0;
+		for (int k = 0; k < f->body->u.block.n; k++) {
+			const Stmt *it = f->body->u.block.items[k];
+			if (!stmt_mentions(it, v) ||
+			    (it->kind == S_DECL && it->u.decl.var == v))
+				continue;
+			dead = (it->kind == S_ASSIGN &&
+				it->u.assign.op == A_SET &&
+				it->u.assign.lhs->kind == E_VAR &&
+				it->u.assign.lhs->u.var == v &&
+				type_is_float(x->type) &&
+				!expr_mentions(it->u.assign.rhs, v)) ||
+			       scratch_loop(f, it, v);
+			break;
+		}
+		if (dead) {
+			x->is_static = 0;
+			continue;
+		}
+		diag_error(x->loc,
+			   "static local '%s' keeps its value from call to "
+			   "call, which no derivative follows; make it a "
+			   "parameter, or overwrite it whole before the "
+			   "function reads it (then it is scratch)",
+			   x->name);
+	}
 }

@@ -5,8 +5,9 @@
 // index x[perm[i]], a weight) instead of taping what f read, and a
 // region's snapshot leaves the tables out (its recomputation reads them).  f_fwd's copy
 // of a const array declared with other values is writable, since it gets
-// them one element at a time.  A static local that is not const stays
-// refused (diagnostics/static-local-float.c), and a local index array
+// them one element at a time.  A static local that is not const is
+// refused unless each call overwrites it first (diagnostics/static-local-
+// float.c, adjoint/static-scratch.c), and a local index array
 // that is not a const table too (diagnostics/index-array-local.c).
 // Gradients, Hessian-vector products and the dot-product test against
 // differences.

@@ -1,8 +1,10 @@
-// A floating-point static local is refused (its value would carry over
-// between calls without a derivative).
+// A floating-point static local that a call may read before it writes it
+// is refused: its value would carry over between calls without a
+// derivative.  One that each call overwrites whole first is scratch
+// (adjoint/static-scratch.c); an integer static local is passive.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
-// The same refusal in reverse mode:
+// The same refusals in reverse mode:
 // RUN: rm -rf %t.adj && mkdir -p %t.adj
 // RUN: sed 's/ck_tangent/ck_adjoint/' %s > %t.adj/static-local-float.c
 // RUN: not %ckc %t.adj/static-local-float.c -o %t.adj/out.c 2>&1 | FileCheck %s
@@ -12,9 +14,23 @@
 double f(double x)
 {
 	static int calls;
-	static double last; // CHECK: static-local-float.c:[[@LINE]]:16: error: static local 'last' is not supported
+	static double last; // CHECK: static-local-float.c:[[@LINE]]:16: error: static local 'last' keeps its value from call to call, which no derivative follows; make it a parameter, or overwrite it whole before the function reads it (then it is scratch)
 	calls++;
+	double r = x * last;
 	last = x;
-	return x * x;
+	return r;
+}
+
+/* the loop skips an element: not overwritten whole */
+#pragma ck_tangent wrt(x)
+double g(double x)
+{
+	static double w[4]; // CHECK: static-local-float.c:[[@LINE]]:16: error: static local 'w' keeps its value
+	for (int i = 0; i < 4; i++) {
+		if (i == 2)
+			continue;
+		w[i] = x * i;
+	}
+	return w[1] + w[2];
 }
 // CHECK-NOT: calls
