@@ -481,8 +481,9 @@ static int adj_check_params(const Func *f)
  *                                        Matrix m_b = {0}; m_b.data = buf_b;
  *
  * Floating members are ordinary floating storage (taped where needed).
- * Arrays of structs and other local structs are refused at their
- * declaration. */
+ * A local array of structs is the same, element by element (layer L[2] =
+ * {{4, 8, W1, b1}, ...}: L_b[0].W = W1_b); other local structs and
+ * arrays of them are refused at their declaration. */
 
 /* Is x a struct, or an array of structs (the same setup, per element)? */
 int adj_struct_local(const Var *x)
