@@ -5024,6 +5024,52 @@ static int incdec_scan(FE *fe, CXCursor c, int top)
 	return 1;
 }
 
+/* Counts the x++ and assignments in c (c included). */
+static enum CXChildVisitResult effects_visit(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	int *n = data;
+	int assign = 0;
+	(void)parent;
+	if (is_incdec(c) || is_kind(c, CXCursor_CompoundAssignOperator))
+		(*n)++;
+	else if (is_kind(c, CXCursor_BinaryOperator)) {
+		binop_of(c, &assign);
+		*n += assign;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static int effects_count(CXCursor c)
+{
+	int n = 0;
+	effects_visit(c, clang_getNullCursor(), &n);
+	clang_visitChildren(c, effects_visit, &n);
+	return n;
+}
+
+/* incdec_scan of a condition c: of c itself, or, when c is a chain of
+ * && and || whose first operand (always evaluated, before the others)
+ * holds all of c's x++, of that operand; the other operands may then
+ * read x, after the step as in C: if (x[j++] > 0 || j >= n). */
+static int incdec_scan_cond(FE *fe, CXCursor c)
+{
+	if (incdec_scan(fe, c, 1))
+		return 1;
+	CXCursor left = c;
+	while (is_kind(left, CXCursor_BinaryOperator)) {
+		enum CXBinaryOperatorKind k =
+			clang_getCursorBinaryOperatorKind(left);
+		if (k != CXBinaryOperator_LAnd && k != CXBinaryOperator_LOr)
+			break;
+		left = strip(expr_kids(left).c[0]);
+	}
+	if (clang_equalCursors(left, c) ||
+	    effects_count(left) != effects_count(c))
+		return 0;
+	return incdec_scan(fe, left, 1);
+}
+
 /* Whether c is one of the x++ being moved out of its statement. */
 static int is_split_inc(FE *fe, CXCursor c)
 {
@@ -5169,7 +5215,7 @@ static int incdec_cond_prepare(FE *fe)
 static Stmt *conv_loop_incdec(FE *fe, CXCursor cond, CXCursor body, int is_do,
 			      Loc loc)
 {
-	if (!incdec_scan(fe, strip(cond), 1))
+	if (!incdec_scan_cond(fe, strip(cond)))
 		return NULL;
 	if (!incdec_cond_prepare(fe))
 		return stmt_new(S_EMPTY, loc);
@@ -6863,7 +6909,7 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 		/* if (C[x++]) S:  x++; if (C[x - 1]) S, as for a loop's
 		 * condition (conv_loop_incdec) */
 		Stmt *steps = NULL;
-		if (incdec_scan(fe, strip(ks.c[0]), 1)) {
+		if (incdec_scan_cond(fe, strip(ks.c[0]))) {
 			if (!incdec_cond_prepare(fe))
 				return stmt_new(S_EMPTY, loc);
 			steps = incdec_all_steps(fe, loc);

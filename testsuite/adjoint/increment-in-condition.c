@@ -1,4 +1,5 @@
-// x++ in a while, do-while or for loop's condition, or an if's: while (n--) S is
+// x++ in a while, do-while or for loop's condition, or an if's (also in
+// the first operand of && or ||, which always runs): while (n--) S is
 // for (n--; n + 1; n--) S, do S while (--k > 0) is do { S --k; } while
 // (k > 0) (a for with a first-pass flag when S has a continue), for (int i = n; i-- > 0;) S is { int i = n; i--; for (; i + 1
 // > 0; i--) S }; each step runs once per test of the condition, also
@@ -136,13 +137,24 @@ double c(const double *x)
 		else
 			s -= cos(x[j - 1]) * j;
 	}
-	return s + it + j;
+	/* the first operand of && or || always runs, before the others,
+	 * which read the counter after its step */
+	int k = 0, m = 0;
+	while (x[k++] < 0.9 && k < N)
+		s += sin(x[k]) * k;
+	for (;;)
+		if (x[m++] * s > 1.0 || m >= N)
+			break;
+	return s + it + j + k + m;
 }
 // CHECK-LABEL: static double c_fwd(const double *x){{$}}
 // CHECK: it++;
 // CHECK-NEXT: if (it >= 5) {
 // CHECK: j++;
 // CHECK-NEXT: if (x[j - 1] > 0.5) {
+// CHECK: for (; x[k - 1] < 0.9 && k < 6; k++) {
+// CHECK: m++;
+// CHECK-NEXT: if (x[m - 1] * s > 1.0 || m >= 6) {
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
@@ -166,8 +178,8 @@ int main(void)
 			kh_b_d, NULL, v, NULL, N, 3);
 	kc_check_scalar("for (int i = n; i-- > 0;), (k = 1; k++ < n; ...)", kr,
 			kr_d, kr_b, kr_b_d, NULL, v, NULL, N, 3);
-	kc_check_scalar("if (++it >= 5), if (x[j++] > 0.5)", kc, kc_d, kc_b,
-			kc_b_d, NULL, v, NULL, N, 3);
+	kc_check_scalar("if (++it >= 5), (x[j++] > 0.5), (.. || m >= N)", kc,
+			kc_d, kc_b, kc_b_d, NULL, v, NULL, N, 3);
 	return ck_done();
 }
 #endif
