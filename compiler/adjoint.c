@@ -525,14 +525,6 @@ static void adj_uses_visit(void *ctx, const Expr *e)
 	}
 }
 
-static int adj_has_call(const Expr *e)
-{
-	ExprUses u = { NULL, 0, 0 };
-	ir_walk_expr(e, adj_uses_visit, &u);
-	return u.call;
-}
-
-
 /* Do the indices in lvalue lv mention v? */
 static int adj_index_mentions(const Expr *lv, int v)
 {
@@ -575,8 +567,8 @@ static int adj_struct_setup(AdjVariant *av, const Stmt *b, int v)
 					break;
 				if (type_is_float(st->u.assign.lhs->type))
 					continue;
-				if (adj_has_call(st->u.assign.rhs) ||
-				    adj_has_call(st->u.assign.lhs))
+				if (expr_has_call(st->u.assign.rhs) ||
+				    expr_has_call(st->u.assign.lhs))
 					return 0;
 				Stmt *const *rest = b->u.block.items + j + 1;
 				int nrest = b->u.block.n - j - 1;
@@ -740,56 +732,29 @@ static void adj_heap_scan(HeapScan *h, const Stmt *s)
 	}
 }
 
-/* Is v declared inside a checkpoint region of s (in: s is inside one)? */
-static int adj_decl_in_region(const Stmt *s, int v, int in)
-{
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			if (adj_decl_in_region(s->u.block.items[i], v, in))
-				return 1;
-		return 0;
-	case S_DECL:
-		return in && s->u.decl.var == v;
-	case S_IF:
-		return adj_decl_in_region(s->u.ifs.then, v, in) ||
-		       adj_decl_in_region(s->u.ifs.els, v, in);
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		return adj_decl_in_region(s->u.loop.init, v, in) ||
-		       adj_decl_in_region(s->u.loop.body, v, in);
-	case S_CHECKPOINT:
-		return adj_decl_in_region(s->u.ckpt.body, v, 1);
-	default:
-		return 0;
-	}
-}
+static const Stmt *adj_find_decl(const Stmt *s, int v);
 
-/* Does s, outside a region (in = 0), mention v inside one? */
-static int adj_in_region(const Stmt *s, int v, int in)
+/* Does a checkpoint region in s mention v (decl: declare v)? */
+static int adj_in_region(const Stmt *s, int v, int decl)
 {
 	if (!s)
 		return 0;
-	if (in)
-		return stmt_mentions(s, v);
 	switch (s->kind) {
 	case S_BLOCK:
 		for (int i = 0; i < s->u.block.n; i++)
-			if (adj_in_region(s->u.block.items[i], v, 0))
+			if (adj_in_region(s->u.block.items[i], v, decl))
 				return 1;
 		return 0;
 	case S_IF:
-		return adj_in_region(s->u.ifs.then, v, 0) ||
-		       adj_in_region(s->u.ifs.els, v, 0);
+		return adj_in_region(s->u.ifs.then, v, decl) ||
+		       adj_in_region(s->u.ifs.els, v, decl);
 	case S_FOR:
 	case S_WHILE:
 	case S_DO:
-		return adj_in_region(s->u.loop.body, v, 0);
+		return adj_in_region(s->u.loop.body, v, decl);
 	case S_CHECKPOINT:
-		return adj_in_region(s->u.ckpt.body, v, 1);
+		return decl ? adj_find_decl(s->u.ckpt.body, v) != NULL
+			    : stmt_mentions(s->u.ckpt.body, v);
 	default:
 		return 0;
 	}
@@ -861,7 +826,7 @@ static void adj_find_heap(AdjVariant *v, const int *members)
 		/* buffers of inactive data only where a region's
 		 * recomputation makes them again */
 		if (!activity_var_varied(v->a, i) &&
-		    !adj_decl_in_region(f->body, i, 0))
+		    !adj_in_region(f->body, i, 1))
 			continue;
 		HeapScan h = { i, 0, 0, 0, 0 };
 		adj_heap_scan(&h, f->body);
@@ -2361,7 +2326,6 @@ Stmt *adj_int_array_io(Adj *c, int v, int pop, Loc loc)
 
 /* ---- heap variables (see adj_find_heap) */
 
-static const Stmt *adj_find_decl(const Stmt *s, int v);
 static Stmt *adj_heap_shadow(Adj *c, int v, Loc loc);
 
 /* Is heap var v local to checkpointed body r (a region, or the body of a
@@ -2372,16 +2336,6 @@ static Stmt *adj_heap_shadow(Adj *c, int v, Loc loc);
 int rg_heap_local(Adj *c, const Stmt *r, int v)
 {
 	return r && c->v->heap[v] && adj_find_decl(r, v);
-}
-
-/* Is v a pointer declared inside checkpointed body r that holds only
- * buffers it allocates itself, active or not?  Each run of r then makes
- * them anew, and r's snapshot needs nothing of them. */
-int rg_own_buffers(const Adj *c, const Stmt *r, int v)
-{
-	HeapScan h = { v, 0, 0, 0, 0 };
-	adj_heap_scan(&h, c->f->body);
-	return r && h.sets > 0 && !h.bad && adj_find_decl(r, v);
 }
 
 /* After f_fwd's plain run of checkpointed body r: its local buffers are

@@ -252,9 +252,6 @@ int rg_heap_local(Adj *c, const Stmt *r, int v);
 int adj_heap_int(const Adj *c, int v);
 /* Is x a local struct or array of structs (a copy in f_bwd)? */
 int adj_struct_local(const Var *x);
-/* Does pointer v, declared inside checkpointed body r, hold only buffers
- * it allocates itself (active data or not)? */
-int rg_own_buffers(const Adj *c, const Stmt *r, int v);
 /* Variables of f whose address may be taken, or arrays used other than as
  * a[k] (checkpoint.c; computed once per function). */
 const unsigned char *rg_escaped(const Func *f);

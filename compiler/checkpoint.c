@@ -964,10 +964,10 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
 		    !type_float_elem(f->vars[i]->type) ||
 		    !c->a->written[c->a->node[i]] ||
-		    rg_own_buffers(c, prag->u.ckpt.body, i) ||
+		    rg_heap_local(c, prag->u.ckpt.body, i) ||
 		    (prag->u.ckpt.binomial &&
 		     prag->u.ckpt.body->kind == S_FOR &&
-		     rg_own_buffers(c, prag->u.ckpt.body->u.loop.body, i)))
+		     rg_heap_local(c, prag->u.ckpt.body->u.loop.body, i)))
 			continue;
 		int named = 0;
 		for (int k = 0; k < prag->u.ckpt.nsaves; k++)

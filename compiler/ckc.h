@@ -653,6 +653,8 @@ typedef void StmtVisitor(void *ctx, const Stmt *s);
 void ir_visit_stmts(const Stmt *s, StmtVisitor *fn, void *ctx);
 /* Does e (or s, its statements and expressions) mention variable var? */
 int expr_mentions(const Expr *e, int var);
+/* Does e call anything (so that it may not be evaluated twice)? */
+int expr_has_call(const Expr *e);
 int stmt_mentions(const Stmt *s, int var);
 /* Does e call nothing but math functions (rules.def), which neither tape
  * nor change anything?  (NULL: yes.) */

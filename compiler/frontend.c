@@ -3695,8 +3695,6 @@ static Expr *conv_index(FE *fe, CXCursor c, Loc loc)
 	return e;
 }
 
-static int expr_has_call(const Expr *e);
-
 /* Is c, an UnexposedExpr with children ks, GNU's `a ?: b`?  clang
  * gives it four: a, then a twice more (as the condition and the value),
  * then b. */
@@ -4011,33 +4009,6 @@ static Expr *conv_expr1(FE *fe, CXCursor c)
 }
 
 /* ---------------------------------------------------------- statements */
-
-static int expr_has_call(const Expr *e)
-{
-	if (!e)
-		return 0;
-	switch (e->kind) {
-	case E_CALL:
-		return 1;
-	case E_UNARY:
-		return expr_has_call(e->u.un.e);
-	case E_BINARY:
-		return expr_has_call(e->u.bin.l) || expr_has_call(e->u.bin.r);
-	case E_COND:
-		return expr_has_call(e->u.cond.c) ||
-		       expr_has_call(e->u.cond.a) ||
-		       expr_has_call(e->u.cond.b);
-	case E_INDEX:
-		return expr_has_call(e->u.index.base) ||
-		       expr_has_call(e->u.index.idx);
-	case E_DEREF:
-	case E_ADDR:
-	case E_CAST:
-		return expr_has_call(e->u.e);
-	default:
-		return 0;
-	}
-}
 
 /* Appends s to block b, the items of s when it is a block itself. */
 static void append_flat(Stmt *b, Stmt *s)

@@ -1110,6 +1110,18 @@ void stmt_rewrite(Stmt *s, StmtHook *own, ExprMap *fn, void *ctx)
 	}
 }
 
+static void has_call_visit(void *ctx, const Expr *e)
+{
+	*(int *)ctx |= e->kind == E_CALL;
+}
+
+int expr_has_call(const Expr *e)
+{
+	int hit = 0;
+	ir_walk_expr(e, has_call_visit, &hit);
+	return hit;
+}
+
 typedef struct Replace {
 	const Expr *what, *with;
 } Replace;

@@ -286,7 +286,6 @@ static void soa_scan(void *ctx, const Stmt *st)
 }
 
 static Stmt *block_of(Stmt *s, const Stmt *at);
-static int heap_no_calls(const Expr *e);
 
 typedef struct SoaSet {
 	int var;
@@ -335,48 +334,28 @@ static void soa_insert(Stmt *body, const Stmt *at, const Stmt *decls)
 }
 
 typedef struct SoaRead {
-	int var, reads;
+	int var, mentions, stores;
 } SoaRead;
-
-static void soa_read_expr(void *ctx, const Expr *e)
-{
-	SoaRead *r = ctx;
-	r->reads += e->kind == E_VAR && e->u.var == r->var;
-}
 
 /* Is s var = e, with e free of calls? */
 static int soa_plain_store(const Stmt *s, int var)
 {
 	return s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
 	       s->u.assign.lhs->kind == E_VAR &&
-	       s->u.assign.lhs->u.var == var && heap_no_calls(s->u.assign.rhs);
+	       s->u.assign.lhs->u.var == var &&
+	       !expr_has_call(s->u.assign.rhs);
+}
+
+static void soa_read_expr(void *ctx, const Expr *e)
+{
+	SoaRead *r = ctx;
+	r->mentions += e->kind == E_VAR && e->u.var == r->var;
 }
 
 static void soa_read_stmt(void *ctx, const Stmt *s)
 {
 	SoaRead *r = ctx;
-	if (soa_plain_store(s, r->var)) {
-		ir_walk_expr(s->u.assign.rhs, soa_read_expr, r);
-		return;
-	}
-	/* the statement's own expressions only (ir_visit_stmts goes on) */
-	switch (s->kind) {
-	case S_BLOCK:
-	case S_IF:
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-	case S_CHECKPOINT:
-		if (s->kind == S_IF)
-			ir_walk_expr(s->u.ifs.cond, soa_read_expr, r);
-		else if (s->kind != S_BLOCK && s->kind != S_CHECKPOINT)
-			ir_walk_expr(s->u.loop.cond, soa_read_expr, r);
-		else if (s->kind == S_CHECKPOINT)
-			r->reads++; /* (keep what a region names) */
-		return;
-	default:
-		ir_walk_stmt(s, soa_read_expr, r);
-	}
+	r->stores += soa_plain_store(s, r->var);
 }
 
 /* Removes var's plain stores from the blocks of s. */
@@ -419,9 +398,11 @@ static void soa_drop_stores(Stmt *s, int var)
  * stores in blocks set. */
 static void soa_drop_unread(Func *f, int var)
 {
-	SoaRead r = { var, 0 };
+	/* read nowhere: named only as the target of its plain stores */
+	SoaRead r = { var, 0, 0 };
+	ir_walk_stmt(f->body, soa_read_expr, &r);
 	ir_visit_stmts(f->body, soa_read_stmt, &r);
-	if (r.reads)
+	if (r.mentions != r.stores)
 		return;
 	soa_drop_stores(f->body, var);
 	if (stmt_mentions(f->body, var))
@@ -1337,36 +1318,6 @@ static int heap_pos(const Stmt *b, const Stmt *s)
 	return -1;
 }
 
-/* Is e free of calls (evaluated twice, it gives the same)? */
-static int heap_no_calls(const Expr *e)
-{
-	if (!e)
-		return 1;
-	switch (e->kind) {
-	case E_CALL:
-		return 0;
-	case E_UNARY:
-		return heap_no_calls(e->u.un.e);
-	case E_BINARY:
-		return heap_no_calls(e->u.bin.l) && heap_no_calls(e->u.bin.r);
-	case E_COND:
-		return heap_no_calls(e->u.cond.c) &&
-		       heap_no_calls(e->u.cond.a) &&
-		       heap_no_calls(e->u.cond.b);
-	case E_INDEX:
-		return heap_no_calls(e->u.index.base) &&
-		       heap_no_calls(e->u.index.idx);
-	case E_DEREF:
-	case E_ADDR:
-	case E_CAST:
-		return heap_no_calls(e->u.e);
-	case E_MEMBER:
-		return heap_no_calls(e->u.mem.base);
-	default:
-		return 1;
-	}
-}
-
 static const Expr *heap_alloc_expr(const Stmt *s)
 {
 	return s->kind == S_DECL ? s->u.decl.init : s->u.assign.rhs;
@@ -1423,7 +1374,7 @@ static void heap_group(Program *p, Heap *h, int r)
 		for (int j = 0; j < c->u.call.nargs; j++)
 			if (!expr_equal(c->u.call.args[j],
 					c0->u.call.args[j]) ||
-			    !heap_no_calls(c->u.call.args[j]))
+			    expr_has_call(c->u.call.args[j]))
 				return;
 	}
 	/* declared in that block, so that the buffer is in scope wherever
@@ -1627,7 +1578,8 @@ static void mem_stmt(void *ctx, const Stmt *s)
 typedef struct MemFree {
 	const MemAlloc *m;
 	Func *f;
-	int ptr; /* the new pointer (mem_free), or a count (mem_count_free) */
+	int ptr; /* the new pointer */
+	int n;   /* the frees of the member seen (mem_count_free) */
 } MemFree;
 
 static void mem_free(void *ctx, const Stmt *cs)
@@ -1678,7 +1630,7 @@ static void mem_count_free(void *ctx, const Stmt *cs)
 		cs->kind == S_EXPR ? alloc_find(cs->u.expr) : NULL;
 	if (r && r->kind == ALLOC_FREE && r->user &&
 	    mem_is(mf->m, alloc_call_of(cs->u.expr)->u.call.args[0]))
-		mf->ptr++;
+		mf->n++;
 }
 
 static void member_allocs(Program *p, Func *f)
@@ -1708,11 +1660,11 @@ static void member_allocs(Program *p, Func *f)
 				continue;
 			/* every free(s.v) after it in its block, where the
 			 * pointer declared there is seen */
-			MemFree all = { &m, NULL, 0 };
+			MemFree all = { &m, NULL, -1, 0 };
 			ir_visit_stmts(f->body, mem_count_free, &all);
-			MemFree in = { &m, NULL, 0 };
+			MemFree in = { &m, NULL, -1, 0 };
 			ir_visit_stmts(blk, mem_count_free, &in);
-			if (all.ptr != in.ptr)
+			if (all.n != in.n)
 				continue;
 			Loc loc = m.alloc->loc;
 			int ptr = func_add_var(
@@ -1728,7 +1680,7 @@ static void member_allocs(Program *p, Func *f)
 				blk, at,
 				stmt_decl(ptr, m.alloc->u.assign.rhs, loc));
 			m.alloc->u.assign.rhs = expr_var(f, ptr, loc);
-			MemFree mf = { &m, f, ptr };
+			MemFree mf = { &m, f, ptr, 0 };
 			ir_visit_stmts(blk, mem_free, &mf);
 		}
 	}
@@ -1762,8 +1714,6 @@ typedef struct AccCheck {
 	const Func *f;
 	int ok;
 } AccCheck;
-
-static void acc_check_call(void *ctx, const Expr *e);
 
 static void acc_check(void *ctx, const Expr *e)
 {
@@ -1834,12 +1784,9 @@ static Expr *acc_rewrite(void *ctx, Expr *e)
 	if (e->kind != E_CALL || e->u.call.fn < 0 || !c->body[e->u.call.fn])
 		return NULL;
 	const Func *g = c->p->funcs[e->u.call.fn];
-	for (int i = 0; i < e->u.call.nargs; i++) {
-		AccCheck ck = { NULL, 1 };
-		ir_walk_expr(e->u.call.args[i], acc_check_call, &ck);
-		if (!ck.ok)
+	for (int i = 0; i < e->u.call.nargs; i++)
+		if (expr_has_call(e->u.call.args[i]))
 			return NULL; /* an argument that calls: keep the call */
-	}
 	if (e->u.call.nargs != g->nparams)
 		return NULL;
 	for (int i = 0; i < e->u.call.nargs; i++)
@@ -1854,13 +1801,6 @@ static Expr *acc_rewrite(void *ctx, Expr *e)
 	    (want->base->is_const || !t->base->is_const))
 		return r;
 	return expr_cast(g->ret, r, e->loc);
-}
-
-static void acc_check_call(void *ctx, const Expr *e)
-{
-	AccCheck *c = ctx;
-	if (e->kind == E_CALL)
-		c->ok = 0;
 }
 
 static void accessors_inline(Program *p)

@@ -1600,6 +1600,13 @@ class Gen:
         self.emit("\t\t%s[%s] = 0.5 * %s[%s] + 0.25 * sin(%s[(%s + 1) %% %d]);"
                   % (nx, j, c, j, c, j, LLEN))
         self.emit("\t%s = %s;" % (t, c))
+        self.pp_swap_read(sc, c, nx, t)
+
+    def pp_swap_read(self, sc, c, nx, t):
+        """The end of a double-buffering step (t holds c): the swap and
+        the step loop's brace; then a value of the last buffer becomes a
+        scalar."""
+        r = self.r
         self.emit("\t%s = %s;" % (c, nx))
         self.emit("\t%s = %s;" % (nx, t))
         self.emit("}")
@@ -1639,15 +1646,9 @@ class Gen:
             self.emit("\t\t*%s = 0.5 * *%s + 0.25 * sin(%s[0]);"
                       % (q, j, j))
         self.emit("\tdouble *%s = %s;" % (t, c), raw=True)
-        self.emit("\t%s = %s;" % (c, nx))
-        self.emit("\t%s = %s;" % (nx, t))
-        self.emit("}")
-        v = Scalar(self.fresh("v"), 8.0)
-        self.emit("double %s = %s[%d] * %s[%d];" % (
-            v.name, c, r.randrange(LLEN), c, r.randrange(LLEN)))
+        self.pp_swap_read(sc, c, nx, t)
         self.emit("free(%s);" % c)
         self.emit("free(%s);" % nx)
-        sc.scalars.append(v)
 
     def s_ptarray(self, sc, ctx):
         """A local array of structs used only through its members: set
