@@ -605,9 +605,27 @@ static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 	if (root >= 0) {
 		act_mark(s, root, at);
 	} else if (s->check && act_first_report(at)) {
-		diag_error(at, "a derivative would flow into a global variable, "
-			       "which ckc does not support; keep globals "
-			       "inactive or pass the data as a parameter");
+		const Expr *b = lhs;
+		while (b->kind == E_INDEX || b->kind == E_MEMBER)
+			b = b->kind == E_INDEX ? b->u.index.base
+					       : b->u.mem.base;
+		if (b->kind == E_GLOBAL)
+			diag_error(
+				at,
+				"a derivative would flow into global "
+				"variable '%s', which ckc does not support; "
+				"keep it inactive or pass the data as a "
+				"parameter (a global that one function "
+				"overwrites whole before reading it, and no "
+				"other function uses, is scratch and may "
+				"carry derivatives)",
+				act_prog->globals[b->u.global]->name);
+		else
+			diag_error(at,
+				   "a derivative would flow into a global "
+				   "variable, which ckc does not support; "
+				   "keep globals inactive or pass the data "
+				   "as a parameter");
 	}
 }
 

@@ -3019,15 +3019,9 @@ static int global_index(FE *fe, CXCursor decl, Loc use)
 	ARENA_PUSH(fe->p->globals, fe->p->nglobals, g);
 	g->type = conv_type(fe, clang_getCursorType(def), use, TY_REPORT);
 	/* a static global the generated code uses is copied into it, which
-	 * is right only for data that never changes */
-	if (g->is_static && !type_is_readonly(g->type)) {
-		diag_error(use,
-			   "static variable '%s' is not const, so the "
-			   "generated code cannot share it; declare it "
-			   "const or remove 'static'",
-			   name);
-		diag_note(g->loc, "'%s' declared here", name);
-	}
+	 * is right only for data that never changes: normalize.c reports
+	 * the others that converted code still uses after it has made the
+	 * scratch ones locals */
 	/* The emitted code needs the initializer of a static global only:
 	 * others are declared extern. */
 	if (g->is_static) {

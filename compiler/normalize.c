@@ -33,6 +33,8 @@ static void heap_locals(Program *p, Func *f);
 static void member_allocs(Program *p, Func *f);
 static void accessors_inline(Program *p);
 static void static_scratch(Func *f);
+static void global_scratch(Program *p);
+static void globals_static_check(Program *p);
 
 /* Replaces the user call *ep by a temporary (after hoisting its own
  * arguments). */
@@ -190,6 +192,7 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 void normalize_program(Program *p)
 {
 	accessors_inline(p);
+	global_scratch(p);
 	for (int i = 0; i < p->nfuncs; i++) {
 		Normalizer n;
 		n.p = p;
@@ -203,6 +206,7 @@ void normalize_program(Program *p)
 		norm_block(&n, n.f->body);
 		online_shape(p, n.f);
 	}
+	globals_static_check(p);
 }
 
 /* ---- local arrays of structs as arrays of their members
@@ -1908,6 +1912,33 @@ static int scratch_loop(const Func *f, const Stmt *s, int v)
 	return stores == 1 && !x.bad;
 }
 
+/* Does f overwrite variable v whole before reading it (the rule above)?
+ * With used set, f must also mention v after that first store: a value
+ * stored and never read again is a result, not scratch. */
+static int scratch_dead(const Func *f, int v, int used)
+{
+	const Stmt *b = f->body;
+	for (int k = 0; k < b->u.block.n; k++) {
+		const Stmt *it = b->u.block.items[k];
+		if (!stmt_mentions(it, v) ||
+		    (it->kind == S_DECL && it->u.decl.var == v))
+			continue;
+		int dead = (it->kind == S_ASSIGN && it->u.assign.op == A_SET &&
+			    it->u.assign.lhs->kind == E_VAR &&
+			    it->u.assign.lhs->u.var == v &&
+			    type_is_float(f->vars[v]->type) &&
+			    !expr_mentions(it->u.assign.rhs, v)) ||
+			   scratch_loop(f, it, v);
+		if (!dead || !used)
+			return dead;
+		for (k++; k < b->u.block.n; k++)
+			if (stmt_mentions(b->u.block.items[k], v))
+				return 1;
+		return 0;
+	}
+	return 0;
+}
+
 static void static_scratch(Func *f)
 {
 	for (int v = 0; v < f->nvars; v++) {
@@ -1916,22 +1947,7 @@ static void static_scratch(Func *f)
 		    !(type_is_float(x->type) || type_float_elem(x->type)) ||
 		    type_is_readonly(x->type))
 			continue;
-		int dead = 0;
-		for (int k = 0; k < f->body->u.block.n; k++) {
-			const Stmt *it = f->body->u.block.items[k];
-			if (!stmt_mentions(it, v) ||
-			    (it->kind == S_DECL && it->u.decl.var == v))
-				continue;
-			dead = (it->kind == S_ASSIGN &&
-				it->u.assign.op == A_SET &&
-				it->u.assign.lhs->kind == E_VAR &&
-				it->u.assign.lhs->u.var == v &&
-				type_is_float(x->type) &&
-				!expr_mentions(it->u.assign.rhs, v)) ||
-			       scratch_loop(f, it, v);
-			break;
-		}
-		if (dead) {
+		if (scratch_dead(f, v, 0)) {
 			x->is_static = 0;
 			continue;
 		}
@@ -1942,4 +1958,123 @@ static void static_scratch(Func *f)
 			   "function reads it (then it is scratch)",
 			   x->name);
 	}
+}
+
+/* ---- global scratch
+ *
+ * A file-scope variable of floating data (not const) that one converted
+ * function uses as scratch, overwriting it whole before reading it (the
+ * rule of static locals above) and reading it after, becomes a local of
+ * that function: no value carries over from call to call, so no
+ * derivative is lost, and derivatives may flow through it.  The
+ * generated functions keep it in their own storage; they leave the
+ * global as it was.  Anything else stays the global, which derivatives
+ * may not flow into (activity.c). */
+
+typedef struct GlobalUse {
+	int *nfuncs; /* per global, the converted functions mentioning it */
+	int *last;   /* per global, the last function counted */
+	int *first;  /* per global, the first one */
+	int fn;
+} GlobalUse;
+
+static void global_count(void *ctx, const Expr *e)
+{
+	GlobalUse *u = ctx;
+	if (e->kind != E_GLOBAL || u->last[e->u.global] == u->fn)
+		return;
+	if (!u->nfuncs[e->u.global]++)
+		u->first[e->u.global] = u->fn;
+	u->last[e->u.global] = u->fn;
+}
+
+typedef struct GlobalSwap {
+	Func *f;
+	const Program *p;
+	int global, var;
+	int back; /* 1: the local back into the global */
+} GlobalSwap;
+
+static Expr *global_swap(void *ctx, Expr *e)
+{
+	GlobalSwap *w = ctx;
+	if (!w->back && e->kind == E_GLOBAL && e->u.global == w->global)
+		return expr_var(w->f, w->var, e->loc);
+	if (w->back && e->kind == E_VAR && e->u.var == w->var) {
+		Expr *g = expr_new(E_GLOBAL, w->p->globals[w->global]->type,
+				   e->loc);
+		g->u.global = w->global;
+		return g;
+	}
+	return NULL;
+}
+
+static void global_scratch(Program *p)
+{
+	int n = p->nglobals;
+	if (!n)
+		return;
+	GlobalUse u = { arena_alloc(sizeof(int) * (size_t)n),
+			arena_alloc(sizeof(int) * (size_t)n),
+			arena_alloc(sizeof(int) * (size_t)n), 0 };
+	for (int g = 0; g < n; g++) {
+		u.nfuncs[g] = 0;
+		u.last[g] = -1;
+	}
+	for (u.fn = 0; u.fn < p->nfuncs; u.fn++)
+		ir_walk_stmt(p->funcs[u.fn]->body, global_count, &u);
+	for (int g = 0; g < n; g++) {
+		const Global *x = p->globals[g];
+		if (u.nfuncs[g] != 1 || type_is_readonly(x->type) ||
+		    !(type_is_float(x->type) || type_float_elem(x->type)))
+			continue;
+		Func *f = p->funcs[u.first[g]];
+		const char *name = func_find_var(f, x->name) < 0
+					   ? x->name
+					   : name_fresh(p, f, x->name);
+		GlobalSwap w = { f, p, g, 0, 0 };
+		w.var = func_add_var(f, name, x->type, VAR_LOCAL, x->loc);
+		stmt_map_exprs(f->body, global_swap, &w);
+		if (scratch_dead(f, w.var, 1)) {
+			stmt_prepend(f->body, stmt_decl(w.var, NULL, x->loc));
+			continue;
+		}
+		w.back = 1;
+		stmt_map_exprs(f->body, global_swap, &w);
+		f->nvars--;
+	}
+}
+
+/* A static global that is not const cannot be shared with the generated
+ * file: it has its own copy of the const ones, and none of the others.
+ * Reported at the first use that global_scratch left. */
+typedef struct StaticUse {
+	const Program *p;
+	unsigned char *seen;
+} StaticUse;
+
+static void static_use(void *ctx, const Expr *e)
+{
+	StaticUse *s = ctx;
+	if (e->kind != E_GLOBAL || s->seen[e->u.global])
+		return;
+	const Global *g = s->p->globals[e->u.global];
+	s->seen[e->u.global] = 1;
+	if (!g->is_static || type_is_readonly(g->type))
+		return;
+	diag_error(e->loc,
+		   "static variable '%s' is not const, so the generated code "
+		   "cannot share it; declare it const or remove 'static'",
+		   g->name);
+	diag_note(g->loc, "'%s' declared here", g->name);
+}
+
+static void globals_static_check(Program *p)
+{
+	if (!p->nglobals)
+		return;
+	StaticUse s = { p, arena_alloc((size_t)p->nglobals) };
+	memset(s.seen, 0, (size_t)p->nglobals);
+	for (int i = 0; i < p->nfuncs; i++)
+		ir_walk_stmt(p->funcs[i]->body, static_use, &s);
 }

@@ -1,4 +1,5 @@
-// Storing an active value in a global variable is refused.
+// Storing an active value in a global variable is refused: here the
+// value is a result that nothing in the call reads again, not scratch.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusal in reverse mode:
@@ -11,6 +12,6 @@ double last_value;
 #pragma ck_tangent wrt(x)
 double f(double x)
 {
-	last_value = x * 2.0; // CHECK: global-active-store.c:[[@LINE]]:2: error: a derivative would flow into a global variable, which ckc does not support; keep globals inactive or pass the data as a parameter
+	last_value = x * 2.0; // CHECK: global-active-store.c:[[@LINE]]:2: error: a derivative would flow into global variable 'last_value', which ckc does not support; keep it inactive or pass the data as a parameter (a global that one function overwrites whole before reading it, and no other function uses, is scratch and may carry derivatives)
 	return x;
 }
