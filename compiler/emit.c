@@ -554,11 +554,13 @@ static void print_simple(Emitter *em, const Stmt *s, int with_spec)
 			   s->u.decl.ninits);
 		break;
 	case S_ASSIGN:
-		print_expr(em, s->u.assign.lhs, PREC_TOP);
+		/* x++ is postfix: (*p)++ keeps its parentheses */
 		if (s->u.assign.op == A_INC || s->u.assign.op == A_DEC) {
+			print_expr(em, s->u.assign.lhs, PREC_POSTFIX);
 			fputs(ir_assignop_spelling[s->u.assign.op], em->out);
 			break;
 		}
+		print_expr(em, s->u.assign.lhs, PREC_TOP);
 		fprintf(em->out, " %s ", ir_assignop_spelling[s->u.assign.op]);
 		print_expr(em, s->u.assign.rhs, PREC_TOP);
 		break;
