@@ -407,6 +407,17 @@ static void adj_mark_reassigned(const Stmt *s, unsigned char *assigned)
 	}
 }
 
+/* &k of an integer or pointer variable k: a callee may change k through
+ * it, which counts as an assignment of k. */
+static void adj_addr_reassigned(void *ctx, const Expr *e)
+{
+	unsigned char *assigned = ctx;
+	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
+	    !type_is_float(e->u.e->type) &&
+	    (type_is_arith(e->u.e->type) || e->u.e->type->kind == TY_PTR))
+		assigned[e->u.e->u.var] = 1;
+}
+
 /* Is var v of v->f ever assigned after its declaration? */
 int adj_reassigned(const AdjVariant *v, int var)
 {
@@ -1196,12 +1207,36 @@ int adj_ctab_var(Adj *c, int v)
  * adj_bw_ptr hands anything else to adj_bw_value, which never hands it
  * back.  A rematerialized local expands into an older value (see
  * adj_remat_set). */
+/* f_bwd reads the data of pointer parameter v again, which holds what f
+ * left there: integers that f (or a callee) changes are refused, since
+ * their old values are gone.  (Floating data f changes is restored by
+ * the reverse sweep itself.) */
+static void adj_param_ints_changed(Adj *c, int v, Loc loc)
+{
+	const Type *t = c->f->vars[v]->type;
+	if (!type_is_pointerish(t))
+		return;
+	const Type *el = adj_bottom(t);
+	if (type_is_float(el) || !type_is_arith(el) ||
+	    !c->a->written[c->a->node[v]] || c->v->ints_said)
+		return;
+	c->v->ints_said = 1;
+	diag_error(loc,
+		   "the reverse sweep reads the integers behind parameter "
+		   "'%s' again, but '%s' changes them, so their old values "
+		   "are gone; copy them into a local array (or a malloc'd "
+		   "buffer) and change the copy",
+		   c->f->vars[v]->name, c->f->name);
+}
+
 static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 {
 	if (e->kind == E_VAR) {
 		int v = e->u.var;
-		if (c->bmap[v] >= 0 && adj_var_is_param(c->f, v))
+		if (c->bmap[v] >= 0 && adj_var_is_param(c->f, v)) {
+			adj_param_ints_changed(c, v, e->loc);
 			return expr_var(c->bwd, c->bmap[v], e->loc);
+		}
 		if (c->stwin[v] >= 0) /* a local array of structs */
 			return expr_var(c->bwd, c->stwin[v], e->loc);
 		if (c->v->heap[v] && c->hptr_b)
@@ -2264,6 +2299,140 @@ Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 	return stmt_assign(A_SET, bv, adj_pop(c, adj_long(), loc), loc);
 }
 
+/* The integer and pointer variables &k that e passes to calls, each once,
+ * in order; an &k anywhere else, of a k that f_bwd reads, is refused
+ * (a pointer that may change k behind its back). */
+typedef struct AddrVars {
+	Adj *c;
+	int *v;
+	int n;
+	int depth; /* inside a call's argument list */
+} AddrVars;
+
+/* The integer scalar that pointer variable p always points to (its base
+ * in f: int *p = &k), or -1. */
+int adj_int_target(Adj *c, int p)
+{
+	const Type *t = c->f->vars[p]->type;
+	if (t->kind != TY_PTR || type_is_float(t->base))
+		return -1;
+	int b = c->v->base[p];
+	if (b < 0 || b == p)
+		return -1;
+	const Type *bt = c->f->vars[b]->type;
+	return type_is_arith(bt) && !type_is_float(bt) ? b : -1;
+}
+
+static void adj_addr_add(AddrVars *a, int k)
+{
+	for (int i = 0; i < a->n; i++)
+		if (a->v[i] == k)
+			return;
+	a->v[a->n++] = k;
+}
+
+static void adj_addr_vars(AddrVars *a, const Expr *e, int arg)
+{
+	if (!e)
+		return;
+	if (arg && e->kind == E_VAR && adj_int_target(a->c, e->u.var) >= 0) {
+		/* h(p) with int *p = &k */
+		int k = adj_int_target(a->c, e->u.var);
+		if (a->c->v->needed[k])
+			adj_addr_add(a, k);
+		return;
+	}
+	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
+	    !type_is_float(e->u.e->type) &&
+	    (type_is_arith(e->u.e->type) || e->u.e->type->kind == TY_PTR)) {
+		int k = e->u.e->u.var;
+		if (!a->c->v->needed[k])
+			return;
+		if (!arg) {
+			diag_error(e->loc,
+				   "the reverse sweep reads '%s', and a "
+				   "pointer taken here may change it where "
+				   "ckc cannot see; change '%s' directly, or "
+				   "through a function's parameter",
+				   a->c->f->vars[k]->name,
+				   a->c->f->vars[k]->name);
+			return;
+		}
+		adj_addr_add(a, k);
+		return;
+	}
+	switch (e->kind) {
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			adj_addr_vars(a, e->u.call.args[i], 1);
+		return;
+	case E_UNARY:
+		adj_addr_vars(a, e->u.un.e, 0);
+		return;
+	case E_BINARY:
+		adj_addr_vars(a, e->u.bin.l, 0);
+		adj_addr_vars(a, e->u.bin.r, 0);
+		return;
+	case E_COND:
+		adj_addr_vars(a, e->u.cond.c, 0);
+		adj_addr_vars(a, e->u.cond.a, 0);
+		adj_addr_vars(a, e->u.cond.b, 0);
+		return;
+	case E_INDEX:
+		adj_addr_vars(a, e->u.index.base, 0);
+		adj_addr_vars(a, e->u.index.idx, 0);
+		return;
+	case E_MEMBER:
+		adj_addr_vars(a, e->u.mem.base, 0);
+		return;
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
+		adj_addr_vars(a, e->u.e, 0);
+		return;
+	default:
+		return;
+	}
+}
+
+/* A statement whose calls may change integer or pointer variables through
+ * their addresses, h(&k): f_fwd tapes the value of each one that f_bwd
+ * reads before the statement runs, and the result puts them back, last
+ * first (or NULL).  f_bwd runs it after the statement's own reverse.  An
+ * e that is &k itself is the value of a pointer, p = &k, whose stores
+ * *p = v update k (adj_int_target). */
+Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc)
+{
+	AddrVars a = { c, arena_alloc(sizeof(int) * ((size_t)c->f->nvars + 1)),
+		       0, 0 };
+	if (e && e->kind == E_ADDR && e->u.e->kind == E_VAR)
+		return NULL;
+	adj_addr_vars(&a, e, 0);
+	if (!a.n)
+		return NULL;
+	Stmt *b = stmt_block(loc);
+	for (int i = 0; i < a.n; i++) {
+		int k = a.v[i];
+		stmt_append(fout, adj_push(c, adj_fwd_saved(c, k, loc)));
+		stmt_prepend(b, stmt_assign(A_SET,
+					    expr_var(c->bwd,
+						     adj_bvar(c, k, loc), loc),
+					    adj_pop(c, adj_long(), loc), loc));
+	}
+	return b;
+}
+
+/* a then b in one statement (either may be NULL). */
+Stmt *adj_then(Stmt *a, Stmt *b)
+{
+	if (!a || !b)
+		return a ? a : b;
+	Stmt *both = stmt_block(a->loc);
+	stmt_append(both, a);
+	stmt_append(both, b);
+	return both;
+}
+
 /* A store into an element of integer array v (adj_int_array) that f_bwd
  * reads: fwd tapes the element's old value before it runs, the result
  * puts the value back in f_bwd's copy (or NULL). */
@@ -3212,22 +3381,24 @@ Stmt *adj_stmt(Adj *c, const Stmt *s, Stmt *fout)
 		return adj_decl(c, s, fout);
 	case S_ASSIGN:
 		return adj_assign(c, s, fout);
-	case S_EXPR:
+	case S_EXPR: {
+		Stmt *u = adj_addr_updates(c, s->u.expr, fout, s->loc);
 		if (adj_is_user_call(s->u.expr)) {
 			Stmt *primal = stmt_expr(S_EXPR, NULL, s->loc);
 			b = adj_user_call(c, NULL, s->u.expr, fout, primal,
 					  &primal->u.expr);
 			adj_remat_kill_all(c);
-			return b;
+			return adj_then(b, u);
 		}
 		if (adj_free(c, s))
-			return NULL;
+			return u;
 		b = stmt_expr(S_EXPR, expr_clone(s->u.expr), s->loc);
 		/* stdio output runs once: not again when f_bwd recomputes
 		 * this code (calls.c) */
 		stmt_append(fout, calls_is_output_stmt(s) ? calls_guard_output(b)
 							  : b);
-		return NULL;
+		return u;
+	}
 	case S_RETURN:
 		return adj_return(c, s, fout);
 	case S_IF:
@@ -4055,6 +4226,7 @@ static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 	v->needed = arena_alloc((size_t)f->nvars + 1);
 	v->reassigned = arena_alloc((size_t)f->nvars + 1);
 	adj_mark_reassigned(f->body, v->reassigned);
+	ir_walk_stmt(f->body, adj_addr_reassigned, v->reassigned);
 	v->ret_b = type_is_float(f->ret) && v->a->ret_varied;
 	adj_find_bases(v);
 	int structs_ok = adj_local_structs(v);

@@ -72,6 +72,7 @@ typedef struct AdjVariant {
 				      buffers and another pointer aliases
 				      them (adj_heap_alias_error) */
 	int heap_alias_said;       /* its error was reported */
+	int ints_said;             /* adj_param_ints_changed's error too */
 	SiteWalk sites;
 	unsigned char *stable; /* pointer params whose data stays unchanged (1),
 				  or, for pointers to structs, whose data
@@ -241,6 +242,12 @@ int adj_reads_var(const Expr *e, int v);
 Expr *adj_fwd_saved(Adj *c, int v, Loc loc);
 Expr *adj_flat_base(Expr *base, const Type *p);
 int adj_ctab_var(Adj *c, int v);
+/* The integers and pointers that calls in e may change through &k: taped
+ * into fout before them, put back by the result (adjoint.c). */
+Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc);
+Stmt *adj_then(Stmt *a, Stmt *b);
+/* The integer scalar k that pointer variable p always points to, or -1. */
+int adj_int_target(Adj *c, int p);
 Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 		     Stmt *fout, Loc loc);
 int adj_int_array(const Adj *c, int v);

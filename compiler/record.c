@@ -616,21 +616,25 @@ static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 	if (lhs->kind == E_VAR &&
 	    (c->v->heap[lhs->u.var] || adj_heap_int(c, lhs->u.var)))
 		return adj_heap_assign(c, s, fout);
+	/* what calls change through &k, then the store's own undo: f_bwd
+	 * pops them in the other order */
+	Stmt *u = adj_addr_updates(c, rhs, fout, s->loc);
 	Stmt *undo = NULL;
+	const Expr *ptr = lhs->kind == E_DEREF   ? lhs->u.e
+			  : lhs->kind == E_INDEX ? lhs->u.index.base
+						 : NULL;
+	int k = ptr && ptr->kind == E_VAR ? adj_int_target(c, ptr->u.var) : -1;
 	if (lhs->kind == E_VAR && !type_is_float(lhs->type))
 		undo = adj_int_update(c, lhs->u.var, op, rhs, fout, s->loc);
+	else if (k >= 0) /* *p = e with int *p = &k: an update of k */
+		undo = adj_int_update(c, k, op, rhs, fout, s->loc);
 	else if (lhs->kind == E_INDEX && lhs->type->kind == TY_INT)
 		undo = adj_int_elem_update(c, lhs, fout, s->loc);
+	undo = adj_then(undo, u);
 	if (op == A_SET && adj_is_user_call(rhs)) {
 		Stmt *b = adj_user_call(c, lhs, rhs, fout, primal,
 					&primal->u.assign.rhs);
-		if (undo) {
-			Stmt *both = stmt_block(s->loc);
-			stmt_append(both, b);
-			stmt_append(both, undo);
-			return both;
-		}
-		return b;
+		return adj_then(b, undo);
 	}
 	if (!adj_lv_active(c, lhs)) {
 		stmt_append(fout, primal);
@@ -643,7 +647,7 @@ static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 	plan_hoisted(c, pl, &primal->u.assign.rhs);
 	plan_fwd(pl, fout);
 	stmt_append(fout, primal);
-	return plan_bwd(pl);
+	return adj_then(plan_bwd(pl), undo);
 }
 
 /* The type of element k of a (multi-dimensional) array and its lvalue. */
