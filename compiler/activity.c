@@ -144,7 +144,9 @@ static void uf_stmt(int *parent, const Stmt *s)
 			uf_unite_expr(parent, s->u.decl.var, s->u.decl.init);
 		break;
 	case S_ASSIGN:
-		if (s->u.assign.rhs && type_is_pointerish(s->u.assign.lhs->type)) {
+		/* p += k moves p in its own data: k is an offset */
+		if (s->u.assign.rhs && s->u.assign.op == A_SET &&
+		    type_is_pointerish(s->u.assign.lhs->type)) {
 			int r = activity_root(s->u.assign.lhs);
 			if (r >= 0)
 				uf_unite_expr(parent, r, s->u.assign.rhs);
@@ -1029,7 +1031,9 @@ static int act_pointer_link(const Stmt *s, int v, int *var, Loc *at)
 		rhs = s->u.decl.init;
 		break;
 	case S_ASSIGN:
-		if (s->u.assign.rhs && type_is_pointerish(s->u.assign.lhs->type)) {
+		/* p += k moves p in its own data: k is an offset */
+		if (s->u.assign.rhs && s->u.assign.op == A_SET &&
+		    type_is_pointerish(s->u.assign.lhs->type)) {
 			lhs = activity_root(s->u.assign.lhs);
 			rhs = s->u.assign.rhs;
 		}
