@@ -1378,6 +1378,13 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 		return r;
 	}
 	case E_DEREF:
+		/* *p with int *p = &k: k */
+		if (e->u.e->kind == E_VAR &&
+		    adj_int_target(c, e->u.e->u.var) >= 0)
+			return adj_bw_value(
+				c, expr_var((Func *)c->f,
+					    adj_int_target(c, e->u.e->u.var),
+					    e->loc));
 		r = expr_deref(adj_bw_ptr(c, e->u.e), e->loc);
 		r->type = e->type;
 		return r;

@@ -4874,6 +4874,7 @@ typedef struct IncScan {
 	CXCursor inc[FE_MAX_SPLIT]; /* the first FE_MAX_SPLIT of them */
 	CXCursor var[FE_MAX_SPLIT]; /* their operands' declarations */
 	int refs[FE_MAX_SPLIT];     /* references to each var */
+	int deref[FE_MAX_SPLIT];    /* (*p)++: var is the pointer p */
 	int bad; /* ?:, &&, ||, an assignment, a call of the file, x++ of
 		    something other than a variable */
 } IncScan;
@@ -4890,11 +4891,19 @@ static enum CXChildVisitResult inc_scan_visit(CXCursor c, CXCursor parent,
 		Kids ks = expr_kids(c);
 		CXCursor op =
 			ks.n == 1 ? strip(ks.c[0]) : clang_getNullCursor();
+		/* (*p)++: the integer p points to */
+		int deref = is_kind(op, CXCursor_UnaryOperator) &&
+			    clang_getCursorUnaryOperatorKind(op) ==
+				    CXUnaryOperator_Deref &&
+			    expr_kids(op).n == 1;
+		if (deref)
+			op = strip(expr_kids(op).c[0]);
 		if (sc->n == FE_MAX_SPLIT ||
 		    !is_kind(op, CXCursor_DeclRefExpr)) {
 			sc->bad = 1;
 			break;
 		}
+		sc->deref[sc->n] = deref;
 		sc->inc[sc->n] = c;
 		sc->var[sc->n] = clang_getCursorReferenced(op);
 		sc->n++;
@@ -4942,11 +4951,17 @@ static enum CXChildVisitResult inc_refs_visit(CXCursor c, CXCursor parent,
 }
 
 /* Whether v, the operand of an x++ to move out, is an integer or pointer
- * local or parameter of the function. */
-static int inc_var_ok(CXCursor v)
+ * local or parameter of the function; with deref, a local or parameter
+ * that points to an integer or pointer ((*v)++). */
+static int inc_var_ok(CXCursor v, int deref)
 {
 	enum CXCursorKind vk = clang_getCursorKind(v);
 	CXType vt = clang_getCanonicalType(clang_getCursorType(v));
+	if (deref) {
+		if (vt.kind != CXType_Pointer)
+			return 0;
+		vt = clang_getCanonicalType(clang_getPointeeType(vt));
+	}
 	enum CX_StorageClass sc = clang_Cursor_getStorageClass(v);
 	if ((vk != CXCursor_VarDecl && vk != CXCursor_ParmDecl) ||
 	    sc == CX_SC_Static || sc == CX_SC_Extern ||
@@ -4973,7 +4988,7 @@ static int incdec_scan(FE *fe, CXCursor c, int top)
 	if (sc.n == 0 || sc.bad)
 		return 0;
 	for (int k = 0; k < sc.n; k++)
-		if (!inc_var_ok(sc.var[k]))
+		if (!inc_var_ok(sc.var[k], sc.deref[k]))
 			return 0;
 	if (is_kind(c, CXCursor_DeclRefExpr))
 		inc_refs_visit(c, clang_getNullCursor(), &sc);
