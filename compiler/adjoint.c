@@ -1218,7 +1218,8 @@ static void adj_param_ints_changed(Adj *c, int v, Loc loc)
 		return;
 	const Type *el = adj_bottom(t);
 	if (type_is_float(el) || !type_is_arith(el) ||
-	    !c->a->written[c->a->node[v]] || c->v->ints_said)
+	    !c->a->written[c->a->node[v]] || c->v->ints_said ||
+	    adj_int_cell_param(c, v))
 		return;
 	c->v->ints_said = 1;
 	diag_error(loc,
@@ -1400,7 +1401,11 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 			return expr_clone(e);
 		if (e->u.e->kind == E_INDEX || e->u.e->kind == E_DEREF ||
 		    e->u.e->kind == E_MEMBER ||
-		    (e->u.e->kind == E_VAR && c->stwin[e->u.e->u.var] >= 0)) {
+		    (e->u.e->kind == E_VAR && c->stwin[e->u.e->u.var] >= 0) ||
+		    (e->u.e->kind == E_VAR && type_is_arith(e->u.e->type) &&
+		     !type_is_float(e->u.e->type))) {
+			/* &k of an integer: f_bwd's k, which the callee's
+			 * reverse sweep puts back (adj_int_cell) */
 			r = expr_addr(adj_bw_value(c, e->u.e), e->loc);
 			r->type = e->type;
 			return r;
@@ -2342,6 +2347,11 @@ static void adj_addr_vars(AddrVars *a, const Expr *e, int arg)
 {
 	if (!e)
 		return;
+	if (arg && e->kind == E_VAR && adj_int_cell_param(a->c, e->u.var)) {
+		/* h(p) for a cell p: *p, coded -1 - p */
+		adj_addr_add(a, -1 - e->u.var);
+		return;
+	}
 	if (arg && e->kind == E_VAR && adj_int_target(a->c, e->u.var) >= 0) {
 		/* h(p) with int *p = &k */
 		int k = adj_int_target(a->c, e->u.var);
@@ -2420,6 +2430,22 @@ Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc)
 	Stmt *b = stmt_block(loc);
 	for (int i = 0; i < a.n; i++) {
 		int k = a.v[i];
+		if (k < 0) { /* *p of a cell parameter p */
+			Expr *pv = expr_var(c->fwd, -1 - k, loc);
+			stmt_append(fout, adj_push(c, expr_deref(pv, loc)));
+			stmt_prepend(
+				b,
+				stmt_assign(
+					A_SET,
+					adj_bw_value(
+						c,
+						expr_deref(
+							expr_var((Func *)c->f,
+								 -1 - k, loc),
+							loc)),
+					adj_pop(c, adj_long(), loc), loc));
+			continue;
+		}
 		stmt_append(fout, adj_push(c, adj_fwd_saved(c, k, loc)));
 		stmt_prepend(b, stmt_assign(A_SET,
 					    expr_var(c->bwd,
@@ -2427,6 +2453,34 @@ Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc)
 					    adj_pop(c, adj_long(), loc), loc));
 	}
 	return b;
+}
+
+/* A store into *p (p[0]) of a cell parameter p (adj_int_cell): fwd gets
+ * what must run before it, the result undoes it in f_bwd through f_bwd's
+ * p, which points to the caller's f_bwd copy of the integer. */
+Stmt *adj_cell_update(Adj *c, const Expr *lhs, AssignOp op, const Expr *rhs,
+		      Stmt *fout, Loc loc)
+{
+	Expr *bv = adj_bw_value(c, lhs);
+	switch (op) {
+	case A_INC:
+		return stmt_assign(A_DEC, bv, NULL, loc);
+	case A_DEC:
+		return stmt_assign(A_INC, bv, NULL, loc);
+	case A_ADD:
+	case A_SUB: {
+		const Expr *p =
+			lhs->kind == E_DEREF ? lhs->u.e : lhs->u.index.base;
+		if (!adj_reads_var(rhs, p->u.var) && !type_is_float(rhs->type))
+			return stmt_assign(op == A_ADD ? A_SUB : A_ADD, bv,
+					   adj_bw_value(c, rhs), loc);
+		break;
+	}
+	default:
+		break;
+	}
+	stmt_append(fout, adj_push(c, expr_clone(lhs)));
+	return stmt_assign(A_SET, bv, adj_pop(c, adj_long(), loc), loc);
 }
 
 /* a then b in one statement (either may be NULL). */
@@ -2966,6 +3020,30 @@ int adj_is_user_call(const Expr *e)
 {
 	return e && e->kind == E_CALL &&
 	       (e->u.call.fn >= 0 || userrules_call(e->u.call.name));
+}
+
+/* Is pointer type t an int *: the one integer a caller passes by address
+ * (h(&k)), which the callee may change? */
+static int adj_int_cell(const Type *t)
+{
+	return t->kind == TY_PTR && type_is_arith(t->base) &&
+	       !type_is_float(t->base);
+}
+
+/* Is arg &k of an integer variable k, or a parameter p that is such a
+ * cell itself (passed on)? */
+static int adj_int_cell_arg(Adj *c, const Expr *arg)
+{
+	if (arg->kind == E_ADDR && arg->u.e->kind == E_VAR)
+		return type_is_arith(arg->u.e->type) &&
+		       !type_is_float(arg->u.e->type);
+	return arg->kind == E_VAR && adj_int_cell_param(c, arg->u.var);
+}
+
+int adj_int_cell_param(Adj *c, int p)
+{
+	return adj_var_is_param(c->f, p) &&
+	       adj_stable_mask(c->v)[adj_param_pos(c->f, p)] == 3;
 }
 
 static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
@@ -3582,7 +3660,10 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 		Type *pt = g->vars[g->params[i]]->type;
 		if (type_is_pointerish(pt)) {
 			stable[i] = (unsigned char)adj_stable(c, activity_root(arg));
-			if (!stable[i] && adj_copy_arg(c, call, pat, i))
+			if (!stable[i] && adj_int_cell(pt) &&
+			    adj_int_cell_arg(c, arg))
+				stable[i] = 3;
+			else if (!stable[i] && adj_copy_arg(c, call, pat, i))
 				stable[i] = copy[i] = 1;
 			else if (!stable[i] && adj_bottom(pt)->kind == TY_STRUCT)
 				stable[i] = 2;

@@ -248,6 +248,11 @@ Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc);
 Stmt *adj_then(Stmt *a, Stmt *b);
 /* The integer scalar k that pointer variable p always points to, or -1. */
 int adj_int_target(Adj *c, int p);
+/* Is p a parameter through which the caller passed one integer, &k, that
+ * the callee may change (stable mask 3)? */
+int adj_int_cell_param(Adj *c, int p);
+Stmt *adj_cell_update(Adj *c, const Expr *lhs, AssignOp op, const Expr *rhs,
+		      Stmt *fout, Loc loc);
 Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 		     Stmt *fout, Loc loc);
 int adj_int_array(const Adj *c, int v);

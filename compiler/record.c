@@ -624,7 +624,14 @@ static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 			  : lhs->kind == E_INDEX ? lhs->u.index.base
 						 : NULL;
 	int k = ptr && ptr->kind == E_VAR ? adj_int_target(c, ptr->u.var) : -1;
-	if (lhs->kind == E_VAR && !type_is_float(lhs->type))
+	int cell =
+		ptr && ptr->kind == E_VAR &&
+		adj_int_cell_param(c, ptr->u.var) &&
+		(lhs->kind == E_DEREF || (lhs->u.index.idx->kind == E_NUM &&
+					  lhs->u.index.idx->u.num.ival == 0));
+	if (cell) /* *p = e, p the cell of the caller's &k */
+		undo = adj_cell_update(c, lhs, op, rhs, fout, s->loc);
+	else if (lhs->kind == E_VAR && !type_is_float(lhs->type))
 		undo = adj_int_update(c, lhs->u.var, op, rhs, fout, s->loc);
 	else if (k >= 0) /* *p = e with int *p = &k: an update of k */
 		undo = adj_int_update(c, k, op, rhs, fout, s->loc);
