@@ -868,6 +868,28 @@ static int ga_cmp(const void *pa, const void *pb)
 	return a - b;
 }
 
+/* Makes COUNT of counted loop s safe to read more than once, as the
+ * gather form (lo, then the loop of the read-write stores) and rotation
+ * (ck_ran, then the loop) do: when it calls anything but math functions
+ * (f_bwd pops the trip count that f_fwd taped for a loop like
+ * `i + 1 < n`, whose count adjoint.c does not compute), `T c = COUNT;`
+ * is appended to out and s becomes for (n = c; ...).  What the forms put
+ * between that declaration and s pops nothing (the gather form's BODY
+ * has no pop; a rotation loads array elements), so the count is still
+ * the first thing the loop takes off the tape. */
+static void ga_count_once(const Program *p, const Func *f, Func *g, Stmt *s,
+			  Stmt *out)
+{
+	Stmt *init = s->u.loop.init;
+	if (expr_math_only(init->u.assign.rhs))
+		return;
+	Type *t = g->vars[init->u.assign.lhs->u.var]->type;
+	int c = func_add_var(g, name_fresh2(p, f, g, "ck_cnt"), t, VAR_LOCAL,
+			     s->loc);
+	stmt_append(out, stmt_decl(c, init->u.assign.rhs, s->loc));
+	init->u.assign.rhs = expr_var(g, c, s->loc);
+}
+
 /* Is s `for (n = COUNT; n > 0; n--) { i--; ... }`?  Sets n and i. */
 int counted_loop_header(const Stmt *s, int *pn, int *pi)
 {
@@ -1412,6 +1434,7 @@ static Stmt *ga_try_form(const Program *p, const Func *f, Func *g, Stmt *s,
 	int mhi = ga_local(&ga, "ck_mhi"), top = ga_local(&ga, "ck_top");
 	int j = ga_element_var(&ga);
 	Stmt *out = stmt_block(loc);
+	ga_count_once(p, f, g, s, out);
 	stmt_append(out, stmt_decl(hi, ga_var(&ga, ga.i, loc), loc));
 	stmt_append(out,
 		    stmt_decl(lo,
@@ -1797,6 +1820,7 @@ static Stmt *rot_try(const Program *p, const Func *f, Func *g, Stmt *s, int a)
 	s->u.loop.body = nb;
 
 	Stmt *blk = stmt_block(loc);
+	ga_count_once(p, f, g, s, blk);
 	for (long k = 0; k <= w; k++)
 		stmt_append(blk, stmt_decl_zero(g, reg[k], loc));
 	stmt_append(blk, stmt_decl(ran,
