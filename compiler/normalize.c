@@ -34,6 +34,7 @@ static void member_allocs(Program *p, Func *f);
 static void accessors_inline(Program *p);
 static void static_scratch(Func *f);
 static void global_scratch(Program *p);
+static void struct_param_copy(Program *p, Func *f);
 static void globals_static_check(Program *p);
 
 /* Replaces the user call *ep by a temporary (after hoisting its own
@@ -199,6 +200,7 @@ void normalize_program(Program *p)
 		n.f = p->funcs[i];
 		n.prefix = NULL;
 		static_scratch(n.f);
+		struct_param_copy(p, n.f);
 		soa_locals(p, n.f);
 		member_allocs(p, n.f);
 		ping_locals(p, n.f);
@@ -2077,4 +2079,70 @@ static void globals_static_check(Program *p)
 	memset(s.seen, 0, (size_t)p->nglobals);
 	for (int i = 0; i < p->nfuncs; i++)
 		ir_walk_stmt(p->funcs[i]->body, static_use, &s);
+}
+
+/* ---- struct parameters that the function changes
+ *
+ * A struct passed by value with floating data that f changes (a store
+ * into it or one of its members, or its address taken) becomes a local
+ * copy made first thing, `S ck_p; ck_p.x = p.x; ...`, which the rest of
+ * the body uses instead: the reverse mode follows changes of local
+ * structs, and the copy's adjoint flows into p's through those stores.
+ * The parameter itself stays as declared, in every signature. */
+
+typedef struct ParamChange {
+	int var, changed;
+} ParamChange;
+
+static void param_change_stmt(void *ctx, const Stmt *s)
+{
+	ParamChange *c = ctx;
+	if (s->kind == S_ASSIGN && activity_root(s->u.assign.lhs) == c->var)
+		c->changed = 1;
+}
+
+static void param_change_expr(void *ctx, const Expr *e)
+{
+	ParamChange *c = ctx;
+	if (e->kind == E_ADDR && activity_root(e->u.e) == c->var)
+		c->changed = 1;
+}
+
+typedef struct VarSwap {
+	Func *f;
+	int from, to;
+} VarSwap;
+
+static Expr *var_swap(void *ctx, Expr *e)
+{
+	VarSwap *w = ctx;
+	if (e->kind == E_VAR && e->u.var == w->from)
+		return expr_var(w->f, w->to, e->loc);
+	return NULL;
+}
+
+static void struct_param_copy(Program *p, Func *f)
+{
+	for (int i = 0; i < f->nparams; i++) {
+		int v = f->params[i];
+		const Var *x = f->vars[v];
+		if (x->type->kind != TY_STRUCT || !type_float_elem(x->type))
+			continue;
+		ParamChange pc = { v, 0 };
+		ir_visit_stmts(f->body, param_change_stmt, &pc);
+		ir_walk_stmt(f->body, param_change_expr, &pc);
+		if (!pc.changed)
+			continue;
+		const char *name =
+			name_fresh(p, f, arena_printf("ck_%s", x->name));
+		VarSwap w = { f, v, 0 };
+		w.to = func_add_var(f, name, x->type, VAR_LOCAL, x->loc);
+		stmt_map_exprs(f->body, var_swap, &w);
+		Stmt *copy = stmt_block(x->loc);
+		stmt_append(copy, stmt_decl(w.to, NULL, x->loc));
+		ir_copy_object(copy, expr_var(f, w.to, x->loc),
+			       expr_var(f, v, x->loc), x->loc);
+		for (int k = copy->u.block.n - 1; k >= 0; k--)
+			stmt_prepend(f->body, copy->u.block.items[k]);
+	}
 }
