@@ -3830,10 +3830,14 @@ static void adj_bwd_signature(Adj *c)
 		c->bmap[v] = func_add_param(c->bwd, x->name, t, x->loc);
 		if (t->kind == TY_STRUCT && adj_param_changed(c->v, v) &&
 		    type_float_elem(t)) {
-			diag_error(x->loc, "reverse mode does not support "
-					   "changing the struct parameter '%s' "
-					   "(passed by value) yet; copy what "
-					   "changes into local variables",
+			/* (the struct itself, changed, is a local copy:
+			 * normalize.c; this is the data its pointers reach) */
+			diag_error(x->loc,
+				   "reverse mode does not support "
+				   "changing the data that the pointer "
+				   "members of struct parameter '%s' "
+				   "(passed by value) point to; pass "
+				   "that data as a pointer parameter",
 				   x->name);
 			c->v->failed = 1;
 		}
