@@ -2084,7 +2084,8 @@ static void globals_static_check(Program *p)
 /* ---- struct parameters that the function changes
  *
  * A struct passed by value with floating data that f changes (a store
- * into it or one of its members, or its address taken) becomes a local
+ * into it or one of its members, or the address of either taken; not the
+ * data its pointer members reach) becomes a local
  * copy made first thing, `S ck_p; ck_p.x = p.x; ...`, which the rest of
  * the body uses instead: the reverse mode follows changes of local
  * structs, and the copy's adjoint flows into p's through those stores.
@@ -2094,17 +2095,34 @@ typedef struct ParamChange {
 	int var, changed;
 } ParamChange;
 
+/* Is lvalue e part of struct variable v's own storage (v, v.m, v.a[k]),
+ * not data that a pointer member reaches (v.p[k])? */
+static int param_storage(const Expr *e, int v)
+{
+	for (;;) {
+		if (e->kind == E_VAR)
+			return e->u.var == v;
+		if (e->kind == E_MEMBER)
+			e = e->u.mem.base;
+		else if (e->kind == E_INDEX &&
+			 e->u.index.base->type->kind == TY_ARRAY)
+			e = e->u.index.base;
+		else
+			return 0;
+	}
+}
+
 static void param_change_stmt(void *ctx, const Stmt *s)
 {
 	ParamChange *c = ctx;
-	if (s->kind == S_ASSIGN && activity_root(s->u.assign.lhs) == c->var)
+	if (s->kind == S_ASSIGN && param_storage(s->u.assign.lhs, c->var))
 		c->changed = 1;
 }
 
 static void param_change_expr(void *ctx, const Expr *e)
 {
 	ParamChange *c = ctx;
-	if (e->kind == E_ADDR && activity_root(e->u.e) == c->var)
+	if (e->kind == E_ADDR && param_storage(e->u.e, c->var))
 		c->changed = 1;
 }
 

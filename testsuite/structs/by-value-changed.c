@@ -7,6 +7,7 @@
 // differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
+// RUN: FileCheck %s --check-prefix=TAIL --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t -I%S
 #include <math.h>
 
@@ -33,12 +34,28 @@ double energy(P p, const double *x, int n)
 	p.c[0] = p.c[1] * x[0];
 	return e * p.m + p.c[0] + stretch(p, x[1]);
 }
+
+/* no copy where only the data a pointer member reaches is used, also by
+ * address (a copy of r would have its pointer into that data) */
+static double pair(const double *a)
+{
+	return a[0] * a[1];
+}
+
+#pragma ck_adjoint wrt(x)
+double tail(Row r, const double *x)
+{
+	return pair(&r.p[1]) * x[0] * x[0];
+}
 // CHECK-LABEL: double energy_d(P p, P p_d, const double *x, const double *x_d, int n, double *ret_d){{$}}
 // CHECK: P ck_p;
 // CHECK-NEXT: ck_p_d.k = p_d.k;
 // CHECK-NEXT: ck_p.k = p.k;
 // CHECK-LABEL: double energy_b(P p, P *p_b, const double *x, double *x_b, int n, double ret_b){{$}}
 // CHECK-LABEL: double energy_b_d(P p, P p_d, P *p_b, P *p_bd, const double *x, const double *x_d, double *x_b, double *x_bd, int n, double ret_b, double ret_bd){{$}}
+// TAIL-LABEL: static double tail_fwd(Row r, const double *x){{$}}
+// TAIL-NOT: Row ck_
+// TAIL: {{^}$}}
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
@@ -104,6 +121,10 @@ int main(void)
 		v[i] = ck_rand();
 	kc_check_scalar("struct changed by value", k0, k0_d, k0_b, k0_b_d,
 			NULL, v, NULL, NV, 3);
+	double data[3] = { 0.5, 1.5, -2.0 }, x[1] = { 0.7 }, xb[1] = { 0 };
+	Row r = { 3, data };
+	ck_equal_bits("tail_b's primal", tail_b(r, x, xb, 1.0), tail(r, x));
+	ck_close("tail_b", xb[0], 2.0 * 1.5 * -2.0 * 0.7, 1e-15);
 	return ck_done();
 }
 #endif

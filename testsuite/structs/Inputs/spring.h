@@ -7,4 +7,9 @@ typedef struct {
 	double c[N];
 	double m;
 } P;
+/* a row of data that a struct points to */
+typedef struct {
+	int n;
+	double *p;
+} Row;
 #endif
