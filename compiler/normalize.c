@@ -1860,8 +1860,10 @@ static void scratch_exit(void *ctx, const Stmt *s)
 		x->bad = 1;
 }
 
-/* Does loop s (a for) overwrite the whole one-dimensional array v? */
-static int scratch_loop(const Func *f, const Stmt *s, int v)
+/* Does loop s (a for) overwrite the whole one-dimensional array v?  With
+ * part set, a prefix of it also counts (i < E for any E that does not
+ * read v). */
+static int scratch_loop(const Func *f, const Stmt *s, int v, int part)
 {
 	const Type *t = f->vars[v]->type;
 	if (s->kind != S_FOR || t->kind != TY_ARRAY || t->len <= 0 ||
@@ -1882,7 +1884,9 @@ static int scratch_loop(const Func *f, const Stmt *s, int v)
 			: -1;
 	if (i < 0 || !c || c->kind != E_BINARY || c->u.bin.op != B_LT ||
 	    c->u.bin.l->kind != E_VAR || c->u.bin.l->u.var != i ||
-	    c->u.bin.r->kind != E_NUM || c->u.bin.r->u.num.ival != t->len ||
+	    (part ? expr_mentions(c->u.bin.r, v) || expr_has_call(c->u.bin.r)
+		  : c->u.bin.r->kind != E_NUM ||
+			     c->u.bin.r->u.num.ival != t->len) ||
 	    !inc || inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
 	    inc->u.assign.lhs->kind != E_VAR || inc->u.assign.lhs->u.var != i)
 		return 0;
@@ -1930,7 +1934,7 @@ static int scratch_dead(const Func *f, int v, int used)
 			    it->u.assign.lhs->u.var == v &&
 			    type_is_float(f->vars[v]->type) &&
 			    !expr_mentions(it->u.assign.rhs, v)) ||
-			   scratch_loop(f, it, v);
+			   scratch_loop(f, it, v, 0);
 		if (!dead || !used)
 			return dead;
 		for (k++; k < b->u.block.n; k++)
@@ -2011,6 +2015,193 @@ static Expr *global_swap(void *ctx, Expr *e)
 	return NULL;
 }
 
+/* The counted loop for (i = 0; i < E; i++) that s is: its index (or
+ * -1) and *bound = E. */
+static int scratch_for(const Stmt *s, const Expr **bound)
+{
+	if (s->kind != S_FOR)
+		return -1;
+	const Stmt *in = s->u.loop.init;
+	const Expr *c = s->u.loop.cond;
+	const Stmt *inc = s->u.loop.inc;
+	int i = in && in->kind == S_DECL && in->u.decl.init &&
+				in->u.decl.init->kind == E_NUM &&
+				in->u.decl.init->u.num.ival == 0
+			? in->u.decl.var
+		: in && in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
+				in->u.assign.lhs->kind == E_VAR &&
+				in->u.assign.rhs->kind == E_NUM &&
+				in->u.assign.rhs->u.num.ival == 0
+			? in->u.assign.lhs->u.var
+			: -1;
+	if (i < 0 || !c || c->kind != E_BINARY || c->u.bin.op != B_LT ||
+	    c->u.bin.l->kind != E_VAR || c->u.bin.l->u.var != i || !inc ||
+	    inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
+	    inc->u.assign.lhs->kind != E_VAR || inc->u.assign.lhs->u.var != i)
+		return -1;
+	*bound = c->u.bin.r;
+	return i;
+}
+
+/* Does e mention array v only as v[j]? */
+static int prefix_expr(const Expr *e, int v, int j)
+{
+	if (!e)
+		return 1;
+	if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
+	    e->u.index.base->u.var == v)
+		return e->u.index.idx->kind == E_VAR &&
+		       e->u.index.idx->u.var == j;
+	if (e->kind == E_VAR)
+		return e->u.var != v;
+	switch (e->kind) {
+	case E_UNARY:
+		return prefix_expr(e->u.un.e, v, j);
+	case E_BINARY:
+		return prefix_expr(e->u.bin.l, v, j) &&
+		       prefix_expr(e->u.bin.r, v, j);
+	case E_COND:
+		return prefix_expr(e->u.cond.c, v, j) &&
+		       prefix_expr(e->u.cond.a, v, j) &&
+		       prefix_expr(e->u.cond.b, v, j);
+	case E_CALL:
+		for (int k = 0; k < e->u.call.nargs; k++)
+			if (!prefix_expr(e->u.call.args[k], v, j))
+				return 0;
+		return 1;
+	case E_INDEX:
+		return prefix_expr(e->u.index.base, v, j) &&
+		       prefix_expr(e->u.index.idx, v, j);
+	case E_MEMBER:
+		return prefix_expr(e->u.mem.base, v, j);
+	case E_ADDR:
+		if (e->u.e->kind == E_VAR && e->u.e->u.var == j)
+			return 0; /* j may change behind the loop's back */
+		return prefix_expr(e->u.e, v, j);
+	case E_DEREF:
+	case E_CAST:
+		return prefix_expr(e->u.e, v, j);
+	default:
+		return 1;
+	}
+}
+
+typedef struct Prefix {
+	int v, j, ok;
+} Prefix;
+
+static void prefix_stmt(void *ctx, const Stmt *s)
+{
+	Prefix *x = ctx;
+	switch (s->kind) {
+	case S_DECL:
+		if (s->u.decl.var == x->j ||
+		    !prefix_expr(s->u.decl.init, x->v, x->j))
+			x->ok = 0;
+		for (int k = 0; k < s->u.decl.ninits; k++)
+			if (!prefix_expr(s->u.decl.inits[k], x->v, x->j))
+				x->ok = 0;
+		break;
+	case S_ASSIGN:
+		if ((s->u.assign.lhs->kind == E_VAR &&
+		     s->u.assign.lhs->u.var == x->j) ||
+		    !prefix_expr(s->u.assign.lhs, x->v, x->j) ||
+		    !prefix_expr(s->u.assign.rhs, x->v, x->j))
+			x->ok = 0;
+		break;
+	case S_EXPR:
+	case S_RETURN:
+		if (!prefix_expr(s->u.expr, x->v, x->j))
+			x->ok = 0;
+		break;
+	case S_IF:
+		if (!prefix_expr(s->u.ifs.cond, x->v, x->j))
+			x->ok = 0;
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		if (!prefix_expr(s->u.loop.cond, x->v, x->j))
+			x->ok = 0;
+		break;
+	case S_CHECKPOINT:
+		x->ok = 0; /* a save() section may name v whole */
+		break;
+	default:
+		break;
+	}
+}
+
+static void prefix_set(void *ctx, const Stmt *s)
+{
+	Prefix *x = ctx;
+	if (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+	    s->u.assign.lhs->u.var == x->v)
+		x->ok = 0;
+}
+
+static void prefix_addr(void *ctx, const Expr *e)
+{
+	Prefix *x = ctx;
+	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
+	    e->u.e->u.var == x->v)
+		x->ok = 0;
+}
+
+/* Do the values of e's variables stay the same through f: integers that
+ * nothing assigns after their declaration, nor takes the address of? */
+static int prefix_fixed(const Func *f, const Expr *e)
+{
+	if (expr_has_call(e))
+		return 0;
+	for (int v = 0; v < f->nvars; v++) {
+		if (!expr_mentions(e, v))
+			continue;
+		Prefix x = { v, -1, 1 };
+		ir_visit_stmts(f->body, prefix_set, &x);
+		ir_walk_stmt(f->body, prefix_addr, &x);
+		if (f->vars[v]->type->kind != TY_INT || !x.ok)
+			return 0;
+	}
+	return 1;
+}
+
+/* Array v is scratch that f fills a prefix of: the first statement of the
+ * body that mentions it is a counted loop for (i = 0; i < E; i++) that
+ * stores v[i] (scratch_loop), with E fixed through f, and every later
+ * statement that mentions it is such a loop over the same E that uses
+ * v only as v[j], j its index (which the body leaves alone).  So f reads
+ * only elements it wrote. */
+static int scratch_prefix(const Func *f, int v)
+{
+	const Stmt *b = f->body;
+	const Expr *bound = NULL;
+	int k = 0;
+	for (; k < b->u.block.n; k++)
+		if (stmt_mentions(b->u.block.items[k], v))
+			break;
+	if (k == b->u.block.n || !scratch_loop(f, b->u.block.items[k], v, 1) ||
+	    scratch_for(b->u.block.items[k], &bound) < 0 ||
+	    !prefix_fixed(f, bound))
+		return 0;
+	int reads = 0;
+	for (k++; k < b->u.block.n; k++) {
+		const Stmt *it = b->u.block.items[k];
+		if (!stmt_mentions(it, v))
+			continue;
+		const Expr *e = NULL;
+		int j = scratch_for(it, &e);
+		if (j < 0 || !expr_equal(e, bound))
+			return 0;
+		Prefix x = { v, j, 1 };
+		ir_visit_stmts(it->u.loop.body, prefix_stmt, &x);
+		if (!x.ok)
+			return 0;
+		reads++;
+	}
+	return reads > 0;
+}
+
 static void global_scratch(Program *p)
 {
 	int n = p->nglobals;
@@ -2038,6 +2229,10 @@ static void global_scratch(Program *p)
 		w.var = func_add_var(f, name, x->type, VAR_LOCAL, x->loc);
 		stmt_map_exprs(f->body, global_swap, &w);
 		if (scratch_dead(f, w.var, 1)) {
+			stmt_prepend(f->body, stmt_decl(w.var, NULL, x->loc));
+			continue;
+		}
+		if (scratch_prefix(f, w.var)) {
 			stmt_prepend(f->body, stmt_decl(w.var, NULL, x->loc));
 			continue;
 		}

@@ -5,7 +5,10 @@
 // array filled by a helper, and a global scalar that f sets first.  The
 // generated functions keep their own storage and leave the globals as
 // they were.  Gradients, Hessian-vector products and the dot-product test
-// against differences; a second call gives the same gradient.
+// against differences; a second call gives the same gradient.  A global
+// buffer of fixed size that f fills only up to n, `for (i = 0; i < n;
+// i++) buf[i] = ...`, is scratch too when every later use is buf[j] in a
+// loop for (j = 0; j < n; j++) over the same n, which nothing changes.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t
@@ -15,6 +18,7 @@
 
 static double work[N];
 double scale;
+static double buf[64];
 
 static double spread(const double *x)
 {
@@ -26,6 +30,19 @@ static double spread(const double *x)
 	return s;
 }
 
+static double part(const double *x, int n)
+{
+	double s = 0.0;
+	for (int i = 0; i < n; i++)
+		buf[i] = x[i] * x[i + 1];
+	for (int j = 0; j < n; j++) {
+		if (buf[j] > 0.1)
+			buf[j] = sqrt(buf[j]);
+		s += buf[j] * x[j];
+	}
+	return s;
+}
+
 #pragma ck_tangent wrt(x)
 #pragma ck_adjoint wrt(x)
 #pragma ck_hvp wrt(x)
@@ -33,7 +50,7 @@ double f(const double *x)
 {
 	scale = x[0] * x[1];
 	double t = spread(x);
-	return t * scale + spread(x) / (1.0 + scale * scale);
+	return t * scale + spread(x) / (1.0 + scale * scale) + part(x, N - 2);
 }
 // CHECK-NOT: extern double scale
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, double *ret_d){{$}}
@@ -42,6 +59,8 @@ double f(const double *x)
 // CHECK-NEXT: {
 // CHECK: double work[8];
 // CHECK-NOT: static double work
+// CHECK-LABEL: static double part_d(const double *x, const double *x_d, int n, double *ret_d){{$}}
+// CHECK: double buf[64];
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
