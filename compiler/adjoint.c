@@ -1199,14 +1199,6 @@ int adj_ctab_var(Adj *c, int v)
 	return b;
 }
 
-/* A pointer-typed primal expression as a bwd value (stable data only).
- *
- * adj_bw_ptr and adj_bw_value end: adj_bw_value recurses on strict
- * subexpressions, and hands adj_bw_ptr only a pointer variable, which
- * adj_bw_ptr resolves itself (through its base, whose base is itself);
- * adj_bw_ptr hands anything else to adj_bw_value, which never hands it
- * back.  A rematerialized local expands into an older value (see
- * adj_remat_set). */
 /* f_bwd reads the data of pointer parameter v again, which holds what f
  * left there: integers that f (or a callee) changes are refused, since
  * their old values are gone.  (Floating data f changes is restored by
@@ -1230,6 +1222,14 @@ static void adj_param_ints_changed(Adj *c, int v, Loc loc)
 		   c->f->vars[v]->name, c->f->name);
 }
 
+/* A pointer-typed primal expression as a bwd value (stable data only).
+ *
+ * adj_bw_ptr and adj_bw_value end: adj_bw_value recurses on strict
+ * subexpressions, and hands adj_bw_ptr only a pointer variable, which
+ * adj_bw_ptr resolves itself (through its base, whose base is itself);
+ * adj_bw_ptr hands anything else to adj_bw_value, which never hands it
+ * back.  A rematerialized local expands into an older value (see
+ * adj_remat_set). */
 static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 {
 	if (e->kind == E_VAR) {
@@ -2318,7 +2318,6 @@ typedef struct AddrVars {
 	Adj *c;
 	int *v;
 	int n;
-	int depth; /* inside a call's argument list */
 } AddrVars;
 
 /* The integer scalar that pointer variable p always points to (its base
@@ -2333,6 +2332,35 @@ int adj_int_target(Adj *c, int p)
 		return -1;
 	const Type *bt = c->f->vars[b]->type;
 	return type_is_arith(bt) && !type_is_float(bt) ? b : -1;
+}
+
+/* A store through local pointer p into an integer that ckc cannot name
+ * (p = &k, later p = &j): refused when f_bwd reads one of the integers p
+ * may point to, whose update it could not undo.  Returns 1 then. */
+int adj_int_store_unknown(Adj *c, int p, Loc loc)
+{
+	const Func *f = c->f;
+	const Type *t = f->vars[p]->type;
+	if (t->kind != TY_PTR || type_is_float(t->base) ||
+	    !type_is_arith(t->base) || adj_var_is_param(f, p) ||
+	    adj_int_target(c, p) >= 0)
+		return 0;
+	for (int w = 0; w < f->nvars; w++) {
+		const Type *wt = f->vars[w]->type;
+		if (w == p || c->a->node[w] != c->a->node[p] ||
+		    !type_is_arith(wt) || type_is_float(wt) ||
+		    !c->v->needed[w])
+			continue;
+		diag_error(
+			loc,
+			"this store through '%s' may change '%s', which the "
+			"reverse sweep reads, and ckc cannot tell which "
+			"integer '%s' points to here; keep one pointer per "
+			"integer",
+			f->vars[p]->name, f->vars[w]->name, f->vars[p]->name);
+		return 1;
+	}
+	return 0;
 }
 
 static void adj_addr_add(AddrVars *a, int k)
@@ -2421,7 +2449,7 @@ static void adj_addr_vars(AddrVars *a, const Expr *e, int arg)
 Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc)
 {
 	AddrVars a = { c, arena_alloc(sizeof(int) * ((size_t)c->f->nvars + 1)),
-		       0, 0 };
+		       0 };
 	if (e && e->kind == E_ADDR && e->u.e->kind == E_VAR)
 		return NULL;
 	adj_addr_vars(&a, e, 0);

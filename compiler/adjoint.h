@@ -248,6 +248,9 @@ Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc);
 Stmt *adj_then(Stmt *a, Stmt *b);
 /* The integer scalar k that pointer variable p always points to, or -1. */
 int adj_int_target(Adj *c, int p);
+/* A store through int pointer p whose integer ckc cannot name, where
+ * f_bwd reads one it may be: reported, 1. */
+int adj_int_store_unknown(Adj *c, int p, Loc loc);
 /* Is p a parameter through which the caller passed one integer, &k, that
  * the callee may change (stable mask 3)? */
 int adj_int_cell_param(Adj *c, int p);

@@ -631,6 +631,9 @@ static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 					  lhs->u.index.idx->u.num.ival == 0));
 	if (cell) /* *p = e, p the cell of the caller's &k */
 		undo = adj_cell_update(c, lhs, op, rhs, fout, s->loc);
+	else if (k < 0 && ptr && ptr->kind == E_VAR &&
+		 adj_int_store_unknown(c, ptr->u.var, s->loc))
+		undo = NULL;
 	else if (lhs->kind == E_VAR && !type_is_float(lhs->type))
 		undo = adj_int_update(c, lhs->u.var, op, rhs, fout, s->loc);
 	else if (k >= 0) /* *p = e with int *p = &k: an update of k */
