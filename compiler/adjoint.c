@@ -2335,8 +2335,9 @@ int adj_int_target(Adj *c, int p)
 }
 
 /* A store through local pointer p into an integer that ckc cannot name
- * (p = &k, later p = &j): refused when f_bwd reads one of the integers p
- * may point to, whose update it could not undo.  Returns 1 then. */
+ * (p = &k, later p = &j), or p passed to a call that may store through
+ * it: refused when f_bwd reads one of the integers p may point to, whose
+ * update it could not undo.  Returns 1 then. */
 int adj_int_store_unknown(Adj *c, int p, Loc loc)
 {
 	const Func *f = c->f;
@@ -2353,7 +2354,7 @@ int adj_int_store_unknown(Adj *c, int p, Loc loc)
 			continue;
 		diag_error(
 			loc,
-			"this store through '%s' may change '%s', which the "
+			"a change through '%s' may be one of '%s', which the "
 			"reverse sweep reads, and ckc cannot tell which "
 			"integer '%s' points to here; keep one pointer per "
 			"integer",
@@ -2380,6 +2381,9 @@ static void adj_addr_vars(AddrVars *a, const Expr *e, int arg)
 		adj_addr_add(a, -1 - e->u.var);
 		return;
 	}
+	if (arg && e->kind == E_VAR &&
+	    adj_int_store_unknown(a->c, e->u.var, e->loc))
+		return; /* h(p) with p = &k, later p = &j */
 	if (arg && e->kind == E_VAR && adj_int_target(a->c, e->u.var) >= 0) {
 		/* h(p) with int *p = &k */
 		int k = adj_int_target(a->c, e->u.var);

@@ -1860,15 +1860,12 @@ static void scratch_exit(void *ctx, const Stmt *s)
 		x->bad = 1;
 }
 
-/* Does loop s (a for) overwrite the whole one-dimensional array v?  With
- * part set, a prefix of it also counts (i < E for any E that does not
- * read v). */
-static int scratch_loop(const Func *f, const Stmt *s, int v, int part)
+/* The counted loop for (i = 0; i < E; i++) that s is: its index (or
+ * -1) and *bound = E. */
+static int scratch_for(const Stmt *s, const Expr **bound)
 {
-	const Type *t = f->vars[v]->type;
-	if (s->kind != S_FOR || t->kind != TY_ARRAY || t->len <= 0 ||
-	    t->base->kind == TY_ARRAY)
-		return 0;
+	if (s->kind != S_FOR)
+		return -1;
 	const Stmt *in = s->u.loop.init;
 	const Expr *c = s->u.loop.cond;
 	const Stmt *inc = s->u.loop.inc;
@@ -1883,12 +1880,26 @@ static int scratch_loop(const Func *f, const Stmt *s, int v, int part)
 			? in->u.assign.lhs->u.var
 			: -1;
 	if (i < 0 || !c || c->kind != E_BINARY || c->u.bin.op != B_LT ||
-	    c->u.bin.l->kind != E_VAR || c->u.bin.l->u.var != i ||
-	    (part ? expr_mentions(c->u.bin.r, v) || expr_has_call(c->u.bin.r)
-		  : c->u.bin.r->kind != E_NUM ||
-			     c->u.bin.r->u.num.ival != t->len) ||
-	    !inc || inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
+	    c->u.bin.l->kind != E_VAR || c->u.bin.l->u.var != i || !inc ||
+	    inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
 	    inc->u.assign.lhs->kind != E_VAR || inc->u.assign.lhs->u.var != i)
+		return -1;
+	*bound = c->u.bin.r;
+	return i;
+}
+
+/* Does loop s (a for) overwrite the whole one-dimensional array v?  With
+ * part set, a prefix of it also counts (i < E for any E that does not
+ * read v). */
+static int scratch_loop(const Func *f, const Stmt *s, int v, int part)
+{
+	const Type *t = f->vars[v]->type;
+	const Expr *bound = NULL;
+	int i = scratch_for(s, &bound);
+	if (i < 0 || t->kind != TY_ARRAY || t->len <= 0 ||
+	    t->base->kind == TY_ARRAY ||
+	    (part ? expr_mentions(bound, v) || expr_has_call(bound)
+		  : bound->kind != E_NUM || bound->u.num.ival != t->len))
 		return 0;
 	const Stmt *b = s->u.loop.body;
 	const Stmt *const *items = &b;
@@ -2013,34 +2024,6 @@ static Expr *global_swap(void *ctx, Expr *e)
 		return g;
 	}
 	return NULL;
-}
-
-/* The counted loop for (i = 0; i < E; i++) that s is: its index (or
- * -1) and *bound = E. */
-static int scratch_for(const Stmt *s, const Expr **bound)
-{
-	if (s->kind != S_FOR)
-		return -1;
-	const Stmt *in = s->u.loop.init;
-	const Expr *c = s->u.loop.cond;
-	const Stmt *inc = s->u.loop.inc;
-	int i = in && in->kind == S_DECL && in->u.decl.init &&
-				in->u.decl.init->kind == E_NUM &&
-				in->u.decl.init->u.num.ival == 0
-			? in->u.decl.var
-		: in && in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
-				in->u.assign.lhs->kind == E_VAR &&
-				in->u.assign.rhs->kind == E_NUM &&
-				in->u.assign.rhs->u.num.ival == 0
-			? in->u.assign.lhs->u.var
-			: -1;
-	if (i < 0 || !c || c->kind != E_BINARY || c->u.bin.op != B_LT ||
-	    c->u.bin.l->kind != E_VAR || c->u.bin.l->u.var != i || !inc ||
-	    inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
-	    inc->u.assign.lhs->kind != E_VAR || inc->u.assign.lhs->u.var != i)
-		return -1;
-	*bound = c->u.bin.r;
-	return i;
 }
 
 /* Does e mention array v only as v[j]? */

@@ -12,7 +12,7 @@ double f(const double *x, int n)
 	int *p = &k;
 	for (int i = 0; i < n; i++) {
 		s += x[i] * x[k] * x[j];
-		*p = (*p + 3) % n; // CHECK: int-pointer-moved.c:[[@LINE]]:3: error: this store through 'p' may change 'k', which the reverse sweep reads, and ckc cannot tell which integer 'p' points to here; keep one pointer per integer
+		*p = (*p + 3) % n; // CHECK: int-pointer-moved.c:[[@LINE]]:3: error: a change through 'p' may be one of 'k', which the reverse sweep reads, and ckc cannot tell which integer 'p' points to here; keep one pointer per integer
 		if (i == 2)
 			p = &j;
 	}
