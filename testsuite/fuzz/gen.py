@@ -125,6 +125,10 @@ FEATURES = {
                          # filled by a loop
     "idxheap": False,    # with idxarr: the table from malloc or calloc
                          # at times (no checkpoint regions then)
+    "intcell": False,    # an int cur of the kernel (an index a[cur % n])
+                         # changed through its address: fz_adv(&cur, d),
+                         # and through int *pcur = &cur: fz_adv(pcur, d),
+                         # *pcur = (*pcur + d) % 8, (*pcur)++
     "idxarr": False,     # a local int table ix[8] in the kernel, filled
                          # at run time and changed by element stores (some
                          # on comparisons of data), read as indices
@@ -143,6 +147,15 @@ FEATURES = {
 # jump they do not converge and fuzzcheck.h skips the output.  No calls
 # inside checkpoint regions or binomial loops: the reverse sweep would
 # recompute them, which ckc refuses.
+# Feature intcell: the helper that changes the kernel's int cur through
+# its address (ckc's reverse sweep undoes it there and in the kernel).
+CELL_DEF = """static void fz_adv(int *k, int d);
+static void fz_adv(int *k, int d)
+{
+	*k = (*k + d) % 8;
+}
+"""
+
 NOISE_DEF = """#pragma ck_inactive fz_noise
 double fz_noise(double v);
 double fz_noise(double v)
@@ -382,6 +395,9 @@ class Gen:
         # its elements are indices in [0, IXLEN).
         self.ix = False
         self.ix_heap = False
+        # The kernel's int cur and pointer pcur = &cur (feature intcell).
+        self.cell = False
+        self.cell_ptr = False
 
     # ---------------------------------------------------------- utilities
     def fresh(self, prefix):
@@ -454,6 +470,11 @@ class Gen:
                 all(arr.span(n) >= n for n in self.ns) and \
                 self.r.random() < 0.3:
             return "ix[%s] %% n" % self.ix_index(sc)
+        # The kernel's int cur, changed through its address, modulo n.
+        if self.cell and not self.elementwise and self.has_n and \
+                all(arr.span(n) >= n for n in self.ns) and \
+                self.r.random() < 0.3:
+            return "cur % n"
         # Indices that do not depend on a counter.
         for text, f in (("0", lambda n: 0), ("1", lambda n: 1),
                         ("2", lambda n: 2), ("n - 1", lambda n: n - 1),
@@ -479,6 +500,21 @@ class Gen:
         if ivs and self.r.random() < 0.7:
             return "%s %% %d" % (self.r.choice(ivs).name, IXLEN)
         return str(self.r.randrange(IXLEN))
+
+    def s_cell(self, sc, ctx):
+        """cur changed through its address: by fz_adv(&cur, d) or
+        fz_adv(pcur, d), or a store through pcur; d a constant or a
+        comparison of data."""
+        if self.r.random() < 0.3:
+            d = "(%s)" % self.cond(sc, 1)
+        else:
+            d = str(self.r.randrange(1, IXLEN))
+        forms = ["fz_adv(&cur, %s);" % d]
+        if self.cell_ptr:
+            forms += ["fz_adv(pcur, %s);" % d,
+                      "*pcur = (*pcur + %s) %% %d;" % (d, IXLEN),
+                      "(*pcur)++;"]
+        self.emit(self.r.choice(forms))
 
     def s_ixstore(self, sc, ctx):
         """ix[k] = (ix[k2] + d) % IXLEN, d a constant or a comparison of
@@ -1539,6 +1575,8 @@ class Gen:
             kinds += ["memmove"]
         if self.ix and not ctx.in_helper and not self.elementwise:
             kinds += ["ixstore"]
+        if self.cell and not ctx.in_helper and not self.elementwise:
+            kinds += ["cell"] * 2
         k = r.choice(kinds)
         region = self.feat["checkpoint"] and not ctx.in_helper and \
             not self.no_pragma and not self.ix_heap and \
@@ -2384,6 +2422,12 @@ class Gen:
             self.mallocs.append("ix")
         elif self.ix:
             self.emit("int ix[%d];" % IXLEN)
+        self.cell = self.chance(0.7, "intcell")
+        if self.cell:
+            self.emit("int cur = %d;" % r.randrange(IXLEN))
+            self.cell_ptr = self.chance(0.6)
+            if self.cell_ptr:
+                self.emit("int *pcur = &cur;")
         if self.ix:
             self.emit("for (int q = 0; q < %d; q++)" % IXLEN)
             self.emit("\tix[q] = (q * %d + %d) %% %d;" % (
@@ -2400,6 +2444,14 @@ class Gen:
                         break
                     # The kernel has no fitting argument: give it one.
                     self.s_array(sc, ctx)
+        # cur read nowhere, pcur used nowhere: they count (gcc
+        # -Wunused-variable).
+        if self.cell and not any("cur % n" in line for line in self.out):
+            self.uses_cnt = True
+            self.emit("cnt += cur;")
+        if self.cell_ptr and sum("pcur" in line for line in self.out) < 2:
+            self.uses_cnt = True
+            self.emit("cnt += *pcur;")
         # The int table read as an index nowhere: its values count
         # (gcc -Wunused-but-set-variable).
         if self.ix and not any("% n]" in line and "ix[" in line
@@ -3109,6 +3161,8 @@ def file_text(kernels, lit=False, seed=None, modes=("tangent",),
         out.append("#include <stdio.h>\n")
     if any("fz_noise(" in src for src in (k[0] for k in kernels)):
         out.append(NOISE_DEF)
+    if any("fz_adv(" in src for src in (k[0] for k in kernels)):
+        out.append(CELL_DEF)
     if any("fz_view" in src or "fz_pt" in src
            for src in (k[0] for k in kernels)):
         out.append("#include \"%s\"\n" % VIEW_HEADER_NAME)
