@@ -35,6 +35,7 @@ static void accessors_inline(Program *p);
 static void static_scratch(Func *f);
 static void global_scratch(Program *p);
 static void struct_param_copy(Program *p, Func *f);
+static void ptr_select(Program *p, Func *f);
 static void globals_static_check(Program *p);
 
 /* Replaces the user call *ep by a temporary (after hoisting its own
@@ -201,6 +202,7 @@ void normalize_program(Program *p)
 		n.prefix = NULL;
 		static_scratch(n.f);
 		struct_param_copy(p, n.f);
+		ptr_select(p, n.f);
 		soa_locals(p, n.f);
 		member_allocs(p, n.f);
 		ping_locals(p, n.f);
@@ -2340,5 +2342,197 @@ static void struct_param_copy(Program *p, Func *f)
 			       expr_var(f, v, x->loc), x->loc);
 		for (int k = copy->u.block.n - 1; k >= 0; k--)
 			stmt_prepend(f->body, copy->u.block.items[k]);
+	}
+}
+
+/* ---- a pointer that selects one of two parameters
+ *
+ * A local pointer declared as a choice between pointer parameters (or a
+ * parameter and an array), `const double *src = c ? x : y;`, and
+ * afterwards only read through (src[i], *src), never moved, written
+ * through, passed or copied, becomes the choice itself: the declaration
+ * keeps c as an int (`int ck_src = c ? 1 : 0;`) and each read src[i]
+ * becomes `ck_src ? x[i] : y[i]`.  x and y must not change either (no
+ * assignment, no address taken).  The reverse mode then sees the arrays
+ * themselves, each with its own adjoint. */
+
+typedef struct Select {
+	int p;    /* the pointer */
+	int a, b; /* the variables it chooses between */
+	int bad;  /* a use other than a read through it */
+	int sel;  /* the int that holds the choice */
+	const Stmt *decl;
+	Func *f;
+} Select;
+
+static void select_expr(Select *x, const Expr *e, int read_ok)
+{
+	if (!e)
+		return;
+	if (e->kind == E_VAR) {
+		if (e->u.var == x->p && !read_ok)
+			x->bad = 1;
+		return;
+	}
+	switch (e->kind) {
+	case E_INDEX:
+		select_expr(x, e->u.index.base, 1);
+		select_expr(x, e->u.index.idx, 0);
+		return;
+	case E_DEREF:
+		select_expr(x, e->u.e, 1);
+		return;
+	case E_UNARY:
+		select_expr(x, e->u.un.e, 0);
+		return;
+	case E_BINARY:
+		select_expr(x, e->u.bin.l, 0);
+		select_expr(x, e->u.bin.r, 0);
+		return;
+	case E_COND:
+		select_expr(x, e->u.cond.c, 0);
+		select_expr(x, e->u.cond.a, 0);
+		select_expr(x, e->u.cond.b, 0);
+		return;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			select_expr(x, e->u.call.args[i], 0);
+		return;
+	case E_MEMBER:
+		select_expr(x, e->u.mem.base, 0);
+		return;
+	case E_ADDR:
+	case E_CAST:
+		select_expr(x, e->u.e, 0);
+		return;
+	default:
+		return;
+	}
+}
+
+/* Is lvalue e something written through the pointer (src[i] = v)? */
+static int select_through(const Select *x, const Expr *e)
+{
+	while (e->kind == E_INDEX || e->kind == E_DEREF || e->kind == E_MEMBER)
+		e = e->kind == E_INDEX   ? e->u.index.base
+		    : e->kind == E_DEREF ? e->u.e
+					 : e->u.mem.base;
+	return e->kind == E_VAR && e->u.var == x->p;
+}
+
+static void select_stmt(void *ctx, const Stmt *s)
+{
+	Select *x = ctx;
+	switch (s->kind) {
+	case S_DECL:
+		if (s != x->decl) {
+			select_expr(x, s->u.decl.init, 0);
+			for (int k = 0; k < s->u.decl.ninits; k++)
+				select_expr(x, s->u.decl.inits[k], 0);
+		}
+		break;
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs;
+		if (l->kind == E_VAR &&
+		    (l->u.var == x->p || l->u.var == x->a || l->u.var == x->b))
+			x->bad = 1;
+		if (select_through(x, l))
+			x->bad = 1;
+		select_expr(x, l, 0);
+		select_expr(x, s->u.assign.rhs, 0);
+		break;
+	}
+	case S_EXPR:
+	case S_RETURN:
+		select_expr(x, s->u.expr, 0);
+		break;
+	case S_IF:
+		select_expr(x, s->u.ifs.cond, 0);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		select_expr(x, s->u.loop.cond, 0);
+		break;
+	case S_CHECKPOINT:
+		for (int k = 0; k < s->u.ckpt.nsaves; k++)
+			if (s->u.ckpt.saves[k]->var == x->p)
+				x->bad = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+static void select_addr(void *ctx, const Expr *e)
+{
+	Select *x = ctx;
+	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
+	    (e->u.e->u.var == x->a || e->u.e->u.var == x->b))
+		x->bad = 1;
+}
+
+static Expr *select_rewrite(void *ctx, Expr *e)
+{
+	Select *x = ctx;
+	const Expr *base = e->kind == E_INDEX   ? e->u.index.base
+			   : e->kind == E_DEREF ? e->u.e
+						: NULL;
+	if (!base || base->kind != E_VAR || base->u.var != x->p)
+		return NULL;
+	Expr *arm[2];
+	for (int k = 0; k < 2; k++) {
+		Expr *v = expr_var(x->f, k ? x->b : x->a, e->loc);
+		if (e->kind == E_INDEX) {
+			Expr *idx = expr_map(expr_clone(e->u.index.idx),
+					     select_rewrite, x);
+			arm[k] = expr_index(v, idx, e->loc);
+		} else {
+			arm[k] = expr_deref(v, e->loc);
+		}
+		arm[k]->type = e->type;
+	}
+	Expr *c = expr_cond(expr_var(x->f, x->sel, e->loc), arm[0], arm[1],
+			    e->loc);
+	c->type = e->type;
+	return c;
+}
+
+static void ptr_select(Program *p, Func *f)
+{
+	for (int k = 0; k < f->body->u.block.n; k++) {
+		Stmt *d = f->body->u.block.items[k];
+		if (d->kind != S_DECL || !d->u.decl.init)
+			continue;
+		int v = d->u.decl.var;
+		const Var *x = f->vars[v];
+		const Expr *c = d->u.decl.init;
+		if (x->kind != VAR_LOCAL || x->is_static ||
+		    x->type->kind != TY_PTR || !type_is_float(x->type->base) ||
+		    c->kind != E_COND || c->u.cond.a->kind != E_VAR ||
+		    c->u.cond.b->kind != E_VAR)
+			continue;
+		int a = c->u.cond.a->u.var, b = c->u.cond.b->u.var;
+		if (a == b || !type_is_pointerish(f->vars[a]->type) ||
+		    !type_is_pointerish(f->vars[b]->type) ||
+		    (f->vars[a]->kind != VAR_PARAM &&
+		     f->vars[b]->kind != VAR_PARAM) ||
+		    expr_mentions(c->u.cond.c, v))
+			continue;
+		Select s = { v, a, b, 0, -1, d, f };
+		ir_visit_stmts(f->body, select_stmt, &s);
+		ir_walk_stmt(f->body, select_addr, &s);
+		if (s.bad)
+			continue;
+		s.sel = func_add_var(
+			f, name_fresh(p, f, arena_printf("ck_%s", x->name)),
+			type_int(), VAR_LOCAL, x->loc);
+		Expr *one = expr_int(1, d->loc), *zero = expr_int(0, d->loc);
+		Expr *pick = expr_cond(c->u.cond.c, one, zero, d->loc);
+		pick->type = type_int();
+		Stmt *nd = stmt_decl(s.sel, pick, d->loc);
+		f->body->u.block.items[k] = nd;
+		stmt_map_exprs(f->body, select_rewrite, &s);
+		f->vars[v]->dropped = 1; /* nothing names it now */
 	}
 }

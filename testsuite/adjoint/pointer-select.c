@@ -1,0 +1,71 @@
+// A local pointer that selects one of two parameters, `const double *src
+// = flag ? x : y;`, and is only read through afterwards becomes the
+// choice itself: each read src[i] is `ck_src ? x[i] : y[i]`, with the
+// choice kept in an int, so every mode sees both arrays with their own
+// derivatives.  Gradients, Hessian-vector products and the dot-product
+// test against differences, for both choices.
+// RUN: %ckc %s -o %t.c
+// RUN: FileCheck %s --input-file %t.c
+// RUN: %ckc-run --sanitize %t.c %s %t
+#include <math.h>
+
+#define N 5
+
+#pragma ck_tangent wrt(x, y)
+#pragma ck_adjoint wrt(x, y)
+#pragma ck_hvp wrt(x, y)
+double f(const double *x, const double *y, int n, int flag)
+{
+	const double *src = flag ? x : y;
+	double s = *src * x[n - 1];
+	for (int i = 0; i < n; i++)
+		s += sin(src[i]) * x[i] * y[(i + 1) % n];
+	flag = !flag; /* the choice was made at the declaration */
+	return s + src[n / 2] * src[n / 2];
+}
+// CHECK-LABEL: double f_d(const double *x, const double *x_d, const double *y, const double *y_d, int n, int flag, double *ret_d){{$}}
+// CHECK: int ck_src = flag ? 1 : 0;
+// CHECK: (ck_src ? x[i] : y[i])
+
+#ifdef CK_TEST_MAIN
+#include "kernelcheck.h"
+static int flag;
+
+static double k0(const double *v, void *ctx)
+{
+	(void)ctx;
+	return f(v, v + N, N, flag);
+}
+
+static double k0_d(const double *v, const double *vd, double *dot, void *ctx)
+{
+	(void)ctx;
+	return f_d(v, vd, v + N, vd + N, N, flag, dot);
+}
+
+static double k0_b(const double *v, double *vb, double rb, void *ctx)
+{
+	(void)ctx;
+	return f_b(v, vb, v + N, vb + N, N, flag, rb);
+}
+
+static double k0_b_d(const double *v, const double *vd, double *vb,
+		     double *vbd, double rb, double rbd, int nv, void *ctx)
+{
+	(void)ctx;
+	(void)nv;
+	return f_b_d(v, vd, vb, vbd, v + N, vd + N, vb + N, vbd + N, N, flag,
+		     rb, rbd);
+}
+
+int main(void)
+{
+	double v[2 * N];
+	for (int i = 0; i < 2 * N; i++)
+		v[i] = ck_rand();
+	for (flag = 0; flag < 2; flag++)
+		kc_check_scalar("a pointer selecting a parameter", k0, k0_d,
+				k0_b, k0_b_d, NULL, v, NULL, 2 * N, 3);
+	return ck_done();
+}
+#endif
