@@ -562,9 +562,10 @@ static void ping_bad_var(Ping *g, int v)
 /* Marks the pointers and arrays that occur otherwise than allowed. */
 typedef void KidFn(void *ctx, const Expr *e);
 
-/* Calls fn on the operands of e (unary, binary, ?:, &, cast, member),
- * none of them a place where ping_locals or heap_locals allow a
- * pointer. */
+/* Calls fn on the operands of e (unary, binary, ?:, &, cast, member):
+ * all but those of calls, indexes and dereferences, which its users
+ * treat apart (none of these is a place where ping_locals or heap_locals
+ * allow a pointer). */
 static void plain_kids(const Expr *e, KidFn *fn, void *ctx)
 {
 	switch (e->kind) {
@@ -2028,47 +2029,54 @@ static Expr *global_swap(void *ctx, Expr *e)
 	return NULL;
 }
 
-/* Does e mention array v only as v[j]? */
-static int prefix_expr(const Expr *e, int v, int j)
+/* Does e mention array v only as v[j], and leave j alone? */
+typedef struct PrefixUse {
+	int v, j, ok;
+} PrefixUse;
+
+static void prefix_use(void *ctx, const Expr *e)
 {
-	if (!e)
-		return 1;
-	if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
-	    e->u.index.base->u.var == v)
-		return e->u.index.idx->kind == E_VAR &&
-		       e->u.index.idx->u.var == j;
-	if (e->kind == E_VAR)
-		return e->u.var != v;
+	PrefixUse *u = ctx;
 	switch (e->kind) {
-	case E_UNARY:
-		return prefix_expr(e->u.un.e, v, j);
-	case E_BINARY:
-		return prefix_expr(e->u.bin.l, v, j) &&
-		       prefix_expr(e->u.bin.r, v, j);
-	case E_COND:
-		return prefix_expr(e->u.cond.c, v, j) &&
-		       prefix_expr(e->u.cond.a, v, j) &&
-		       prefix_expr(e->u.cond.b, v, j);
+	case E_INDEX:
+		if (e->u.index.base->kind == E_VAR &&
+		    e->u.index.base->u.var == u->v) {
+			if (e->u.index.idx->kind != E_VAR ||
+			    e->u.index.idx->u.var != u->j)
+				u->ok = 0;
+			return;
+		}
+		prefix_use(u, e->u.index.base);
+		prefix_use(u, e->u.index.idx);
+		return;
+	case E_VAR:
+		if (e->u.var == u->v)
+			u->ok = 0;
+		return;
+	case E_ADDR:
+		if (e->u.e->kind == E_VAR && e->u.e->u.var == u->j)
+			u->ok = 0; /* j may change behind the loop's back */
+		prefix_use(u, e->u.e);
+		return;
+	case E_DEREF:
+		prefix_use(u, e->u.e);
+		return;
 	case E_CALL:
 		for (int k = 0; k < e->u.call.nargs; k++)
-			if (!prefix_expr(e->u.call.args[k], v, j))
-				return 0;
-		return 1;
-	case E_INDEX:
-		return prefix_expr(e->u.index.base, v, j) &&
-		       prefix_expr(e->u.index.idx, v, j);
-	case E_MEMBER:
-		return prefix_expr(e->u.mem.base, v, j);
-	case E_ADDR:
-		if (e->u.e->kind == E_VAR && e->u.e->u.var == j)
-			return 0; /* j may change behind the loop's back */
-		return prefix_expr(e->u.e, v, j);
-	case E_DEREF:
-	case E_CAST:
-		return prefix_expr(e->u.e, v, j);
+			prefix_use(u, e->u.call.args[k]);
+		return;
 	default:
-		return 1;
+		plain_kids(e, prefix_use, u);
+		return;
 	}
+}
+
+static int prefix_expr(const Expr *e, int v, int j)
+{
+	PrefixUse u = { v, j, 1 };
+	if (e)
+		prefix_use(&u, e);
+	return u.ok;
 }
 
 typedef struct Prefix {
@@ -2365,16 +2373,22 @@ typedef struct Select {
 	Func *f;
 } Select;
 
+static void select_expr(Select *x, const Expr *e, int read_ok);
+
+static void select_kid(void *x, const Expr *e)
+{
+	select_expr(x, e, 0);
+}
+
 static void select_expr(Select *x, const Expr *e, int read_ok)
 {
 	if (!e)
 		return;
-	if (e->kind == E_VAR) {
+	switch (e->kind) {
+	case E_VAR:
 		if (e->u.var == x->p && !read_ok)
 			x->bad = 1;
 		return;
-	}
-	switch (e->kind) {
 	case E_INDEX:
 		select_expr(x, e->u.index.base, 1);
 		select_expr(x, e->u.index.idx, 0);
@@ -2382,30 +2396,12 @@ static void select_expr(Select *x, const Expr *e, int read_ok)
 	case E_DEREF:
 		select_expr(x, e->u.e, 1);
 		return;
-	case E_UNARY:
-		select_expr(x, e->u.un.e, 0);
-		return;
-	case E_BINARY:
-		select_expr(x, e->u.bin.l, 0);
-		select_expr(x, e->u.bin.r, 0);
-		return;
-	case E_COND:
-		select_expr(x, e->u.cond.c, 0);
-		select_expr(x, e->u.cond.a, 0);
-		select_expr(x, e->u.cond.b, 0);
-		return;
 	case E_CALL:
 		for (int i = 0; i < e->u.call.nargs; i++)
 			select_expr(x, e->u.call.args[i], 0);
 		return;
-	case E_MEMBER:
-		select_expr(x, e->u.mem.base, 0);
-		return;
-	case E_ADDR:
-	case E_CAST:
-		select_expr(x, e->u.e, 0);
-		return;
 	default:
+		plain_kids(e, select_kid, x);
 		return;
 	}
 }

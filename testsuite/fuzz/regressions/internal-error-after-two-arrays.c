@@ -11,11 +11,13 @@
 // CHECK-NOT: internal error
 
 #pragma ck_adjoint wrt(x, y)
-double f(const double *x, const double *y, int n, int which)
+double f(double *x, double *y, int n, int which)
 {
-	const double *p = which ? x : y;
+	double *p = which ? x : y;
 	double s = 0.0;
 	for (int i = 0; i < n; i++)
 		s += p[i] * p[i];
+	p[0] *= 2.0; /* written through: still refused (a pointer only read
+		      * through is accepted now, adjoint/pointer-select.c) */
 	return s;
 }
