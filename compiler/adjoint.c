@@ -418,6 +418,80 @@ static void adj_addr_reassigned(void *ctx, const Expr *e)
 		assigned[e->u.e->u.var] = 1;
 }
 
+/* The &k call arguments of statement s (in expression e) into fresh. */
+typedef struct FreshAddr {
+	PtrMap *fresh;
+	int var;
+} FreshAddr;
+
+static void adj_fresh_args(FreshAddr *x, const Expr *e)
+{
+	if (!e)
+		return;
+	if (e->kind == E_CALL) {
+		for (int i = 0; i < e->u.call.nargs; i++) {
+			const Expr *a = e->u.call.args[i];
+			if (a->kind == E_ADDR && a->u.e->kind == E_VAR &&
+			    a->u.e->u.var == x->var)
+				pm_put(x->fresh, a, 1);
+			else
+				adj_fresh_args(x, a);
+		}
+		return;
+	}
+	switch (e->kind) {
+	case E_UNARY:
+		adj_fresh_args(x, e->u.un.e);
+		return;
+	case E_BINARY:
+		adj_fresh_args(x, e->u.bin.l);
+		adj_fresh_args(x, e->u.bin.r);
+		return;
+	case E_COND:
+		adj_fresh_args(x, e->u.cond.c);
+		return;
+	case E_CAST:
+		adj_fresh_args(x, e->u.e);
+		return;
+	default:
+		return;
+	}
+}
+
+/* v->fresh_addr of f's body: for each `int k;` (no value) of the body's
+ * own items, the &k call arguments of the next item that mentions k, an
+ * expression statement or an assignment or declaration whose value is
+ * computed by calls (the arms of ?: excluded, they may not run). */
+static void adj_find_fresh(AdjVariant *v)
+{
+	const Func *f = v->f;
+	const Stmt *b = f->body;
+	for (int i = 0; i < b->u.block.n; i++) {
+		const Stmt *d = b->u.block.items[i];
+		if (d->kind != S_DECL || d->u.decl.init || d->u.decl.ninits)
+			continue;
+		int k = d->u.decl.var;
+		const Type *t = f->vars[k]->type;
+		if (type_is_float(t) || !type_is_arith(t))
+			continue;
+		for (int j = i + 1; j < b->u.block.n; j++) {
+			const Stmt *s = b->u.block.items[j];
+			if (!stmt_mentions(s, k))
+				continue;
+			FreshAddr x = { &v->fresh_addr, k };
+			if (s->kind == S_EXPR)
+				adj_fresh_args(&x, s->u.expr);
+			else if (s->kind == S_ASSIGN &&
+				 s->u.assign.op == A_SET &&
+				 !adj_reads_var(s->u.assign.lhs, k))
+				adj_fresh_args(&x, s->u.assign.rhs);
+			else if (s->kind == S_DECL)
+				adj_fresh_args(&x, s->u.decl.init);
+			break;
+		}
+	}
+}
+
 /* Is var v of v->f ever assigned after its declaration? */
 int adj_reassigned(const AdjVariant *v, int var)
 {
@@ -2397,6 +2471,8 @@ static void adj_addr_vars(AddrVars *a, const Expr *e, int arg)
 		int k = e->u.e->u.var;
 		if (!a->c->v->needed[k])
 			return;
+		if (arg && pm_get(&a->c->v->fresh_addr, e) >= 0)
+			return; /* k's first value: nothing reads the old */
 		if (!arg) {
 			diag_error(e->loc,
 				   "the reverse sweep reads '%s', and a "
@@ -4351,6 +4427,7 @@ static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 	v->reassigned = arena_alloc((size_t)f->nvars + 1);
 	adj_mark_reassigned(f->body, v->reassigned);
 	ir_walk_stmt(f->body, adj_addr_reassigned, v->reassigned);
+	adj_find_fresh(v);
 	v->ret_b = type_is_float(f->ret) && v->a->ret_varied;
 	adj_find_bases(v);
 	int structs_ok = adj_local_structs(v);

@@ -73,6 +73,11 @@ typedef struct AdjVariant {
 				      them (adj_heap_alias_error) */
 	int heap_alias_said;       /* its error was reported */
 	int ints_said;             /* adj_param_ints_changed's error too */
+	/* &k arguments of the first statement that mentions k after its
+	 * declaration without a value, in f's body (no loop around): the
+	 * call sets k, nothing before reads it, so its old value needs no
+	 * tape (adj_addr_updates) */
+	PtrMap fresh_addr;
 	SiteWalk sites;
 	unsigned char *stable; /* pointer params whose data stays unchanged (1),
 				  or, for pointers to structs, whose data
