@@ -665,6 +665,11 @@ static Expr *rg_base(Adj *c, int v, Loc loc)
 	 * a copy of the pointer */
 	if (c->v->heap[b])
 		return expr_var(c->bwd, c->hptr_b[b], loc);
+	/* an integer (int *p = &k): bwd's k, which the reverse sweep keeps
+	 * exact, not a copy */
+	if (type_is_arith(x->type) && !type_is_float(x->type))
+		return expr_addr(expr_var(c->bwd, adj_bvar(c, b, loc), loc),
+				 loc);
 	Expr *e = expr_var(
 		c->bwd, c->ctab[b] ? adj_ctab_var(c, b) : rg_pcopy(c, b), loc);
 	return x->type->kind == TY_ARRAY ? e : expr_addr(e, loc);
@@ -931,6 +936,310 @@ static int rg_indirect_float(const Type *t)
 	return r;
 }
 
+/* ---- save() sections against the stores they must cover
+ *
+ * A store p[i + k] in a counted loop for (i = A; i < B; i++) inside a
+ * checkpointed statement writes p[A + k] to p[B - 1 + k].  When p has one
+ * save(p[lo:len]) section and A, B, lo and len are sums of integer
+ * variables that nothing in f assigns and of constants, comparing the two
+ * ranges may prove that a store falls outside the section, whatever the
+ * variables: the recomputation would then start from data the snapshot
+ * did not restore, and the derivatives would be wrong.  That is refused
+ * at the store.  Anything ckc cannot compare is left to the user. */
+
+#define LIN_MAX 4
+typedef struct Lin {
+	long k;           /* the constant */
+	int var[LIN_MAX]; /* the variables, with their coefficients */
+	long coef[LIN_MAX];
+	int n;
+	int ok;
+} Lin;
+
+static void lin_add(Lin *l, int var, long coef)
+{
+	for (int i = 0; i < l->n; i++)
+		if (l->var[i] == var) {
+			l->coef[i] += coef;
+			return;
+		}
+	if (l->n == LIN_MAX) {
+		l->ok = 0;
+		return;
+	}
+	l->var[l->n] = var;
+	l->coef[l->n++] = coef;
+}
+
+/* l += m * e, for e a sum of products of integer literals and variables
+ * that f never assigns (fixed); anything else clears l->ok. */
+static void lin_of(Lin *l, const Expr *e, long m, const unsigned char *fixed)
+{
+	if (!l->ok)
+		return;
+	switch (e->kind) {
+	case E_NUM:
+		if (type_is_float(e->type))
+			l->ok = 0;
+		else
+			l->k += m * e->u.num.ival;
+		return;
+	case E_VAR:
+		if (!fixed[e->u.var])
+			l->ok = 0;
+		else
+			lin_add(l, e->u.var, m);
+		return;
+	case E_CAST:
+		if (type_is_float(e->type))
+			l->ok = 0;
+		else
+			lin_of(l, e->u.e, m, fixed);
+		return;
+	case E_BINARY:
+		if (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB) {
+			lin_of(l, e->u.bin.l, m, fixed);
+			lin_of(l, e->u.bin.r, e->u.bin.op == B_ADD ? m : -m,
+			       fixed);
+			return;
+		}
+		if (e->u.bin.op == B_MUL && e->u.bin.l->kind == E_NUM &&
+		    !type_is_float(e->u.bin.l->type)) {
+			lin_of(l, e->u.bin.r, m * e->u.bin.l->u.num.ival,
+			       fixed);
+			return;
+		}
+		if (e->u.bin.op == B_MUL && e->u.bin.r->kind == E_NUM &&
+		    !type_is_float(e->u.bin.r->type)) {
+			lin_of(l, e->u.bin.l, m * e->u.bin.r->u.num.ival,
+			       fixed);
+			return;
+		}
+		l->ok = 0;
+		return;
+	default:
+		l->ok = 0;
+		return;
+	}
+}
+
+/* a - b when it is a constant (the variables cancel): 1 and *d. */
+static int lin_diff(const Lin *a, const Lin *b, long *d)
+{
+	Lin x = *a;
+	for (int i = 0; i < b->n; i++)
+		lin_add(&x, b->var[i], -b->coef[i]);
+	if (!a->ok || !b->ok || !x.ok)
+		return 0;
+	for (int i = 0; i < x.n; i++)
+		if (x.coef[i])
+			return 0;
+	*d = x.k - b->k;
+	return 1;
+}
+
+typedef struct Assigns {
+	int var, hit;
+} Assigns;
+
+static void rg_assigns_stmt(void *ctx, const Stmt *s)
+{
+	Assigns *a = ctx;
+	if (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+	    s->u.assign.lhs->u.var == a->var)
+		a->hit = 1;
+}
+
+static void rg_assigns_expr(void *ctx, const Expr *e)
+{
+	Assigns *a = ctx;
+	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
+	    e->u.e->u.var == a->var)
+		a->hit = 1;
+}
+
+/* Does s assign var, or take its address? */
+static int rg_assigns(const Stmt *s, int var)
+{
+	Assigns a = { var, 0 };
+	ir_visit_stmts(s, rg_assigns_stmt, &a);
+	ir_walk_stmt(s, rg_assigns_expr, &a);
+	return a.hit;
+}
+
+typedef struct RangeLoop {
+	int index;
+	const Expr *lo, *hi; /* lo <= index < hi */
+} RangeLoop;
+
+typedef struct RangeCheck {
+	Adj *c;
+	const Stmt *prag;
+	const SaveSection *sec;
+	unsigned char *fixed; /* f's integers that nothing changes */
+	RangeLoop loops[8];
+	int nloops;
+	int bad;
+} RangeCheck;
+
+/* i of for (i = A; i < B; i++) (or i <= B) with a body that leaves i
+ * alone, A and B into *lo and *hi (B + 1 for <=; hi_plus then 1). */
+static int rg_range_loop(const Stmt *s, const Expr **lo, const Expr **hi,
+			 int *hi_plus)
+{
+	const Stmt *in = s->u.loop.init;
+	const Expr *cond = s->u.loop.cond;
+	const Stmt *inc = s->u.loop.inc;
+	int i = in && in->kind == S_DECL && in->u.decl.init ? in->u.decl.var
+		: in && in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
+				in->u.assign.lhs->kind == E_VAR
+			? in->u.assign.lhs->u.var
+			: -1;
+	if (i < 0 || !cond || cond->kind != E_BINARY ||
+	    (cond->u.bin.op != B_LT && cond->u.bin.op != B_LE) ||
+	    cond->u.bin.l->kind != E_VAR || cond->u.bin.l->u.var != i ||
+	    !inc || inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
+	    inc->u.assign.lhs->kind != E_VAR ||
+	    inc->u.assign.lhs->u.var != i || rg_assigns(s->u.loop.body, i))
+		return -1;
+	*lo = in->kind == S_DECL ? in->u.decl.init : in->u.assign.rhs;
+	*hi = cond->u.bin.r;
+	*hi_plus = cond->u.bin.op == B_LE;
+	return i;
+}
+
+static void rg_range_store(RangeCheck *r, const Stmt *s)
+{
+	const Expr *l = s->u.assign.lhs;
+	const SaveSection *sec = r->sec;
+	if (l->kind != E_INDEX || l->u.index.base->kind != E_VAR ||
+	    l->u.index.base->u.var != sec->var)
+		return;
+	/* the index: i + k for a loop index i around the store, or k */
+	const Expr *idx = l->u.index.idx;
+	for (int at = r->nloops - 1; at >= -1; at--) {
+		unsigned char *fixed = r->fixed;
+		int iv = at >= 0 ? r->loops[at].index : -1;
+		Lin e = { 0, { 0 }, { 0 }, 0, 1 };
+		if (iv >= 0)
+			fixed[iv] = 1;
+		lin_of(&e, idx, 1, fixed);
+		if (iv >= 0)
+			fixed[iv] = 0;
+		if (!e.ok)
+			continue;
+		/* e = iv + k (or k): its least and greatest values */
+		long kcoef = 0;
+		for (int i = 0; i < e.n; i++)
+			if (e.var[i] == iv)
+				kcoef = e.coef[i];
+		if (iv >= 0 && kcoef != 1)
+			continue;
+		if (iv < 0 && at != -1)
+			continue;
+		Lin least = e, most = e;
+		if (iv >= 0) {
+			lin_add(&least, iv, -1);
+			lin_add(&most, iv, -1);
+			lin_of(&least, r->loops[at].lo, 1, r->fixed);
+			lin_of(&most, r->loops[at].hi, 1, r->fixed);
+			most.k -= 1;
+		}
+		Lin lo = { 0, { 0 }, { 0 }, 0, 1 }, end = lo;
+		lin_of(&lo, sec->lo, 1, r->fixed);
+		lin_of(&end, sec->lo, 1, r->fixed);
+		lin_of(&end, sec->len, 1, r->fixed);
+		long d;
+		const char *side = NULL;
+		if (lin_diff(&least, &lo, &d) && d < 0)
+			side = "before";
+		else if (lin_diff(&end, &most, &d) && d <= 0)
+			side = "after";
+		if (side && !r->bad) {
+			const char *p = r->c->f->vars[sec->var]->name;
+			diag_error(
+				s->loc,
+				"this store may write '%s' %s the section "
+				"that save() names, so the checkpoint would "
+				"not restore it; widen the section to cover "
+				"every element the statement writes",
+				p, side);
+			diag_note(sec->loc,
+				  "the section of '%s' that save() "
+				  "names",
+				  p);
+			r->bad = 1;
+		}
+		return;
+	}
+}
+
+static void rg_range_walk(RangeCheck *r, const Stmt *s)
+{
+	if (!s || r->bad)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			rg_range_walk(r, s->u.block.items[i]);
+		return;
+	case S_ASSIGN:
+		rg_range_store(r, s);
+		return;
+	case S_IF:
+		rg_range_walk(r, s->u.ifs.then);
+		rg_range_walk(r, s->u.ifs.els);
+		return;
+	case S_FOR: {
+		const Expr *lo, *hi;
+		int plus, i = rg_range_loop(s, &lo, &hi, &plus);
+		if (i >= 0 && !plus && r->nloops < 8) {
+			r->loops[r->nloops++] = (RangeLoop){ i, lo, hi };
+			rg_range_walk(r, s->u.loop.body);
+			r->nloops--;
+			return;
+		}
+		rg_range_walk(r, s->u.loop.body);
+		return;
+	}
+	case S_WHILE:
+	case S_DO:
+		rg_range_walk(r, s->u.loop.body);
+		return;
+	case S_CHECKPOINT:
+		rg_range_walk(r, s->u.ckpt.body);
+		return;
+	default:
+		return;
+	}
+}
+
+/* The stores of prag's statement against its save() sections (above). */
+static int rg_check_ranges(Adj *c, const Stmt *prag)
+{
+	const Func *f = c->f;
+	unsigned char *fixed = arena_alloc((size_t)f->nvars + 1);
+	for (int v = 0; v < f->nvars; v++)
+		fixed[v] = f->vars[v]->type->kind == TY_INT &&
+			   !rg_assigns(f->body, v);
+	const Stmt *body = prag->u.ckpt.body;
+	if (prag->u.ckpt.binomial && body->kind == S_FOR)
+		body = body->u.loop.body;
+	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
+		const SaveSection *sec = prag->u.ckpt.saves[k];
+		int n = 0;
+		for (int j = 0; j < prag->u.ckpt.nsaves; j++)
+			n += prag->u.ckpt.saves[j]->var == sec->var;
+		if (n != 1 || !sec->lo || !sec->len)
+			continue;
+		RangeCheck r = { c, prag, sec, fixed, { { 0 } }, 0, 0 };
+		rg_range_walk(&r, body);
+		if (r.bad)
+			return 0;
+	}
+	return 1;
+}
+
 static int rg_check_saves(Adj *c, const unsigned char *used,
 			  const Stmt *prag, const char *what)
 {
@@ -991,7 +1300,7 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 			return 0;
 		}
 	}
-	return 1;
+	return rg_check_ranges(c, prag);
 }
 
 /* Saves (CK_SAVE) or loads (CK_LOAD) a checkpoint's state through the
