@@ -939,7 +939,9 @@ static int rg_indirect_float(const Type *t)
 /* ---- save() sections against the stores they must cover
  *
  * A store p[i + k] in a counted loop for (i = A; i < B; i++) inside a
- * checkpointed statement writes p[A + k] to p[B - 1 + k].  When p has one
+ * checkpointed statement, with no if or other loop between that loop and
+ * the store and no break, continue or return in the loop's body, writes
+ * p[A + k] to p[B - 1 + k].  When p has one
  * save(p[lo:len]) section and A, B, lo and len are sums of integer
  * variables that nothing in f assigns and of constants, comparing the two
  * ranges may prove that a store falls outside the section, whatever the
@@ -1070,6 +1072,7 @@ static int rg_assigns(const Stmt *s, int var)
 typedef struct RangeLoop {
 	int index;
 	const Expr *lo, *hi; /* lo <= index < hi */
+	int guard;           /* RangeCheck.guard inside the loop */
 } RangeLoop;
 
 typedef struct RangeCheck {
@@ -1079,6 +1082,7 @@ typedef struct RangeCheck {
 	unsigned char *fixed; /* f's integers that nothing changes */
 	RangeLoop loops[8];
 	int nloops;
+	int guard; /* ifs around the statement being walked */
 	int bad;
 } RangeCheck;
 
@@ -1120,6 +1124,9 @@ static void rg_range_store(RangeCheck *r, const Stmt *s)
 	for (int at = r->nloops - 1; at >= -1; at--) {
 		unsigned char *fixed = r->fixed;
 		int iv = at >= 0 ? r->loops[at].index : -1;
+		/* an if between the loop and the store may keep it inside */
+		if (r->guard != (at >= 0 ? r->loops[at].guard : 0))
+			continue;
 		Lin e = { 0, { 0 }, { 0 }, 0, 1 };
 		if (iv >= 0)
 			fixed[iv] = 1;
@@ -1174,6 +1181,21 @@ static void rg_range_store(RangeCheck *r, const Stmt *s)
 	}
 }
 
+static void rg_exit_visit(void *ctx, const Stmt *s)
+{
+	if (s->kind == S_BREAK || s->kind == S_CONTINUE || s->kind == S_RETURN)
+		*(int *)ctx = 1;
+}
+
+/* Does loop body b have a break, continue or return (which may keep the
+ * stores after it inside a smaller range)? */
+static int rg_leaves_early(const Stmt *b)
+{
+	int hit = 0;
+	ir_visit_stmts(b, rg_exit_visit, &hit);
+	return hit;
+}
+
 static void rg_range_walk(RangeCheck *r, const Stmt *s)
 {
 	if (!s || r->bad)
@@ -1187,24 +1209,34 @@ static void rg_range_walk(RangeCheck *r, const Stmt *s)
 		rg_range_store(r, s);
 		return;
 	case S_IF:
+		r->guard++;
 		rg_range_walk(r, s->u.ifs.then);
 		rg_range_walk(r, s->u.ifs.els);
+		r->guard--;
 		return;
 	case S_FOR: {
+		/* a loop around the store may run no step: like an if, unless
+		 * it is the loop whose index the store uses */
 		const Expr *lo, *hi;
 		int plus, i = rg_range_loop(s, &lo, &hi, &plus);
-		if (i >= 0 && !plus && r->nloops < 8) {
-			r->loops[r->nloops++] = (RangeLoop){ i, lo, hi };
+		r->guard++;
+		if (i >= 0 && !plus && r->nloops < 8 &&
+		    !rg_leaves_early(s->u.loop.body)) {
+			r->loops[r->nloops++] =
+				(RangeLoop){ i, lo, hi, r->guard };
 			rg_range_walk(r, s->u.loop.body);
 			r->nloops--;
-			return;
+		} else {
+			rg_range_walk(r, s->u.loop.body);
 		}
-		rg_range_walk(r, s->u.loop.body);
+		r->guard--;
 		return;
 	}
 	case S_WHILE:
 	case S_DO:
+		r->guard++;
 		rg_range_walk(r, s->u.loop.body);
+		r->guard--;
 		return;
 	case S_CHECKPOINT:
 		rg_range_walk(r, s->u.ckpt.body);
@@ -1232,7 +1264,7 @@ static int rg_check_ranges(Adj *c, const Stmt *prag)
 			n += prag->u.ckpt.saves[j]->var == sec->var;
 		if (n != 1 || !sec->lo || !sec->len)
 			continue;
-		RangeCheck r = { c, prag, sec, fixed, { { 0 } }, 0, 0 };
+		RangeCheck r = { c, prag, sec, fixed, { { 0 } }, 0, 0, 0 };
 		rg_range_walk(&r, body);
 		if (r.bad)
 			return 0;
