@@ -2446,6 +2446,13 @@ static void adj_addr_add(AddrVars *a, int k)
 	a->v[a->n++] = k;
 }
 
+static void adj_addr_vars(AddrVars *a, const Expr *e, int arg);
+
+static void adj_addr_kid(void *a, const Expr *e)
+{
+	adj_addr_vars(a, e, 0);
+}
+
 static void adj_addr_vars(AddrVars *a, const Expr *e, int arg)
 {
 	if (!e)
@@ -2491,31 +2498,15 @@ static void adj_addr_vars(AddrVars *a, const Expr *e, int arg)
 		for (int i = 0; i < e->u.call.nargs; i++)
 			adj_addr_vars(a, e->u.call.args[i], 1);
 		return;
-	case E_UNARY:
-		adj_addr_vars(a, e->u.un.e, 0);
-		return;
-	case E_BINARY:
-		adj_addr_vars(a, e->u.bin.l, 0);
-		adj_addr_vars(a, e->u.bin.r, 0);
-		return;
-	case E_COND:
-		adj_addr_vars(a, e->u.cond.c, 0);
-		adj_addr_vars(a, e->u.cond.a, 0);
-		adj_addr_vars(a, e->u.cond.b, 0);
-		return;
 	case E_INDEX:
 		adj_addr_vars(a, e->u.index.base, 0);
 		adj_addr_vars(a, e->u.index.idx, 0);
 		return;
-	case E_MEMBER:
-		adj_addr_vars(a, e->u.mem.base, 0);
-		return;
 	case E_DEREF:
-	case E_ADDR:
-	case E_CAST:
 		adj_addr_vars(a, e->u.e, 0);
 		return;
 	default:
+		ir_plain_kids(e, adj_addr_kid, a);
 		return;
 	}
 }

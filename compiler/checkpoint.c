@@ -1040,35 +1040,6 @@ static int lin_diff(const Lin *a, const Lin *b, long *d)
 	return 1;
 }
 
-typedef struct Assigns {
-	int var, hit;
-} Assigns;
-
-static void rg_assigns_stmt(void *ctx, const Stmt *s)
-{
-	Assigns *a = ctx;
-	if (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
-	    s->u.assign.lhs->u.var == a->var)
-		a->hit = 1;
-}
-
-static void rg_assigns_expr(void *ctx, const Expr *e)
-{
-	Assigns *a = ctx;
-	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
-	    e->u.e->u.var == a->var)
-		a->hit = 1;
-}
-
-/* Does s assign var, or take its address? */
-static int rg_assigns(const Stmt *s, int var)
-{
-	Assigns a = { var, 0 };
-	ir_visit_stmts(s, rg_assigns_stmt, &a);
-	ir_walk_stmt(s, rg_assigns_expr, &a);
-	return a.hit;
-}
-
 typedef struct RangeLoop {
 	int index;
 	const Expr *lo, *hi; /* lo <= index < hi */
@@ -1085,32 +1056,6 @@ typedef struct RangeCheck {
 	int guard; /* ifs around the statement being walked */
 	int bad;
 } RangeCheck;
-
-/* i of for (i = A; i < B; i++) (or i <= B) with a body that leaves i
- * alone, A and B into *lo and *hi (B + 1 for <=; hi_plus then 1). */
-static int rg_range_loop(const Stmt *s, const Expr **lo, const Expr **hi,
-			 int *hi_plus)
-{
-	const Stmt *in = s->u.loop.init;
-	const Expr *cond = s->u.loop.cond;
-	const Stmt *inc = s->u.loop.inc;
-	int i = in && in->kind == S_DECL && in->u.decl.init ? in->u.decl.var
-		: in && in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
-				in->u.assign.lhs->kind == E_VAR
-			? in->u.assign.lhs->u.var
-			: -1;
-	if (i < 0 || !cond || cond->kind != E_BINARY ||
-	    (cond->u.bin.op != B_LT && cond->u.bin.op != B_LE) ||
-	    cond->u.bin.l->kind != E_VAR || cond->u.bin.l->u.var != i ||
-	    !inc || inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
-	    inc->u.assign.lhs->kind != E_VAR ||
-	    inc->u.assign.lhs->u.var != i || rg_assigns(s->u.loop.body, i))
-		return -1;
-	*lo = in->kind == S_DECL ? in->u.decl.init : in->u.assign.rhs;
-	*hi = cond->u.bin.r;
-	*hi_plus = cond->u.bin.op == B_LE;
-	return i;
-}
 
 static void rg_range_store(RangeCheck *r, const Stmt *s)
 {
@@ -1218,9 +1163,10 @@ static void rg_range_walk(RangeCheck *r, const Stmt *s)
 		/* a loop around the store may run no step: like an if, unless
 		 * it is the loop whose index the store uses */
 		const Expr *lo, *hi;
-		int plus, i = rg_range_loop(s, &lo, &hi, &plus);
+		int le, i = ir_counted_for(s, &lo, &hi, &le);
 		r->guard++;
-		if (i >= 0 && !plus && r->nloops < 8 &&
+		if (i >= 0 && !le && r->nloops < 8 &&
+		    !stmt_assigns_var(s->u.loop.body, i) &&
 		    !rg_leaves_early(s->u.loop.body)) {
 			r->loops[r->nloops++] =
 				(RangeLoop){ i, lo, hi, r->guard };
@@ -1253,7 +1199,7 @@ static int rg_check_ranges(Adj *c, const Stmt *prag)
 	unsigned char *fixed = arena_alloc((size_t)f->nvars + 1);
 	for (int v = 0; v < f->nvars; v++)
 		fixed[v] = f->vars[v]->type->kind == TY_INT &&
-			   !rg_assigns(f->body, v);
+			   !stmt_assigns_var(f->body, v);
 	const Stmt *body = prag->u.ckpt.body;
 	if (prag->u.ckpt.binomial && body->kind == S_FOR)
 		body = body->u.loop.body;

@@ -647,6 +647,11 @@ typedef void ExprVisitor(void *ctx, const Expr *e);
 void ir_walk_expr(const Expr *e, ExprVisitor *fn, void *ctx);
 void ir_walk_exprs(Expr *const *es, int n, ExprVisitor *fn, void *ctx);
 void ir_walk_stmt(const Stmt *s, ExprVisitor *fn, void *ctx);
+/* Calls fn on the operands of e that are neither a call's arguments nor
+ * an index's or a dereference's operands, which callers treat apart:
+ * those of unary, binary, ?:, &, cast and member expressions (not
+ * deeper). */
+void ir_plain_kids(const Expr *e, ExprVisitor *fn, void *ctx);
 /* Calls fn on s and on every statement inside it (block items, if arms,
  * loop parts, checkpoint bodies), outer ones first. */
 typedef void StmtVisitor(void *ctx, const Stmt *s);
@@ -656,6 +661,12 @@ int expr_mentions(const Expr *e, int var);
 /* Does e call anything (so that it may not be evaluated twice)? */
 int expr_has_call(const Expr *e);
 int stmt_mentions(const Stmt *s, int var);
+/* Does s assign variable var (var = e, var += e, var++), or take its
+ * address? */
+int stmt_assigns_var(const Stmt *s, int var);
+/* Is s `for (i = A; i < B; i++)` (or i <= B)?  Returns i, else -1, with
+ * A in *lo, B in *hi and *le set for <=. */
+int ir_counted_for(const Stmt *s, const Expr **lo, const Expr **hi, int *le);
 /* Does e call nothing but math functions (rules.def), which neither tape
  * nor change anything?  (NULL: yes.) */
 int expr_math_only(const Expr *e);

@@ -1248,3 +1248,82 @@ int expr_math_only(const Expr *e)
 		ir_walk_expr(e, math_only_visit, &bad);
 	return !bad;
 }
+
+int ir_counted_for(const Stmt *s, const Expr **lo, const Expr **hi, int *le)
+{
+	if (s->kind != S_FOR)
+		return -1;
+	const Stmt *in = s->u.loop.init;
+	const Expr *c = s->u.loop.cond;
+	const Stmt *inc = s->u.loop.inc;
+	int i = in && in->kind == S_DECL && in->u.decl.init ? in->u.decl.var
+		: in && in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
+				in->u.assign.lhs->kind == E_VAR
+			? in->u.assign.lhs->u.var
+			: -1;
+	if (i < 0 || !c || c->kind != E_BINARY ||
+	    (c->u.bin.op != B_LT && c->u.bin.op != B_LE) ||
+	    c->u.bin.l->kind != E_VAR || c->u.bin.l->u.var != i || !inc ||
+	    inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
+	    inc->u.assign.lhs->kind != E_VAR || inc->u.assign.lhs->u.var != i)
+		return -1;
+	*lo = in->kind == S_DECL ? in->u.decl.init : in->u.assign.rhs;
+	*hi = c->u.bin.r;
+	*le = c->u.bin.op == B_LE;
+	return i;
+}
+
+typedef struct Assigns {
+	int var, hit;
+} Assigns;
+
+static void assigns_stmt(void *ctx, const Stmt *s)
+{
+	Assigns *a = ctx;
+	if (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+	    s->u.assign.lhs->u.var == a->var)
+		a->hit = 1;
+}
+
+static void assigns_expr(void *ctx, const Expr *e)
+{
+	Assigns *a = ctx;
+	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
+	    e->u.e->u.var == a->var)
+		a->hit = 1;
+}
+
+int stmt_assigns_var(const Stmt *s, int var)
+{
+	Assigns a = { var, 0 };
+	ir_visit_stmts(s, assigns_stmt, &a);
+	ir_walk_stmt(s, assigns_expr, &a);
+	return a.hit;
+}
+
+void ir_plain_kids(const Expr *e, ExprVisitor *fn, void *ctx)
+{
+	switch (e->kind) {
+	case E_UNARY:
+		fn(ctx, e->u.un.e);
+		return;
+	case E_BINARY:
+		fn(ctx, e->u.bin.l);
+		fn(ctx, e->u.bin.r);
+		return;
+	case E_COND:
+		fn(ctx, e->u.cond.c);
+		fn(ctx, e->u.cond.a);
+		fn(ctx, e->u.cond.b);
+		return;
+	case E_ADDR:
+	case E_CAST:
+		fn(ctx, e->u.e);
+		return;
+	case E_MEMBER:
+		fn(ctx, e->u.mem.base);
+		return;
+	default:
+		return;
+	}
+}

@@ -560,38 +560,6 @@ static void ping_bad_var(Ping *g, int v)
 }
 
 /* Marks the pointers and arrays that occur otherwise than allowed. */
-typedef void KidFn(void *ctx, const Expr *e);
-
-/* Calls fn on the operands of e (unary, binary, ?:, &, cast, member):
- * all but those of calls, indexes and dereferences, which its users
- * treat apart (none of these is a place where ping_locals or heap_locals
- * allow a pointer). */
-static void plain_kids(const Expr *e, KidFn *fn, void *ctx)
-{
-	switch (e->kind) {
-	case E_UNARY:
-		fn(ctx, e->u.un.e);
-		return;
-	case E_BINARY:
-		fn(ctx, e->u.bin.l);
-		fn(ctx, e->u.bin.r);
-		return;
-	case E_COND:
-		fn(ctx, e->u.cond.c);
-		fn(ctx, e->u.cond.a);
-		fn(ctx, e->u.cond.b);
-		return;
-	case E_ADDR:
-	case E_CAST:
-		fn(ctx, e->u.e);
-		return;
-	case E_MEMBER:
-		fn(ctx, e->u.mem.base);
-		return;
-	default:
-		return;
-	}
-}
 
 static void ping_expr(Ping *g, const Expr *e, int ctx_ok);
 
@@ -623,7 +591,7 @@ static void ping_expr(Ping *g, const Expr *e, int ctx_ok)
 			ping_expr(g, e->u.call.args[i], 1);
 		return;
 	default:
-		plain_kids(e, ping_kid, g);
+		ir_plain_kids(e, ping_kid, g);
 		return;
 	}
 }
@@ -1042,7 +1010,7 @@ static void heap_expr(Heap *h, const Expr *e, int ptr_ok)
 		if (e->u.un.op == U_NOT && e->u.un.e->kind == E_VAR &&
 		    heap_is(h, e->u.un.e->u.var))
 			return; /* !p */
-		plain_kids(e, heap_kid, h);
+		ir_plain_kids(e, heap_kid, h);
 		return;
 	case E_BINARY: {
 		BinOp op = e->u.bin.op;
@@ -1061,11 +1029,11 @@ static void heap_expr(Heap *h, const Expr *e, int ptr_ok)
 		     (e->u.bin.r->kind == E_VAR && r >= 0 &&
 		      heap_null(e->u.bin.l))))
 			return; /* p == NULL */
-		plain_kids(e, heap_kid, h);
+		ir_plain_kids(e, heap_kid, h);
 		return;
 	}
 	default:
-		plain_kids(e, heap_kid, h);
+		ir_plain_kids(e, heap_kid, h);
 		return;
 	}
 }
@@ -1867,28 +1835,12 @@ static void scratch_exit(void *ctx, const Stmt *s)
  * -1) and *bound = E. */
 static int scratch_for(const Stmt *s, const Expr **bound)
 {
-	if (s->kind != S_FOR)
-		return -1;
-	const Stmt *in = s->u.loop.init;
-	const Expr *c = s->u.loop.cond;
-	const Stmt *inc = s->u.loop.inc;
-	int i = in && in->kind == S_DECL && in->u.decl.init &&
-				in->u.decl.init->kind == E_NUM &&
-				in->u.decl.init->u.num.ival == 0
-			? in->u.decl.var
-		: in && in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
-				in->u.assign.lhs->kind == E_VAR &&
-				in->u.assign.rhs->kind == E_NUM &&
-				in->u.assign.rhs->u.num.ival == 0
-			? in->u.assign.lhs->u.var
-			: -1;
-	if (i < 0 || !c || c->kind != E_BINARY || c->u.bin.op != B_LT ||
-	    c->u.bin.l->kind != E_VAR || c->u.bin.l->u.var != i || !inc ||
-	    inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
-	    inc->u.assign.lhs->kind != E_VAR || inc->u.assign.lhs->u.var != i)
-		return -1;
-	*bound = c->u.bin.r;
-	return i;
+	const Expr *lo;
+	int le, i = ir_counted_for(s, &lo, bound, &le);
+	return i >= 0 && !le && lo->kind == E_NUM &&
+			       !type_is_float(lo->type) && lo->u.num.ival == 0
+		       ? i
+		       : -1;
 }
 
 /* Does loop s (a for) overwrite the whole one-dimensional array v?  With
@@ -2066,7 +2018,7 @@ static void prefix_use(void *ctx, const Expr *e)
 			prefix_use(u, e->u.call.args[k]);
 		return;
 	default:
-		plain_kids(e, prefix_use, u);
+		ir_plain_kids(e, prefix_use, u);
 		return;
 	}
 }
@@ -2125,22 +2077,6 @@ static void prefix_stmt(void *ctx, const Stmt *s)
 	}
 }
 
-static void prefix_set(void *ctx, const Stmt *s)
-{
-	Prefix *x = ctx;
-	if (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
-	    s->u.assign.lhs->u.var == x->v)
-		x->ok = 0;
-}
-
-static void prefix_addr(void *ctx, const Expr *e)
-{
-	Prefix *x = ctx;
-	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
-	    e->u.e->u.var == x->v)
-		x->ok = 0;
-}
-
 /* Do the values of e's variables stay the same through f: integers that
  * nothing assigns after their declaration, nor takes the address of? */
 static int prefix_fixed(const Func *f, const Expr *e)
@@ -2150,10 +2086,8 @@ static int prefix_fixed(const Func *f, const Expr *e)
 	for (int v = 0; v < f->nvars; v++) {
 		if (!expr_mentions(e, v))
 			continue;
-		Prefix x = { v, -1, 1 };
-		ir_visit_stmts(f->body, prefix_set, &x);
-		ir_walk_stmt(f->body, prefix_addr, &x);
-		if (f->vars[v]->type->kind != TY_INT || !x.ok)
+		if (f->vars[v]->type->kind != TY_INT ||
+		    stmt_assigns_var(f->body, v))
 			return 0;
 	}
 	return 1;
@@ -2401,7 +2335,7 @@ static void select_expr(Select *x, const Expr *e, int read_ok)
 			select_expr(x, e->u.call.args[i], 0);
 		return;
 	default:
-		plain_kids(e, select_kid, x);
+		ir_plain_kids(e, select_kid, x);
 		return;
 	}
 }
