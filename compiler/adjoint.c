@@ -431,8 +431,10 @@ static void adj_fresh_args(FreshAddr *x, const Expr *e)
 	if (e->kind == E_CALL) {
 		for (int i = 0; i < e->u.call.nargs; i++) {
 			const Expr *a = e->u.call.args[i];
-			if (a->kind == E_ADDR && a->u.e->kind == E_VAR &&
-			    a->u.e->u.var == x->var)
+			if ((a->kind == E_ADDR && a->u.e->kind == E_VAR &&
+			     a->u.e->u.var == x->var) ||
+			    (a->kind == E_VAR && a->u.var == x->var &&
+			     type_is_pointerish(a->type)))
 				pm_put(x->fresh, a, 1);
 			else
 				adj_fresh_args(x, a);
@@ -458,6 +460,104 @@ static void adj_fresh_args(FreshAddr *x, const Expr *e)
 	}
 }
 
+static const Type *adj_array_elem(const Type *t);
+static int adj_in_region(const Stmt *s, int v, int decl);
+
+/* The local array of integers that call argument a hands over, whole
+ * (h(perm)) or from an element on (h(&perm[k]), h(perm + k)), or -1;
+ * *uses gets how many uses of the array the argument's nodes count
+ * (adj_int_passed_visit). */
+static int adj_int_passed_root(const Expr *a, int *uses)
+{
+	int n = 1;
+	if (a->kind == E_BINARY && a->u.bin.op == B_ADD &&
+	    !type_is_pointerish(a->u.bin.r->type))
+		a = a->u.bin.l;
+	else if (a->kind == E_ADDR && a->u.e->kind == E_INDEX) {
+		a = a->u.e;
+		while (a->kind == E_INDEX)
+			a = a->u.index.base;
+		n = 2; /* & counts 2, the innermost a[k] -1, a itself 1 */
+	}
+	if (a->kind != E_VAR || a->type->kind != TY_ARRAY ||
+	    adj_array_elem(a->type)->kind != TY_INT)
+		return -1;
+	*uses = n;
+	return a->u.var;
+}
+
+/* Uses of local arrays other than as a in a[k] or as a call argument
+ * (IntPassed.other), and such call arguments (IntPassed.passed). */
+typedef struct IntPassed {
+	int *other, *passed;
+} IntPassed;
+
+static void adj_int_passed_visit(void *ctx, const Expr *e)
+{
+	IntPassed *x = ctx;
+	if (e->kind == E_VAR) {
+		x->other[e->u.var]++;
+	} else if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR) {
+		x->other[e->u.index.base->u.var]--;
+	} else if (e->kind == E_ADDR) {
+		int r = activity_root(e->u.e);
+		if (r >= 0)
+			x->other[r] += 2;
+	} else if (e->kind == E_CALL) {
+		for (int i = 0; i < e->u.call.nargs; i++) {
+			int n, r = adj_int_passed_root(e->u.call.args[i], &n);
+			if (r >= 0) {
+				x->other[r] -= n;
+				x->passed[r]++;
+			}
+		}
+	}
+}
+
+/* Marks v->int_passed: local arrays of integers (not static, named in no
+ * checkpoint region) that f hands to calls, h(perm) or h(&perm[k]), and
+ * otherwise uses only through elements.  f_bwd keeps a copy of such an array as
+ * of one filled by element stores alone (adj_int_array); a call that may
+ * change it is one update of the whole array (adj_addr_updates). */
+static void adj_find_int_passed(AdjVariant *v)
+{
+	const Func *f = v->f;
+	IntPassed x = { arena_alloc(sizeof(int) * ((size_t)f->nvars + 1)),
+			arena_alloc(sizeof(int) * ((size_t)f->nvars + 1)) };
+	ir_walk_stmt(f->body, adj_int_passed_visit, &x);
+	v->int_passed = arena_alloc((size_t)f->nvars + 1);
+	for (int i = 0; i < f->nvars; i++) {
+		const Var *a = f->vars[i];
+		if (a->kind == VAR_LOCAL && !a->is_static &&
+		    a->type->kind == TY_ARRAY && x.passed[i] > 0 &&
+		    x.other[i] <= 0 && adj_array_elem(a->type)->kind == TY_INT)
+			/* 2: for adj_bw_ptr's error only */
+			v->int_passed[i] =
+				adj_in_region(f->body, i, 0) ? 2 : 1;
+	}
+}
+
+/* The integer table that statement s allocates, int *perm = malloc(n) or
+ * perm = calloc(n, s), or -1. */
+static int adj_fresh_table(const Func *f, const Stmt *s)
+{
+	int k = -1;
+	const Expr *rhs = NULL;
+	if (s->kind == S_DECL) {
+		k = s->u.decl.var;
+		rhs = s->u.decl.init;
+	} else if (s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
+		   s->u.assign.lhs->kind == E_VAR) {
+		k = s->u.assign.lhs->u.var;
+		rhs = s->u.assign.rhs;
+	}
+	const AllocRule *r = rhs ? alloc_find(rhs) : NULL;
+	if (!r || r->kind != ALLOC_NEW)
+		return -1;
+	const Type *t = f->vars[k]->type;
+	return t->kind == TY_PTR && t->base->kind == TY_INT ? k : -1;
+}
+
 /* v->fresh_addr of f's body: for each `int k;` (no value) of the body's
  * own items, the &k call arguments of the next item that mentions k, an
  * expression statement or an assignment or declaration whose value is
@@ -468,12 +568,18 @@ static void adj_find_fresh(AdjVariant *v)
 	const Stmt *b = f->body;
 	for (int i = 0; i < b->u.block.n; i++) {
 		const Stmt *d = b->u.block.items[i];
-		if (d->kind != S_DECL || d->u.decl.init || d->u.decl.ninits)
-			continue;
-		int k = d->u.decl.var;
-		const Type *t = f->vars[k]->type;
-		if (type_is_float(t) || !type_is_arith(t))
-			continue;
+		int k = adj_fresh_table(f, d);
+		if (k < 0) {
+			if (d->kind != S_DECL || d->u.decl.init ||
+			    d->u.decl.ninits)
+				continue;
+			k = d->u.decl.var;
+			const Type *t = f->vars[k]->type;
+			if (t->kind == TY_ARRAY) /* int perm[n]; h(perm) */
+				t = adj_array_elem(t);
+			if (type_is_float(t) || !type_is_arith(t))
+				continue;
+		}
 		for (int j = i + 1; j < b->u.block.n; j++) {
 			const Stmt *s = b->u.block.items[j];
 			if (!stmt_mentions(s, k))
@@ -1209,16 +1315,19 @@ static const Type *adj_array_elem(const Type *t)
 
 /* Is v a local array of integers (an index table: a permutation, pivots)
  * that f fills at run time and that f_bwd keeps a copy of?  Only element
- * stores a[k] = e in f's own body change it (never passed, pointed into
- * or copied whole), so f_fwd tapes each store's old value and f_bwd puts
- * it back when it reverses the store (adj_int_elem_update), starting from
- * the values f ends with (adj_turn). */
+ * stores a[k] = e in f's own body change it, and calls it is handed to
+ * whole (AdjVariant.int_passed; never pointed into or copied whole), so
+ * f_fwd tapes each store's old value, or the whole array before such a
+ * call, and f_bwd puts them back when it reverses the store or the call
+ * (adj_int_elem_update, adj_addr_updates), starting from the values f
+ * ends with (adj_turn). */
 int adj_int_array(const Adj *c, int v)
 {
 	const Var *x = c->f->vars[v];
 	return x->kind == VAR_LOCAL && x->type->kind == TY_ARRAY &&
 	       adj_array_elem(x->type)->kind == TY_INT && !x->is_static &&
-	       !c->ctab[v] && !rg_escaped(c->f)[v];
+	       !c->ctab[v] &&
+	       (!rg_escaped(c->f)[v] || c->v->int_passed[v] == 1);
 }
 
 /* The bwd variable holding primal integer var v, or pointer var v's
@@ -1332,22 +1441,33 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 		if (b < 0 && adj_heap_alias_error(c, v, e->loc))
 			return adj_bad_ptr(e);
 		if (b < 0 || b == v) {
-			if (c->f->vars[v]->type->kind == TY_ARRAY &&
-			    adj_array_elem(c->f->vars[v]->type)->kind ==
-				    TY_INT &&
-			    !c->f->vars[v]->is_static)
+			const char *vn = c->f->vars[v]->name;
+			if (c->v->int_passed[v] == 2)
 				diag_error(
 					e->loc,
 					"the reverse sweep cannot read the "
-					"local array '%s' again: it is "
-					"passed, "
-					"pointed into or used whole, and ckc "
+					"local array '%s' again: '%s' passes "
+					"it to a call, and names it in a "
+					"checkpoint region, whose snapshot "
+					"cannot follow what calls change; "
+					"fill it with stores '%s[k] = ...', "
+					"or pass it in as a parameter",
+					vn, c->f->name, vn);
+			else if (c->f->vars[v]->type->kind == TY_ARRAY &&
+				 adj_array_elem(c->f->vars[v]->type)->kind ==
+					 TY_INT &&
+				 !c->f->vars[v]->is_static)
+				diag_error(
+					e->loc,
+					"the reverse sweep cannot read the "
+					"local array '%s' again: '%s' points "
+					"into it or uses it whole, and ckc "
 					"follows such an array only through "
-					"its element stores; fill it with "
-					"stores '%s[k] = ...' in '%s', or "
+					"its element stores and the calls it "
+					"is passed to; fill it with stores "
+					"'%s[k] = ...' or calls 'h(%s)', or "
 					"pass it in as a parameter",
-					c->f->vars[v]->name,
-					c->f->vars[v]->name, c->f->name);
+					vn, c->f->name, vn, vn);
 			else if (c->f->vars[v]->type->kind == TY_ARRAY)
 				diag_error(
 					e->loc,
@@ -2448,6 +2568,32 @@ static void adj_addr_add(AddrVars *a, int k)
 
 static void adj_addr_vars(AddrVars *a, const Expr *e, int arg);
 
+/* Does call argument a point into an integer table on the heap that
+ * f_bwd reads (adj_heap_int)?  Its variable into *root. */
+static int adj_heap_int_arg(Adj *c, const Expr *a, int *root)
+{
+	if (!type_is_pointerish(a->type) || type_is_float(adj_bottom(a->type)))
+		return 0;
+	*root = activity_root(a);
+	return *root >= 0 && c->v->heap_int[*root] && adj_heap_int(c, *root);
+}
+
+/* May call e change the data behind its argument i?  Not when it is a
+ * function of the file whose parameter points to const, nor free(p). */
+static int adj_call_may_change(Adj *c, const Expr *e, int i)
+{
+	const AllocRule *r = alloc_find(e);
+	if (r && r->kind == ALLOC_FREE)
+		return 0;
+	if (e->u.call.fn < 0)
+		return 1;
+	const Func *g = c->p->funcs[e->u.call.fn];
+	if (i >= g->nparams)
+		return 1;
+	const Type *t = g->vars[g->params[i]]->type;
+	return !type_is_pointerish(t) || !adj_bottom(t)->is_const;
+}
+
 static void adj_addr_kid(void *a, const Expr *e)
 {
 	adj_addr_vars(a, e, 0);
@@ -2495,8 +2641,26 @@ static void adj_addr_vars(AddrVars *a, const Expr *e, int arg)
 	}
 	switch (e->kind) {
 	case E_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			adj_addr_vars(a, e->u.call.args[i], 1);
+		for (int i = 0; i < e->u.call.nargs; i++) {
+			const Expr *x = e->u.call.args[i];
+			int n, r = adj_int_passed_root(x, &n);
+			if (r >= 0 && a->c->v->int_passed[r] == 1) {
+				/* h(perm), h(&perm[k]) */
+				if (a->c->v->needed[r] &&
+				    adj_call_may_change(a->c, e, i) &&
+				    pm_get(&a->c->v->fresh_addr, x) < 0)
+					adj_addr_add(a, r);
+				adj_addr_vars(a, x, 0); /* k */
+			} else if (adj_heap_int_arg(a->c, x, &r)) {
+				/* h(perm) of an integer table on the heap */
+				if (adj_call_may_change(a->c, e, i) &&
+				    pm_get(&a->c->v->fresh_addr, x) < 0)
+					adj_addr_add(a, a->c->f->nvars + r);
+				adj_addr_vars(a, x, 0);
+			} else {
+				adj_addr_vars(a, x, 1);
+			}
+		}
 		return;
 	case E_INDEX:
 		adj_addr_vars(a, e->u.index.base, 0);
@@ -2509,6 +2673,73 @@ static void adj_addr_vars(AddrVars *a, const Expr *e, int arg)
 		ir_plain_kids(e, adj_addr_kid, a);
 		return;
 	}
+}
+
+/* for (k = 0; k < n; k++) body, or down: for (k = n - 1; k >= 0; k--)
+ * body, in function g. */
+static Stmt *adj_count_loop(Func *g, int k, Expr *n, int down, Stmt *body,
+			    Loc loc)
+{
+	Stmt *loop = stmt_new(S_FOR, loc);
+	loop->u.loop.init = stmt_assign(
+		A_SET, expr_var(g, k, loc),
+		down ? expr_binary(B_SUB, n, expr_int(1, loc), n->type, loc)
+		     : expr_int(0, loc),
+		loc);
+	loop->u.loop.cond = down ? expr_binary(B_GE, expr_var(g, k, loc),
+					       expr_int(0, loc), NULL, loc)
+				 : expr_binary(B_LT, expr_var(g, k, loc),
+					       expr_clone(n), NULL, loc);
+	loop->u.loop.inc = stmt_assign(down ? A_DEC : A_INC,
+				       expr_var(g, k, loc), NULL, loc);
+	loop->u.loop.body = stmt_block(loc);
+	stmt_append(loop->u.loop.body, body);
+	return loop;
+}
+
+/* Every element of the integer table on the heap that v points to
+ * (adj_heap_int), which a call may change: f_fwd tapes them and their
+ * count into fout, and f_bwd, after the call's reverse, takes them back
+ * into the buffer (the statements go first into b). */
+static void adj_heap_int_io(Adj *c, int v, Stmt *fout, Stmt *b, Loc loc)
+{
+	const Type *el = adj_bottom(c->f->vars[v]->type);
+	Expr *size = expr_int(0, loc); /* sizeof(el) */
+	size->spelled = arena_printf("sizeof(%s)", el->name);
+	size->type = adj_long();
+	int m = adj_local(c, c->fwd, "ck_m", adj_long());
+	int k = adj_local(c, c->fwd, "ck_k", adj_long());
+	stmt_append(c->fdecls, stmt_decl(m, NULL, loc));
+	stmt_append(c->fdecls, stmt_decl(k, NULL, loc));
+	stmt_append(
+		fout,
+		stmt_assign(A_SET, expr_var(c->fwd, m, loc),
+			    expr_binary(B_DIV,
+					expr_var(c->fwd, c->hbytes_f[v], loc),
+					size, adj_long(), loc),
+			    loc));
+	Expr *e = expr_index(expr_var(c->fwd, v, loc),
+			     expr_var(c->fwd, k, loc), loc);
+	e->type = (Type *)el;
+	stmt_append(fout, adj_count_loop(c->fwd, k, expr_var(c->fwd, m, loc),
+					 0, adj_push(c, e), loc));
+	stmt_append(fout, adj_push(c, expr_var(c->fwd, m, loc)));
+	int mb = adj_local(c, c->bwd, "ck_m", adj_long());
+	int kb = adj_local(c, c->bwd, "ck_k", adj_long());
+	stmt_append(c->bdecls, stmt_decl(mb, NULL, loc));
+	stmt_append(c->bdecls, stmt_decl(kb, NULL, loc));
+	Expr *eb = expr_index(expr_var(c->bwd, c->hptr_b[v], loc),
+			      expr_var(c->bwd, kb, loc), loc);
+	eb->type = (Type *)el;
+	Stmt *r = stmt_block(loc);
+	stmt_append(r, stmt_assign(A_SET, expr_var(c->bwd, mb, loc),
+				   adj_pop(c, adj_long(), loc), loc));
+	stmt_append(r, adj_count_loop(c->bwd, kb, expr_var(c->bwd, mb, loc), 1,
+				      stmt_assign(A_SET, eb,
+						  adj_pop(c, (Type *)el, loc),
+						  loc),
+				      loc));
+	stmt_prepend(b, r);
 }
 
 /* A statement whose calls may change integer or pointer variables through
@@ -2543,6 +2774,15 @@ Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc)
 								 -1 - k, loc),
 							loc)),
 					adj_pop(c, adj_long(), loc), loc));
+			continue;
+		}
+		if (k >= c->f->nvars) { /* h(perm), perm on the heap */
+			adj_heap_int_io(c, k - c->f->nvars, fout, b, loc);
+			continue;
+		}
+		if (c->f->vars[k]->type->kind == TY_ARRAY) { /* h(perm) */
+			stmt_append(fout, adj_int_array_io(c, k, 0, loc));
+			stmt_prepend(b, adj_int_array_io(c, k, 1, loc));
 			continue;
 		}
 		stmt_append(fout, adj_push(c, adj_fwd_saved(c, k, loc)));
@@ -2637,20 +2877,11 @@ Stmt *adj_int_array_io(Adj *c, int v, int pop, Loc loc)
 		a = expr_cast(type_ptr(el), a, loc);
 	Expr *elem = expr_index(a, expr_var(g, k, loc), loc);
 	elem->type = el;
-	Stmt *loop = stmt_new(S_FOR, loc);
-	loop->u.loop.init = stmt_assign(A_SET, expr_var(g, k, loc),
-					expr_int(pop ? n - 1 : 0, loc), loc);
-	loop->u.loop.cond = pop ? expr_binary(B_GE, expr_var(g, k, loc),
-					      expr_int(0, loc), NULL, loc)
-				: expr_binary(B_LT, expr_var(g, k, loc),
-					      expr_int(n, loc), NULL, loc);
-	loop->u.loop.inc = stmt_assign(pop ? A_DEC : A_INC,
-				       expr_var(g, k, loc), NULL, loc);
-	loop->u.loop.body = stmt_block(loc);
-	stmt_append(loop->u.loop.body,
-		    pop ? stmt_assign(A_SET, elem, adj_pop(c, el, loc), loc)
-			: adj_push(c, elem));
-	return loop;
+	return adj_count_loop(
+		g, k, expr_int(n, loc), pop,
+		pop ? stmt_assign(A_SET, elem, adj_pop(c, el, loc), loc)
+		    : adj_push(c, elem),
+		loc);
 }
 
 /* ---- heap variables (see adj_find_heap) */
@@ -3143,6 +3374,19 @@ int adj_int_cell_param(Adj *c, int p)
 {
 	return adj_var_is_param(c->f, p) &&
 	       adj_stable_mask(c->v)[adj_param_pos(c->f, p)] == 3;
+}
+
+/* Is arg a local integer table of f that f_bwd keeps a copy of (a local
+ * array, adj_int_array, or malloc'd buffers, adj_heap_int)?  When f_bwd
+ * reverses the call, its copy holds the values the call saw, so the
+ * callee's reverse sweep may read them as stable data. */
+static int adj_int_table_arg(Adj *c, const Expr *arg)
+{
+	int n, v = adj_int_passed_root(arg, &n);
+	if (v >= 0)
+		return adj_int_array(c, v);
+	return arg->kind == E_VAR && arg->type->kind == TY_PTR &&
+	       c->v->heap_int[arg->u.var];
 }
 
 static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
@@ -3766,6 +4010,8 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 				stable[i] = copy[i] = 1;
 			else if (!stable[i] && adj_bottom(pt)->kind == TY_STRUCT)
 				stable[i] = 2;
+			else if (!stable[i] && adj_int_table_arg(c, arg))
+				stable[i] = 1;
 			if (type_is_float(pt->base))
 				stable[np + i] =
 					(unsigned char)adj_arg_unaliased(c, call, i);
@@ -4419,6 +4665,7 @@ static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 	adj_mark_reassigned(f->body, v->reassigned);
 	ir_walk_stmt(f->body, adj_addr_reassigned, v->reassigned);
 	adj_find_fresh(v);
+	adj_find_int_passed(v);
 	v->ret_b = type_is_float(f->ret) && v->a->ret_varied;
 	adj_find_bases(v);
 	int structs_ok = adj_local_structs(v);

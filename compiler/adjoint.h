@@ -71,6 +71,10 @@ typedef struct AdjVariant {
 	unsigned char *heap_alias; /* one that is not, as it holds several
 				      buffers and another pointer aliases
 				      them (adj_heap_alias_error) */
+	unsigned char *int_passed; /* local int array that leaves f only as
+				      a whole call argument, h(perm): each
+				      call that may change it is a whole
+				      update (adj_int_array) */
 	int heap_alias_said;       /* its error was reported */
 	int ints_said;             /* adj_param_ints_changed's error too */
 	/* &k arguments of the first statement that mentions k after its

@@ -1,9 +1,11 @@
 // A local integer array read as an index of active data (x[idx[i]]) in
-// reverse mode, which f fills through a call: f_bwd keeps a copy of such
-// an array only when f's own element stores change it (adjoint/
-// index-array-filled.c), so ckc refuses this one and says what to do.  A
-// store whose index reads the array itself is refused too: the reverse
-// sweep could not tell which element to put back.
+// reverse mode: f_bwd keeps a copy of such an array when f changes it
+// only by element stores and by the calls it is passed to (adjoint/
+// index-array-filled.c, adjoint/index-array-passed.c).  An array that a
+// pointer points into, and one passed to a call and named in a
+// checkpoint region, are refused, and the message says which arrays ckc
+// follows.  A store whose index reads the array itself is refused too:
+// the reverse sweep could not tell which element to put back.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 #include <math.h>
@@ -20,10 +22,23 @@ static void fill(int *idx, int shift)
 double f(const double *x, int shift)
 {
 	int idx[N];
+	int *p = idx;
+	double s = 0.0;
+	fill(p, shift);
+	for (int i = 0; i < N; i++)
+		s += sin(x[idx[i]]); // CHECK: index-array-local.c:[[@LINE]]:14: error: the reverse sweep cannot read the local array 'idx' again: 'f' points into it or uses it whole, and ckc follows such an array only through its element stores and the calls it is passed to; fill it with stores 'idx[k] = ...' or calls 'h(idx)', or pass it in as a parameter
+	return s;
+}
+
+#pragma ck_adjoint wrt(x)
+double region(const double *x, int shift)
+{
+	int idx[N];
 	double s = 0.0;
 	fill(idx, shift);
+#pragma ck_checkpoint
 	for (int i = 0; i < N; i++)
-		s += sin(x[idx[i]]); // CHECK: index-array-local.c:[[@LINE]]:14: error: the reverse sweep cannot read the local array 'idx' again: it is passed, pointed into or used whole, and ckc follows such an array only through its element stores; fill it with stores 'idx[k] = ...' in 'f', or pass it in as a parameter
+		s += sin(x[idx[i]]); // CHECK: index-array-local.c:[[@LINE]]:14: error: the reverse sweep cannot read the local array 'idx' again: 'region' passes it to a call, and names it in a checkpoint region, whose snapshot cannot follow what calls change; fill it with stores 'idx[k] = ...', or pass it in as a parameter
 	return s;
 }
 
