@@ -142,6 +142,11 @@ static void uf_stmt(int *parent, const Stmt *s)
 		if (s->u.decl.init &&
 		    type_is_pointerish(s->u.decl.init->type))
 			uf_unite_expr(parent, s->u.decl.var, s->u.decl.init);
+		/* double *rows[2] = { a, b } */
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			if (type_is_pointerish(s->u.decl.inits[i]->type))
+				uf_unite_expr(parent, s->u.decl.var,
+					      s->u.decl.inits[i]);
 		break;
 	case S_ASSIGN:
 		/* p += k moves p in its own data: k is an offset */
@@ -448,6 +453,8 @@ static int act_call_may_write(const Expr *call, int i, CallKind kind)
 	return t->kind == TY_STRUCT || !act_param_const(call, i);
 }
 
+static int act_untyped_active(Solver *s, const Type *t, const Expr *e);
+
 static void act_call(Solver *s, const Expr *e)
 {
 	Activity *a = s->a;
@@ -463,6 +470,19 @@ static void act_call(Solver *s, const Expr *e)
 
 		for (int i = 0; i < g->nparams && i < e->u.call.nargs; i++) {
 			int pv = g->params[i];
+			if (act_untyped_active(s, g->vars[pv]->type,
+					       e->u.call.args[i]))
+				diag_error(
+					e->u.call.args[i]->loc,
+					"this argument points to active "
+					"data, but parameter '%s' of '%s' "
+					"holds no floating-point data (a "
+					"void or char pointer), through "
+					"which ckc follows no derivatives; "
+					"give the parameter the type of the "
+					"data it points to",
+					g->vars[pv]->name,
+					g->src_name ? g->src_name : g->name);
 			if (!type_passes_storage(g->vars[pv]->type))
 				continue;
 			int root = activity_root(e->u.call.args[i]);
@@ -675,6 +695,63 @@ static int act_points_varied(const Activity *a, const Expr *e)
 	return 0;
 }
 
+/* Does pointer value e, casts aside, point to active data (floating data
+ * or structs holding it) that a variable or parameter of type t, which
+ * holds no floating data (void *, char *), would carry on?  ckc follows
+ * no derivative through such a pointer, so the check pass refuses it. */
+static int act_untyped_active(Solver *s, const Type *t, const Expr *e)
+{
+	if (!s->check || s->f->generated || !e || !type_is_pointerish(t) ||
+	    type_float_elem((Type *)t))
+		return 0;
+	while (e->kind == E_CAST && type_is_pointerish(e->u.e->type))
+		e = e->u.e;
+	return type_is_pointerish(e->type) && type_float_elem(e->type) &&
+	       act_points_varied(s->a, e) && act_first_report(e->loc);
+}
+
+/* A store of pointer value e into lvalue lhs (an element of an array of
+ * pointers, not a struct's member) or into an element of array variable
+ * v's initializer list (lhs NULL): ckc keeps no shadow of pointers held
+ * in memory, so one to active data is refused. */
+static void act_check_ptr_store(Solver *s, int v, const Expr *lhs,
+				const Expr *e, Loc at)
+{
+	if (!s->check || s->f->generated || v < 0 || !e ||
+	    !type_is_pointerish(e->type) || !type_float_elem(e->type))
+		return;
+	const Type *t = lhs ? lhs->type : s->f->vars[v]->type;
+	while (!lhs && t->kind == TY_ARRAY)
+		t = t->base;
+	if (!type_is_pointerish(t) || (lhs && lhs->kind == E_VAR))
+		return;
+	for (const Expr *l = lhs; l; l = l->kind == E_INDEX   ? l->u.index.base
+					 : l->kind == E_DEREF ? l->u.e
+							      : NULL)
+		if (l->kind == E_MEMBER)
+			return; /* m.data = p: the shadow's member (tangent.c) */
+	if (act_points_varied(s->a, e) && act_first_report(at))
+		diag_error(at,
+			   "'%s' holds pointers to active data in memory (an "
+			   "array of pointers), which ckc does not support "
+			   "yet; index the arrays themselves, or keep one "
+			   "pointer variable per array",
+			   s->f->vars[v]->name);
+}
+
+/* The declaration or assignment of pointer variable v from e. */
+static void act_check_untyped(Solver *s, int v, const Expr *e, Loc at)
+{
+	if (v >= 0 && act_untyped_active(s, s->f->vars[v]->type, e))
+		diag_error(at,
+			   "'%s' points to active data here, but its type "
+			   "holds no floating-point data (a void or char "
+			   "pointer), through which ckc follows no "
+			   "derivatives; give it the type of the data it "
+			   "points to",
+			   s->f->vars[v]->name);
+}
+
 static void act_stmt(Solver *s, const Stmt *st)
 {
 	if (!st)
@@ -703,6 +780,10 @@ static void act_stmt(Solver *s, const Stmt *st)
 		}
 		if (varied && type_float_elem(s->f->vars[v]->type))
 			act_mark(s, v, st->loc);
+		act_check_untyped(s, v, st->u.decl.init, st->loc);
+		for (int i = 0; i < st->u.decl.ninits; i++)
+			act_check_ptr_store(s, v, NULL, st->u.decl.inits[i],
+					    st->loc);
 		if (activity_var_varied(a, v))
 			act_check_alloc(s, s->f->vars[v]->type, st->u.decl.init,
 					st->loc);
@@ -716,6 +797,11 @@ static void act_stmt(Solver *s, const Stmt *st)
 		act_calls(s, rhs);
 		s->top = NULL;
 		act_store(s, lhs, rhs && activity_expr_varied(a, rhs), st->loc);
+		if (lhs->kind == E_VAR)
+			act_check_untyped(s, lhs->u.var, rhs, st->loc);
+		else if (st->u.assign.op == A_SET)
+			act_check_ptr_store(s, activity_root(lhs), lhs, rhs,
+					    st->loc);
 		if (activity_root(lhs) >= 0 &&
 		    activity_var_varied(a, activity_root(lhs)))
 			act_check_alloc(s, lhs->type, rhs, st->loc);

@@ -464,6 +464,9 @@ struct Func {
 	int nparams;
 	Stmt *body;    /* S_BLOCK */
 	int is_variadic; /* declarations in Program.externs only */
+	/* the name in the source of a copy bound to function arguments
+	 * (simpson_integrand is simpson's), for messages; else NULL */
+	const char *src_name;
 	/* Set on generated functions. */
 	int generated;
 	int vector;          /* a vector-mode function (vector.c) */

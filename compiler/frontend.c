@@ -2577,6 +2577,8 @@ static int schedule(FE *fe, Def *d)
 			       loc, TY_REPORT),
 		     loc);
 	f->is_static = clang_Cursor_getStorageClass(c) == CX_SC_Static;
+	if (d->spec_of)
+		f->src_name = d->spec_of->name;
 	d->idx = fe->p->nfuncs;
 	ARENA_PUSH(fe->p->funcs, fe->p->nfuncs, f);
 	ARENA_PUSH(fe->conv, fe->nconv, d);

@@ -1,5 +1,5 @@
 // hostile: A pointer to active data stored in an array.
-// EXPECT: storing pointers to active data in memory is not supported
+// EXPECT: holds pointers to active data in memory \(an array of pointers\), which ckc does not support yet
 #pragma ck_tangent wrt(x)
 double f(double *x)
 {
