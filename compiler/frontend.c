@@ -3588,7 +3588,13 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 					e, expr_int(1, loc), NULL, loc);
 			return e;
 		}
-		refuse(fe, loc, "%s", msg_assign_in_expr);
+		refuse(fe, loc,
+		       "this increment (or decrement) is not supported here: "
+		       "ckc moves one out of an expression only where C runs "
+		       "it on every evaluation, or where later operands of "
+		       "a loop's && condition hold it, and nothing else in "
+		       "the expression reads its variable; make it a "
+		       "statement of its own");
 		return bad_expr(loc);
 	case CXUnaryOperator_Extension:
 		return conv_expr(fe, ks.c[0]);
@@ -5190,6 +5196,107 @@ static int incdec_cond_prepare(FE *fe)
 	return 1;
 }
 
+/* ----------------------------- x++ in a later operand of a condition
+ *
+ * A while or do-while condition that is a chain of && with x++ in an
+ * operand after the first, as in `while (err > tol && ++it < maxit)`,
+ * which steps x only when the operands before it hold: each operand
+ * becomes a test that leaves the loop, with its steps ahead of it and x
+ * read as x++ had it (conv_loop_incdec's rules, per operand):
+ *
+ *   while (A && B[x++]) S   for (;;) { if (!A) break; x++;
+ *                                      if (!B[x - 1]) break; S }
+ *   do S while (A && B[++x])
+ *                           for (;;) { S if (!A) break; ++x;
+ *                                      if (!B[x]) break; }
+ *
+ * A continue in a do-while's body must reach the tests:
+ * for (int ck_first = 1;; ck_first = 0) { if (!ck_first) { tests } S }. */
+
+#define FE_MAX_CHAIN 16
+
+/* The operands of the && chain c, first to last, into ops; their count,
+ * or 0 when c is no chain or a longer one than FE_MAX_CHAIN. */
+static int and_chain(CXCursor c, CXCursor *ops)
+{
+	int n = 0;
+	while (is_kind(c, CXCursor_BinaryOperator) &&
+	       clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LAnd) {
+		if (n == FE_MAX_CHAIN - 1)
+			return 0;
+		ops[n++] = strip(expr_kids(c).c[1]);
+		c = strip(expr_kids(c).c[0]);
+	}
+	ops[n++] = c;
+	for (int i = 0; i < n / 2; i++) {
+		CXCursor t = ops[i];
+		ops[i] = ops[n - 1 - i];
+		ops[n - 1 - i] = t;
+	}
+	return n > 1 ? n : 0;
+}
+
+static Stmt *conv_loop_chain(FE *fe, CXCursor cond, CXCursor body, int is_do,
+			     Loc loc)
+{
+	CXCursor ops[FE_MAX_CHAIN];
+	int n = and_chain(strip(cond), ops), any = 0;
+	for (int i = 0; i < n; i++) {
+		if (!effects_count(ops[i]))
+			continue;
+		if (!incdec_scan(fe, ops[i], 1))
+			return NULL;
+		fe->nsplit = 0;
+		any = 1;
+	}
+	if (!any)
+		return NULL;
+	Stmt *tests = stmt_block(loc);
+	for (int i = 0; i < n; i++) {
+		Expr *e;
+		if (effects_count(ops[i])) {
+			incdec_scan(fe, ops[i], 1);
+			if (!incdec_cond_prepare(fe))
+				return stmt_new(S_EMPTY, loc);
+			append_flat(tests, incdec_all_steps(fe, loc));
+			fe->split_busy = 1;
+			e = conv_expr(fe, ops[i]);
+			fe->split_busy = 0;
+			fe->nsplit = 0;
+		} else {
+			e = conv_expr(fe, ops[i]);
+		}
+		Stmt *t = stmt_new(S_IF, loc);
+		t->u.ifs.cond = expr_unary(U_NOT, e, loc);
+		t->u.ifs.then = stmt_new(S_BREAK, loc);
+		stmt_append(tests, t);
+	}
+	Stmt *f = stmt_new(S_FOR, loc), *b = stmt_block(loc);
+	f->u.loop.body = b;
+	CXCursor cont = clang_getNullCursor();
+	if (is_do)
+		clang_visitChildren(body, continue_visit, &cont);
+	if (!is_do) {
+		append_flat(b, tests);
+		append_flat(b, conv_stmt(fe, body));
+	} else if (clang_Cursor_isNull(cont)) {
+		append_flat(b, conv_stmt(fe, body));
+		append_flat(b, tests);
+	} else {
+		int first = fe_temp(fe, "ck_first", type_int(), loc);
+		f->u.loop.init = stmt_decl(first, expr_int(1, loc), loc);
+		f->u.loop.inc = stmt_assign(A_SET, expr_var(fe->f, first, loc),
+					    expr_int(0, loc), loc);
+		Stmt *t = stmt_new(S_IF, loc);
+		t->u.ifs.cond =
+			expr_unary(U_NOT, expr_var(fe->f, first, loc), loc);
+		t->u.ifs.then = tests;
+		stmt_append(b, t);
+		append_flat(b, conv_stmt(fe, body));
+	}
+	return f;
+}
+
 /* The while (is_do: do-while) loop with condition cond and body body,
  * its condition's x++ moved out; NULL when the condition has none or
  * moving them could change what the loop does (conv_expr then refuses
@@ -5198,7 +5305,7 @@ static Stmt *conv_loop_incdec(FE *fe, CXCursor cond, CXCursor body, int is_do,
 			      Loc loc)
 {
 	if (!incdec_scan_cond(fe, strip(cond)))
-		return NULL;
+		return conv_loop_chain(fe, cond, body, is_do, loc);
 	if (!incdec_cond_prepare(fe))
 		return stmt_new(S_EMPTY, loc);
 	CXCursor cont = clang_getNullCursor();

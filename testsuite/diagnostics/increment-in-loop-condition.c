@@ -1,7 +1,10 @@
 // x++ in a loop's condition is refused where its step could not run once
 // per test as C runs it: a counter narrower than int (whose x - 1 would
-// not wrap as x++ does), and a step on the right of && (it would be
-// conditional; on the left it runs on every test, and ckc takes it).  adjoint/increment-in-condition.c has the forms ckc takes.
+// not wrap as x++ does), and a step on the right of || (it would be
+// conditional; on the left it runs on every test, and on the right of a
+// while's chain of && ckc makes each operand a test of its own, and
+// takes it).  adjoint/increment-in-condition.c and adjoint/
+// increment-in-later-operand.c have the forms ckc takes.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 
@@ -18,7 +21,7 @@ double g(const double *x, unsigned char k)
 double h(const double *x, int n)
 {
 	double s = 0.0;
-	while (s < 4.0 && n--) // CHECK: increment-in-loop-condition.c:[[@LINE]]:20: error: assignment inside an expression is not supported; make it a statement of its own
+	while (s > 4.0 || n--) // CHECK: increment-in-loop-condition.c:[[@LINE]]:20: error: this increment (or decrement) is not supported here: ckc moves one out of an expression only where C runs it on every evaluation, or where later operands of a loop's && condition hold it, and nothing else in the expression reads its variable; make it a statement of its own
 		s += x[n];
 	return s;
 }
