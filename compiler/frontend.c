@@ -4883,6 +4883,9 @@ typedef struct IncScan {
 	CXCursor var[FE_MAX_SPLIT]; /* their operands' declarations */
 	int refs[FE_MAX_SPLIT];     /* references to each var */
 	int deref[FE_MAX_SPLIT];    /* (*p)++: var is the pointer p */
+	/* s->n++ or s.n++: var is the field n, base the variable s */
+	CXCursor base[FE_MAX_SPLIT];
+	int member[FE_MAX_SPLIT];
 	int bad; /* ?:, &&, ||, an assignment, a call of the file, x++ of
 		    something other than a variable */
 } IncScan;
@@ -4906,11 +4909,21 @@ static enum CXChildVisitResult inc_scan_visit(CXCursor c, CXCursor parent,
 			    expr_kids(op).n == 1;
 		if (deref)
 			op = strip(expr_kids(op).c[0]);
+		/* s->n++, s.n++: an integer member of a struct variable */
+		CXCursor mbase = clang_getNullCursor();
+		if (!deref && is_kind(op, CXCursor_MemberRefExpr) &&
+		    expr_kids(op).n == 1 &&
+		    is_kind(strip(expr_kids(op).c[0]), CXCursor_DeclRefExpr))
+			mbase = clang_getCursorReferenced(
+				strip(expr_kids(op).c[0]));
 		if (sc->n == FE_MAX_SPLIT ||
-		    !is_kind(op, CXCursor_DeclRefExpr)) {
+		    (!is_kind(op, CXCursor_DeclRefExpr) &&
+		     clang_Cursor_isNull(mbase))) {
 			sc->bad = 1;
 			break;
 		}
+		sc->member[sc->n] = !clang_Cursor_isNull(mbase);
+		sc->base[sc->n] = mbase;
 		sc->deref[sc->n] = deref;
 		sc->inc[sc->n] = c;
 		sc->var[sc->n] = clang_getCursorReferenced(op);
@@ -4952,7 +4965,22 @@ static enum CXChildVisitResult inc_refs_visit(CXCursor c, CXCursor parent,
 	if (is_kind(c, CXCursor_DeclRefExpr)) {
 		CXCursor v = clang_getCursorReferenced(c);
 		for (int k = 0; k < sc->n; k++)
-			if (clang_equalCursors(v, sc->var[k]))
+			if (!sc->member[k] &&
+			    clang_equalCursors(v, sc->var[k]))
+				sc->refs[k]++;
+	} else if (is_kind(c, CXCursor_MemberRefExpr)) {
+		/* s->n, s.n of an s->n++ being moved (through s only: a
+		 * read through another pointer to s would be unsequenced) */
+		CXCursor v = clang_getCursorReferenced(c);
+		Kids ks = expr_kids(c);
+		CXCursor b =
+			ks.n == 1 ? strip(ks.c[0]) : clang_getNullCursor();
+		for (int k = 0; k < sc->n; k++)
+			if (sc->member[k] &&
+			    clang_equalCursors(v, sc->var[k]) &&
+			    is_kind(b, CXCursor_DeclRefExpr) &&
+			    clang_equalCursors(clang_getCursorReferenced(b),
+					       sc->base[k]))
 				sc->refs[k]++;
 	}
 	return CXChildVisit_Recurse;
@@ -4980,6 +5008,24 @@ static int inc_var_ok(CXCursor v, int deref)
 	       vt.kind == CXType_Pointer;
 }
 
+/* Whether the member increment s->n++ (s.n++) may move out: s is a
+ * local or parameter (a struct, or a pointer to one), n an integer or
+ * pointer field. */
+static int inc_member_ok(CXCursor base, CXCursor field)
+{
+	enum CXCursorKind bk = clang_getCursorKind(base);
+	enum CX_StorageClass sc = clang_Cursor_getStorageClass(base);
+	CXType ft = clang_getCanonicalType(clang_getCursorType(field));
+	if ((bk != CXCursor_VarDecl && bk != CXCursor_ParmDecl) ||
+	    sc == CX_SC_Static || sc == CX_SC_Extern ||
+	    is_kind(clang_getCursorSemanticParent(base),
+		    CXCursor_TranslationUnit) ||
+	    !is_kind(field, CXCursor_FieldDecl))
+		return 0;
+	return (ft.kind >= CXType_Bool && ft.kind <= CXType_Int128) ||
+	       ft.kind == CXType_Pointer;
+}
+
 /* Scans c (a statement, or with top a declaration's initializer, c
  * itself included) for the x++ that may move out of it into
  * fe->split_inc; 0 when there is none or moving one could change what c
@@ -4996,7 +5042,8 @@ static int incdec_scan(FE *fe, CXCursor c, int top)
 	if (sc.n == 0 || sc.bad)
 		return 0;
 	for (int k = 0; k < sc.n; k++)
-		if (!inc_var_ok(sc.var[k], sc.deref[k]))
+		if (sc.member[k] ? !inc_member_ok(sc.base[k], sc.var[k])
+				 : !inc_var_ok(sc.var[k], sc.deref[k]))
 			return 0;
 	if (is_kind(c, CXCursor_DeclRefExpr))
 		inc_refs_visit(c, clang_getNullCursor(), &sc);
@@ -5104,6 +5151,38 @@ static Stmt *incdec_split(FE *fe, CXCursor c, Loc loc)
 	stmt_append(b, conv_expr_stmt(fe, c));
 	fe->split_busy = 0;
 	incdec_steps(fe, b, 0, loc);
+	return b;
+}
+
+/* return e with x++ in it (return s->v[--s->top];), after incdec_scan:
+ * the steps before e, then e, then the steps after it, through a
+ * temporary when there are any: { --s->top; T ck_ret = s->v[s->top];
+ * return ck_ret; }. */
+static Stmt *conv_return_incdec(FE *fe, CXCursor e, Loc loc)
+{
+	Stmt *b = stmt_block(loc);
+	incdec_steps(fe, b, 1, loc);
+	int post = 0;
+	for (int k = 0; k < fe->nsplit; k++) {
+		enum CXUnaryOperatorKind u =
+			clang_getCursorUnaryOperatorKind(fe->split_inc[k]);
+		post |= u == CXUnaryOperator_PostInc ||
+			u == CXUnaryOperator_PostDec;
+	}
+	fe->split_busy = 1;
+	Expr *v = conv_expr(fe, e);
+	fe->split_busy = 0;
+	if (post) {
+		int t = fe_temp(fe, "ck_ret", type_with_const(v->type, 0),
+				loc);
+		stmt_append(b, stmt_decl(t, v, loc));
+		v = expr_var(fe->f, t, loc);
+	}
+	incdec_steps(fe, b, 0, loc);
+	stmt_append(b, stmt_expr(S_RETURN, v, loc));
+	/* a block that has it as an item flattens it: a last return stays
+	 * last */
+	fe->pre_block = b;
 	return b;
 }
 
@@ -7044,6 +7123,8 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 		return stmt_new(S_CONTINUE, loc);
 	case CXCursor_ReturnStmt:
 		ks = expr_kids(c);
+		if (ks.n && incdec_scan(fe, strip(ks.c[0]), 1))
+			return conv_return_incdec(fe, ks.c[0], loc);
 		return stmt_expr(S_RETURN,
 				 ks.n ? conv_expr(fe, ks.c[0]) : NULL, loc);
 	case CXCursor_LabelStmt:
