@@ -1111,14 +1111,29 @@ static void adj_member_stores(MemberStore *m, const Stmt *s)
 			adj_member_stores(m, s->u.block.items[i]);
 		break;
 	case S_ASSIGN: {
-		const Expr *lv = s->u.assign.lhs;
+		const Expr *lv = s->u.assign.lhs, *mem = ir_lv_member(lv);
+		/* (a changed integer member: f_bwd reads it nowhere,
+		 * normalize.c hoists every read of it into a local) */
 		if (type_is_float(lv->type) || !adj_in_member(lv) ||
-		    pm_get(&m->v->setup, s) > 0)
+		    pm_get(&m->v->setup, s) > 0 ||
+		    (mem && !type_is_pointerish(lv->type) &&
+		     ir_field_changed(mem)))
 			break;
 		m->ok = 0;
-		diag_error(s->loc, "the reverse mode does not support changing "
-				   "integer or pointer members of structs yet; "
-				   "keep such values in local variables");
+		if (type_is_pointerish(lv->type))
+			diag_error(
+				s->loc,
+				"the reverse mode does not support changing "
+				"pointer members of structs yet; keep such "
+				"pointers in local variables");
+		else
+			diag_error(
+				s->loc,
+				"the reverse mode cannot follow this change "
+				"of an integer member of a struct: the "
+				"struct's initializer set it from values "
+				"that change later; keep such values in "
+				"local variables");
 		break;
 	}
 	case S_IF:
@@ -1542,7 +1557,18 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 			return adj_bw_value(c, c->remat[e->u.var]);
 		if (!adj_stable_scalar(c, e->u.var)) {
 			struct LoopCopy *lc = lc_scalar(c, e->u.var);
-			ck_assert(lc);
+			if (!lc) {
+				/* an index read under ?:, && or || (which
+				 * normalize.c does not move out) */
+				diag_error(e->loc,
+					   "the reverse sweep needs the value "
+					   "'%s' has here, in an index, which "
+					   "ckc does not keep; compute the "
+					   "index into an integer variable "
+					   "before the statement",
+					   c->f->vars[e->u.var]->name);
+				return expr_num(0, e->type, e->loc);
+			}
 			return lc_scalar_read(c, lc, e->loc);
 		}
 		ck_assert(c->bmap[e->u.var] >= 0);
@@ -1666,6 +1692,8 @@ int adj_bw_ok(Adj *c, const Expr *e)
 		/* a member of a struct parameter by value that f never
 		 * changes, or of stable data behind a pointer */
 		const Expr *b = e->u.mem.base;
+		if (ir_field_changed(e))
+			return 0;
 		while (b->kind == E_MEMBER)
 			b = b->u.mem.base;
 		/* not its floating members: a caller's f_bwd passes the copy
@@ -4836,6 +4864,7 @@ static void adj_globals_scan(const Program *p)
 void adjoint_program(Program *p)
 {
 	adj_globals_scan(p);
+	ir_fields_scan(p);
 	for (int i = 0; i < p->nreqs; i++) {
 		Request *r = p->reqs[i];
 		if (r->mode != MODE_ADJOINT || r->fn < 0)

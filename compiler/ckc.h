@@ -670,6 +670,14 @@ int stmt_assigns_var(const Stmt *s, int var);
 /* Is s `for (i = A; i < B; i++)` (or i <= B)?  Returns i, else -1, with
  * A in *lo, B in *hi and *le set for <=. */
 int ir_counted_for(const Stmt *s, const Expr **lo, const Expr **hi, int *le);
+/* Integer members of structs that the program changes other than by a
+ * plain store s.m = e into a struct variable's member (p->n++, c->pos =
+ * 0): ir_fields_scan finds them in p's converted functions, and
+ * ir_field_changed tells whether member expression mem names one.
+ * ir_lv_member is the member an lvalue is or indexes (s.a[k]), or NULL. */
+void ir_fields_scan(const Program *p);
+int ir_field_changed(const Expr *mem);
+const Expr *ir_lv_member(const Expr *e);
 /* Does e call nothing but math functions (rules.def), which neither tape
  * nor change anything?  (NULL: yes.) */
 int expr_math_only(const Expr *e);

@@ -1327,3 +1327,104 @@ void ir_plain_kids(const Expr *e, ExprVisitor *fn, void *ctx)
 		return;
 	}
 }
+
+/* ---- integer members of structs that change
+ *
+ * A struct type's integer field that a converted function changes other
+ * than by a plain store into a member of a struct variable, s.m = e (a
+ * local struct's setup, which f_bwd replays): p->n++, w.count += 1,
+ * c->pos = 0, p->idx[k] = j. */
+
+typedef struct FieldRef {
+	const StructDef *sd;
+	int field;
+} FieldRef;
+
+static FieldRef *ir_fields;
+static int ir_nfields;
+
+const Expr *ir_lv_member(const Expr *e)
+{
+	while (e->kind == E_INDEX)
+		e = e->u.index.base;
+	return e->kind == E_MEMBER ? e : NULL;
+}
+
+int ir_field_changed(const Expr *mem)
+{
+	const StructDef *sd = mem->u.mem.base->type->st;
+	for (int i = 0; i < ir_nfields; i++)
+		if (ir_fields[i].sd == sd &&
+		    ir_fields[i].field == mem->u.mem.field)
+			return 1;
+	return 0;
+}
+
+/* Is s a plain store into a member of struct variable v (or of an element
+ * of array of structs v): v.m = e, v[k].m = e? */
+static int ir_setup_store(const Stmt *s, int v)
+{
+	if (s->kind != S_ASSIGN || s->u.assign.op != A_SET ||
+	    s->u.assign.lhs->kind != E_MEMBER)
+		return 0;
+	const Expr *b = s->u.assign.lhs->u.mem.base;
+	while (b->kind == E_INDEX)
+		b = b->u.index.base;
+	return b->kind == E_VAR && b->u.var == v;
+}
+
+/* Statements of the function being scanned that are setup stores. */
+typedef struct SetupList {
+	const Stmt **s;
+	int n;
+} SetupList;
+
+static int ir_in_setup(const SetupList *l, const Stmt *s)
+{
+	for (int i = 0; i < l->n; i++)
+		if (l->s[i] == s)
+			return 1;
+	return 0;
+}
+
+static void ir_fields_visit(void *ctx, const Stmt *s)
+{
+	if (s->kind != S_ASSIGN || ir_in_setup(ctx, s))
+		return;
+	const Expr *lv = s->u.assign.lhs, *mem = ir_lv_member(lv);
+	if (!mem || type_is_float(lv->type) || type_is_pointerish(lv->type) ||
+	    lv->type->kind == TY_STRUCT || ir_field_changed(mem))
+		return;
+	FieldRef r = { mem->u.mem.base->type->st, mem->u.mem.field };
+	VEC_PUSH(ir_fields, ir_nfields, r);
+}
+
+/* The plain member stores right after a struct variable's declaration
+ * (what its initializer became) into setup. */
+static void ir_setup_visit(void *ctx, const Stmt *s)
+{
+	SetupList *setup = ctx;
+	if (s->kind != S_BLOCK)
+		return;
+	for (int i = 0; i < s->u.block.n; i++) {
+		const Stmt *d = s->u.block.items[i];
+		if (d->kind != S_DECL)
+			continue;
+		for (int j = i + 1;
+		     j < s->u.block.n &&
+		     ir_setup_store(s->u.block.items[j], d->u.decl.var);
+		     j++)
+			VEC_PUSH(setup->s, setup->n, s->u.block.items[j]);
+	}
+}
+
+void ir_fields_scan(const Program *p)
+{
+	ir_fields = NULL;
+	ir_nfields = 0;
+	for (int i = 0; i < p->nfuncs; i++) {
+		SetupList setup = { NULL, 0 };
+		ir_visit_stmts(p->funcs[i]->body, ir_setup_visit, &setup);
+		ir_visit_stmts(p->funcs[i]->body, ir_fields_visit, &setup);
+	}
+}

@@ -15,6 +15,13 @@
  * arms of ?:, not the right operand of && and ||, not loop conditions or
  * for increments (they run once per iteration).  Calls left there are
  * refused later if they need a derivative.
+ *
+ * Two kinds of integer values move into temporaries the same way, so that
+ * the reverse sweep reads them as integer locals (which it keeps): an
+ * index of floating data computed from floating values, x[(int)u] ->
+ * int ck_ix = (int)u; x[ck_ix], and each read of an integer member of a
+ * struct that the program changes (ir_field_changed), v = x[c->pos] ->
+ * int ck_pos = c->pos; v = x[ck_pos].
  */
 #include <string.h>
 
@@ -42,6 +49,38 @@ static void globals_static_check(Program *p);
  * arguments). */
 static void norm_hoist(Normalizer *n, Expr **ep, int hoist_self);
 
+static void norm_lvalue(Normalizer *n, Expr **ep);
+
+/* *ep into a fresh temporary named after base, declared with its value
+ * just before the statement. */
+static void norm_temp(Normalizer *n, Expr **ep, const char *base)
+{
+	Expr *e = *ep;
+	const char *name = name_fresh(n->p, n->f, arena_printf("ck_%s", base));
+	int v = func_add_var(n->f, name, type_with_const(e->type, 0),
+			     VAR_LOCAL, e->loc);
+	stmt_append(n->prefix, stmt_decl(v, e, e->loc));
+	*ep = expr_var(n->f, v, e->loc);
+}
+
+static void norm_has_float(void *ctx, const Expr *e)
+{
+	if (type_is_float(e->type))
+		*(int *)ctx = 1;
+}
+
+/* Is e an index of floating data computed from floating values (and
+ * math functions)? */
+static int norm_float_index(const Expr *e)
+{
+	int any = 0;
+	if (!type_float_elem(e->u.index.base->type) ||
+	    !expr_math_only(e->u.index.idx))
+		return 0;
+	ir_walk_expr(e->u.index.idx, norm_has_float, &any);
+	return any;
+}
+
 static void norm_expr(Normalizer *n, Expr **ep)
 {
 	Expr *e = *ep;
@@ -68,16 +107,38 @@ static void norm_expr(Normalizer *n, Expr **ep)
 	case E_INDEX:
 		norm_expr(n, &e->u.index.base);
 		norm_expr(n, &e->u.index.idx);
+		if (norm_float_index(e))
+			norm_temp(n, &e->u.index.idx, "ix");
 		break;
-	case E_DEREF: case E_ADDR: case E_CAST:
+	case E_ADDR:
+		norm_lvalue(n, &e->u.e);
+		break;
+	case E_DEREF:
+	case E_CAST:
 		norm_expr(n, &e->u.e);
 		break;
 	case E_MEMBER:
-		norm_expr(n, &e->u.mem.base);
+		norm_lvalue(n, &e->u.mem.base);
+		if (e->type->kind == TY_INT && ir_field_changed(e))
+			norm_temp(
+				n, ep,
+				e->u.mem.base->type->st->fields[e->u.mem.field]
+					.name);
 		break;
 	default:
 		ck_unreachable();
 	}
+}
+
+/* An lvalue: what it reads (indices, pointers) is normalized, the object
+ * itself stays. */
+static void norm_lvalue(Normalizer *n, Expr **ep)
+{
+	Expr *e = *ep;
+	if (e && e->kind == E_MEMBER)
+		norm_lvalue(n, &e->u.mem.base);
+	else
+		norm_expr(n, ep);
 }
 
 static void norm_hoist(Normalizer *n, Expr **ep, int hoist_self)
@@ -161,7 +222,7 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 			norm_expr(n, &s->u.decl.inits[i]);
 		break;
 	case S_ASSIGN:
-		norm_expr(n, &s->u.assign.lhs);
+		norm_lvalue(n, &s->u.assign.lhs);
 		if (s->u.assign.op == A_SET)
 			norm_top(n, &s->u.assign.rhs);
 		else
@@ -195,6 +256,7 @@ void normalize_program(Program *p)
 {
 	accessors_inline(p);
 	global_scratch(p);
+	ir_fields_scan(p);
 	for (int i = 0; i < p->nfuncs; i++) {
 		Normalizer n;
 		n.p = p;

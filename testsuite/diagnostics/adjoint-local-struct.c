@@ -1,7 +1,7 @@
 // Reverse mode refuses a local array of structs used whole whose integer
 // member is set from a value that changes later (once, at the
 // declaration; structs/local-arrays.c and structs/local-struct-array.c
-// show those it supports) and a change to a local struct's integer
+// show those it supports) and a change to a local struct's pointer
 // member after the struct is first used, where the struct is used whole,
 // and a buffer malloc'd into a member in a loop (structs/locals.c, structs/local-struct-members.c and
 // memory/struct-member-alloc.c show the local structs it supports).
@@ -31,20 +31,24 @@ double f(double x)
 	return use2(&it[0]) * k + it[1].a;
 }
 
-static double use(const struct item *p)
+struct view {
+	const double *v;
+	int n;
+};
+
+static double use(const struct view *p)
 {
-	return p->a * p->n;
+	return p->v[0] * p->n;
 }
 
-/* (used only through its members, p would be a variable per member:
- * structs/local-struct-members.c) */
+/* (an integer member may change: structs/int-members-changed.c) */
 #pragma ck_adjoint wrt(x)
-double g(double x, int k)
+double g(const double *x, int k)
 {
-	struct item p = { 1.0, 2 };
-	p.a *= x;
-	p.n = k; // CHECK: adjoint-local-struct.c:[[@LINE]]:2: error: the reverse mode does not support changing integer or pointer members of structs yet; keep such values in local variables
-	return use(&p);
+	struct view p = { x, 2 };
+	double s = use(&p);
+	p.v = x + k; // CHECK: adjoint-local-struct.c:[[@LINE]]:2: error: the reverse mode does not support changing pointer members of structs yet; keep such pointers in local variables
+	return s + use(&p);
 }
 
 typedef struct {
