@@ -11,6 +11,8 @@
  *   T a_d[n][m]                          ->  T a_dv[n][m * ck_nd]
  *   T *p_d                               ->  T *p_dv, its offsets * ck_nd:
  *                                            p_d[i] -> p_dv[i * ck_nd + k]
+ *   T (*p_d)[m]  (a pointer to rows)     ->  T (*p_dv)[m * ck_nd], its
+ *                                            offsets in rows as they are
  *   T s_d, S s_d   (a parameter by value) -> const T *s_dv (copied into a
  *                                            local T ck_s_dv[ck_nd])
  *
@@ -79,6 +81,7 @@ typedef struct Vec {
 
 static int v_sh(const Vec *c, const Expr *e);
 static Type *v_type(Type *ty);
+static Type *v_ptr_type(Type *ty);
 
 static const VecSig *v_sig(const char *name)
 {
@@ -168,6 +171,20 @@ static Expr *v_scale(const Vec *c, const Expr *i)
 		return v_ndx(c, i->loc);
 	return expr_binary(B_MUL, expr_clone(i), v_ndx(c, i->loc), NULL,
 			   i->loc);
+}
+
+/* Does pointer (or array) type t step by rows, T (*p)[m] or T a[n][m]?
+ * Its shadow's rows hold ck_nd values per element already (v_ptr_type,
+ * v_type): an offset in rows is the same in the shadow. */
+static int v_rows(const Type *t)
+{
+	return type_is_pointerish(t) && t->base->kind == TY_ARRAY;
+}
+
+/* The shadow's offset for offset i of a pointer of type t. */
+static Expr *v_offset(const Vec *c, const Type *t, const Expr *i)
+{
+	return v_rows(t) ? expr_clone(i) : v_scale(c, i);
 }
 
 static Expr *v_bad(const Expr *e, const char *what)
@@ -274,6 +291,24 @@ static int v_array_object(const Expr *e)
 		e->kind == E_MEMBER || e->kind == E_DEREF);
 }
 
+/* Refuses member e, a pointer to rows: its type is the primal's, rows of
+ * m, and the shadow's rows have m * ck_nd values.  Once per member. */
+static void v_member_rows(const Expr *e)
+{
+	static Field **seen;
+	static int nseen;
+	Field *f = &e->u.mem.base->type->st->fields[e->u.mem.field];
+	for (int i = 0; i < nseen; i++)
+		if (seen[i] == f)
+			return;
+	ARENA_PUSH(seen, nseen, f);
+	diag_error(e->loc,
+		   "vector mode cannot follow a struct member that points to "
+		   "rows ('%s'); make it a pointer to the first element "
+		   "(double *%s, read as %s[i * N + j])",
+		   f->name, f->name, f->name);
+}
+
 /* A shadow lvalue: *dir says it is one direction's storage (a float or a
  * struct for direction k, or what is inside one); else it is an array of
  * element-major storage (a row, or the whole array). */
@@ -305,9 +340,13 @@ static Expr *v_lv(Vec *c, const Expr *e, int *dir)
 		return r;
 	case E_DEREF:
 		r = v_ptr(c, e->u.e);
-		*dir = 1;
+		*dir = e->type->kind != TY_ARRAY;
+		if (!*dir) /* a row, (*p)[j] */
+			return expr_deref(r, e->loc);
 		return expr_index(r, v_dir(c, e->loc), e->loc);
 	case E_MEMBER:
+		if (e->type->kind == TY_PTR && v_rows(e->type))
+			v_member_rows(e);
 		r = v_lv(c, e->u.mem.base, &d);
 		ck_assert(d);
 		*dir = 1;
@@ -342,7 +381,8 @@ static Expr *v_base(Vec *c, const Expr *lv)
 			expr_index(r, v_scale(c, lv->u.index.idx), lv->loc),
 			lv->loc);
 	case E_DEREF:
-		return v_ptr(c, lv->u.e);
+		r = v_ptr(c, lv->u.e);
+		return lv->type->kind == TY_ARRAY ? expr_deref(r, lv->loc) : r;
 	default:
 		return NULL;
 	}
@@ -439,13 +479,16 @@ static Expr *v_ptr(Vec *c, const Expr *e)
 				    "struct that holds derivatives");
 	case E_BINARY:
 		if (type_is_pointerish(e->u.bin.l->type))
-			return expr_binary(e->u.bin.op, v_ptr(c, e->u.bin.l),
-					   v_scale(c, e->u.bin.r), NULL,
-					   e->loc);
-		return expr_binary(e->u.bin.op, v_scale(c, e->u.bin.l),
+			return expr_binary(
+				e->u.bin.op, v_ptr(c, e->u.bin.l),
+				v_offset(c, e->u.bin.l->type, e->u.bin.r),
+				NULL, e->loc);
+		return expr_binary(e->u.bin.op,
+				   v_offset(c, e->u.bin.r->type, e->u.bin.l),
 				   v_ptr(c, e->u.bin.r), NULL, e->loc);
 	case E_CAST:
-		return expr_cast(e->type, v_ptr(c, e->u.e), e->loc);
+		return expr_cast(v_ptr_type(e->type), v_ptr(c, e->u.e),
+				 e->loc);
 	case E_COND:
 		return expr_cond(expr_clone(e->u.cond.c),
 				 v_ptr(c, e->u.cond.a), v_ptr(c, e->u.cond.b),
@@ -571,7 +614,8 @@ static Expr *v_alloc(Vec *c, const Expr *e)
 {
 	if (e && e->kind == E_CAST) { /* (double *)malloc(...) */
 		Expr *inner = v_alloc(c, e->u.e);
-		return inner ? expr_cast(e->type, inner, e->loc) : NULL;
+		return inner ? expr_cast(v_ptr_type(e->type), inner, e->loc)
+			     : NULL;
 	}
 	if (!e || e->kind != E_CALL || !(alloc_find(e) || ir_block_call(e)))
 		return NULL;
@@ -743,8 +787,12 @@ static int v_rt(Vec *c, const Stmt *s, Stmt *out)
 			   !strcmp(name, "CK_SKIP_N");
 		Expr *p = zero || !v_sh(c, a[1]) ? expr_clone(a[1])
 						 : v_ptr(c, a[1]);
+		/* the macros count elements of *p: a shadow's rows hold
+		 * ck_nd values per element already */
+		Expr *n = v_sh(c, a[1]) ? v_offset(c, a[1]->type, a[2])
+					: v_scale(c, a[2]);
 		Expr *call = expr_call_n(name, e->type, loc, expr_clone(tape),
-					 p, v_scale(c, a[2]));
+					 p, n);
 		stmt_append(out, stmt_expr(S_EXPR, call, loc));
 		return 1;
 	}
@@ -831,6 +879,19 @@ static Type *v_type(Type *ty)
 	return r;
 }
 
+/* The type of a shadow pointer in vector mode: a pointer to rows, T
+ * (*p_d)[m], points to rows of the shadow's layout, T (*p_dv)[m * ck_nd],
+ * as a local T a_dv[n][m * ck_nd] has them. */
+static Type *v_ptr_type(Type *ty)
+{
+	if (ty->kind != TY_PTR || ty->base->kind != TY_ARRAY)
+		return ty;
+	Type *r = type_new(TY_PTR);
+	*r = *ty;
+	r->base = v_type(ty->base);
+	return r;
+}
+
 /* T v_d [= init] */
 static Stmt *v_init_dir(Vec *c, const Stmt *s)
 {
@@ -855,6 +916,7 @@ static void v_decl(Vec *c, const Stmt *s, Stmt *out)
 	Loc loc = s->loc;
 	const Expr *init = s->u.decl.init;
 	if (type_is_pointerish(var->type) && var->type->kind != TY_ARRAY) {
+		var->type = v_ptr_type(var->type);
 		stmt_append(
 			out,
 			stmt_decl(x, init ? v_ptr_value(c, init) : NULL, loc));
@@ -917,14 +979,19 @@ static void v_assign(Vec *c, const Stmt *s, Stmt *out)
 		}
 		Expr *l = expr_var(c->g, lhs->u.var, s->loc);
 		AssignOp op = s->u.assign.op;
+		if ((op == A_INC || op == A_DEC) && v_rows(lhs->type)) {
+			stmt_append(out, stmt_assign(op, l, NULL, s->loc));
+			return;
+		}
 		if (op == A_INC || op == A_DEC) {
 			stmt_append(out,
 				    stmt_assign(op == A_INC ? A_ADD : A_SUB, l,
 						v_ndx(c, s->loc), s->loc));
 			return;
 		}
-		Expr *r = op == A_SET ? v_ptr_value(c, s->u.assign.rhs)
-				      : v_scale(c, s->u.assign.rhs);
+		Expr *r = op == A_SET
+				  ? v_ptr_value(c, s->u.assign.rhs)
+				  : v_offset(c, lhs->type, s->u.assign.rhs);
 		stmt_append(out, stmt_assign(op, l, r, s->loc));
 		return;
 	}
