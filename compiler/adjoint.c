@@ -1800,8 +1800,10 @@ Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 	case E_CAST: {
 		Expr *inner = adj_shadow_ptr(c, e->u.e);
 		Type *t = e->type;
+		/* writable, rows too: (const double (*)[2])A's adjoint is
+		 * (double (*)[2])A_b */
 		if (t->kind == TY_PTR)
-			t = type_ptr(type_with_const(t->base, 0));
+			t = type_ptr(adj_unconst_array(t->base));
 		return expr_cast(t, inner, e->loc);
 	}
 	case E_BINARY:
@@ -2497,6 +2499,13 @@ Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
 	    c->f->vars[b]->type->kind != TY_ARRAY)
 		base = expr_addr(base, loc);
 	base = adj_flat_base(base, c->f->vars[v]->type);
+	/* C before C2X subtracts pointers to rows of the same qualifiers
+	 * only: R - (const double (*)[2])A for const double (*R)[2] */
+	const Type *xt = x->type, *bt = base->type;
+	if (xt->base->kind == TY_ARRAY && type_is_pointerish(bt) &&
+	    bt->base->kind == TY_ARRAY &&
+	    type_is_readonly(xt->base) != type_is_readonly(bt->base))
+		base = expr_cast(type_ptr(xt->base), base, loc);
 	return expr_cast(adj_long(), expr_binary(B_SUB, x, base, adj_long(), loc),
 			 loc);
 }

@@ -370,15 +370,61 @@ static void print_binary(Emitter *em, const Expr *e)
 	print_expr(em, r, wants_parens(op, r) ? PREC_PRIMARY : prec + 1);
 }
 
-static void print_call(Emitter *em, const Expr *e)
+/* The function call e names, with its parameters: the program's, a
+ * generated one or an external one; NULL for libckrt's and the system's. */
+static const Func *call_target(const Program *p, const Expr *e)
 {
 	int i;
 
+	if (e->u.call.fn >= 0)
+		return p->funcs[e->u.call.fn];
+	for (i = 0; i < p->nout; i++)
+		if (strcmp(p->out[i]->name, e->u.call.name) == 0)
+			return p->out[i];
+	for (i = 0; i < p->nexterns; i++)
+		if (strcmp(p->externs[i]->name, e->u.call.name) == 0)
+			return p->externs[i];
+	return NULL;
+}
+
+/* Is t a pointer to (or an array of) rows of a fixed length whose
+ * elements are const (readonly) or not? */
+static int fixed_rows(const Type *t, int readonly)
+{
+	return type_is_pointerish(t) && t->base->kind == TY_ARRAY &&
+	       !t->base->rows && !t->base->vla_nd &&
+	       type_is_readonly(t->base) == readonly;
+}
+
+/* A call.  An argument that points to rows of writable elements, passed
+ * to a parameter that points to rows of const ones (f_bwd_d's y_d of an
+ * output y), is cast to the parameter's type: C before C2X does not
+ * convert double (*)[2] to const double (*)[2] by itself (gcc -pedantic
+ * says so). */
+static void print_call(Emitter *em, const Expr *e)
+{
+	const Func *g = NULL;
+	int i, looked = 0;
+
 	fprintf(em->out, "%s(", e->u.call.name);
 	for (i = 0; i < e->u.call.nargs; i++) {
+		const Expr *a = e->u.call.args[i];
 		if (i > 0)
 			fputs(", ", em->out);
-		print_expr(em, e->u.call.args[i], PREC_TOP);
+		if (fixed_rows(a->type, 0) && !looked) {
+			g = call_target(em->p, e);
+			looked = 1;
+		}
+		if (fixed_rows(a->type, 0) && g && i < g->nparams) {
+			Type *pt = g->vars[g->params[i]]->type;
+			if (pt->kind == TY_PTR && fixed_rows(pt, 1)) {
+				fprintf(em->out, "(%s)",
+					type_decl(type_ptr(pt->base), NULL));
+				print_expr(em, a, PREC_UNARY);
+				continue;
+			}
+		}
+		print_expr(em, a, PREC_TOP);
 	}
 	fputc(')', em->out);
 }
