@@ -689,6 +689,53 @@ static void fwd_privates(const Func *g, Stmt *s, const int *uses)
 	}
 }
 
+/* s through blocks of one statement. */
+static Stmt *only_stmt(Stmt *s)
+{
+	while (s && s->kind == S_BLOCK && s->u.block.n == 1)
+		s = s->u.block.items[0];
+	return s;
+}
+
+/* f_fwd's copy of a collapse(n) loop s: adj_loop writes an inner loop's
+ * init before it (`c = 0; for (; c < W; c++)`), which the compiler
+ * refuses in a collapsed nest.  Each inner loop of the nest takes its
+ * init back into its header; a nest that is not then n perfectly nested
+ * for loops, each with its init, keeps the outer loop parallel alone
+ * (collapse dropped: the iterations of the outer loop are as
+ * independent as those of the nest; emit.c prints the loop serially if
+ * an inner index is not private). */
+static void perfect_nest(Stmt *s)
+{
+	OmpLoop *om = s->u.loop.omp;
+	Stmt *l = s;
+	for (int k = 1; k < om->collapse; k++) {
+		Stmt *b = only_stmt(l->u.loop.body);
+		if (b && b->kind == S_BLOCK && b->u.block.n == 2) {
+			Stmt *in = b->u.block.items[0],
+			     *f = b->u.block.items[1];
+			if (f->kind == S_FOR && !f->u.loop.init &&
+			    !f->u.loop.omp && in->kind == S_ASSIGN &&
+			    in->u.assign.op == A_SET &&
+			    in->u.assign.lhs->kind == E_VAR &&
+			    f->u.loop.cond &&
+			    expr_mentions(f->u.loop.cond,
+					  in->u.assign.lhs->u.var)) {
+				f->u.loop.init = in;
+				b->u.block.items[0] = f;
+				b->u.block.n = 1;
+				b = f;
+			}
+		}
+		if (!b || b->kind != S_FOR || b->u.loop.omp ||
+		    loop_index(b) < 0) {
+			om->collapse = 1;
+			return;
+		}
+		l = b;
+	}
+}
+
 static void finish_stmt(const Func *g, Stmt *s, const int *uses)
 {
 	if (!s)
@@ -706,6 +753,8 @@ static void finish_stmt(const Func *g, Stmt *s, const int *uses)
 		if (s->kind == S_FOR && s->u.loop.omp && s->u.loop.omp->fwd &&
 		    s->u.loop.init && omp_records_nothing(s->u.loop.body) &&
 		    omp_records_nothing(s->u.loop.inc)) {
+			if (s->u.loop.omp->collapse > 1)
+				perfect_nest(s);
 			fwd_privates(g, s, uses);
 			s->u.loop.omp->emit = 1;
 			omp_used = 1;
