@@ -1224,6 +1224,16 @@ void activity_set_useful(int on)
 	act_useful = on;
 }
 
+void activity_forget(Program *p, int fn)
+{
+	int k = 0;
+	(void)p;
+	for (int i = 0; i < act_nmemos; i++)
+		if (act_memos[i]->pat.fn != fn)
+			act_memos[k++] = act_memos[i];
+	act_nmemos = k;
+}
+
 Activity *activity_analyze(Program *p, const Pattern *pat)
 {
 	act_prog = p;

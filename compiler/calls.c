@@ -164,7 +164,9 @@ static void rerun_visit(void *ctx, const Expr *e)
 	if (e->kind != E_CALL)
 		return;
 	CallKind k = calls_kind(r->p, e);
-	if (k == CALL_RUNTIME) /* the user's code: a function of theirs */
+	/* the user's code: a function of theirs, unless omp_serial_order
+	 * put it there */
+	if (k == CALL_RUNTIME && !omp_order_call(e->u.call.name))
 		k = CALL_OTHER;
 	if (k != CALL_USER && k != CALL_RULE && k != CALL_RUNTIME &&
 	    k != CALL_PURE && k != CALL_DERIV && k != CALL_ALLOC &&

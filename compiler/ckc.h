@@ -911,6 +911,9 @@ typedef struct Activity {
  * derivative flow that cannot be represented (unknown functions on active
  * data, globals written with active values) and returns NULL then. */
 Activity *activity_analyze(Program *p, const Pattern *pat);
+/* Forgets the activities computed for p->funcs[fn] (its body changed:
+ * omp_serial_order). */
+void activity_forget(Program *p, int fn);
 /* Usefulness pruning (on by default): varied local scalars that reach no
  * output get no shadow.  Off only to compare (--no-useful). */
 void activity_set_useful(int on);
@@ -1134,6 +1137,15 @@ const char *omp_red_identity(const OmpReduction *r);
  * ordered reductions). */
 typedef enum OmpPart { OMP_PARALLEL_FOR, OMP_PARALLEL, OMP_FOR } OmpPart;
 void omp_print(FILE *out, const Func *f, const OmpLoop *om, OmpPart part);
+/* The adjoint's input: a parallel loop that f_fwd runs serially (a call
+ * in it, a reduction by *, max or min) and that reduces floating data by
+ * +, - or * becomes a serial loop over the team's threads, each running
+ * its iterations into partials joined in thread order, as f_d does (see
+ * omp.c).  After tangent_program, before adjoint_program. */
+void omp_serial_order(Program *p);
+/* Is name one of the libckrt functions omp_serial_order calls (functions
+ * of their arguments, which may run again)? */
+int omp_order_call(const char *name);
 
 /* ------------------------------------------------------------- tangent.c */
 

@@ -504,6 +504,7 @@ static int ckc_main(int argc, char **argv)
 	dump_activity(&o, p);
 
 	tangent_program(p);
+	omp_serial_order(p);
 	adjoint_program(p);
 	hvp_program(p);
 	if (diag_errors())

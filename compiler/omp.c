@@ -40,7 +40,12 @@
  *       mentions), when its body records nothing on the tape and calls
  *       only math functions (omp_finish).  A loop that records otherwise
  *       runs serially: the reverse sweep must pop in the order the
- *       forward sweep pushed.
+ *       forward sweep pushed.  Before the adjoints, omp_serial_order
+ *       (below) makes such a loop of the input (a call in it, a reduction
+ *       by *, max or min) run its iterations thread by thread, reducing
+ *       in the team's order, so that f_b returns f_d's result.
+ *       f_fwd's copy of a collapse(n) loop keeps its nest perfect
+ *       (perfect_nest).
  *     - The reverse sweep's loop runs parallel when gather.c proves its
  *       iterations independent: the ascending form (each iteration touches
  *       its own elements) and the gather loops (element j gathers what the
@@ -1233,4 +1238,294 @@ long omp_phases(const Activity *a, const Func *f, const Stmt *s,
 				d = dv;
 		}
 	return d <= 16 ? d : 0;
+}
+
+/* ---- the adjoint's input: serial loops that reduce in the team's order
+ *
+ * f_fwd runs a parallel loop serially when its iterations record on the
+ * tape in ways the blocks and slots of record.c do not take: a call in
+ * the body (its forward sweep records on the calling thread's tape), a
+ * reduction by *, max or min of a varied variable (the reverse needs each
+ * iteration's running value).  A serial loop adds up in the order of the
+ * iterations, f_d in the order of the team: each thread into a partial of
+ * its own, the partials joined in thread order (emit.c).  So that f_b's
+ * result is f_d's, such a loop of the adjoint's input reduces as the team
+ * does, serially:
+ *
+ *   ck_sp = ck_omp_split(N, S);    how the team splits the iterations
+ *   for (ck_th = 0; ck_th < ck_omp_threads(ck_sp); ck_th++) {
+ *       ck_part_s = ck_sp ? 0.0 : s;           (1.0 for *)
+ *       ck_lo = A + ck_omp_lo(N, ck_sp, ck_th);     thread ck_th's
+ *       ck_hi = A + ck_omp_lo(N, ck_sp, ck_th + 1); iterations
+ *       for (i = ck_lo; i < ck_hi; i++) body, with ck_part_s for s
+ *       s = ck_sp ? s + ck_part_s : ck_part_s;  (s * ck_part_s for *)
+ *   }
+ *
+ * for each floating-point reduction by +, - or * (those by max and min
+ * are exact in any order, and stay in the body).  N = B - A (+ 1 for
+ * i <= B); ck_omp_split (ckrt.h) finds how a team splits the iterations
+ * of a loop with schedule(static) (S = 1) or no schedule (S = 0), as f_d's
+ * loop has them; ck_omp_lo is a function of its arguments only, so each
+ * iteration runs once whatever the split.  Without OpenMP (or a split
+ * ckrt.h does not know: ck_sp 0) the loop runs as the serial loop does,
+ * in the bits of f_d's serial build.  The loop must be `for (i = A; i < B; i++)` (or <=), without
+ * collapse, num_threads or if, and with no schedule other than static
+ * without a chunk.  Run after the tangents (f_d keeps the input's loop)
+ * and before the adjoints; the function stays the same function. */
+
+int omp_order_call(const char *name)
+{
+	return !strcmp(name, "ck_omp_split") ||
+	       !strcmp(name, "ck_omp_threads") || !strcmp(name, "ck_omp_lo");
+}
+
+typedef struct Serial {
+	Func *f;
+	int *from, nfrom; /* reduction variables */
+	int *to, n;       /* ... their partials */
+} Serial;
+
+static Expr *serial_subst(void *ctx, Expr *e)
+{
+	Serial *se = ctx;
+	if (e->kind != E_VAR)
+		return NULL;
+	for (int k = 0; k < se->n; k++)
+		if (e->u.var == se->from[k])
+			return expr_var(se->f, se->to[k], e->loc);
+	return NULL;
+}
+
+static void serial_bad(void *ctx, const Stmt *s)
+{
+	if (s->kind == S_RETURN || s->kind == S_CHECKPOINT)
+		*(int *)ctx = 1;
+}
+
+/* Does f_fwd run loop s (with omp) serially whatever the activity?  A
+ * call (other than math) in it, or a floating reduction by *, max or
+ * min (serial when varied; a loop whose variable is not varied runs
+ * serially too then, in the same bits). */
+static int serial_in_fwd(const Func *f, const Stmt *s)
+{
+	const OmpLoop *om = s->u.loop.omp;
+	if (!omp_records_nothing(s->u.loop.body))
+		return 1;
+	for (int k = 0; k < om->nred; k++)
+		if (type_is_float(f->vars[om->red[k].var]->type) &&
+		    (om->red[k].op == OMP_RED_MUL ||
+		     om->red[k].op == OMP_RED_MAX ||
+		     om->red[k].op == OMP_RED_MIN))
+			return 1;
+	return 0;
+}
+
+static int is_static(const char *sched)
+{
+	size_t n;
+	if (!sched)
+		return 1;
+	while (*sched == ' ')
+		sched++;
+	if (strncmp(sched, "static", 6))
+		return 0;
+	for (n = 6; sched[n] == ' '; n++)
+		;
+	return !sched[n];
+}
+
+/* The nest above for loop s of f, or NULL when s is not such a loop. */
+static Stmt *serial_nest(Program *p, Func *f, const Stmt *s)
+{
+	const OmpLoop *om = s->u.loop.omp;
+	const Expr *lo, *hi;
+	int le, bad = 0, nred = 0;
+	Loc loc = s->loc;
+	if (om->collapse > 1 || om->num_threads || om->if_clause ||
+	    !is_static(om->schedule))
+		return NULL;
+	int i = ir_counted_for(s, &lo, &hi, &le);
+	if (i < 0 || f->vars[i]->type->kind != TY_INT ||
+	    expr_mentions(hi, i) || !expr_math_only(lo) ||
+	    !expr_math_only(hi) || stmt_assigns_var(s->u.loop.body, i))
+		return NULL;
+	ir_visit_stmts(s->u.loop.body, serial_bad, &bad);
+	if (bad || !serial_in_fwd(f, s))
+		return NULL;
+	for (int k = 0; k < om->nred; k++) {
+		const OmpReduction *r = &om->red[k];
+		if (!type_is_float(f->vars[r->var]->type))
+			continue;
+		if (r->op == OMP_RED_ADD || r->op == OMP_RED_SUB ||
+		    r->op == OMP_RED_MUL)
+			nred++;
+		if (expr_mentions(lo, r->var) || expr_mentions(hi, r->var))
+			return NULL;
+	}
+	if (!nred)
+		return NULL;
+
+	Type *lt = type_long();
+	int sched = om->schedule != NULL;
+	int sp = func_add_var(f, name_fresh(p, f, "ck_sp"), type_int(),
+			      VAR_LOCAL, loc);
+	int th = func_add_var(f, name_fresh(p, f, "ck_th"), type_int(),
+			      VAR_LOCAL, loc);
+	int va = func_add_var(f, name_fresh(p, f, "ck_a"), lt, VAR_LOCAL, loc);
+	int vn = func_add_var(f, name_fresh(p, f, "ck_niter"), lt, VAR_LOCAL,
+			      loc);
+	int vlo =
+		func_add_var(f, name_fresh(p, f, "ck_lo"), lt, VAR_LOCAL, loc);
+	int vhi =
+		func_add_var(f, name_fresh(p, f, "ck_hi"), lt, VAR_LOCAL, loc);
+	Stmt *out = stmt_block(loc);
+	const Stmt *in = s->u.loop.init;
+	if (in->kind == S_DECL)
+		stmt_append(out, stmt_decl(i, NULL, loc));
+	stmt_append(out, stmt_decl(th, NULL, loc));
+	stmt_append(out, stmt_decl(vlo, NULL, loc));
+	stmt_append(out, stmt_decl(vhi, NULL, loc));
+	/* ck_a = A; ck_niter = B - ck_a (+ 1); ck_sp = ck_omp_split(...) */
+	stmt_append(out,
+		    stmt_decl(va, expr_cast(lt, expr_clone(lo), loc), loc));
+	Expr *n = expr_binary(B_SUB, expr_cast(lt, expr_clone(hi), loc),
+			      expr_var(f, va, loc), lt, loc);
+	if (le)
+		n = expr_binary(B_ADD, n, expr_int(1, loc), lt, loc);
+	stmt_append(out, stmt_decl(vn, n, loc));
+	stmt_append(out, stmt_decl(sp,
+				   expr_call_n("ck_omp_split", type_int(), loc,
+					       expr_var(f, vn, loc),
+					       expr_int(sched, loc), NULL),
+				   loc));
+
+	Serial se = { f, NULL, 0, NULL, 0 };
+	Stmt *tb = stmt_block(loc), *after = stmt_block(loc);
+	for (int k = 0; k < om->nred; k++) {
+		const OmpReduction *r = &om->red[k];
+		int v = r->var;
+		Type *t = type_with_const(f->vars[v]->type, 0);
+		if (!type_is_float(t) ||
+		    (r->op != OMP_RED_ADD && r->op != OMP_RED_SUB &&
+		     r->op != OMP_RED_MUL))
+			continue;
+		int part = func_add_var(
+			f,
+			name_fresh(
+				p, f,
+				arena_printf("ck_part_%s", f->vars[v]->name)),
+			t, VAR_LOCAL, loc);
+		VEC_PUSH(se.from, se.nfrom, v);
+		VEC_PUSH(se.to, se.n, part);
+		stmt_append(out, stmt_decl(part, NULL, loc));
+		/* ck_part_s = ck_sp ? identity : s */
+		stmt_append(tb,
+			    stmt_assign(A_SET, expr_var(f, part, loc),
+					expr_cond(expr_var(f, sp, loc),
+						  expr_num(r->op == OMP_RED_MUL
+								   ? 1.0
+								   : 0.0,
+							   t, loc),
+						  expr_var(f, v, loc), loc),
+					loc));
+		/* s = ck_sp ? s op ck_part_s : ck_part_s */
+		Expr *join = expr_binary(r->op == OMP_RED_MUL ? B_MUL : B_ADD,
+					 expr_var(f, v, loc),
+					 expr_var(f, part, loc), t, loc);
+		stmt_append(after,
+			    stmt_assign(A_SET, expr_var(f, v, loc),
+					expr_cond(expr_var(f, sp, loc), join,
+						  expr_var(f, part, loc), loc),
+					loc));
+	}
+	/* ck_lo = ck_a + ck_omp_lo(ck_niter, ck_sp, ck_th), ck_hi the same
+	 * of ck_th + 1 */
+	for (int k = 0; k < 2; k++) {
+		Expr *t = expr_var(f, th, loc);
+		if (k)
+			t = expr_binary(B_ADD, t, expr_int(1, loc), type_int(),
+					loc);
+		Expr *c =
+			expr_call_n("ck_omp_lo", lt, loc, expr_var(f, vn, loc),
+				    expr_var(f, sp, loc), t);
+		stmt_append(
+			tb,
+			stmt_assign(A_SET, expr_var(f, k ? vhi : vlo, loc),
+				    expr_binary(B_ADD, expr_var(f, va, loc), c,
+						lt, loc),
+				    loc));
+	}
+	/* for (i = ck_lo; i < ck_hi; i++) body */
+	Stmt *il = stmt_new(S_FOR, loc);
+	il->u.loop.init = stmt_assign(
+		A_SET, expr_var(f, i, loc),
+		expr_cast(f->vars[i]->type, expr_var(f, vlo, loc), loc), loc);
+	il->u.loop.cond = expr_binary(B_LT, expr_var(f, i, loc),
+				      expr_var(f, vhi, loc), type_int(), loc);
+	il->u.loop.inc = stmt_assign(A_INC, expr_var(f, i, loc), NULL, loc);
+	il->u.loop.body = s->u.loop.body;
+	stmt_map_exprs(il->u.loop.body, serial_subst, &se);
+	stmt_append(tb, il);
+	for (int k = 0; k < after->u.block.n; k++)
+		stmt_append(tb, after->u.block.items[k]);
+	/* for (ck_th = 0; ck_th < ck_omp_threads(ck_sp); ck_th++) */
+	Stmt *tl = stmt_new(S_FOR, loc);
+	tl->u.loop.init = stmt_assign(A_SET, expr_var(f, th, loc),
+				      expr_int(0, loc), loc);
+	tl->u.loop.cond =
+		expr_binary(B_LT, expr_var(f, th, loc),
+			    expr_call_n("ck_omp_threads", type_int(), loc,
+					expr_var(f, sp, loc), NULL, NULL),
+			    type_int(), loc);
+	tl->u.loop.inc = stmt_assign(A_INC, expr_var(f, th, loc), NULL, loc);
+	tl->u.loop.body = tb;
+	stmt_append(out, tl);
+	return out;
+}
+
+static void serial_stmt(Program *p, Func *f, Stmt *s, int *changed)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			serial_stmt(p, f, s->u.block.items[i], changed);
+		break;
+	case S_IF:
+		serial_stmt(p, f, s->u.ifs.then, changed);
+		serial_stmt(p, f, s->u.ifs.els, changed);
+		break;
+	case S_FOR: {
+		Stmt *n = s->u.loop.omp ? serial_nest(p, f, s) : NULL;
+		if (n) {
+			*s = *n;
+			*changed = 1;
+			return;
+		}
+	}
+	/* fall through */
+	case S_WHILE:
+	case S_DO:
+		serial_stmt(p, f, s->u.loop.body, changed);
+		break;
+	case S_CHECKPOINT:
+		serial_stmt(p, f, s->u.ckpt.body, changed);
+		break;
+	default:
+		break;
+	}
+}
+
+void omp_serial_order(Program *p)
+{
+	for (int i = 0; i < p->nfuncs; i++) {
+		Func *f = p->funcs[i];
+		int changed = 0;
+		if (!f->body)
+			continue;
+		serial_stmt(p, f, f->body, &changed);
+		if (changed)
+			activity_forget(p, i);
+	}
 }

@@ -599,6 +599,119 @@ typedef void ck_hessian_fn(void *ctx, const double *x, const double *x_dv,
 int ck_hessian(ck_hessian_fn *f, void *ctx, int n, const double *x, int nd,
 	       double *g, double *H);
 
+/* ------------------------------------------------------ OpenMP team order */
+
+/*
+ * A parallel loop that a forward sweep runs serially (its iterations
+ * record on the tape) runs its iterations thread by thread, each thread's
+ * reductions into partials joined in thread order, as the tangent's
+ * parallel loop reduces them (compiler/omp.c, omp_serial_order): the
+ * adjoint then returns the tangent's result, bit for bit.
+ *
+ * ck_omp_split(n, sched) lets the team of a parallel region entered now
+ * take the iterations 0 .. n - 1 of a loop with schedule(static) (sched
+ * 1) or with no schedule clause (sched 0), each thread noting its own,
+ * and returns how they split: 0 when they do not split as either of the
+ * two ways of libgomp and libomp (thread t of nt takes t * q + min(t, r)
+ * .. for q = n / nt and r = n % nt; or t * c .. for c = n / nt rounded
+ * up), or without OpenMP.  ck_omp_threads(split) is the team's size (1
+ * for 0), and thread t takes the iterations ck_omp_lo(n, split, t) ..
+ * ck_omp_lo(n, split, t + 1) - 1 (split 0: 0 .. n - 1, for t = 0).  Both
+ * are functions of their arguments only, so that every iteration is
+ * taken once, whatever the team did.
+ */
+static inline int ck_omp_threads(int split)
+{
+	return split ? split / 4 : 1;
+}
+
+static inline long ck_omp_lo(long n, int split, int t)
+{
+	long nt = split / 4, q, r, c;
+	if (n <= 0 || t <= 0)
+		return 0;
+	if (!split || t >= nt)
+		return n;
+	if (split % 4 == 1) {
+		q = n / nt;
+		r = n % nt;
+		return t * q + (t < r ? t : r);
+	}
+	c = (n + nt - 1) / nt;
+	return t * c < n ? t * c : n;
+}
+
+#if defined(_OPENMP) && !defined(CKRT_BUILDING_)
+#define CK_OMP_MAX_ 512
+/* Thread ck_omp_split's loop took iteration i: the first (*f), the count
+ * (*cnt), and whether they are not one range (*gap). */
+static inline void ck_omp_took_(long i, long *f, long *last, long *cnt,
+				int *gap)
+{
+	if (*f < 0)
+		*f = i;
+	else if (i != *last + 1)
+		*gap = 1;
+	*last = i;
+	(*cnt)++;
+}
+
+static inline int ck_omp_split(long n, int sched)
+{
+	long first_[CK_OMP_MAX_], count_[CK_OMP_MAX_];
+	int gaps_[CK_OMP_MAX_];
+	int nt_ = 0, split_ = 0;
+	if (n < 0)
+		n = 0;
+	_Pragma("omp parallel")
+	{
+		int k_ = omp_get_thread_num();
+		long f_ = -1, last_ = -1, cnt_ = 0;
+		int gap_ = 0;
+		/* clang-format off */
+		if (sched) {
+			_Pragma("omp for schedule(static)")
+			for (long i_ = 0; i_ < n; i_++)
+				ck_omp_took_(i_, &f_, &last_, &cnt_, &gap_);
+		} else {
+			_Pragma("omp for")
+			for (long i_ = 0; i_ < n; i_++)
+				ck_omp_took_(i_, &f_, &last_, &cnt_, &gap_);
+		}
+		/* clang-format on */
+		if (k_ == 0)
+			nt_ = omp_get_num_threads();
+		if (k_ < CK_OMP_MAX_) {
+			first_[k_] = f_;
+			count_[k_] = cnt_;
+			gaps_[k_] = gap_;
+		}
+	}
+	if (nt_ < 1 || nt_ > CK_OMP_MAX_)
+		return 0;
+	for (int way_ = 1; way_ <= 2 && !split_; way_++) {
+		int s_ = nt_ * 4 + way_, t_;
+		for (t_ = 0; t_ < nt_; t_++) {
+			long lo_ = ck_omp_lo(n, s_, t_);
+			long hi_ = ck_omp_lo(n, s_, t_ + 1);
+			if (gaps_[t_] || count_[t_] != hi_ - lo_ ||
+			    (count_[t_] && first_[t_] != lo_))
+				break;
+		}
+		if (t_ == nt_)
+			split_ = s_;
+	}
+	return split_;
+}
+#else
+static inline int ck_omp_split(long n, int sched)
+{
+	(void)n;
+	(void)sched;
+	return 0;
+}
+#endif
+
 /* ------------------------------------------------------ special functions */
 
 /*
