@@ -1368,8 +1368,8 @@ static int ir_setup_store(const Stmt *s, int v)
 	    s->u.assign.lhs->kind != E_MEMBER)
 		return 0;
 	const Expr *b = s->u.assign.lhs->u.mem.base;
-	while (b->kind == E_INDEX)
-		b = b->u.index.base;
+	while (b->kind == E_INDEX || b->kind == E_MEMBER)
+		b = b->kind == E_INDEX ? b->u.index.base : b->u.mem.base;
 	return b->kind == E_VAR && b->u.var == v;
 }
 
@@ -1399,8 +1399,10 @@ static void ir_fields_visit(void *ctx, const Stmt *s)
 	VEC_PUSH(ir_fields, ir_nfields, r);
 }
 
-/* The plain member stores right after a struct variable's declaration
- * (what its initializer became) into setup. */
+/* The plain member stores into a struct variable that follow its
+ * declaration in its block, up to the first other statement that
+ * mentions it (what its initializer became, and its setup, as
+ * adjoint.c's adj_struct_setup takes it), into setup. */
 static void ir_setup_visit(void *ctx, const Stmt *s)
 {
 	SetupList *setup = ctx;
@@ -1410,11 +1412,14 @@ static void ir_setup_visit(void *ctx, const Stmt *s)
 		const Stmt *d = s->u.block.items[i];
 		if (d->kind != S_DECL)
 			continue;
-		for (int j = i + 1;
-		     j < s->u.block.n &&
-		     ir_setup_store(s->u.block.items[j], d->u.decl.var);
-		     j++)
-			VEC_PUSH(setup->s, setup->n, s->u.block.items[j]);
+		int v = d->u.decl.var;
+		for (int j = i + 1; j < s->u.block.n; j++) {
+			const Stmt *st = s->u.block.items[j];
+			if (ir_setup_store(st, v))
+				VEC_PUSH(setup->s, setup->n, st);
+			else if (stmt_mentions(st, v))
+				break;
+		}
 	}
 }
 
