@@ -1836,9 +1836,19 @@ Expr *adj_lv(Adj *c, const Expr *e)
 					  e->loc);
 		return expr_var(c->bwd, adj_var(c, v), e->loc);
 	}
-	case E_INDEX:
-		return expr_index(adj_shadow_ptr(c, e->u.index.base),
-				  adj_bw_value(c, e->u.index.idx), e->loc);
+	case E_INDEX: {
+		Expr *sp = adj_shadow_ptr(c, e->u.index.base);
+		if (!type_is_pointerish(sp->type)) {
+			/* rows over flat data: (const double (*)[2])x */
+			diag_error(e->loc,
+				   "the reverse mode cannot follow this "
+				   "pointer to rows over data of another "
+				   "shape; index the data through its own "
+				   "type (x[2 * i + j])");
+			return adj_bad_ptr(e);
+		}
+		return expr_index(sp, adj_bw_value(c, e->u.index.idx), e->loc);
+	}
 	case E_DEREF:
 		return expr_deref(adj_shadow_ptr(c, e->u.e), e->loc);
 	case E_MEMBER: { /* s.f: s_b->f for a parameter by value */
