@@ -682,7 +682,9 @@ int adj_struct_local(const Var *x)
 	const Type *t = x->type;
 	while (t->kind == TY_ARRAY)
 		t = t->base;
-	return t->kind == TY_STRUCT;
+	/* (not a static const table, which f_bwd declares as f does) */
+	return t->kind == TY_STRUCT &&
+	       !(x->is_static && type_is_readonly(x->type));
 }
 
 /* Is lvalue lv a member (or an element of a member) of local var v? */
@@ -803,6 +805,9 @@ static int adj_local_structs(AdjVariant *av)
 		if (x->kind != VAR_LOCAL || t->kind != TY_STRUCT || x->dropped)
 			continue;
 		if (!x->is_static && adj_struct_setup(av, f->body, v) == 1)
+			continue;
+		/* a static const table: every call reads what it declares */
+		if (x->is_static && type_is_readonly(x->type))
 			continue;
 		ok = 0;
 		if (x->refused++)
@@ -1703,7 +1708,8 @@ int adj_bw_ok(Adj *c, const Expr *e)
 			return adj_tbr && !type_is_float(e->type) &&
 			       adj_var_is_param(c->f, b->u.var) &&
 			       !adj_param_changed(c->v, b->u.var);
-		return adj_stable(c, activity_root(e)) &&
+		return (adj_stable(c, activity_root(e)) ||
+			(activity_root(e) >= 0 && c->ctab[activity_root(e)])) &&
 		       adj_bw_ok(c, e->u.mem.base);
 	}
 	case E_ADDR:

@@ -541,26 +541,60 @@ static void indent(Emitter *em, int depth)
 		fputc('\t', em->out);
 }
 
-/* The number of scalars in an object of type t. */
+/* The number of scalars in an object of type t (a struct's members'). */
 static long scalar_count(const Type *t)
 {
-	return t->kind == TY_ARRAY ? t->len * scalar_count(t->base) : 1;
+	if (t->kind == TY_ARRAY)
+		return t->len * scalar_count(t->base);
+	if (t->kind == TY_STRUCT && t->st && t->st->complete) {
+		long n = 0;
+		for (int i = 0; i < t->st->nfields; i++)
+			n += scalar_count(t->st->fields[i].type);
+		return n;
+	}
+	return 1;
 }
 
 /* A flat initializer list for an object of type t, braced per row of a
- * multi-dimensional array ({{a, b}, {c}}) as -Wmissing-braces wants. */
+ * multi-dimensional array ({{a, b}, {c}}) and per struct, and its array
+ * and struct members, as -Wmissing-braces wants. */
 static void print_list(Emitter *em, const Type *t, Expr *const *es, int n)
 {
-	long row = t->kind == TY_ARRAY ? scalar_count(t->base) : 1;
 	int i;
 
+	if (n == 1 && es[0]->kind == E_NUM && es[0]->u.num.is_int &&
+	    es[0]->u.num.ival == 0) {
+		fputs("{0}", em->out); /* zero, whatever the shape */
+		return;
+	}
+	if (t->kind == TY_STRUCT && t->st && t->st->complete) {
+		fputc('{', em->out);
+		i = 0;
+		for (int f = 0; f < t->st->nfields && i < n; f++) {
+			const Type *ft = t->st->fields[f].type;
+			long k = scalar_count(ft);
+			if (f > 0)
+				fputs(", ", em->out);
+			if (ft->kind == TY_ARRAY || ft->kind == TY_STRUCT)
+				print_list(em, ft, es + i,
+					   n - i < k ? n - i : (int)k);
+			else
+				print_expr(em, es[i], PREC_TOP);
+			i += (int)k;
+		}
+		fputc('}', em->out);
+		return;
+	}
+	long row = t->kind == TY_ARRAY ? scalar_count(t->base) : 1;
+	int sub = t->kind == TY_ARRAY &&
+		  (t->base->kind == TY_ARRAY || t->base->kind == TY_STRUCT);
 	if (row < 1) /* an incomplete inner type: print flat */
 		row = 1;
 	fputc('{', em->out);
 	for (i = 0; i < n; i += (int)row) {
 		if (i > 0)
 			fputs(", ", em->out);
-		if (row > 1)
+		if (sub && (row > 1 || t->base->kind == TY_STRUCT))
 			print_list(em, t->base, es + i,
 				   n - i < row ? n - i : (int)row);
 		else

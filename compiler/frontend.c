@@ -2836,10 +2836,15 @@ static Expr *eval_const(FE *fe, CXCursor c, Loc loc)
 /* Number of scalars in t (1 for a non-array). */
 static long scalar_count(const Type *t)
 {
-	long n = 1;
-	for (; t->kind == TY_ARRAY; t = t->base)
-		n *= t->len;
-	return n;
+	if (t->kind == TY_ARRAY)
+		return t->len * scalar_count(t->base);
+	if (t->kind == TY_STRUCT && t->st && t->st->complete) {
+		long n = 0;
+		for (int i = 0; i < t->st->nfields; i++)
+			n += scalar_count(t->st->fields[i].type);
+		return n;
+	}
+	return 1;
 }
 
 static Expr *sub_object(const Expr *lhs, int i, Loc loc);
@@ -2848,6 +2853,56 @@ static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
 static int is_designated(CXCursor c);
 static Expr *designated_target(FE *fe, Expr *lhs, CXCursor c, CXCursor *val,
 			       int *top);
+
+static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n);
+
+/* Appends the members of the struct of type ty that initializer list
+ * `list` gives to (*out, *n), flattened in order (arrays and structs in
+ * them too, each with its braces), the members it leaves out zero:
+ * { 1.0, 0.5, { 2, 3 } }. */
+static void flatten_struct(FE *fe, CXCursor list, Type *ty, Expr ***out,
+			   int *n)
+{
+	Kids ks = expr_kids(list);
+	const StructDef *sd = ty->st;
+	Loc loc = cur_loc(fe, list);
+	if (ks.n > sd->nfields) {
+		refuse(fe, loc, "unsupported initializer list");
+		return;
+	}
+	for (int i = 0; i < sd->nfields; i++) {
+		Type *ft = sd->fields[i].type;
+		int start = *n;
+		if (i < ks.n) {
+			CXCursor k = strip(ks.c[i]);
+			Loc kl = cur_loc(fe, ks.c[i]);
+			if (is_designated(k) || is_kind(k, CXCursor_UnexposedExpr)) {
+				refuse(fe, kl,
+				       "designated initializers are not "
+				       "supported in a table of structs; list "
+				       "the members in order");
+				return;
+			}
+			if (ft->kind == TY_STRUCT &&
+			    is_kind(k, CXCursor_InitListExpr))
+				flatten_struct(fe, k, ft, out, n);
+			else if (ft->kind == TY_ARRAY &&
+				 is_kind(k, CXCursor_InitListExpr))
+				flatten_init(fe, k, ft, out, n);
+			else if (ft->kind == TY_STRUCT || ft->kind == TY_ARRAY ||
+				 is_kind(k, CXCursor_InitListExpr)) {
+				refuse(fe, kl,
+				       "give each array or struct member of "
+				       "an entry of a table of structs its "
+				       "own braces");
+				return;
+			} else
+				ARENA_PUSH(*out, *n, conv_expr(fe, ks.c[i]));
+		}
+		while (*n - start < scalar_count(ft))
+			ARENA_PUSH(*out, *n, expr_int(0, loc));
+	}
+}
 
 /* Appends the elements of initializer list `list` for an object of type
  * ty to (*out, *n), flattened in row-major order: a nested list for a row
@@ -2883,16 +2938,20 @@ static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n)
 			ARENA_PUSH(*out, *n, conv_expr(fe, ks.c[i]));
 			continue;
 		}
-		if (elem->kind != TY_ARRAY) {
+		if (elem->kind != TY_ARRAY && elem->kind != TY_STRUCT) {
 			refuse(fe, kl,
 				   "nested initializer lists are supported "
-				   "only for the rows of arrays");
+				   "only for the rows of arrays and the "
+				   "entries of tables of structs");
 			return;
 		}
 		{
 			int start = *n;
 			long size = scalar_count(elem);
-			flatten_init(fe, k, elem, out, n);
+			if (elem->kind == TY_STRUCT)
+				flatten_struct(fe, k, elem, out, n);
+			else
+				flatten_init(fe, k, elem, out, n);
 			while (*n - start < size)
 				ARENA_PUSH(*out, *n, expr_int(0, kl));
 		}
@@ -5829,8 +5888,12 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 	const Type *inner = ty;
 	while (inner->kind == TY_ARRAY)
 		inner = inner->base;
+	/* a static const table of structs keeps its list (as a global's):
+	 * static const term t[2] = { { 1.0, 0.5 }, { -0.3, 1.5 } } */
+	int table = ty->kind == TY_ARRAY && fe->f->vars[id]->is_static &&
+		    type_is_readonly(ty);
 	if (is_kind(strip(init), CXCursor_InitListExpr) &&
-	    inner->kind == TY_STRUCT &&
+	    inner->kind == TY_STRUCT && !table &&
 	    (ty->kind == TY_STRUCT || ty->len > 0)) {
 		/* S s = {a, b}: S s; s.f0 = a; s.f1 = b; the rest zero (and
 		 * so for each struct of an array, S s[2] = {{..}, {..}}) */
