@@ -208,6 +208,21 @@ static void norm_body(Normalizer *n, Stmt **sp)
 	n->prefix = saved;
 }
 
+static int norm_calls_in(Normalizer *n, const Expr *e);
+static Stmt *norm_loop_tests(Normalizer *n, Stmt *s);
+
+typedef struct NormCalls {
+	Normalizer *n;
+	int *found;
+} NormCalls;
+
+static void norm_calls_kid(void *ctx, const Expr *e)
+{
+	NormCalls *k = ctx;
+	if (!*k->found)
+		*k->found = norm_calls_in(k->n, e);
+}
+
 static void norm_stmt(Normalizer *n, Stmt **sp)
 {
 	Stmt *s = *sp;
@@ -241,6 +256,8 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 		break;
 	case S_FOR: case S_WHILE: case S_DO:
 		norm_body(n, &s->u.loop.body);
+		if (!s->u.loop.omp && norm_calls_in(n, s->u.loop.cond))
+			*sp = norm_loop_tests(n, s);
 		break;
 	case S_CHECKPOINT:
 		norm_body(n, &s->u.ckpt.body);
@@ -250,6 +267,133 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 	default:
 		ck_unreachable();
 	}
+}
+
+/* Does e hold a call that norm_hoist moves into a temporary? */
+static int norm_calls_in(Normalizer *n, const Expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_CALL && e->type->kind != TY_VOID &&
+	    (e->u.call.fn >= 0 || userrules_find(e->u.call.name) ||
+	     calls_kind(n->p, e) == CALL_INACTIVE))
+		return 1;
+	int found = 0;
+	NormCalls k = { n, &found };
+	ir_plain_kids(e, norm_calls_kid, &k);
+	if (e->kind == E_CALL)
+		for (int i = 0; i < e->u.call.nargs && !found; i++)
+			found = norm_calls_in(n, e->u.call.args[i]);
+	if (e->kind == E_INDEX)
+		found = found || norm_calls_in(n, e->u.index.base) ||
+			norm_calls_in(n, e->u.index.idx);
+	if (e->kind == E_DEREF)
+		found = found || norm_calls_in(n, e->u.e);
+	return found;
+}
+
+/* Appends s to block b, or its items when it is a block. */
+static void norm_append_flat(Stmt *b, Stmt *s)
+{
+	if (s->kind != S_BLOCK) {
+		stmt_append(b, s);
+		return;
+	}
+	for (int i = 0; i < s->u.block.n; i++)
+		stmt_append(b, s->u.block.items[i]);
+}
+
+/* Does loop body s hold a continue of its own loop? */
+static int norm_has_continue(const Stmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_CONTINUE:
+		return 1;
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (norm_has_continue(s->u.block.items[i]))
+				return 1;
+		return 0;
+	case S_IF:
+		return norm_has_continue(s->u.ifs.then) ||
+		       norm_has_continue(s->u.ifs.els);
+	case S_CHECKPOINT:
+		return norm_has_continue(s->u.ckpt.body);
+	default: /* (a loop's continue is its own) */
+		return 0;
+	}
+}
+
+/* A loop whose condition calls a function, while (resid(x, n) > tol &&
+ * it < maxit) S: the condition becomes tests at the top of the body of a
+ * for (;;) (keeping a for's init and inc), one per operand of its chain
+ * of &&, each operand's calls in temporaries just before its test, which
+ * leaves the loop:
+ *
+ *   for (;; inc) { double ck_resid = resid(x, n);
+ *                  if (!(ck_resid > tol)) break;
+ *                  if (!(it < maxit)) break; S }
+ *
+ * A do-while's tests end its body; with a continue in the body, a flag
+ * skips them on the first pass instead: for (int ck_first = 1;;
+ * ck_first = 0) { if (!ck_first) { tests } S }.  Calls left in the arms
+ * of ?: or on the right of || stay, and are refused later if they need a
+ * derivative. */
+static Stmt *norm_loop_tests(Normalizer *n, Stmt *s)
+{
+	Loc loc = s->loc;
+	Expr *ops[64];
+	int nops = 0;
+	Expr *c = s->u.loop.cond;
+	while (c->kind == E_BINARY && c->u.bin.op == B_LAND && nops < 63) {
+		ops[nops++] = c->u.bin.r;
+		c = c->u.bin.l;
+	}
+	ops[nops++] = c;
+	Stmt *tests = stmt_block(loc);
+	for (int i = nops - 1; i >= 0; i--) {
+		Stmt *saved = n->prefix;
+		n->prefix = stmt_block(loc);
+		norm_expr(n, &ops[i]);
+		for (int j = 0; j < n->prefix->u.block.n; j++)
+			stmt_append(tests, n->prefix->u.block.items[j]);
+		n->prefix = saved;
+		Stmt *t = stmt_new(S_IF, loc);
+		t->u.ifs.cond = expr_unary(U_NOT, ops[i], loc);
+		t->u.ifs.then = stmt_new(S_BREAK, loc);
+		stmt_append(tests, t);
+	}
+	Stmt *f = stmt_new(S_FOR, loc), *b = stmt_block(loc);
+	if (s->kind == S_FOR) {
+		f->u.loop.init = s->u.loop.init;
+		f->u.loop.inc = s->u.loop.inc;
+	}
+	f->u.loop.body = b;
+	if (s->kind != S_DO) {
+		norm_append_flat(b, tests);
+		norm_append_flat(b, s->u.loop.body);
+	} else if (!norm_has_continue(s->u.loop.body)) {
+		/* (the body keeps its braces: the tests read what a
+		 * declaration in it may shadow) */
+		stmt_append(b, s->u.loop.body);
+		norm_append_flat(b, tests);
+	} else {
+		const char *name = name_fresh(n->p, n->f, "ck_first");
+		int first = func_add_var(n->f, name, type_int(), VAR_LOCAL,
+					 loc);
+		f->u.loop.init = stmt_decl(first, expr_int(1, loc), loc);
+		f->u.loop.inc = stmt_assign(A_SET, expr_var(n->f, first, loc),
+					    expr_int(0, loc), loc);
+		Stmt *t = stmt_new(S_IF, loc);
+		t->u.ifs.cond = expr_unary(U_NOT, expr_var(n->f, first, loc),
+					   loc);
+		t->u.ifs.then = tests;
+		stmt_append(b, t);
+		stmt_append(b, s->u.loop.body);
+	}
+	return f;
 }
 
 void normalize_program(Program *p)

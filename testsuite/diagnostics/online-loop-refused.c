@@ -1,28 +1,10 @@
-// What online(K) refuses in the loop, each at its location: a condition
-// that calls a user function (the condition runs in the first sweep only,
-// so a function that changes the state would be missed by the
-// recomputations), and a body that moves a pointer.
+// What online(K) refuses in the loop, at its location: a body that moves
+// a pointer.  (A condition that calls a function of the file becomes
+// tests at the top of the body, which the recomputations run too:
+// checkpoint/online-call-condition.c.)
 // RUN: rm -f %t.c
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: test ! -e %t.c
-
-static int small(double v)
-{
-	return v < 1e-3;
-}
-
-#pragma ck_adjoint wrt(x)
-double f6(double x)
-{
-	double s = 0.0;
-#pragma ck_checkpoint online(4)
-	// CHECK: online-loop-refused.c:[[@LINE+1]]:10: error: the condition of an online(K) loop must not call 'small': it runs once per step in the first sweep only; set a flag at the end of the body instead (int done = 0; while (!done) { ...; done = small(...); })
-	while (!small(x)) {
-		s += x * x;
-		x = x * 0.5;
-	}
-	return s;
-}
 
 #pragma ck_adjoint wrt(x)
 double f7(const double *x, int n)
