@@ -1709,7 +1709,8 @@ int adj_bw_ok(Adj *c, const Expr *e)
 			       adj_var_is_param(c->f, b->u.var) &&
 			       !adj_param_changed(c->v, b->u.var);
 		return (adj_stable(c, activity_root(e)) ||
-			(activity_root(e) >= 0 && c->ctab[activity_root(e)])) &&
+			(activity_root(e) >= 0 &&
+			 c->ctab[activity_root(e)])) &&
 		       adj_bw_ok(c, e->u.mem.base);
 	}
 	case E_ADDR:

@@ -2876,7 +2876,8 @@ static void flatten_struct(FE *fe, CXCursor list, Type *ty, Expr ***out,
 		if (i < ks.n) {
 			CXCursor k = strip(ks.c[i]);
 			Loc kl = cur_loc(fe, ks.c[i]);
-			if (is_designated(k) || is_kind(k, CXCursor_UnexposedExpr)) {
+			if (is_designated(k) ||
+			    is_kind(k, CXCursor_UnexposedExpr)) {
 				refuse(fe, kl,
 				       "designated initializers are not "
 				       "supported in a table of structs; list "
@@ -2889,7 +2890,8 @@ static void flatten_struct(FE *fe, CXCursor list, Type *ty, Expr ***out,
 			else if (ft->kind == TY_ARRAY &&
 				 is_kind(k, CXCursor_InitListExpr))
 				flatten_init(fe, k, ft, out, n);
-			else if (ft->kind == TY_STRUCT || ft->kind == TY_ARRAY ||
+			else if (ft->kind == TY_STRUCT ||
+				 ft->kind == TY_ARRAY ||
 				 is_kind(k, CXCursor_InitListExpr)) {
 				refuse(fe, kl,
 				       "give each array or struct member of "
@@ -2940,9 +2942,9 @@ static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n)
 		}
 		if (elem->kind != TY_ARRAY && elem->kind != TY_STRUCT) {
 			refuse(fe, kl,
-				   "nested initializer lists are supported "
-				   "only for the rows of arrays and the "
-				   "entries of tables of structs");
+			       "nested initializer lists are supported "
+			       "only for the rows of arrays and the "
+			       "entries of tables of structs");
 			return;
 		}
 		{

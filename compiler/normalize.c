@@ -381,14 +381,14 @@ static Stmt *norm_loop_tests(Normalizer *n, Stmt *s)
 		norm_append_flat(b, tests);
 	} else {
 		const char *name = name_fresh(n->p, n->f, "ck_first");
-		int first = func_add_var(n->f, name, type_int(), VAR_LOCAL,
-					 loc);
+		int first =
+			func_add_var(n->f, name, type_int(), VAR_LOCAL, loc);
 		f->u.loop.init = stmt_decl(first, expr_int(1, loc), loc);
 		f->u.loop.inc = stmt_assign(A_SET, expr_var(n->f, first, loc),
 					    expr_int(0, loc), loc);
 		Stmt *t = stmt_new(S_IF, loc);
-		t->u.ifs.cond = expr_unary(U_NOT, expr_var(n->f, first, loc),
-					   loc);
+		t->u.ifs.cond =
+			expr_unary(U_NOT, expr_var(n->f, first, loc), loc);
 		t->u.ifs.then = tests;
 		stmt_append(b, t);
 		stmt_append(b, s->u.loop.body);
