@@ -670,6 +670,18 @@ int stmt_assigns_var(const Stmt *s, int var);
 /* Is s `for (i = A; i < B; i++)` (or i <= B)?  Returns i, else -1, with
  * A in *lo, B in *hi and *le set for <=. */
 int ir_counted_for(const Stmt *s, const Expr **lo, const Expr **hi, int *le);
+/* A loop with no condition around body and tests (statements that leave
+ * it with break where a test fails), for a condition that became tests:
+ * a while or for loop runs the tests first, a do-while after the body,
+ * which keeps its braces (the tests may read what a declaration in it
+ * shadows), or, when first is a flag variable of f (>= 0; for a body
+ * with a continue), before it behind the flag:
+ * for (first = 1;; first = 0) { if (!first) { tests } body }. */
+Stmt *ir_tested_loop(Func *f, int is_do, Stmt *tests, Stmt *body, int first,
+		     Loc loc);
+/* The scalar values in an object of type t (arrays' elements and
+ * structs' members, down to their numbers). */
+long type_scalars(const Type *t);
 /* Integer members of structs that the program changes other than by a
  * plain store s.m = e into a struct variable's member (p->n++, c->pos =
  * 0): ir_fields_scan finds them in p's converted functions, and

@@ -544,15 +544,7 @@ static void indent(Emitter *em, int depth)
 /* The number of scalars in an object of type t (a struct's members'). */
 static long scalar_count(const Type *t)
 {
-	if (t->kind == TY_ARRAY)
-		return t->len * scalar_count(t->base);
-	if (t->kind == TY_STRUCT && t->st && t->st->complete) {
-		long n = 0;
-		for (int i = 0; i < t->st->nfields; i++)
-			n += scalar_count(t->st->fields[i].type);
-		return n;
-	}
-	return 1;
+	return type_scalars(t);
 }
 
 /* A flat initializer list for an object of type t, braced per row of a

@@ -2836,15 +2836,7 @@ static Expr *eval_const(FE *fe, CXCursor c, Loc loc)
 /* Number of scalars in t (1 for a non-array). */
 static long scalar_count(const Type *t)
 {
-	if (t->kind == TY_ARRAY)
-		return t->len * scalar_count(t->base);
-	if (t->kind == TY_STRUCT && t->st && t->st->complete) {
-		long n = 0;
-		for (int i = 0; i < t->st->nfields; i++)
-			n += scalar_count(t->st->fields[i].type);
-		return n;
-	}
-	return 1;
+	return type_scalars(t);
 }
 
 static Expr *sub_object(const Expr *lhs, int i, Loc loc);
@@ -5411,30 +5403,14 @@ static Stmt *conv_loop_chain(FE *fe, CXCursor cond, CXCursor body, int is_do,
 		t->u.ifs.then = stmt_new(S_BREAK, loc);
 		stmt_append(tests, t);
 	}
-	Stmt *f = stmt_new(S_FOR, loc), *b = stmt_block(loc);
-	f->u.loop.body = b;
 	CXCursor cont = clang_getNullCursor();
 	if (is_do)
 		clang_visitChildren(body, continue_visit, &cont);
-	if (!is_do) {
-		append_flat(b, tests);
-		append_flat(b, conv_stmt(fe, body));
-	} else if (clang_Cursor_isNull(cont)) {
-		append_flat(b, conv_stmt(fe, body));
-		append_flat(b, tests);
-	} else {
-		int first = fe_temp(fe, "ck_first", type_int(), loc);
-		f->u.loop.init = stmt_decl(first, expr_int(1, loc), loc);
-		f->u.loop.inc = stmt_assign(A_SET, expr_var(fe->f, first, loc),
-					    expr_int(0, loc), loc);
-		Stmt *t = stmt_new(S_IF, loc);
-		t->u.ifs.cond =
-			expr_unary(U_NOT, expr_var(fe->f, first, loc), loc);
-		t->u.ifs.then = tests;
-		stmt_append(b, t);
-		append_flat(b, conv_stmt(fe, body));
-	}
-	return f;
+	int first = clang_Cursor_isNull(cont)
+			    ? -1
+			    : fe_temp(fe, "ck_first", type_int(), loc);
+	return ir_tested_loop(fe->f, is_do, tests, conv_stmt(fe, body), first,
+			      loc);
 }
 
 /* The while (is_do: do-while) loop with condition cond and body body,

@@ -1433,3 +1433,54 @@ void ir_fields_scan(const Program *p)
 		ir_visit_stmts(p->funcs[i]->body, ir_fields_visit, &setup);
 	}
 }
+
+/* ---- loops whose condition became tests in the body */
+
+static void ir_append_flat(Stmt *b, Stmt *s)
+{
+	if (s->kind != S_BLOCK) {
+		stmt_append(b, s);
+		return;
+	}
+	for (int i = 0; i < s->u.block.n; i++)
+		stmt_append(b, s->u.block.items[i]);
+}
+
+Stmt *ir_tested_loop(Func *f, int is_do, Stmt *tests, Stmt *body, int first,
+		     Loc loc)
+{
+	Stmt *loop = stmt_new(S_FOR, loc), *b = stmt_block(loc);
+	loop->u.loop.body = b;
+	if (!is_do) {
+		ir_append_flat(b, tests);
+		ir_append_flat(b, body);
+	} else if (first < 0) {
+		stmt_append(b, body);
+		ir_append_flat(b, tests);
+	} else {
+		loop->u.loop.init = stmt_decl(first, expr_int(1, loc), loc);
+		loop->u.loop.inc = stmt_assign(
+			A_SET, expr_var(f, first, loc), expr_int(0, loc), loc);
+		Stmt *t = stmt_new(S_IF, loc);
+		t->u.ifs.cond = expr_unary(U_NOT, expr_var(f, first, loc), loc);
+		t->u.ifs.then = tests;
+		stmt_append(b, t);
+		stmt_append(b, body);
+	}
+	return loop;
+}
+
+/* The scalar values in an object of type t: an array's elements, a
+ * struct's members, each counted down to its numbers. */
+long type_scalars(const Type *t)
+{
+	if (t->kind == TY_ARRAY)
+		return t->len * type_scalars(t->base);
+	if (t->kind == TY_STRUCT && t->st && t->st->complete) {
+		long n = 0;
+		for (int i = 0; i < t->st->nfields; i++)
+			n += type_scalars(t->st->fields[i].type);
+		return n;
+	}
+	return 1;
+}

@@ -292,17 +292,6 @@ static int norm_calls_in(Normalizer *n, const Expr *e)
 	return found;
 }
 
-/* Appends s to block b, or its items when it is a block. */
-static void norm_append_flat(Stmt *b, Stmt *s)
-{
-	if (s->kind != S_BLOCK) {
-		stmt_append(b, s);
-		return;
-	}
-	for (int i = 0; i < s->u.block.n; i++)
-		stmt_append(b, s->u.block.items[i]);
-}
-
 /* Does loop body s hold a continue of its own loop? */
 static int norm_has_continue(const Stmt *s)
 {
@@ -365,33 +354,15 @@ static Stmt *norm_loop_tests(Normalizer *n, Stmt *s)
 		t->u.ifs.then = stmt_new(S_BREAK, loc);
 		stmt_append(tests, t);
 	}
-	Stmt *f = stmt_new(S_FOR, loc), *b = stmt_block(loc);
+	int first = -1;
+	if (s->kind == S_DO && norm_has_continue(s->u.loop.body))
+		first = func_add_var(n->f, name_fresh(n->p, n->f, "ck_first"),
+				     type_int(), VAR_LOCAL, loc);
+	Stmt *f = ir_tested_loop(n->f, s->kind == S_DO, tests, s->u.loop.body,
+				 first, loc);
 	if (s->kind == S_FOR) {
 		f->u.loop.init = s->u.loop.init;
 		f->u.loop.inc = s->u.loop.inc;
-	}
-	f->u.loop.body = b;
-	if (s->kind != S_DO) {
-		norm_append_flat(b, tests);
-		norm_append_flat(b, s->u.loop.body);
-	} else if (!norm_has_continue(s->u.loop.body)) {
-		/* (the body keeps its braces: the tests read what a
-		 * declaration in it may shadow) */
-		stmt_append(b, s->u.loop.body);
-		norm_append_flat(b, tests);
-	} else {
-		const char *name = name_fresh(n->p, n->f, "ck_first");
-		int first =
-			func_add_var(n->f, name, type_int(), VAR_LOCAL, loc);
-		f->u.loop.init = stmt_decl(first, expr_int(1, loc), loc);
-		f->u.loop.inc = stmt_assign(A_SET, expr_var(n->f, first, loc),
-					    expr_int(0, loc), loc);
-		Stmt *t = stmt_new(S_IF, loc);
-		t->u.ifs.cond =
-			expr_unary(U_NOT, expr_var(n->f, first, loc), loc);
-		t->u.ifs.then = tests;
-		stmt_append(b, t);
-		stmt_append(b, s->u.loop.body);
 	}
 	return f;
 }

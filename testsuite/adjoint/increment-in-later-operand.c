@@ -3,8 +3,9 @@
 // when err > tol holds.  The loop becomes for (;;) { if (!(err > tol))
 // break; ++it; if (!(it < maxit)) break; S }: each operand is a test that
 // leaves the loop, its steps ahead of it, a post-increment read as the
-// value it had (it - 1).  A do-while runs its body first; with a
-// continue in the body, a first-pass flag skips the tests once.  Newton
+// value it had (it - 1).  A do-while runs its body first (in its own
+// braces, as the tests may read what a declaration in it shadows); with
+// a continue in the body, a first-pass flag skips the tests once.  Newton
 // on a scalar, Jacobi sweeps to a tolerance, a damped fixed point with a
 // continue; the counters' final values enter the results, so f_d's and
 // f_b's values (bitwise f's) check them too; gradients, Hessian-vector
@@ -74,6 +75,7 @@ double newton(const double *x)
 // CHECK-LABEL: double newton_d(const double *x, const double *x_d, double *ret_d)
 // CHECK: for (;;) {
 // CHECK: t -= dt;
+// CHECK-NEXT: }
 // CHECK-NEXT: if (!(fabs(dt) > 1e-14)) {
 // CHECK-NEXT: break;
 // CHECK-NEXT: }
