@@ -2473,7 +2473,8 @@ static void struct_param_copy(Program *p, Func *f)
  * keeps c as an int (`int ck_src = c ? 1 : 0;`) and each read src[i]
  * becomes `ck_src ? x[i] : y[i]`.  x and y must not change either (no
  * assignment, no address taken).  The reverse mode then sees the arrays
- * themselves, each with its own adjoint. */
+ * themselves, each with its own adjoint.  The declaration may sit in any
+ * block, a loop's body too (a choice per pass). */
 
 typedef struct Select {
 	int p;    /* the pointer */
@@ -2605,10 +2606,20 @@ static Expr *select_rewrite(void *ctx, Expr *e)
 	return c;
 }
 
-static void ptr_select(Program *p, Func *f)
+typedef struct SelectBlocks {
+	Program *p;
+	Func *f;
+} SelectBlocks;
+
+static void ptr_select_block(void *ctx, const Stmt *blk)
 {
-	for (int k = 0; k < f->body->u.block.n; k++) {
-		Stmt *d = f->body->u.block.items[k];
+	SelectBlocks *sb = ctx;
+	Program *p = sb->p;
+	Func *f = sb->f;
+	if (blk->kind != S_BLOCK)
+		return;
+	for (int k = 0; k < blk->u.block.n; k++) {
+		Stmt *d = blk->u.block.items[k];
 		if (d->kind != S_DECL || !d->u.decl.init)
 			continue;
 		int v = d->u.decl.var;
@@ -2638,8 +2649,16 @@ static void ptr_select(Program *p, Func *f)
 		Expr *pick = expr_cond(c->u.cond.c, one, zero, d->loc);
 		pick->type = type_int();
 		Stmt *nd = stmt_decl(s.sel, pick, d->loc);
-		f->body->u.block.items[k] = nd;
+		blk->u.block.items[k] = nd;
 		stmt_map_exprs(f->body, select_rewrite, &s);
 		f->vars[v]->dropped = 1; /* nothing names it now */
 	}
+}
+
+/* In every block of f: a declaration in a loop's body chooses anew each
+ * pass (const double *src = (i % 2) ? a : b;), and so does its int. */
+static void ptr_select(Program *p, Func *f)
+{
+	SelectBlocks sb = { p, f };
+	ir_visit_stmts(f->body, ptr_select_block, &sb);
 }

@@ -2,8 +2,9 @@
 // = flag ? x : y;`, and is only read through afterwards becomes the
 // choice itself: each read src[i] is `ck_src ? x[i] : y[i]`, with the
 // choice kept in an int, so every mode sees both arrays with their own
-// derivatives.  Gradients, Hessian-vector products and the dot-product
-// test against differences, for both choices.
+// derivatives; declared in a loop's body, it chooses anew each pass.
+// Gradients, Hessian-vector products and the dot-product test against
+// differences, for both choices.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t
@@ -26,6 +27,22 @@ double f(const double *x, const double *y, int n, int flag)
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, const double *y, const double *y_d, int n, int flag, double *ret_d){{$}}
 // CHECK: int ck_src = flag ? 1 : 0;
 // CHECK: (ck_src ? x[i] : y[i])
+
+/* a choice per pass: odd passes read x, even ones y */
+#pragma ck_tangent wrt(x, y)
+#pragma ck_adjoint wrt(x, y)
+#pragma ck_hvp wrt(x, y)
+double g(const double *x, const double *y, int n, int flag)
+{
+	double s = 0.0;
+	for (int i = 0; i < n; i++) {
+		const double *src = (i + flag) % 2 ? x : y;
+		s += src[i] * cos(src[(i + 1) % n]);
+	}
+	return s;
+}
+// CHECK-LABEL: double g_d(const double *x, const double *x_d, const double *y, const double *y_d, int n, int flag, double *ret_d){{$}}
+// CHECK: int ck_src = ((i + flag) % 2) ? 1 : 0;
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
@@ -58,6 +75,33 @@ static double k0_b_d(const double *v, const double *vd, double *vb,
 		     rb, rbd);
 }
 
+static double k1(const double *v, void *ctx)
+{
+	(void)ctx;
+	return g(v, v + N, N, flag);
+}
+
+static double k1_d(const double *v, const double *vd, double *dot, void *ctx)
+{
+	(void)ctx;
+	return g_d(v, vd, v + N, vd + N, N, flag, dot);
+}
+
+static double k1_b(const double *v, double *vb, double rb, void *ctx)
+{
+	(void)ctx;
+	return g_b(v, vb, v + N, vb + N, N, flag, rb);
+}
+
+static double k1_b_d(const double *v, const double *vd, double *vb,
+		     double *vbd, double rb, double rbd, int nv, void *ctx)
+{
+	(void)ctx;
+	(void)nv;
+	return g_b_d(v, vd, vb, vbd, v + N, vd + N, vb + N, vbd + N, N, flag,
+		     rb, rbd);
+}
+
 int main(void)
 {
 	double v[2 * N];
@@ -66,6 +110,9 @@ int main(void)
 	for (flag = 0; flag < 2; flag++)
 		kc_check_scalar("a pointer selecting a parameter", k0, k0_d,
 				k0_b, k0_b_d, NULL, v, NULL, 2 * N, 3);
+	for (flag = 0; flag < 2; flag++)
+		kc_check_scalar("a choice per pass of a loop", k1, k1_d, k1_b,
+				k1_b_d, NULL, v, NULL, 2 * N, 3);
 	return ck_done();
 }
 #endif
