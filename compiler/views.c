@@ -4,6 +4,7 @@
  *
  *   double *r = m->data;  r[5] = x;              ->  m->data[5] = x;
  *   const double *p = &rest.data[v * n];  p[1]   ->  (&rest.data[v * n])[1]
+ *   const charge *a = &sys->c[i];  a->q          ->  (&sys->c[i])->q
  *
  * The reverse mode carries a local pointer as an offset from the array it
  * points into, and a struct's member is not such an array; the expression
@@ -148,6 +149,32 @@ static const Type *vw_bottom(const Type *t)
 static int vw_member_ptr_store(const Func *f, const Stmt *s, int params_only,
 			       const unsigned char *flags);
 
+/* Does pointer value e point into a member of a struct (&s->c[i], s->c +
+ * i, &s.in)?  (A pointer to structs elsewhere, Bone *b = &bones[i], the
+ * reverse mode carries itself.) */
+static int vw_into_member(const Expr *e)
+{
+	for (;;) {
+		switch (e->kind) {
+		case E_MEMBER:
+			return 1;
+		case E_ADDR: case E_CAST:
+			e = e->u.e;
+			break;
+		case E_INDEX:
+			e = e->u.index.base;
+			break;
+		case E_BINARY:
+			if (!type_is_pointerish(e->u.bin.l->type))
+				return 0;
+			e = e->u.bin.l;
+			break;
+		default:
+			return 0;
+		}
+	}
+}
+
 /* Is declaration d (item i of block b) a pointer into struct members
  * that can be replaced?  Then replaces it. */
 static void vw_try(Views *w, Stmt *b, int i)
@@ -158,7 +185,8 @@ static void vw_try(Views *w, Stmt *b, int i)
 	const Var *x = f->vars[v];
 	const Expr *init = d->u.decl.init;
 	if (x->type->kind != TY_PTR || !init || x->is_static ||
-	    vw_bottom(x->type->base)->kind == TY_STRUCT)
+	    (vw_bottom(x->type->base)->kind == TY_STRUCT &&
+	     !vw_into_member(init)))
 		return;
 	int root = activity_root(init);
 	if (root < 0 || vw_bottom(f->vars[root]->type)->kind != TY_STRUCT)
