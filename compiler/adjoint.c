@@ -2735,11 +2735,12 @@ static Stmt *adj_count_loop(Func *g, int k, Expr *n, int down, Stmt *body,
 			    Loc loc)
 {
 	Stmt *loop = stmt_new(S_FOR, loc);
-	loop->u.loop.init = stmt_assign(
-		A_SET, expr_var(g, k, loc),
-		down ? expr_binary(B_SUB, n, expr_int(1, loc), n->type, loc)
-		     : expr_int(0, loc),
-		loc);
+	Expr *last = n->kind == E_NUM && n->u.num.is_int
+			     ? expr_int(n->u.num.ival - 1, loc)
+			     : expr_binary(B_SUB, n, expr_int(1, loc), n->type,
+					   loc);
+	loop->u.loop.init = stmt_assign(A_SET, expr_var(g, k, loc),
+					down ? last : expr_int(0, loc), loc);
 	loop->u.loop.cond = down ? expr_binary(B_GE, expr_var(g, k, loc),
 					       expr_int(0, loc), NULL, loc)
 				 : expr_binary(B_LT, expr_var(g, k, loc),

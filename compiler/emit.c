@@ -554,9 +554,12 @@ static void print_list(Emitter *em, const Type *t, Expr *const *es, int n)
 {
 	int i;
 
-	if (n == 1 && es[0]->kind == E_NUM && es[0]->u.num.is_int &&
-	    es[0]->u.num.ival == 0) {
-		fputs("{0}", em->out); /* zero, whatever the shape */
+	const Type *bottom = t;
+	while (bottom->kind == TY_ARRAY)
+		bottom = bottom->base;
+	if (n == 1 && bottom->kind == TY_STRUCT && es[0]->kind == E_NUM &&
+	    es[0]->u.num.is_int && es[0]->u.num.ival == 0) {
+		fputs("{0}", em->out); /* a struct's (or array's) zero */
 		return;
 	}
 	if (t->kind == TY_STRUCT && t->st && t->st->complete) {

@@ -70,7 +70,7 @@ double rank(const double *x)
 // CHECK-NEXT: rotate(perm, 10, 3 * k);
 // CHECK-LABEL: static void rank_bwd(const double *x, double *restrict x_b, double ret_b){{$}}
 // CHECK: ranked_bwd(x, x_b, perm, 10, ck_a
-// CHECK: for (ck_k = 10 - 1; ck_k >= 0; ck_k--) {
+// CHECK: for (ck_k = 9; ck_k >= 0; ck_k--) {
 // CHECK-NEXT: perm[ck_k] = ck_pop_i(ck_t);
 
 /* A table of rows, each filled by a helper from its first element on,
