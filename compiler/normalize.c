@@ -2474,7 +2474,10 @@ static void struct_param_copy(Program *p, Func *f)
  * becomes `ck_src ? x[i] : y[i]`.  x and y must not change either (no
  * assignment, no address taken).  The reverse mode then sees the arrays
  * themselves, each with its own adjoint.  The declaration may sit in any
- * block, a loop's body too (a choice per pass). */
+ * block, a loop's body too (a choice per pass).  A pointer declared
+ * without a value may be chosen the same way by the if that next
+ * mentions it, setting it in both arms (p = x; ... else p = y;): the arms
+ * set the int instead (select_in_if). */
 
 typedef struct Select {
 	int p;    /* the pointer */
@@ -2483,6 +2486,7 @@ typedef struct Select {
 	int sel;  /* the int that holds the choice */
 	const Stmt *decl;
 	Func *f;
+	Stmt *set_a, *set_b; /* p = a; and p = b; in the arms of an if */
 } Select;
 
 static void select_expr(Select *x, const Expr *e, int read_ok);
@@ -2541,6 +2545,8 @@ static void select_stmt(void *ctx, const Stmt *s)
 		break;
 	case S_ASSIGN: {
 		const Expr *l = s->u.assign.lhs;
+		if (s == x->set_a || s == x->set_b)
+			break;
 		if (l->kind == E_VAR &&
 		    (l->u.var == x->p || l->u.var == x->a || l->u.var == x->b))
 			x->bad = 1;
@@ -2606,6 +2612,69 @@ static Expr *select_rewrite(void *ctx, Expr *e)
 	return c;
 }
 
+/* The one assignment p = (variable) among the statements of arm s (a
+ * block's items, or s itself), or NULL. */
+static Stmt *select_arm_set(Stmt *s, int p)
+{
+	Stmt *found = NULL;
+	int n = s && s->kind == S_BLOCK ? s->u.block.n : s ? 1 : 0;
+	for (int i = 0; i < n; i++) {
+		Stmt *it = s->kind == S_BLOCK ? s->u.block.items[i] : s;
+		if (it->kind == S_ASSIGN && it->u.assign.op == A_SET &&
+		    it->u.assign.lhs->kind == E_VAR &&
+		    it->u.assign.lhs->u.var == p) {
+			if (found || it->u.assign.rhs->kind != E_VAR)
+				return NULL;
+			found = it;
+		}
+	}
+	return found;
+}
+
+/* The same choice made by an if after the declaration, in both arms:
+ * const double *p; if (flag) { p = a; ... } else { p = b; ... } becomes
+ * int ck_p; if (flag) { ck_p = 1; ... } else { ck_p = 0; ... }. */
+static void select_in_if(Program *p, Func *f, const Stmt *blk, int k)
+{
+	Stmt *d = blk->u.block.items[k];
+	int v = d->u.decl.var;
+	const Var *x = f->vars[v];
+	if (x->kind != VAR_LOCAL || x->is_static || x->type->kind != TY_PTR ||
+	    !type_is_float(x->type->base))
+		return;
+	Stmt *ifs = NULL;
+	for (int j = k + 1; j < blk->u.block.n && !ifs; j++)
+		if (stmt_mentions(blk->u.block.items[j], v))
+			ifs = blk->u.block.items[j];
+	if (!ifs || ifs->kind != S_IF || !ifs->u.ifs.els ||
+	    expr_mentions(ifs->u.ifs.cond, v))
+		return;
+	Stmt *sa = select_arm_set(ifs->u.ifs.then, v);
+	Stmt *sb = select_arm_set(ifs->u.ifs.els, v);
+	if (!sa || !sb)
+		return;
+	int a = sa->u.assign.rhs->u.var, b = sb->u.assign.rhs->u.var;
+	if (a == b || !type_is_pointerish(f->vars[a]->type) ||
+	    !type_is_pointerish(f->vars[b]->type) ||
+	    (f->vars[a]->kind != VAR_PARAM && f->vars[b]->kind != VAR_PARAM))
+		return;
+	Select s = { v, a, b, 0, -1, d, f, sa, sb };
+	ir_visit_stmts(f->body, select_stmt, &s);
+	ir_walk_stmt(f->body, select_addr, &s);
+	if (s.bad)
+		return;
+	s.sel = func_add_var(f,
+			     name_fresh(p, f, arena_printf("ck_%s", x->name)),
+			     type_int(), VAR_LOCAL, x->loc);
+	blk->u.block.items[k] = stmt_decl(s.sel, NULL, d->loc);
+	sa->u.assign.lhs = expr_var(f, s.sel, sa->loc);
+	sa->u.assign.rhs = expr_int(1, sa->loc);
+	sb->u.assign.lhs = expr_var(f, s.sel, sb->loc);
+	sb->u.assign.rhs = expr_int(0, sb->loc);
+	stmt_map_exprs(f->body, select_rewrite, &s);
+	f->vars[v]->dropped = 1;
+}
+
 typedef struct SelectBlocks {
 	Program *p;
 	Func *f;
@@ -2620,6 +2689,11 @@ static void ptr_select_block(void *ctx, const Stmt *blk)
 		return;
 	for (int k = 0; k < blk->u.block.n; k++) {
 		Stmt *d = blk->u.block.items[k];
+		if (d->kind == S_DECL && !d->u.decl.init &&
+		    !d->u.decl.ninits) {
+			select_in_if(p, f, blk, k);
+			continue;
+		}
 		if (d->kind != S_DECL || !d->u.decl.init)
 			continue;
 		int v = d->u.decl.var;
@@ -2637,7 +2711,7 @@ static void ptr_select_block(void *ctx, const Stmt *blk)
 		     f->vars[b]->kind != VAR_PARAM) ||
 		    expr_mentions(c->u.cond.c, v))
 			continue;
-		Select s = { v, a, b, 0, -1, d, f };
+		Select s = { v, a, b, 0, -1, d, f, NULL, NULL };
 		ir_visit_stmts(f->body, select_stmt, &s);
 		ir_walk_stmt(f->body, select_addr, &s);
 		if (s.bad)

@@ -2,7 +2,9 @@
 // = flag ? x : y;`, and is only read through afterwards becomes the
 // choice itself: each read src[i] is `ck_src ? x[i] : y[i]`, with the
 // choice kept in an int, so every mode sees both arrays with their own
-// derivatives; declared in a loop's body, it chooses anew each pass.
+// derivatives; declared in a loop's body, it chooses anew each pass, and
+// declared without a value, it may be chosen by an if that sets it in
+// both arms (the arms set the int).
 // Gradients, Hessian-vector products and the dot-product test against
 // differences, for both choices.
 // RUN: %ckc %s -o %t.c
@@ -43,6 +45,31 @@ double g(const double *x, const double *y, int n, int flag)
 }
 // CHECK-LABEL: double g_d(const double *x, const double *x_d, const double *y, const double *y_d, int n, int flag, double *ret_d){{$}}
 // CHECK: int ck_src = ((i + flag) % 2) ? 1 : 0;
+
+/* the choice made by an if, in both arms, for two pointers */
+#pragma ck_tangent wrt(x, y)
+#pragma ck_adjoint wrt(x, y)
+#pragma ck_hvp wrt(x, y)
+double h(const double *x, const double *y, int n, int flag)
+{
+	const double *p, *q;
+	if (flag) {
+		p = x;
+		q = y;
+	} else {
+		p = y;
+		q = x;
+	}
+	double s = 0.0;
+	for (int i = 0; i < n; i++)
+		s += p[i] * p[i] * exp(0.3 * q[i]);
+	return s;
+}
+// CHECK-LABEL: double h_d(const double *x, const double *x_d, const double *y, const double *y_d, int n, int flag, double *ret_d){{$}}
+// CHECK: int ck_p;
+// CHECK: int ck_q;
+// CHECK: ck_p = 1;
+// CHECK-NEXT: ck_q = 1;
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
@@ -102,6 +129,33 @@ static double k1_b_d(const double *v, const double *vd, double *vb,
 		     rb, rbd);
 }
 
+static double k2(const double *v, void *ctx)
+{
+	(void)ctx;
+	return h(v, v + N, N, flag);
+}
+
+static double k2_d(const double *v, const double *vd, double *dot, void *ctx)
+{
+	(void)ctx;
+	return h_d(v, vd, v + N, vd + N, N, flag, dot);
+}
+
+static double k2_b(const double *v, double *vb, double rb, void *ctx)
+{
+	(void)ctx;
+	return h_b(v, vb, v + N, vb + N, N, flag, rb);
+}
+
+static double k2_b_d(const double *v, const double *vd, double *vb,
+		     double *vbd, double rb, double rbd, int nv, void *ctx)
+{
+	(void)ctx;
+	(void)nv;
+	return h_b_d(v, vd, vb, vbd, v + N, vd + N, vb + N, vbd + N, N, flag,
+		     rb, rbd);
+}
+
 int main(void)
 {
 	double v[2 * N];
@@ -113,6 +167,9 @@ int main(void)
 	for (flag = 0; flag < 2; flag++)
 		kc_check_scalar("a choice per pass of a loop", k1, k1_d, k1_b,
 				k1_b_d, NULL, v, NULL, 2 * N, 3);
+	for (flag = 0; flag < 2; flag++)
+		kc_check_scalar("a choice made by an if", k2, k2_d, k2_b,
+				k2_b_d, NULL, v, NULL, 2 * N, 3);
 	return ck_done();
 }
 #endif
