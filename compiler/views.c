@@ -85,7 +85,7 @@ static void vw_collect(void *ctx, const Expr *e)
 {
 	VarSet *vs = ctx;
 	if (e->kind == E_VAR)
-		ARENA_PUSH(vs->vars, vs->n, (void *)(long)e->u.var);
+		VEC_PUSH(vs->vars, vs->n, e->u.var);
 	if (e->kind == E_CALL)
 		vs->has_call = 1;
 }
@@ -203,7 +203,7 @@ static void vw_try(Views *w, Stmt *b, int i)
 		if (vw_member_ptr_store(f, rest[k], 0, w->flags))
 			return;
 	for (int k = 0; k < vs.n; k++)
-		if (views_changes(rest, nrest, (int)(long)vs.vars[k]))
+		if (views_changes(rest, nrest, vs.vars[k]))
 			return;
 	Expr *what = expr_var(f, v, d->loc);
 	what->type = x->type;
