@@ -1525,6 +1525,29 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 	return adj_bw_value(c, e);
 }
 
+/* A read of an integer member that the program changes (ir_field_changed),
+ * or of an element of one, that normalize.c could not move into an
+ * integer local (in an arm of ?:, on the right of && or ||): f_bwd's copy
+ * of the struct does not follow the member's changes. */
+static void adj_changed_member_error(const Expr *e)
+{
+	/* once per place: the rounds of a variant build f_bwd again */
+	static Loc *said;
+	static int nsaid;
+	for (int i = 0; i < nsaid; i++)
+		if (said[i].line == e->loc.line && said[i].col == e->loc.col &&
+		    said[i].file == e->loc.file)
+			return;
+	VEC_PUSH(said, nsaid, e->loc);
+	const Expr *m = ir_lv_member(e);
+	diag_error(e->loc,
+		   "the reverse sweep needs the value the integer member '%s' "
+		   "has here, in an arm of ?: or on the right of && or ||, "
+		   "and the program changes that member; read it into an "
+		   "integer variable before the statement",
+		   m->u.mem.base->type->st->fields[m->u.mem.field].name);
+}
+
 Expr *adj_bw_value(Adj *c, const Expr *e)
 {
 	Expr *r;
@@ -1598,6 +1621,9 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 		struct LoopCopy *lc = lc_covering(c, e);
 		if (lc)
 			return lc_read(c, lc, e);
+		if (e->type->kind == TY_INT && ir_lv_member(e) &&
+		    ir_field_changed(ir_lv_member(e)))
+			adj_changed_member_error(e);
 		r = expr_index(adj_bw_ptr(c, e->u.index.base),
 			       adj_bw_value(c, e->u.index.idx), e->loc);
 		r->type = e->type;
@@ -1615,6 +1641,8 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 		r->type = e->type;
 		return r;
 	case E_MEMBER:
+		if (e->type->kind == TY_INT && ir_field_changed(e))
+			adj_changed_member_error(e);
 		r = expr_member(adj_bw_value(c, e->u.mem.base), e->u.mem.field,
 				e->loc);
 		r->type = e->type;

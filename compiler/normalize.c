@@ -104,12 +104,20 @@ static void norm_expr(Normalizer *n, Expr **ep)
 	case E_CALL:
 		norm_hoist(n, ep, 1);
 		break;
-	case E_INDEX:
+	case E_INDEX: {
 		norm_expr(n, &e->u.index.base);
 		norm_expr(n, &e->u.index.idx);
 		if (norm_float_index(e))
 			norm_temp(n, &e->u.index.idx, "ix");
+		/* an element of an integer member array that changes,
+		 * p.perm[k] */
+		const Expr *m = ir_lv_member(e);
+		if (e->type->kind == TY_INT && m && ir_field_changed(m))
+			norm_temp(n, ep,
+				  m->u.mem.base->type->st->fields[m->u.mem.field]
+					  .name);
 		break;
+	}
 	case E_ADDR:
 		norm_lvalue(n, &e->u.e);
 		break;
@@ -135,10 +143,16 @@ static void norm_expr(Normalizer *n, Expr **ep)
 static void norm_lvalue(Normalizer *n, Expr **ep)
 {
 	Expr *e = *ep;
-	if (e && e->kind == E_MEMBER)
+	if (e && e->kind == E_MEMBER) {
 		norm_lvalue(n, &e->u.mem.base);
-	else
+	} else if (e && e->kind == E_INDEX) {
+		norm_lvalue(n, &e->u.index.base);
+		norm_expr(n, &e->u.index.idx);
+		if (norm_float_index(e))
+			norm_temp(n, &e->u.index.idx, "ix");
+	} else {
 		norm_expr(n, ep);
+	}
 }
 
 static void norm_hoist(Normalizer *n, Expr **ep, int hoist_self)

@@ -1044,6 +1044,10 @@ static Stmt *adj_struct_member_replay(Adj *c, int v, const Stmt *st)
 						      : adj_shadow_ptr(c, rhs),
 				   st->loc);
 	}
+	/* (a member the program changes: f_bwd never reads it) */
+	const Expr *mem = ir_lv_member(lhs);
+	if (mem && ir_field_changed(mem))
+		return NULL;
 	return stmt_assign(A_SET, adj_bw_value(c, lhs), adj_bw_value(c, rhs),
 			   st->loc);
 }

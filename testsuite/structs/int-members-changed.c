@@ -2,8 +2,9 @@
 // initializer: a running-statistics accumulator (Welford, w->n++), a
 // cursor that a helper moves (c->pos), a ring buffer's head and count, a
 // stack's top (s->v[s->top++] = v, return s->v[--s->top], whose steps
-// move out of their statements), and a local struct's member set again
-// by the caller.  The reverse sweep never reads
+// move out of their statements), a local struct's member set again by
+// the caller, and an integer array member (a permutation a helper
+// rotates; each element read moves into a local too).  The reverse sweep never reads
 // such a member from its copies: ckc moves each read of it into an
 // integer local (int ck_pos = c->pos;), which the reverse sweep keeps as
 // any other; conditions and trip counts that read one are taped.
@@ -150,12 +151,51 @@ double buffers(const double *x)
 	return s;
 }
 
+typedef struct {
+	int perm[N];
+	int n;
+} order;
+
+static void rot(order *p)
+{
+	int t = p->perm[0];
+	for (int i = 0; i + 1 < p->n; i++)
+		p->perm[i] = p->perm[i + 1];
+	p->perm[p->n - 1] = t;
+}
+
+/* an integer array member, read as indices before and after a helper
+ * rotates it, and set again by the caller */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double perms(const double *x)
+{
+	order p;
+	p.n = N;
+	for (int i = 0; i < N; i++)
+		p.perm[i] = (i * 5) % N;
+	double s = 0.0;
+	for (int k = 0; k < 3; k++) {
+		for (int i = 0; i < N; i++)
+			s += x[p.perm[i]] * x[i] * (k + 1);
+		rot(&p);
+		s *= 0.9;
+	}
+	p.perm[0] = 2;
+	return s + x[p.perm[0]] * sin(x[p.perm[1]]);
+}
+// CHECK-LABEL: static double perms_fwd(const double *x){{$}}
+// CHECK: ck_perm = p.perm[i{{[0-9]*}}];
+// CHECK-NEXT: s += x[ck_perm] * x[i{{[0-9]*}}] * (k + 1);
+
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
 
 KC_SCALAR_WRAPPERS_PLAIN_AS(kstats, stats)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kwalk, walk)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kbuffers, buffers)
+KC_SCALAR_WRAPPERS_PLAIN_AS(kperms, perms)
 
 int main(void)
 {
@@ -173,6 +213,8 @@ int main(void)
 			kwalk_b_d, NULL, v, NULL, N, 3);
 	kc_check_scalar("ring buffer and stack", kbuffers, kbuffers_d,
 			kbuffers_b, kbuffers_b_d, NULL, v, NULL, N, 3);
+	kc_check_scalar("an integer array member a helper rotates", kperms,
+			kperms_d, kperms_b, kperms_b_d, NULL, v, NULL, N, 3);
 	return ck_done();
 }
 #endif
