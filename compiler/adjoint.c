@@ -473,11 +473,17 @@ static int adj_int_passed_root(const Expr *a, int *uses)
 	if (a->kind == E_BINARY && a->u.bin.op == B_ADD &&
 	    !type_is_pointerish(a->u.bin.r->type))
 		a = a->u.bin.l;
-	else if (a->kind == E_ADDR && a->u.e->kind == E_INDEX) {
+	if (a->kind == E_INDEX && a->type->kind == TY_ARRAY) {
+		/* a row, fill(t[r], n): a itself counts 1 */
+		while (a->kind == E_INDEX)
+			a = a->u.index.base;
+	} else if (a->kind == E_ADDR && a->u.e->kind == E_INDEX) {
+		n = 2; /* & counts 2, the element -1, a itself 1 */
+		if (a->u.e->type->kind == TY_ARRAY)
+			n = 3; /* &t[r], a row: no element */
 		a = a->u.e;
 		while (a->kind == E_INDEX)
 			a = a->u.index.base;
-		n = 2; /* & counts 2, the innermost a[k] -1, a itself 1 */
 	}
 	if (a->kind != E_VAR || a->type->kind != TY_ARRAY ||
 	    adj_array_elem(a->type)->kind != TY_INT)
@@ -497,8 +503,9 @@ static void adj_int_passed_visit(void *ctx, const Expr *e)
 	IntPassed *x = ctx;
 	if (e->kind == E_VAR) {
 		x->other[e->u.var]++;
-	} else if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR) {
-		x->other[e->u.index.base->u.var]--;
+	} else if (e->kind == E_INDEX) {
+		if (ir_elem_root(e) >= 0) /* (a row alone is a use) */
+			x->other[ir_elem_root(e)]--;
 	} else if (e->kind == E_ADDR) {
 		int r = activity_root(e->u.e);
 		if (r >= 0)

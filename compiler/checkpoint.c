@@ -222,13 +222,26 @@ typedef struct RgEscape {
 	unsigned char *addr; /* var -> under & (&s, &a[k]) */
 } RgEscape;
 
+/* The variable whose element (not row: a[i] of int a[4][4]) e reads,
+ * a[i][j], or -1. */
+int ir_elem_root(const Expr *e)
+{
+	if (e->kind != E_INDEX || e->type->kind == TY_ARRAY)
+		return -1;
+	while (e->kind == E_INDEX)
+		e = e->u.index.base;
+	return e->kind == E_VAR ? e->u.var : -1;
+}
+
 static void rg_escape_visit(void *ctx, const Expr *e)
 {
 	RgEscape *x = ctx;
 	if (e->kind == E_VAR) {
 		x->uses[e->u.var]++;
-	} else if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR) {
-		x->uses[e->u.index.base->u.var]--;
+	} else if (e->kind == E_INDEX) {
+		/* an element: a[k], a[i][j]; a row a[i] alone is a use */
+		if (ir_elem_root(e) >= 0)
+			x->uses[ir_elem_root(e)]--;
 	} else if (e->kind == E_ADDR) {
 		int r = activity_root(e->u.e);
 		if (r >= 0)

@@ -682,6 +682,9 @@ Stmt *ir_tested_loop(Func *f, int is_do, Stmt *tests, Stmt *body, int first,
 /* The scalar values in an object of type t (arrays' elements and
  * structs' members, down to their numbers). */
 long type_scalars(const Type *t);
+/* The variable whose element (not a row: t[i] of int t[4][4]) e reads,
+ * a[k] or a[i][j], or -1 (checkpoint.c). */
+int ir_elem_root(const Expr *e);
 /* Integer members of structs that the program changes other than by a
  * plain store s.m = e into a struct variable's member (p->n++, c->pos =
  * 0): ir_fields_scan finds them in p's converted functions, and

@@ -1,7 +1,8 @@
 // A local integer array, or a malloc'd integer table, that f hands to
 // helper functions: an argsort that fills it, a reader that indexes
 // active data through it, a helper that changes it again after f has
-// read it (each row from &t[i * n] on, too).  f_fwd tapes the table whole
+// read it (each row from &t[i * n] on, and the rows of a 2-D table,
+// t2[r], too).  f_fwd tapes the table whole
 // before each call that may change it (not before the first, which sets
 // it, nor before calls whose parameter points to const), and f_bwd takes
 // it back after the call's reverse, so each reader's reverse sweep sees
@@ -105,6 +106,33 @@ double rows(const double *x)
 // CHECK-NEXT: }
 // CHECK-NEXT: fillrow(&t[i * 4], 4, i + 1);
 
+/* The rows of a 2-D table, each filled by a helper (fillrow(t2[r], ...)),
+ * one refilled after a first pass reads them. */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double rows2d(const double *x)
+{
+	int t2[3][4];
+	double s = 0.0;
+	for (int r = 0; r < 3; r++)
+		fillrow(t2[r], 4, r + 1);
+	for (int r = 0; r < 3; r++)
+		for (int j = 0; j < 4; j++)
+			s += x[t2[r][j] + r] * x[j] * (r + 1);
+	fillrow(t2[1], 4, 3);
+	for (int j = 0; j < 4; j++)
+		s += sin(x[t2[1][j]]) * x[t2[1][j] + 4];
+	return s;
+}
+// CHECK-LABEL: static double rows2d_fwd(const double *x){{$}}
+// CHECK: ck_push_i(ck_t, ((int *)t2)[ck_k{{[0-9]*}}]);
+// CHECK-NEXT: }
+// CHECK-NEXT: fillrow(t2[r], 4, r + 1);
+// CHECK: ck_push_i(ck_t, ((int *)t2)[ck_k{{[0-9]*}}]);
+// CHECK-NEXT: }
+// CHECK-NEXT: fillrow(t2[1], 4, 3);
+
 /* The same argsort into a malloc'd table, changed by a helper after a
  * first pass reads it. */
 #pragma ck_tangent wrt(x)
@@ -139,6 +167,7 @@ double heap(const double *x, int n)
 
 KC_SCALAR_WRAPPERS_PLAIN_AS(krank, rank)
 KC_SCALAR_WRAPPERS_PLAIN_AS(krows, rows)
+KC_SCALAR_WRAPPERS_PLAIN_AS(krows2d, rows2d)
 KC_SCALAR_WRAPPERS_AS(kheap, heap, N)
 
 int main(void)
@@ -150,6 +179,8 @@ int main(void)
 			krank_b_d, NULL, v, NULL, N, 3);
 	kc_check_scalar("rows filled from &t[i * n]", krows, krows_d,
 			krows_b, krows_b_d, NULL, v, NULL, N, 3);
+	kc_check_scalar("rows of a 2-D table filled by a helper", krows2d,
+			krows2d_d, krows2d_b, krows2d_b_d, NULL, v, NULL, N, 3);
 	kc_check_scalar("argsort into a malloc'd table", kheap, kheap_d,
 			kheap_b, kheap_b_d, NULL, v, NULL, N, 3);
 	return ck_done();
