@@ -1576,6 +1576,9 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 				return expr_var(c->bwd, c->bmap[v], e->loc);
 			if (c->stwin[v] >= 0)
 				return expr_var(c->bwd, c->stwin[v], e->loc);
+			if (c->ctab[v]) /* static const params P = {...} */
+				return expr_var(c->bwd, adj_ctab_var(c, v),
+						e->loc);
 			diag_error(e->loc, "the reverse sweep needs the local "
 					   "struct '%s', which ckc does not "
 					   "support yet; use separate variables "
@@ -1740,9 +1743,10 @@ int adj_bw_ok(Adj *c, const Expr *e)
 		 * of a local struct, which has only its setup (integer and
 		 * pointer members) */
 		if (b->kind == E_VAR && b->type->kind == TY_STRUCT)
-			return adj_tbr && !type_is_float(e->type) &&
-			       adj_var_is_param(c->f, b->u.var) &&
-			       !adj_param_changed(c->v, b->u.var);
+			return c->ctab[b->u.var] ||
+			       (adj_tbr && !type_is_float(e->type) &&
+				adj_var_is_param(c->f, b->u.var) &&
+				!adj_param_changed(c->v, b->u.var));
 		return (adj_stable(c, activity_root(e)) ||
 			(activity_root(e) >= 0 &&
 			 c->ctab[activity_root(e)])) &&
@@ -4398,7 +4402,9 @@ static void adj_ctab_visit(void *ctx, const Stmt *s)
 		return;
 	int v = s->u.decl.var;
 	const Var *x = k->f->vars[v];
-	int ok = x->kind == VAR_LOCAL && x->type->kind == TY_ARRAY &&
+	int ok = x->kind == VAR_LOCAL &&
+		 (x->type->kind == TY_ARRAY ||
+		  (x->type->kind == TY_STRUCT && x->is_static)) &&
 		 type_is_readonly(x->type) && s->u.decl.ninits > 0 &&
 		 !s->u.decl.init && !k->decl[v];
 	for (int i = 0; ok && i < s->u.decl.ninits; i++)

@@ -3092,6 +3092,11 @@ static int global_index(FE *fe, CXCursor decl, Loc use)
 				flatten_init(fe, s, g->type, &g->inits,
 					     &g->ninits);
 			else if (is_kind(s, CXCursor_InitListExpr) &&
+				 g->type->kind == TY_STRUCT &&
+				 g->type->st->complete)
+				flatten_struct(fe, s, g->type, &g->inits,
+					       &g->ninits);
+			else if (is_kind(s, CXCursor_InitListExpr) &&
 				 expr_kids(s).n == 1)
 				g->init = conv_expr(fe, expr_kids(s).c[0]);
 			else
@@ -5868,8 +5873,8 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 		inner = inner->base;
 	/* a static const table of structs keeps its list (as a global's):
 	 * static const term t[2] = { { 1.0, 0.5 }, { -0.3, 1.5 } } */
-	int table = ty->kind == TY_ARRAY && fe->f->vars[id]->is_static &&
-		    type_is_readonly(ty);
+	int table = (ty->kind == TY_ARRAY || ty->kind == TY_STRUCT) &&
+		    fe->f->vars[id]->is_static && type_is_readonly(ty);
 	if (is_kind(strip(init), CXCursor_InitListExpr) &&
 	    inner->kind == TY_STRUCT && !table &&
 	    (ty->kind == TY_STRUCT || ty->len > 0)) {
@@ -5885,6 +5890,9 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 		if (ty->kind == TY_ARRAY)
 			flatten_init(fe, strip(init), ty, &s->u.decl.inits,
 				     &s->u.decl.ninits);
+		else if (table) /* static const params P = { ... } */
+			flatten_struct(fe, strip(init), ty, &s->u.decl.inits,
+				       &s->u.decl.ninits);
 		else if (ks.n == 1)
 			s->u.decl.init = conv_expr(fe, ks.c[0]);
 		else

@@ -1,5 +1,5 @@
-// Constant tables of structs, at file scope or static const in the
-// function: coefficient tables of a series (each entry a weight, an
+// Constant tables of structs (and single constant structs), at file
+// scope or static const in the function: coefficient tables of a series (each entry a weight, an
 // exponent and a flag), entries with an array and a struct member (the
 // elements a member leaves out are zero).  ckc keeps their initializers,
 // braced per entry and per member as -Wmissing-braces wants, and the
@@ -72,11 +72,38 @@ double mixed(const double *x)
 // CHECK: static const term pick[2] = {{[{][{]}}2.0, 1.0, 1}, {-0.5, 3.0, 3{{[}][}]}};
 // CHECK: x_b[pick[p].use] +=
 
+typedef struct {
+	int k;
+	double w[3];
+	double c;
+} params;
+
+static const params G = { 2, { 0.5, -1.0, 2.0 }, 0.25 };
+
+/* single constant structs of parameters, at file scope and static const
+ * in the function */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double single(const double *x)
+{
+	static const params L = { 1, { 1.5, 0.5, 0.0 }, -0.75 };
+	double s = 0.0;
+	for (int i = 0; i < N; i++)
+		s += G.w[i % 3] * x[(i + G.k) % N] * sin(L.c * x[i]) +
+		     L.w[i % 2] * x[(i + L.k) % N] * x[i] + G.c;
+	return s;
+}
+// CHECK-LABEL: static void single_bwd(const double *x, double *restrict x_b, double ret_b){{$}}
+// CHECK: static const params L = {1, {1.5, 0.5, 0.0}, -0.75};
+// CHECK: x_b[(i + L.k) % 6] +=
+
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
 
 KC_SCALAR_WRAPPERS_PLAIN_AS(kseries, series)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kmixed, mixed)
+KC_SCALAR_WRAPPERS_PLAIN_AS(ksingle, single)
 
 int main(void)
 {
@@ -87,6 +114,8 @@ int main(void)
 			kseries_b, kseries_b_d, NULL, v, NULL, N, 3);
 	kc_check_scalar("nested members, a static const local table", kmixed,
 			kmixed_d, kmixed_b, kmixed_b_d, NULL, v, NULL, N, 3);
+	kc_check_scalar("single constant structs", ksingle, ksingle_d,
+			ksingle_b, ksingle_b_d, NULL, v, NULL, N, 3);
 	return ck_done();
 }
 #endif
