@@ -377,6 +377,13 @@ static Stmt *norm_loop_tests(Normalizer *n, Stmt *s)
 	if (s->kind == S_FOR) {
 		f->u.loop.init = s->u.loop.init;
 		f->u.loop.inc = s->u.loop.inc;
+		/* with no continue to reach it, the step ends the body: a
+		 * loop left by break whose step the reverse sweep needs
+		 * taped is refused, and the break is the tests' */
+		if (s->u.loop.inc && !norm_has_continue(s->u.loop.body)) {
+			stmt_append(f->u.loop.body, s->u.loop.inc);
+			f->u.loop.inc = NULL;
+		}
 	}
 	return f;
 }

@@ -2,7 +2,8 @@
 // write their stopping tests: while (norm2(u, n) > tol && it < maxit), a
 // for whose condition calls an energy, a do-while whose test takes a
 // step and returns its size.  The condition becomes tests at the top of
-// a for (;;) (a for keeps its init and inc), one per operand of its &&
+// a for (;;) (a for keeps its init, and its step unless no continue
+// needs it there: then the step ends the body), one per operand of its &&
 // chain, each operand's calls in temporaries just before its test; a
 // do-while's tests end its body (a continue in it passes a first-pass
 // flag instead).  The calls then differentiate as any other.  Gradients,
@@ -74,6 +75,25 @@ double grow(const double *x)
 	return s;
 }
 
+/* a for with two counters, whose step the reverse sweep needs taped:
+ * with no continue, the step ends the body */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double stride(const double *x)
+{
+	double u[N], s = 0.0;
+	int i, j;
+	for (int k = 0; k < N; k++)
+		u[k] = x[k];
+	for (i = 0, j = N - 1; norm2(u, N) < 1e6 && i < 6;
+	     i++, j = (j + 2) % N) {
+		u[j] = u[j] * 1.1 + 0.1 * x[i % N];
+		s += u[j] * x[(i + j) % N];
+	}
+	return s + i + j;
+}
+
 static double relax(double *u, const double *x, int n)
 {
 	double d = 0.0;
@@ -116,6 +136,7 @@ double settle(const double *x)
 
 KC_SCALAR_WRAPPERS_PLAIN_AS(kshrink, shrink)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kgrow, grow)
+KC_SCALAR_WRAPPERS_PLAIN_AS(kstride, stride)
 KC_SCALAR_WRAPPERS_PLAIN_AS(ksettle, settle)
 
 int main(void)
@@ -127,6 +148,9 @@ int main(void)
 			kshrink_d, kshrink_b, kshrink_b_d, NULL, v, NULL, N, 3);
 	kc_check_scalar("for (...; k < 4 && energy(u) < big; k++)", kgrow,
 			kgrow_d, kgrow_b, kgrow_b_d, NULL, v, NULL, N, 3);
+	kc_check_scalar("for (i = 0, j = n - 1; norm2(u) < big && ...; ...)",
+			kstride, kstride_d, kstride_b, kstride_b_d, NULL, v, NULL,
+			N, 3);
 	kc_check_scalar("do ... while (relax(u) > tol && k < 6)", ksettle,
 			ksettle_d, ksettle_b, ksettle_b_d, NULL, v, NULL, N, 3);
 	return ck_done();
