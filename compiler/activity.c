@@ -717,8 +717,11 @@ static int act_untyped_active(Solver *s, const Type *t, const Expr *e)
 static void act_check_ptr_store(Solver *s, int v, const Expr *lhs,
 				const Expr *e, Loc at)
 {
-	if (!s->check || s->f->generated || v < 0 || !e ||
-	    !type_is_pointerish(e->type) || !type_float_elem(e->type))
+	if (!s->check || s->f->generated || v < 0 || !e)
+		return;
+	while (e->kind == E_CAST && type_is_pointerish(e->u.e->type))
+		e = e->u.e; /* *dst = (void *)x */
+	if (!type_is_pointerish(e->type) || !type_float_elem(e->type))
 		return;
 	const Type *t = lhs ? lhs->type : s->f->vars[v]->type;
 	while (!lhs && t->kind == TY_ARRAY)
@@ -730,12 +733,21 @@ static void act_check_ptr_store(Solver *s, int v, const Expr *lhs,
 							      : NULL)
 		if (l->kind == E_MEMBER)
 			return; /* m.data = p: the shadow's member (tangent.c) */
-	if (act_points_varied(s->a, e) && act_first_report(at))
+	if (!act_points_varied(s->a, e) || !act_first_report(at))
+		return;
+	if (s->f->vars[v]->type->kind == TY_ARRAY)
 		diag_error(at,
 			   "'%s' holds pointers to active data in memory (an "
 			   "array of pointers), which ckc does not support "
 			   "yet; index the arrays themselves, or keep one "
 			   "pointer variable per array",
+			   s->f->vars[v]->name);
+	else
+		diag_error(at,
+			   "this stores a pointer to active data in memory, "
+			   "through '%s', which ckc does not support yet; "
+			   "keep the pointer in a variable, or pass the data "
+			   "itself",
 			   s->f->vars[v]->name);
 }
 

@@ -1,6 +1,7 @@
 // An array of pointers to active data, set by its initializer or by
-// element stores, read or written through: ckc keeps no derivative of
-// pointers held in memory, so it refuses the array where it is set, in
+// element stores, read or written through, and a pointer to active data
+// stored through a pointer to it (put(&v, x) with *dst = x): ckc keeps no
+// derivative of pointers held in memory, so it refuses the store, in
 // every mode, instead of dropping the derivatives (or blaming the wrt()
 // parameters for changes the function does not make).
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
@@ -15,6 +16,22 @@ double init(const double *a, const double *b, int n)
 	for (int i = 0; i < n; i++)
 		s += rows[0][i] * rows[1][i];
 	return s;
+}
+
+static void put(void **dst, const double *x)
+{
+	*dst = (void *)x; // CHECK: pointer-array-active.c:[[@LINE]]:2: error: this stores a pointer to active data in memory, through 'dst', which ckc does not support yet; keep the pointer in a variable, or pass the data itself
+}
+
+/* a pointer handed back through a pointer to it (the tangent used to be
+ * zero) */
+#pragma ck_tangent wrt(x)
+double handed(const double *x)
+{
+	void *v;
+	put(&v, x);
+	const double *d = v;
+	return d[0] * d[2];
 }
 
 #pragma ck_adjoint wrt(a, b)
