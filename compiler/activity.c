@@ -815,15 +815,16 @@ static void act_stmt(Solver *s, const Stmt *st)
 			 act_untyped_active(s, lhs->type, rhs))
 			/* b.bytes = (const char *)x, a struct's void or char
 			 * pointer member */
-			diag_error(st->loc,
-				   "member '%s' points to active data here, "
-				   "but its type holds no floating-point data "
-				   "(a void or char pointer), through which ckc "
-				   "follows no derivatives; give it the type "
-				   "of the data it points to",
-				   lhs->u.mem.base->type->st
-					   ->fields[lhs->u.mem.field]
-					   .name);
+			diag_error(
+				st->loc,
+				"member '%s' points to active data here, "
+				"but its type holds no floating-point data "
+				"(a void or char pointer), through which ckc "
+				"follows no derivatives; give it the type "
+				"of the data it points to",
+				lhs->u.mem.base->type->st
+					->fields[lhs->u.mem.field]
+					.name);
 		else if (st->u.assign.op == A_SET)
 			act_check_ptr_store(s, activity_root(lhs), lhs, rhs,
 					    st->loc);

@@ -1459,10 +1459,11 @@ Stmt *ir_tested_loop(Func *f, int is_do, Stmt *tests, Stmt *body, int first,
 		ir_append_flat(b, tests);
 	} else {
 		loop->u.loop.init = stmt_decl(first, expr_int(1, loc), loc);
-		loop->u.loop.inc = stmt_assign(
-			A_SET, expr_var(f, first, loc), expr_int(0, loc), loc);
+		loop->u.loop.inc = stmt_assign(A_SET, expr_var(f, first, loc),
+					       expr_int(0, loc), loc);
 		Stmt *t = stmt_new(S_IF, loc);
-		t->u.ifs.cond = expr_unary(U_NOT, expr_var(f, first, loc), loc);
+		t->u.ifs.cond =
+			expr_unary(U_NOT, expr_var(f, first, loc), loc);
 		t->u.ifs.then = tests;
 		stmt_append(b, t);
 		stmt_append(b, body);

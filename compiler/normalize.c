@@ -113,9 +113,10 @@ static void norm_expr(Normalizer *n, Expr **ep)
 		 * p.perm[k] */
 		const Expr *m = ir_lv_member(e);
 		if (e->type->kind == TY_INT && m && ir_field_changed(m))
-			norm_temp(n, ep,
-				  m->u.mem.base->type->st->fields[m->u.mem.field]
-					  .name);
+			norm_temp(
+				n, ep,
+				m->u.mem.base->type->st->fields[m->u.mem.field]
+					.name);
 		break;
 	}
 	case E_ADDR:

@@ -158,7 +158,8 @@ static int vw_into_member(const Expr *e)
 		switch (e->kind) {
 		case E_MEMBER:
 			return 1;
-		case E_ADDR: case E_CAST:
+		case E_ADDR:
+		case E_CAST:
 			e = e->u.e;
 			break;
 		case E_INDEX:
