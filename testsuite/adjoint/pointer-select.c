@@ -75,86 +75,38 @@ double h(const double *x, const double *y, int n, int flag)
 #include "kernelcheck.h"
 static int flag;
 
-static double k0(const double *v, void *ctx)
-{
-	(void)ctx;
-	return f(v, v + N, N, flag);
-}
+/* f(x, y, N, flag) and its derivatives as kernelcheck's functions of
+ * v = (x, y) */
+#define SEL_WRAPPERS(K, F)                                                   \
+	static double K(const double *v, void *ctx)                          \
+	{                                                                    \
+		(void)ctx;                                                   \
+		return F(v, v + N, N, flag);                                 \
+	}                                                                    \
+	static double K##_d(const double *v, const double *vd, double *dot,  \
+			    void *ctx)                                       \
+	{                                                                    \
+		(void)ctx;                                                   \
+		return F##_d(v, vd, v + N, vd + N, N, flag, dot);            \
+	}                                                                    \
+	static double K##_b(const double *v, double *vb, double rb, void *ctx) \
+	{                                                                    \
+		(void)ctx;                                                   \
+		return F##_b(v, vb, v + N, vb + N, N, flag, rb);             \
+	}                                                                    \
+	static double K##_b_d(const double *v, const double *vd, double *vb, \
+			      double *vbd, double rb, double rbd, int nv,    \
+			      void *ctx)                                     \
+	{                                                                    \
+		(void)ctx;                                                   \
+		(void)nv;                                                    \
+		return F##_b_d(v, vd, vb, vbd, v + N, vd + N, vb + N, vbd + N, \
+			       N, flag, rb, rbd);                            \
+	}
 
-static double k0_d(const double *v, const double *vd, double *dot, void *ctx)
-{
-	(void)ctx;
-	return f_d(v, vd, v + N, vd + N, N, flag, dot);
-}
-
-static double k0_b(const double *v, double *vb, double rb, void *ctx)
-{
-	(void)ctx;
-	return f_b(v, vb, v + N, vb + N, N, flag, rb);
-}
-
-static double k0_b_d(const double *v, const double *vd, double *vb,
-		     double *vbd, double rb, double rbd, int nv, void *ctx)
-{
-	(void)ctx;
-	(void)nv;
-	return f_b_d(v, vd, vb, vbd, v + N, vd + N, vb + N, vbd + N, N, flag,
-		     rb, rbd);
-}
-
-static double k1(const double *v, void *ctx)
-{
-	(void)ctx;
-	return g(v, v + N, N, flag);
-}
-
-static double k1_d(const double *v, const double *vd, double *dot, void *ctx)
-{
-	(void)ctx;
-	return g_d(v, vd, v + N, vd + N, N, flag, dot);
-}
-
-static double k1_b(const double *v, double *vb, double rb, void *ctx)
-{
-	(void)ctx;
-	return g_b(v, vb, v + N, vb + N, N, flag, rb);
-}
-
-static double k1_b_d(const double *v, const double *vd, double *vb,
-		     double *vbd, double rb, double rbd, int nv, void *ctx)
-{
-	(void)ctx;
-	(void)nv;
-	return g_b_d(v, vd, vb, vbd, v + N, vd + N, vb + N, vbd + N, N, flag,
-		     rb, rbd);
-}
-
-static double k2(const double *v, void *ctx)
-{
-	(void)ctx;
-	return h(v, v + N, N, flag);
-}
-
-static double k2_d(const double *v, const double *vd, double *dot, void *ctx)
-{
-	(void)ctx;
-	return h_d(v, vd, v + N, vd + N, N, flag, dot);
-}
-
-static double k2_b(const double *v, double *vb, double rb, void *ctx)
-{
-	(void)ctx;
-	return h_b(v, vb, v + N, vb + N, N, flag, rb);
-}
-
-static double k2_b_d(const double *v, const double *vd, double *vb,
-		     double *vbd, double rb, double rbd, int nv, void *ctx)
-{
-	(void)ctx;
-	(void)nv;
-	return h_b_d(v, vd, vb, vbd, v + N, vd + N, vb + N, vbd + N, N, flag,
-		     rb, rbd);
-}
+SEL_WRAPPERS(k0, f)
+SEL_WRAPPERS(k1, g)
+SEL_WRAPPERS(k2, h)
 
 int main(void)
 {
