@@ -10,6 +10,7 @@
 #include "ckc.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int diag_nerrors;
 
@@ -25,13 +26,36 @@ static void diag_vprint(Loc loc, const char *kind, const char *fmt,
 	fputc('\n', stderr);
 }
 
+/* The errors printed so far ("file:line:col: message"), so that the same
+ * error at the same place prints once: the adjoint builds a function in
+ * rounds, and each round may meet the same refused statement. */
+static char **diag_seen;
+static int diag_nseen;
+static int diag_quiet; /* the last error was a repeat: so are its notes */
+
 void diag_error(Loc loc, const char *fmt, ...)
 {
 	va_list ap;
+	char msg[2048];
 	va_start(ap, fmt);
-	diag_vprint(loc, "error", fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	const char *key =
+		arena_printf("%s:%d:%d: %s", loc.file ? loc.file : "",
+			     loc.line, loc.col, msg);
 	diag_nerrors++;
+	for (int i = 0; i < diag_nseen; i++)
+		if (strcmp(diag_seen[i], key) == 0) {
+			diag_quiet = 1;
+			return;
+		}
+	ARENA_PUSH(diag_seen, diag_nseen, (void *)key);
+	diag_quiet = 0;
+	if (loc.file)
+		fprintf(stderr, "%s:%d:%d: ", loc.file, loc.line, loc.col);
+	else
+		fputs("ckc: ", stderr);
+	fprintf(stderr, "error: %s\n", msg);
 }
 
 void diag_warning(Loc loc, const char *fmt, ...)
@@ -45,6 +69,8 @@ void diag_warning(Loc loc, const char *fmt, ...)
 void diag_note(Loc loc, const char *fmt, ...)
 {
 	va_list ap;
+	if (diag_quiet)
+		return;
 	va_start(ap, fmt);
 	diag_vprint(loc, "note", fmt, ap);
 	va_end(ap);
