@@ -1538,14 +1538,6 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
  * of the struct does not follow the member's changes. */
 static void adj_changed_member_error(const Expr *e)
 {
-	/* once per place: the rounds of a variant build f_bwd again */
-	static Loc *said;
-	static int nsaid;
-	for (int i = 0; i < nsaid; i++)
-		if (said[i].line == e->loc.line && said[i].col == e->loc.col &&
-		    said[i].file == e->loc.file)
-			return;
-	VEC_PUSH(said, nsaid, e->loc);
 	const Expr *m = ir_lv_member(e);
 	diag_error(e->loc,
 		   "the reverse sweep needs the value the integer member '%s' "

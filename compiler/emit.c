@@ -541,12 +541,6 @@ static void indent(Emitter *em, int depth)
 		fputc('\t', em->out);
 }
 
-/* The number of scalars in an object of type t (a struct's members'). */
-static long scalar_count(const Type *t)
-{
-	return type_scalars(t);
-}
-
 /* A flat initializer list for an object of type t, braced per row of a
  * multi-dimensional array ({{a, b}, {c}}) and per struct, and its array
  * and struct members, as -Wmissing-braces wants. */
@@ -567,7 +561,7 @@ static void print_list(Emitter *em, const Type *t, Expr *const *es, int n)
 		i = 0;
 		for (int f = 0; f < t->st->nfields && i < n; f++) {
 			const Type *ft = t->st->fields[f].type;
-			long k = scalar_count(ft);
+			long k = type_scalars(ft);
 			if (f > 0)
 				fputs(", ", em->out);
 			if (ft->kind == TY_ARRAY || ft->kind == TY_STRUCT)
@@ -580,7 +574,7 @@ static void print_list(Emitter *em, const Type *t, Expr *const *es, int n)
 		fputc('}', em->out);
 		return;
 	}
-	long row = t->kind == TY_ARRAY ? scalar_count(t->base) : 1;
+	long row = t->kind == TY_ARRAY ? type_scalars(t->base) : 1;
 	int sub = t->kind == TY_ARRAY &&
 		  (t->base->kind == TY_ARRAY || t->base->kind == TY_STRUCT);
 	if (row < 1) /* an incomplete inner type: print flat */

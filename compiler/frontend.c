@@ -2833,12 +2833,6 @@ static Expr *eval_const(FE *fe, CXCursor c, Loc loc)
 	return e;
 }
 
-/* Number of scalars in t (1 for a non-array). */
-static long scalar_count(const Type *t)
-{
-	return type_scalars(t);
-}
-
 static Expr *sub_object(const Expr *lhs, int i, Loc loc);
 static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
 			       int *n);
@@ -2893,7 +2887,7 @@ static void flatten_struct(FE *fe, CXCursor list, Type *ty, Expr ***out,
 			} else
 				ARENA_PUSH(*out, *n, conv_expr(fe, ks.c[i]));
 		}
-		while (*n - start < scalar_count(ft))
+		while (*n - start < type_scalars(ft))
 			ARENA_PUSH(*out, *n, expr_int(0, loc));
 	}
 }
@@ -2941,7 +2935,7 @@ static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n)
 		}
 		{
 			int start = *n;
-			long size = scalar_count(elem);
+			long size = type_scalars(elem);
 			if (elem->kind == TY_STRUCT)
 				flatten_struct(fe, k, elem, out, n);
 			else
@@ -2967,7 +2961,7 @@ static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
 		       "arrays of a known length and for structs");
 		return;
 	}
-	long size = scalar_count(ty->base), total = ty->len * size;
+	long size = type_scalars(ty->base), total = ty->len * size;
 	Expr **slot = arena_alloc(sizeof(Expr *) * (size_t)total);
 	long pos = 0; /* the next element of ty, or -1 after [i][j] */
 	for (int i = 0; i < ks.n; i++) {
@@ -2992,7 +2986,7 @@ static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
 				if (j == 0)
 					pos = (long)e->u.num.ival;
 				off += (long)e->u.num.ival *
-				       scalar_count(t->base);
+				       type_scalars(t->base);
 				t = t->base;
 			}
 			if (!t) {
@@ -3020,7 +3014,7 @@ static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
 		/* the value: a row in braces, or a scalar */
 		Expr **vals = NULL;
 		int nv = 0;
-		long need = scalar_count(t);
+		long need = type_scalars(t);
 		if (t->kind == TY_ARRAY) {
 			if (!is_kind(val, CXCursor_InitListExpr)) {
 				refuse(fe, kl,

@@ -63,6 +63,23 @@ static void norm_temp(Normalizer *n, Expr **ep, const char *base)
 	*ep = expr_var(n->f, v, e->loc);
 }
 
+/* Does call e move into a temporary: a user call, a call with a
+ * ck_derivative, a ck_inactive one (the transforms take them as
+ * statements, their results as variables)? */
+static int norm_hoists_call(Normalizer *n, const Expr *e)
+{
+	return e->type->kind != TY_VOID &&
+	       (e->u.call.fn >= 0 || userrules_find(e->u.call.name) ||
+		calls_kind(n->p, e) == CALL_INACTIVE);
+}
+
+/* *ep, a read of an integer member (or of an element of one), into a
+ * temporary named after the member. */
+static void norm_member_temp(Normalizer *n, Expr **ep, const Expr *m)
+{
+	norm_temp(n, ep, m->u.mem.base->type->st->fields[m->u.mem.field].name);
+}
+
 static void norm_has_float(void *ctx, const Expr *e)
 {
 	if (type_is_float(e->type))
@@ -113,10 +130,7 @@ static void norm_expr(Normalizer *n, Expr **ep)
 		 * p.perm[k] */
 		const Expr *m = ir_lv_member(e);
 		if (e->type->kind == TY_INT && m && ir_field_changed(m))
-			norm_temp(
-				n, ep,
-				m->u.mem.base->type->st->fields[m->u.mem.field]
-					.name);
+			norm_member_temp(n, ep, m);
 		break;
 	}
 	case E_ADDR:
@@ -129,10 +143,7 @@ static void norm_expr(Normalizer *n, Expr **ep)
 	case E_MEMBER:
 		norm_lvalue(n, &e->u.mem.base);
 		if (e->type->kind == TY_INT && ir_field_changed(e))
-			norm_temp(
-				n, ep,
-				e->u.mem.base->type->st->fields[e->u.mem.field]
-					.name);
+			norm_member_temp(n, ep, e);
 		break;
 	default:
 		ck_unreachable();
@@ -161,19 +172,8 @@ static void norm_hoist(Normalizer *n, Expr **ep, int hoist_self)
 	Expr *e = *ep;
 	for (int i = 0; i < e->u.call.nargs; i++)
 		norm_expr(n, &e->u.call.args[i]);
-	/* user calls, calls with a ck_derivative, and ck_inactive ones: the
-	 * transforms take them as statements (results the tangent and
-	 * adjoint read as variables) */
-	if (!hoist_self || e->type->kind == TY_VOID ||
-	    (e->u.call.fn < 0 && !userrules_find(e->u.call.name) &&
-	     calls_kind(n->p, e) != CALL_INACTIVE))
-		return;
-	const char *name = name_fresh(n->p, n->f,
-				      arena_printf("ck_%s", e->u.call.name));
-	int v = func_add_var(n->f, name, type_with_const(e->type, 0),
-			     VAR_LOCAL, e->loc);
-	stmt_append(n->prefix, stmt_decl(v, e, e->loc));
-	*ep = expr_var(n->f, v, e->loc);
+	if (hoist_self && norm_hoists_call(n, e))
+		norm_temp(n, ep, e->u.call.name);
 }
 
 /* The call at the top of e stays; only its arguments are hoisted. */
@@ -289,9 +289,7 @@ static int norm_calls_in(Normalizer *n, const Expr *e)
 {
 	if (!e)
 		return 0;
-	if (e->kind == E_CALL && e->type->kind != TY_VOID &&
-	    (e->u.call.fn >= 0 || userrules_find(e->u.call.name) ||
-	     calls_kind(n->p, e) == CALL_INACTIVE))
+	if (e->kind == E_CALL && norm_hoists_call(n, e))
 		return 1;
 	int found = 0;
 	NormCalls k = { n, &found };
@@ -2656,13 +2654,48 @@ static Stmt *select_arm_set(Stmt *s, int p)
 /* The same choice made by an if after the declaration, in both arms:
  * const double *p; if (flag) { p = a; ... } else { p = b; ... } becomes
  * int ck_p; if (flag) { ck_p = 1; ... } else { ck_p = 0; ... }. */
+/* Is local v a pointer to floating data that may become a choice? */
+static int select_ptr_ok(const Func *f, int v)
+{
+	const Var *x = f->vars[v];
+	return x->kind == VAR_LOCAL && !x->is_static &&
+	       x->type->kind == TY_PTR && type_is_float(x->type->base);
+}
+
+/* Checks choice s (its pointer, the two variables it chooses between,
+ * its declaration and arm stores set) over f, and gives it its int:
+ * 0 when the pointer must stay. */
+static int select_prepare(Program *p, Func *f, Select *s)
+{
+	const Var *pa = f->vars[s->a], *pb = f->vars[s->b];
+	if (s->a == s->b || !type_is_pointerish(pa->type) ||
+	    !type_is_pointerish(pb->type) ||
+	    (pa->kind != VAR_PARAM && pb->kind != VAR_PARAM))
+		return 0;
+	ir_visit_stmts(f->body, select_stmt, s);
+	ir_walk_stmt(f->body, select_addr, s);
+	if (s->bad)
+		return 0;
+	const Var *x = f->vars[s->p];
+	s->sel = func_add_var(f,
+			      name_fresh(p, f, arena_printf("ck_%s", x->name)),
+			      type_int(), VAR_LOCAL, x->loc);
+	return 1;
+}
+
+/* Each read through the pointer becomes the choice; nothing names the
+ * pointer any more. */
+static void select_finish(Func *f, Select *s)
+{
+	stmt_map_exprs(f->body, select_rewrite, s);
+	f->vars[s->p]->dropped = 1;
+}
+
 static void select_in_if(Program *p, Func *f, const Stmt *blk, int k)
 {
 	Stmt *d = blk->u.block.items[k];
 	int v = d->u.decl.var;
-	const Var *x = f->vars[v];
-	if (x->kind != VAR_LOCAL || x->is_static || x->type->kind != TY_PTR ||
-	    !type_is_float(x->type->base))
+	if (!select_ptr_ok(f, v))
 		return;
 	Stmt *ifs = NULL;
 	for (int j = k + 1; j < blk->u.block.n && !ifs; j++)
@@ -2675,26 +2708,23 @@ static void select_in_if(Program *p, Func *f, const Stmt *blk, int k)
 	Stmt *sb = select_arm_set(ifs->u.ifs.els, v);
 	if (!sa || !sb)
 		return;
-	int a = sa->u.assign.rhs->u.var, b = sb->u.assign.rhs->u.var;
-	if (a == b || !type_is_pointerish(f->vars[a]->type) ||
-	    !type_is_pointerish(f->vars[b]->type) ||
-	    (f->vars[a]->kind != VAR_PARAM && f->vars[b]->kind != VAR_PARAM))
+	Select s = { v,
+		     sa->u.assign.rhs->u.var,
+		     sb->u.assign.rhs->u.var,
+		     0,
+		     -1,
+		     d,
+		     f,
+		     sa,
+		     sb };
+	if (!select_prepare(p, f, &s))
 		return;
-	Select s = { v, a, b, 0, -1, d, f, sa, sb };
-	ir_visit_stmts(f->body, select_stmt, &s);
-	ir_walk_stmt(f->body, select_addr, &s);
-	if (s.bad)
-		return;
-	s.sel = func_add_var(f,
-			     name_fresh(p, f, arena_printf("ck_%s", x->name)),
-			     type_int(), VAR_LOCAL, x->loc);
 	blk->u.block.items[k] = stmt_decl(s.sel, NULL, d->loc);
 	sa->u.assign.lhs = expr_var(f, s.sel, sa->loc);
 	sa->u.assign.rhs = expr_int(1, sa->loc);
 	sb->u.assign.lhs = expr_var(f, s.sel, sb->loc);
 	sb->u.assign.rhs = expr_int(0, sb->loc);
-	stmt_map_exprs(f->body, select_rewrite, &s);
-	f->vars[v]->dropped = 1;
+	select_finish(f, &s);
 }
 
 typedef struct SelectBlocks {
@@ -2719,35 +2749,27 @@ static void ptr_select_block(void *ctx, const Stmt *blk)
 		if (d->kind != S_DECL || !d->u.decl.init)
 			continue;
 		int v = d->u.decl.var;
-		const Var *x = f->vars[v];
 		const Expr *c = d->u.decl.init;
-		if (x->kind != VAR_LOCAL || x->is_static ||
-		    x->type->kind != TY_PTR || !type_is_float(x->type->base) ||
-		    c->kind != E_COND || c->u.cond.a->kind != E_VAR ||
-		    c->u.cond.b->kind != E_VAR)
-			continue;
-		int a = c->u.cond.a->u.var, b = c->u.cond.b->u.var;
-		if (a == b || !type_is_pointerish(f->vars[a]->type) ||
-		    !type_is_pointerish(f->vars[b]->type) ||
-		    (f->vars[a]->kind != VAR_PARAM &&
-		     f->vars[b]->kind != VAR_PARAM) ||
+		if (!select_ptr_ok(f, v) || c->kind != E_COND ||
+		    c->u.cond.a->kind != E_VAR || c->u.cond.b->kind != E_VAR ||
 		    expr_mentions(c->u.cond.c, v))
 			continue;
-		Select s = { v, a, b, 0, -1, d, f, NULL, NULL };
-		ir_visit_stmts(f->body, select_stmt, &s);
-		ir_walk_stmt(f->body, select_addr, &s);
-		if (s.bad)
+		Select s = { v,
+			     c->u.cond.a->u.var,
+			     c->u.cond.b->u.var,
+			     0,
+			     -1,
+			     d,
+			     f,
+			     NULL,
+			     NULL };
+		if (!select_prepare(p, f, &s))
 			continue;
-		s.sel = func_add_var(
-			f, name_fresh(p, f, arena_printf("ck_%s", x->name)),
-			type_int(), VAR_LOCAL, x->loc);
 		Expr *one = expr_int(1, d->loc), *zero = expr_int(0, d->loc);
 		Expr *pick = expr_cond(c->u.cond.c, one, zero, d->loc);
 		pick->type = type_int();
-		Stmt *nd = stmt_decl(s.sel, pick, d->loc);
-		blk->u.block.items[k] = nd;
-		stmt_map_exprs(f->body, select_rewrite, &s);
-		f->vars[v]->dropped = 1; /* nothing names it now */
+		blk->u.block.items[k] = stmt_decl(s.sel, pick, d->loc);
+		select_finish(f, &s);
 	}
 }
 
