@@ -556,6 +556,15 @@ static void act_call(Solver *s, const Expr *e)
 				   "its derivative with `#pragma ck_derivative "
 				   "%s ...`, or mark it `ck_inactive`",
 				   e->u.call.name, e->u.call.name);
+		else if (calls_out_math(e))
+			diag_error(
+				e->loc,
+				"'%s' writes through a pointer, which ckc "
+				"differentiates only where the call always "
+				"runs: not in an arm of ?: or on the right "
+				"of && or ||; call it in a statement of its "
+				"own before",
+				e->u.call.name);
 		else
 			diag_error(e->loc,
 				   "no derivative rule for '%s'; it may only "

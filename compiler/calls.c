@@ -36,15 +36,16 @@ static const char *const output_fns[] = {
  * and comparison macros (fp_class_name) have integer results, and
  * conv_assert's assert(e) checks again what it checked. */
 static const char *const pure_fns[] = {
-	"floor",       "ceil",          "round",          "trunc",
-	"rint",        "nearbyint",     "lround",         "lrint",
-	"llround",     "llrint",        "fmod",           "remainder",
-	"lgamma",      "tgamma",        "ldexp",          "scalbn",
-	"ilogb",       "logb",          "nextafter",      "copysign",
-	"fdim",        "abs",           "labs",           "llabs",
-	"isfinite",    "isnan",         "isinf",          "isnormal",
-	"signbit",     "isgreater",     "isgreaterequal", "isless",
-	"islessequal", "islessgreater", "isunordered",    "assert",
+	"floor",        "ceil",          "round",          "trunc",
+	"rint",         "nearbyint",     "lround",         "lrint",
+	"llround",      "llrint",        "fmod",           "remainder",
+	"lgamma",       "tgamma",        "ldexp",          "scalbn",
+	"ilogb",        "logb",          "nextafter",      "copysign",
+	"fdim",         "abs",           "labs",           "llabs",
+	"isfinite",     "isnan",         "isinf",          "isnormal",
+	"signbit",      "isgreater",     "isgreaterequal", "isless",
+	"islessequal",  "islessgreater", "isunordered",    "assert",
+	"ck_frexp_exp",
 };
 
 static int in_table(const char *const *t, size_t n, const char *name,
@@ -62,6 +63,35 @@ static int in_table(const char *const *t, size_t n, const char *name,
 }
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Which of the math.h functions that also write through pointers is call
+ * e: 1 modf, 2 frexp, 3 sincos (and their float versions), 0 none.  A
+ * function of the file or one with a ck_derivative of that name is the
+ * user's.  normalize.c splits them into stores and a value. */
+static const char *const out_math[] = { "modf", "frexp", "sincos" };
+
+int calls_out_math(const Expr *e)
+{
+	static const int nargs[] = { 2, 2, 3 };
+	if (e->kind != E_CALL || e->u.call.fn >= 0 ||
+	    userrules_find(e->u.call.name))
+		return 0;
+	const char *nm = e->u.call.name;
+	size_t len = strlen(nm);
+	for (int i = 0; i < 3; i++) {
+		size_t k = strlen(out_math[i]);
+		if (!strncmp(nm, out_math[i], k) &&
+		    (len == k || (len == k + 1 && nm[k] == 'f')) &&
+		    e->u.call.nargs == nargs[i])
+			return i + 1;
+	}
+	return 0;
+}
+
+const char *calls_out_math_name(int which)
+{
+	return out_math[which - 1];
+}
 
 int calls_is_output(const char *name)
 {
@@ -95,9 +125,12 @@ CallKind calls_kind(const Program *p, const Expr *call)
 	/* libckrt_mpi's helpers have rules (mpi.c) */
 	if (userrules_call(call->u.call.name))
 		return CALL_DERIV;
-	if (ir_rt_call(call) != RT_NONE)
+	CallKind k = calls_kind_name(p, call->u.call.name);
+	/* libckrt's math (ck_digamma, ck_modf_frac, ck_frexp_exp) has rules
+	 * or no derivative like math.h's */
+	if (ir_rt_call(call) != RT_NONE && k != CALL_RULE && k != CALL_PURE)
 		return CALL_RUNTIME;
-	return calls_kind_name(p, call->u.call.name);
+	return k;
 }
 
 int calls_is_output_stmt(const Stmt *s)

@@ -1017,6 +1017,10 @@ CallKind calls_kind(const Program *p, const Expr *call);
 CallKind calls_kind_name(const Program *p, const char *name);
 /* Is name one of the stdio output functions? */
 int calls_is_output(const char *name);
+/* modf, frexp, sincos (1, 2, 3; float versions too) or 0; the double
+ * name of each */
+int calls_out_math(const Expr *e);
+const char *calls_out_math_name(int which);
 /* Reports an error (and a note at the pragma) for every call in body, and
  * in the functions it calls, that a recomputation of body would make
  * again although it must not run twice: ck_inactive and unknown external

@@ -167,12 +167,104 @@ static void norm_lvalue(Normalizer *n, Expr **ep)
 	}
 }
 
+typedef struct AddrOf {
+	int var, hit;
+} AddrOf;
+
+static void addr_of_visit(void *ctx, const Expr *e)
+{
+	AddrOf *a = ctx;
+	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
+	    e->u.e->u.var == a->var)
+		a->hit = 1;
+}
+
+/* May a store through a pointer change a: is it neither a number nor a
+ * variable whose address the function never takes? */
+static int norm_reachable(const Normalizer *n, const Expr *a)
+{
+	if (a->kind == E_NUM)
+		return 0;
+	if (a->kind != E_VAR)
+		return 1;
+	AddrOf k = { a->u.var, 0 };
+	ir_walk_stmt(n->f->body, addr_of_visit, &k);
+	return k.hit;
+}
+
+/* *p as an lvalue: &v gives v back. */
+static Expr *norm_target(Expr *p)
+{
+	return p->kind == E_ADDR ? p->u.e : expr_deref(p, p->loc);
+}
+
+/* The call *ep, one of calls_out_math's, with its arguments normalized,
+ * becomes statements before the statement that store what it writes, and
+ * (unless the value is unused, want_value 0) an expression of its value
+ * that the derivative rules cover:
+ *   modf(a, ip)      *ip = trunc(a)                   ck_modf_frac(a)
+ *   frexp(a, e)      *e = ck_frexp_exp(a)             ldexp(a, -*e)
+ *   sincos(a, s, c)  *s = sin(a); *c = cos(a)
+ * Each is the library's number: trunc(a) is modf's integral part, and
+ * ldexp(a, -e) its scaling of a into [0.5, 1), both exact.  a is evaluated
+ * once, through a temporary unless no store can change it, and so is each
+ * pointer argument, in its store. */
+static void norm_split_out_call(Normalizer *n, Expr **ep, int want_value)
+{
+	Expr *e = *ep;
+	int which = calls_out_math(e);
+	int fl = strlen(e->u.call.name) > strlen(calls_out_math_name(which));
+	Type *real = e->u.call.args[0]->type;
+	Loc loc = e->loc;
+#define NORM_FN(d) (fl ? d "f" : d)
+	/* (the stores come first: a must not be one of the places they
+	 * write) */
+	Expr **a = &e->u.call.args[0];
+	if (norm_reachable(n, *a))
+		norm_temp(n, a, "x");
+	Expr *value = NULL;
+	if (which == 1) {
+		stmt_append(
+			n->prefix,
+			stmt_assign(A_SET, norm_target(e->u.call.args[1]),
+				    expr_call_n(NORM_FN("trunc"), real, loc,
+						expr_clone(*a), NULL, NULL),
+				    loc));
+		value = expr_call_n(NORM_FN("ck_modf_frac"), real, loc, *a,
+				    NULL, NULL);
+	} else if (which == 2) {
+		Expr *exp = expr_call_n(NORM_FN("ck_frexp_exp"), type_int(),
+					loc, expr_clone(*a), NULL, NULL);
+		norm_temp(n, &exp, "exp");
+		stmt_append(n->prefix,
+			    stmt_assign(A_SET, norm_target(e->u.call.args[1]),
+					expr_clone(exp), loc));
+		value = expr_call_n(NORM_FN("ldexp"), real, loc, *a,
+				    expr_unary(U_NEG, exp, loc), NULL);
+	} else {
+		const char *fn[2] = { NORM_FN("sin"), NORM_FN("cos") };
+		for (int i = 0; i < 2; i++)
+			stmt_append(
+				n->prefix,
+				stmt_assign(A_SET,
+					    norm_target(e->u.call.args[1 + i]),
+					    expr_call_n(fn[i], real, loc,
+							expr_clone(*a), NULL,
+							NULL),
+					    loc));
+	}
+#undef NORM_FN
+	*ep = want_value ? value : NULL;
+}
+
 static void norm_hoist(Normalizer *n, Expr **ep, int hoist_self)
 {
 	Expr *e = *ep;
 	for (int i = 0; i < e->u.call.nargs; i++)
 		norm_expr(n, &e->u.call.args[i]);
-	if (hoist_self && norm_hoists_call(n, e))
+	if (calls_out_math(e))
+		norm_split_out_call(n, ep, 1);
+	else if (hoist_self && norm_hoists_call(n, e))
 		norm_temp(n, ep, e->u.call.name);
 }
 
@@ -196,7 +288,9 @@ static void norm_block(Normalizer *n, Stmt *b)
 		norm_stmt(n, &s);
 		for (int j = 0; j < n->prefix->u.block.n; j++)
 			ARENA_PUSH(items, count, n->prefix->u.block.items[j]);
-		ARENA_PUSH(items, count, s);
+		/* (a sincos call is all prefix) */
+		if (s->kind != S_EMPTY)
+			ARENA_PUSH(items, count, s);
 		n->prefix = saved;
 	}
 	b->u.block.items = items;
@@ -259,6 +353,13 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 			norm_expr(n, &s->u.assign.rhs);
 		break;
 	case S_EXPR:
+		if (calls_out_math(s->u.expr)) {
+			for (int i = 0; i < s->u.expr->u.call.nargs; i++)
+				norm_expr(n, &s->u.expr->u.call.args[i]);
+			norm_split_out_call(n, &s->u.expr, 0);
+			*sp = stmt_new(S_EMPTY, s->loc);
+			break;
+		}
 		norm_top(n, &s->u.expr);
 		break;
 	case S_RETURN:
@@ -284,12 +385,13 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 	}
 }
 
-/* Does e hold a call that norm_hoist moves into a temporary? */
+/* Does e hold a call that norm_hoist moves into a temporary or splits
+ * (calls_out_math)? */
 static int norm_calls_in(Normalizer *n, const Expr *e)
 {
 	if (!e)
 		return 0;
-	if (e->kind == E_CALL && norm_hoists_call(n, e))
+	if (e->kind == E_CALL && (norm_hoists_call(n, e) || calls_out_math(e)))
 		return 1;
 	int found = 0;
 	NormCalls k = { n, &found };

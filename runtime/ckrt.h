@@ -727,6 +727,19 @@ float ck_digammaf(float x);
 double ck_trigamma(double x);
 float ck_trigammaf(float x);
 
+/*
+ * modf and frexp also write through a pointer; ckc splits them into what
+ * they store and what they return (compiler/normalize.c): modf(a, &ip)
+ * into ip = trunc(a) and ck_modf_frac(a), whose derivative is 1;
+ * frexp(a, &e) into e = ck_frexp_exp(a) and ldexp(a, -e).  Both give the
+ * library's numbers: ck_modf_frac is modf's fractional part (with its
+ * sign of zero, and 0 for infinities) and ck_frexp_exp frexp's exponent.
+ */
+double ck_modf_frac(double x);
+float ck_modf_fracf(float x);
+int ck_frexp_exp(double x);
+int ck_frexp_expf(float x);
+
 #ifdef __cplusplus
 }
 #endif

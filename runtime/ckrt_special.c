@@ -1,6 +1,7 @@
 /*
  * ckrt_special.c - the digamma and trigamma functions, which the derivative
- * rules of lgamma and tgamma call (see ckrt.h).
+ * rules of lgamma and tgamma call, and the parts of modf and frexp that
+ * ckc's rewrite of those calls uses (see ckrt.h).
  *
  * For x below 10 the recurrences psi(x) = psi(x + 1) - 1/x and
  * psi'(x) = psi'(x + 1) + 1/x^2 move the argument up; from 10 on, the
@@ -98,4 +99,30 @@ float ck_digammaf(float x)
 float ck_trigammaf(float x)
 {
 	return (float)ck_trigamma((double)x);
+}
+
+double ck_modf_frac(double x)
+{
+	double ip;
+	return modf(x, &ip);
+}
+
+float ck_modf_fracf(float x)
+{
+	float ip;
+	return modff(x, &ip);
+}
+
+int ck_frexp_exp(double x)
+{
+	int e;
+	(void)frexp(x, &e);
+	return e;
+}
+
+int ck_frexp_expf(float x)
+{
+	int e;
+	(void)frexpf(x, &e);
+	return e;
 }
