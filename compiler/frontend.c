@@ -3223,6 +3223,9 @@ static Expr *row_index(FE *fe, CXCursor c, Loc loc)
 	return e;
 }
 
+static CXCursor fn_var_bound(FE *fe, CXCursor v);
+static int fn_var_refused(CXCursor c);
+
 static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 {
 	CXCursor r = clang_getCursorReferenced(c);
@@ -3251,6 +3254,19 @@ static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 			e->type = fe->f->vars[id]->type;
 			return e;
 		}
+		if (id < 0 && fn_var_refused(c)) {
+			/* (a refused one was reported at its declaration) */
+			if (clang_Cursor_isNull(fn_var_bound(fe, r)))
+				return bad_expr(loc);
+			refuse(fe, loc,
+			       "the function-pointer variable '%s' may only "
+			       "be "
+			       "called or passed to a function-pointer "
+			       "parameter; ckc replaces it by the function it "
+			       "names",
+			       cxs(clang_getCursorSpelling(r)));
+			return bad_expr(loc);
+		}
 		if (k == CXCursor_VarDecl &&
 		    clang_Cursor_hasVarDeclGlobalStorage(r)) {
 			int g = global_index(fe, r, loc);
@@ -3267,7 +3283,9 @@ static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 		refuse(fe, loc,
 		       "a function is supported as a value only as the "
 		       "argument of a function-pointer parameter of a "
-		       "function of the file; call it by name");
+		       "function of the file, or as what a local "
+		       "function-pointer variable's declaration sets it to "
+		       "for good; call it by name");
 		return bad_expr(loc);
 	}
 	refuse(fe, loc, "unsupported reference to '%s'",
@@ -3362,9 +3380,73 @@ static int fn_ptr_type(CXType t)
 	       f.kind == CXType_FunctionNoProto;
 }
 
+static CXCursor fn_bound(FE *fe, CXCursor c);
+static int is_assignment(CXCursor c);
+
+/* Local function-pointer variables: act_fn act = relu; ... act(t).  One
+ * that its declaration sets to a function (by name, or to what fn_bound
+ * knows: a bound parameter, another such variable) and that nothing
+ * changes after (no assignment to it, no &act) names that function:
+ * calls through it call the function by name, it may be passed on to a
+ * function-pointer parameter, and its declaration is dropped. */
+typedef struct FnVar {
+	CXCursor var;
+	int changed;
+} FnVar;
+
+static enum CXChildVisitResult fn_var_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	FnVar *u = data;
+	(void)parent;
+	int addr =
+		is_kind(c, CXCursor_UnaryOperator) &&
+		clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf;
+	if (addr || is_assignment(c)) {
+		Kids ks = expr_kids(c);
+		CXCursor t = ks.n ? strip(ks.c[0]) : clang_getNullCursor();
+		if (is_kind(t, CXCursor_DeclRefExpr) &&
+		    clang_equalCursors(clang_getCursorReferenced(t), u->var))
+			u->changed = 1;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Is c (through a *) a local function-pointer variable, whose
+ * declaration conv_var_decl refused unless it names a function? */
+static int fn_var_refused(CXCursor c)
+{
+	c = strip(c);
+	if (is_kind(c, CXCursor_UnaryOperator)) {
+		Kids ks = expr_kids(c);
+		if (ks.n == 1)
+			c = strip(ks.c[0]);
+	}
+	CXCursor r = clang_getCursorReferenced(c);
+	return is_kind(c, CXCursor_DeclRefExpr) &&
+	       is_kind(r, CXCursor_VarDecl) &&
+	       !clang_Cursor_hasVarDeclGlobalStorage(r) &&
+	       fn_ptr_type(clang_getCursorType(r));
+}
+
+/* The function local variable v names for good (see above), else a null
+ * cursor. */
+static CXCursor fn_var_bound(FE *fe, CXCursor v)
+{
+	CXCursor init = clang_Cursor_getVarDeclInitializer(v);
+	if (!is_kind(v, CXCursor_VarDecl) ||
+	    clang_Cursor_hasVarDeclGlobalStorage(v) || !fe->fdef ||
+	    !fn_ptr_type(clang_getCursorType(v)) || clang_Cursor_isNull(init))
+		return clang_getNullCursor();
+	FnVar u = { v, 0 };
+	clang_visitChildren(fe->fdef->def, fn_var_visit, &u);
+	return u.changed ? clang_getNullCursor() : fn_bound(fe, init);
+}
+
 /* The function that expression c designates: a function by name (&f, f)
- * of the file or of the C library, or a parameter of the copy being
- * converted bound to one; else a null cursor. */
+ * of the file or of the C library, a parameter of the copy being
+ * converted bound to one, or a local variable that names one for good
+ * (fn_var_bound); else a null cursor. */
 static CXCursor fn_bound(FE *fe, CXCursor c)
 {
 	CXCursor none = clang_getNullCursor();
@@ -3391,6 +3473,8 @@ static CXCursor fn_bound(FE *fe, CXCursor c)
 				return fe->fdef->bind[i];
 		return none;
 	}
+	if (is_kind(r, CXCursor_VarDecl))
+		return fn_var_bound(fe, r);
 	if (!is_kind(r, CXCursor_FunctionDecl))
 		return none;
 	return clang_getCanonicalCursor(r);
@@ -3488,11 +3572,14 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 	    (!is_kind(callee, CXCursor_DeclRefExpr) ||
 	     !is_kind(clang_getCursorReferenced(callee),
 		      CXCursor_FunctionDecl))) {
+		if (fn_var_refused(callee))
+			return bad_expr(loc);
 		refuse(fe, loc,
 		       "a call through a function pointer is supported only "
 		       "through a parameter of a function that ckc reaches "
 		       "by calls, each passing a function by name (ckc "
-		       "copies it per function); call the function by name");
+		       "copies it per function), or through a local variable "
+		       "that names one; call the function by name");
 		return bad_expr(loc);
 	}
 	fdecl = clang_Cursor_isNull(via) ? clang_getCursorReferenced(callee)
@@ -5837,6 +5924,20 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 
 	if (sc == CX_SC_Extern)
 		return NULL;
+	/* a name for a function: calls through it call the function */
+	if (!clang_Cursor_hasVarDeclGlobalStorage(v) &&
+	    fn_ptr_type(clang_getCursorType(v))) {
+		if (clang_Cursor_isNull(fn_var_bound(fe, v)))
+			refuse(fe, loc,
+			       "the function-pointer variable '%s' is not set "
+			       "for good by its declaration (it changes "
+			       "later, "
+			       "or a condition chooses), so ckc cannot tell "
+			       "which function it calls; call the functions "
+			       "by name",
+			       name);
+		return NULL;
+	}
 	if (clang_getCanonicalType(clang_getCursorType(v)).kind ==
 		    CXType_VariableArray &&
 	    sc != CX_SC_Static)

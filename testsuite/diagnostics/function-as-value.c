@@ -1,7 +1,9 @@
 // A function used as a value is refused unless it is the argument of a
 // function-pointer parameter of a function of the file (which ckc copies
-// per function: adjoint/function-pointer.c): passed to an external
-// function, kept in a variable, or chosen by ?: as such an argument.
+// per function: adjoint/function-pointer.c) or what a local variable's
+// declaration sets it to for good (adjoint/function-pointer-local.c):
+// passed to an external function, kept in a variable that changes or
+// that a condition sets, compared, or chosen by ?: as such an argument.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusals in reverse mode:
@@ -28,11 +30,32 @@ double f(double x)
 	return apply(sq, x); // CHECK: function-as-value.c:[[@LINE]]:15: error: 'sq' is passed to 'apply', which has no definition in this file, so ckc cannot follow the calls 'apply' makes; do that work outside the differentiated code, or write it in this file
 }
 
+static double cube(double v)
+{
+	return v * v * v;
+}
+
 #pragma ck_tangent wrt(x)
 double g(double x)
 {
-	double (*h)(double) = sq; // CHECK: function-as-value.c:[[@LINE]]:24: error: a function is supported as a value only as the argument of a function-pointer parameter of a function of the file; call it by name
+	double (*h)(double) = sq; // CHECK: function-as-value.c:[[@LINE]]:11: error: the function-pointer variable 'h' is not set for good by its declaration (it changes later, or a condition chooses), so ckc cannot tell which function it calls; call the functions by name
+	if (x > 1.0)
+		h = cube; // CHECK: function-as-value.c:[[@LINE]]:7: error: a function is supported as a value only as the argument of a function-pointer parameter of a function of the file, or as what a local function-pointer variable's declaration sets it to for good; call it by name
 	return h(x);
+}
+
+#pragma ck_tangent wrt(x)
+double g2(double x, int c)
+{
+	double (*h)(double) = c ? sq : cube; // CHECK: function-as-value.c:[[@LINE]]:11: error: the function-pointer variable 'h' is not set for good by its declaration (it changes later, or a condition chooses), so ckc cannot tell which function it calls; call the functions by name
+	return h(x);
+}
+
+#pragma ck_tangent wrt(x)
+double g3(double x)
+{
+	double (*h)(double) = sq;
+	return h == sq ? h(x) : x; // CHECK: function-as-value.c:[[@LINE]]:9: error: the function-pointer variable 'h' may only be called or passed to a function-pointer parameter; ckc replaces it by the function it names
 }
 
 #pragma ck_tangent wrt(x)

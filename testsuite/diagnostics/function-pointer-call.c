@@ -11,5 +11,5 @@
 #pragma ck_tangent wrt(x)
 double f(double x, double (*g)(double))
 {
-	return 2.0 * g(x); // CHECK: function-pointer-call.c:[[@LINE]]:15: error: a call through a function pointer is supported only through a parameter of a function that ckc reaches by calls, each passing a function by name (ckc copies it per function); call the function by name
+	return 2.0 * g(x); // CHECK: function-pointer-call.c:[[@LINE]]:15: error: a call through a function pointer is supported only through a parameter of a function that ckc reaches by calls, each passing a function by name (ckc copies it per function), or through a local variable that names one; call the function by name
 }
