@@ -6,7 +6,7 @@
  * in which a and b are clones of the call's arguments.
  *
  *   expr    = compare ["?" expr ":" expr]
- *   compare = sum [("<" | "<=" | ">" | ">=") sum]
+ *   compare = sum [("<" | "<=" | ">" | ">=" | "==") sum]
  *   sum     = product {("+" | "-") product}
  *   product = unary {("*" | "/") unary}
  *   unary   = "-" unary | primary
@@ -179,17 +179,46 @@ static Expr *rp_sum(RuleParser *rp)
 	}
 }
 
+/* Is e a number (through casts)?  Its value in *v. */
+static int rp_const(const Expr *e, double *v)
+{
+	while (e->kind == E_CAST)
+		e = e->u.e;
+	if (e->kind != E_NUM)
+		return 0;
+	*v = e->u.num.val;
+	return 1;
+}
+
+/* A comparison of two numbers (pow(x, 3.0)'s b == 0) is decided here, so
+ * that ?: keeps only its arm. */
 static Expr *rp_compare(RuleParser *rp)
 {
 	static const struct {
 		const char *tok;
 		BinOp op;
-	} ops[] = {{"<=", B_LE}, {">=", B_GE}, {"<", B_LT}, {">", B_GT}};
+	} ops[] = { { "<=", B_LE },
+		    { ">=", B_GE },
+		    { "==", B_EQ },
+		    { "<", B_LT },
+		    { ">", B_GT } };
 	Expr *e = rp_sum(rp);
-	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-		if (rp_accept(rp, ops[i].tok))
-			return expr_binary(ops[i].op, e, rp_sum(rp), NULL,
-					   rp->call->loc);
+	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+		if (!rp_accept(rp, ops[i].tok))
+			continue;
+		Expr *r = rp_sum(rp);
+		double x, y;
+		if (rp_const(e, &x) && rp_const(r, &y)) {
+			BinOp op = ops[i].op;
+			return expr_int(op == B_LE   ? x <= y
+					: op == B_GE ? x >= y
+					: op == B_EQ ? x == y
+					: op == B_LT ? x < y
+						     : x > y,
+					rp->call->loc);
+		}
+		return expr_binary(ops[i].op, e, r, NULL, rp->call->loc);
+	}
 	return e;
 }
 
@@ -200,7 +229,11 @@ static Expr *rp_expr(RuleParser *rp)
 		return c;
 	Expr *a = rp_expr(rp);
 	rp_expect(rp, ":");
-	return expr_cond(c, a, rp_expr(rp), rp->call->loc);
+	Expr *b = rp_expr(rp);
+	double v;
+	if (rp_const(c, &v))
+		return v != 0 ? a : b;
+	return expr_cond(c, a, b, rp->call->loc);
 }
 
 Expr *rules_partial(const MathRule *r, const Expr *call, int i)
