@@ -257,9 +257,32 @@ static void norm_split_out_call(Normalizer *n, Expr **ep, int want_value)
 	*ep = want_value ? value : NULL;
 }
 
+/* Are t and u floating types of different widths (float and double)? */
+static int norm_other_float(const Type *t, const Type *u)
+{
+	return type_is_float(t) && type_is_float(u) && t->kind != u->kind;
+}
+
+/* e as type t: an explicit cast where C converts a float to a double or
+ * back, so that the transforms see the conversion (a shadow of the one
+ * type never stands for one of the other). */
+static Expr *norm_convert(Expr *e, Type *t)
+{
+	return norm_other_float(e->type, t)
+		       ? expr_cast(type_with_const(t, 0), e, e->loc)
+		       : e;
+}
+
 static void norm_hoist(Normalizer *n, Expr **ep, int hoist_self)
 {
 	Expr *e = *ep;
+	if (e->u.call.fn >= 0) {
+		const Func *g = n->p->funcs[e->u.call.fn];
+		for (int i = 0; i < e->u.call.nargs && i < g->nparams; i++)
+			e->u.call.args[i] =
+				norm_convert(e->u.call.args[i],
+					     g->vars[g->params[i]]->type);
+	}
 	for (int i = 0; i < e->u.call.nargs; i++)
 		norm_expr(n, &e->u.call.args[i]);
 	if (calls_out_math(e))
@@ -340,6 +363,10 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 		norm_block(n, s);
 		break;
 	case S_DECL:
+		/* double r = sqf(t): the float result into a temporary */
+		if (s->u.decl.init)
+			s->u.decl.init = norm_convert(
+				s->u.decl.init, n->f->vars[s->u.decl.var]->type);
 		if (s->u.decl.init)
 			norm_top(n, &s->u.decl.init);
 		for (int i = 0; i < s->u.decl.ninits; i++)
@@ -347,6 +374,9 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 		break;
 	case S_ASSIGN:
 		norm_lvalue(n, &s->u.assign.lhs);
+		if (s->u.assign.rhs)
+			s->u.assign.rhs = norm_convert(s->u.assign.rhs,
+						       s->u.assign.lhs->type);
 		if (s->u.assign.op == A_SET)
 			norm_top(n, &s->u.assign.rhs);
 		else
