@@ -343,6 +343,61 @@ static void norm_body(Normalizer *n, Stmt **sp)
 static int norm_calls_in(Normalizer *n, const Expr *e);
 static Stmt *norm_loop_tests(Normalizer *n, Stmt *s);
 
+/* Does chain e of && and || call a function that norm_hoist would move
+ * into a temporary in an operand after its first, which may not run? */
+static int norm_late_call(Normalizer *n, const Expr *e)
+{
+	if (e->kind != E_BINARY ||
+	    (e->u.bin.op != B_LAND && e->u.bin.op != B_LOR))
+		return 0;
+	return norm_calls_in(n, e->u.bin.r) || norm_late_call(n, e->u.bin.l);
+}
+
+/* Statements that set c to whether e holds, running e's operands of &&
+ * and || only as C would. */
+static void norm_test_into(Normalizer *n, Stmt *b, const Expr *e, int c)
+{
+	Loc loc = e->loc;
+	if (e->kind == E_BINARY &&
+	    (e->u.bin.op == B_LAND || e->u.bin.op == B_LOR)) {
+		norm_test_into(n, b, e->u.bin.l, c);
+		Stmt *t = stmt_new(S_IF, loc);
+		Expr *cv = expr_var(n->f, c, loc);
+		t->u.ifs.cond = e->u.bin.op == B_LAND
+					? cv
+					: expr_unary(U_NOT, cv, loc);
+		t->u.ifs.then = stmt_block(loc);
+		norm_test_into(n, t->u.ifs.then, e->u.bin.r, c);
+		stmt_append(b, t);
+		return;
+	}
+	Expr *v = (Expr *)e;
+	if (v->type->kind != TY_INT)
+		v = expr_binary(B_NE, v, expr_int(0, loc), type_int(), loc);
+	stmt_append(b, stmt_assign(A_SET, expr_var(n->f, c, loc), v, loc));
+}
+
+/* if (n > 2 && nrm2(x, n) > tol) S: a call in a later operand of the
+ * condition's chain of && and || runs only when C runs it, in a test of
+ * its own, whose result a flag carries to the if:
+ *
+ *   int ck_c; ck_c = n > 2; if (ck_c) { ck_c = nrm2(x, n) > tol; }
+ *   if (ck_c) S
+ *
+ * so each call moves into a temporary as any other. */
+static Stmt *norm_if_tests(Normalizer *n, Stmt *s)
+{
+	Loc loc = s->loc;
+	int c = func_add_var(n->f, name_fresh(n->p, n->f, "ck_c"), type_int(),
+			     VAR_LOCAL, loc);
+	Stmt *b = stmt_block(loc);
+	stmt_append(b, stmt_decl(c, NULL, loc));
+	norm_test_into(n, b, s->u.ifs.cond, c);
+	s->u.ifs.cond = expr_var(n->f, c, loc);
+	stmt_append(b, s);
+	return b;
+}
+
 typedef struct NormCalls {
 	Normalizer *n;
 	int *found;
@@ -396,6 +451,11 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 		norm_expr(n, &s->u.expr);
 		break;
 	case S_IF:
+		if (norm_late_call(n, s->u.ifs.cond)) {
+			*sp = norm_if_tests(n, s);
+			norm_stmt(n, sp);
+			break;
+		}
 		norm_expr(n, &s->u.ifs.cond);
 		norm_body(n, &s->u.ifs.then);
 		norm_body(n, &s->u.ifs.els);
