@@ -5144,7 +5144,8 @@ static int inc_var_ok(CXCursor v, int deref)
 		    CXCursor_TranslationUnit))
 		return 0;
 	return (vt.kind >= CXType_Bool && vt.kind <= CXType_Int128) ||
-	       vt.kind == CXType_Pointer;
+	       vt.kind == CXType_Pointer || vt.kind == CXType_Float ||
+	       vt.kind == CXType_Double;
 }
 
 /* Whether the member increment s->n++ (s.n++) may move out: s is a
