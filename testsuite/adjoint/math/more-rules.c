@@ -1,6 +1,7 @@
 // asinh, acosh, atanh, copysign (the product of the two signs, -0.0
 // negative), ldexp and scalbn with an integer exponent (an exact scaling
-// by 2^k), and fma (three arguments): gradients, Hessian-vector products
+// by 2^k), remainder (a - rint(a / b) b), logb (a step function), and
+// fma (three arguments): gradients, Hessian-vector products
 // and the dot-product test against differences; f_dv and f_b_dv are
 // compiled too.
 // RUN: %ckc %s -o %t.c
@@ -22,12 +23,14 @@ double f(const double *x)
 	s += copysign(x[0] * x[2], x[1] - 0.1) * x[3];
 	s += ldexp(x[1] * x[3], k) + scalbn(sin(x[2]), -k) * x[0];
 	s += copysign(x[3], -0.0) * x[1] + atanh(0.25 * x[2]) * 0.5;
+	s += remainder(5.0 * x[0], x[2]) * x[1] + logb(8.0 * x[3]) * x[0];
 	return s * s;
 }
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, double *ret_d){{$}}
 // CHECK: 1.0 / sqrt(x[0] * x[1] * (x[0] * x[1]) + 1.0)
 // CHECK: copysign(1.0, x[0] * x[2]) * copysign(1.0, x[1] - 0.1)
 // CHECK: ldexp(1.0, k) * (x_d[1] * x[3] + x[1] * x_d[3])
+// CHECK: -rint(5.0 * x[0] / x[2]) * x_d[2]
 /* fma(a, b, c) = a b + c rounded once: partials b, a and 1 */
 #pragma ck_tangent wrt(x)
 #pragma ck_adjoint wrt(x)
