@@ -273,6 +273,13 @@ static Expr *norm_convert(Expr *e, Type *t)
 		       : e;
 }
 
+/* The result of a call of a function of the file, which the transforms
+ * store through a pointer to its shadow, as type t. */
+static Expr *norm_convert_call(Expr *e, Type *t)
+{
+	return e->kind == E_CALL && e->u.call.fn >= 0 ? norm_convert(e, t) : e;
+}
+
 static void norm_hoist(Normalizer *n, Expr **ep, int hoist_self)
 {
 	Expr *e = *ep;
@@ -420,7 +427,7 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 	case S_DECL:
 		/* double r = sqf(t): the float result into a temporary */
 		if (s->u.decl.init)
-			s->u.decl.init = norm_convert(
+			s->u.decl.init = norm_convert_call(
 				s->u.decl.init, n->f->vars[s->u.decl.var]->type);
 		if (s->u.decl.init)
 			norm_top(n, &s->u.decl.init);
@@ -430,8 +437,8 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 	case S_ASSIGN:
 		norm_lvalue(n, &s->u.assign.lhs);
 		if (s->u.assign.rhs)
-			s->u.assign.rhs = norm_convert(s->u.assign.rhs,
-						       s->u.assign.lhs->type);
+			s->u.assign.rhs = norm_convert_call(
+				s->u.assign.rhs, s->u.assign.lhs->type);
 		if (s->u.assign.op == A_SET)
 			norm_top(n, &s->u.assign.rhs);
 		else

@@ -179,15 +179,34 @@ static Expr *rp_sum(RuleParser *rp)
 	}
 }
 
-/* Is e a number (through casts)?  Its value in *v. */
+/* Is e a number, or arithmetic of numbers (2.0 - 1.0, the exponent of
+ * pow's second partial), through casts?  Its value in *v. */
 static int rp_const(const Expr *e, double *v)
 {
+	double l, r;
 	while (e->kind == E_CAST)
 		e = e->u.e;
-	if (e->kind != E_NUM)
+	switch (e->kind) {
+	case E_NUM:
+		*v = e->u.num.val;
+		return 1;
+	case E_UNARY:
+		if (e->u.un.op != U_NEG || !rp_const(e->u.un.e, &l))
+			return 0;
+		*v = -l;
+		return 1;
+	case E_BINARY:
+		if (!rp_const(e->u.bin.l, &l) || !rp_const(e->u.bin.r, &r))
+			return 0;
+		switch (e->u.bin.op) {
+		case B_ADD: *v = l + r; return 1;
+		case B_SUB: *v = l - r; return 1;
+		case B_MUL: *v = l * r; return 1;
+		default: return 0;
+		}
+	default:
 		return 0;
-	*v = e->u.num.val;
-	return 1;
+	}
 }
 
 /* A comparison of two numbers (pow(x, 3.0)'s b == 0) is decided here, so

@@ -1,4 +1,4 @@
-// A math function without a derivative rule (remainder) is fine on
+// A math function without a derivative rule (nextafter) is fine on
 // inactive values and refused on active ones.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
@@ -12,7 +12,7 @@
 #pragma ck_tangent wrt(x)
 double f(double x, double c)
 {
-	double k = remainder(c, 2.0) + floor(c);
-	return k * remainder(x, 2.0); // CHECK: no-rule-active.c:[[@LINE]]:13: error: no derivative rule for 'remainder'; it may only be called on inactive values
+	double k = nextafter(c, 2.0) + floor(c);
+	return k * nextafter(x, 2.0); // CHECK: no-rule-active.c:[[@LINE]]:13: error: no derivative rule for 'nextafter'; it may only be called on inactive values
 }
 // CHECK-NOT: error
