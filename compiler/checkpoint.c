@@ -1231,10 +1231,69 @@ static int rg_check_ranges(Adj *c, const Stmt *prag)
 	return 1;
 }
 
+/* Frees in a region of buffers it did not allocate (rg_check_frees). */
+typedef struct RgFree {
+	int var;         /* -1: looking for frees; else for var's allocation */
+	const Stmt *bad; /* the first such free */
+	const Stmt *body;
+	int found;
+} RgFree;
+
+static int rg_is_alloc(const Expr *rhs)
+{
+	const AllocRule *r = alloc_find(alloc_call_of(rhs));
+	return r && r->kind != ALLOC_FREE;
+}
+
+static void rg_alloc_visit(void *ctx, const Stmt *s)
+{
+	RgFree *x = ctx;
+	if ((s->kind == S_DECL && s->u.decl.var == x->var && s->u.decl.init &&
+	     rg_is_alloc(s->u.decl.init)) ||
+	    (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+	     s->u.assign.lhs->u.var == x->var &&
+	     rg_is_alloc(s->u.assign.rhs)))
+		x->found = 1;
+}
+
+static void rg_free_visit(void *ctx, const Stmt *s)
+{
+	RgFree *x = ctx;
+	const AllocRule *r = s->kind == S_EXPR ? alloc_find(s->u.expr) : NULL;
+	if (x->bad || !r || r->kind != ALLOC_FREE)
+		return;
+	const Expr *p = s->u.expr->u.call.args[0];
+	while (p->kind == E_CAST)
+		p = p->u.e;
+	RgFree a = { p->kind == E_VAR ? p->u.var : -1, NULL, NULL, 0 };
+	if (a.var >= 0)
+		ir_visit_stmts(x->body, rg_alloc_visit, &a);
+	if (!a.found)
+		x->bad = s;
+}
+
+/* A region (a binomial or online step) that frees a buffer allocated
+ * before it: the reverse sweep runs the region again, and with it the
+ * free. */
+static int rg_check_frees(const Stmt *prag, const char *what)
+{
+	RgFree x = { -1, NULL, prag->u.ckpt.body, 0 };
+	ir_visit_stmts(prag->u.ckpt.body, rg_free_visit, &x);
+	if (!x.bad)
+		return 1;
+	diag_error(x.bad->loc,
+		   "%s frees a buffer it did not allocate, but the reverse "
+		   "sweep runs it again; free the buffer after it",
+		   what);
+	return 0;
+}
+
 static int rg_check_saves(Adj *c, const unsigned char *used,
 			  const Stmt *prag, const char *what)
 {
 	const Func *f = c->f;
+	if (!rg_check_frees(prag, what))
+		return 0;
 	for (int i = 0; i < f->nvars; i++) {
 		if (used[i] && c->a->written[c->a->node[i]] &&
 		    rg_indirect_float(f->vars[i]->type) &&
