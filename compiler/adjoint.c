@@ -3951,6 +3951,12 @@ static unsigned char *adj_stable_mask(AdjVariant *v)
 static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 				   unsigned char *stable, const char *public_name);
 
+int adj_param_reached(const Adj *c, int v)
+{
+	return c->bmap[v] >= 0 &&
+	       adj_stable_mask(c->v)[adj_param_pos(c->f, v)] != 2;
+}
+
 /* Does s read the data of pointer parameter pv (node n of ga) inside a
  * loop? */
 static int adj_reads_in_loop(const Activity *ga, const Stmt *s, int n,

@@ -268,6 +268,10 @@ Stmt *adj_cell_update(Adj *c, const Expr *lhs, AssignOp op, const Expr *rhs,
 Stmt *adj_int_update(Adj *c, int v, AssignOp op, const Expr *rhs,
 		     Stmt *fout, Loc loc);
 int adj_int_array(const Adj *c, int v);
+/* Does f_bwd receive pointer parameter v with the values behind it as f
+ * saw them?  (A struct pointer may come without them: the caller passes
+ * its own copy for the integer members.) */
+int adj_param_reached(const Adj *c, int v);
 int adj_heap_alias_error(Adj *c, int v, Loc loc);
 Stmt *adj_int_elem_update(Adj *c, const Expr *lhs, Stmt *fout, Loc loc);
 Stmt *adj_int_array_io(Adj *c, int v, int pop, Loc loc);

@@ -1319,6 +1319,27 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 			return 0;
 		}
 	}
+	/* a struct pointer parameter comes to f_bwd without its values
+	 * (the caller's own copy, for the integer members): a region must
+	 * save what it reads there */
+	for (int i = 0; i < f->nvars; i++) {
+		if (!used[i] || f->vars[i]->kind != VAR_PARAM ||
+		    f->vars[i]->type->kind != TY_PTR ||
+		    !type_float_elem(f->vars[i]->type) ||
+		    c->bmap[i] < 0 || adj_param_reached(c, i))
+			continue;
+		int named = 0;
+		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
+			named |= prag->u.ckpt.saves[k]->var == i;
+		if (!named) {
+			diag_error(prag->loc,
+				   "%s reads data behind '%s', which the "
+				   "reverse sweep of '%s' cannot reach; "
+				   "checkpoint in the caller",
+				   what, f->vars[i]->name, f->name);
+			return 0;
+		}
+	}
 	for (int i = 0; i < f->nvars; i++) {
 		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
 		    !type_float_elem(f->vars[i]->type) ||
