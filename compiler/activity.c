@@ -1112,6 +1112,19 @@ static Activity *act_solve(const Pattern *pat)
 			if (f->vars[i]->kind == VAR_LOCAL &&
 			    type_float_elem(f->vars[i]->type))
 				a->varied[a->node[i]] = 1;
+	/* second order: f_bwd's copy of a local struct with floating members
+	 * starts at zero, but a callee's checkpoint region may load the
+	 * struct's values, with their tangents, into it (the callee's f_bwd
+	 * then needs its tangent as in f_fwd) */
+	for (int i = 0; f->generated && i < f->nvars; i++) {
+		const Var *x = f->vars[i];
+		const Type *t = x->type;
+		while (t->kind == TY_ARRAY)
+			t = t->base;
+		if (x->kind == VAR_LOCAL && t->kind == TY_STRUCT &&
+		    !type_is_readonly(x->type) && type_float_elem(x->type))
+			a->varied[a->node[i]] = 1;
+	}
 	a->ret_varied = pat->force_ret;
 
 	Solver s = { 0 };
