@@ -50,6 +50,12 @@ void *arena_alloc(size_t size)
 	return p;
 }
 
+void *scratch_alloc(size_t size)
+{
+	void *p = calloc(size ? size : 1, 1);
+	return p ? p : arena_oom(size);
+}
+
 char *arena_strdup(const char *s)
 {
 	size_t n = strlen(s) + 1;

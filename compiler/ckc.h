@@ -85,6 +85,9 @@ CK_NORETURN void diag_internal(const char *file, int line, const char *what);
 /* --------------------------------------------------------------- arena.c */
 
 void *arena_alloc(size_t size); /* zeroed; never returns NULL */
+/* Zeroed heap memory the caller frees: scratch that a pass needs per
+ * statement, which the arena would keep to the end. */
+void *scratch_alloc(size_t size);
 char *arena_strdup(const char *s);
 char *arena_printf(const char *fmt, ...);
 /* Appends item to a growable array (*items, *n) of pointers. */

@@ -12,6 +12,7 @@
  * only the stores to them go.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ckc.h"
@@ -438,7 +439,9 @@ static void zs_loop(ZsCtx *z, Stmt *s, unsigned char *zero, int apply)
 {
 	if (s->kind == S_FOR && s->u.loop.init)
 		zs_stmt(z, s->u.loop.init, zero, apply);
-	unsigned char *top = arena_alloc(z->n), *end = arena_alloc(z->n);
+	/* (scratch of every loop and if: from the heap, not the arena, which
+	 * would keep a variable-sized array per statement) */
+	unsigned char *top = scratch_alloc(z->n), *end = scratch_alloc(z->n);
 	memcpy(top, zero, z->n);
 	/* a continue reaches the top, a break the statement after the loop,
 	 * from the middle of the body: nothing the loop stores is known */
@@ -466,6 +469,8 @@ static void zs_loop(ZsCtx *z, Stmt *s, unsigned char *zero, int apply)
 		zs_body(z, s->u.loop.body, end, 1);
 	}
 	memcpy(zero, top, z->n);
+	free(top);
+	free(end);
 }
 
 static void zs_stmt(ZsCtx *z, Stmt *s, unsigned char *zero, int apply)
@@ -498,12 +503,13 @@ static void zs_stmt(ZsCtx *z, Stmt *s, unsigned char *zero, int apply)
 	case S_EMPTY:
 		return;
 	case S_IF: {
-		unsigned char *other = arena_alloc(z->n);
+		unsigned char *other = scratch_alloc(z->n);
 		memcpy(other, zero, z->n);
 		zs_stmt(z, s->u.ifs.then, zero, apply);
 		zs_stmt(z, s->u.ifs.els, other, apply);
 		for (size_t v = 0; v < z->n; v++)
 			zero[v] &= other[v];
+		free(other);
 		if (zs_jumps(s))
 			ir_visit_stmts(s, zs_kill_visit, zero);
 		return;

@@ -1061,25 +1061,26 @@ static Stmt *rp_item(Adj *c, const Stmt *it);
  * p = 0) and a replay the members set before it. */
 static void adj_block_replay(Adj *c, const Stmt *s, Stmt *out)
 {
+	/* the local structs the block declares, in order (their positions) */
+	int *decl = NULL, nd = 0;
 	for (int i = 0; i < s->u.block.n; i++) {
 		const Stmt *it = s->u.block.items[i];
 		if (it->kind == S_DECL &&
-		    adj_struct_local(c->f->vars[it->u.decl.var]))
+		    adj_struct_local(c->f->vars[it->u.decl.var])) {
 			stmt_append(out, stmt_decl_zero(c->bwd,
 							c->stwin[it->u.decl.var],
 							it->loc));
+			VEC_PUSH(decl, nd, i);
+		}
 	}
 	for (int j = 0; j < s->u.block.n; j++) {
 		const Stmt *st = s->u.block.items[j];
 		Stmt *r = rp_item(c, st);
 		if (r)
 			stmt_append(out, r);
-		for (int i = 0; i < j; i++) {
-			const Stmt *d = s->u.block.items[i];
-			if (d->kind != S_DECL ||
-			    !adj_struct_local(c->f->vars[d->u.decl.var]))
-				continue;
-			if ((r = adj_struct_member_replay(c, d->u.decl.var, st)))
+		for (int k = 0; k < nd && decl[k] < j; k++) {
+			int v = s->u.block.items[decl[k]]->u.decl.var;
+			if ((r = adj_struct_member_replay(c, v, st)))
 				stmt_append(out, r);
 		}
 	}

@@ -71,6 +71,7 @@
  * before anything reads it, as before, and 0.0 + e is e but for the sign
  * of a zero, as above.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ckc.h"
@@ -176,6 +177,44 @@ static int zr_invariant(const Expr *e, const unsigned char *stored)
 
 /* The variables s stores into (the root of every lvalue, each declared
  * variable). */
+/* Does s store into variable v (zr_stores's stored[v])? */
+static int zr_stores_var(const Stmt *s, int v)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs;
+		while (l->kind == E_INDEX || l->kind == E_MEMBER ||
+		       l->kind == E_DEREF)
+			l = l->kind == E_INDEX    ? l->u.index.base
+			    : l->kind == E_MEMBER ? l->u.mem.base
+						  : l->u.e;
+		return l->kind == E_VAR && l->u.var == v;
+	}
+	case S_DECL:
+		return s->u.decl.var == v;
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++)
+			if (zr_stores_var(s->u.block.items[k], v))
+				return 1;
+		return 0;
+	case S_IF:
+		return zr_stores_var(s->u.ifs.then, v) ||
+		       zr_stores_var(s->u.ifs.els, v);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return zr_stores_var(s->u.loop.init, v) ||
+		       zr_stores_var(s->u.loop.inc, v) ||
+		       zr_stores_var(s->u.loop.body, v);
+	case S_CHECKPOINT:
+		return zr_stores_var(s->u.ckpt.body, v);
+	default:
+		return 0;
+	}
+}
+
 static void zr_stores(const Stmt *s, unsigned char *stored)
 {
 	if (!s)
@@ -242,7 +281,7 @@ static void zr_at_visit(void *ctx, const Expr *e)
 
 /* The counted loop at fl->items[k] (with i = S before it), its body
  * flattened: sets *pi, *ps (S) and the body; 0 when it is not one. */
-static int zr_unit(const Func *g, const ZrFlat *fl, int k, int *pi,
+static int zr_unit(const ZrFlat *fl, int k, int *pi,
 		   const Expr **ps, ZrFlat *body)
 {
 	int n, i;
@@ -251,7 +290,6 @@ static int zr_unit(const Func *g, const ZrFlat *fl, int k, int *pi,
 		return 0;
 	/* i = S, then statements that do not store i (the pops of values
 	 * the loop reads) */
-	unsigned char *stored = arena_alloc((size_t)g->nvars + 1);
 	int q = k - 1;
 	for (;; q--) {
 		const Stmt *st = fl->items[q];
@@ -259,9 +297,7 @@ static int zr_unit(const Func *g, const ZrFlat *fl, int k, int *pi,
 		    st->u.assign.lhs->kind == E_VAR &&
 		    st->u.assign.lhs->u.var == i)
 			break;
-		memset(stored, 0, (size_t)g->nvars + 1);
-		zr_stores(st, stored);
-		if (q == 0 || stored[i] || st->kind == S_FOR ||
+		if (q == 0 || zr_stores_var(st, i) || st->kind == S_FOR ||
 		    st->kind == S_WHILE || st->kind == S_DO ||
 		    st->kind == S_IF)
 			return 0;
@@ -270,14 +306,9 @@ static int zr_unit(const Func *g, const ZrFlat *fl, int k, int *pi,
 	memset(body, 0, sizeof *body);
 	zr_flatten(body, s->u.loop.body);
 	/* items[0] is i--; nothing else stores i */
-	for (int j = 1; j < body->n; j++) {
-		memset(stored, 0, (size_t)g->nvars + 1);
-		if (body->items[j]->kind != S_DECL)
-			zr_stores(body->items[j], stored);
-		if (stored[i] || (body->items[j]->kind == S_DECL &&
-				  body->items[j]->u.decl.var == i))
+	for (int j = 1; j < body->n; j++)
+		if (zr_stores_var(body->items[j], i))
 			return 0;
-	}
 	*pi = i;
 	return 1;
 }
@@ -302,10 +333,9 @@ static Stmt *zr_first(const ZrFlat *body, int x, int i)
 
 /* Um: reads only X[i], then X[i] = 0.0 once, after every read; returns
  * the position of that store in body, or -1. */
-static int zr_last(const Func *g, const ZrFlat *body, int x, int i)
+static int zr_last(const ZrFlat *body, int x, int i)
 {
 	int clear = -1;
-	unsigned char *stored = arena_alloc((size_t)g->nvars + 1);
 	for (int j = 1; j < body->n; j++) {
 		Stmt *s = body->items[j];
 		if (!zr_uses(s, x))
@@ -323,9 +353,7 @@ static int zr_last(const Func *g, const ZrFlat *body, int x, int i)
 		/* a read: a statement that does not store into X */
 		if (s->kind != S_ASSIGN && s->kind != S_DECL)
 			return -1;
-		memset(stored, 0, (size_t)g->nvars + 1);
-		zr_stores(s, stored);
-		if (stored[x])
+		if (zr_stores_var(s, x))
 			return -1;
 		ZrAt a = { x, i, 0 };
 		ir_walk_stmt(s, zr_at_visit, &a);
@@ -382,8 +410,9 @@ static void zr_loop(Func *g, Stmt *t)
 	zr_flatten(&fl, t->u.loop.body);
 	if (fl.jumps || fl.n < 4)
 		return;
-	unsigned char *stored = arena_alloc((size_t)g->nvars + 1);
-	zr_stores(t, stored);
+	/* (what the loop stores, when a pair needs it: scratch, as the
+	 * loops and blocks of a long function are many) */
+	unsigned char *stored = NULL;
 	for (int x = 0; x < g->nvars; x++) {
 		if (!zr_candidate(g, x))
 			continue;
@@ -403,22 +432,27 @@ static void zr_loop(Func *g, Stmt *t)
 		int i1, im;
 		const Expr *s1, *sm;
 		ZrFlat b1, bm;
-		if (a == b || !zr_unit(g, &fl, a, &i1, &s1, &b1) ||
-		    !zr_unit(g, &fl, b, &im, &sm, &bm))
+		if (a == b || !zr_unit(&fl, a, &i1, &s1, &b1) ||
+		    !zr_unit(&fl, b, &im, &sm, &bm))
 			continue;
 		const Stmt *u1 = fl.items[a], *um = fl.items[b];
 		const Expr *c1 = u1->u.loop.init->u.assign.rhs;
 		const Expr *cm = um->u.loop.init->u.assign.rhs;
+		if (!stored) {
+			stored = scratch_alloc((size_t)g->nvars + 1);
+			zr_stores(t, stored);
+		}
 		if (!expr_equal(s1, sm) || !expr_equal(c1, cm) ||
 		    !zr_invariant(s1, stored) || !zr_invariant(c1, stored))
 			continue;
 		Stmt *add = zr_first(&b1, x, i1);
-		int clear = zr_last(g, &bm, x, im);
+		int clear = zr_last(&bm, x, im);
 		if (!add || clear < 0)
 			continue;
 		add->u.assign.op = A_SET;
 		zr_remove(um->u.loop.body, bm.items[clear]);
 	}
+	free(stored);
 }
 
 /* The loops reached from b through blocks only. */
@@ -485,22 +519,25 @@ static void zr_fold_block(Func *g, Stmt *b)
 	ZrFlat fl;
 	memset(&fl, 0, sizeof fl);
 	zr_flatten(&fl, b);
-	unsigned char *stored = arena_alloc((size_t)g->nvars + 1);
-	zr_stores(b, stored);
+	unsigned char *stored = NULL; /* (as in zr_loop) */
 	for (int k = 0; k < fl.n; k++) {
 		int ic, ig;
 		const Expr *sc, *sg;
 		ZrFlat bc, bg;
-		if (!zr_unit(g, &fl, k, &ic, &sc, &bc))
+		if (!zr_unit(&fl, k, &ic, &sc, &bc))
 			continue;
 		int k2 = k + 1;
 		while (k2 < fl.n && fl.items[k2]->kind != S_FOR)
 			k2++;
-		if (k2 >= fl.n || !zr_unit(g, &fl, k2, &ig, &sg, &bg))
+		if (k2 >= fl.n || !zr_unit(&fl, k2, &ig, &sg, &bg))
 			continue;
 		Stmt *lc = fl.items[k], *lg = fl.items[k2];
 		const Expr *cc = lc->u.loop.init->u.assign.rhs;
 		const Expr *cg = lg->u.loop.init->u.assign.rhs;
+		if (!stored) {
+			stored = scratch_alloc((size_t)g->nvars + 1);
+			zr_stores(b, stored);
+		}
 		if (!expr_equal(sc, sg) || !expr_equal(cc, cg) ||
 		    !zr_invariant(sc, stored) || !zr_invariant(cc, stored))
 			continue;
@@ -523,7 +560,7 @@ static void zr_fold_block(Func *g, Stmt *b)
 				mentioned |= zr_uses(fl.items[q], x) != 0;
 			if (mentioned || !zr_adds_only(&bg, x, ig))
 				continue;
-			int clear = zr_last(g, &bc, x, ic);
+			int clear = zr_last(&bc, x, ic);
 			if (clear < 0)
 				continue;
 			ZeroFold *z = ARENA_NEW(ZeroFold);
@@ -533,6 +570,7 @@ static void zr_fold_block(Func *g, Stmt *b)
 			lg->u.loop.zfold = z;
 		}
 	}
+	free(stored);
 }
 
 /* Every block that is a statement's body (an if's branch, a loop's or a
