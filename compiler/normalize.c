@@ -436,7 +436,9 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 		break;
 	case S_ASSIGN:
 		norm_lvalue(n, &s->u.assign.lhs);
-		if (s->u.assign.rhs)
+		/* (acc += sq(x) converts acc + sq(x), not the call: the call
+		 * goes into a temporary of its own type below) */
+		if (s->u.assign.op == A_SET)
 			s->u.assign.rhs = norm_convert_call(
 				s->u.assign.rhs, s->u.assign.lhs->type);
 		if (s->u.assign.op == A_SET)
