@@ -252,6 +252,8 @@ static Expr *rp_expr(RuleParser *rp)
 	double v;
 	if (rp_const(c, &v))
 		return v != 0 ? a : b;
+	if (expr_equal(a, b)) /* a guard that a number decided inside */
+		return a;
 	return expr_cond(c, a, b, rp->call->loc);
 }
 

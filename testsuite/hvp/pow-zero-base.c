@@ -3,8 +3,9 @@
 // rule's b * pow(a, b - 1) and pow(a, b) * log(a) alone would give
 // 0 * inf, a NaN that spreads through the whole gradient.  A polynomial
 // by pow(x, k) from k = 0, evaluated at x = 0, and pow(a, b) with both
-// active at a = 0: exact values in f_d, f_b, f_b_d and f_dv.  With a
-// constant exponent the guard is decided at compile time.
+// active at a = 0: exact values in f_d, f_b, f_b_d and f_dv.  Only a = 0
+// is guarded, so at b = 0 the second-order cross term 1 / a stays.  With
+// a constant exponent the guard is decided at compile time.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
@@ -23,7 +24,7 @@ double poly(const double *c, double x, int deg)
 	return s + pow(x, 3.0);
 }
 // CHECK-LABEL: double poly_d(
-// CHECK: (k == 0.0 ? 0.0 : k * pow(x, k - 1.0))
+// CHECK: (x == 0.0 ? (k == 0.0 ? 0.0 : k * pow(x, k - 1.0)) : k * pow(x, k - 1.0))
 // CHECK: 3.0 * pow(x, 3.0 - 1.0) * x_d
 
 #pragma ck_tangent wrt(a, b)
@@ -73,6 +74,13 @@ int main(void)
 	 * b > 2): H (1, 0) = (0, 1) */
 	pw_b_d(0.0, 1.0, &ab, &abd, 2.5, 0.0, &bb, &bbd, 1.0, 0.0);
 	ck_check("pow(a, b) at a = 0: f_b_d", abd == 0.0 && bbd == 1.0);
+	/* at b = 0 (a = 1.5) the guard stays out of the way: d2/da db of
+	 * a^b + a b is a^(b - 1) (1 + b log a) + 1 = 1 / 1.5 + 1 */
+	ab = bb = abd = bbd = 0;
+	pw_b_d(1.5, 1.0, &ab, &abd, 0.0, 0.0, &bb, &bbd, 1.0, 0.0);
+	ck_close("pow(a, b) at b = 0: f_b_d d2/da2", abd, 0.0, 0.0);
+	ck_close("pow(a, b) at b = 0: f_b_d d2/db da", bbd, 1.0 / 1.5 + 1.0,
+		 1e-15);
 	return ck_done();
 }
 #endif

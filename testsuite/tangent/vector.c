@@ -59,7 +59,7 @@ void model(const double *p, double s, const double *t, double *r, int m)
 // CHECK: double a_dv[2 * ck_nd];
 // CHECK: rot_dv(a, a_dv, p[2], &p_dv[2 * ck_nd], q, q_dv, ck_nd);
 // The loop's statement: its partials once, then one loop over the directions
-// CHECK: double ck_f{{[0-9]*}} = s == 0.0 ? 0.0 : s * pow(
+// CHECK: double ck_f{{[0-9]*}} = ck_e + 1 == 0.0 ? (s == 0.0 ? 0.0 : s * pow(
 // CHECK: for (int ck_k = 0; ck_k < ck_nd; ck_k++) {
 // CHECK-NEXT: r_dv[j * ck_nd + ck_k] =
 // CHECK-NEXT: }
