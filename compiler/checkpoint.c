@@ -1331,12 +1331,16 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		int named = 0;
 		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
 			named |= prag->u.ckpt.saves[k]->var == i;
-		if (!named) {
+		/* (a section of read-only data is not saved: rg_save_sections) */
+		if (!named || f->vars[i]->type->base->is_const) {
 			diag_error(prag->loc,
 				   "%s reads data behind '%s', which the "
 				   "reverse sweep of '%s' cannot reach; "
-				   "checkpoint in the caller",
-				   what, f->vars[i]->name, f->name);
+				   "checkpoint in the caller%s",
+				   what, f->vars[i]->name, f->name,
+				   f->vars[i]->type->base->is_const
+					   ? ""
+					   : ", or name it in save()");
 			return 0;
 		}
 	}
