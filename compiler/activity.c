@@ -1079,6 +1079,23 @@ static Memo *act_memo(const Pattern *pat)
 	return NULL;
 }
 
+/* p = ck_pop_p(t) in generated code, p a local pointer to structs with
+ * floating members: a heap struct's f_bwd pointer (see act_solve). */
+static void act_heap_struct_visit(void *ctx, const Stmt *s)
+{
+	Activity *a = ctx;
+	const Expr *l = s->kind == S_ASSIGN ? s->u.assign.lhs : NULL;
+	const Expr *r = s->kind == S_ASSIGN ? s->u.assign.rhs : NULL;
+	if (!l || !r || l->kind != E_VAR || r->kind != E_CALL ||
+	    r->u.call.fn >= 0 ||
+	    strcmp(r->u.call.name, "ck_pop_p"))
+		return;
+	const Var *x = a->f->vars[l->u.var];
+	if (x->kind == VAR_LOCAL && x->type->kind == TY_PTR &&
+	    x->type->base->kind == TY_STRUCT && type_float_elem(x->type))
+		a->varied[a->node[l->u.var]] = 1;
+}
+
 static Activity *act_solve(const Pattern *pat)
 {
 	Memo *m = act_memo(pat);
@@ -1125,6 +1142,9 @@ static Activity *act_solve(const Pattern *pat)
 		    !type_is_readonly(x->type) && type_float_elem(x->type))
 			a->varied[a->node[i]] = 1;
 	}
+	/* (and so is a struct on the heap, whose pointer f_bwd pops) */
+	if (f->generated)
+		ir_visit_stmts(f->body, act_heap_struct_visit, a);
 	a->ret_varied = pat->force_ret;
 
 	Solver s = { 0 };

@@ -4,8 +4,11 @@
 // their tangents into it, so f_b_d passes that copy with a tangent (the
 // helper's f_bwd_d takes s_d, as its f_fwd_d does) instead of dropping
 // the tangents the snapshot holds.  A region and a binomial loop in
-// helpers: H v against differences of gradients, symmetry, and x_b, x_bd
-// bit for bit those of ckc --no-checkpoint (compared with cmp).
+// helpers, a region that reads a second local struct, named in its
+// save(), whose values the snapshot puts back into the caller's copy, and
+// a struct on the heap (f_b_d keeps the tangent of its f_bwd pointer):
+// H v against differences of gradients, symmetry, and x_b, x_bd bit for
+// bit those of ckc --no-checkpoint (compared with cmp).
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
@@ -16,9 +19,10 @@
 // RUN: grep -v STATS %t.plain.out > %t.plain.deriv
 // RUN: cmp %t.deriv %t.plain.deriv
 // OUT-NOT: FAIL
-// OUT: STATS hvp recomputations 7
+// OUT: STATS hvp recomputations 9
 // OUT: {{[1-9][0-9]*}} checks, 0 failed
 #include <math.h>
+#include <stdlib.h>
 
 #define N 3
 
@@ -41,16 +45,38 @@ static void integrate(state *s, int nt)
 			s->q[i] = s->q[i] + 0.1 * sin(s->q[(i + 1) % N]);
 }
 
+typedef struct {
+	double k;
+} param;
+
+/* reads the caller's local struct pr, which save() names */
+static void damp(state *s, param *pr)
+{
+#pragma ck_checkpoint save(s[0:1], pr[0:1])
+	for (int i = 0; i < N; i++)
+		s->q[i] = s->q[i] * pr->k + 0.1 * pr->k * pr->k;
+}
+
 #pragma ck_adjoint wrt(x)
 #pragma ck_hvp wrt(x)
 double f(const double *x)
 {
 	state s;
+	param pr;
 	for (int i = 0; i < N; i++)
 		s.q[i] = x[i];
+	pr.k = 0.5 + x[0] * x[1];
 	square(&s);
+	damp(&s, &pr);
 	integrate(&s, 5);
-	return s.q[0] * s.q[1] + s.q[2];
+	/* a struct on the heap: f_bwd pops its pointer, and its tangent */
+	state *h = malloc(sizeof *h);
+	for (int i = 0; i < N; i++)
+		h->q[i] = s.q[i] * x[(i + 1) % N];
+	square(h);
+	double r = s.q[0] * s.q[1] + s.q[2] + h->q[0] * h->q[2];
+	free(h);
+	return r;
 }
 // CHECK-LABEL: static void f_bwd_d(
 // CHECK: square_bwd_d(&s2, &s2_d, &s_b, &s_bd);
