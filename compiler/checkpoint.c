@@ -1353,6 +1353,12 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		     prag->u.ckpt.body->kind == S_FOR &&
 		     rg_heap_local(c, prag->u.ckpt.body->u.loop.body, i)))
 			continue;
+		/* a pointer into a local array the snapshot holds */
+		int b = c->v->base[i];
+		if (b >= 0 && b != i && used[b] &&
+		    f->vars[b]->kind == VAR_LOCAL &&
+		    f->vars[b]->type->kind == TY_ARRAY)
+			continue;
 		int named = 0;
 		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
 			named |= c->a->node[prag->u.ckpt.saves[k]->var] ==
@@ -1774,13 +1780,26 @@ static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag,
 
 /* Does the body of a binomial or online loop leave every pointer of f it
  * uses where it was (it indexes from fixed pointers)? */
+typedef struct BnDecl {
+	unsigned char *declared;
+} BnDecl;
+
+static void bn_decl_visit(void *ctx, const Stmt *s)
+{
+	if (s->kind == S_DECL)
+		((BnDecl *)ctx)->declared[s->u.decl.var] = 1;
+}
+
 static int bn_fixed_pointers(Adj *c, const Stmt *body, const char *what)
 {
 	unsigned char *used = arena_alloc((size_t)c->f->nvars + 1);
 	rg_used(body, used, 1);
+	/* a pointer the body declares starts afresh at every step */
+	BnDecl d = { arena_alloc((size_t)c->f->nvars + 1) };
+	ir_visit_stmts(body, bn_decl_visit, &d);
 	for (int v = 0; v < c->f->nvars; v++) {
 		if (!used[v] || c->f->vars[v]->type->kind != TY_PTR ||
-		    c->f->vars[v]->kind == VAR_PARAM)
+		    c->f->vars[v]->kind == VAR_PARAM || d.declared[v])
 			continue;
 		const Stmt *w = adj_first_assign(body, v);
 		if (w) {
