@@ -1319,6 +1319,26 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 			return 0;
 		}
 	}
+	/* a pointer into a row of a 2-D array (double *r = M[i]): its
+	 * offset from the rows' base cannot be recomputed yet */
+	for (int i = 0; i < f->nvars; i++) {
+		int b = c->v->base[i];
+		if (!used[i] || b < 0 || b == i ||
+		    f->vars[i]->type->kind != TY_PTR ||
+		    f->vars[i]->type->base->kind == TY_ARRAY)
+			continue;
+		const Type *bt = f->vars[b]->type;
+		if ((bt->kind == TY_PTR || bt->kind == TY_ARRAY) &&
+		    bt->base->kind == TY_ARRAY) {
+			diag_error(prag->loc,
+				   "%s uses '%s', a pointer into a row of "
+				   "'%s', which ckc cannot recompute yet; "
+				   "index '%s[i][j]' in it instead",
+				   what, f->vars[i]->name, f->vars[b]->name,
+				   f->vars[b]->name);
+			return 0;
+		}
+	}
 	/* a struct pointer parameter comes to f_bwd without its values
 	 * (the caller's own copy, for the integer members): a region must
 	 * save what it reads there */
