@@ -663,13 +663,17 @@ static Expr *rg_base(Adj *c, int v, Loc loc)
 			   c->f->vars[v]->name);
 		return expr_cast(type_ptr(type_double()), expr_int(0, loc), loc);
 	}
-	const Var *x = c->f->vars[b];
+	Var *x = c->f->vars[b];
 	if (x->kind == VAR_PARAM && x->type->kind == TY_PTR) {
 		if (c->bmap[b] < 0) {
-			diag_error(loc, "the checkpoint region reads data behind "
-					"'%s', which the reverse sweep of '%s' "
-					"cannot reach; checkpoint in the caller",
-				   x->name, c->f->name);
+			/* (once: the region's every use of it would say it) */
+			if (!x->refused++)
+				diag_error(loc,
+					   "the checkpoint region reads data "
+					   "behind '%s', which the reverse "
+					   "sweep of '%s' cannot reach; "
+					   "checkpoint in the caller",
+					   x->name, c->f->name);
 			return expr_cast(type_ptr(type_double()), expr_int(0, loc), loc);
 		}
 		return expr_var(c->bwd, c->bmap[b], loc);
@@ -1390,6 +1394,18 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 				   "to save: save(%s)",
 				   what, f->vars[i]->joins,
 				   f->vars[i]->joins_save);
+			return 0;
+		}
+		if (!named && b >= 0 && b != i &&
+		    f->vars[b]->type->kind == TY_PTR) {
+			/* (r may be declared in the region: name its base) */
+			diag_error(prag->loc,
+				   "%s uses data behind '%s', which points "
+				   "into '%s', and the function changes it; "
+				   "say how much of '%s' to save: "
+				   "save(%s[lo:len])",
+				   what, f->vars[i]->name, f->vars[b]->name,
+				   f->vars[b]->name, f->vars[b]->name);
 			return 0;
 		}
 		if (!named) {
