@@ -6216,6 +6216,16 @@ static int omp_var_list(FE *fe, PC *pc, const char *clause, int **vars, int *n,
 			pc->i++;
 			continue;
 		}
+		if (pc_is(pc, "[")) {
+			/* an array section, reduction(+:h[:4]) */
+			pc_error(pc,
+				 "ckc does not support array sections in "
+				 "%s(...) yet; name whole variables (reduce "
+				 "into scalars, or accumulate the array in "
+				 "a loop of its own)",
+				 clause);
+			return 0;
+		}
 		return pc_expect(pc, ")", NULL);
 	}
 }
