@@ -292,6 +292,11 @@ typedef struct FE {
 	 * (conv_loop_incdec) x - 1 or x + 1, the value x had before its step
 	 * moved ahead of the condition. */
 	int split_adj[FE_MAX_SPLIT];
+	/* Assignments v = E at the front of a condition that became the
+	 * statement v = E before it (cond_assigns): each converts as v. */
+	CXCursor held[FE_MAX_SPLIT];
+	int held_var[FE_MAX_SPLIT];
+	int nheld;
 	/* Per parameter of the function being converted, the local copy it
 	 * is walked through (walked_param), or -1. */
 	int *walked;
@@ -3785,6 +3790,9 @@ static Expr *conv_binary(FE *fe, CXCursor c, Loc loc)
 				"split it into separate statements");
 		return bad_expr(loc);
 	}
+	for (int i = 0; assign && i < fe->nheld; i++)
+		if (clang_equalCursors(c, fe->held[i]))
+			return expr_var(fe->f, fe->held_var[i], loc);
 	if (assign || is_kind(c, CXCursor_CompoundAssignOperator)) {
 		refuse(fe, loc, "%s", msg_assign_in_expr);
 		return bad_expr(loc);
@@ -5455,15 +5463,77 @@ static int and_chain(CXCursor c, CXCursor *ops)
 	return n > 1 ? n : 0;
 }
 
+/* The assignments v = E at the front of condition (operand) c, which C
+ * runs before anything else of c: c itself, or the left operand of a
+ * binary operator (&& and || too) whose right operand has no effects, or
+ * the operand of a unary one, through parentheses and casts; v a local
+ * or parameter scalar (not static) and E without effects.  With out
+ * NULL, only says whether c has such assignments and no other effects;
+ * else appends v = E to out, in C's order, and holds each so that
+ * conv_binary converts it as v (the caller clears fe->nheld after
+ * converting c). */
+static int cond_assign_scan(FE *fe, CXCursor c, Stmt *out, int *n)
+{
+	c = strip(c);
+	Kids ks = expr_kids(c);
+	int assign = 0;
+	if (is_kind(c, CXCursor_BinaryOperator))
+		binop_of(c, &assign);
+	if (assign && ks.n == 2) {
+		CXCursor l = strip(ks.c[0]);
+		int id = is_kind(l, CXCursor_DeclRefExpr)
+				 ? var_lookup(fe, clang_getCursorReferenced(l))
+				 : -1;
+		if (id < 0 || fe->f->vars[id]->is_static ||
+		    !type_is_arith(fe->f->vars[id]->type) ||
+		    effects_count(ks.c[1]) || *n == FE_MAX_SPLIT)
+			return 0;
+		if (out) {
+			Loc loc = cur_loc(fe, c);
+			stmt_append(out, stmt_assign(A_SET,
+						     expr_var(fe->f, id, loc),
+						     conv_expr(fe, ks.c[1]),
+						     loc));
+			fe->held[fe->nheld] = c;
+			fe->held_var[fe->nheld++] = id;
+		}
+		(*n)++;
+		return 1;
+	}
+	if ((is_kind(c, CXCursor_BinaryOperator) && ks.n == 2 &&
+	     clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Comma &&
+	     !effects_count(ks.c[1])) ||
+	    ((is_kind(c, CXCursor_UnaryOperator) ||
+	      is_kind(c, CXCursor_CStyleCastExpr)) &&
+	     ks.n == 1 && !is_incdec(c)))
+		return cond_assign_scan(fe, ks.c[0], out, n);
+	return 0;
+}
+
+/* cond_assign_scan's answer for all of c's effects. */
+static int cond_assigns_only(FE *fe, CXCursor c)
+{
+	int n = 0;
+	return cond_assign_scan(fe, c, NULL, &n) && n == effects_count(c);
+}
+
 static Stmt *conv_loop_chain(FE *fe, CXCursor cond, CXCursor body, int is_do,
 			     Loc loc)
 {
 	CXCursor ops[FE_MAX_CHAIN];
 	int n = and_chain(strip(cond), ops), any = 0;
+	if (!n) { /* one operand */
+		ops[0] = strip(cond);
+		n = 1;
+	}
 	for (int i = 0; i < n; i++) {
 		if (!effects_count(ops[i]))
 			continue;
-		if (!incdec_scan(fe, ops[i], 1))
+		if (cond_assigns_only(fe, ops[i])) {
+			any = 1;
+			continue;
+		}
+		if (n == 1 || !incdec_scan(fe, ops[i], 1))
 			return NULL;
 		fe->nsplit = 0;
 		any = 1;
@@ -5473,7 +5543,14 @@ static Stmt *conv_loop_chain(FE *fe, CXCursor cond, CXCursor body, int is_do,
 	Stmt *tests = stmt_block(loc);
 	for (int i = 0; i < n; i++) {
 		Expr *e;
-		if (effects_count(ops[i])) {
+		if (cond_assigns_only(fe, ops[i])) {
+			/* while ((r = resid(u)) > tol): r = resid(u); then
+			 * the test of r > tol */
+			int held = 0;
+			cond_assign_scan(fe, ops[i], tests, &held);
+			e = conv_expr(fe, ops[i]);
+			fe->nheld = 0;
+		} else if (effects_count(ops[i])) {
 			incdec_scan(fe, ops[i], 1);
 			if (!incdec_cond_prepare(fe))
 				return stmt_new(S_EMPTY, loc);
@@ -7232,7 +7309,14 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 		/* if (C[x++]) S:  x++; if (C[x - 1]) S, as for a loop's
 		 * condition (conv_loop_incdec) */
 		Stmt *steps = NULL;
-		if (incdec_scan_cond(fe, strip(ks.c[0]))) {
+		if (effects_count(ks.c[0]) && cond_assigns_only(fe, ks.c[0])) {
+			/* if ((t = e) > c) S: t = e; if (t > c) S */
+			int held = 0;
+			steps = stmt_block(loc);
+			cond_assign_scan(fe, ks.c[0], steps, &held);
+			s->u.ifs.cond = conv_expr(fe, ks.c[0]);
+			fe->nheld = 0;
+		} else if (incdec_scan_cond(fe, strip(ks.c[0]))) {
 			if (!incdec_cond_prepare(fe))
 				return stmt_new(S_EMPTY, loc);
 			steps = incdec_all_steps(fe, loc);

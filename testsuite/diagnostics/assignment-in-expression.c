@@ -1,5 +1,7 @@
 // An assignment used as a value is refused, except as the value of
-// another assignment (adjoint/assignment-chain.c).
+// another assignment (adjoint/assignment-chain.c) and at the front of a
+// condition (adjoint/assign-in-condition.c): here it may not run (the
+// right of && in an if), or it is part of a computation.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusal in reverse mode:
@@ -12,7 +14,14 @@
 double f(double x)
 {
 	double y = 0.0;
-	if ((y = x * x) > 1.0) // CHECK: assignment-in-expression.c:[[@LINE]]:7: error: assignment inside an expression is not supported; make it a statement of its own
+	if (x > 0.0 && (y = x * x) > 1.0) // CHECK: assignment-in-expression.c:[[@LINE]]:18: error: assignment inside an expression is not supported; make it a statement of its own
 		y = 1.0;
 	return y;
+}
+
+#pragma ck_tangent wrt(x)
+double g(double x)
+{
+	double y = 2.0;
+	return (y = x * y) + 1.0; // CHECK: assignment-in-expression.c:[[@LINE]]:10: error: assignment inside an expression is not supported; make it a statement of its own
 }
