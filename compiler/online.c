@@ -21,7 +21,9 @@
  * locals of f.  The meaning is f's, so every mode may use the shape;
  * checkpoint.c runs the do statement as the step, and tells a step that
  * left the loop by ck_brk.  Returns inside a checkpoint region nested in
- * the loop stay as they are: the region refuses them.
+ * the loop stay as they are: the region refuses them.  A binomial(K)
+ * loop's body with a continue (and nothing that leaves the loop) becomes
+ * do { B } while (0) alone: its trip count stays fixed.
  */
 #include "ckc.h"
 
@@ -36,35 +38,60 @@ typedef struct Shaper {
 			f's body once the walk is done */
 } Shaper;
 
-/* Does s, inside the loop's body with depth inner loops around it, leave
- * the loop or end its step early? */
-static int sh_exits(const Stmt *s, int depth)
+/* What s, inside the loop's body with depth inner loops around it, does
+ * to the loop: SH_CONTINUE if it ends a step early, SH_LEAVE if it leaves
+ * the loop (or both). */
+enum { SH_CONTINUE = 1, SH_LEAVE = 2 };
+
+static int sh_jumps(const Stmt *s, int depth)
 {
 	if (!s)
 		return 0;
 	switch (s->kind) {
-	case S_BLOCK:
+	case S_BLOCK: {
+		int j = 0;
 		for (int i = 0; i < s->u.block.n; i++)
-			if (sh_exits(s->u.block.items[i], depth))
-				return 1;
-		return 0;
+			j |= sh_jumps(s->u.block.items[i], depth);
+		return j;
+	}
 	case S_IF:
-		return sh_exits(s->u.ifs.then, depth) ||
-		       sh_exits(s->u.ifs.els, depth);
+		return sh_jumps(s->u.ifs.then, depth) |
+		       sh_jumps(s->u.ifs.els, depth);
 	case S_FOR:
 	case S_WHILE:
 	case S_DO:
-		return sh_exits(s->u.loop.body, depth + 1);
+		return sh_jumps(s->u.loop.body, depth + 1);
 	case S_CHECKPOINT:
 		return 0; /* a region refuses what leaves it */
 	case S_BREAK:
+		return depth == 0 ? SH_LEAVE : 0;
 	case S_CONTINUE:
-		return depth == 0;
+		return depth == 0 ? SH_CONTINUE : 0;
 	case S_RETURN:
-		return 1;
+		return SH_LEAVE;
 	default:
 		return 0;
 	}
+}
+
+static int sh_exits(const Stmt *s, int depth)
+{
+	return sh_jumps(s, depth) != 0;
+}
+
+/* A binomial loop's body with a continue, and nothing that leaves the
+ * loop, is one step as do { B } while (0), where the continue ends the
+ * step (the loop's trip count stays fixed). */
+static void sh_continue_step(Stmt *loop)
+{
+	if (sh_jumps(loop->u.loop.body, 0) != SH_CONTINUE)
+		return;
+	Stmt *step = stmt_new(S_DO, loop->loc);
+	step->u.loop.cond = expr_int(0, loop->loc);
+	step->u.loop.body = loop->u.loop.body;
+	Stmt *b = stmt_block(loop->loc);
+	stmt_append(b, step);
+	loop->u.loop.body = b;
 }
 
 static Stmt *sh_set(Shaper *sh, int v, int k, Loc loc)
@@ -259,6 +286,8 @@ static Stmt *sh_walk(Shaper *sh, Stmt **sp)
 			       loop ? &body->u.loop.body : &s->u.ckpt.body);
 		if ((s->u.ckpt.online || s->u.ckpt.budget) && loop)
 			return sh_loop(sh, s);
+		if (s->u.ckpt.binomial && body->kind == S_FOR)
+			sh_continue_step(body);
 		return NULL;
 	}
 	default:
