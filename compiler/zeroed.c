@@ -175,10 +175,9 @@ static int zr_invariant(const Expr *e, const unsigned char *stored)
 	}
 }
 
-/* The variables s stores into (the root of every lvalue, each declared
- * variable). */
-/* Does s store into variable v (zr_stores's stored[v])? */
-static int zr_stores_var(const Stmt *s, int v)
+/* Calls fn(ctx, v) for each variable v that s stores into: declares, or
+ * assigns (itself, an element or a member); stops when fn returns 1. */
+static int zr_store_walk(const Stmt *s, int (*fn)(void *, int), void *ctx)
 {
 	if (!s)
 		return 0;
@@ -190,71 +189,52 @@ static int zr_stores_var(const Stmt *s, int v)
 			l = l->kind == E_INDEX    ? l->u.index.base
 			    : l->kind == E_MEMBER ? l->u.mem.base
 						  : l->u.e;
-		return l->kind == E_VAR && l->u.var == v;
+		return l->kind == E_VAR && fn(ctx, l->u.var);
 	}
 	case S_DECL:
-		return s->u.decl.var == v;
+		return fn(ctx, s->u.decl.var);
 	case S_BLOCK:
 		for (int k = 0; k < s->u.block.n; k++)
-			if (zr_stores_var(s->u.block.items[k], v))
+			if (zr_store_walk(s->u.block.items[k], fn, ctx))
 				return 1;
 		return 0;
 	case S_IF:
-		return zr_stores_var(s->u.ifs.then, v) ||
-		       zr_stores_var(s->u.ifs.els, v);
+		return zr_store_walk(s->u.ifs.then, fn, ctx) ||
+		       zr_store_walk(s->u.ifs.els, fn, ctx);
 	case S_FOR:
 	case S_WHILE:
 	case S_DO:
-		return zr_stores_var(s->u.loop.init, v) ||
-		       zr_stores_var(s->u.loop.inc, v) ||
-		       zr_stores_var(s->u.loop.body, v);
+		return zr_store_walk(s->u.loop.init, fn, ctx) ||
+		       zr_store_walk(s->u.loop.inc, fn, ctx) ||
+		       zr_store_walk(s->u.loop.body, fn, ctx);
 	case S_CHECKPOINT:
-		return zr_stores_var(s->u.ckpt.body, v);
+		return zr_store_walk(s->u.ckpt.body, fn, ctx);
 	default:
 		return 0;
 	}
 }
 
+static int zr_mark(void *ctx, int v)
+{
+	((unsigned char *)ctx)[v] = 1;
+	return 0;
+}
+
+static int zr_is(void *ctx, int v)
+{
+	return v == *(int *)ctx;
+}
+
+/* Sets stored[v] for each variable s stores into. */
 static void zr_stores(const Stmt *s, unsigned char *stored)
 {
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_ASSIGN: {
-		const Expr *l = s->u.assign.lhs;
-		while (l->kind == E_INDEX || l->kind == E_MEMBER ||
-		       l->kind == E_DEREF)
-			l = l->kind == E_INDEX    ? l->u.index.base
-			    : l->kind == E_MEMBER ? l->u.mem.base
-						  : l->u.e;
-		if (l->kind == E_VAR)
-			stored[l->u.var] = 1;
-		break;
-	}
-	case S_DECL:
-		stored[s->u.decl.var] = 1;
-		break;
-	case S_BLOCK:
-		for (int k = 0; k < s->u.block.n; k++)
-			zr_stores(s->u.block.items[k], stored);
-		break;
-	case S_IF:
-		zr_stores(s->u.ifs.then, stored);
-		zr_stores(s->u.ifs.els, stored);
-		break;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		zr_stores(s->u.loop.init, stored);
-		zr_stores(s->u.loop.inc, stored);
-		zr_stores(s->u.loop.body, stored);
-		break;
-	case S_CHECKPOINT:
-		zr_stores(s->u.ckpt.body, stored);
-		break;
-	default:
-		break;
-	}
+	zr_store_walk(s, zr_mark, stored);
+}
+
+/* Does s store into variable v? */
+static int zr_stores_var(const Stmt *s, int v)
+{
+	return zr_store_walk(s, zr_is, &v);
 }
 
 /* Is lhs X[i]? */
