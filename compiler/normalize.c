@@ -354,6 +354,8 @@ static Stmt *norm_loop_tests(Normalizer *n, Stmt *s);
  * into a temporary in an operand after its first, which may not run? */
 static int norm_late_call(Normalizer *n, const Expr *e)
 {
+	if (e->kind == E_UNARY && e->u.un.op == U_NOT) /* !(a || g(x)) */
+		return norm_late_call(n, e->u.un.e);
 	if (e->kind != E_BINARY ||
 	    (e->u.bin.op != B_LAND && e->u.bin.op != B_LOR))
 		return 0;
@@ -365,6 +367,16 @@ static int norm_late_call(Normalizer *n, const Expr *e)
 static void norm_test_into(Normalizer *n, Stmt *b, const Expr *e, int c)
 {
 	Loc loc = e->loc;
+	if (e->kind == E_UNARY && e->u.un.op == U_NOT &&
+	    norm_late_call(n, e->u.un.e)) {
+		norm_test_into(n, b, e->u.un.e, c);
+		stmt_append(b, stmt_assign(A_SET, expr_var(n->f, c, loc),
+					   expr_unary(U_NOT,
+						      expr_var(n->f, c, loc),
+						      loc),
+					   loc));
+		return;
+	}
 	if (e->kind == E_BINARY &&
 	    (e->u.bin.op == B_LAND || e->u.bin.op == B_LOR)) {
 		norm_test_into(n, b, e->u.bin.l, c);

@@ -4,7 +4,7 @@
 // each operand in turn into a flag (ck_c) and the if tests the flag; each
 // call moves into a temporary as any other and differentiates, and runs
 // exactly when C runs it (a call that would divide by zero is skipped as
-// in C).  Gradients, Hessian-vector products and the dot-product test
+// in C); a negated chain, !(a || g(x) > t), negates the flag.  Gradients, Hessian-vector products and the dot-product test
 // against differences, on both sides of the guards.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
@@ -40,6 +40,8 @@ double f(const double *x, int n)
 		s *= 2.0;
 	if (x[3] != 0.0 && inv(x, 3) > 1.0)
 		s += inv(x, 3) * x[2];
+	if (!(n < 3 || nrm2(x, 2) > 5.0)) /* a negated chain */
+		s += 0.5 * s * x[0];
 	return s * s;
 }
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, int n, double *ret_d){{$}}
@@ -51,6 +53,8 @@ double f(const double *x, int n)
 // CHECK: if (ck_c) {
 // CHECK: ck_c2 = n < 0;
 // CHECK-NEXT: if (!ck_c2) {
+// CHECK: ck_c4 = !ck_c4;
+// CHECK-NEXT: if (ck_c4) {
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
