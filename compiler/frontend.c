@@ -3386,7 +3386,8 @@ static int fn_ptr_type(CXType t)
 }
 
 static CXCursor fn_bound(FE *fe, CXCursor c);
-static int is_assignment(CXCursor c);
+static int is_incdec(CXCursor c);
+static int binop_of(CXCursor c, int *assign);
 
 /* Local function-pointer variables: act_fn act = relu; ... act(t).  One
  * that its declaration sets to a function (by name, or to what fn_bound
@@ -3394,25 +3395,65 @@ static int is_assignment(CXCursor c);
  * changes after (no assignment to it, no &act) names that function:
  * calls through it call the function by name, it may be passed on to a
  * function-pointer parameter, and its declaration is dropped. */
-typedef struct FnVar {
+/* Does a statement write variable var (an assignment to it, x++), or,
+ * with addr, take its address? */
+typedef struct VarWrite {
 	CXCursor var;
-	int changed;
-} FnVar;
+	int addr;
+	int found;
+} VarWrite;
 
-static enum CXChildVisitResult fn_var_visit(CXCursor c, CXCursor parent,
-					    CXClientData data)
+static enum CXChildVisitResult var_write_visit(CXCursor c, CXCursor parent,
+					       CXClientData data)
 {
-	FnVar *u = data;
+	VarWrite *pw = data;
+	CXCursor target = clang_getNullCursor();
+	int assign = 0;
 	(void)parent;
-	int addr =
-		is_kind(c, CXCursor_UnaryOperator) &&
-		clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf;
-	if (addr || is_assignment(c)) {
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_UnaryOperator:
+		assign = is_incdec(c) ||
+			 (pw->addr && clang_getCursorUnaryOperatorKind(c) ==
+					      CXUnaryOperator_AddrOf);
+		break;
+	case CXCursor_CompoundAssignOperator:
+		assign = 1;
+		break;
+	case CXCursor_BinaryOperator:
+		binop_of(c, &assign);
+		break;
+	default:
+		break;
+	}
+	if (assign) {
 		Kids ks = expr_kids(c);
-		CXCursor t = ks.n ? strip(ks.c[0]) : clang_getNullCursor();
+		if (ks.n >= 1)
+			target = strip(ks.c[0]);
+	}
+	if (is_kind(target, CXCursor_DeclRefExpr) &&
+	    clang_equalCursors(clang_getCursorReferenced(target), pw->var)) {
+		pw->found = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does a statement take the address of VarWrite.var? */
+static enum CXChildVisitResult addr_taken_visit(CXCursor c, CXCursor parent,
+						CXClientData data)
+{
+	VarWrite *pw = data;
+	(void)parent;
+	if (is_kind(c, CXCursor_UnaryOperator) &&
+	    clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf) {
+		Kids ks = expr_kids(c);
+		CXCursor t = ks.n == 1 ? strip(ks.c[0]) : clang_getNullCursor();
 		if (is_kind(t, CXCursor_DeclRefExpr) &&
-		    clang_equalCursors(clang_getCursorReferenced(t), u->var))
-			u->changed = 1;
+		    clang_equalCursors(clang_getCursorReferenced(t),
+				       pw->var)) {
+			pw->found = 1;
+			return CXChildVisit_Break;
+		}
 	}
 	return CXChildVisit_Recurse;
 }
@@ -3443,9 +3484,9 @@ static CXCursor fn_var_bound(FE *fe, CXCursor v)
 	    clang_Cursor_hasVarDeclGlobalStorage(v) || !fe->fdef ||
 	    !fn_ptr_type(clang_getCursorType(v)) || clang_Cursor_isNull(init))
 		return clang_getNullCursor();
-	FnVar u = { v, 0 };
-	clang_visitChildren(fe->fdef->def, fn_var_visit, &u);
-	return u.changed ? clang_getNullCursor() : fn_bound(fe, init);
+	VarWrite u = { v, 1, 0 };
+	clang_visitChildren(fe->fdef->def, var_write_visit, &u);
+	return u.found ? clang_getNullCursor() : fn_bound(fe, init);
 }
 
 /* The function that expression c designates: a function by name (&f, f)
@@ -5033,9 +5074,15 @@ typedef struct IncScan {
 	/* s->n++ or s.n++: var is the field n, base the variable s */
 	CXCursor base[FE_MAX_SPLIT];
 	int member[FE_MAX_SPLIT];
-	int bad; /* ?:, &&, ||, an assignment, a call of the file, x++ of
-		    something other than a variable */
+	/* a[k]++: var is the array a, idx the index k */
+	CXCursor idx[FE_MAX_SPLIT];
+	int elem[FE_MAX_SPLIT];
+	int bad; /* ?:, &&, ||, an assignment, a call through a pointer,
+		    x++ of something other than a variable */
+	int calls; /* a call of a function of the file */
 } IncScan;
+
+static int effects_count(CXCursor c);
 
 static enum CXChildVisitResult inc_scan_visit(CXCursor c, CXCursor parent,
 					      CXClientData data)
@@ -5063,10 +5110,31 @@ static enum CXChildVisitResult inc_scan_visit(CXCursor c, CXCursor parent,
 		    is_kind(strip(expr_kids(op).c[0]), CXCursor_DeclRefExpr))
 			mbase = clang_getCursorReferenced(
 				strip(expr_kids(op).c[0]));
+		/* nnb[i]++: an integer element of an array variable */
+		CXCursor ebase = clang_getNullCursor();
+		if (!deref && is_kind(op, CXCursor_ArraySubscriptExpr) &&
+		    expr_kids(op).n == 2 &&
+		    is_kind(strip(expr_kids(op).c[0]), CXCursor_DeclRefExpr) &&
+		    !effects_count(expr_kids(op).c[1])) {
+			ebase = clang_getCursorReferenced(
+				strip(expr_kids(op).c[0]));
+			sc->idx[sc->n] = expr_kids(op).c[1];
+		}
 		if (sc->n == FE_MAX_SPLIT ||
 		    (!is_kind(op, CXCursor_DeclRefExpr) &&
-		     clang_Cursor_isNull(mbase))) {
+		     clang_Cursor_isNull(mbase) &&
+		     clang_Cursor_isNull(ebase))) {
 			sc->bad = 1;
+			break;
+		}
+		sc->elem[sc->n] = !clang_Cursor_isNull(ebase);
+		if (sc->elem[sc->n]) {
+			sc->member[sc->n] = 0;
+			sc->base[sc->n] = clang_getNullCursor();
+			sc->deref[sc->n] = 0;
+			sc->inc[sc->n] = c;
+			sc->var[sc->n] = ebase;
+			sc->n++;
 			break;
 		}
 		sc->member[sc->n] = !clang_Cursor_isNull(mbase);
@@ -5093,9 +5161,10 @@ static enum CXChildVisitResult inc_scan_visit(CXCursor c, CXCursor parent,
 	}
 	case CXCursor_CallExpr: {
 		CXCursor f = clang_getCursorReferenced(c);
-		if (clang_Cursor_isNull(f) ||
-		    !clang_Cursor_isNull(clang_getCursorDefinition(f)))
+		if (clang_Cursor_isNull(f))
 			sc->bad = 1;
+		else if (!clang_Cursor_isNull(clang_getCursorDefinition(f)))
+			sc->calls = 1;
 		break;
 	}
 	default:
@@ -5156,6 +5225,56 @@ static int inc_var_ok(CXCursor v, int deref)
 	       vt.kind == CXType_Double;
 }
 
+typedef struct IdxUse {
+	const IncScan *sc;
+	int hit;
+} IdxUse;
+
+static enum CXChildVisitResult inc_idx_visit(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	IdxUse *u = data;
+	(void)parent;
+	if (is_kind(c, CXCursor_DeclRefExpr))
+		for (int k = 0; k < u->sc->n; k++)
+			if (clang_equalCursors(clang_getCursorReferenced(c),
+					       u->sc->var[k]))
+				u->hit = 1;
+	return CXChildVisit_Recurse;
+}
+
+/* Whether the element increment a[i]++ (number k of sc) may move out: a
+ * is a local array or a parameter pointer (not static) of integers or
+ * floating values, and
+ * its index reads no variable the statement steps (nor a itself), so
+ * a[i] names the same element after the statement. */
+static int inc_elem_ok(const IncScan *sc, int k)
+{
+	CXCursor v = sc->var[k];
+	enum CXCursorKind vk = clang_getCursorKind(v);
+	CXType t = clang_getCanonicalType(clang_getCursorType(v));
+	enum CX_StorageClass stc = clang_Cursor_getStorageClass(v);
+	if ((vk != CXCursor_VarDecl && vk != CXCursor_ParmDecl) ||
+	    stc == CX_SC_Static || stc == CX_SC_Extern ||
+	    is_kind(clang_getCursorSemanticParent(v),
+		    CXCursor_TranslationUnit))
+		return 0;
+	CXType e = t.kind == CXType_Pointer ? clang_getPointeeType(t)
+		   : t.kind == CXType_ConstantArray
+			   ? clang_getArrayElementType(t)
+			   : t;
+	e = clang_getCanonicalType(e);
+	if (((e.kind < CXType_Bool || e.kind > CXType_Int128) &&
+	     e.kind != CXType_Float && e.kind != CXType_Double) ||
+	    clang_isConstQualifiedType(e))
+		return 0;
+	IdxUse u = { sc, 0 };
+	if (is_kind(strip(sc->idx[k]), CXCursor_DeclRefExpr))
+		inc_idx_visit(strip(sc->idx[k]), clang_getNullCursor(), &u);
+	clang_visitChildren(sc->idx[k], inc_idx_visit, &u);
+	return !u.hit;
+}
+
 /* Whether the member increment s->n++ (s.n++) may move out: s is a
  * local or parameter (a struct, or a pointer to one), n an integer or
  * pointer field. */
@@ -5190,9 +5309,21 @@ static int incdec_scan(FE *fe, CXCursor c, int top)
 	if (sc.n == 0 || sc.bad)
 		return 0;
 	for (int k = 0; k < sc.n; k++)
-		if (sc.member[k] ? !inc_member_ok(sc.base[k], sc.var[k])
-				 : !inc_var_ok(sc.var[k], sc.deref[k]))
+		if (sc.elem[k] ? !inc_elem_ok(&sc, k)
+		    : sc.member[k] ? !inc_member_ok(sc.base[k], sc.var[k])
+				   : !inc_var_ok(sc.var[k], sc.deref[k]))
 			return 0;
+	/* a function of the file that the statement calls sees x before its
+	 * step moves out: only a variable whose address f never takes is
+	 * out of its reach (out[no++] = act(s)) */
+	for (int k = 0; sc.calls && k < sc.n; k++) {
+		VarWrite a = { sc.var[k], 1, 0 };
+		if (sc.member[k] || sc.deref[k] || sc.elem[k] || !fe->fdef)
+			return 0;
+		clang_visitChildren(fe->fdef->def, addr_taken_visit, &a);
+		if (a.found)
+			return 0;
+	}
 	if (is_kind(c, CXCursor_DeclRefExpr))
 		inc_refs_visit(c, clang_getNullCursor(), &sc);
 	clang_visitChildren(c, inc_refs_visit, &sc);
@@ -5404,16 +5535,30 @@ static int incdec_cond_prepare(FE *fe)
 {
 	for (int k = 0; k < fe->nsplit; k++) {
 		CXCursor inc = fe->split_inc[k];
-		CXCursor v =
-			clang_getCursorReferenced(strip(expr_kids(inc).c[0]));
+		CXCursor op = strip(expr_kids(inc).c[0]);
+		/* (a variable's declared type; an element's) */
+		CXType vt = is_kind(op, CXCursor_DeclRefExpr)
+				    ? clang_getCursorType(
+					      clang_getCursorReferenced(op))
+				    : clang_getCursorType(op);
 		enum CXUnaryOperatorKind u =
 			clang_getCursorUnaryOperatorKind(inc);
-		if (!incdec_cond_type_ok(clang_getCursorType(v))) {
+		if (!incdec_cond_type_ok(vt)) {
+			enum CXTypeKind tk = clang_getCanonicalType(vt).kind;
 			fe->nsplit = 0;
-			refuse(fe, cur_loc(fe, inc),
-			       "an increment in a loop's condition of an "
-			       "integer narrower than int is not supported; "
-			       "declare it int, or step it in the body");
+			/* (the test reads x - 1 for x++, which a floating x
+			 * would round) */
+			if (tk == CXType_Float || tk == CXType_Double)
+				refuse(fe, cur_loc(fe, inc),
+				       "an increment in a loop's condition of "
+				       "a floating variable is not supported; "
+				       "step it in the body");
+			else
+				refuse(fe, cur_loc(fe, inc),
+				       "an increment in a loop's condition of "
+				       "an integer narrower than int is not "
+				       "supported; declare it int, or step it "
+				       "in the body");
 			return 0;
 		}
 		fe->split_adj[k] = u == CXUnaryOperator_PostInc   ? -1
@@ -7472,53 +7617,15 @@ static int old_style_params(CXCursor c)
  * the caller put it, the base that the reverse sweep finds the copy's
  * place from, as for any local pointer into it. */
 
-typedef struct ParamWrite {
-	CXCursor param;
-	int found;
-} ParamWrite;
-
-static enum CXChildVisitResult param_write_visit(CXCursor c, CXCursor parent,
-						 CXClientData data)
-{
-	ParamWrite *pw = data;
-	CXCursor target = clang_getNullCursor();
-	int assign = 0;
-	(void)parent;
-	switch (clang_getCursorKind(c)) {
-	case CXCursor_UnaryOperator:
-		assign = is_incdec(c);
-		break;
-	case CXCursor_CompoundAssignOperator:
-		assign = 1;
-		break;
-	case CXCursor_BinaryOperator:
-		binop_of(c, &assign);
-		break;
-	default:
-		break;
-	}
-	if (assign) {
-		Kids ks = expr_kids(c);
-		if (ks.n >= 1)
-			target = strip(ks.c[0]);
-	}
-	if (is_kind(target, CXCursor_DeclRefExpr) &&
-	    clang_equalCursors(clang_getCursorReferenced(target), pw->param)) {
-		pw->found = 1;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
 /* The local copy that body walks in place of pointer parameter a (id),
  * bound to a's declaration, or -1 when body never assigns a. */
 static int walked_param(FE *fe, CXCursor a, int id, CXCursor body)
 {
-	ParamWrite pw = { a, 0 };
+	VarWrite pw = { a, 0, 0 };
 	Var *v = fe->f->vars[id];
 	if (v->type->kind != TY_PTR)
 		return -1;
-	clang_visitChildren(body, param_write_visit, &pw);
+	clang_visitChildren(body, var_write_visit, &pw);
 	if (!pw.found)
 		return -1;
 	char *base = arena_alloc(strlen(v->name) + 4);

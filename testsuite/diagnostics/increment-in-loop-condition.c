@@ -34,3 +34,16 @@ double k(const double *x, short m)
 		s += x[m];
 	return s;
 }
+
+/* a floating counter: the test would read t - 1 for t++, rounded */
+#pragma ck_adjoint wrt(x, t0)
+double m(const double *x, double t0)
+{
+	double t = t0, s = 0.0;
+	int i = 0;
+	while (t++ < 4.5 && i < 3) { // CHECK: increment-in-loop-condition.c:[[@LINE]]:9: error: an increment in a loop's condition of a floating variable is not supported; step it in the body
+		s += x[i] * t;
+		i++;
+	}
+	return s;
+}
