@@ -1087,8 +1087,7 @@ static void act_heap_struct_visit(void *ctx, const Stmt *s)
 	const Expr *l = s->kind == S_ASSIGN ? s->u.assign.lhs : NULL;
 	const Expr *r = s->kind == S_ASSIGN ? s->u.assign.rhs : NULL;
 	if (!l || !r || l->kind != E_VAR || r->kind != E_CALL ||
-	    r->u.call.fn >= 0 ||
-	    strcmp(r->u.call.name, "ck_pop_p"))
+	    r->u.call.fn >= 0 || strcmp(r->u.call.name, "ck_pop_p"))
 		return;
 	const Var *x = a->f->vars[l->u.var];
 	if (x->kind == VAR_LOCAL && x->type->kind == TY_PTR &&

@@ -1255,8 +1255,7 @@ static void rg_alloc_visit(void *ctx, const Stmt *s)
 	if ((s->kind == S_DECL && s->u.decl.var == x->var && s->u.decl.init &&
 	     rg_is_alloc(s->u.decl.init)) ||
 	    (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
-	     s->u.assign.lhs->u.var == x->var &&
-	     rg_is_alloc(s->u.assign.rhs)))
+	     s->u.assign.lhs->u.var == x->var && rg_is_alloc(s->u.assign.rhs)))
 		x->found = 1;
 }
 
@@ -1349,8 +1348,8 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 	for (int i = 0; i < f->nvars; i++) {
 		if (!used[i] || f->vars[i]->kind != VAR_PARAM ||
 		    f->vars[i]->type->kind != TY_PTR ||
-		    !type_float_elem(f->vars[i]->type) ||
-		    c->bmap[i] < 0 || adj_param_reached(c, i))
+		    !type_float_elem(f->vars[i]->type) || c->bmap[i] < 0 ||
+		    adj_param_reached(c, i))
 			continue;
 		int named = 0;
 		for (int k = 0; k < prag->u.ckpt.nsaves; k++)

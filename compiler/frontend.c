@@ -3447,7 +3447,8 @@ static enum CXChildVisitResult addr_taken_visit(CXCursor c, CXCursor parent,
 	if (is_kind(c, CXCursor_UnaryOperator) &&
 	    clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf) {
 		Kids ks = expr_kids(c);
-		CXCursor t = ks.n == 1 ? strip(ks.c[0]) : clang_getNullCursor();
+		CXCursor t =
+			ks.n == 1 ? strip(ks.c[0]) : clang_getNullCursor();
 		if (is_kind(t, CXCursor_DeclRefExpr) &&
 		    clang_equalCursors(clang_getCursorReferenced(t),
 				       pw->var)) {
@@ -5077,8 +5078,9 @@ typedef struct IncScan {
 	/* a[k]++: var is the array a, idx the index k */
 	CXCursor idx[FE_MAX_SPLIT];
 	int elem[FE_MAX_SPLIT];
-	int bad; /* ?:, &&, ||, an assignment, a call through a pointer,
-		    x++ of something other than a variable */
+	/* ?:, &&, ||, an assignment, a call through a pointer, x++ of
+	 * something other than a variable or an element */
+	int bad;
 	int calls; /* a call of a function of the file */
 } IncScan;
 
@@ -5309,7 +5311,7 @@ static int incdec_scan(FE *fe, CXCursor c, int top)
 	if (sc.n == 0 || sc.bad)
 		return 0;
 	for (int k = 0; k < sc.n; k++)
-		if (sc.elem[k] ? !inc_elem_ok(&sc, k)
+		if (sc.elem[k]     ? !inc_elem_ok(&sc, k)
 		    : sc.member[k] ? !inc_member_ok(sc.base[k], sc.var[k])
 				   : !inc_var_ok(sc.var[k], sc.deref[k]))
 			return 0;
@@ -5635,10 +5637,10 @@ static int cond_assign_scan(FE *fe, CXCursor c, Stmt *out, int *n)
 			return 0;
 		if (out) {
 			Loc loc = cur_loc(fe, c);
-			stmt_append(out, stmt_assign(A_SET,
-						     expr_var(fe->f, id, loc),
-						     conv_expr(fe, ks.c[1]),
-						     loc));
+			stmt_append(out,
+				    stmt_assign(A_SET,
+						expr_var(fe->f, id, loc),
+						conv_expr(fe, ks.c[1]), loc));
 			fe->held[fe->nheld] = c;
 			fe->held_var[fe->nheld++] = id;
 		}

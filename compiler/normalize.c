@@ -370,11 +370,11 @@ static void norm_test_into(Normalizer *n, Stmt *b, const Expr *e, int c)
 	if (e->kind == E_UNARY && e->u.un.op == U_NOT &&
 	    norm_late_call(n, e->u.un.e)) {
 		norm_test_into(n, b, e->u.un.e, c);
-		stmt_append(b, stmt_assign(A_SET, expr_var(n->f, c, loc),
-					   expr_unary(U_NOT,
-						      expr_var(n->f, c, loc),
-						      loc),
-					   loc));
+		stmt_append(
+			b, stmt_assign(A_SET, expr_var(n->f, c, loc),
+				       expr_unary(U_NOT,
+						  expr_var(n->f, c, loc), loc),
+				       loc));
 		return;
 	}
 	if (e->kind == E_BINARY &&
@@ -440,7 +440,8 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 		/* double r = sqf(t): the float result into a temporary */
 		if (s->u.decl.init)
 			s->u.decl.init = norm_convert_call(
-				s->u.decl.init, n->f->vars[s->u.decl.var]->type);
+				s->u.decl.init,
+				n->f->vars[s->u.decl.var]->type);
 		if (s->u.decl.init)
 			norm_top(n, &s->u.decl.init);
 		for (int i = 0; i < s->u.decl.ninits; i++)

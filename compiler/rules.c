@@ -199,10 +199,17 @@ static int rp_const(const Expr *e, double *v)
 		if (!rp_const(e->u.bin.l, &l) || !rp_const(e->u.bin.r, &r))
 			return 0;
 		switch (e->u.bin.op) {
-		case B_ADD: *v = l + r; return 1;
-		case B_SUB: *v = l - r; return 1;
-		case B_MUL: *v = l * r; return 1;
-		default: return 0;
+		case B_ADD:
+			*v = l + r;
+			return 1;
+		case B_SUB:
+			*v = l - r;
+			return 1;
+		case B_MUL:
+			*v = l * r;
+			return 1;
+		default:
+			return 0;
 		}
 	default:
 		return 0;

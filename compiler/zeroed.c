@@ -261,8 +261,8 @@ static void zr_at_visit(void *ctx, const Expr *e)
 
 /* The counted loop at fl->items[k] (with i = S before it), its body
  * flattened: sets *pi, *ps (S) and the body; 0 when it is not one. */
-static int zr_unit(const ZrFlat *fl, int k, int *pi,
-		   const Expr **ps, ZrFlat *body)
+static int zr_unit(const ZrFlat *fl, int k, int *pi, const Expr **ps,
+		   ZrFlat *body)
 {
 	int n, i;
 	Stmt *s = fl->items[k];
