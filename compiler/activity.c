@@ -455,6 +455,43 @@ static int act_call_may_write(const Expr *call, int i, CallKind kind)
 
 static int act_untyped_active(Solver *s, const Type *t, const Expr *e);
 
+/* Does generated function g (or one it passes the data to) load values
+ * from a snapshot into the data behind its parameter number i? */
+typedef struct LoadsInto {
+	const Func *g;
+	int var, depth, hit;
+} LoadsInto;
+
+static int act_loads_into(const Func *g, int i, int depth);
+
+static void act_loads_visit(void *ctx, const Expr *e)
+{
+	LoadsInto *l = ctx;
+	if (l->hit || e->kind != E_CALL)
+		return;
+	RtCall k = ir_rt_call(e);
+	if ((k == RT_LOAD || k == RT_LOAD_N) && e->u.call.nargs >= 2 &&
+	    activity_root(e->u.call.args[1]) == l->var) {
+		l->hit = 1;
+		return;
+	}
+	if (e->u.call.fn < 0)
+		return;
+	const Func *h = act_prog->funcs[e->u.call.fn];
+	for (int j = 0; j < e->u.call.nargs && j < h->nparams && !l->hit; j++)
+		if (activity_root(e->u.call.args[j]) == l->var)
+			l->hit = act_loads_into(h, j, l->depth + 1);
+}
+
+static int act_loads_into(const Func *g, int i, int depth)
+{
+	if (!g->generated || depth > 16)
+		return 0;
+	LoadsInto l = { g, g->params[i], depth, 0 };
+	ir_walk_stmt(g->body, act_loads_visit, &l);
+	return l.hit;
+}
+
 static void act_call(Solver *s, const Expr *e)
 {
 	Activity *a = s->a;
@@ -466,6 +503,19 @@ static void act_call(Solver *s, const Expr *e)
 	}
 	if (e->u.call.fn >= 0) {
 		const Func *g = act_prog->funcs[e->u.call.fn];
+		/* second order: f_bwd's copy of a struct (local, or on the
+		 * heap) starts without the values f had, but a callee's
+		 * checkpoint loads them, with their tangents, into it: the
+		 * callee then needs its tangent as f_fwd's callee had */
+		for (int i = 0; s->f->generated && i < g->nparams &&
+				i < e->u.call.nargs;
+		     i++) {
+			Type *pt = g->vars[g->params[i]]->type;
+			if (pt->kind == TY_PTR && pt->base->kind == TY_STRUCT &&
+			    type_float_elem(pt) && act_loads_into(g, i, 0))
+				act_mark(s, activity_root(e->u.call.args[i]),
+					 e->loc);
+		}
 		Activity *callee = act_solve(activity_call_pattern(a, act_prog, e));
 
 		for (int i = 0; i < g->nparams && i < e->u.call.nargs; i++) {
@@ -1079,22 +1129,6 @@ static Memo *act_memo(const Pattern *pat)
 	return NULL;
 }
 
-/* p = ck_pop_p(t) in generated code, p a local pointer to structs with
- * floating members: a heap struct's f_bwd pointer (see act_solve). */
-static void act_heap_struct_visit(void *ctx, const Stmt *s)
-{
-	Activity *a = ctx;
-	const Expr *l = s->kind == S_ASSIGN ? s->u.assign.lhs : NULL;
-	const Expr *r = s->kind == S_ASSIGN ? s->u.assign.rhs : NULL;
-	if (!l || !r || l->kind != E_VAR || r->kind != E_CALL ||
-	    r->u.call.fn >= 0 || strcmp(r->u.call.name, "ck_pop_p"))
-		return;
-	const Var *x = a->f->vars[l->u.var];
-	if (x->kind == VAR_LOCAL && x->type->kind == TY_PTR &&
-	    x->type->base->kind == TY_STRUCT && type_float_elem(x->type))
-		a->varied[a->node[l->u.var]] = 1;
-}
-
 static Activity *act_solve(const Pattern *pat)
 {
 	Memo *m = act_memo(pat);
@@ -1128,22 +1162,6 @@ static Activity *act_solve(const Pattern *pat)
 			if (f->vars[i]->kind == VAR_LOCAL &&
 			    type_float_elem(f->vars[i]->type))
 				a->varied[a->node[i]] = 1;
-	/* second order: f_bwd's copy of a local struct with floating members
-	 * starts at zero, but a callee's checkpoint region may load the
-	 * struct's values, with their tangents, into it (the callee's f_bwd
-	 * then needs its tangent as in f_fwd) */
-	for (int i = 0; f->generated && i < f->nvars; i++) {
-		const Var *x = f->vars[i];
-		const Type *t = x->type;
-		while (t->kind == TY_ARRAY)
-			t = t->base;
-		if (x->kind == VAR_LOCAL && t->kind == TY_STRUCT &&
-		    !type_is_readonly(x->type) && type_float_elem(x->type))
-			a->varied[a->node[i]] = 1;
-	}
-	/* (and so is a struct on the heap, whose pointer f_bwd pops) */
-	if (f->generated)
-		ir_visit_stmts(f->body, act_heap_struct_visit, a);
 	a->ret_varied = pat->force_ret;
 
 	Solver s = { 0 };
