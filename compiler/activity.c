@@ -507,11 +507,12 @@ static void act_call(Solver *s, const Expr *e)
 		 * heap) starts without the values f had, but a callee's
 		 * checkpoint loads them, with their tangents, into it: the
 		 * callee then needs its tangent as f_fwd's callee had */
-		for (int i = 0; s->f->generated && i < g->nparams &&
-				i < e->u.call.nargs;
+		for (int i = 0;
+		     s->f->generated && i < g->nparams && i < e->u.call.nargs;
 		     i++) {
 			Type *pt = g->vars[g->params[i]]->type;
-			if (pt->kind == TY_PTR && pt->base->kind == TY_STRUCT &&
+			if (pt->kind == TY_PTR &&
+			    pt->base->kind == TY_STRUCT &&
 			    type_float_elem(pt) && act_loads_into(g, i, 0))
 				act_mark(s, activity_root(e->u.call.args[i]),
 					 e->loc);
