@@ -5247,9 +5247,8 @@ static enum CXChildVisitResult inc_idx_visit(CXCursor c, CXCursor parent,
 
 /* Whether the element increment a[i]++ (number k of sc) may move out: a
  * is a local array or a parameter pointer (not static) of integers or
- * floating values, and
- * its index reads no variable the statement steps (nor a itself), so
- * a[i] names the same element after the statement. */
+ * floating values, and its index reads no variable the statement steps
+ * (nor a itself), so a[i] names the same element after the statement. */
 static int inc_elem_ok(const IncScan *sc, int k)
 {
 	CXCursor v = sc->var[k];
