@@ -1126,6 +1126,74 @@ static void v_fuse(const Vec *c, Stmt *b)
 	b->u.block.n = n;
 }
 
+/* Is s a statement C takes as a for's init (is_init) or increment:
+ * assignments, calls, declarations (init), or a block of them? */
+static int v_clause_ok(const Stmt *s, int is_init)
+{
+	if (!s)
+		return 1;
+	if (s->kind != S_BLOCK)
+		return s->kind == S_ASSIGN || s->kind == S_EXPR ||
+		       (is_init && s->kind == S_DECL);
+	for (int i = 0; i < s->u.block.n; i++) {
+		const Stmt *it = s->u.block.items[i];
+		if ((it->kind == S_DECL) !=
+			    (s->u.block.items[0]->kind == S_DECL) ||
+		    !v_clause_ok(it, is_init) || it->kind == S_BLOCK)
+			return 0;
+	}
+	return s->u.block.n > 0;
+}
+
+/* Does s continue the loop it is the body of (not an inner loop)? */
+static int v_continues(const Stmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_CONTINUE:
+		return 1;
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (v_continues(s->u.block.items[i]))
+				return 1;
+		return 0;
+	case S_IF:
+		return v_continues(s->u.ifs.then) || v_continues(s->u.ifs.els);
+	case S_CHECKPOINT:
+		return v_continues(s->u.ckpt.body);
+	default:
+		return 0;
+	}
+}
+
+/* A vectorized for loop r whose init or increment, with an active
+ * assignment, became direction loops, which C does not take there: the
+ * increment ends the body when no continue skips that; the init stays in
+ * r->u.loop.init only when it is a clause C takes (else the caller puts
+ * it before the loop).  A loop with a continue and such an increment is
+ * refused. */
+static void v_for_clauses(Stmt *r)
+{
+	if (r->kind != S_FOR)
+		return;
+	if (!v_clause_ok(r->u.loop.inc, 0)) {
+		if (v_continues(r->u.loop.body)) {
+			diag_error(r->loc,
+				   "vector mode cannot step this loop: its "
+				   "increment changes a value with a "
+				   "derivative, and a continue skips the "
+				   "body's end; step that value in the body");
+			return;
+		}
+		Stmt *b = stmt_block(r->loc);
+		stmt_append(b, r->u.loop.body);
+		stmt_append(b, r->u.loop.inc);
+		r->u.loop.body = b;
+		r->u.loop.inc = NULL;
+	}
+}
+
 static void v_stmt(Vec *c, const Stmt *s, Stmt *out)
 {
 	Stmt *r;
@@ -1162,6 +1230,16 @@ static void v_stmt(Vec *c, const Stmt *s, Stmt *out)
 		r->u.loop.cond = expr_clone(s->u.loop.cond);
 		r->u.loop.inc = v_single(c, s->u.loop.inc);
 		r->u.loop.body = v_single(c, s->u.loop.body);
+		v_for_clauses(r);
+		if (r->kind == S_FOR && !v_clause_ok(r->u.loop.init, 1)) {
+			/* (an init with its direction loops: before the loop,
+			 * in a block that keeps its declarations' scope) */
+			Stmt *b = stmt_block(s->loc);
+			stmt_append(b, r->u.loop.init);
+			r->u.loop.init = NULL;
+			stmt_append(b, r);
+			r = b;
+		}
 		stmt_append(out, r);
 		break;
 	case S_CHECKPOINT:
