@@ -611,10 +611,12 @@ static void act_call(Solver *s, const Expr *e)
 			diag_error(
 				e->loc,
 				"'%s' writes through a pointer, which ckc "
-				"differentiates only where the call always "
-				"runs: not in an arm of ?: or on the right "
-				"of && or ||; call it in a statement of its "
-				"own before",
+				"differentiates only in a statement, a "
+				"condition or a declaration, where the call "
+				"always runs: not in an arm of ?:, on the "
+				"right of && or ||, or in a for loop's "
+				"increment; call it in a statement of its "
+				"own",
 				e->u.call.name);
 		else
 			diag_error(e->loc,

@@ -880,6 +880,9 @@ static void emit_stmt(Emitter *em, const Stmt *s, int depth)
 	if (s->kind == S_FOR && s->u.loop.omp && s->u.loop.omp->emit &&
 	    omp_check_generated(em->f, s) && emit_omp_for(em, s, depth))
 		return;
+	/* nothing for an empty statement: every body has its braces */
+	if (s->kind == S_EMPTY)
+		return;
 	indent(em, depth);
 	switch (s->kind) {
 	case S_BLOCK:
@@ -920,9 +923,6 @@ static void emit_stmt(Emitter *em, const Stmt *s, int depth)
 		break;
 	case S_CHECKPOINT:
 		emit_checkpoint(em, s, depth);
-		break;
-	case S_EMPTY:
-		fputs(";\n", out);
 		break;
 	default:
 		ck_unreachable();

@@ -192,10 +192,57 @@ static int norm_reachable(const Normalizer *n, const Expr *a)
 	return k.hit;
 }
 
+typedef struct Mentions {
+	int var, n;
+	Stmt *decl;
+} Mentions;
+
+static void mentions_visit(void *ctx, const Expr *e)
+{
+	Mentions *m = ctx;
+	m->n += e->kind == E_VAR && e->u.var == m->var;
+}
+
+static void mentions_decl(void *ctx, const Stmt *s)
+{
+	Mentions *m = ctx;
+	if (s->kind == S_DECL && s->u.decl.var == m->var)
+		m->decl = (Stmt *)s;
+}
+
+/* Is the call's pointer argument arg &v, v a local that nothing else in f
+ * mentions?  Then nothing reads what the call stores there: neither the
+ * store nor v's declaration stays (v would be set but never used). */
+static int norm_unread_target(Normalizer *n, const Expr *arg)
+{
+	if (arg->kind != E_ADDR || arg->u.e->kind != E_VAR)
+		return 0;
+	Mentions m = { arg->u.e->u.var, 0, NULL };
+	const Var *x = n->f->vars[m.var];
+	if (x->kind != VAR_LOCAL || x->is_static)
+		return 0;
+	ir_walk_stmt(n->f->body, mentions_visit, &m);
+	ir_visit_stmts(n->f->body, mentions_decl, &m);
+	if (m.n != 1 || !m.decl || m.decl->u.decl.init ||
+	    m.decl->u.decl.ninits)
+		return 0;
+	m.decl->kind = S_EMPTY;
+	n->f->vars[m.var]->dropped = 1;
+	return 1;
+}
+
 /* *p as an lvalue: &v gives v back. */
 static Expr *norm_target(Expr *p)
 {
 	return p->kind == E_ADDR ? p->u.e : expr_deref(p, p->loc);
+}
+
+/* *p = e before the statement, unless nothing reads *p. */
+static void norm_store(Normalizer *n, Expr *p, Expr *e, Loc loc)
+{
+	if (!norm_unread_target(n, p))
+		stmt_append(n->prefix,
+			    stmt_assign(A_SET, norm_target(p), e, loc));
 }
 
 /* The call *ep, one of calls_out_math's, with its arguments normalized,
@@ -224,34 +271,26 @@ static void norm_split_out_call(Normalizer *n, Expr **ep, int want_value)
 		norm_temp(n, a, "x");
 	Expr *value = NULL;
 	if (which == 1) {
-		stmt_append(
-			n->prefix,
-			stmt_assign(A_SET, norm_target(e->u.call.args[1]),
-				    expr_call_n(NORM_FN("trunc"), real, loc,
-						expr_clone(*a), NULL, NULL),
-				    loc));
+		norm_store(n, e->u.call.args[1],
+			   expr_call_n(NORM_FN("trunc"), real, loc,
+				       expr_clone(*a), NULL, NULL),
+			   loc);
 		value = expr_call_n(NORM_FN("ck_modf_frac"), real, loc, *a,
 				    NULL, NULL);
 	} else if (which == 2) {
 		Expr *exp = expr_call_n(NORM_FN("ck_frexp_exp"), type_int(),
 					loc, expr_clone(*a), NULL, NULL);
 		norm_temp(n, &exp, "exp");
-		stmt_append(n->prefix,
-			    stmt_assign(A_SET, norm_target(e->u.call.args[1]),
-					expr_clone(exp), loc));
+		norm_store(n, e->u.call.args[1], expr_clone(exp), loc);
 		value = expr_call_n(NORM_FN("ldexp"), real, loc, *a,
 				    expr_unary(U_NEG, exp, loc), NULL);
 	} else {
 		const char *fn[2] = { NORM_FN("sin"), NORM_FN("cos") };
 		for (int i = 0; i < 2; i++)
-			stmt_append(
-				n->prefix,
-				stmt_assign(A_SET,
-					    norm_target(e->u.call.args[1 + i]),
-					    expr_call_n(fn[i], real, loc,
-							expr_clone(*a), NULL,
-							NULL),
-					    loc));
+			norm_store(n, e->u.call.args[1 + i],
+				   expr_call_n(fn[i], real, loc,
+					       expr_clone(*a), NULL, NULL),
+				   loc);
 	}
 #undef NORM_FN
 	*ep = want_value ? value : NULL;

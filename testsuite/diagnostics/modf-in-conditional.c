@@ -11,7 +11,7 @@ double f(const double *x, int n)
 {
 	double s = 0, ip;
 	for (int i = 0; i < n; i++)
-		s += x[i] > 0 ? modf(x[i], &ip) * ip : x[i]; // CHECK: modf-in-conditional.c:[[@LINE]]:19: error: 'modf' writes through a pointer, which ckc differentiates only where the call always runs: not in an arm of ?: or on the right of && or ||; call it in a statement of its own before
+		s += x[i] > 0 ? modf(x[i], &ip) * ip : x[i]; // CHECK: modf-in-conditional.c:[[@LINE]]:19: error: 'modf' writes through a pointer, which ckc differentiates only in a statement, a condition or a declaration, where the call always runs: not in an arm of ?:, on the right of && or ||, or in a for loop's increment; call it in a statement of its own
 	return s;
 }
 // CHECK-NOT: error

@@ -63,6 +63,22 @@ float g(const float *x)
 // CHECK: ck_modf_fracf(ck_x)
 // CHECK: ldexpf(1.0f, -ck_exp) * ck_x2_d
 
+/* outputs nothing reads: neither their stores nor their variables stay
+ * (they would be set but never used under -Wall) */
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+double unread(double x)
+{
+	double ip, sn, cs;
+	sincos(x, &sn, &cs);
+	return modf(x, &ip) * x + sn;
+}
+// CHECK-LABEL: double unread_d(double x, double x_d, double *ret_d){{$}}
+// CHECK-NOT: {{ip|cs}}
+// CHECK: sn = sin(x);
+// CHECK-NOT: {{ip|cs}}
+// CHECK: return
+
 /* in a loop's condition, which becomes a test in the body */
 #pragma ck_tangent wrt(x)
 #pragma ck_adjoint wrt(x)
@@ -103,6 +119,12 @@ int main(void)
 	double v[N] = {0.3, -0.7, 1.1, 0.8};
 	kc_check_scalar("modf frexp sincos", kf, kf_d, kf_b, kf_b_d, NULL, v,
 			NULL, N, 3);
+	double ud, uy = unread_d(0.6, 1.0, &ud), ub = 0.0;
+	ck_check("unread outputs: f_d returns f", uy == unread(0.6));
+	unread_b(0.6, &ub, 1.0);
+	ck_close("unread outputs: f_b = f_d", ub, ud, 1e-15);
+	ck_close("unread outputs: f_d", ud, 2 * modf(0.6, &uy) + cos(0.6),
+		 1e-15);
 	double w[N] = {2.3, 0.4, -0.2, 0.7};
 	kc_check_scalar("modf in a loop condition", kh, kh_d, kh_b, kh_b_d,
 			NULL, w, NULL, N, 2);
