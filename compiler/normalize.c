@@ -2361,6 +2361,53 @@ static int scratch_dead(const Func *f, int v, int used)
 	return 0;
 }
 
+/* Is static local v only read: never assigned (whole or an element),
+ * its address never taken, and an array only indexed, v[i], never passed
+ * or pointed into?  (A table of constants that lacks its const: static
+ * double cof[6] = { ... }.) */
+typedef struct ReadOnly {
+	int var, all, indexed, stored;
+} ReadOnly;
+
+static void read_only_expr(void *ctx, const Expr *e)
+{
+	ReadOnly *r = ctx;
+	if (e->kind == E_VAR && e->u.var == r->var)
+		r->all++;
+	if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
+	    e->u.index.base->u.var == r->var)
+		r->indexed++;
+}
+
+static void read_only_stmt(void *ctx, const Stmt *s)
+{
+	ReadOnly *r = ctx;
+	if (s->kind == S_ASSIGN && ir_elem_root(s->u.assign.lhs) == r->var)
+		r->stored = 1;
+}
+
+static int static_read_only(const Func *f, int v)
+{
+	ReadOnly r = { v, 0, 0, 0 };
+	if (stmt_assigns_var(f->body, v))
+		return 0;
+	ir_walk_stmt(f->body, read_only_expr, &r);
+	ir_visit_stmts(f->body, read_only_stmt, &r);
+	return !r.stored &&
+	       (f->vars[v]->type->kind != TY_ARRAY || r.all == r.indexed);
+}
+
+/* t with const elements (or const itself). */
+static Type *type_const_elems(Type *t)
+{
+	if (t->kind != TY_ARRAY)
+		return type_with_const(t, 1);
+	Type *a = ARENA_NEW(Type);
+	*a = *t;
+	a->base = type_const_elems(t->base);
+	return a;
+}
+
 static void static_scratch(Func *f)
 {
 	for (int v = 0; v < f->nvars; v++) {
@@ -2371,6 +2418,12 @@ static void static_scratch(Func *f)
 			continue;
 		if (scratch_dead(f, v, 0)) {
 			x->is_static = 0;
+			continue;
+		}
+		/* never changed: a const table, read again by the reverse
+		 * sweep like one declared const */
+		if (static_read_only(f, v)) {
+			x->type = type_const_elems(x->type);
 			continue;
 		}
 		diag_error(x->loc,

@@ -5,14 +5,17 @@
 // index x[perm[i]], a weight) instead of taping what f read, and a
 // region's snapshot leaves the tables out (its recomputation reads them).  f_fwd's copy
 // of a const array declared with other values is writable, since it gets
-// them one element at a time.  A static local that is not const is
-// refused unless each call overwrites it first (diagnostics/static-local-
-// float.c, adjoint/static-scratch.c), and a local index array
+// them one element at a time.  A static local without const that the
+// function never changes, passes on or points into is such a table too;
+// one that changes is refused unless each call overwrites it first
+// (diagnostics/static-local-float.c, adjoint/static-scratch.c), and a
+// local index array
 // that is not a const table too (diagnostics/index-array-local.c).
 // Gradients, Hessian-vector products and the dot-product test against
 // differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
+// RUN: FileCheck %s --check-prefix=SERIES --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 #include <math.h>
@@ -28,6 +31,21 @@ static double poly(double x)
 	return p;
 }
 
+/* as textbooks write them, without const: a static table and a static
+ * scalar that the function never changes (nor passes on, nor points
+ * into) are taken as const */
+static double series(double x)
+{
+	static double cof[3] = {1.0, 0.5, 1.0 / 6.0};
+	static double scale = 0.75;
+	double s = 0.0, p = 1.0;
+	for (int k = 0; k < 3; k++) {
+		p *= x;
+		s += cof[k] * p;
+	}
+	return scale * s;
+}
+
 #pragma ck_tangent wrt(x)
 #pragma ck_adjoint wrt(x)
 #pragma ck_hvp wrt(x)
@@ -37,7 +55,7 @@ double f(const double *x)
 	static const int perm[N] = {3, 0, 5, 1, 4, 2};
 	double s = 0.0;
 	for (int i = 0; i < N; i++)
-		s += w[i] * sin(x[perm[i]]) * poly(x[i]);
+		s += w[i] * sin(x[perm[i]]) * poly(x[i]) + series(x[i]);
 	return s;
 }
 
@@ -65,6 +83,8 @@ double g(const double *x)
 // CHECK-NEXT: {
 // CHECK-NEXT: static const double w[6] = {0.5, 1.5, -1.0, 2.0, 0.25, -0.75};
 // CHECK-LABEL: static double f_fwd(const double *x){{$}}
+// SERIES-LABEL: static void series_bwd(
+// SERIES: static const double cof[3] = {1.0, 0.5, 1.0 / 6.0};
 // CHECK: static const double w[6] =
 // CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, double ret_b){{$}}
 // CHECK-NOT: w_b
