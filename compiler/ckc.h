@@ -670,6 +670,8 @@ int stmt_mentions(const Stmt *s, int var);
 /* Does s assign variable var (var = e, var += e, var++), or take its
  * address? */
 int stmt_assigns_var(const Stmt *s, int var);
+/* Does loop body s hold a continue of its own loop (not an inner one's)? */
+int stmt_has_continue(const Stmt *s);
 /* Is s `for (i = A; i < B; i++)` (or i <= B)?  Returns i, else -1, with
  * A in *lo, B in *hi and *le set for <=. */
 int ir_counted_for(const Stmt *s, const Expr **lo, const Expr **hi, int *le);

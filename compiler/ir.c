@@ -1293,6 +1293,28 @@ static void assigns_expr(void *ctx, const Expr *e)
 		a->hit = 1;
 }
 
+int stmt_has_continue(const Stmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_CONTINUE:
+		return 1;
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (stmt_has_continue(s->u.block.items[i]))
+				return 1;
+		return 0;
+	case S_IF:
+		return stmt_has_continue(s->u.ifs.then) ||
+		       stmt_has_continue(s->u.ifs.els);
+	case S_CHECKPOINT:
+		return stmt_has_continue(s->u.ckpt.body);
+	default: /* (a loop's continue is its own) */
+		return 0;
+	}
+}
+
 int stmt_assigns_var(const Stmt *s, int var)
 {
 	Assigns a = { var, 0 };

@@ -558,29 +558,6 @@ static int norm_calls_in(Normalizer *n, const Expr *e)
 	return found;
 }
 
-/* Does loop body s hold a continue of its own loop? */
-static int norm_has_continue(const Stmt *s)
-{
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case S_CONTINUE:
-		return 1;
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			if (norm_has_continue(s->u.block.items[i]))
-				return 1;
-		return 0;
-	case S_IF:
-		return norm_has_continue(s->u.ifs.then) ||
-		       norm_has_continue(s->u.ifs.els);
-	case S_CHECKPOINT:
-		return norm_has_continue(s->u.ckpt.body);
-	default: /* (a loop's continue is its own) */
-		return 0;
-	}
-}
-
 /* A loop whose condition calls a function, while (resid(x, n) > tol &&
  * it < maxit) S: the condition becomes tests at the top of the body of a
  * for (;;) (keeping a for's init and inc), one per operand of its chain
@@ -621,7 +598,7 @@ static Stmt *norm_loop_tests(Normalizer *n, Stmt *s)
 		stmt_append(tests, t);
 	}
 	int first = -1;
-	if (s->kind == S_DO && norm_has_continue(s->u.loop.body))
+	if (s->kind == S_DO && stmt_has_continue(s->u.loop.body))
 		first = func_add_var(n->f, name_fresh(n->p, n->f, "ck_first"),
 				     type_int(), VAR_LOCAL, loc);
 	Stmt *f = ir_tested_loop(n->f, s->kind == S_DO, tests, s->u.loop.body,
@@ -632,7 +609,7 @@ static Stmt *norm_loop_tests(Normalizer *n, Stmt *s)
 		/* with no continue to reach it, the step ends the body: a
 		 * loop left by break whose step the reverse sweep needs
 		 * taped is refused, and the break is the tests' */
-		if (s->u.loop.inc && !norm_has_continue(s->u.loop.body)) {
+		if (s->u.loop.inc && !stmt_has_continue(s->u.loop.body)) {
 			stmt_append(f->u.loop.body, s->u.loop.inc);
 			f->u.loop.inc = NULL;
 		}

@@ -1145,28 +1145,6 @@ static int v_clause_ok(const Stmt *s, int is_init)
 	return s->u.block.n > 0;
 }
 
-/* Does s continue the loop it is the body of (not an inner loop)? */
-static int v_continues(const Stmt *s)
-{
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case S_CONTINUE:
-		return 1;
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			if (v_continues(s->u.block.items[i]))
-				return 1;
-		return 0;
-	case S_IF:
-		return v_continues(s->u.ifs.then) || v_continues(s->u.ifs.els);
-	case S_CHECKPOINT:
-		return v_continues(s->u.ckpt.body);
-	default:
-		return 0;
-	}
-}
-
 /* A vectorized for loop r whose init or increment, with an active
  * assignment, became direction loops, which C does not take there: the
  * increment ends the body when no continue skips that; the init stays in
@@ -1178,7 +1156,7 @@ static void v_for_clauses(Stmt *r)
 	if (r->kind != S_FOR)
 		return;
 	if (!v_clause_ok(r->u.loop.inc, 0)) {
-		if (v_continues(r->u.loop.body)) {
+		if (stmt_has_continue(r->u.loop.body)) {
 			diag_error(r->loc,
 				   "vector mode cannot step this loop: its "
 				   "increment changes a value with a "
