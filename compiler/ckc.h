@@ -672,6 +672,11 @@ int stmt_mentions(const Stmt *s, int var);
 int stmt_assigns_var(const Stmt *s, int var);
 /* Does loop body s hold a continue of its own loop (not an inner one's)? */
 int stmt_has_continue(const Stmt *s);
+/* Does s take the address of variable var (&var)? */
+int stmt_takes_addr(const Stmt *s, int var);
+/* Is s what C takes as a for's init (is_init) or increment: assignments,
+ * calls, declarations (init only), or a block of them of one kind? */
+int ir_for_clause_ok(const Stmt *s, int is_init);
 /* Is s `for (i = A; i < B; i++)` (or i <= B)?  Returns i, else -1, with
  * A in *lo, B in *hi and *le set for <=. */
 int ir_counted_for(const Stmt *s, const Expr **lo, const Expr **hi, int *le);

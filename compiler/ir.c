@@ -1293,6 +1293,29 @@ static void assigns_expr(void *ctx, const Expr *e)
 		a->hit = 1;
 }
 
+int stmt_takes_addr(const Stmt *s, int var)
+{
+	Assigns a = { var, 0 };
+	ir_walk_stmt(s, assigns_expr, &a);
+	return a.hit;
+}
+
+int ir_for_clause_ok(const Stmt *s, int is_init)
+{
+	if (s->kind != S_BLOCK)
+		return s->kind == S_ASSIGN || s->kind == S_EXPR ||
+		       (is_init && s->kind == S_DECL);
+	for (int i = 0; i < s->u.block.n; i++) {
+		const Stmt *it = s->u.block.items[i];
+		if (!it || it->kind == S_BLOCK ||
+		    (it->kind == S_DECL) !=
+			    (s->u.block.items[0]->kind == S_DECL) ||
+		    !ir_for_clause_ok(it, is_init))
+			return 0;
+	}
+	return s->u.block.n > 0;
+}
+
 int stmt_has_continue(const Stmt *s)
 {
 	if (!s)
@@ -1319,8 +1342,7 @@ int stmt_assigns_var(const Stmt *s, int var)
 {
 	Assigns a = { var, 0 };
 	ir_visit_stmts(s, assigns_stmt, &a);
-	ir_walk_stmt(s, assigns_expr, &a);
-	return a.hit;
+	return a.hit || stmt_takes_addr(s, var);
 }
 
 void ir_plain_kids(const Expr *e, ExprVisitor *fn, void *ctx)

@@ -427,20 +427,8 @@ static void verify_assign(const Verifier *v, const Stmt *s)
  * integer assignment, i++, ck_push_i(t, j), j = i). */
 static void verify_for_clause(Verifier *v, const Stmt *s, int is_init)
 {
-	int i, ok = s->kind == S_ASSIGN || s->kind == S_EXPR ||
-		    (is_init && s->kind == S_DECL);
-
-	if (s->kind == S_BLOCK) {
-		ok = s->u.block.n > 0;
-		for (i = 0; ok && i < s->u.block.n; i++) {
-			const Stmt *it = s->u.block.items[i];
-			int decl0 = s->u.block.items[0]->kind == S_DECL;
-			ok = it && (it->kind == S_DECL) == decl0 &&
-			     (it->kind == S_ASSIGN || it->kind == S_EXPR ||
-			      (is_init && it->kind == S_DECL));
-		}
-	}
-	CHECK(v, ok, s->loc, is_init ? "bad S_FOR init" : "bad S_FOR inc");
+	CHECK(v, ir_for_clause_ok(s, is_init), s->loc,
+	      is_init ? "bad S_FOR init" : "bad S_FOR inc");
 	verify_stmt(v, s, s->loc);
 }
 

@@ -167,29 +167,13 @@ static void norm_lvalue(Normalizer *n, Expr **ep)
 	}
 }
 
-typedef struct AddrOf {
-	int var, hit;
-} AddrOf;
-
-static void addr_of_visit(void *ctx, const Expr *e)
-{
-	AddrOf *a = ctx;
-	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
-	    e->u.e->u.var == a->var)
-		a->hit = 1;
-}
-
 /* May a store through a pointer change a: is it neither a number nor a
  * variable whose address the function never takes? */
 static int norm_reachable(const Normalizer *n, const Expr *a)
 {
 	if (a->kind == E_NUM)
 		return 0;
-	if (a->kind != E_VAR)
-		return 1;
-	AddrOf k = { a->u.var, 0 };
-	ir_walk_stmt(n->f->body, addr_of_visit, &k);
-	return k.hit;
+	return a->kind != E_VAR || stmt_takes_addr(n->f->body, a->u.var);
 }
 
 typedef struct Mentions {
@@ -357,7 +341,8 @@ static void norm_block(Normalizer *n, Stmt *b)
 		norm_stmt(n, &s);
 		for (int j = 0; j < n->prefix->u.block.n; j++)
 			ARENA_PUSH(items, count, n->prefix->u.block.items[j]);
-		/* (a sincos call is all prefix) */
+		/* (a sincos call is all prefix; an empty statement left in
+		 * the block would split vector mode's direction loops) */
 		if (s->kind != S_EMPTY)
 			ARENA_PUSH(items, count, s);
 		n->prefix = saved;

@@ -1126,25 +1126,6 @@ static void v_fuse(const Vec *c, Stmt *b)
 	b->u.block.n = n;
 }
 
-/* Is s a statement C takes as a for's init (is_init) or increment:
- * assignments, calls, declarations (init), or a block of them? */
-static int v_clause_ok(const Stmt *s, int is_init)
-{
-	if (!s)
-		return 1;
-	if (s->kind != S_BLOCK)
-		return s->kind == S_ASSIGN || s->kind == S_EXPR ||
-		       (is_init && s->kind == S_DECL);
-	for (int i = 0; i < s->u.block.n; i++) {
-		const Stmt *it = s->u.block.items[i];
-		if ((it->kind == S_DECL) !=
-			    (s->u.block.items[0]->kind == S_DECL) ||
-		    !v_clause_ok(it, is_init) || it->kind == S_BLOCK)
-			return 0;
-	}
-	return s->u.block.n > 0;
-}
-
 /* A vectorized for loop r whose init or increment, with an active
  * assignment, became direction loops, which C does not take there: the
  * increment ends the body when no continue skips that; the init stays in
@@ -1155,7 +1136,7 @@ static void v_for_clauses(Stmt *r)
 {
 	if (r->kind != S_FOR)
 		return;
-	if (!v_clause_ok(r->u.loop.inc, 0)) {
+	if (r->u.loop.inc && !ir_for_clause_ok(r->u.loop.inc, 0)) {
 		if (stmt_has_continue(r->u.loop.body)) {
 			diag_error(r->loc,
 				   "vector mode cannot step this loop: its "
@@ -1209,7 +1190,8 @@ static void v_stmt(Vec *c, const Stmt *s, Stmt *out)
 		r->u.loop.inc = v_single(c, s->u.loop.inc);
 		r->u.loop.body = v_single(c, s->u.loop.body);
 		v_for_clauses(r);
-		if (r->kind == S_FOR && !v_clause_ok(r->u.loop.init, 1)) {
+		if (r->kind == S_FOR && r->u.loop.init &&
+		    !ir_for_clause_ok(r->u.loop.init, 1)) {
 			/* (an init with its direction loops: before the loop,
 			 * in a block that keeps its declarations' scope) */
 			Stmt *b = stmt_block(s->loc);
