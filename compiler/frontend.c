@@ -292,8 +292,8 @@ typedef struct FE {
 	 * (conv_loop_incdec) x - 1 or x + 1, the value x had before its step
 	 * moved ahead of the condition. */
 	int split_adj[FE_MAX_SPLIT];
-	/* Assignments v = E at the front of a condition that became the
-	 * statement v = E before it (cond_assigns): each converts as v. */
+	/* Assignments v = E inside an expression that became the statement
+	 * v = E before it (inner_assigns): each converts as v. */
 	CXCursor held[FE_MAX_SPLIT];
 	int held_var[FE_MAX_SPLIT];
 	int nheld;
@@ -3189,7 +3189,7 @@ static int prow_ref(FE *fe, CXCursor c)
 static Expr *row_index(FE *fe, CXCursor c, Loc loc)
 {
 	CXCursor subs[16], cur = c;
-	int s = 0, nd, i;
+	int s = 0, nd = 0, i;
 	while (is_kind(cur, CXCursor_ArraySubscriptExpr) &&
 	       expr_kids(cur).n == 2 && s < 16) {
 		subs[s++] = expr_kids(cur).c[1];
@@ -5609,58 +5609,231 @@ static int and_chain(CXCursor c, CXCursor *ops)
 	return n > 1 ? n : 0;
 }
 
-/* The assignments v = E at the front of condition (operand) c, which C
- * runs before anything else of c: c itself, or the left operand of a
- * binary operator (&& and || too) whose right operand has no effects, or
- * the operand of a unary one, through parentheses and casts; v a local
- * or parameter scalar (not static) and E without effects.  With out
- * NULL, only says whether c has such assignments and no other effects;
- * else appends v = E to out, in C's order, and holds each so that
- * conv_binary converts it as v (the caller clears fe->nheld after
- * converting c). */
-static int cond_assign_scan(FE *fe, CXCursor c, Stmt *out, int *n)
+/* ------------------------------------- assignments inside an expression
+ *
+ * An assignment v = e (or v op= e) inside a statement's expression, at a
+ * place C always evaluates (not in a ?: arm, nor right of && or ||), as
+ * NR's tridiagonal solver writes `u[1] = r[1] / (bet = b[1])`, or as in
+ * `return (s = a + b)`: C stores v before the statement ends, and nothing
+ * else in the statement may read v (that would be undefined), so v = e
+ * moves ahead of the statement and the expression reads v:
+ *
+ *   u[1] = r[1] / (bet = b[1]);     bet = b[1]; u[1] = r[1] / bet;
+ *
+ * v is a local or parameter scalar (not static) whose address the
+ * function never takes (no call in the statement can then tell the
+ * order), and e has no effects of its own. */
+
+typedef struct InnerScan {
+	FE *fe;
+	CXCursor found[FE_MAX_SPLIT];
+	int n, bad;
+} InnerScan;
+
+static void inner_assign_walk(InnerScan *sc, CXCursor c)
 {
 	c = strip(c);
 	Kids ks = expr_kids(c);
-	int assign = 0;
-	if (is_kind(c, CXCursor_BinaryOperator))
+	int assign = 0, i;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_BinaryOperator ||
+	    k == CXCursor_CompoundAssignOperator) {
+		enum CXBinaryOperatorKind b =
+			clang_getCursorBinaryOperatorKind(c);
 		binop_of(c, &assign);
-	if (assign && ks.n == 2) {
-		CXCursor l = strip(ks.c[0]);
-		int id = is_kind(l, CXCursor_DeclRefExpr)
-				 ? var_lookup(fe, clang_getCursorReferenced(l))
-				 : -1;
-		if (id < 0 || fe->f->vars[id]->is_static ||
-		    !type_is_arith(fe->f->vars[id]->type) ||
-		    effects_count(ks.c[1]) || *n == FE_MAX_SPLIT)
-			return 0;
-		if (out) {
-			Loc loc = cur_loc(fe, c);
-			stmt_append(out,
-				    stmt_assign(A_SET,
-						expr_var(fe->f, id, loc),
-						conv_expr(fe, ks.c[1]), loc));
-			fe->held[fe->nheld] = c;
-			fe->held_var[fe->nheld++] = id;
+		if (ks.n != 2) {
+			sc->bad = 1;
+			return;
 		}
-		(*n)++;
-		return 1;
+		if (assign || k == CXCursor_CompoundAssignOperator) {
+			CXCursor l = strip(ks.c[0]);
+			int id =
+				is_kind(l, CXCursor_DeclRefExpr)
+					? var_lookup(
+						  sc->fe,
+						  clang_getCursorReferenced(l))
+					: -1;
+			if (id < 0 || sc->fe->f->vars[id]->is_static ||
+			    !type_is_arith(sc->fe->f->vars[id]->type) ||
+			    effects_count(ks.c[1]) || sc->n == FE_MAX_SPLIT) {
+				sc->bad = 1;
+				return;
+			}
+			sc->found[sc->n++] = c;
+			return;
+		}
+		inner_assign_walk(sc, ks.c[0]);
+		/* (the right operand of && and || runs only sometimes) */
+		if (b != CXBinaryOperator_LAnd && b != CXBinaryOperator_LOr &&
+		    b != CXBinaryOperator_Comma)
+			inner_assign_walk(sc, ks.c[1]);
+		return;
 	}
-	if ((is_kind(c, CXCursor_BinaryOperator) && ks.n == 2 &&
-	     clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Comma &&
-	     !effects_count(ks.c[1])) ||
-	    ((is_kind(c, CXCursor_UnaryOperator) ||
-	      is_kind(c, CXCursor_CStyleCastExpr)) &&
-	     ks.n == 1 && !is_incdec(c)))
-		return cond_assign_scan(fe, ks.c[0], out, n);
-	return 0;
+	switch (k) {
+	case CXCursor_UnaryOperator:
+		if (is_incdec(c)) {
+			sc->bad = 1;
+			return;
+		}
+		/* fall through */
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_ArraySubscriptExpr:
+	case CXCursor_CallExpr:
+	case CXCursor_MemberRefExpr:
+		for (i = 0; i < ks.n; i++)
+			inner_assign_walk(sc, ks.c[i]);
+		return;
+	case CXCursor_ConditionalOperator:
+		/* (only the condition runs always) */
+		if (ks.n == 3)
+			inner_assign_walk(sc, ks.c[0]);
+		return;
+	default:
+		return;
+	}
 }
 
-/* cond_assign_scan's answer for all of c's effects. */
-static int cond_assigns_only(FE *fe, CXCursor c)
+typedef struct DeclRefs {
+	CXCursor decl;
+	int n;
+} DeclRefs;
+
+static enum CXChildVisitResult decl_refs_visit(CXCursor c, CXCursor parent,
+					       CXClientData data)
 {
-	int n = 0;
-	return cond_assign_scan(fe, c, NULL, &n) && n == effects_count(c);
+	DeclRefs *r = data;
+	(void)parent;
+	if (is_kind(c, CXCursor_DeclRefExpr) &&
+	    clang_equalCursors(clang_getCursorReferenced(c), r->decl))
+		r->n++;
+	return CXChildVisit_Recurse;
+}
+
+/* How often c (c included) names declaration decl. */
+static int decl_refs(CXCursor c, CXCursor decl)
+{
+	DeclRefs r = { decl, 0 };
+	decl_refs_visit(c, clang_getNullCursor(), &r);
+	clang_visitChildren(c, decl_refs_visit, &r);
+	return r.n;
+}
+
+/* How often c names decl where C may evaluate the name unsequenced with
+ * c's own effects: all of c but the right operands of &&, || and the
+ * comma, and the arms of ?:, which C evaluates after what precedes them
+ * (`(t = e) > c ? t : c` reads t after its store). */
+static int unseq_refs(CXCursor c, CXCursor decl)
+{
+	c = strip(c);
+	Kids ks = expr_kids(c);
+	int n = 0, i, last = ks.n;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_DeclRefExpr:
+		return clang_equalCursors(clang_getCursorReferenced(c), decl);
+	case CXCursor_BinaryOperator:
+		switch (clang_getCursorBinaryOperatorKind(c)) {
+		case CXBinaryOperator_LAnd:
+		case CXBinaryOperator_LOr:
+		case CXBinaryOperator_Comma:
+			last = ks.n ? 1 : 0;
+			break;
+		default:
+			break;
+		}
+		break;
+	case CXCursor_ConditionalOperator:
+		last = ks.n ? 1 : 0;
+		break;
+	case CXCursor_CompoundAssignOperator:
+	case CXCursor_UnaryOperator:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_ArraySubscriptExpr:
+	case CXCursor_CallExpr:
+	case CXCursor_MemberRefExpr:
+		break;
+	default:
+		return decl_refs(c, decl);
+	}
+	for (i = 0; i < last; i++)
+		n += unseq_refs(ks.c[i], decl);
+	return n;
+}
+
+/* Scans root (a statement's expression or a condition; with top, an
+ * assignment at root is the statement's own) into sc: does it hold
+ * assignments that can move ahead of it, and no other effects? */
+static int inner_assigns_scan(FE *fe, CXCursor root, int top, InnerScan *sc)
+{
+	int eff, own = 0, i;
+	if (fe->nheld || fe->split_busy || !fe->fdef)
+		return 0;
+	eff = effects_count(root);
+	if (!eff)
+		return 0;
+	memset(sc, 0, sizeof *sc);
+	sc->fe = fe;
+	root = strip(root);
+	if (top && (is_kind(root, CXCursor_CompoundAssignOperator) ||
+		    (is_kind(root, CXCursor_BinaryOperator) &&
+		     (binop_of(root, &own), own)))) {
+		Kids ks = expr_kids(root);
+		/* (a = b = e is an assignment chain: conv_chain) */
+		if (ks.n != 2 || is_assignment(strip(ks.c[1])))
+			return 0;
+		own = 1;
+		inner_assign_walk(sc, ks.c[0]);
+		inner_assign_walk(sc, ks.c[1]);
+	} else {
+		inner_assign_walk(sc, root);
+	}
+	if (sc->bad || !sc->n || sc->n + own != eff)
+		return 0;
+	for (i = 0; i < sc->n; i++) {
+		CXCursor v = clang_getCursorReferenced(
+			strip(expr_kids(sc->found[i]).c[0]));
+		VarWrite a = { v, 1, 0 };
+		if (unseq_refs(root, v) != decl_refs(sc->found[i], v))
+			return 0;
+		clang_visitChildren(fe->fdef->def, addr_taken_visit, &a);
+		if (a.found)
+			return 0;
+	}
+	return 1;
+}
+
+/* The assignments inside root (as inner_assigns_scan) that move ahead of
+ * it, as statements, each held so that conv_binary converts it as its
+ * variable (the caller clears fe->nheld after converting root); NULL
+ * when root has none, or has effects that cannot move. */
+static Stmt *inner_assigns(FE *fe, CXCursor root, int top)
+{
+	InnerScan sc;
+	int i, assign;
+	if (!inner_assigns_scan(fe, root, top, &sc))
+		return NULL;
+	Stmt *b = stmt_block(cur_loc(fe, root));
+	for (i = 0; i < sc.n; i++) {
+		CXCursor c = sc.found[i];
+		Kids ks = expr_kids(c);
+		Loc loc = cur_loc(fe, c);
+		int op = binop_of(c, &assign);
+		int id = var_lookup(fe,
+				    clang_getCursorReferenced(strip(ks.c[0])));
+		stmt_append(b,
+			    stmt_assign((AssignOp)op, expr_var(fe->f, id, loc),
+					conv_expr(fe, ks.c[1]), loc));
+		fe->held[fe->nheld] = c;
+		fe->held_var[fe->nheld++] = id;
+	}
+	return b;
+}
+
+/* Can the assignments of condition c, all its effects, move ahead of
+ * it (inner_assigns)? */
+static int inner_assigns_ok(FE *fe, CXCursor c)
+{
+	InnerScan sc;
+	return inner_assigns_scan(fe, c, 0, &sc);
 }
 
 static Stmt *conv_loop_chain(FE *fe, CXCursor cond, CXCursor body, int is_do,
@@ -5675,7 +5848,7 @@ static Stmt *conv_loop_chain(FE *fe, CXCursor cond, CXCursor body, int is_do,
 	for (int i = 0; i < n; i++) {
 		if (!effects_count(ops[i]))
 			continue;
-		if (cond_assigns_only(fe, ops[i])) {
+		if (inner_assigns_ok(fe, ops[i])) {
 			any = 1;
 			continue;
 		}
@@ -5689,11 +5862,10 @@ static Stmt *conv_loop_chain(FE *fe, CXCursor cond, CXCursor body, int is_do,
 	Stmt *tests = stmt_block(loc);
 	for (int i = 0; i < n; i++) {
 		Expr *e;
-		if (cond_assigns_only(fe, ops[i])) {
+		if (inner_assigns_ok(fe, ops[i])) {
 			/* while ((r = resid(u)) > tol): r = resid(u); then
 			 * the test of r > tol */
-			int held = 0;
-			cond_assign_scan(fe, ops[i], tests, &held);
+			append_flat(tests, inner_assigns(fe, ops[i], 0));
 			e = conv_expr(fe, ops[i]);
 			fe->nheld = 0;
 		} else if (effects_count(ops[i])) {
@@ -6272,7 +6444,17 @@ static void conv_decl_stmt(FE *fe, CXCursor c, Stmt *block)
 		Stmt *s;
 		if (!is_kind(ks.c[i], CXCursor_VarDecl))
 			continue; /* typedefs, tags, prototypes */
+		/* double q = r / (bet = b[1]): bet = b[1]; double q = r / bet
+		 * (`double a = b = 0` is conv_var_decl's) */
+		CXCursor init = clang_Cursor_getVarDeclInitializer(ks.c[i]);
+		Stmt *h =
+			clang_Cursor_isNull(init) || is_assignment(strip(init))
+				? NULL
+				: inner_assigns(fe, init, 0);
+		if (h)
+			append_flat(block, h);
 		s = conv_var_decl(fe, ks.c[i], block);
+		fe->nheld = h ? 0 : fe->nheld;
 		if (s)
 			append_flat(block, s);
 	}
@@ -7436,8 +7618,15 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 	Kids ks;
 	Stmt *s;
 
-	if (clang_isExpression(k))
-		return conv_expr_stmt(fe, c);
+	if (clang_isExpression(k)) {
+		/* u[1] = r[1] / (bet = b[1]): bet = b[1]; u[1] = r[1] / bet */
+		Stmt *h = inner_assigns(fe, c, 1);
+		if (!h)
+			return conv_expr_stmt(fe, c);
+		append_flat(h, conv_expr_stmt(fe, c));
+		fe->nheld = 0;
+		return h;
+	}
 	switch (k) {
 	case CXCursor_CompoundStmt:
 		return conv_block(fe, c);
@@ -7455,11 +7644,10 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 		/* if (C[x++]) S:  x++; if (C[x - 1]) S, as for a loop's
 		 * condition (conv_loop_incdec) */
 		Stmt *steps = NULL;
-		if (effects_count(ks.c[0]) && cond_assigns_only(fe, ks.c[0])) {
+		if (inner_assigns_ok(fe, ks.c[0])) {
 			/* if ((t = e) > c) S: t = e; if (t > c) S */
-			int held = 0;
 			steps = stmt_block(loc);
-			cond_assign_scan(fe, ks.c[0], steps, &held);
+			append_flat(steps, inner_assigns(fe, ks.c[0], 0));
 			s->u.ifs.cond = conv_expr(fe, ks.c[0]);
 			fe->nheld = 0;
 		} else if (incdec_scan_cond(fe, strip(ks.c[0]))) {
@@ -7508,6 +7696,15 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 		return stmt_new(S_CONTINUE, loc);
 	case CXCursor_ReturnStmt:
 		ks = expr_kids(c);
+		if (ks.n && (s = inner_assigns(fe, ks.c[0], 0))) {
+			/* return (s = e): s = e; return s */
+			stmt_append(s, stmt_expr(S_RETURN,
+						 conv_expr(fe, ks.c[0]), loc));
+			fe->nheld = 0;
+			/* (flattened: a last return stays last) */
+			fe->pre_block = s;
+			return s;
+		}
 		if (ks.n && incdec_scan(fe, strip(ks.c[0]), 1))
 			return conv_return_incdec(fe, ks.c[0], loc);
 		return stmt_expr(S_RETURN,

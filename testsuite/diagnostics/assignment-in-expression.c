@@ -1,7 +1,8 @@
-// An assignment used as a value is refused, except as the value of
-// another assignment (adjoint/assignment-chain.c) and at the front of a
-// condition (adjoint/assign-in-condition.c): here it may not run (the
-// right of && in an if), or it is part of a computation.
+// An assignment used as a value is refused where ckc cannot move it
+// ahead of its statement (adjoint/assign-in-expression.c,
+// adjoint/assignment-chain.c, adjoint/assign-in-condition.c): here it
+// may not run (the right of && in an if, a ?: arm), or the statement
+// also reads its variable, which C leaves undefined.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusal in reverse mode:
@@ -23,5 +24,12 @@ double f(double x)
 double g(double x)
 {
 	double y = 2.0;
-	return (y = x * y) + 1.0; // CHECK: assignment-in-expression.c:[[@LINE]]:10: error: assignment inside an expression is not supported; make it a statement of its own
+	return (y = x * y) + y; // CHECK: assignment-in-expression.c:[[@LINE]]:10: error: assignment inside an expression is not supported; make it a statement of its own
+}
+
+#pragma ck_tangent wrt(x)
+double h(double x)
+{
+	double y = 2.0;
+	return x > 0.0 ? (y = x * y) : y; // CHECK: assignment-in-expression.c:[[@LINE]]:20: error: assignment inside an expression is not supported; make it a statement of its own
 }
