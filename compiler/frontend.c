@@ -3778,9 +3778,10 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 		       "this increment (or decrement) is not supported here: "
 		       "ckc moves one out of an expression only where C runs "
 		       "it on every evaluation, or where later operands of "
-		       "a loop's && condition hold it, and nothing else in "
-		       "the expression reads its variable; make it a "
-		       "statement of its own");
+		       "a loop's && condition or an if's && and || "
+		       "condition hold it, and nothing else in the "
+		       "expression reads its variable; make it a statement "
+		       "of its own");
 		return bad_expr(loc);
 	case CXUnaryOperator_Extension:
 		return conv_expr(fe, ks.c[0]);
@@ -5836,6 +5837,123 @@ static int inner_assigns_ok(FE *fe, CXCursor c)
 	return inner_assigns_scan(fe, c, 0, &sc);
 }
 
+/* ---------------------------- effects in a later operand of an if's test
+ *
+ * if (err < tol || ++it > maxit) S, if (x > 0 && (y = g(x)) > 1) S: an
+ * operand of the condition's chain of && and || (under any !) after the
+ * first steps a counter or assigns a local, which C does only when the
+ * operands before it let it run.  The operands are tested in turn into a
+ * flag, each with its own effects just ahead of its test, as conditions of
+ * loops take them (a loop's && chain, conv_loop_chain):
+ *
+ *   int ck_c; ck_c = err < tol; if (!ck_c) { ++it; ck_c = it > maxit; }
+ *   if (ck_c) S */
+
+static int is_chain_op(CXCursor c, int not)
+{
+	if (not)
+		return is_kind(c, CXCursor_UnaryOperator) &&
+		       clang_getCursorUnaryOperatorKind(c) ==
+			       CXUnaryOperator_LNot &&
+		       expr_kids(c).n == 1;
+	if (!is_kind(c, CXCursor_BinaryOperator) || expr_kids(c).n != 2)
+		return 0;
+	enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
+	return k == CXBinaryOperator_LAnd || k == CXBinaryOperator_LOr;
+}
+
+/* Can each operand of condition c's chain that has effects take them
+ * ahead of its test (its steps, or its assignments)?  *late counts the
+ * operands with effects after the first. */
+static int if_chain_ok(FE *fe, CXCursor c, int first, int *late)
+{
+	c = strip(c);
+	if (is_chain_op(c, 1))
+		return if_chain_ok(fe, expr_kids(c).c[0], first, late);
+	if (is_chain_op(c, 0))
+		return if_chain_ok(fe, expr_kids(c).c[0], first, late) &&
+		       if_chain_ok(fe, expr_kids(c).c[1], 0, late);
+	if (!effects_count(c))
+		return 1;
+	*late += !first;
+	if (inner_assigns_ok(fe, c))
+		return 1;
+	int ok = incdec_scan(fe, c, 1);
+	fe->nsplit = 0;
+	return ok;
+}
+
+/* Statements into b that set flag to whether c holds (if_chain_ok's c),
+ * running c's operands as C does; 0 after an error. */
+static int if_chain_into(FE *fe, CXCursor c, Stmt *b, int flag)
+{
+	Loc loc = cur_loc(fe, c);
+	Expr *e;
+	c = strip(c);
+	if (is_chain_op(c, 1)) {
+		if (!if_chain_into(fe, expr_kids(c).c[0], b, flag))
+			return 0;
+		stmt_append(b, stmt_assign(A_SET, expr_var(fe->f, flag, loc),
+					   expr_unary(U_NOT,
+						      expr_var(fe->f, flag,
+							       loc),
+						      loc),
+					   loc));
+		return 1;
+	}
+	if (is_chain_op(c, 0)) {
+		Stmt *t = stmt_new(S_IF, loc);
+		Expr *fv = expr_var(fe->f, flag, loc);
+		if (!if_chain_into(fe, expr_kids(c).c[0], b, flag))
+			return 0;
+		t->u.ifs.cond = clang_getCursorBinaryOperatorKind(c) ==
+						CXBinaryOperator_LAnd
+					? fv
+					: expr_unary(U_NOT, fv, loc);
+		t->u.ifs.then = stmt_block(loc);
+		stmt_append(b, t);
+		return if_chain_into(fe, expr_kids(c).c[1], t->u.ifs.then,
+				     flag);
+	}
+	if (!effects_count(c)) {
+		e = conv_expr(fe, c);
+	} else if (inner_assigns_ok(fe, c)) {
+		append_flat(b, inner_assigns(fe, c, 0));
+		e = conv_expr(fe, c);
+		fe->nheld = 0;
+	} else {
+		incdec_scan(fe, c, 1);
+		if (!incdec_cond_prepare(fe))
+			return 0;
+		append_flat(b, incdec_all_steps(fe, loc));
+		fe->split_busy = 1;
+		e = conv_expr(fe, c);
+		fe->split_busy = 0;
+		fe->nsplit = 0;
+	}
+	if (e->type && e->type->kind != TY_INT)
+		e = expr_binary(B_NE, e, expr_int(0, loc), type_int(), loc);
+	stmt_append(b, stmt_assign(A_SET, expr_var(fe->f, flag, loc), e, loc));
+	return 1;
+}
+
+/* The if statement s with condition c as a flag that if_chain_into sets,
+ * in a block; NULL when c's chain has no effects after its first operand
+ * or has some that cannot move. */
+static Stmt *if_chain(FE *fe, CXCursor c, Stmt *s, Loc loc)
+{
+	int late = 0;
+	if (!effects_count(c) || !if_chain_ok(fe, c, 1, &late) || !late)
+		return NULL;
+	int flag = fe_temp(fe, "ck_c", type_int(), loc);
+	Stmt *b = stmt_block(loc);
+	stmt_append(b, stmt_decl(flag, NULL, loc));
+	if (!if_chain_into(fe, c, b, flag))
+		return b;
+	s->u.ifs.cond = expr_var(fe->f, flag, loc);
+	return b;
+}
+
 static Stmt *conv_loop_chain(FE *fe, CXCursor cond, CXCursor body, int is_do,
 			     Loc loc)
 {
@@ -7658,7 +7776,8 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 			s->u.ifs.cond = conv_expr(fe, ks.c[0]);
 			fe->split_busy = 0;
 			fe->nsplit = 0;
-		} else {
+		} else if (!(steps = if_chain(fe, ks.c[0], s, loc))) {
+			/* (if_chain: if (err < tol || ++it > maxit) S) */
 			s->u.ifs.cond = conv_expr(fe, ks.c[0]);
 		}
 		s->u.ifs.then = conv_stmt(fe, ks.c[1]);

@@ -9,7 +9,7 @@ double f(double *x, const int *idx, int n)
 {
 	double a;
 	int i = 0, j;
-	a = x[i++] = 1.0; // CHECK: assignment-chain-unsequenced.c:[[@LINE]]:8: error: this increment (or decrement) is not supported here: ckc moves one out of an expression only where C runs it on every evaluation, or where later operands of a loop's && condition hold it, and nothing else in the expression reads its variable; make it a statement of its own
+	a = x[i++] = 1.0; // CHECK: assignment-chain-unsequenced.c:[[@LINE]]:8: error: this increment (or decrement) is not supported here: ckc moves one out of an expression only where C runs it on every evaluation, or where later operands of a loop's && condition or an if's && and || condition hold it, and nothing else in the expression reads its variable; make it a statement of its own
 	x[1] = a = i++; // CHECK: assignment-chain-unsequenced.c:[[@LINE]]:13: error: this assignment inside an assignment is not supported (the value of x++ or x-- is the old one); make it a statement of its own
 	x[i] = i = 2; // CHECK: assignment-chain-unsequenced.c:[[@LINE]]:2: error: the target of this assignment reads what the assignment inside it changes; make the inner assignment a statement of its own
 	a = x[idx[0]] = 3.0; // CHECK: assignment-chain-unsequenced.c:[[@LINE]]:6: error: this assignment inside an assignment is not supported (its target's address is read from memory the assignment may change); make it a statement of its own

@@ -15,7 +15,7 @@
 void f(double x, double *a)
 {
 	int i = 0;
-	a[i++] = x * i; // CHECK: increment-in-expression.c:[[@LINE]]:4: error: this increment (or decrement) is not supported here: ckc moves one out of an expression only where C runs it on every evaluation, or where later operands of a loop's && condition hold it, and nothing else in the expression reads its variable; make it a statement of its own
+	a[i++] = x * i; // CHECK: increment-in-expression.c:[[@LINE]]:4: error: this increment (or decrement) is not supported here: ckc moves one out of an expression only where C runs it on every evaluation, or where later operands of a loop's && condition or an if's && and || condition hold it, and nothing else in the expression reads its variable; make it a statement of its own
 	a[i] = x;
 }
 
@@ -23,6 +23,6 @@ void f(double x, double *a)
 void g(double x, double *a)
 {
 	int j = 0;
-	a[0] = x > 0.0 ? a[j++] * x : x; // CHECK: increment-in-expression.c:[[@LINE]]:21: error: this increment (or decrement) is not supported here: ckc moves one out of an expression only where C runs it on every evaluation, or where later operands of a loop's && condition hold it, and nothing else in the expression reads its variable; make it a statement of its own
+	a[0] = x > 0.0 ? a[j++] * x : x; // CHECK: increment-in-expression.c:[[@LINE]]:21: error: this increment (or decrement) is not supported here: ckc moves one out of an expression only where C runs it on every evaluation, or where later operands of a loop's && condition or an if's && and || condition hold it, and nothing else in the expression reads its variable; make it a statement of its own
 	a[j] = x;
 }

@@ -21,7 +21,7 @@ double g(const double *x, unsigned char k)
 double h(const double *x, int n)
 {
 	double s = 0.0;
-	while (s > 4.0 || n--) // CHECK: increment-in-loop-condition.c:[[@LINE]]:20: error: this increment (or decrement) is not supported here: ckc moves one out of an expression only where C runs it on every evaluation, or where later operands of a loop's && condition hold it, and nothing else in the expression reads its variable; make it a statement of its own
+	while (s > 4.0 || n--) // CHECK: increment-in-loop-condition.c:[[@LINE]]:20: error: this increment (or decrement) is not supported here: ckc moves one out of an expression only where C runs it on every evaluation, or where later operands of a loop's && condition or an if's && and || condition hold it, and nothing else in the expression reads its variable; make it a statement of its own
 		s += x[n];
 	return s;
 }
