@@ -297,6 +297,9 @@ typedef struct FE {
 	CXCursor held[FE_MAX_SPLIT];
 	int held_var[FE_MAX_SPLIT];
 	int nheld;
+	/* The last assignment inner_assigns found read where C leaves the
+	 * order undefined (its error says so). */
+	CXCursor unseq_at;
 	/* Per parameter of the function being converted, the local copy it
 	 * is walked through (walked_param), or -1. */
 	int *walked;
@@ -3836,6 +3839,16 @@ static Expr *conv_binary(FE *fe, CXCursor c, Loc loc)
 	for (int i = 0; assign && i < fe->nheld; i++)
 		if (clang_equalCursors(c, fe->held[i]))
 			return expr_var(fe->f, fe->held_var[i], loc);
+	if ((assign || is_kind(c, CXCursor_CompoundAssignOperator)) &&
+	    clang_equalCursors(c, fe->unseq_at) && ks.n == 2) {
+		refuse(fe, loc,
+		       "the expression also reads '%s' where C does not order "
+		       "the read after this assignment to it (which makes "
+		       "the result undefined); make the assignment a "
+		       "statement of its own",
+		       cxs(clang_getCursorSpelling(strip(ks.c[0]))));
+		return bad_expr(loc);
+	}
 	if (assign || is_kind(c, CXCursor_CompoundAssignOperator)) {
 		refuse(fe, loc, "%s", msg_assign_in_expr);
 		return bad_expr(loc);
@@ -5719,11 +5732,38 @@ static int decl_refs(CXCursor c, CXCursor decl)
 	return r.n;
 }
 
-/* How often c names decl where C may evaluate the name unsequenced with
- * c's own effects: all of c but the right operands of &&, || and the
- * comma, and the arms of ?:, which C evaluates after what precedes them
- * (`(t = e) > c ? t : c` reads t after its store). */
-static int unseq_refs(CXCursor c, CXCursor decl)
+typedef struct CurFind {
+	CXCursor what;
+	int hit;
+} CurFind;
+
+static enum CXChildVisitResult cur_find_visit(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	CurFind *f = data;
+	(void)parent;
+	if (clang_equalCursors(c, f->what)) {
+		f->hit = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Is cursor what c or inside c? */
+static int cur_within(CXCursor c, CXCursor what)
+{
+	CurFind f = { what, clang_equalCursors(c, what) };
+	if (!f.hit)
+		clang_visitChildren(c, cur_find_visit, &f);
+	return f.hit;
+}
+
+/* How often c names decl where C does not order the name after
+ * assignment a (inside c): all of c, but for the right operand of &&,
+ * || or the comma whose left operand holds a, and the arms of a ?:
+ * whose condition holds a (`(t = e) > c ? t : c` reads t after its
+ * store; `(c ? t : 0) + (t = e)` may read it before). */
+static int unseq_refs(CXCursor c, CXCursor decl, CXCursor a)
 {
 	c = strip(c);
 	Kids ks = expr_kids(c);
@@ -5736,14 +5776,16 @@ static int unseq_refs(CXCursor c, CXCursor decl)
 		case CXBinaryOperator_LAnd:
 		case CXBinaryOperator_LOr:
 		case CXBinaryOperator_Comma:
-			last = ks.n ? 1 : 0;
+			if (ks.n && cur_within(ks.c[0], a))
+				last = 1;
 			break;
 		default:
 			break;
 		}
 		break;
 	case CXCursor_ConditionalOperator:
-		last = ks.n ? 1 : 0;
+		if (ks.n && cur_within(ks.c[0], a))
+			last = 1;
 		break;
 	case CXCursor_CompoundAssignOperator:
 	case CXCursor_UnaryOperator:
@@ -5756,7 +5798,7 @@ static int unseq_refs(CXCursor c, CXCursor decl)
 		return decl_refs(c, decl);
 	}
 	for (i = 0; i < last; i++)
-		n += unseq_refs(ks.c[i], decl);
+		n += unseq_refs(ks.c[i], decl, a);
 	return n;
 }
 
@@ -5793,8 +5835,11 @@ static int inner_assigns_scan(FE *fe, CXCursor root, int top, InnerScan *sc)
 		CXCursor v = clang_getCursorReferenced(
 			strip(expr_kids(sc->found[i]).c[0]));
 		VarWrite a = { v, 1, 0 };
-		if (unseq_refs(root, v) != decl_refs(sc->found[i], v))
+		if (unseq_refs(root, v, sc->found[i]) !=
+		    decl_refs(sc->found[i], v)) {
+			fe->unseq_at = sc->found[i];
 			return 0;
+		}
 		clang_visitChildren(fe->fdef->def, addr_taken_visit, &a);
 		if (a.found)
 			return 0;
@@ -7417,6 +7462,10 @@ static void append_clause(Stmt *b, Stmt *part)
  * body (conv_loop_incdec).  A declaration in init goes before the loop,
  * in a block of its own with the first steps: { int i = n; i--;
  * for (; i + 1 > 0; i--) body }. */
+static Stmt *conv_for_steps(FE *fe, Stmt *s, const CXCursor *inc,
+			    Stmt *first, Stmt *again, CXCursor body, int mark,
+			    Loc loc);
+
 static Stmt *conv_for_incdec(FE *fe, Stmt *s, const CXCursor *inc,
 			     CXCursor cond, CXCursor body, int mark, Loc loc)
 {
@@ -7430,6 +7479,29 @@ static Stmt *conv_for_incdec(FE *fe, Stmt *s, const CXCursor *inc,
 	s->u.loop.cond = conv_expr(fe, cond);
 	fe->split_busy = 0;
 	fe->nsplit = 0;
+	return conv_for_steps(fe, s, inc, first, again, body, mark, loc);
+}
+
+/* for (init; C[(t = e)]; inc) body, whose condition's assignments all
+ * move ahead of it (inner_assigns): for (init, t = e; C[t]; inc, t = e)
+ * body, as conv_for_incdec does with steps. */
+static Stmt *conv_for_assigns(FE *fe, Stmt *s, const CXCursor *inc,
+			      CXCursor cond, CXCursor body, int mark, Loc loc)
+{
+	Stmt *first = inner_assigns(fe, cond, 0);
+	fe->nheld = 0;
+	Stmt *again = inner_assigns(fe, cond, 0);
+	s->u.loop.cond = conv_expr(fe, cond);
+	fe->nheld = 0;
+	return conv_for_steps(fe, s, inc, first, again, body, mark, loc);
+}
+
+/* The rest of conv_for_incdec and conv_for_assigns: first after s's init,
+ * again after its inc. */
+static Stmt *conv_for_steps(FE *fe, Stmt *s, const CXCursor *inc,
+			    Stmt *first, Stmt *again, CXCursor body, int mark,
+			    Loc loc)
+{
 	Stmt *init = stmt_block(loc), *step = stmt_block(loc);
 	append_clause(init, s->u.loop.init);
 	append_clause(init, first);
@@ -7489,6 +7561,26 @@ static Stmt *conv_for(FE *fe, CXCursor c, Loc loc)
 	if (have[1] && incdec_scan(fe, strip(part[1]), 1))
 		return conv_for_incdec(fe, s, have[2] ? &part[2] : NULL,
 				       part[1], ks.c[ks.n - 1], mark, loc);
+	if (have[1] && inner_assigns_ok(fe, part[1]))
+		return conv_for_assigns(fe, s, have[2] ? &part[2] : NULL,
+					part[1], ks.c[ks.n - 1], mark, loc);
+	if (have[1] && effects_count(part[1])) {
+		/* for (i = 0; i < n && (t = e) < c; i++) body: a step or an
+		 * assignment in a later operand of the condition's && chain
+		 * runs only when the operands before it hold, in a test of
+		 * its own (conv_loop_chain): for (i = 0;; i++) { if (!(i <
+		 * n)) break; t = e; if (!(t < c)) break; body } */
+		Stmt *l = conv_loop_chain(fe, part[1], ks.c[ks.n - 1], 0, loc);
+		if (l && l->kind == S_FOR) {
+			l->u.loop.init = s->u.loop.init;
+			l->u.loop.inc =
+				have[2] ? conv_for_part(fe, part[2]) : NULL;
+		}
+		if (l) {
+			fe->nscope = mark;
+			return l;
+		}
+	}
 	if (have[1])
 		s->u.loop.cond = conv_expr(fe, part[1]);
 	if (have[2])

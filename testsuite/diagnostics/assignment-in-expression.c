@@ -1,8 +1,8 @@
 // An assignment used as a value is refused where ckc cannot move it
 // ahead of its statement (adjoint/assign-in-expression.c,
 // adjoint/assignment-chain.c, adjoint/assign-in-condition.c): here it
-// may not run (the right of && in an if, a ?: arm), or the statement
-// also reads its variable, which C leaves undefined.
+// may not run (a ?: arm), or the statement (or the operand of && it is
+// in) also reads its variable, which C leaves undefined.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusal in reverse mode:
@@ -15,7 +15,7 @@
 double f(double x)
 {
 	double y = 0.0;
-	if (x > 0.0 && (y = x * x) > 1.0) // CHECK: assignment-in-expression.c:[[@LINE]]:18: error: assignment inside an expression is not supported; make it a statement of its own
+	if (x > 0.0 && (y = x * x) > y) // CHECK: assignment-in-expression.c:[[@LINE]]:18: error: the expression also reads 'y' where C does not order the read after this assignment to it (which makes the result undefined); make the assignment a statement of its own
 		y = 1.0;
 	return y;
 }
@@ -24,7 +24,7 @@ double f(double x)
 double g(double x)
 {
 	double y = 2.0;
-	return (y = x * y) + y; // CHECK: assignment-in-expression.c:[[@LINE]]:10: error: assignment inside an expression is not supported; make it a statement of its own
+	return (y = x * y) + y; // CHECK: assignment-in-expression.c:[[@LINE]]:10: error: the expression also reads 'y' where C does not order the read after this assignment to it (which makes the result undefined); make the assignment a statement of its own
 }
 
 #pragma ck_tangent wrt(x)
@@ -32,4 +32,11 @@ double h(double x)
 {
 	double y = 2.0;
 	return x > 0.0 ? (y = x * y) : y; // CHECK: assignment-in-expression.c:[[@LINE]]:20: error: assignment inside an expression is not supported; make it a statement of its own
+}
+
+#pragma ck_tangent wrt(x)
+double k(double x, double c)
+{
+	double t = 1.0;
+	return (c > 0.0 ? t : 2.0) + (t = x * x); // CHECK: assignment-in-expression.c:[[@LINE]]:32: error: the expression also reads 't' where C does not order the read after this assignment to it (which makes the result undefined); make the assignment a statement of its own
 }
