@@ -4711,6 +4711,9 @@ static enum CXTypeKind mem_elem_kind(CXCursor c)
 	else
 		return CXType_Invalid;
 	t = clang_getCanonicalType(t);
+	/* (through rows: double A[n][3], double (*R)[3]) */
+	while (t.kind == CXType_ConstantArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
 	return t.kind == CXType_Double || t.kind == CXType_Float
 		       ? t.kind
 		       : CXType_Invalid;
@@ -4737,12 +4740,32 @@ static void mem_split(Expr *p, Expr **base, Expr **off)
  * p = a + k. */
 static Expr *mem_elem(FE *fe, Expr *p, int i, Loc loc)
 {
-	Expr *base, *off, *iv = expr_var(fe->f, i, loc);
+	Expr *base, *off, *iv = expr_var(fe->f, i, loc), *e;
+	/* rows of constant lengths: number i of them counted flat is
+	 * p[i / (m * k)][i / k % m][i % k] for rows [m][k] */
+	long stride = 1;
+	for (const Type *t = p->type->base; t->kind == TY_ARRAY; t = t->base)
+		stride *= t->len;
+	Expr *row = stride == 1 ? iv
+				: expr_binary(B_DIV, iv, expr_int(stride, loc),
+					      type_long(), loc);
 	mem_split(p, &base, &off);
-	if (!off)
-		return expr_index(p, iv, loc);
-	return expr_index(base, expr_binary(B_ADD, off, iv, type_long(), loc),
-			  loc);
+	e = !off ? expr_index(p, row, loc)
+		 : expr_index(base,
+			      expr_binary(B_ADD, off, row, type_long(), loc),
+			      loc);
+	while (e->type->kind == TY_ARRAY) {
+		stride /= e->type->len;
+		Expr *k = stride == 1 ? expr_var(fe->f, i, loc)
+				      : expr_binary(B_DIV, expr_var(fe->f, i, loc),
+						    expr_int(stride, loc),
+						    type_long(), loc);
+		e = expr_index(e,
+			       expr_binary(B_MOD, k, expr_int(e->type->len, loc),
+					   type_long(), loc),
+			       loc);
+	}
+	return e;
 }
 
 /* lhs = rhs, or lhs = 0 without rhs; a struct member by member. */
@@ -4979,6 +5002,13 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 	long long size = ek == CXType_Double ? (long long)sizeof(double)
 					     : (long long)sizeof(float),
 		  v;
+	if (move && (mem_elem_type(a[0]).kind == CXType_ConstantArray ||
+		     mem_elem_type(a[1]).kind == CXType_ConstantArray)) {
+		refuse(fe, loc,
+		       "memmove of arrays of rows is not supported; use "
+		       "memcpy where they never overlap, or a loop");
+		return stmt_new(S_EMPTY, loc);
+	}
 	if (cpy && mem_elem_kind(a[1]) != ek) {
 		refuse(fe, loc,
 		       "%s between arrays of different element types is "
