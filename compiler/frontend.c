@@ -3602,6 +3602,28 @@ static int fn_specialize(FE *fe, Def *d, CXCursor *bind, Loc loc)
 	return idx;
 }
 
+/* Is parameter i of fdecl, a function the file defines, a pointer to
+ * characters (an error report's message: nrerror("..."))? */
+static int char_param(CXCursor fdecl, int i)
+{
+	if (clang_Cursor_isNull(clang_getCursorDefinition(fdecl)) ||
+	    i >= clang_Cursor_getNumArguments(fdecl))
+		return 0;
+	CXType t = clang_getCanonicalType(clang_getCursorType(
+		clang_Cursor_getArgument(fdecl, (unsigned)i)));
+	if (t.kind != CXType_Pointer)
+		return 0;
+	switch (clang_getCanonicalType(clang_getPointeeType(t)).kind) {
+	case CXType_Char_S:
+	case CXType_Char_U:
+	case CXType_SChar:
+	case CXType_UChar:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 {
 	Kids ks = expr_kids(c);
@@ -3666,7 +3688,8 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 			       cxs(clang_getCursorSpelling(strip(a))), name,
 			       name);
 			e = bad_expr(cur_loc(fe, a));
-		} else if ((kind == CALL_OUTPUT || kind == CALL_INACTIVE) &&
+		} else if ((kind == CALL_OUTPUT || kind == CALL_INACTIVE ||
+			    char_param(fdecl, i)) &&
 			   is_kind(strip(a), CXCursor_StringLiteral)) {
 			e = conv_string(fe, strip(a), cur_loc(fe, a));
 		} else {

@@ -38,7 +38,9 @@ static void soa_locals(Program *p, Func *f);
 static void ping_locals(Program *p, Func *f);
 static void heap_locals(Program *p, Func *f);
 static void member_allocs(Program *p, Func *f);
+static void heap_stepped(Program *p, Func *f);
 static void accessors_inline(Program *p);
+static void alloc_wrappers_inline(Program *p);
 static void static_scratch(Func *f);
 static void global_scratch(Program *p);
 static void struct_param_copy(Program *p, Func *f);
@@ -605,6 +607,7 @@ static Stmt *norm_loop_tests(Normalizer *n, Stmt *s)
 void normalize_program(Program *p)
 {
 	accessors_inline(p);
+	alloc_wrappers_inline(p);
 	global_scratch(p);
 	ir_fields_scan(p);
 	for (int i = 0; i < p->nfuncs; i++) {
@@ -616,6 +619,7 @@ void normalize_program(Program *p)
 		struct_param_copy(p, n.f);
 		ptr_select(p, n.f);
 		soa_locals(p, n.f);
+		heap_stepped(p, n.f);
 		member_allocs(p, n.f);
 		ping_locals(p, n.f);
 		heap_locals(p, n.f);
@@ -1919,6 +1923,238 @@ static void heap_locals(Program *p, Func *f)
 			heap_group(p, &h, r);
 }
 
+/* ---- buffers from malloc used from an offset
+ *
+ * Numerical Recipes' 1-based vectors: a local pointer that gets a buffer
+ * from malloc and is then stepped off its start once, `v = malloc(n *
+ * sizeof *v); v -= 1;` (or `v = v - nl + 1`, `v--`), used as v[1]..v[n]
+ * and freed as free(v + 1), gets a pointer of its own for the buffer:
+ *
+ *   double *ck_v = malloc(n * sizeof *v); v = ck_v - 1;  ...  free(ck_v);
+ *
+ * so that the reverse mode follows v as a pointer into that buffer.  Only
+ * when nothing else sets v or takes its address, the step reads only
+ * integer constants and variables that the function never changes, the
+ * statements between the allocation and the step (in one block) at most
+ * test or use v as the buffer's start, and every free of v is
+ * free(v + step) (through casts), which gives the buffer's start back. */
+
+#define OFS_MAX 8
+
+typedef struct Ofs {
+	const Expr *term[OFS_MAX];
+	int sign[OFS_MAX];
+	int n;
+} Ofs;
+
+/* Adds the integer terms of pointer expression e over var v (v + a - b,
+ * through casts) to o with sign s; 0 when e is no such expression. */
+static int ofs_terms(const Expr *e, int v, int s, Ofs *o)
+{
+	while (e->kind == E_CAST && e->type->kind == TY_PTR)
+		e = e->u.e;
+	if (e->kind == E_VAR)
+		return e->u.var == v;
+	if (e->kind != E_BINARY || e->type->kind != TY_PTR ||
+	    (e->u.bin.op != B_ADD && e->u.bin.op != B_SUB) || o->n == OFS_MAX)
+		return 0;
+	int l = e->u.bin.l->type->kind == TY_PTR;
+	if (!l && e->u.bin.op == B_SUB)
+		return 0;
+	o->term[o->n] = l ? e->u.bin.r : e->u.bin.l;
+	o->sign[o->n++] = e->u.bin.op == B_SUB ? -s : s;
+	return ofs_terms(l ? e->u.bin.l : e->u.bin.r, v, s, o);
+}
+
+/* Do the terms of o add up to 0 (equal terms of opposite signs, integer
+ * constants by value)? */
+static int ofs_zero(const Ofs *o)
+{
+	int used[OFS_MAX] = { 0 };
+	long long k = 0;
+	for (int i = 0; i < o->n; i++) {
+		const Expr *t = o->term[i];
+		if (t->kind == E_NUM && t->u.num.is_int) {
+			k += o->sign[i] * t->u.num.ival;
+			used[i] = 1;
+		}
+	}
+	for (int i = 0; i < o->n; i++)
+		for (int j = i + 1; j < o->n && !used[i]; j++)
+			if (!used[j] && o->sign[i] == -o->sign[j] &&
+			    expr_equal(o->term[i], o->term[j]))
+				used[i] = used[j] = 1;
+	for (int i = 0; i < o->n; i++)
+		if (!used[i])
+			return 0;
+	return k == 0;
+}
+
+typedef struct HeapOfs {
+	Func *f;
+	int v;
+	int nstores;
+	Stmt *alloc, *step;
+	Stmt **frees;
+	int nfrees;
+	int bad;
+} HeapOfs;
+
+static void ofs_stmt(void *ctx, const Stmt *cs)
+{
+	HeapOfs *h = ctx;
+	Stmt *s = (Stmt *)cs;
+	const AllocRule *r;
+	if ((s->kind == S_DECL && s->u.decl.var == h->v && s->u.decl.init) ||
+	    (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+	     s->u.assign.lhs->u.var == h->v)) {
+		h->nstores++;
+		const Expr *val = s->kind == S_DECL ? s->u.decl.init
+				  : s->u.assign.op == A_SET ? s->u.assign.rhs
+							    : NULL;
+		r = val ? alloc_find(val) : NULL;
+		if (r && r->kind == ALLOC_NEW && r->user && !h->alloc)
+			h->alloc = s;
+		else if (!h->step)
+			h->step = s;
+		else
+			h->bad = 1;
+		return;
+	}
+	r = s->kind == S_EXPR ? alloc_find(s->u.expr) : NULL;
+	if (r && r->kind == ALLOC_FREE && r->user &&
+	    expr_mentions(alloc_call_of(s->u.expr)->u.call.args[0], h->v))
+		ARENA_PUSH(h->frees, h->nfrees, s);
+}
+
+/* Does e read only integer constants and variables that f never changes,
+ * and call nothing? */
+typedef struct OfsFixed {
+	const Stmt *body;
+	int ok;
+} OfsFixed;
+
+static void ofs_fixed_visit(void *ctx, const Expr *e)
+{
+	OfsFixed *x = ctx;
+	if (e->kind == E_CALL || e->kind == E_STR ||
+	    (e->kind == E_NUM && !e->u.num.is_int) || e->kind == E_DEREF ||
+	    e->kind == E_INDEX || e->kind == E_MEMBER)
+		x->ok = 0;
+	if (e->kind == E_VAR && stmt_assigns_var(x->body, e->u.var))
+		x->ok = 0;
+}
+
+static int ofs_fixed(const Func *f, const Ofs *o)
+{
+	OfsFixed x = { f->body, 1 };
+	for (int i = 0; i < o->n; i++)
+		ir_walk_expr(o->term[i], ofs_fixed_visit, &x);
+	return x.ok;
+}
+
+typedef struct OfsRename {
+	Func *f;
+	int from, to;
+} OfsRename;
+
+static Expr *ofs_rename(void *ctx, Expr *e)
+{
+	const OfsRename *r = ctx;
+	if (e->kind == E_VAR && e->u.var == r->from)
+		return expr_var(r->f, r->to, e->loc);
+	return NULL;
+}
+
+static void heap_offset_one(Program *p, Func *f, int v)
+{
+	HeapOfs h;
+	memset(&h, 0, sizeof h);
+	h.f = f;
+	h.v = v;
+	ir_visit_stmts(f->body, ofs_stmt, &h);
+	if (h.bad || !h.alloc || !h.step || h.nstores != 2 ||
+	    stmt_takes_addr(f->body, v))
+		return;
+	/* the step, after the allocation in its block */
+	Stmt *blk = block_of(f->body, h.alloc);
+	int a = blk ? heap_pos(blk, h.alloc) : -1;
+	int b = blk ? heap_pos(blk, h.step) : -1;
+	if (a < 0 || b <= a)
+		return;
+	Ofs o = { { NULL }, { 0 }, 0 };
+	const Stmt *st = h.step;
+	Expr *one = expr_int(1, st->loc);
+	if (st->kind == S_DECL)
+		return;
+	switch (st->u.assign.op) {
+	case A_ADD:
+	case A_SUB:
+		o.term[0] = st->u.assign.rhs;
+		o.sign[0] = st->u.assign.op == A_ADD ? 1 : -1;
+		o.n = 1;
+		break;
+	case A_INC:
+	case A_DEC:
+		o.term[0] = one;
+		o.sign[0] = st->u.assign.op == A_INC ? 1 : -1;
+		o.n = 1;
+		break;
+	case A_SET:
+		if (!ofs_terms(st->u.assign.rhs, v, 1, &o) || !o.n)
+			return;
+		break;
+	default:
+		return;
+	}
+	if (!ofs_fixed(f, &o))
+		return;
+	/* free(v + step) gives back the buffer's start */
+	for (int i = 0; i < h.nfrees; i++) {
+		Ofs fo = o;
+		if (!ofs_terms(alloc_call_of(h.frees[i]->u.expr)->u.call.args[0],
+			       v, 1, &fo) ||
+		    !ofs_zero(&fo))
+			return;
+	}
+	Loc loc = h.alloc->loc;
+	Type *pt = f->vars[v]->type;
+	int buf = func_add_var(
+		f, name_fresh(p, f, arena_printf("ck_%s", f->vars[v]->name)),
+		pt, VAR_LOCAL, loc);
+	OfsRename rn = { f, v, buf };
+	for (int i = a + 1; i < b; i++)
+		stmt_map_exprs(blk->u.block.items[i], ofs_rename, &rn);
+	Expr *val = expr_var(f, buf, st->loc);
+	for (int i = o.n - 1; i >= 0; i--)
+		val = expr_binary(o.sign[i] > 0 ? B_ADD : B_SUB, val,
+				  expr_clone(o.term[i]), pt, st->loc);
+	if (h.alloc->kind == S_DECL) {
+		/* double *v = malloc(...): double *ck_v = malloc(...); and
+		 * double *v; where the step was */
+		Stmt *d = stmt_decl(buf, h.alloc->u.decl.init, loc);
+		blk->u.block.items[a] = d;
+		blk->u.block.items[b] = stmt_decl(v, val, st->loc);
+	} else {
+		stmt_insert(f->body, 0, stmt_decl(buf, NULL, loc));
+		h.alloc->u.assign.lhs = expr_var(f, buf, loc);
+		h.step->u.assign.op = A_SET;
+		h.step->u.assign.rhs = val;
+	}
+	for (int i = 0; i < h.nfrees; i++) {
+		Expr *call = (Expr *)alloc_call_of(h.frees[i]->u.expr);
+		call->u.call.args[0] = expr_var(f, buf, call->loc);
+	}
+}
+
+static void heap_stepped(Program *p, Func *f)
+{
+	int n = f->nvars;
+	for (int v = 0; v < n; v++)
+		if (heap_cand(f, v))
+			heap_offset_one(p, f, v);
+}
+
 /* ---- buffers allocated into a local struct's member
  *
  * s.v = malloc(...) into a pointer member (to floating data) of a local
@@ -2214,6 +2450,372 @@ static void accessors_inline(Program *p)
 	for (int i = 0; i < p->nfuncs; i++)
 		if (!c.body[i])
 			stmt_map_exprs(p->funcs[i]->body, acc_rewrite, &c);
+}
+
+/* ---- allocation wrappers
+ *
+ * A function of the file that only allocates, `double *dvector(long nl,
+ * long nh) { double *v = malloc(...); if (!v) nrerror("..."); return v -
+ * nl + 1; }` (also `return (double *)malloc(...)`, or a void * result), or
+ * that only frees, `void free_dvector(double *v, long nl, long nh) {
+ * free(v + nl - 1); }`, is written out at each call that stores its
+ * result in a local pointer (`a = dvector(1, n);`, `double *a = ...;`),
+ * or that is a statement of its own, with the arguments in place of the
+ * parameters:
+ *
+ *   a = malloc(...); if (!a) nrerror("..."); a = a - 1 + 1;
+ *   free(a + 1 - 1);
+ *
+ * so that the caller allocates and frees its buffers itself, which the
+ * reverse mode follows (with the offset, heap_stepped).  The size and the
+ * offset read only the parameters (which the wrapper does not change) and
+ * constants; a test of the new pointer against null may call functions
+ * (an error report) or return null (which the caller then holds too). */
+
+typedef struct Wrap {
+	const Func *g;
+	int kind;          /* 1 allocates, 2 frees, 0 neither */
+	int p;             /* the pointer: a local (allocation), a param */
+	const Expr *value; /* the allocation, or the free call */
+	const Stmt *check; /* if (!p) S, or NULL */
+	int check_calls;   /* S calls a function (else it returns null) */
+	Ofs ofs;           /* the returned offset over p */
+} Wrap;
+
+/* Does e read only g's parameters and constants, and call nothing (the
+ * accessors' rule)? */
+static int wrap_params_only(const Func *g, const Expr *e)
+{
+	AccCheck ck = { g, 1 };
+	ir_walk_expr(e, acc_check, &ck);
+	return ck.ok;
+}
+
+/* The same for the arguments of allocation call e. */
+static int wrap_size_ok(const Func *g, const Expr *e)
+{
+	const Expr *c = alloc_call_of(e);
+	for (int i = 0; i < c->u.call.nargs; i++)
+		if (!wrap_params_only(g, c->u.call.args[i]))
+			return 0;
+	return 1;
+}
+
+/* Is c a test that p is null (!p, p == NULL)? */
+static int wrap_null_test(const Expr *c, int p)
+{
+	if (c->kind == E_UNARY && c->u.un.op == U_NOT)
+		return c->u.un.e->kind == E_VAR && c->u.un.e->u.var == p;
+	if (c->kind != E_BINARY || c->u.bin.op != B_EQ)
+		return 0;
+	const Expr *a = c->u.bin.l, *b = c->u.bin.r;
+	if (b->kind == E_VAR)
+		a = c->u.bin.r, b = c->u.bin.l;
+	return a->kind == E_VAR && a->u.var == p && heap_null(b);
+}
+
+typedef struct WrapFail {
+	const Func *g;
+	int p, ok;
+} WrapFail;
+
+static void wrap_fail_expr(void *ctx, const Expr *e)
+{
+	WrapFail *w = ctx;
+	if (e->kind == E_VAR && e->u.var != w->p &&
+	    w->g->vars[e->u.var]->kind != VAR_PARAM)
+		w->ok = 0;
+}
+
+/* Is s what a wrapper does when the allocation fails: calls (an error
+ * report, exit), or return null, reading only p and parameters? */
+static int wrap_fail(const Func *g, int p, const Stmt *s)
+{
+	WrapFail w = { g, p, 1 };
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (!wrap_fail(g, p, s->u.block.items[i]))
+				return 0;
+		return 1;
+	case S_EXPR:
+		if (s->u.expr->kind != E_CALL)
+			return 0;
+		ir_walk_expr(s->u.expr, wrap_fail_expr, &w);
+		return w.ok;
+	case S_RETURN:
+		return s->u.expr && heap_null(s->u.expr);
+	case S_EMPTY:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Does failure statement s (wrap_fail) call anything? */
+static int wrap_fail_calls(const Stmt *s)
+{
+	if (s->kind == S_EXPR)
+		return 1;
+	for (int i = 0; s->kind == S_BLOCK && i < s->u.block.n; i++)
+		if (wrap_fail_calls(s->u.block.items[i]))
+			return 1;
+	return 0;
+}
+
+static void wrap_find(Wrap *w, const Func *g)
+{
+	memset(w, 0, sizeof *w);
+	w->g = g;
+	w->p = -1;
+	if (!g->body || g->is_variadic || g->body->kind != S_BLOCK)
+		return;
+	for (int i = 0; i < g->nparams; i++)
+		if (stmt_assigns_var(g->body, g->params[i]))
+			return;
+	const Stmt *b = g->body;
+	int alloc = g->ret->kind == TY_PTR &&
+		    (g->ret->base->kind == TY_VOID || type_is_float(g->ret->base));
+	int nfree = 0;
+	for (int i = 0; i < b->u.block.n; i++) {
+		const Stmt *s = b->u.block.items[i];
+		const AllocRule *r = NULL;
+		const Expr *v = NULL;
+		if (s->kind == S_EMPTY)
+			continue;
+		if (alloc && s->kind == S_DECL && w->p < 0 &&
+		    g->vars[s->u.decl.var]->type->kind == TY_PTR) {
+			w->p = s->u.decl.var;
+			v = s->u.decl.init;
+		} else if (alloc && s->kind == S_ASSIGN && w->p >= 0 &&
+			   !w->value && s->u.assign.op == A_SET &&
+			   s->u.assign.lhs->kind == E_VAR &&
+			   s->u.assign.lhs->u.var == w->p) {
+			v = s->u.assign.rhs;
+			if (!v)
+				return;
+		} else if (alloc && s->kind == S_IF && w->value && !w->check &&
+			   !s->u.ifs.els && wrap_null_test(s->u.ifs.cond, w->p) &&
+			   wrap_fail(g, w->p, s->u.ifs.then)) {
+			/* (one that only returns null is dropped) */
+			w->check = s;
+			w->check_calls = wrap_fail_calls(s->u.ifs.then);
+			continue;
+		} else if (alloc && s->kind == S_RETURN && s->u.expr &&
+			   i == b->u.block.n - 1) {
+			r = alloc_find(s->u.expr);
+			if (w->p < 0 && r && r->kind == ALLOC_NEW && r->user &&
+			    wrap_size_ok(g, s->u.expr)) {
+				w->value = s->u.expr;
+				w->kind = 1;
+				return;
+			}
+			if (w->p < 0 || !w->value ||
+			    !ofs_terms(s->u.expr, w->p, 1, &w->ofs))
+				return;
+			for (int k = 0; k < w->ofs.n; k++)
+				if (!wrap_params_only(g, w->ofs.term[k]))
+					return;
+			w->kind = 1;
+			return;
+		} else if (!alloc && g->ret->kind == TY_VOID &&
+			   s->kind == S_EXPR && !nfree++ &&
+			   (r = alloc_find(s->u.expr)) && r->kind == ALLOC_FREE &&
+			   r->user) {
+			const Expr *a = alloc_call_of(s->u.expr)->u.call.args[0];
+			Ofs o = { { NULL }, { 0 }, 0 };
+			const Expr *base = a;
+			while (base->kind == E_CAST || base->kind == E_BINARY)
+				base = base->kind == E_CAST ? base->u.e
+				       : base->u.bin.l->type->kind == TY_PTR
+					       ? base->u.bin.l
+					       : base->u.bin.r;
+			if (base->kind != E_VAR ||
+			    g->vars[base->u.var]->kind != VAR_PARAM ||
+			    !ofs_terms(a, base->u.var, 1, &o))
+				return;
+			for (int k = 0; k < o.n; k++)
+				if (!wrap_params_only(g, o.term[k]))
+					return;
+			w->p = base->u.var;
+			w->value = s->u.expr;
+			continue;
+		} else {
+			return;
+		}
+		/* the allocation into p */
+		if (!v)
+			continue;
+		r = alloc_find(v);
+		if (!r || r->kind != ALLOC_NEW || !r->user || !wrap_size_ok(g, v))
+			return;
+		w->value = v;
+	}
+	if (!alloc && w->value)
+		w->kind = 2;
+}
+
+typedef struct WrapSub {
+	const Func *g;
+	Expr *const *args;
+	Func *f;
+	int p, v; /* g's pointer p is f's v */
+} WrapSub;
+
+static Expr *wrap_subst(void *ctx, Expr *e)
+{
+	WrapSub *s = ctx;
+	if (e->kind != E_VAR)
+		return NULL;
+	if (e->u.var == s->p && s->v >= 0)
+		return expr_var(s->f, s->v, e->loc);
+	for (int i = 0; i < s->g->nparams; i++)
+		if (s->g->params[i] == e->u.var)
+			return expr_clone(s->args[i]);
+	ck_unreachable();
+}
+
+/* A copy of g's failure statement s for the caller (a return of null
+ * returns nothing: the caller holds null). */
+static Stmt *wrap_copy(WrapSub *sub, const Stmt *s)
+{
+	Stmt *c;
+	switch (s->kind) {
+	case S_BLOCK:
+		c = stmt_block(s->loc);
+		for (int i = 0; i < s->u.block.n; i++)
+			stmt_append(c, wrap_copy(sub, s->u.block.items[i]));
+		return c;
+	case S_EXPR:
+		return stmt_expr(S_EXPR,
+				 expr_map(expr_clone(s->u.expr), wrap_subst,
+					  sub),
+				 s->loc);
+	default:
+		return stmt_new(S_EMPTY, s->loc);
+	}
+}
+
+/* The call to a wrapper that e is (through casts), or NULL. */
+static const Expr *wrap_call(const Wrap *ws, const Expr *e, int kind)
+{
+	while (e && e->kind == E_CAST)
+		e = e->u.e;
+	if (!e || e->kind != E_CALL || e->u.call.fn < 0 ||
+	    ws[e->u.call.fn].kind != kind ||
+	    e->u.call.nargs != ws[e->u.call.fn].g->nparams)
+		return NULL;
+	for (int i = 0; i < e->u.call.nargs; i++)
+		if (expr_has_call(e->u.call.args[i]))
+			return NULL;
+	return e;
+}
+
+/* The statements that stand for statement s of f, a wrapper's call; or
+ * NULL. */
+static Stmt *wrap_inline(const Wrap *ws, Func *f, const Stmt *s)
+{
+	const Expr *call = NULL;
+	int v = -1;
+	if (s->kind == S_DECL && s->u.decl.init) {
+		v = s->u.decl.var;
+		call = wrap_call(ws, s->u.decl.init, 1);
+	} else if (s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
+		   s->u.assign.lhs->kind == E_VAR) {
+		v = s->u.assign.lhs->u.var;
+		call = wrap_call(ws, s->u.assign.rhs, 1);
+	} else if (s->kind == S_EXPR) {
+		call = wrap_call(ws, s->u.expr, 2);
+	}
+	if (!call)
+		return NULL;
+	const Wrap *w = &ws[call->u.call.fn];
+	Stmt *b = stmt_block(s->loc);
+	Loc loc = s->loc;
+	if (w->kind == 2) {
+		WrapSub sub = { w->g, call->u.call.args, f, -1, -1 };
+		stmt_append(b, stmt_expr(S_EXPR,
+					 expr_map(expr_clone(w->value),
+						  wrap_subst, &sub),
+					 loc));
+		return b;
+	}
+	Type *vt = f->vars[v]->type;
+	if (f->vars[v]->kind != VAR_LOCAL || f->vars[v]->is_static ||
+	    vt->kind != TY_PTR)
+		return NULL;
+	for (int i = 0; i < call->u.call.nargs; i++)
+		if (expr_mentions(call->u.call.args[i], v))
+			return NULL;
+	WrapSub sub = { w->g, call->u.call.args, f, w->p, v };
+	Expr *val = expr_map(expr_clone(w->value), wrap_subst, &sub);
+	if (val->type->kind != TY_PTR || val->type->base->kind != vt->base->kind)
+		val = expr_cast(vt, val, loc);
+	stmt_append(b, s->kind == S_DECL
+			       ? stmt_decl(v, val, loc)
+			       : stmt_assign(A_SET, expr_var(f, v, loc), val,
+					     loc));
+	if (w->check_calls) {
+		Stmt *t = stmt_new(S_IF, loc);
+		t->u.ifs.cond = expr_unary(U_NOT, expr_var(f, v, loc), loc);
+		t->u.ifs.then = wrap_copy(&sub, w->check->u.ifs.then);
+		stmt_append(b, t);
+	}
+	if (w->ofs.n) {
+		Expr *x = expr_var(f, v, loc);
+		for (int i = w->ofs.n - 1; i >= 0; i--)
+			x = expr_binary(w->ofs.sign[i] > 0 ? B_ADD : B_SUB, x,
+					expr_map(expr_clone(w->ofs.term[i]),
+						 wrap_subst, &sub),
+					vt, loc);
+		stmt_append(b, stmt_assign(A_SET, expr_var(f, v, loc), x, loc));
+	}
+	return b;
+}
+
+typedef struct WrapBlocks {
+	Stmt **b;
+	int n;
+} WrapBlocks;
+
+static void wrap_blocks(void *ctx, const Stmt *s)
+{
+	WrapBlocks *w = ctx;
+	if (s->kind == S_BLOCK)
+		ARENA_PUSH(w->b, w->n, (Stmt *)s);
+}
+
+static void alloc_wrappers_inline(Program *p)
+{
+	Wrap *ws = arena_alloc(sizeof(Wrap) * (size_t)(p->nfuncs + 1));
+	int any = 0;
+	for (int i = 0; i < p->nfuncs; i++) {
+		wrap_find(&ws[i], p->funcs[i]);
+		any |= ws[i].kind;
+	}
+	if (!any)
+		return;
+	for (int i = 0; i < p->nfuncs; i++) {
+		Func *f = p->funcs[i];
+		WrapBlocks wb = { NULL, 0 };
+		if (ws[i].kind || !f->body)
+			continue;
+		ir_visit_stmts(f->body, wrap_blocks, &wb);
+		for (int k = 0; k < wb.n; k++) {
+			Stmt *b = wb.b[k];
+			for (int j = 0; j < b->u.block.n; j++) {
+				Stmt *r = wrap_inline(ws, f, b->u.block.items[j]);
+				if (!r)
+					continue;
+				/* its statements in its place */
+				b->u.block.items[j] = r->u.block.items[0];
+				for (int m = 1; m < r->u.block.n; m++)
+					stmt_insert(b, j + m,
+						    r->u.block.items[m]);
+				j += r->u.block.n - 1;
+			}
+		}
+	}
 }
 
 /* ---- static scratch
