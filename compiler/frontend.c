@@ -6586,8 +6586,10 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 	    inner->kind == TY_STRUCT && !table &&
 	    (ty->kind == TY_STRUCT || ty->len > 0)) {
 		/* S s = {a, b}: S s; s.f0 = a; s.f1 = b; the rest zero (and
-		 * so for each struct of an array, S s[2] = {{..}, {..}}) */
+		 * so for each struct of an array, S s[2] = {{..}, {..}}); a
+		 * const one is no longer const, since stores set it */
 		Stmt *b = stmt_block(loc);
+		fe->f->vars[id]->type = type_writable(ty);
 		stmt_append(b, s);
 		struct_init(fe, b, expr_var(fe->f, id, loc), strip(init), loc);
 		return b;
@@ -6632,6 +6634,7 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 		if (val && ty->kind == TY_STRUCT) { /* S a = b = c */
 			Stmt *b = stmt_block(loc);
 			s->u.decl.init = NULL;
+			fe->f->vars[id]->type = type_writable(ty);
 			stmt_append(b, s);
 			append_flat(b, struct_assign(expr_var(fe->f, id, loc), val,
 						     loc));
@@ -6644,6 +6647,7 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 		Stmt *b = stmt_block(loc);
 		Expr *rhs = s->u.decl.init;
 		s->u.decl.init = NULL;
+		fe->f->vars[id]->type = type_writable(ty);
 		stmt_append(b, s);
 		append_flat(b, struct_assign(expr_var(fe->f, id, loc), rhs, loc));
 		return b;

@@ -667,6 +667,12 @@ static void soa_count(void *ctx, const Expr *e)
 		s->all++;
 	if (soa_use(s, e))
 		s->good++;
+	/* &s[i].x of a number member: a pointer that C may step to the
+	 * struct's next member (double *w = &b[0].x; *w++ = ...), which
+	 * the member's own array would not hold */
+	if (e->kind == E_ADDR && soa_use(s, e->u.e) &&
+	    e->u.e->type->kind != TY_ARRAY)
+		s->all++;
 }
 
 static Expr *soa_rewrite(void *ctx, Expr *e)
