@@ -455,6 +455,17 @@ static void v_copy0(const Vec *c, const Expr *e, Expr *r)
 		r->u.index.idx = expr_clone(idx->u.bin.l);
 }
 
+/* Does pointer (or array) type t point to structs (through arrays)? */
+static int v_struct_elems(const Type *t)
+{
+	if (!type_is_pointerish(t))
+		return 0;
+	t = t->base;
+	while (t->kind == TY_ARRAY)
+		t = t->base;
+	return t->kind == TY_STRUCT;
+}
+
 /* A shadow pointer (or array) value: a pointer to element-major data. */
 static Expr *v_ptr(Vec *c, const Expr *e)
 {
@@ -487,6 +498,12 @@ static Expr *v_ptr(Vec *c, const Expr *e)
 				   v_offset(c, e->u.bin.r->type, e->u.bin.l),
 				   v_ptr(c, e->u.bin.r), NULL, e->loc);
 	case E_CAST:
+		/* (double *)p of structs: the shadow holds each struct's
+		 * ck_nd copies in turn, not its numbers' */
+		if (v_struct_elems(e->type) != v_struct_elems(e->u.e->type))
+			return v_bad(e, "follow a pointer cast between structs "
+					"that hold derivatives and their "
+					"numbers; use the members");
 		return expr_cast(v_ptr_type(e->type), v_ptr(c, e->u.e),
 				 e->loc);
 	case E_COND:
