@@ -1878,11 +1878,22 @@ Expr *adj_lv(Adj *c, const Expr *e)
 		Expr *sp = adj_shadow_ptr(c, e->u.index.base);
 		if (!type_is_pointerish(sp->type)) {
 			/* rows over flat data: (const double (*)[2])x */
-			diag_error(e->loc,
-				   "the reverse mode cannot follow this "
-				   "pointer to rows over data of another "
-				   "shape; index the data through its own "
-				   "type (x[2 * i + j])");
+			const Type *row = e->u.index.base->type;
+			if (row->kind == TY_ARRAY && row->len > 0)
+				diag_error(e->loc,
+					   "the reverse mode cannot follow "
+					   "this pointer to rows over data of "
+					   "another shape; index the data "
+					   "through its own type (x[%ld * i + "
+					   "j] for rows of %ld)",
+					   row->len, row->len);
+			else
+				diag_error(e->loc,
+					   "the reverse mode cannot follow "
+					   "this pointer to rows over data of "
+					   "another shape; index the data "
+					   "through its own type (x[m * i + "
+					   "j] for rows of m)");
 			return adj_bad_ptr(e);
 		}
 		return expr_index(sp, adj_bw_value(c, e->u.index.idx), e->loc);

@@ -12,6 +12,6 @@ double f(const double *x, int n)
 	const double (*X)[2] = (const double (*)[2])x;
 	double s = 0;
 	for (int i = 0; i < n; i++)
-		s += X[i][0] * X[i][1]; // CHECK: rows-over-flat-adjoint.c:[[@LINE]]:8: error: the reverse mode cannot follow this pointer to rows over data of another shape; index the data through its own type (x[2 * i + j])
+		s += X[i][0] * X[i][1]; // CHECK: rows-over-flat-adjoint.c:[[@LINE]]:8: error: the reverse mode cannot follow this pointer to rows over data of another shape; index the data through its own type (x[2 * i + j] for rows of 2)
 	return s;
 }
