@@ -700,9 +700,9 @@ static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 				"variable '%s', which ckc does not support; "
 				"keep it inactive or pass the data as a "
 				"parameter (a global that one function "
-				"overwrites whole before reading it, and no "
-				"other function uses, is scratch and may "
-				"carry derivatives)",
+				"overwrites whole before reading it, and that "
+				"only it and helpers it alone calls use, is "
+				"scratch and may carry derivatives)",
 				act_prog->globals[b->u.global]->name);
 		else
 			diag_error(at,

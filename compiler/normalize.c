@@ -3202,6 +3202,187 @@ static int scratch_prefix(const Func *f, int v)
 	return reads > 0;
 }
 
+
+/* A global that a function r uses as scratch (the rule above) together
+ * with the functions it calls, which read and change it, as simulation
+ * state often is (`double u[N]; static void step(double dt) { ... u[i]
+ * ... }`): r gets the local, and each function on a call path from r to
+ * a user of the global gets a pointer to it as one more parameter
+ * (appended), which its calls on that path pass on; the global in those
+ * functions is that parameter.  Only when each such function is called
+ * from r and such functions alone, is not requested itself (its
+ * signature changes), and r overwrites the global whole before anything
+ * reads it (its first statement that mentions it, the calls that now
+ * pass it included). */
+
+typedef struct GlobalCalls {
+	unsigned char *calls; /* calls[a * n + b]: funcs[a] calls funcs[b] */
+	int n, fn;
+} GlobalCalls;
+
+static void global_calls(void *ctx, const Expr *e)
+{
+	GlobalCalls *c = ctx;
+	if (e->kind == E_CALL && e->u.call.fn >= 0 && e->u.call.fn < c->n)
+		c->calls[c->fn * c->n + e->u.call.fn] = 1;
+}
+
+typedef struct GlobalMention {
+	int global, hit;
+} GlobalMention;
+
+static void global_mention(void *ctx, const Expr *e)
+{
+	GlobalMention *m = ctx;
+	if (e->kind == E_GLOBAL && e->u.global == m->global)
+		m->hit = 1;
+}
+
+typedef struct GlobalPass {
+	Func *f;
+	const unsigned char *need;
+	int n;
+	int var;    /* what the calls pass: this var (or its address) */
+	int addr;   /* &var (a scalar local) */
+	int global; /* the global the function's uses become var */
+	int deref;  /* ... as *var (a scalar behind a parameter) */
+	int undo;   /* take the argument back off */
+} GlobalPass;
+
+static Expr *global_pass(void *ctx, Expr *e)
+{
+	GlobalPass *w = ctx;
+	if (e->kind == E_GLOBAL && e->u.global == w->global && !w->undo) {
+		Expr *v = expr_var(w->f, w->var, e->loc);
+		return w->deref ? expr_deref(v, e->loc) : v;
+	}
+	if (e->kind != E_CALL || e->u.call.fn < 0 || e->u.call.fn >= w->n ||
+	    !w->need[e->u.call.fn])
+		return NULL;
+	for (int i = 0; i < e->u.call.nargs; i++)
+		e->u.call.args[i] = expr_map(e->u.call.args[i], global_pass, w);
+	if (w->undo) {
+		e->u.call.nargs--;
+		return e;
+	}
+	Expr *a = expr_var(w->f, w->var, e->loc);
+	if (w->addr)
+		a = expr_addr(a, e->loc);
+	Expr **args = arena_alloc(sizeof(Expr *) *
+				  (size_t)(e->u.call.nargs + 1));
+	if (e->u.call.nargs)
+		memcpy(args, e->u.call.args,
+		       sizeof(Expr *) * (size_t)e->u.call.nargs);
+	args[e->u.call.nargs++] = a;
+	e->u.call.args = args;
+	return e;
+}
+
+static int global_requested(const Program *p, int fn)
+{
+	for (int i = 0; i < p->nreqs; i++)
+		if (p->reqs[i]->fn == fn)
+			return 1;
+	return 0;
+}
+
+/* Makes global g the shared scratch of root r and its helpers when it
+ * qualifies; 1 if so. */
+static int global_shared_root(Program *p, int g, int r,
+			      const unsigned char *users,
+			      const unsigned char *calls)
+{
+	int n = p->nfuncs;
+	unsigned char *reach = arena_alloc((size_t)n + 1);
+	unsigned char *need = arena_alloc((size_t)n + 1);
+	memset(reach, 0, (size_t)n + 1);
+	memset(need, 0, (size_t)n + 1);
+	/* reach: what r calls, through calls */
+	int *stack = arena_alloc(sizeof(int) * (size_t)(n + 1)), top = 0;
+	stack[top++] = r;
+	while (top) {
+		int a = stack[--top];
+		for (int b = 0; b < n; b++)
+			if (calls[a * n + b] && !reach[b]) {
+				reach[b] = 1;
+				stack[top++] = b;
+			}
+	}
+	if (reach[r])
+		return 0; /* recursion */
+	for (int f = 0; f < n; f++)
+		if (users[f] && f != r && !reach[f])
+			return 0;
+	/* need: the users, and what calls one of them, within reach */
+	for (int f = 0; f < n; f++)
+		need[f] = users[f] && f != r;
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int a = 0; a < n; a++)
+			for (int b = 0; b < n && reach[a] && !need[a]; b++)
+				if (calls[a * n + b] && need[b])
+					need[a] = changed = 1;
+	}
+	for (int f = 0; f < n; f++) {
+		if (!need[f])
+			continue;
+		if (global_requested(p, f))
+			return 0;
+		for (int a = 0; a < n; a++)
+			if (calls[a * n + f] && a != r && !need[a])
+				return 0;
+	}
+	const Global *x = p->globals[g];
+	int array = x->type->kind == TY_ARRAY;
+	Func *rf = p->funcs[r];
+	const char *name = func_find_var(rf, x->name) < 0
+				   ? x->name
+				   : name_fresh(p, rf, x->name);
+	GlobalPass w = { rf, need, n, 0, !array, g, 0, 0 };
+	w.var = func_add_var(rf, name, x->type, VAR_LOCAL, x->loc);
+	stmt_map_exprs(rf->body, global_pass, &w);
+	if (!scratch_dead(rf, w.var, 1)) {
+		/* back: the global, and the calls without it */
+		w.undo = 1;
+		stmt_map_exprs(rf->body, global_pass, &w);
+		GlobalSwap back = { rf, p, g, w.var, 1 };
+		stmt_map_exprs(rf->body, global_swap, &back);
+		rf->nvars--;
+		return 0;
+	}
+	stmt_prepend(rf->body, stmt_decl(w.var, NULL, x->loc));
+	Type *pt = type_ptr(array ? x->type->base : x->type);
+	for (int f = 0; f < n; f++) {
+		if (!need[f])
+			continue;
+		Func *h = p->funcs[f];
+		GlobalPass hw = { h, need, n, 0, 0, g, !array, 0 };
+		hw.var = func_add_param(h,
+					func_find_var(h, x->name) < 0
+						? x->name
+						: name_fresh(p, h, x->name),
+					pt, x->loc);
+		stmt_map_exprs(h->body, global_pass, &hw);
+	}
+	return 1;
+}
+
+/* Global g, which several converted functions use: shared scratch of one
+ * of them and its helpers (global_shared_root), if any qualifies. */
+static void global_shared(Program *p, int g, const unsigned char *calls)
+{
+	int n = p->nfuncs;
+	unsigned char *users = arena_alloc((size_t)n + 1);
+	for (int f = 0; f < n; f++) {
+		GlobalMention m = { g, 0 };
+		ir_walk_stmt(p->funcs[f]->body, global_mention, &m);
+		users[f] = (unsigned char)m.hit;
+	}
+	for (int r = 0; r < n; r++)
+		if (users[r] && global_shared_root(p, g, r, users, calls))
+			return;
+}
+
 static void global_scratch(Program *p)
 {
 	int n = p->nglobals;
@@ -3216,10 +3397,26 @@ static void global_scratch(Program *p)
 	}
 	for (u.fn = 0; u.fn < p->nfuncs; u.fn++)
 		ir_walk_stmt(p->funcs[u.fn]->body, global_count, &u);
+	unsigned char *calls = NULL;
 	for (int g = 0; g < n; g++) {
 		const Global *x = p->globals[g];
-		if (u.nfuncs[g] != 1 || type_is_readonly(x->type) ||
+		if (type_is_readonly(x->type) ||
 		    !(type_is_float(x->type) || type_float_elem(x->type)))
+			continue;
+		if (u.nfuncs[g] > 1) {
+			if (!calls) {
+				size_t nn = (size_t)p->nfuncs * (size_t)p->nfuncs;
+				GlobalCalls c = { arena_alloc(nn + 1), p->nfuncs, 0 };
+				memset(c.calls, 0, nn + 1);
+				for (c.fn = 0; c.fn < p->nfuncs; c.fn++)
+					ir_walk_stmt(p->funcs[c.fn]->body,
+						     global_calls, &c);
+				calls = c.calls;
+			}
+			global_shared(p, g, calls);
+			continue;
+		}
+		if (u.nfuncs[g] != 1)
 			continue;
 		Func *f = p->funcs[u.first[g]];
 		const char *name = func_find_var(f, x->name) < 0

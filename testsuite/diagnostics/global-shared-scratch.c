@@ -1,7 +1,8 @@
-// A global array that two converted functions share is not scratch of
-// either: one fills it with active values and the other reads them, so
-// the value would have to carry across the call through the global.
-// The refusal names the global at the first store of a derivative.
+// A global array that f fills and its helper sum() reads is f's scratch,
+// passed to sum() (adjoint/global-shared-scratch.c), but not when another
+// requested function, g, calls sum() too: g has no such local to pass, and
+// the values would have to carry across calls through the global.  The
+// refusal names the global at the first store of a derivative.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 double buf[4];
@@ -18,7 +19,13 @@ static double sum(void)
 double f(const double *x)
 {
 	for (int i = 0; i < 4; i++)
-		buf[i] = x[i] * x[i]; // CHECK: global-shared-scratch.c:[[@LINE]]:3: error: a derivative would flow into global variable 'buf', which ckc does not support; keep it inactive or pass the data as a parameter (a global that one function overwrites whole before reading it, and no other function uses, is scratch and may carry derivatives)
+		buf[i] = x[i] * x[i]; // CHECK: global-shared-scratch.c:[[@LINE]]:3: error: a derivative would flow into global variable 'buf', which ckc does not support; keep it inactive or pass the data as a parameter (a global that one function overwrites whole before reading it, and that only it and helpers it alone calls use, is scratch and may carry derivatives)
 	return sum();
+}
+
+#pragma ck_adjoint wrt(y)
+double g(double y)
+{
+	return y * sum();
 }
 // CHECK-NOT: error
