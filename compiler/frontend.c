@@ -4759,28 +4759,24 @@ static void mem_split(Expr *p, Expr **base, Expr **off)
 	}
 }
 
-/* Element i of the array p points to: p[i], or a[k + i] for p = &a[k] or
- * p = a + k. */
-static Expr *mem_elem(FE *fe, Expr *p, int i, Loc loc)
+/* Number flat of the numbers that root points to, counted across its
+ * rows: root[flat] for numbers, root[flat / (m * k)][flat / k % m][flat %
+ * k] for rows [m][k]. */
+static Expr *mem_rows_elem(Expr *root, Expr *flat, Loc loc)
 {
-	Expr *base, *off, *iv = expr_var(fe->f, i, loc), *e;
-	/* rows of constant lengths: number i of them counted flat is
-	 * p[i / (m * k)][i / k % m][i % k] for rows [m][k] */
 	long stride = 1;
-	for (const Type *t = p->type->base; t->kind == TY_ARRAY; t = t->base)
+	for (const Type *t = root->type->base; t->kind == TY_ARRAY; t = t->base)
 		stride *= t->len;
-	Expr *row = stride == 1 ? iv
-				: expr_binary(B_DIV, iv, expr_int(stride, loc),
-					      type_long(), loc);
-	mem_split(p, &base, &off);
-	e = !off ? expr_index(p, row, loc)
-		 : expr_index(base,
-			      expr_binary(B_ADD, off, row, type_long(), loc),
-			      loc);
+	Expr *e = expr_index(root,
+			     stride == 1 ? flat
+					 : expr_binary(B_DIV, expr_clone(flat),
+						       expr_int(stride, loc),
+						       type_long(), loc),
+			     loc);
 	while (e->type->kind == TY_ARRAY) {
 		stride /= e->type->len;
-		Expr *k = stride == 1 ? expr_var(fe->f, i, loc)
-				      : expr_binary(B_DIV, expr_var(fe->f, i, loc),
+		Expr *k = stride == 1 ? expr_clone(flat)
+				      : expr_binary(B_DIV, expr_clone(flat),
 						    expr_int(stride, loc),
 						    type_long(), loc);
 		e = expr_index(e,
@@ -4789,6 +4785,44 @@ static Expr *mem_elem(FE *fe, Expr *p, int i, Loc loc)
 			       loc);
 	}
 	return e;
+}
+
+/* Element i of the array p points to: p[i], or a[k + i] for p = &a[k] or
+ * p = a + k; counted across rows where p points into rows (a row A[r],
+ * &A[r][c], A[r] + c: from A's start, r * m + c + i for rows of m, which
+ * the copy may run past). */
+static Expr *mem_elem(FE *fe, Expr *p, int i, Loc loc)
+{
+	Expr *base, *off, *iv = expr_var(fe->f, i, loc);
+	mem_split(p, &base, &off);
+	if (base->kind == E_INDEX && base->type->kind == TY_ARRAY) {
+		Expr *start = off;
+		while (base->kind == E_INDEX && base->type->kind == TY_ARRAY) {
+			Expr *r = expr_binary(B_MUL, base->u.index.idx,
+					      expr_int(type_scalars(base->type),
+						       loc),
+					      type_long(), loc);
+			start = start ? expr_binary(B_ADD, r, start,
+						    type_long(), loc)
+				      : r;
+			base = base->u.index.base;
+		}
+		return mem_rows_elem(base,
+				     expr_binary(B_ADD, start, iv, type_long(),
+						 loc),
+				     loc);
+	}
+	if (!off)
+		return mem_rows_elem(p, iv, loc);
+	long stride = 1;
+	for (const Type *t = base->type->base; t->kind == TY_ARRAY;
+	     t = t->base)
+		stride *= t->len;
+	if (stride > 1) /* (rows R + k: k counts rows) */
+		off = expr_binary(B_MUL, off, expr_int(stride, loc),
+				  type_long(), loc);
+	return mem_rows_elem(base, expr_binary(B_ADD, off, iv, type_long(), loc),
+			     loc);
 }
 
 /* lhs = rhs, or lhs = 0 without rhs; a struct member by member. */
