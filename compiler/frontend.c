@@ -3611,9 +3611,15 @@ static int char_param(CXCursor fdecl, int i)
 		return 0;
 	CXType t = clang_getCanonicalType(clang_getCursorType(
 		clang_Cursor_getArgument(fdecl, (unsigned)i)));
-	if (t.kind != CXType_Pointer)
+	/* (char text[] too, as nrutil's nrerror declares it) */
+	if (t.kind == CXType_Pointer)
+		t = clang_getPointeeType(t);
+	else if (t.kind == CXType_IncompleteArray ||
+		 t.kind == CXType_ConstantArray)
+		t = clang_getArrayElementType(t);
+	else
 		return 0;
-	switch (clang_getCanonicalType(clang_getPointeeType(t)).kind) {
+	switch (clang_getCanonicalType(t).kind) {
 	case CXType_Char_S:
 	case CXType_Char_U:
 	case CXType_SChar:

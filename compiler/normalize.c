@@ -1954,13 +1954,20 @@ typedef struct Ofs {
 } Ofs;
 
 /* Adds the integer terms of pointer expression e over var v (v + a - b,
- * through casts) to o with sign s; 0 when e is no such expression. */
+ * &v[k], through casts) to o with sign s; 0 when e is no such
+ * expression. */
 static int ofs_terms(const Expr *e, int v, int s, Ofs *o)
 {
 	while (e->kind == E_CAST && e->type->kind == TY_PTR)
 		e = e->u.e;
 	if (e->kind == E_VAR)
 		return e->u.var == v;
+	if (e->kind == E_ADDR && e->u.e->kind == E_INDEX && o->n < OFS_MAX) {
+		/* &v[k]: v + k */
+		o->term[o->n] = e->u.e->u.index.idx;
+		o->sign[o->n++] = s;
+		return ofs_terms(e->u.e->u.index.base, v, s, o);
+	}
 	if (e->kind != E_BINARY || e->type->kind != TY_PTR ||
 	    (e->u.bin.op != B_ADD && e->u.bin.op != B_SUB) || o->n == OFS_MAX)
 		return 0;

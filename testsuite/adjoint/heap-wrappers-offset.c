@@ -3,7 +3,7 @@
 // returns the buffer stepped so that it runs from v[nl] to v[nh];
 // free_dvector() steps it back and frees it; a void * wrapper (xmalloc)
 // and one that returns malloc's result directly; and a local stepped in
-// place (v = malloc(...); v -= 1; ... free(v + 1)).  Each wrapper is
+// place (v = malloc(...); v -= 1; ... free(&v[1])).  Each wrapper is
 // written out at its calls, and a stepped pointer gets a pointer of its
 // own for the buffer's start, so the reverse mode allocates and frees the
 // shadows with the buffers.  Gradients, Hessian-vector products and the
@@ -19,9 +19,9 @@
 #define N 6
 #define NR_END 1
 
-static void nrerror(const char *text)
+static void nrerror(char error_text[])
 {
-	fprintf(stderr, "run-time error: %s\n", text);
+	fprintf(stderr, "run-time error: %s\n", error_text);
 	exit(1);
 }
 
@@ -93,7 +93,7 @@ double f(const double *x)
 	}
 	for (int i = 0; i < N; i++)
 		s += t[i] * w[i];
-	free(u + 1);
+	free(&u[1]);
 	free(t);
 	free(w);
 	free_dvector(r, 1, N);
