@@ -300,6 +300,10 @@ typedef struct FE {
 	/* The last assignment inner_assigns found read where C leaves the
 	 * order undefined (its error says so). */
 	CXCursor unseq_at;
+	/* The last statement expression with more assignments inside than
+	 * inner_assigns takes (FE_MAX_SPLIT). */
+	CXCursor many_root;
+	int many_set;
 	/* Per parameter of the function being converted, the local copy it
 	 * is walked through (walked_param), or -1. */
 	int *walked;
@@ -3855,6 +3859,8 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 	return e;
 }
 
+static int cur_within(CXCursor c, CXCursor what);
+
 static Expr *conv_binary(FE *fe, CXCursor c, Loc loc)
 {
 	Kids ks = expr_kids(c);
@@ -3868,6 +3874,14 @@ static Expr *conv_binary(FE *fe, CXCursor c, Loc loc)
 	for (int i = 0; assign && i < fe->nheld; i++)
 		if (clang_equalCursors(c, fe->held[i]))
 			return expr_var(fe->f, fe->held_var[i], loc);
+	if ((assign || is_kind(c, CXCursor_CompoundAssignOperator)) &&
+	    fe->many_set && cur_within(fe->many_root, c)) {
+		refuse(fe, loc,
+		       "more than %d assignments inside one statement are not "
+		       "supported; make some of them statements of their own",
+		       FE_MAX_SPLIT);
+		return bad_expr(loc);
+	}
 	if ((assign || is_kind(c, CXCursor_CompoundAssignOperator)) &&
 	    clang_equalCursors(c, fe->unseq_at) && ks.n == 2) {
 		refuse(fe, loc,
@@ -5735,6 +5749,7 @@ typedef struct InnerScan {
 	FE *fe;
 	CXCursor found[FE_MAX_SPLIT];
 	int n, bad;
+	int many; /* more than FE_MAX_SPLIT */
 } InnerScan;
 
 static void inner_assign_walk(InnerScan *sc, CXCursor c)
@@ -5763,6 +5778,8 @@ static void inner_assign_walk(InnerScan *sc, CXCursor c)
 			if (id < 0 || sc->fe->f->vars[id]->is_static ||
 			    !type_is_arith(sc->fe->f->vars[id]->type) ||
 			    effects_count(ks.c[1]) || sc->n == FE_MAX_SPLIT) {
+				if (sc->n == FE_MAX_SPLIT)
+					sc->many = 1;
 				sc->bad = 1;
 				return;
 			}
@@ -5921,6 +5938,10 @@ static int inner_assigns_scan(FE *fe, CXCursor root, int top, InnerScan *sc)
 		inner_assign_walk(sc, ks.c[1]);
 	} else {
 		inner_assign_walk(sc, root);
+	}
+	if (sc->many) {
+		fe->many_root = root;
+		fe->many_set = 1;
 	}
 	if (sc->bad || !sc->n || sc->n + own != eff)
 		return 0;

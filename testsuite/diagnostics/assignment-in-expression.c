@@ -40,3 +40,11 @@ double k(double x, double c)
 	double t = 1.0;
 	return (c > 0.0 ? t : 2.0) + (t = x * x); // CHECK: assignment-in-expression.c:[[@LINE]]:32: error: the expression also reads 't' where C does not order the read after this assignment to it (which makes the result undefined); make the assignment a statement of its own
 }
+
+#pragma ck_tangent wrt(x)
+double m(const double *x)
+{
+	double a, b, c, d, e, g, h, k, q;
+	return (a = x[0]) + (b = x[1]) + (c = x[2]) + (d = x[3]) + (e = x[4]) + (g = x[5]) + (h = x[6]) + (k = x[7]) + (q = x[8]) + a * b * c * d * e * g * h * k * q; // CHECK: assignment-in-expression.c:[[@LINE]]:10: error: more than 8 assignments inside one statement are not supported; make some of them statements of their own
+}
+// CHECK-NOT: error
