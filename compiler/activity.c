@@ -414,7 +414,8 @@ static void act_rule_call(Solver *s, const CallRule *cr, const Expr *e)
 			continue;
 		int root = activity_root(arg);
 		if (root >= 0)
-			a->written[a->node[root]] = 1;
+			a->written[a->node[root]] =
+				a->data_written[a->node[root]] = 1;
 		if (!any || !cr->active[i] || !type_float_elem(pt->base))
 			continue;
 		if (root >= 0)
@@ -540,6 +541,8 @@ static void act_call(Solver *s, const Expr *e)
 			int cn = callee->node[pv];
 			if (root >= 0 && callee->written[cn])
 				a->written[a->node[root]] = 1;
+			if (root >= 0 && callee->data_written[cn])
+				a->data_written[a->node[root]] = 1;
 			if (callee->varied[cn] && type_float_elem(g->vars[pv]->type))
 				act_mark(s, root, e->loc);
 		}
@@ -553,7 +556,8 @@ static void act_call(Solver *s, const Expr *e)
 		    e->u.call.nargs >= 2) {
 			int root = activity_root(e->u.call.args[1]);
 			if (root >= 0) {
-				a->written[a->node[root]] = 1;
+				a->written[a->node[root]] =
+					a->data_written[a->node[root]] = 1;
 				/* pointer parameters keep their pattern's
 				 * activity, the same in both sweeps */
 				const Var *x = s->f->vars[root];
@@ -579,7 +583,8 @@ static void act_call(Solver *s, const Expr *e)
 		/* what the call writes changes: the reverse sweep must not
 		 * read it again later (to-be-recorded analysis) */
 		if (writes && root >= 0)
-			a->written[a->node[root]] = 1;
+			a->written[a->node[root]] =
+				a->data_written[a->node[root]] = 1;
 		/* isfinite(x), isless(a, b): an integer of values */
 		int int_of_values = kind == CALL_PURE &&
 				    !type_is_float(e->type) &&
@@ -676,6 +681,25 @@ static void act_calls(Solver *s, const Expr *e)
 	}
 }
 
+/* Is lvalue lv in the storage of a struct variable itself: a member (or
+ * an element of an array member) of a struct, or of an element of an
+ * array of structs, that a variable holds, P.n, S[i].a[k]? */
+static int act_struct_own(const Expr *lv)
+{
+	int member = 0;
+	while (lv->kind == E_MEMBER || lv->kind == E_INDEX) {
+		if (lv->kind == E_MEMBER) {
+			member = 1;
+			lv = lv->u.mem.base;
+		} else {
+			if (lv->u.index.base->type->kind != TY_ARRAY)
+				return 0; /* through a pointer */
+			lv = lv->u.index.base;
+		}
+	}
+	return member && lv->kind == E_VAR;
+}
+
 /* A store of value (varied or not) into lvalue lhs. */
 static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 {
@@ -684,6 +708,11 @@ static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 	 * (a pointer member is part of its struct's storage) */
 	if (root >= 0 && (!type_is_pointerish(lhs->type) || lhs->kind != E_VAR))
 		s->a->written[s->a->node[root]] = 1;
+	/* (a member of a struct variable, P.n = n, P.col = col, is the
+	 * struct's own storage, not the data its pointers point to) */
+	if (root >= 0 && !act_struct_own(lhs) &&
+	    (!type_is_pointerish(lhs->type) || lhs->kind != E_VAR))
+		s->a->data_written[s->a->node[root]] = 1;
 	if (!varied || !type_is_float(lhs->type))
 		return;
 	if (root >= 0) {
@@ -1151,6 +1180,7 @@ static Activity *act_solve(const Pattern *pat)
 	a->node = arena_alloc(sizeof(int) * nv);
 	a->varied = arena_alloc(nv);
 	a->written = arena_alloc(nv);
+	a->data_written = arena_alloc(nv);
 	a->varied_at = arena_alloc(sizeof(Loc) * nv);
 	for (int i = 0; i < f->nvars; i++)
 		a->node[i] = i;

@@ -928,6 +928,9 @@ typedef struct Activity {
 	int *node;               /* var id -> node (representative var id) */
 	unsigned char *varied;   /* node -> may hold a varied value */
 	unsigned char *written;  /* node -> stored to (incl. by callees) */
+	/* node -> the data stored to, not only a pointer member of a struct
+	 * variable (P.col = col leaves what col points to as it was) */
+	unsigned char *data_written;
 	Loc *varied_at;          /* node -> first store that made it varied */
 	int ret_varied;          /* the return value is varied (has ret_d) */
 } Activity;

@@ -1029,14 +1029,18 @@ static void adj_struct_twins(Adj *c, const Stmt *s)
 
 /* What item st of a block sets again at the start of the block's reverse
  * (see adj_local_structs), when it is a setup of local struct v's member:
- * the member of v's f_bwd copy (an integer), or of its adjoint (a
- * pointer); else NULL. */
+ * the member of v's f_bwd copy (an integer, or a pointer to integers), or
+ * of its adjoint (a pointer to floating data); else NULL. */
 static Stmt *adj_struct_member_replay(Adj *c, int v, const Stmt *st)
 {
 	if (pm_get(&c->v->setup, st) <= 0 || !adj_member_of(st->u.assign.lhs, v))
 		return NULL;
 	const Expr *lhs = st->u.assign.lhs, *rhs = st->u.assign.rhs;
-	if (type_is_pointerish(lhs->type)) {
+	/* (a pointer to integers, a CSR pattern's const int *col: f_bwd's
+	 * copy reads it, as in x_b[P->col[k]], and gets it as an integer
+	 * member) */
+	int ints = type_is_pointerish(lhs->type) && lhs->type->base->kind == TY_INT;
+	if (type_is_pointerish(lhs->type) && !ints) {
 		if (!type_float_elem(lhs->type) || !activity_var_varied(c->a, v))
 			return NULL;
 		return stmt_assign(A_SET, adj_lv(c, lhs),
