@@ -1420,7 +1420,7 @@ static void adj_param_ints_changed(Adj *c, int v, Loc loc)
 		return;
 	const Type *el = adj_bottom(t);
 	if (type_is_float(el) || !type_is_arith(el) ||
-	    !c->a->written[c->a->node[v]] || c->v->ints_said ||
+	    !c->a->data_written[c->a->node[v]] || c->v->ints_said ||
 	    adj_int_cell_param(c, v))
 		return;
 	c->v->ints_said = 1;
@@ -2513,6 +2513,18 @@ int adj_heap_alias_error(Adj *c, int v, Loc loc)
 	for (int h = 0; h < c->f->nvars; h++) {
 		if (!c->v->heap_alias[h] || c->a->node[h] != c->a->node[v])
 			continue;
+		if (!c->v->heap_alias_said && c->f->vars[h]->joins) {
+			/* (h: normalize.c's buffer of a stepped pointer) */
+			diag_error(loc,
+				   "%s is stepped off the start of buffers "
+				   "from malloc that the function allocates "
+				   "in turn (in a loop): the reverse mode "
+				   "cannot tell which buffer it sees; "
+				   "allocate the buffer once, or index it "
+				   "from its start",
+				   c->f->vars[h]->joins);
+			c->v->heap_alias_said = 1;
+		}
 		if (!c->v->heap_alias_said) {
 			int other = h == v ? -1 : v;
 			for (int w = 0; other < 0 && w < c->f->nvars; w++)
@@ -3000,6 +3012,17 @@ int rg_heap_local(Adj *c, const Stmt *r, int v)
 void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc)
 {
 	for (int v = 0; v < c->f->nvars; v++) {
+		/* (and the pointers r declares into them, a = ck_a - 1 of a
+		 * stepped buffer: their offsets are pushed later) */
+		int b = c->v->base[v];
+		if (b >= 0 && b != v && rg_heap_local(c, r, b) &&
+		    adj_find_decl(r, v) &&
+		    c->f->vars[v]->type->kind == TY_PTR) {
+			stmt_append(fout,
+				    stmt_assign(A_SET, expr_var(c->fwd, v, loc),
+						expr_int(0, loc), loc));
+			continue;
+		}
 		if (!rg_heap_local(c, r, v))
 			continue;
 		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, v, loc),

@@ -1368,16 +1368,19 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		}
 	}
 	for (int i = 0; i < f->nvars; i++) {
+		/* (a pointer stepped off a buffer the body allocates,
+		 * normalize.c's heap_stepped, is as local as the buffer) */
+		int b = c->v->base[i];
+		int hb = b >= 0 && f->vars[b]->joins ? b : i;
 		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
 		    !type_float_elem(f->vars[i]->type) ||
 		    !c->a->written[c->a->node[i]] ||
-		    rg_heap_local(c, prag->u.ckpt.body, i) ||
+		    rg_heap_local(c, prag->u.ckpt.body, hb) ||
 		    (prag->u.ckpt.binomial &&
 		     prag->u.ckpt.body->kind == S_FOR &&
-		     rg_heap_local(c, prag->u.ckpt.body->u.loop.body, i)))
+		     rg_heap_local(c, prag->u.ckpt.body->u.loop.body, hb)))
 			continue;
 		/* a pointer into a local array the snapshot holds */
-		int b = c->v->base[i];
 		if (b >= 0 && b != i && used[b] &&
 		    f->vars[b]->kind == VAR_LOCAL &&
 		    f->vars[b]->type->kind == TY_ARRAY)
@@ -1386,13 +1389,13 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
 			named |= c->a->node[prag->u.ckpt.saves[k]->var] ==
 				 c->a->node[i];
-		if (!named && f->vars[i]->joins) {
+		if (!named && f->vars[hb]->joins) {
 			diag_error(prag->loc,
 				   "%s uses the buffers of %s, which the "
 				   "function changes; say how much of them "
 				   "to save: save(%s)",
-				   what, f->vars[i]->joins,
-				   f->vars[i]->joins_save);
+				   what, f->vars[hb]->joins,
+				   f->vars[hb]->joins_save);
 			return 0;
 		}
 		if (!named && b >= 0 && b != i &&

@@ -2135,6 +2135,9 @@ static void heap_offset_one(Program *p, Func *f, int v)
 	int buf = func_add_var(
 		f, name_fresh(p, f, arena_printf("ck_%s", f->vars[v]->name)),
 		pt, VAR_LOCAL, loc);
+	/* (messages name v: "the buffers of 'v'", save(v[lo:len])) */
+	f->vars[buf]->joins = arena_printf("'%s'", f->vars[v]->name);
+	f->vars[buf]->joins_save = arena_printf("%s[lo:len]", f->vars[v]->name);
 	OfsRename rn = { f, v, buf };
 	for (int i = a + 1; i < b; i++)
 		stmt_map_exprs(blk->u.block.items[i], ofs_rename, &rn);
