@@ -2857,50 +2857,81 @@ static void flatten_init(FE *fe, CXCursor list, Type *ty, Expr ***out, int *n);
 /* Appends the members of the struct of type ty that initializer list
  * `list` gives to (*out, *n), flattened in order (arrays and structs in
  * them too, each with its braces), the members it leaves out zero:
- * { 1.0, 0.5, { 2, 3 } }. */
+ * { 1.0, 0.5, { 2, 3 } }, also by name, { .c = 0.5, .p = 2 } (a member
+ * without a designator follows the one before it, as in C). */
 static void flatten_struct(FE *fe, CXCursor list, Type *ty, Expr ***out,
 			   int *n)
 {
 	Kids ks = expr_kids(list);
 	const StructDef *sd = ty->st;
 	Loc loc = cur_loc(fe, list);
-	if (ks.n > sd->nfields) {
-		refuse(fe, loc, "unsupported initializer list");
-		return;
-	}
-	for (int i = 0; i < sd->nfields; i++) {
-		Type *ft = sd->fields[i].type;
-		int start = *n;
-		if (i < ks.n) {
-			CXCursor k = strip(ks.c[i]);
-			Loc kl = cur_loc(fe, ks.c[i]);
-			if (is_designated(k) ||
-			    is_kind(k, CXCursor_UnexposedExpr)) {
+	/* each member's flat values, or NULL: zeros */
+	Expr ***vals = arena_alloc(sizeof(Expr **) * (size_t)(sd->nfields + 1));
+	int *nvals = arena_alloc(sizeof(int) * (size_t)(sd->nfields + 1));
+	int i = 0;
+	for (int j = 0; j < ks.n; j++, i++) {
+		CXCursor k = strip(ks.c[j]);
+		Loc kl = cur_loc(fe, ks.c[j]);
+		if (is_designated(k)) {
+			Kids all = kids(k);
+			i = -1;
+			if (all.n == 2 && is_kind(all.c[0], CXCursor_MemberRef)) {
+				const char *name =
+					cxs(clang_getCursorSpelling(all.c[0]));
+				for (int f = 0; f < sd->nfields && i < 0; f++)
+					if (!strcmp(sd->fields[f].name, name))
+						i = f;
+			}
+			if (i < 0) {
 				refuse(fe, kl,
-				       "designated initializers are not "
-				       "supported in a table of structs; list "
-				       "the members in order");
+				       "this designated initializer is not "
+				       "supported in a table of structs; "
+				       "name one member (.m = v)");
 				return;
 			}
-			if (ft->kind == TY_STRUCT &&
-			    is_kind(k, CXCursor_InitListExpr))
-				flatten_struct(fe, k, ft, out, n);
-			else if (ft->kind == TY_ARRAY &&
-				 is_kind(k, CXCursor_InitListExpr))
-				flatten_init(fe, k, ft, out, n);
-			else if (ft->kind == TY_STRUCT ||
-				 ft->kind == TY_ARRAY ||
-				 is_kind(k, CXCursor_InitListExpr)) {
-				refuse(fe, kl,
-				       "give each array or struct member of "
-				       "an entry of a table of structs its "
-				       "own braces");
-				return;
-			} else
-				ARENA_PUSH(*out, *n, conv_expr(fe, ks.c[i]));
+			k = strip(all.c[1]);
+		} else if (is_kind(k, CXCursor_UnexposedExpr)) {
+			refuse(fe, kl,
+			       "this initializer is not supported in a table "
+			       "of structs; list the members in order");
+			return;
 		}
-		while (*n - start < type_scalars(ft))
-			ARENA_PUSH(*out, *n, expr_int(0, loc));
+		if (i >= sd->nfields) {
+			refuse(fe, loc, "unsupported initializer list");
+			return;
+		}
+		if (vals[i]) {
+			refuse(fe, kl,
+			       "this initializer sets a member or element "
+			       "that an earlier one of the list set; ckc "
+			       "supports each once");
+			return;
+		}
+		Type *ft = sd->fields[i].type;
+		Expr **v = NULL;
+		int nv = 0;
+		if (ft->kind == TY_STRUCT && is_kind(k, CXCursor_InitListExpr))
+			flatten_struct(fe, k, ft, &v, &nv);
+		else if (ft->kind == TY_ARRAY &&
+			 is_kind(k, CXCursor_InitListExpr))
+			flatten_init(fe, k, ft, &v, &nv);
+		else if (ft->kind == TY_STRUCT || ft->kind == TY_ARRAY ||
+			 is_kind(k, CXCursor_InitListExpr)) {
+			refuse(fe, kl,
+			       "give each array or struct member of an entry "
+			       "of a table of structs its own braces");
+			return;
+		} else
+			ARENA_PUSH(v, nv, conv_expr(fe, k));
+		vals[i] = v;
+		nvals[i] = nv;
+	}
+	for (i = 0; i < sd->nfields; i++) {
+		long size = type_scalars(sd->fields[i].type);
+		for (long k = 0; k < size; k++)
+			ARENA_PUSH(*out, *n,
+				   vals[i] && k < nvals[i] ? vals[i][k]
+							   : expr_int(0, loc));
 	}
 }
 
