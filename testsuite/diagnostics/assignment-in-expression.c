@@ -47,4 +47,4 @@ double m(const double *x)
 	double a, b, c, d, e, g, h, k, q;
 	return (a = x[0]) + (b = x[1]) + (c = x[2]) + (d = x[3]) + (e = x[4]) + (g = x[5]) + (h = x[6]) + (k = x[7]) + (q = x[8]) + a * b * c * d * e * g * h * k * q; // CHECK: assignment-in-expression.c:[[@LINE]]:10: error: more than 8 assignments inside one statement are not supported; make some of them statements of their own
 }
-// CHECK-NOT: error
+// CHECK-NOT: error:
