@@ -1553,7 +1553,19 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 	if (e->spelled) /* an MPI constant (MPI_DOUBLE) */
 		return expr_clone(e);
 	switch (e->kind) {
-	case E_NUM: case E_GLOBAL: case E_STR:
+	case E_GLOBAL:
+		if (!adj_bw_ok(c, e)) {
+			/* (an index, x_b[pos]: what f_fwd saw is gone) */
+			diag_error(e->loc,
+				   "the reverse sweep reads the global '%s' "
+				   "again here, but the program changes it, so "
+				   "the value it had is gone; copy it into a "
+				   "local variable and use that",
+				   c->p->globals[e->u.global]->name);
+			return expr_int(0, e->loc);
+		}
+		return expr_clone(e);
+	case E_NUM: case E_STR:
 		return expr_clone(e);
 	case E_VAR:
 		if (e->type->kind == TY_ARRAY && c->stwin[e->u.var] >= 0)
@@ -1678,14 +1690,16 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
  * and pointers are kept exact; floating data only when stable. */
 int adj_bw_ok(Adj *c, const Expr *e)
 {
+	if (e->spelled) /* an MPI constant (MPI_DOUBLE) */
+		return 1;
 	switch (e->kind) {
 	case E_NUM: case E_STR:
 		return 1;
 	case E_GLOBAL:
-		/* a floating global that something may change before f_bwd
-		 * reads it is taped */
-		return !type_is_float(e->type) || e->type->is_const ||
-		       !adj_globals_change;
+		/* a global that something may change before f_bwd reads it
+		 * is taped (a counter, ncalls++, as a floating value) */
+		return e->type->is_const || !adj_globals_change ||
+		       !type_is_arith(e->type) || e->spelled;
 	case E_VAR: {
 		const Var *x = c->f->vars[e->u.var];
 		if (x->type->kind == TY_INT)

@@ -1291,11 +1291,126 @@ static int rg_check_frees(const Stmt *prag, const char *what)
 	return 0;
 }
 
+/* Globals that a region (a binomial or online step) changes, directly or
+ * in the functions of the file it calls (rg_check_globals). */
+typedef struct RgGlobal {
+	const Program *p;
+	unsigned char *seen; /* functions visited */
+	int global;          /* the first global changed, or -1 */
+} RgGlobal;
+
+static const Expr *rg_lv_base(const Expr *lv)
+{
+	while (lv->kind == E_INDEX || lv->kind == E_MEMBER)
+		lv = lv->kind == E_INDEX ? lv->u.index.base : lv->u.mem.base;
+	return lv;
+}
+
+static void rg_global_stmt(void *ctx, const Stmt *s);
+static void rg_global_expr(void *ctx, const Expr *e);
+
+static void rg_global_kid(void *ctx, const Expr *e)
+{
+	rg_global_expr(ctx, e);
+}
+
+/* The address of a global (passed on, kept), and the functions e calls,
+ * through e's operands (not into an MPI constant's &ompi_mpi_double). */
+static void rg_global_expr(void *ctx, const Expr *e)
+{
+	RgGlobal *g = ctx;
+	if (!e || g->global >= 0 || e->spelled)
+		return;
+	switch (e->kind) {
+	case E_ADDR:
+		if (rg_lv_base(e->u.e)->kind == E_GLOBAL &&
+		    !e->u.e->type->is_const) {
+			g->global = rg_lv_base(e->u.e)->u.global;
+			return;
+		}
+		rg_global_expr(g, e->u.e);
+		return;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			rg_global_expr(g, e->u.call.args[i]);
+		if (e->u.call.fn >= 0 && e->u.call.fn < g->p->nfuncs &&
+		    !g->seen[e->u.call.fn]) {
+			g->seen[e->u.call.fn] = 1;
+			const Stmt *body = g->p->funcs[e->u.call.fn]->body;
+			ir_visit_stmts(body, rg_global_stmt, g);
+		}
+		return;
+	case E_INDEX:
+		rg_global_expr(g, e->u.index.base);
+		rg_global_expr(g, e->u.index.idx);
+		return;
+	case E_DEREF:
+		rg_global_expr(g, e->u.e);
+		return;
+	default:
+		ir_plain_kids(e, rg_global_kid, g);
+		return;
+	}
+}
+
+/* Stores into globals, and s's own expressions (rg_global_expr; the
+ * statements inside s come on their own). */
+static void rg_global_stmt(void *ctx, const Stmt *s)
+{
+	RgGlobal *g = ctx;
+	if (g->global < 0 && s->kind == S_ASSIGN &&
+	    rg_lv_base(s->u.assign.lhs)->kind == E_GLOBAL)
+		g->global = rg_lv_base(s->u.assign.lhs)->u.global;
+	switch (s->kind) {
+	case S_ASSIGN:
+		rg_global_expr(g, s->u.assign.lhs);
+		rg_global_expr(g, s->u.assign.rhs);
+		break;
+	case S_DECL:
+		rg_global_expr(g, s->u.decl.init);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			rg_global_expr(g, s->u.decl.inits[i]);
+		break;
+	case S_EXPR:
+	case S_RETURN:
+		rg_global_expr(g, s->u.expr);
+		break;
+	case S_IF:
+		rg_global_expr(g, s->u.ifs.cond);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		rg_global_expr(g, s->u.loop.cond);
+		break;
+	default:
+		break;
+	}
+}
+
+/* A region (a binomial or online step) that changes a global: the
+ * reverse sweep runs it again, from the global's later value (no
+ * snapshot holds it), and changes it again. */
+static int rg_check_globals(Adj *c, const Stmt *prag, const char *what)
+{
+	RgGlobal g = { c->p, arena_alloc((size_t)c->p->nfuncs + 1), -1 };
+	ir_visit_stmts(prag->u.ckpt.body, rg_global_stmt, &g);
+	if (g.global < 0)
+		return 1;
+	diag_error(prag->loc,
+		   "%s changes the global '%s' (itself or in a function it "
+		   "calls), but the reverse sweep runs it again, from the "
+		   "global's later value; change the global outside it, or "
+		   "keep the value in a local",
+		   what, c->p->globals[g.global]->name);
+	return 0;
+}
+
 static int rg_check_saves(Adj *c, const unsigned char *used,
 			  const Stmt *prag, const char *what)
 {
 	const Func *f = c->f;
-	if (!rg_check_frees(prag, what))
+	if (!rg_check_frees(prag, what) || !rg_check_globals(c, prag, what))
 		return 0;
 	for (int i = 0; i < f->nvars; i++) {
 		if (used[i] && c->a->written[c->a->node[i]] &&
