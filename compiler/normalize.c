@@ -2914,6 +2914,28 @@ static int scratch_loop(const Func *f, const Stmt *s, int v, int part)
 	return stores == 1 && !x.bad;
 }
 
+/* Is s the loop of memcpy(v, src, sizeof v) or memset(v, 0, sizeof v)
+ * as the frontend writes it out at the top of f's body, long ck_n = LEN;
+ * ... for (ck_i = 0; ck_i < ck_n; ck_i++) v[ck_i] = ...;, over all of
+ * array v (ck_n declared with v's length, never changed)? */
+static int scratch_mem(const Func *f, const Stmt *s, int v)
+{
+	const Type *t = f->vars[v]->type;
+	const Expr *bound = NULL;
+	if (t->kind != TY_ARRAY || scratch_for(s, &bound) < 0 ||
+	    bound->kind != E_VAR || stmt_assigns_var(f->body, bound->u.var))
+		return 0;
+	const Stmt *b = f->body;
+	for (int k = 0; k < b->u.block.n; k++) {
+		const Stmt *d = b->u.block.items[k];
+		if (d->kind == S_DECL && d->u.decl.var == bound->u.var)
+			return d->u.decl.init && d->u.decl.init->kind == E_NUM &&
+			       d->u.decl.init->u.num.ival == t->len &&
+			       scratch_loop(f, s, v, 1);
+	}
+	return 0;
+}
+
 /* Does f overwrite variable v whole before reading it (the rule above)?
  * With used set, f must also mention v after that first store: a value
  * stored and never read again is a result, not scratch. */
@@ -2930,7 +2952,7 @@ static int scratch_dead(const Func *f, int v, int used)
 			    it->u.assign.lhs->u.var == v &&
 			    type_is_float(f->vars[v]->type) &&
 			    !expr_mentions(it->u.assign.rhs, v)) ||
-			   scratch_loop(f, it, v, 0);
+			   scratch_loop(f, it, v, 0) || scratch_mem(f, it, v);
 		if (!dead || !used)
 			return dead;
 		for (k++; k < b->u.block.n; k++)
