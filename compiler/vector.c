@@ -485,6 +485,12 @@ static Expr *v_ptr(Vec *c, const Expr *e)
 		return r;
 	case E_ADDR:
 		r = v_base(c, e->u.e);
+		if (!r && e->u.e->type->kind == TY_STRUCT)
+			/* (also a struct passed by value, f(q.p), which
+			 * the reverse mode passes by its address) */
+			return v_bad(e, "pass a struct member of a struct "
+					"that holds derivatives to a function; "
+					"copy it into a local struct first");
 		return r ? r
 			 : v_bad(e, "take the address of a member of a "
 				    "struct that holds derivatives");
