@@ -29,7 +29,7 @@ double f(const double *x)
 		u = 0.5 * step(u, x[k]);
 	return u * nsteps;
 }
-// CHECK-LABEL: static double step_fwd(double u, double x)
+// CHECK-LABEL: static double step_fwd(double u, double x){{$}}
 // CHECK: nsteps++;
 // CHECK-NEXT: ck_push_i(ck_t, nsteps);
 
