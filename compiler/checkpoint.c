@@ -1297,6 +1297,8 @@ typedef struct RgGlobal {
 	const Program *p;
 	unsigned char *seen; /* functions visited */
 	int global;          /* the first global changed, or -1 */
+	const Func *fn;      /* the function being visited */
+	const char *stat;    /* or the first static local changed */
 } RgGlobal;
 
 static const Expr *rg_lv_base(const Expr *lv)
@@ -1336,8 +1338,10 @@ static void rg_global_expr(void *ctx, const Expr *e)
 		if (e->u.call.fn >= 0 && e->u.call.fn < g->p->nfuncs &&
 		    !g->seen[e->u.call.fn]) {
 			g->seen[e->u.call.fn] = 1;
-			const Stmt *body = g->p->funcs[e->u.call.fn]->body;
-			ir_visit_stmts(body, rg_global_stmt, g);
+			const Func *caller = g->fn;
+			g->fn = g->p->funcs[e->u.call.fn];
+			ir_visit_stmts(g->fn->body, rg_global_stmt, g);
+			g->fn = caller;
 		}
 		return;
 	case E_INDEX:
@@ -1358,9 +1362,13 @@ static void rg_global_expr(void *ctx, const Expr *e)
 static void rg_global_stmt(void *ctx, const Stmt *s)
 {
 	RgGlobal *g = ctx;
-	if (g->global < 0 && s->kind == S_ASSIGN &&
-	    rg_lv_base(s->u.assign.lhs)->kind == E_GLOBAL)
-		g->global = rg_lv_base(s->u.assign.lhs)->u.global;
+	const Expr *lb = s->kind == S_ASSIGN ? rg_lv_base(s->u.assign.lhs) : NULL;
+	if (g->global < 0 && lb && lb->kind == E_GLOBAL)
+		g->global = lb->u.global;
+	/* a static local (a call counter): as a global */
+	if (!g->stat && lb && lb->kind == E_VAR &&
+	    g->fn->vars[lb->u.var]->is_static)
+		g->stat = g->fn->vars[lb->u.var]->name;
 	switch (s->kind) {
 	case S_ASSIGN:
 		rg_global_expr(g, s->u.assign.lhs);
@@ -1393,8 +1401,18 @@ static void rg_global_stmt(void *ctx, const Stmt *s)
  * snapshot holds it), and changes it again. */
 static int rg_check_globals(Adj *c, const Stmt *prag, const char *what)
 {
-	RgGlobal g = { c->p, arena_alloc((size_t)c->p->nfuncs + 1), -1 };
+	RgGlobal g = { c->p, arena_alloc((size_t)c->p->nfuncs + 1), -1, c->f,
+		       NULL };
 	ir_visit_stmts(prag->u.ckpt.body, rg_global_stmt, &g);
+	if (g.global < 0 && g.stat) {
+		diag_error(prag->loc,
+			   "%s changes the static local '%s' (itself or in a "
+			   "function it calls), but the reverse sweep runs it "
+			   "again, and it would change it again; change it "
+			   "outside it, or keep the value in a local",
+			   what, g.stat);
+		return 0;
+	}
 	if (g.global < 0)
 		return 1;
 	diag_error(prag->loc,

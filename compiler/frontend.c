@@ -294,8 +294,8 @@ typedef struct FE {
 	int split_adj[FE_MAX_SPLIT];
 	/* Assignments v = E inside an expression that became the statement
 	 * v = E before it (inner_assigns): each converts as v. */
-	CXCursor held[FE_MAX_SPLIT];
-	int held_var[FE_MAX_SPLIT];
+	CXCursor held[2 * FE_MAX_SPLIT];
+	int held_var[2 * FE_MAX_SPLIT]; /* -1: a comma, as its right operand */
 	int nheld;
 	/* The last assignment inner_assigns found read where C leaves the
 	 * order undefined (its error says so). */
@@ -3898,12 +3898,17 @@ static Expr *conv_binary(FE *fe, CXCursor c, Loc loc)
 	int assign, op = binop_of(c, &assign);
 	Expr *l, *r;
 	if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Comma) {
+		/* (t = e, g(t)) whose t = e moved ahead (inner_assigns) */
+		for (int i = 0; i < fe->nheld && ks.n == 2; i++)
+			if (fe->held_var[i] < 0 &&
+			    clang_equalCursors(c, fe->held[i]))
+				return conv_expr(fe, ks.c[1]);
 		refuse(fe, loc, "the comma operator is not supported here; "
 				"split it into separate statements");
 		return bad_expr(loc);
 	}
 	for (int i = 0; assign && i < fe->nheld; i++)
-		if (clang_equalCursors(c, fe->held[i]))
+		if (fe->held_var[i] >= 0 && clang_equalCursors(c, fe->held[i]))
 			return expr_var(fe->f, fe->held_var[i], loc);
 	if ((assign || is_kind(c, CXCursor_CompoundAssignOperator)) &&
 	    fe->many_set && cur_within(fe->many_root, c)) {
@@ -5781,6 +5786,10 @@ typedef struct InnerScan {
 	CXCursor found[FE_MAX_SPLIT];
 	int n, bad;
 	int many; /* more than FE_MAX_SPLIT */
+	/* comma operators whose left operand is one of found, (t = e, g(t)):
+	 * each converts as its right operand */
+	CXCursor commas[FE_MAX_SPLIT];
+	int ncommas;
 } InnerScan;
 
 static void inner_assign_walk(InnerScan *sc, CXCursor c)
@@ -5817,10 +5826,26 @@ static void inner_assign_walk(InnerScan *sc, CXCursor c)
 			sc->found[sc->n++] = c;
 			return;
 		}
+		if (b == CXBinaryOperator_Comma) {
+			/* (d1 = x[i], abs(d1)), as f2c writes ABS: the left
+			 * operand an assignment that moves ahead, the right
+			 * one the value (it reads d1 after the store) */
+			int before = sc->n;
+			inner_assign_walk(sc, ks.c[0]);
+			if (sc->n != before + 1 ||
+			    !clang_equalCursors(sc->found[before],
+						strip(ks.c[0])) ||
+			    sc->ncommas == FE_MAX_SPLIT) {
+				sc->bad = 1;
+				return;
+			}
+			sc->commas[sc->ncommas++] = c;
+			inner_assign_walk(sc, ks.c[1]);
+			return;
+		}
 		inner_assign_walk(sc, ks.c[0]);
 		/* (the right operand of && and || runs only sometimes) */
-		if (b != CXBinaryOperator_LAnd && b != CXBinaryOperator_LOr &&
-		    b != CXBinaryOperator_Comma)
+		if (b != CXBinaryOperator_LAnd && b != CXBinaryOperator_LOr)
 			inner_assign_walk(sc, ks.c[1]);
 		return;
 	}
@@ -6015,6 +6040,10 @@ static Stmt *inner_assigns(FE *fe, CXCursor root, int top)
 					conv_expr(fe, ks.c[1]), loc));
 		fe->held[fe->nheld] = c;
 		fe->held_var[fe->nheld++] = id;
+	}
+	for (i = 0; i < sc.ncommas; i++) {
+		fe->held[fe->nheld] = sc.commas[i];
+		fe->held_var[fe->nheld++] = -1;
 	}
 	return b;
 }
