@@ -5873,55 +5873,44 @@ static void inner_assign_walk(InnerScan *sc, CXCursor c)
 	}
 }
 
-typedef struct DeclRefs {
-	CXCursor decl;
+typedef struct CurCount {
+	CXCursor what; /* the cursor to count, or with refs a declaration */
+	int refs;      /* count the references to `what` instead */
 	int n;
-} DeclRefs;
+} CurCount;
 
-static enum CXChildVisitResult decl_refs_visit(CXCursor c, CXCursor parent,
+static enum CXChildVisitResult cur_count_visit(CXCursor c, CXCursor parent,
 					       CXClientData data)
 {
-	DeclRefs *r = data;
+	CurCount *k = data;
 	(void)parent;
-	if (is_kind(c, CXCursor_DeclRefExpr) &&
-	    clang_equalCursors(clang_getCursorReferenced(c), r->decl))
-		r->n++;
+	if (k->refs ? is_kind(c, CXCursor_DeclRefExpr) &&
+			      clang_equalCursors(clang_getCursorReferenced(c),
+						 k->what)
+		    : clang_equalCursors(c, k->what))
+		k->n++;
 	return CXChildVisit_Recurse;
 }
 
-/* How often c (c included) names declaration decl. */
+/* How often what is c or in c, or with refs, how often c (c included)
+ * names declaration what. */
+static int cur_count(CXCursor c, CXCursor what, int refs)
+{
+	CurCount k = { what, refs, 0 };
+	cur_count_visit(c, clang_getNullCursor(), &k);
+	clang_visitChildren(c, cur_count_visit, &k);
+	return k.n;
+}
+
 static int decl_refs(CXCursor c, CXCursor decl)
 {
-	DeclRefs r = { decl, 0 };
-	decl_refs_visit(c, clang_getNullCursor(), &r);
-	clang_visitChildren(c, decl_refs_visit, &r);
-	return r.n;
-}
-
-typedef struct CurFind {
-	CXCursor what;
-	int hit;
-} CurFind;
-
-static enum CXChildVisitResult cur_find_visit(CXCursor c, CXCursor parent,
-					      CXClientData data)
-{
-	CurFind *f = data;
-	(void)parent;
-	if (clang_equalCursors(c, f->what)) {
-		f->hit = 1;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
+	return cur_count(c, decl, 1);
 }
 
 /* Is cursor what c or inside c? */
 static int cur_within(CXCursor c, CXCursor what)
 {
-	CurFind f = { what, clang_equalCursors(c, what) };
-	if (!f.hit)
-		clang_visitChildren(c, cur_find_visit, &f);
-	return f.hit;
+	return cur_count(c, what, 0) > 0;
 }
 
 /* How often c names decl where C does not order the name after
