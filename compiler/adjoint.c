@@ -1556,16 +1556,18 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 	case E_GLOBAL:
 		if (!adj_bw_ok(c, e)) {
 			/* (an index, x_b[pos]: what f_fwd saw is gone) */
-			diag_error(e->loc,
-				   "the reverse sweep reads the global '%s' "
-				   "again here, but the program changes it, so "
-				   "the value it had is gone; copy it into a "
-				   "local variable and use that",
-				   c->p->globals[e->u.global]->name);
+			diag_error(
+				e->loc,
+				"the reverse sweep reads the global '%s' "
+				"again here, but the program changes it, so "
+				"the value it had is gone; copy it into a "
+				"local variable and use that",
+				c->p->globals[e->u.global]->name);
 			return expr_int(0, e->loc);
 		}
 		return expr_clone(e);
-	case E_NUM: case E_STR:
+	case E_NUM:
+	case E_STR:
 		return expr_clone(e);
 	case E_VAR:
 		if (e->type->kind == TY_ARRAY && c->stwin[e->u.var] >= 0)
@@ -3032,9 +3034,9 @@ void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc)
 		if (b >= 0 && b != v && rg_heap_local(c, r, b) &&
 		    adj_find_decl(r, v) &&
 		    c->f->vars[v]->type->kind == TY_PTR) {
-			stmt_append(fout,
-				    stmt_assign(A_SET, expr_var(c->fwd, v, loc),
-						expr_int(0, loc), loc));
+			stmt_append(fout, stmt_assign(A_SET,
+						      expr_var(c->fwd, v, loc),
+						      expr_int(0, loc), loc));
 			continue;
 		}
 		if (!rg_heap_local(c, r, v))

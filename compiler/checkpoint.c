@@ -1362,7 +1362,8 @@ static void rg_global_expr(void *ctx, const Expr *e)
 static void rg_global_stmt(void *ctx, const Stmt *s)
 {
 	RgGlobal *g = ctx;
-	const Expr *lb = s->kind == S_ASSIGN ? rg_lv_base(s->u.assign.lhs) : NULL;
+	const Expr *lb =
+		s->kind == S_ASSIGN ? rg_lv_base(s->u.assign.lhs) : NULL;
 	if (g->global < 0 && lb && lb->kind == E_GLOBAL)
 		g->global = lb->u.global;
 	/* a static local (a call counter): as a global */

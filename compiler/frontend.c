@@ -2866,7 +2866,8 @@ static void flatten_struct(FE *fe, CXCursor list, Type *ty, Expr ***out,
 	const StructDef *sd = ty->st;
 	Loc loc = cur_loc(fe, list);
 	/* each member's flat values, or NULL: zeros */
-	Expr ***vals = arena_alloc(sizeof(Expr **) * (size_t)(sd->nfields + 1));
+	Expr ***vals =
+		arena_alloc(sizeof(Expr **) * (size_t)(sd->nfields + 1));
 	int *nvals = arena_alloc(sizeof(int) * (size_t)(sd->nfields + 1));
 	int i = 0;
 	for (int j = 0; j < ks.n; j++, i++) {
@@ -2875,7 +2876,8 @@ static void flatten_struct(FE *fe, CXCursor list, Type *ty, Expr ***out,
 		if (is_designated(k)) {
 			Kids all = kids(k);
 			i = -1;
-			if (all.n == 2 && is_kind(all.c[0], CXCursor_MemberRef)) {
+			if (all.n == 2 &&
+			    is_kind(all.c[0], CXCursor_MemberRef)) {
 				const char *name =
 					cxs(clang_getCursorSpelling(all.c[0]));
 				for (int f = 0; f < sd->nfields && i < 0; f++)
@@ -4821,7 +4823,8 @@ static void mem_split(Expr *p, Expr **base, Expr **off)
 static Expr *mem_rows_elem(Expr *root, Expr *flat, Loc loc)
 {
 	long stride = 1;
-	for (const Type *t = root->type->base; t->kind == TY_ARRAY; t = t->base)
+	for (const Type *t = root->type->base; t->kind == TY_ARRAY;
+	     t = t->base)
 		stride *= t->len;
 	Expr *e = expr_index(root,
 			     stride == 1 ? flat
@@ -4836,7 +4839,8 @@ static Expr *mem_rows_elem(Expr *root, Expr *flat, Loc loc)
 						    expr_int(stride, loc),
 						    type_long(), loc);
 		e = expr_index(e,
-			       expr_binary(B_MOD, k, expr_int(e->type->len, loc),
+			       expr_binary(B_MOD, k,
+					   expr_int(e->type->len, loc),
 					   type_long(), loc),
 			       loc);
 	}
@@ -4854,19 +4858,18 @@ static Expr *mem_elem(FE *fe, Expr *p, int i, Loc loc)
 	if (base->kind == E_INDEX && base->type->kind == TY_ARRAY) {
 		Expr *start = off;
 		while (base->kind == E_INDEX && base->type->kind == TY_ARRAY) {
-			Expr *r = expr_binary(B_MUL, base->u.index.idx,
-					      expr_int(type_scalars(base->type),
-						       loc),
-					      type_long(), loc);
+			Expr *r = expr_binary(
+				B_MUL, base->u.index.idx,
+				expr_int(type_scalars(base->type), loc),
+				type_long(), loc);
 			start = start ? expr_binary(B_ADD, r, start,
 						    type_long(), loc)
 				      : r;
 			base = base->u.index.base;
 		}
-		return mem_rows_elem(base,
-				     expr_binary(B_ADD, start, iv, type_long(),
-						 loc),
-				     loc);
+		return mem_rows_elem(
+			base, expr_binary(B_ADD, start, iv, type_long(), loc),
+			loc);
 	}
 	if (!off)
 		return mem_rows_elem(p, iv, loc);
@@ -4877,8 +4880,8 @@ static Expr *mem_elem(FE *fe, Expr *p, int i, Loc loc)
 	if (stride > 1) /* (rows R + k: k counts rows) */
 		off = expr_binary(B_MUL, off, expr_int(stride, loc),
 				  type_long(), loc);
-	return mem_rows_elem(base, expr_binary(B_ADD, off, iv, type_long(), loc),
-			     loc);
+	return mem_rows_elem(
+		base, expr_binary(B_ADD, off, iv, type_long(), loc), loc);
 }
 
 /* lhs = rhs, or lhs = 0 without rhs; a struct member by member. */
@@ -6057,9 +6060,9 @@ static int inner_assigns_ok(FE *fe, CXCursor c)
  *   int ck_c; ck_c = err < tol; if (!ck_c) { ++it; ck_c = it > maxit; }
  *   if (ck_c) S */
 
-static int is_chain_op(CXCursor c, int not)
+static int is_chain_op(CXCursor c, int not )
 {
-	if (not)
+	if (not )
 		return is_kind(c, CXCursor_UnaryOperator) &&
 		       clang_getCursorUnaryOperatorKind(c) ==
 			       CXUnaryOperator_LNot &&
@@ -6101,12 +6104,12 @@ static int if_chain_into(FE *fe, CXCursor c, Stmt *b, int flag)
 	if (is_chain_op(c, 1)) {
 		if (!if_chain_into(fe, expr_kids(c).c[0], b, flag))
 			return 0;
-		stmt_append(b, stmt_assign(A_SET, expr_var(fe->f, flag, loc),
-					   expr_unary(U_NOT,
-						      expr_var(fe->f, flag,
-							       loc),
-						      loc),
-					   loc));
+		stmt_append(b,
+			    stmt_assign(A_SET, expr_var(fe->f, flag, loc),
+					expr_unary(U_NOT,
+						   expr_var(fe->f, flag, loc),
+						   loc),
+					loc));
 		return 1;
 	}
 	if (is_chain_op(c, 0)) {
@@ -7629,9 +7632,8 @@ static void append_clause(Stmt *b, Stmt *part)
  * body (conv_loop_incdec).  A declaration in init goes before the loop,
  * in a block of its own with the first steps: { int i = n; i--;
  * for (; i + 1 > 0; i--) body }. */
-static Stmt *conv_for_steps(FE *fe, Stmt *s, const CXCursor *inc,
-			    Stmt *first, Stmt *again, CXCursor body, int mark,
-			    Loc loc);
+static Stmt *conv_for_steps(FE *fe, Stmt *s, const CXCursor *inc, Stmt *first,
+			    Stmt *again, CXCursor body, int mark, Loc loc);
 
 static Stmt *conv_for_incdec(FE *fe, Stmt *s, const CXCursor *inc,
 			     CXCursor cond, CXCursor body, int mark, Loc loc)
@@ -7665,9 +7667,8 @@ static Stmt *conv_for_assigns(FE *fe, Stmt *s, const CXCursor *inc,
 
 /* The rest of conv_for_incdec and conv_for_assigns: first after s's init,
  * again after its inc. */
-static Stmt *conv_for_steps(FE *fe, Stmt *s, const CXCursor *inc,
-			    Stmt *first, Stmt *again, CXCursor body, int mark,
-			    Loc loc)
+static Stmt *conv_for_steps(FE *fe, Stmt *s, const CXCursor *inc, Stmt *first,
+			    Stmt *again, CXCursor body, int mark, Loc loc)
 {
 	Stmt *init = stmt_block(loc), *step = stmt_block(loc);
 	append_clause(init, s->u.loop.init);

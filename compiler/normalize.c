@@ -2022,7 +2022,7 @@ static void ofs_stmt(void *ctx, const Stmt *cs)
 	    (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
 	     s->u.assign.lhs->u.var == h->v)) {
 		h->nstores++;
-		const Expr *val = s->kind == S_DECL ? s->u.decl.init
+		const Expr *val = s->kind == S_DECL         ? s->u.decl.init
 				  : s->u.assign.op == A_SET ? s->u.assign.rhs
 							    : NULL;
 		r = val ? alloc_find(val) : NULL;
@@ -2125,8 +2125,9 @@ static void heap_offset_one(Program *p, Func *f, int v)
 	/* free(v + step) gives back the buffer's start */
 	for (int i = 0; i < h.nfrees; i++) {
 		Ofs fo = o;
-		if (!ofs_terms(alloc_call_of(h.frees[i]->u.expr)->u.call.args[0],
-			       v, 1, &fo) ||
+		if (!ofs_terms(
+			    alloc_call_of(h.frees[i]->u.expr)->u.call.args[0],
+			    v, 1, &fo) ||
 		    !ofs_zero(&fo))
 			return;
 	}
@@ -2137,7 +2138,8 @@ static void heap_offset_one(Program *p, Func *f, int v)
 		pt, VAR_LOCAL, loc);
 	/* (messages name v: "the buffers of 'v'", save(v[lo:len])) */
 	f->vars[buf]->joins = arena_printf("'%s'", f->vars[v]->name);
-	f->vars[buf]->joins_save = arena_printf("%s[lo:len]", f->vars[v]->name);
+	f->vars[buf]->joins_save =
+		arena_printf("%s[lo:len]", f->vars[v]->name);
 	OfsRename rn = { f, v, buf };
 	for (int i = a + 1; i < b; i++)
 		stmt_map_exprs(blk->u.block.items[i], ofs_rename, &rn);
@@ -2590,8 +2592,8 @@ static void wrap_find(Wrap *w, const Func *g)
 		if (stmt_assigns_var(g->body, g->params[i]))
 			return;
 	const Stmt *b = g->body;
-	int alloc = g->ret->kind == TY_PTR &&
-		    (g->ret->base->kind == TY_VOID || type_is_float(g->ret->base));
+	int alloc = g->ret->kind == TY_PTR && (g->ret->base->kind == TY_VOID ||
+					       type_is_float(g->ret->base));
 	int nfree = 0;
 	for (int i = 0; i < b->u.block.n; i++) {
 		const Stmt *s = b->u.block.items[i];
@@ -2611,7 +2613,8 @@ static void wrap_find(Wrap *w, const Func *g)
 			if (!v)
 				return;
 		} else if (alloc && s->kind == S_IF && w->value && !w->check &&
-			   !s->u.ifs.els && wrap_null_test(s->u.ifs.cond, w->p) &&
+			   !s->u.ifs.els &&
+			   wrap_null_test(s->u.ifs.cond, w->p) &&
 			   wrap_fail(g, w->p, s->u.ifs.then)) {
 			/* (one that only returns null is dropped) */
 			w->check = s;
@@ -2636,9 +2639,10 @@ static void wrap_find(Wrap *w, const Func *g)
 			return;
 		} else if (!alloc && g->ret->kind == TY_VOID &&
 			   s->kind == S_EXPR && !nfree++ &&
-			   (r = alloc_find(s->u.expr)) && r->kind == ALLOC_FREE &&
-			   r->user) {
-			const Expr *a = alloc_call_of(s->u.expr)->u.call.args[0];
+			   (r = alloc_find(s->u.expr)) &&
+			   r->kind == ALLOC_FREE && r->user) {
+			const Expr *a =
+				alloc_call_of(s->u.expr)->u.call.args[0];
 			Ofs o = { { NULL }, { 0 }, 0 };
 			const Expr *base = a;
 			while (base->kind == E_CAST || base->kind == E_BINARY)
@@ -2663,7 +2667,8 @@ static void wrap_find(Wrap *w, const Func *g)
 		if (!v)
 			continue;
 		r = alloc_find(v);
-		if (!r || r->kind != ALLOC_NEW || !r->user || !wrap_size_ok(g, v))
+		if (!r || r->kind != ALLOC_NEW || !r->user ||
+		    !wrap_size_ok(g, v))
 			return;
 		w->value = v;
 	}
@@ -2703,10 +2708,10 @@ static Stmt *wrap_copy(WrapSub *sub, const Stmt *s)
 			stmt_append(c, wrap_copy(sub, s->u.block.items[i]));
 		return c;
 	case S_EXPR:
-		return stmt_expr(S_EXPR,
-				 expr_map(expr_clone(s->u.expr), wrap_subst,
-					  sub),
-				 s->loc);
+		return stmt_expr(
+			S_EXPR,
+			expr_map(expr_clone(s->u.expr), wrap_subst, sub),
+			s->loc);
 	default:
 		return stmt_new(S_EMPTY, s->loc);
 	}
@@ -2765,7 +2770,8 @@ static Stmt *wrap_inline(const Wrap *ws, Func *f, const Stmt *s)
 			return NULL;
 	WrapSub sub = { w->g, call->u.call.args, f, w->p, v };
 	Expr *val = expr_map(expr_clone(w->value), wrap_subst, &sub);
-	if (val->type->kind != TY_PTR || val->type->base->kind != vt->base->kind)
+	if (val->type->kind != TY_PTR ||
+	    val->type->base->kind != vt->base->kind)
 		val = expr_cast(vt, val, loc);
 	stmt_append(b, s->kind == S_DECL
 			       ? stmt_decl(v, val, loc)
@@ -2784,7 +2790,8 @@ static Stmt *wrap_inline(const Wrap *ws, Func *f, const Stmt *s)
 					expr_map(expr_clone(w->ofs.term[i]),
 						 wrap_subst, &sub),
 					vt, loc);
-		stmt_append(b, stmt_assign(A_SET, expr_var(f, v, loc), x, loc));
+		stmt_append(b,
+			    stmt_assign(A_SET, expr_var(f, v, loc), x, loc));
 	}
 	return b;
 }
@@ -2820,7 +2827,8 @@ static void alloc_wrappers_inline(Program *p)
 		for (int k = 0; k < wb.n; k++) {
 			Stmt *b = wb.b[k];
 			for (int j = 0; j < b->u.block.n; j++) {
-				Stmt *r = wrap_inline(ws, f, b->u.block.items[j]);
+				Stmt *r = wrap_inline(ws, f,
+						      b->u.block.items[j]);
 				if (!r)
 					continue;
 				/* its statements in its place */
@@ -2929,7 +2937,8 @@ static int scratch_mem(const Func *f, const Stmt *s, int v)
 	for (int k = 0; k < b->u.block.n; k++) {
 		const Stmt *d = b->u.block.items[k];
 		if (d->kind == S_DECL && d->u.decl.var == bound->u.var)
-			return d->u.decl.init && d->u.decl.init->kind == E_NUM &&
+			return d->u.decl.init &&
+			       d->u.decl.init->kind == E_NUM &&
 			       d->u.decl.init->u.num.ival == t->len &&
 			       scratch_loop(f, s, v, 1);
 	}
@@ -3234,7 +3243,6 @@ static int scratch_prefix(const Func *f, int v)
 	return reads > 0;
 }
 
-
 /* A global that a function r uses as scratch (the rule above) together
  * with the functions it calls, which read and change it, as simulation
  * state often is (`double u[N]; static void step(double dt) { ... u[i]
@@ -3292,7 +3300,8 @@ static Expr *global_pass(void *ctx, Expr *e)
 	    !w->need[e->u.call.fn])
 		return NULL;
 	for (int i = 0; i < e->u.call.nargs; i++)
-		e->u.call.args[i] = expr_map(e->u.call.args[i], global_pass, w);
+		e->u.call.args[i] =
+			expr_map(e->u.call.args[i], global_pass, w);
 	if (w->undo) {
 		e->u.call.nargs--;
 		return e;
@@ -3300,8 +3309,8 @@ static Expr *global_pass(void *ctx, Expr *e)
 	Expr *a = expr_var(w->f, w->var, e->loc);
 	if (w->addr)
 		a = expr_addr(a, e->loc);
-	Expr **args = arena_alloc(sizeof(Expr *) *
-				  (size_t)(e->u.call.nargs + 1));
+	Expr **args =
+		arena_alloc(sizeof(Expr *) * (size_t)(e->u.call.nargs + 1));
 	if (e->u.call.nargs)
 		memcpy(args, e->u.call.args,
 		       sizeof(Expr *) * (size_t)e->u.call.nargs);
@@ -3437,8 +3446,10 @@ static void global_scratch(Program *p)
 			continue;
 		if (u.nfuncs[g] > 1) {
 			if (!calls) {
-				size_t nn = (size_t)p->nfuncs * (size_t)p->nfuncs;
-				GlobalCalls c = { arena_alloc(nn + 1), p->nfuncs, 0 };
+				size_t nn =
+					(size_t)p->nfuncs * (size_t)p->nfuncs;
+				GlobalCalls c = { arena_alloc(nn + 1),
+						  p->nfuncs, 0 };
 				memset(c.calls, 0, nn + 1);
 				for (c.fn = 0; c.fn < p->nfuncs; c.fn++)
 					ir_walk_stmt(p->funcs[c.fn]->body,

@@ -1039,7 +1039,8 @@ static Stmt *adj_struct_member_replay(Adj *c, int v, const Stmt *st)
 	/* (a pointer to integers, a CSR pattern's const int *col: f_bwd's
 	 * copy reads it, as in x_b[P->col[k]], and gets it as an integer
 	 * member) */
-	int ints = type_is_pointerish(lhs->type) && lhs->type->base->kind == TY_INT;
+	int ints = type_is_pointerish(lhs->type) &&
+		   lhs->type->base->kind == TY_INT;
 	if (type_is_pointerish(lhs->type) && !ints) {
 		if (!type_float_elem(lhs->type) || !activity_var_varied(c->a, v))
 			return NULL;

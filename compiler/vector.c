@@ -488,9 +488,10 @@ static Expr *v_ptr(Vec *c, const Expr *e)
 		if (!r && e->u.e->type->kind == TY_STRUCT)
 			/* (also a struct passed by value, f(q.p), which
 			 * the reverse mode passes by its address) */
-			return v_bad(e, "pass a struct member of a struct "
-					"that holds derivatives to a function; "
-					"copy it into a local struct first");
+			return v_bad(e,
+				     "pass a struct member of a struct "
+				     "that holds derivatives to a function; "
+				     "copy it into a local struct first");
 		return r ? r
 			 : v_bad(e, "take the address of a member of a "
 				    "struct that holds derivatives");
@@ -507,9 +508,10 @@ static Expr *v_ptr(Vec *c, const Expr *e)
 		/* (double *)p of structs: the shadow holds each struct's
 		 * ck_nd copies in turn, not its numbers' */
 		if (v_struct_elems(e->type) != v_struct_elems(e->u.e->type))
-			return v_bad(e, "follow a pointer cast between structs "
-					"that hold derivatives and their "
-					"numbers; use the members");
+			return v_bad(e,
+				     "follow a pointer cast between structs "
+				     "that hold derivatives and their "
+				     "numbers; use the members");
 		return expr_cast(v_ptr_type(e->type), v_ptr(c, e->u.e),
 				 e->loc);
 	case E_COND:
