@@ -416,7 +416,7 @@ static void nb_rewrite(void *ctx, const Expr *ce)
 {
 	NbFunc *nf = ctx;
 	Expr *e = (Expr *)ce;
-	int recv, wait = 0;
+	int recv = 0, wait = 0;
 	if (e->kind != E_CALL || e->u.call.fn >= 0)
 		return;
 	const char *nm = e->u.call.name;
