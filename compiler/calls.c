@@ -201,6 +201,14 @@ static void rerun_visit(void *ctx, const Expr *e)
 	 * put it there */
 	if (k == CALL_RUNTIME && !omp_order_call(e->u.call.name))
 		k = CALL_OTHER;
+	/* a call that ends the program (an allocation failure's report)
+	 * cannot run twice: there is no reverse sweep after it */
+	static const char *const ends[] = { "exit", "_Exit", "abort",
+					     "quick_exit" };
+	for (size_t i = 0; k == CALL_OTHER && i < sizeof ends / sizeof *ends;
+	     i++)
+		if (!strcmp(e->u.call.name, ends[i]))
+			return;
 	if (k != CALL_USER && k != CALL_RULE && k != CALL_RUNTIME &&
 	    k != CALL_PURE && k != CALL_DERIV && k != CALL_ALLOC &&
 	    k != CALL_MPI && (k != CALL_OUTPUT || r->orig)) {
