@@ -5377,14 +5377,21 @@ static int inc_var_ok(CXCursor v, int deref)
 		vt = clang_getCanonicalType(clang_getPointeeType(vt));
 	}
 	enum CX_StorageClass sc = clang_Cursor_getStorageClass(v);
-	if ((vk != CXCursor_VarDecl && vk != CXCursor_ParmDecl) ||
-	    sc == CX_SC_Static || sc == CX_SC_Extern ||
-	    is_kind(clang_getCursorSemanticParent(v),
-		    CXCursor_TranslationUnit))
+	if (vk != CXCursor_VarDecl && vk != CXCursor_ParmDecl)
 		return 0;
-	return (vt.kind >= CXType_Bool && vt.kind <= CXType_Int128) ||
-	       vt.kind == CXType_Pointer || vt.kind == CXType_Float ||
-	       vt.kind == CXType_Double;
+	/* a static or a global (return ++calls; buf[gpos++] = e): 2, for
+	 * a statement that calls no function of the file, which could see
+	 * it before its step */
+	int shared = sc == CX_SC_Static || sc == CX_SC_Extern ||
+		     is_kind(clang_getCursorSemanticParent(v),
+			     CXCursor_TranslationUnit);
+	if (shared && deref)
+		return 0;
+	if (!((vt.kind >= CXType_Bool && vt.kind <= CXType_Int128) ||
+	      vt.kind == CXType_Pointer || vt.kind == CXType_Float ||
+	      vt.kind == CXType_Double))
+		return 0;
+	return shared ? 2 : 1;
 }
 
 typedef struct IdxUse {
@@ -5469,11 +5476,14 @@ static int incdec_scan(FE *fe, CXCursor c, int top)
 	clang_visitChildren(c, inc_scan_visit, &sc);
 	if (sc.n == 0 || sc.bad)
 		return 0;
-	for (int k = 0; k < sc.n; k++)
-		if (sc.elem[k]     ? !inc_elem_ok(&sc, k)
-		    : sc.member[k] ? !inc_member_ok(sc.base[k], sc.var[k])
-				   : !inc_var_ok(sc.var[k], sc.deref[k]))
+	for (int k = 0; k < sc.n; k++) {
+		int ok = sc.elem[k]     ? inc_elem_ok(&sc, k)
+			 : sc.member[k] ? inc_member_ok(sc.base[k], sc.var[k])
+					: inc_var_ok(sc.var[k], sc.deref[k]);
+		/* (2: a static or a global, which a call could see) */
+		if (!ok || (ok == 2 && sc.calls))
 			return 0;
+	}
 	/* a function of the file that the statement calls sees x before its
 	 * step moves out: only a variable whose address f never takes is
 	 * out of its reach (out[no++] = act(s)) */
