@@ -3528,6 +3528,20 @@ static int adj_int_table_arg(Adj *c, const Expr *arg)
 static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 					Pattern **patp, unsigned char **copyp);
 
+/* Is arg the address of a const global, or of data in one (f2c's
+ * (integer *)&c__1, through casts)?  Data as stable as a const table. */
+static int adj_const_global_arg(const Expr *arg)
+{
+	while (arg->kind == E_CAST)
+		arg = arg->u.e;
+	if (arg->kind != E_ADDR)
+		return 0;
+	const Expr *g = arg->u.e;
+	while (g->kind == E_INDEX || g->kind == E_MEMBER)
+		g = g->kind == E_INDEX ? g->u.index.base : g->u.mem.base;
+	return g->kind == E_GLOBAL && type_is_readonly(g->type);
+}
+
 /* ck_push_nd(t, a, n) or ck_pop_nd(t, a, n) for local array a. */
 static Expr *adj_block_call(int pop, Expr *tape, Expr *a, Loc loc)
 {
@@ -4152,7 +4166,8 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 				stable[i] = copy[i] = 1;
 			else if (!stable[i] && adj_bottom(pt)->kind == TY_STRUCT)
 				stable[i] = 2;
-			else if (!stable[i] && adj_int_table_arg(c, arg))
+			else if (!stable[i] && (adj_int_table_arg(c, arg) ||
+						adj_const_global_arg(arg)))
 				stable[i] = 1;
 			if (type_is_float(pt->base))
 				stable[np + i] =
