@@ -4636,9 +4636,19 @@ static Stmt *conv_expr_stmt_whole(FE *fe, CXCursor c)
 	return s;
 }
 
+static Stmt *inner_assigns(FE *fe, CXCursor root, int top);
+
 static Expr *conv_chain_inner(FE *fe, CXCursor inner, Stmt *block, Writes *w)
 {
-	Stmt *s = conv_expr_stmt_whole(fe, inner), *last = s;
+	/* w[i] = v[i] = (t = e) + 1: t = e first (inner_assigns) */
+	Stmt *s = inner_assigns(fe, inner, 1), *last;
+	if (s) {
+		append_flat(s, conv_expr_stmt_whole(fe, inner));
+		fe->nheld = 0;
+	} else {
+		s = conv_expr_stmt_whole(fe, inner);
+	}
+	last = s;
 	Loc loc = cur_loc(fe, inner);
 	Stmt *tmp = stmt_block(loc);
 	int i;

@@ -2,7 +2,8 @@
 // C writes it: u[1] = r[1] / (bet = b[1]) (a tridiagonal solver),
 // y2 = 2.0 * (y = ...) (Chebyshev), return (s = e), an assignment in a
 // call's argument (fabs(dx = ...)) in a loop's condition, in a ?:'s
-// condition whose arms read it, and in a declaration's initializer.
+// condition whose arms read it, in a declaration's initializer, and inside
+// an assignment chain (w = v = (t = e) + 1).
 // Nothing else in the statement may read the variable before the store
 // (C leaves that undefined), so v = e becomes a statement ahead of the
 // statement and the expression reads v.  Gradients, Hessian-vector
@@ -47,6 +48,9 @@ double f(const double *x)
 	s += ((t = x[5] * x[5]) > 0.25 ? t : 0.25 * t) * x[0];
 	double q = x[1] * (t = sin(x[3])), w = t * q;
 	s *= (t = 1.0 + w * w);
+	double w2, v2;
+	w2 = v2 = (t = x[0] * 2.0) + 1.0;
+	s += w2 * v2 * t;
 	return s + q * t;
 }
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, double *ret_d){{$}}
