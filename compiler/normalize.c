@@ -2881,16 +2881,16 @@ static int scratch_for(const Stmt *s, const Expr **bound)
 		       : -1;
 }
 
-/* Does loop s (a for) overwrite the whole one-dimensional array v?  With
- * part set, a prefix of it also counts (i < E for any E that does not
- * read v). */
-static int scratch_loop(const Func *f, const Stmt *s, int v, int part)
+/* scratch_loop for the array that lvalue pre names (v, or a row v[i] of
+ * it), of type t: a row's elements are stored by a loop of its own,
+ * for (j = 0; j < M; j++) v[i][j] = e. */
+static int scratch_rows(const Func *f, const Stmt *s, int v, Expr *pre,
+			const Type *t, int part)
 {
-	const Type *t = f->vars[v]->type;
 	const Expr *bound = NULL;
 	int i = scratch_for(s, &bound);
 	if (i < 0 || t->kind != TY_ARRAY || t->len <= 0 ||
-	    t->base->kind == TY_ARRAY ||
+	    (part && t->base->kind == TY_ARRAY) ||
 	    (part ? expr_mentions(bound, v) || expr_has_call(bound)
 		  : bound->kind != E_NUM || bound->u.num.ival != t->len))
 		return 0;
@@ -2906,10 +2906,19 @@ static int scratch_loop(const Func *f, const Stmt *s, int v, int part)
 		const Stmt *it = items[k];
 		if (!stmt_mentions(it, v))
 			continue;
+		if (t->base->kind == TY_ARRAY) {
+			/* a row, pre[i], filled by a loop */
+			Expr *row = expr_index(expr_clone(pre),
+					       expr_var((Func *)f, i, it->loc),
+					       it->loc);
+			if (!scratch_rows(f, it, v, row, t->base, 0))
+				return 0;
+			stores++;
+			continue;
+		}
 		const Expr *l = it->kind == S_ASSIGN ? it->u.assign.lhs : NULL;
 		if (!l || it->u.assign.op != A_SET || l->kind != E_INDEX ||
-		    l->u.index.base->kind != E_VAR ||
-		    l->u.index.base->u.var != v ||
+		    !expr_equal(l->u.index.base, pre) ||
 		    l->u.index.idx->kind != E_VAR ||
 		    l->u.index.idx->u.var != i ||
 		    expr_mentions(it->u.assign.rhs, v))
@@ -2920,6 +2929,44 @@ static int scratch_loop(const Func *f, const Stmt *s, int v, int part)
 	ScratchExit x = { i, 0 };
 	ir_visit_stmts(b, scratch_exit, &x);
 	return stores == 1 && !x.bad;
+}
+
+/* Does loop s (a for) overwrite the whole array v (a row at a time, by
+ * nested loops, for arrays of rows)?  With part set, a prefix of a
+ * one-dimensional v also counts (i < E for any E that does not read v). */
+static int scratch_loop(const Func *f, const Stmt *s, int v, int part)
+{
+	return scratch_rows(f, s, v, expr_var((Func *)f, v, s->loc),
+			    f->vars[v]->type, part);
+}
+
+/* Is for loop s over i, whose body is the one statement v[i / m][i % m] =
+ * e (e not reading v), the rows of m that memcpy or memset of a matrix
+ * becomes (frontend.c, mem_rows_elem)? */
+static int scratch_rows_flat(const Stmt *s, int v, long m)
+{
+	const Expr *bound = NULL;
+	int i = scratch_for(s, &bound);
+	const Stmt *b = s->u.loop.body;
+	if (i < 0)
+		return 0;
+	if (b->kind == S_BLOCK && b->u.block.n == 1)
+		b = b->u.block.items[0];
+	if (b->kind != S_ASSIGN || b->u.assign.op != A_SET ||
+	    expr_mentions(b->u.assign.rhs, v))
+		return 0;
+	const Expr *l = b->u.assign.lhs;
+	if (l->kind != E_INDEX || l->u.index.base->kind != E_INDEX)
+		return 0;
+	const Expr *in = l->u.index.idx, *out = l->u.index.base->u.index.idx;
+	const Expr *r = l->u.index.base->u.index.base;
+	return r->kind == E_VAR && r->u.var == v && out->kind == E_BINARY &&
+	       out->u.bin.op == B_DIV && in->kind == E_BINARY &&
+	       in->u.bin.op == B_MOD && out->u.bin.l->kind == E_VAR &&
+	       out->u.bin.l->u.var == i && in->u.bin.l->kind == E_VAR &&
+	       in->u.bin.l->u.var == i && out->u.bin.r->kind == E_NUM &&
+	       out->u.bin.r->u.num.ival == m && in->u.bin.r->kind == E_NUM &&
+	       in->u.bin.r->u.num.ival == m;
 }
 
 /* Is s the loop of memcpy(v, src, sizeof v) or memset(v, 0, sizeof v)
@@ -2936,11 +2983,15 @@ static int scratch_mem(const Func *f, const Stmt *s, int v)
 	const Stmt *b = f->body;
 	for (int k = 0; k < b->u.block.n; k++) {
 		const Stmt *d = b->u.block.items[k];
-		if (d->kind == S_DECL && d->u.decl.var == bound->u.var)
-			return d->u.decl.init &&
-			       d->u.decl.init->kind == E_NUM &&
-			       d->u.decl.init->u.num.ival == t->len &&
-			       scratch_loop(f, s, v, 1);
+		if (d->kind != S_DECL || d->u.decl.var != bound->u.var)
+			continue;
+		if (!d->u.decl.init || d->u.decl.init->kind != E_NUM ||
+		    d->u.decl.init->u.num.ival != type_scalars(t))
+			return 0;
+		if (t->base->kind != TY_ARRAY)
+			return scratch_loop(f, s, v, 1);
+		return t->base->base->kind != TY_ARRAY &&
+		       scratch_rows_flat(s, v, t->base->len);
 	}
 	return 0;
 }

@@ -1,6 +1,8 @@
 // A global, or a static local, that the function fills whole with memcpy
 // (or clears with memset) before reading it is scratch as when a loop
-// fills it: memcpy(w, x, sizeof w) becomes that loop, over w's length.
+// fills it: memcpy(w, x, sizeof w) becomes that loop, over w's length;
+// so is a matrix, filled by memcpy (G[i / 2][i % 2]) or by nested loops
+// over its rows.
 // Gradients, Hessian-vector products and the dot-product test against
 // differences.
 // RUN: %ckc %s -o %t.c
@@ -12,6 +14,7 @@
 #define N 4
 
 double w[N];
+double G[N / 2][2];
 
 #pragma ck_tangent wrt(x)
 #pragma ck_adjoint wrt(x)
@@ -19,9 +22,14 @@ double w[N];
 double f(const double *x)
 {
 	static double t[N];
+	static double H[2][N];
 	memcpy(w, x, sizeof w);
 	memset(t, 0, sizeof t);
-	double s = 0.0;
+	memcpy(G, x, sizeof G);
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < N; j++)
+			H[i][j] = x[j] * (i + 1);
+	double s = G[1][0] * G[0][1] + H[1][2] * H[0][3];
 	for (int i = 0; i < N; i++) {
 		t[(i + 1) % N] += w[i] * w[i];
 		s += t[i] * w[(i + 2) % N];
@@ -29,8 +37,10 @@ double f(const double *x)
 	return s;
 }
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, double *ret_d){{$}}
+// CHECK: double G[2][2]
 // CHECK: double w[4]
 // CHECK: double t[4]
+// CHECK: double H[2][4]
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
