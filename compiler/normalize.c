@@ -2168,9 +2168,13 @@ static void heap_offset_one(Program *p, Func *f, int v)
 static void heap_stepped(Program *p, Func *f)
 {
 	int n = f->nvars;
-	for (int v = 0; v < n; v++)
-		if (heap_cand(f, v))
+	for (int v = 0; v < n; v++) {
+		const Var *x = f->vars[v];
+		/* (numbers, or rows of them: double (*R)[3]) */
+		if (x->kind == VAR_LOCAL && !x->is_static &&
+		    x->type->kind == TY_PTR && type_float_elem(x->type))
 			heap_offset_one(p, f, v);
+	}
 }
 
 /* ---- buffers allocated into a local struct's member

@@ -3,7 +3,8 @@
 // returns the buffer stepped so that it runs from v[nl] to v[nh];
 // free_dvector() steps it back and frees it; a void * wrapper (xmalloc)
 // and one that returns malloc's result directly; and a local stepped in
-// place (v = malloc(...); v -= 1; ... free(&v[1])).  Each wrapper is
+// place (v = malloc(...); v -= 1; ... free(&v[1])), also heap rows
+// (double (*R)[2] = malloc(...); R -= 1).  Each wrapper is
 // written out at its calls, and a stepped pointer gets a pointer of its
 // own for the buffer's start, so the reverse mode allocates and frees the
 // shadows with the buffers.  Gradients, Hessian-vector products and the
@@ -93,6 +94,15 @@ double f(const double *x)
 	}
 	for (int i = 0; i < N; i++)
 		s += t[i] * w[i];
+	double (*R)[2] = malloc(N * sizeof *R);
+	R -= 1;
+	for (int i = 1; i <= N; i++) {
+		R[i][0] = u[i] * x[i - 1];
+		R[i][1] = sin(R[i][0]);
+	}
+	for (int i = 1; i <= N; i++)
+		s += R[i][0] * R[i][1];
+	free(R + 1);
 	free(&u[1]);
 	free(t);
 	free(w);
