@@ -1432,7 +1432,9 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 	if (!rg_check_frees(prag, what) || !rg_check_globals(c, prag, what))
 		return 0;
 	for (int i = 0; i < f->nvars; i++) {
-		if (used[i] && c->a->written[c->a->node[i]] &&
+		/* (data: not a struct's own members, which its setup and
+		 * the snapshot cover) */
+		if (used[i] && c->a->data_written[c->a->node[i]] &&
 		    rg_indirect_float(f->vars[i]->type) &&
 		    type_ptr_rows(f->vars[i]->type)) {
 			diag_error(prag->loc,
@@ -1444,7 +1446,7 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 				   what, f->vars[i]->name);
 			return 0;
 		}
-		if (used[i] && c->a->written[c->a->node[i]] &&
+		if (used[i] && c->a->data_written[c->a->node[i]] &&
 		    rg_indirect_float(f->vars[i]->type)) {
 			diag_error(prag->loc, "%s uses data behind the pointer "
 					      "members of '%s', which the function "
