@@ -1425,6 +1425,35 @@ static int rg_check_globals(Adj *c, const Stmt *prag, const char *what)
 	return 0;
 }
 
+typedef struct RgDecl {
+	int var, hit;
+} RgDecl;
+
+static void rg_decl_visit(void *ctx, const Stmt *s)
+{
+	RgDecl *d = ctx;
+	d->hit |= s->kind == S_DECL && s->u.decl.var == d->var;
+}
+
+/* Does s declare variable v (s or a statement in it)? */
+static int rg_declares(const Stmt *s, int v)
+{
+	RgDecl d = { v, 0 };
+	ir_visit_stmts(s, rg_decl_visit, &d);
+	return d.hit;
+}
+
+/* The buffer pointer normalize.c's heap_stepped made for pointer v
+ * (named in its joins, "'v'"), or v itself. */
+static int rg_stepped_buf(const Func *f, int v)
+{
+	const char *want = arena_printf("'%s'", f->vars[v]->name);
+	for (int b = 0; b < f->nvars; b++)
+		if (f->vars[b]->joins && !strcmp(f->vars[b]->joins, want))
+			return b;
+	return v;
+}
+
 static int rg_check_saves(Adj *c, const unsigned char *used,
 			  const Stmt *prag, const char *what)
 {
@@ -1507,7 +1536,12 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		/* (a pointer stepped off a buffer the body allocates,
 		 * normalize.c's heap_stepped, is as local as the buffer) */
 		int b = c->v->base[i];
-		int hb = b >= 0 && f->vars[b]->joins ? b : i;
+		int hb = b >= 0 && f->vars[b]->joins ? b : rg_stepped_buf(f, i);
+		/* (a stepped buffer the body allocates in turn: the reverse
+		 * mode says why it cannot follow it) */
+		if ((hb != i || f->vars[i]->joins) &&
+		    rg_declares(prag->u.ckpt.body, hb))
+			continue;
 		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
 		    !type_float_elem(f->vars[i]->type) ||
 		    !c->a->written[c->a->node[i]] ||

@@ -44,4 +44,25 @@ double g(const double *x, int n)
 	free(u + 1);
 	return s;
 }
-// CHECK-NOT: error
+
+// A stepped buffer that a binomial loop's body allocates in every step:
+// the reason given is the step, not a save() the body could not name.
+#pragma ck_adjoint wrt(u) out(u)
+double h(double *u, int n)
+{
+	double s = 0.0;
+#pragma ck_checkpoint binomial(3) save(u[0:n])
+	for (int t = 0; t < 7; t++) {
+		double *w = malloc(n * sizeof *w);
+		w -= 1;
+		for (int i = 1; i <= n; i++)
+			w[i] = u[i - 1] * u[i - 1]; // CHECK: stepped-buffer.c:[[@LINE]]:4: error: 'w' is stepped off the start of buffers from malloc that the function allocates in turn (in a loop): the reverse mode cannot tell which buffer it sees; allocate the buffer once, or index it from its start
+		for (int i = 1; i <= n; i++)
+			u[i - 1] = w[i];
+		free(w + 1);
+	}
+	for (int i = 0; i < n; i++)
+		s += u[i];
+	return s;
+}
+// CHECK-NOT: error:
