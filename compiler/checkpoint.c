@@ -1443,6 +1443,22 @@ static int rg_declares(const Stmt *s, int v)
 	return d.hit;
 }
 
+/* The local arrays that the pointers a checkpointed body uses point
+ * into (int *p = rp; ... p[i]): the body reads them through the pointers,
+ * so its snapshot holds them as if it named them. */
+static void rg_used_bases(Adj *c, unsigned char *used)
+{
+	const Func *f = c->f;
+	for (int i = 0; i < f->nvars; i++) {
+		int b = c->v->base[i];
+		if (used[i] && b >= 0 && b != i &&
+		    f->vars[i]->type->kind == TY_PTR &&
+		    f->vars[b]->kind == VAR_LOCAL &&
+		    f->vars[b]->type->kind == TY_ARRAY)
+			used[b] = 1;
+	}
+}
+
 /* The buffer pointer normalize.c's heap_stepped made for pointer v
  * (named in its joins, "'v'"), or v itself. */
 static int rg_stepped_buf(const Func *f, int v)
@@ -1797,6 +1813,7 @@ Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 		return NULL;
 	if (!rg_used(s->u.ckpt.body, used, 0))
 		return NULL;
+	rg_used_bases(c, used);
 	if (!rg_check_saves(c, used, s, "this ck_checkpoint region"))
 		return NULL;
 	/* what the snapshot holds: what R uses that is live on entry */
@@ -2049,6 +2066,7 @@ static const unsigned char *bn_state(Adj *c, const Stmt *prag,
 	rg_used(loop->u.loop.body, used, 1);
 	rg_used(loop->u.loop.inc, used, 1);
 	rg_used_expr(loop->u.loop.cond, used);
+	rg_used_bases(c, used);
 	if (!rg_check_saves(c, used, prag, this_loop))
 		return NULL;
 	adj_remat_kill_stmt(c, loop);
