@@ -935,8 +935,6 @@ static void adj_heap_scan(HeapScan *h, const Stmt *s)
 	}
 }
 
-static const Stmt *adj_find_decl(const Stmt *s, int v);
-
 /* Does a checkpoint region in s mention v (decl: declare v)? */
 static int adj_in_region(const Stmt *s, int v, int decl)
 {
@@ -3536,9 +3534,7 @@ static int adj_const_global_arg(const Expr *arg)
 		arg = arg->u.e;
 	if (arg->kind != E_ADDR)
 		return 0;
-	const Expr *g = arg->u.e;
-	while (g->kind == E_INDEX || g->kind == E_MEMBER)
-		g = g->kind == E_INDEX ? g->u.index.base : g->u.mem.base;
+	const Expr *g = adj_lv_base(arg->u.e);
 	return g->kind == E_GLOBAL && type_is_readonly(g->type);
 }
 
@@ -4203,7 +4199,7 @@ static void adj_fwd_vars(Adj *c)
 	c->fwd->nparams = f->nparams;
 }
 
-static const Stmt *adj_find_decl(const Stmt *s, int v)
+const Stmt *adj_find_decl(const Stmt *s, int v)
 {
 	const Stmt *d = NULL;
 	if (!s)
@@ -4922,7 +4918,7 @@ typedef struct GlobalScan {
 	int arrays, indexed; /* array globals seen, and as index bases */
 } GlobalScan;
 
-static const Expr *adj_lv_base(const Expr *lv)
+const Expr *adj_lv_base(const Expr *lv)
 {
 	while (lv->kind == E_INDEX || lv->kind == E_MEMBER)
 		lv = lv->kind == E_INDEX ? lv->u.index.base : lv->u.mem.base;

@@ -1301,13 +1301,6 @@ typedef struct RgGlobal {
 	const char *stat;    /* or the first static local changed */
 } RgGlobal;
 
-static const Expr *rg_lv_base(const Expr *lv)
-{
-	while (lv->kind == E_INDEX || lv->kind == E_MEMBER)
-		lv = lv->kind == E_INDEX ? lv->u.index.base : lv->u.mem.base;
-	return lv;
-}
-
 static void rg_global_stmt(void *ctx, const Stmt *s);
 static void rg_global_expr(void *ctx, const Expr *e);
 
@@ -1325,9 +1318,9 @@ static void rg_global_expr(void *ctx, const Expr *e)
 		return;
 	switch (e->kind) {
 	case E_ADDR:
-		if (rg_lv_base(e->u.e)->kind == E_GLOBAL &&
+		if (adj_lv_base(e->u.e)->kind == E_GLOBAL &&
 		    !e->u.e->type->is_const) {
-			g->global = rg_lv_base(e->u.e)->u.global;
+			g->global = adj_lv_base(e->u.e)->u.global;
 			return;
 		}
 		rg_global_expr(g, e->u.e);
@@ -1363,7 +1356,7 @@ static void rg_global_stmt(void *ctx, const Stmt *s)
 {
 	RgGlobal *g = ctx;
 	const Expr *lb =
-		s->kind == S_ASSIGN ? rg_lv_base(s->u.assign.lhs) : NULL;
+		s->kind == S_ASSIGN ? adj_lv_base(s->u.assign.lhs) : NULL;
 	if (g->global < 0 && lb && lb->kind == E_GLOBAL)
 		g->global = lb->u.global;
 	/* a static local (a call counter): as a global */
@@ -1423,24 +1416,6 @@ static int rg_check_globals(Adj *c, const Stmt *prag, const char *what)
 		   "keep the value in a local",
 		   what, c->p->globals[g.global]->name);
 	return 0;
-}
-
-typedef struct RgDecl {
-	int var, hit;
-} RgDecl;
-
-static void rg_decl_visit(void *ctx, const Stmt *s)
-{
-	RgDecl *d = ctx;
-	d->hit |= s->kind == S_DECL && s->u.decl.var == d->var;
-}
-
-/* Does s declare variable v (s or a statement in it)? */
-static int rg_declares(const Stmt *s, int v)
-{
-	RgDecl d = { v, 0 };
-	ir_visit_stmts(s, rg_decl_visit, &d);
-	return d.hit;
 }
 
 /* The local arrays that the pointers a checkpointed body uses point
@@ -1556,7 +1531,7 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		/* (a stepped buffer the body allocates in turn: the reverse
 		 * mode says why it cannot follow it) */
 		if ((hb != i || f->vars[i]->joins) &&
-		    rg_declares(prag->u.ckpt.body, hb))
+		    adj_find_decl(prag->u.ckpt.body, hb))
 			continue;
 		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
 		    !type_float_elem(f->vars[i]->type) ||
