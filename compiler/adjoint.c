@@ -3528,14 +3528,15 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 
 /* Is arg the address of a const global, or of data in one (f2c's
  * (integer *)&c__1, through casts)?  Data as stable as a const table. */
-static int adj_const_global_arg(const Expr *arg)
+static int adj_const_global_arg(const Program *p, const Expr *arg)
 {
 	while (arg->kind == E_CAST)
 		arg = arg->u.e;
 	if (arg->kind != E_ADDR)
 		return 0;
 	const Expr *g = adj_lv_base(arg->u.e);
-	return g->kind == E_GLOBAL && type_is_readonly(g->type);
+	return g->kind == E_GLOBAL && (type_is_readonly(g->type) ||
+				       p->globals[g->u.global]->unwritten);
 }
 
 /* ck_push_nd(t, a, n) or ck_pop_nd(t, a, n) for local array a. */
@@ -4162,8 +4163,9 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 				stable[i] = copy[i] = 1;
 			else if (!stable[i] && adj_bottom(pt)->kind == TY_STRUCT)
 				stable[i] = 2;
-			else if (!stable[i] && (adj_int_table_arg(c, arg) ||
-						adj_const_global_arg(arg)))
+			else if (!stable[i] &&
+				 (adj_int_table_arg(c, arg) ||
+				  adj_const_global_arg(c->p, arg)))
 				stable[i] = 1;
 			if (type_is_float(pt->base))
 				stable[np + i] =

@@ -451,6 +451,11 @@ typedef struct Global {
 	Type *type;
 	Loc loc;
 	int is_static;
+	/* static, not const, and nothing in the file changes it (frontend's
+	 * static_unwritten): data the generated file may copy */
+	int unwritten;
+	Loc changed_at;          /* else where the file may change it, */
+	const char *changed_via; /* through this pointer, or NULL */
 	Expr *init;   /* scalar initializer or NULL */
 	Expr **inits; /* array initializer list or NULL */
 	int ninits;

@@ -3094,6 +3094,332 @@ static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
 		ARENA_PUSH(*out, *n, slot[j] ? slot[j] : expr_int(0, loc));
 }
 
+/* ---- static data of the file that nothing changes
+ *
+ * A static file-scope variable without const may still be data that
+ * never changes: Cephes' coefficient tables (static double P[] = {...}
+ * passed to polevl(x, P, N)), f2c's constants (static integer c__1 = 1,
+ * passed as &c__1).  The generated file holds its own copy of such data,
+ * as it does of const data.  The scan follows every use in the file:
+ * reads, indexing and members; pointers into the data copied into local
+ * pointers, or passed to parameters of the file's functions (whose uses
+ * are followed in turn) or to pointer-to-const parameters.  A store into
+ * it, ++ or --, or a pointer into it going anywhere else (a global, a
+ * struct, a return value, a cast to a non-const pointer, a function
+ * without a body in the file) counts as a change. */
+
+/* What the expression met so far designates: the data (or part of it),
+ * a pointer into it, or a pointer variable holding one. */
+enum { UW_DATA, UW_PTR, UW_PVAR };
+enum { UW_MAX_HANDLES = 64 };
+
+static int binop_of(CXCursor c, int *assign);
+
+typedef struct UwAnc {
+	CXCursor c;
+	const struct UwAnc *up;
+} UwAnc;
+
+typedef struct Unwritten {
+	CXCursor h[UW_MAX_HANDLES]; /* the variable, then pointers into it */
+	int nh;
+	int bad;
+	CXCursor at; /* the first use that may change it */
+	int via;     /* at is a pointer into it */
+} Unwritten;
+
+static int uw_type_ok(CXType t);
+
+/* (clang_Type_visitFields' result does not tell a break here) */
+static enum CXVisitorResult uw_field(CXCursor c, CXClientData data)
+{
+	if (uw_type_ok(clang_getCursorType(c)))
+		return CXVisit_Continue;
+	*(int *)data = 1;
+	return CXVisit_Break;
+}
+
+/* Numbers, arrays and structs of numbers: data with no pointer in it. */
+static int uw_type_ok(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	while (t.kind == CXType_ConstantArray ||
+	       t.kind == CXType_IncompleteArray)
+		t = clang_getCanonicalType(clang_getArrayElementType(t));
+	if (t.kind == CXType_Record) {
+		int ptr = 0;
+		clang_Type_visitFields(t, uw_field, &ptr);
+		return !ptr;
+	}
+	return t.kind >= CXType_Bool && t.kind <= CXType_LongDouble;
+}
+
+static int uw_ptr_to_const(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_Pointer &&
+	       clang_isConstQualifiedType(clang_getPointeeType(t));
+}
+
+/* Follows a pointer into the data into variable (or parameter) v. */
+static int uw_follow(Unwritten *u, CXCursor v)
+{
+	v = clang_getCanonicalCursor(v);
+	for (int i = 0; i < u->nh; i++)
+		if (clang_equalCursors(u->h[i], v))
+			return 1;
+	if (u->nh == UW_MAX_HANDLES)
+		return 0;
+	u->h[u->nh++] = v;
+	return 1;
+}
+
+/* Is this the use of a local pointer variable (not a global, not a
+ * member)?  Returns its declaration or a null cursor. */
+static CXCursor uw_local_ptr(CXCursor lhs)
+{
+	lhs = strip(lhs);
+	CXCursor r = clang_getCursorReferenced(lhs);
+	if (is_kind(lhs, CXCursor_DeclRefExpr) &&
+	    (is_kind(r, CXCursor_VarDecl) || is_kind(r, CXCursor_ParmDecl)) &&
+	    !clang_Cursor_hasVarDeclGlobalStorage(r) &&
+	    clang_getCanonicalType(clang_getCursorType(r)).kind ==
+		    CXType_Pointer)
+		return r;
+	return clang_getNullCursor();
+}
+
+/* A pointer argument: a parameter of one of the file's functions, whose
+ * uses are followed, or a pointer to const data of a function defined
+ * elsewhere. */
+static int uw_call_arg(Unwritten *u, CXCursor call, CXCursor arg)
+{
+	int n = clang_Cursor_getNumArguments(call), i;
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(clang_Cursor_getArgument(call, i), arg))
+			break;
+	CXCursor fn = clang_getCursorReferenced(call);
+	if (i == n || !is_kind(fn, CXCursor_FunctionDecl))
+		return 0;
+	CXCursor def = clang_getCursorDefinition(fn);
+	if (!clang_Cursor_isNull(def) && i < clang_Cursor_getNumArguments(def))
+		return uw_follow(u,
+				 clang_Cursor_getArgument(def, (unsigned)i));
+	CXType ft = clang_getCursorType(fn);
+	return clang_Cursor_isNull(def) && i < clang_getNumArgTypes(ft) &&
+	       uw_ptr_to_const(clang_getArgType(ft, (unsigned)i));
+}
+
+/* Does this use of a handle (ref, under ancestors up) leave the data as
+ * it is?  st: what ref designates. */
+static int uw_use_ok(Unwritten *u, CXCursor ref, const UwAnc *up, int st)
+{
+	CXCursor cur = ref;
+	for (; up; cur = up->c, up = up->up) {
+		CXCursor p = up->c;
+		enum CXCursorKind k = clang_getCursorKind(p);
+		CXType ct = clang_getCanonicalType(clang_getCursorType(cur));
+		int assign = 0, first = 0;
+		if (st == UW_DATA &&
+		    (ct.kind == CXType_ConstantArray ||
+		     ct.kind == CXType_IncompleteArray) &&
+		    !(is_kind(p, CXCursor_UnaryOperator) &&
+		      clang_getCursorUnaryOperatorKind(p) ==
+			      CXUnaryOperator_AddrOf))
+			st = UW_PTR; /* an array stands for its start */
+		if (clang_isExpression(k)) {
+			Kids ks = expr_kids(p);
+			first = ks.n > 0 && clang_equalCursors(ks.c[0], cur);
+		}
+		switch (k) {
+		case CXCursor_ParenExpr:
+			continue;
+		case CXCursor_UnexposedExpr: /* an implicit conversion */
+			if (st == UW_DATA)
+				return 1; /* its value read */
+			if (st == UW_PVAR)
+				st = UW_PTR;
+			if (clang_getCanonicalType(clang_getCursorType(p))
+				    .kind != CXType_Pointer)
+				return 1; /* a pointer tested */
+			continue;
+		case CXCursor_CStyleCastExpr: {
+			CXType t =
+				clang_getCanonicalType(clang_getCursorType(p));
+			if (st == UW_DATA || t.kind != CXType_Pointer)
+				return 1; /* a value */
+			if (!uw_ptr_to_const(t))
+				return 0;
+			st = UW_PTR;
+			continue;
+		}
+		case CXCursor_ArraySubscriptExpr:
+			if (!first)
+				return st == UW_DATA; /* an index */
+			if (st != UW_PTR)
+				return 0;
+			st = UW_DATA;
+			continue;
+		case CXCursor_MemberRefExpr:
+			if (st == UW_PVAR)
+				return 0;
+			st = UW_DATA;
+			continue;
+		case CXCursor_UnaryOperator:
+			switch (clang_getCursorUnaryOperatorKind(p)) {
+			case CXUnaryOperator_Deref:
+				if (st != UW_PTR)
+					return 0;
+				st = UW_DATA;
+				continue;
+			case CXUnaryOperator_AddrOf:
+				if (st != UW_DATA)
+					return 0;
+				st = UW_PTR;
+				continue;
+			case CXUnaryOperator_PostInc:
+			case CXUnaryOperator_PostDec:
+			case CXUnaryOperator_PreInc:
+			case CXUnaryOperator_PreDec:
+				if (st != UW_PVAR)
+					return 0; /* a change */
+				st = UW_PTR;      /* the pointer moves */
+				continue;
+			case CXUnaryOperator_Extension:
+				continue;
+			default:
+				return st != UW_PVAR;
+			}
+		case CXCursor_BinaryOperator:
+		case CXCursor_CompoundAssignOperator: {
+			enum CXBinaryOperatorKind bk =
+				clang_getCursorBinaryOperatorKind(p);
+			if (k == CXCursor_CompoundAssignOperator)
+				assign = 1;
+			else
+				binop_of(p, &assign);
+			if (bk == CXBinaryOperator_Assign)
+				assign = 1;
+			if (assign && first)
+				return st ==
+				       UW_PVAR; /* a store into the data */
+			if (bk == CXBinaryOperator_Comma) {
+				if (first)
+					return 1;
+				continue;
+			}
+			if (st == UW_DATA)
+				return 1; /* its value read */
+			if (assign) {
+				/* p = ptr: follow p, a local pointer */
+				if (bk != CXBinaryOperator_Assign)
+					return 0;
+				CXCursor v = uw_local_ptr(expr_kids(p).c[0]);
+				return !clang_Cursor_isNull(v) &&
+				       uw_follow(u, v);
+			}
+			if (bk == CXBinaryOperator_Add ||
+			    bk == CXBinaryOperator_Sub) {
+				if (clang_getCanonicalType(
+					    clang_getCursorType(p))
+					    .kind != CXType_Pointer)
+					return 1; /* a difference of pointers */
+				st = UW_PTR;
+				continue;
+			}
+			return 1; /* compared */
+		}
+		case CXCursor_ConditionalOperator:
+			if (first)
+				return 1; /* the condition */
+			continue;
+		case CXCursor_CallExpr:
+			if (st == UW_DATA)
+				return 1; /* passed by value */
+			return uw_call_arg(u, p, cur);
+		case CXCursor_VarDecl:
+			if (st == UW_DATA)
+				return 1;
+			return clang_getCanonicalType(clang_getCursorType(p))
+					       .kind == CXType_Pointer &&
+			       !clang_Cursor_hasVarDeclGlobalStorage(p) &&
+			       uw_follow(u, p);
+		case CXCursor_UnaryExpr: /* sizeof */
+			return 1;
+		default:
+			/* a statement testing or dropping the value, return,
+			 * an initializer list: a pointer stops being followed */
+			if (clang_isStatement(k) &&
+			    !is_kind(p, CXCursor_ReturnStmt))
+				return 1;
+			return st == UW_DATA;
+		}
+	}
+	return 1;
+}
+
+typedef struct UwScan {
+	Unwritten *u;
+	CXCursor var;
+	int st;
+	const UwAnc *up;
+} UwScan;
+
+static enum CXChildVisitResult uw_visit(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	UwScan *s = data;
+	(void)parent;
+	if (is_kind(c, CXCursor_DeclRefExpr)) {
+		CXCursor r =
+			clang_getCanonicalCursor(clang_getCursorReferenced(c));
+		if (clang_equalCursors(r, s->var) &&
+		    !uw_use_ok(s->u, c, s->up, s->st)) {
+			s->u->bad = 1;
+			s->u->at = c;
+			s->u->via = s->st == UW_PVAR;
+		}
+		return s->u->bad ? CXChildVisit_Break : CXChildVisit_Continue;
+	}
+	UwAnc a = { c, s->up };
+	UwScan k = { s->u, s->var, s->st, &a };
+	clang_visitChildren(c, uw_visit, &k);
+	return s->u->bad ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult uw_top(CXCursor c, CXCursor parent,
+				      CXClientData data)
+{
+	(void)parent;
+	if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	return uw_visit(c, parent, data);
+}
+
+/* Does nothing in the file change static variable def (see above)?
+ * Else *at is the first use that may (no file for data with pointers
+ * in it), and *via the pointer into it used there, if not itself. */
+static int static_unwritten(FE *fe, CXCursor def, Loc *at, const char **via)
+{
+	memset(at, 0, sizeof *at);
+	if (!uw_type_ok(clang_getCursorType(def)))
+		return 0;
+	Unwritten *u = arena_alloc(sizeof *u);
+	u->nh = 0;
+	u->bad = 0;
+	uw_follow(u, def);
+	for (int i = 0; i < u->nh && !u->bad; i++) {
+		UwScan s = { u, u->h[i], i ? UW_PVAR : UW_DATA, NULL };
+		clang_visitChildren(clang_getTranslationUnitCursor(fe->tu),
+				    uw_top, &s);
+	}
+	if (u->bad) {
+		*at = cur_loc(fe, u->at);
+		*via = u->via ? cxs(clang_getCursorSpelling(u->at)) : NULL;
+	}
+	return !u->bad;
+}
+
 /* A file-scope variable: its index in Program.globals (added once). */
 static int global_index(FE *fe, CXCursor decl, Loc use)
 {
@@ -3112,6 +3438,9 @@ static int global_index(FE *fe, CXCursor decl, Loc use)
 	g->is_static = clang_Cursor_getStorageClass(def) == CX_SC_Static;
 	ARENA_PUSH(fe->p->globals, fe->p->nglobals, g);
 	g->type = conv_type(fe, clang_getCursorType(def), use, TY_REPORT);
+	g->unwritten =
+		g->is_static && !type_is_readonly(g->type) &&
+		static_unwritten(fe, def, &g->changed_at, &g->changed_via);
 	/* a static global the generated code uses is copied into it, which
 	 * is right only for data that never changes: normalize.c reports
 	 * the others that converted code still uses after it has made the

@@ -3552,13 +3552,22 @@ static void static_use(void *ctx, const Expr *e)
 		return;
 	const Global *g = s->p->globals[e->u.global];
 	s->seen[e->u.global] = 1;
-	if (!g->is_static || type_is_readonly(g->type))
+	if (!g->is_static || type_is_readonly(g->type) || g->unwritten)
 		return;
 	diag_error(e->loc,
-		   "static variable '%s' is not const, so the generated code "
-		   "cannot share it; declare it const or remove 'static'",
+		   "static variable '%s' is not const and may change, so the "
+		   "generated code cannot share it; declare it const or "
+		   "remove 'static'",
 		   g->name);
 	diag_note(g->loc, "'%s' declared here", g->name);
+	if (g->changed_at.file && g->changed_via)
+		diag_note(g->changed_at,
+			  "'%s' may change here, through '%s' (ckc follows "
+			  "pointers into it through local pointers and "
+			  "parameters of the file's functions)",
+			  g->name, g->changed_via);
+	else if (g->changed_at.file)
+		diag_note(g->changed_at, "'%s' may change here", g->name);
 }
 
 static void globals_static_check(Program *p)

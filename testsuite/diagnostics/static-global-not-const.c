@@ -1,5 +1,7 @@
-// A static global that is not const cannot be shared with the generated
-// file; the error is at the use, with a note at the declaration.
+// A static global that is not const and that the file may change cannot
+// be shared with the generated file; the error is at the use, with notes
+// at the declaration and at the change (through a pointer parameter of a
+// function of the file, the pointer is named).
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusal in reverse mode:
@@ -8,10 +10,30 @@
 // RUN: not %ckc %t.adj/static-global-not-const.c -o %t.adj/out.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.adj/out.c
 
+void set_table(double v);
+void set_coef(double v);
+
 static double table[2] = {1.0, 2.0}; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:15: note: 'table' declared here
+static double coef[2] = {1.0, 2.0}; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:15: note: 'coef' declared here
+
+static void scale(double *c, double v)
+{
+	c[1] *= v; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:2: note: 'coef' may change here, through 'c' (ckc follows pointers into it through local pointers and parameters of the file's functions)
+}
+
+void set_table(double v)
+{
+	table[0] = v; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:2: note: 'table' may change here
+}
+
+void set_coef(double v)
+{
+	scale(coef, v);
+}
 
 #pragma ck_tangent wrt(x)
 double f(double x)
 {
-	return x * table[1]; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:13: error: static variable 'table' is not const, so the generated code cannot share it; declare it const or remove 'static'
+	return x * table[1] + coef[0]; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:13: error: static variable 'table' is not const and may change, so the generated code cannot share it; declare it const or remove 'static'
+	// CHECK-DAG: static-global-not-const.c:[[@LINE-1]]:24: error: static variable 'coef' is not const and may change, so the generated code cannot share it; declare it const or remove 'static'
 }
