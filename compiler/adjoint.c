@@ -2571,12 +2571,17 @@ Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
 	if (b < 0 && adj_heap_alias_error(c, v, loc))
 		return expr_int(0, loc);
 	if (b < 0) {
-		diag_error(loc, b == -2 ? "'%s' may point into different arrays; "
-					  "the reverse mode needs one array per "
-					  "pointer"
-					: "the reverse mode cannot tell which array "
-					  "'%s' points into",
-			   c->f->vars[v]->name);
+		diag_error(
+			loc,
+			b == -2 ? "'%s' may point into different arrays; "
+				  "the reverse mode takes such a "
+				  "pointer only when it is set to one "
+				  "of two arrays (their start or an "
+				  "element), read through and passed "
+				  "whole"
+				: "the reverse mode cannot tell which array "
+				  "'%s' points into",
+			c->f->vars[v]->name);
 		return expr_int(0, loc);
 	}
 	Expr *base = expr_var(c->fwd, b, loc);

@@ -45,6 +45,7 @@ static void static_scratch(Func *f);
 static void global_scratch(Program *p);
 static void struct_param_copy(Program *p, Func *f);
 static void ptr_select(Program *p, Func *f);
+static void ptr_moving(Program *p, Func *f);
 static void globals_static_check(Program *p);
 
 /* Replaces the user call *ep by a temporary (after hoisting its own
@@ -623,6 +624,7 @@ void normalize_program(Program *p)
 		member_allocs(p, n.f);
 		ping_locals(p, n.f);
 		heap_locals(p, n.f);
+		ptr_moving(p, n.f);
 		norm_block(&n, n.f->body);
 		online_shape(p, n.f);
 	}
@@ -3959,4 +3961,283 @@ static void ptr_select(Program *p, Func *f)
 {
 	SelectBlocks sb = { p, f };
 	ir_visit_stmts(f->body, ptr_select_block, &sb);
+}
+
+/* ---- a pointer that moves between two arrays
+ *
+ * A local pointer that points into one array and later into another,
+ * `double *xp = x2; for (...) { cell(..., xp); xp = &s[i]; } ... xp[i]`
+ * (an LSTM's layer input: the sequence's vector, then the previous
+ * layer's hidden state), is two integers: which array (ck_xp) and where
+ * in it (ck_xp_o).  Each assignment sets both; each read through it
+ * becomes the choice, ck_xp ? s[ck_xp_o + i] : x2[ck_xp_o + i], and each
+ * call argument ck_xp ? &s[ck_xp_o] : &x2[ck_xp_o].  The reverse mode then
+ * sees the arrays themselves, and keeps the integers as it keeps any.
+ * The pointer may only be set to one of the two arrays, from its start or
+ * an element (x2, &s[i], s + i), read through and passed whole; the
+ * arrays are parameters, arrays, or pointers declared among the body's
+ * first statements, and must not change as variables (no assignment, no
+ * address taken).
+ * Anything else leaves it as it is. */
+
+typedef struct Moving {
+	Func *f;
+	int p;       /* the pointer */
+	int base[2]; /* the arrays, in the order first set */
+	int bad;
+	int sel, off; /* the ints that replace it */
+} Moving;
+
+/* The array and offset of pointer value e (x2, &s[i], s + i, through
+ * casts), or -1. */
+static int moving_target(const Func *f, const Expr *e, const Expr **off)
+{
+	while (e->kind == E_CAST && type_is_pointerish(e->type))
+		e = e->u.e;
+	*off = NULL;
+	if (e->kind == E_ADDR && e->u.e->kind == E_INDEX) {
+		*off = e->u.e->u.index.idx;
+		e = e->u.e->u.index.base;
+	} else if (e->kind == E_BINARY && e->u.bin.op == B_ADD &&
+		   type_is_pointerish(e->type) &&
+		   e->u.bin.r->type->kind == TY_INT) {
+		*off = e->u.bin.r;
+		e = e->u.bin.l;
+	}
+	if (e->kind != E_VAR)
+		return -1;
+	const Var *x = f->vars[e->u.var];
+	if (!type_is_pointerish(x->type) || !type_is_float(x->type->base))
+		return -1;
+	/* a parameter, an array, or a pointer that its declaration sets
+	 * once, among the body's first statements (not a pointer that
+	 * moves: the choice reads the array it points to when read) */
+	if (x->kind == VAR_PARAM || x->type->kind == TY_ARRAY)
+		return e->u.var;
+	for (int i = 0; i < f->body->u.block.n; i++) {
+		const Stmt *d = f->body->u.block.items[i];
+		if (d->kind == S_DECL && d->u.decl.var == e->u.var)
+			return e->u.var;
+	}
+	return -1;
+}
+
+static void moving_set(Moving *m, const Expr *rhs)
+{
+	const Expr *off;
+	int b = rhs ? moving_target(m->f, rhs, &off) : -2;
+	if (b == -2)
+		return; /* declared without a value */
+	if (b < 0 || b == m->p || expr_mentions(off, m->p)) {
+		m->bad = 1;
+		return;
+	}
+	if (m->base[0] < 0 || m->base[0] == b)
+		m->base[0] = b;
+	else if (m->base[1] < 0 || m->base[1] == b)
+		m->base[1] = b;
+	else
+		m->bad = 1;
+}
+
+static void moving_use(Moving *m, const Expr *e, int read_ok);
+
+static void moving_kid(void *m, const Expr *e)
+{
+	moving_use(m, e, 0);
+}
+
+/* Uses of the pointer in e: read through it, or passed whole (read_ok:
+ * e is a call's argument or the base of a read). */
+static void moving_use(Moving *m, const Expr *e, int read_ok)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		if (e->u.var == m->p && !read_ok)
+			m->bad = 1;
+		return;
+	case E_INDEX:
+		moving_use(m, e->u.index.base, 1);
+		moving_use(m, e->u.index.idx, 0);
+		return;
+	case E_DEREF:
+		moving_use(m, e->u.e, 1);
+		return;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			moving_use(m, e->u.call.args[i], 1);
+		return;
+	default:
+		ir_plain_kids(e, moving_kid, m);
+		return;
+	}
+}
+
+/* Is lvalue e in the storage the pointer reaches (xp[i] = v)? */
+static int moving_through(const Moving *m, const Expr *e)
+{
+	while (e->kind == E_INDEX || e->kind == E_DEREF || e->kind == E_MEMBER)
+		e = e->kind == E_INDEX   ? e->u.index.base
+		    : e->kind == E_DEREF ? e->u.e
+					 : e->u.mem.base;
+	return e->kind == E_VAR && e->u.var == m->p;
+}
+
+static void moving_stmt(void *ctx, const Stmt *s)
+{
+	Moving *m = ctx;
+	switch (s->kind) {
+	case S_DECL:
+		if (s->u.decl.var == m->p) {
+			if (s->u.decl.ninits)
+				m->bad = 1;
+			moving_set(m, s->u.decl.init);
+			break;
+		}
+		moving_use(m, s->u.decl.init, 0);
+		for (int k = 0; k < s->u.decl.ninits; k++)
+			moving_use(m, s->u.decl.inits[k], 0);
+		break;
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs;
+		if (l->kind == E_VAR && l->u.var == m->p) {
+			if (s->u.assign.op != A_SET)
+				m->bad = 1;
+			else
+				moving_set(m, s->u.assign.rhs);
+			break;
+		}
+		if (moving_through(m, l))
+			m->bad = 1;
+		moving_use(m, l, 0);
+		moving_use(m, s->u.assign.rhs, 0);
+		break;
+	}
+	case S_EXPR:
+	case S_RETURN:
+		moving_use(m, s->u.expr, 0);
+		break;
+	case S_IF:
+		moving_use(m, s->u.ifs.cond, 0);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		/* (a for clause must stay one statement) */
+		if (stmt_mentions(s->u.loop.init, m->p) ||
+		    stmt_mentions(s->u.loop.inc, m->p))
+			m->bad = 1;
+		moving_use(m, s->u.loop.cond, 0);
+		break;
+	case S_CHECKPOINT:
+		for (int k = 0; k < s->u.ckpt.nsaves; k++)
+			if (s->u.ckpt.saves[k]->var == m->p)
+				m->bad = 1;
+		break;
+	default:
+		if (stmt_mentions(s, m->p) && s->kind != S_BLOCK)
+			m->bad = 1;
+		break;
+	}
+}
+
+/* The element k of the base the ints choose, plus idx (or NULL). */
+static Expr *moving_elem(Moving *m, int k, const Expr *idx, Loc loc)
+{
+	Expr *at = expr_var(m->f, m->off, loc);
+	if (idx)
+		at = expr_binary(B_ADD, at, expr_clone(idx), NULL, loc);
+	return expr_index(expr_var(m->f, m->base[k], loc), at, loc);
+}
+
+static Expr *moving_rewrite(void *ctx, Expr *e)
+{
+	Moving *m = ctx;
+	Expr *arm[2];
+	const Expr *idx = NULL;
+	if ((e->kind == E_INDEX || e->kind == E_DEREF) &&
+	    (e->kind == E_INDEX ? e->u.index.base : e->u.e)->kind == E_VAR &&
+	    (e->kind == E_INDEX ? e->u.index.base : e->u.e)->u.var == m->p) {
+		if (e->kind == E_INDEX)
+			idx = expr_map(expr_clone(e->u.index.idx),
+				       moving_rewrite, m);
+		for (int k = 0; k < 2; k++) {
+			arm[k] = moving_elem(m, k, idx, e->loc);
+			arm[k]->type = e->type;
+		}
+	} else if (e->kind == E_VAR && e->u.var == m->p) {
+		for (int k = 0; k < 2; k++) {
+			arm[k] = expr_addr(moving_elem(m, k, NULL, e->loc),
+					   e->loc);
+			arm[k]->type = e->type;
+		}
+	} else {
+		return NULL;
+	}
+	Expr *c = expr_cond(expr_var(m->f, m->sel, e->loc), arm[1], arm[0],
+			    e->loc);
+	c->type = e->type;
+	return c;
+}
+
+/* p = &s[i]; (or its declaration) becomes { ck_p = 1; ck_p_o = i; }. */
+static int moving_own(void *ctx, Stmt *s)
+{
+	Moving *m = ctx;
+	const Expr *rhs;
+	if (s->kind == S_DECL && s->u.decl.var == m->p)
+		rhs = s->u.decl.init;
+	else if (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+		 s->u.assign.lhs->u.var == m->p)
+		rhs = s->u.assign.rhs;
+	else
+		return 0;
+	Stmt *b = stmt_block(s->loc);
+	if (rhs) {
+		const Expr *off;
+		int k = moving_target(m->f, rhs, &off) == m->base[1];
+		stmt_append(b,
+			    stmt_assign(A_SET, expr_var(m->f, m->sel, s->loc),
+					expr_int(k, s->loc), s->loc));
+		stmt_append(b,
+			    stmt_assign(A_SET, expr_var(m->f, m->off, s->loc),
+					off ? expr_clone(off)
+					    : expr_int(0, s->loc),
+					s->loc));
+	}
+	*s = *b;
+	return 1;
+}
+
+static void ptr_moving(Program *p, Func *f)
+{
+	for (int v = 0; v < f->nvars; v++) {
+		if (!select_ptr_ok(f, v) || f->vars[v]->dropped)
+			continue;
+		Moving m = { f, v, { -1, -1 }, 0, -1, -1 };
+		ir_visit_stmts(f->body, moving_stmt, &m);
+		if (m.bad || m.base[1] < 0)
+			continue;
+		/* (the arrays as variables stay put) */
+		for (int k = 0; k < 2; k++)
+			m.bad |= stmt_assigns_var(f->body, m.base[k]) ||
+				 stmt_takes_addr(f->body, m.base[k]);
+		if (m.bad)
+			continue;
+		const Var *x = f->vars[v];
+		m.sel = func_add_var(
+			f, name_fresh(p, f, arena_printf("ck_%s", x->name)),
+			type_int(), VAR_LOCAL, x->loc);
+		m.off = func_add_var(
+			f, name_fresh(p, f, arena_printf("ck_%s_o", x->name)),
+			type_long(), VAR_LOCAL, x->loc);
+		stmt_rewrite(f->body, moving_own, moving_rewrite, &m);
+		stmt_prepend(f->body,
+			     stmt_decl(m.off, expr_int(0, x->loc), x->loc));
+		stmt_prepend(f->body,
+			     stmt_decl(m.sel, expr_int(0, x->loc), x->loc));
+		f->vars[v]->dropped = 1;
+	}
 }

@@ -12,7 +12,7 @@ double f(double *x, double *y, int n, int which)
 	double *p = which ? x : y;
 	double s = 0.0;
 	for (int i = 0; i < n; i++)
-		s += p[i] * p[i]; // CHECK: adjoint-pointer-two-arrays.c:[[@LINE]]:8: error: 'p' may point into different arrays; the reverse mode needs one array per pointer
+		s += p[i] * p[i]; // CHECK: adjoint-pointer-two-arrays.c:[[@LINE]]:8: error: 'p' may point into different arrays; the reverse mode takes such a pointer only when it is set to one of two arrays (their start or an element), read through and passed whole
 	p[0] *= 2.0;
 	return s;
 }
