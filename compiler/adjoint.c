@@ -2104,6 +2104,16 @@ static Expr *adj_mul(Expr *a, Expr *b, Loc loc)
 	return expr_binary(B_MUL, a, b, NULL, loc);
 }
 
+/* The adjoint times the partial of rule r in argument i of call: through
+ * ck_mulz where the partial may be infinite (rules_mul), so a zero
+ * adjoint adds nothing. */
+static Expr *adj_mul_rule(const MathRule *r, const Expr *call, int i,
+			  Expr *adj, Expr *pd, Loc loc)
+{
+	Expr *m = rules_mul(r, call, i, pd, adj, loc);
+	return m ? m : adj_mul(adj, pd, loc);
+}
+
 /* ?: in an active expression: f_fwd records the branch (after the values
  * its arm tapes), f_bwd sends the adjoint down that arm. */
 static void adj_cond(Adj *c, Plan *pl, const Expr *e, Expr *adj)
@@ -2294,7 +2304,8 @@ static void adj_math(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 		return; /* no active argument: activity checked it */
 	Expr *dv = adj_tape_value(c, pl, e, r);
 	if (dv) {
-		adj_expr(c, pl, e->u.call.args[0], adj_mul(adj, dv, e->loc));
+		adj_expr(c, pl, e->u.call.args[0],
+			 adj_mul_rule(r, e, 0, adj, dv, e->loc));
 		return;
 	}
 	/* the partials over the arguments' values in f_bwd; a partial that
@@ -2320,7 +2331,8 @@ static void adj_math(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 				vals = adj_rule_args(c, pl, r, e);
 			pd = rules_partial(r, vals, i);
 		}
-		adj_expr(c, pl, arg, adj_mul(expr_clone(adj), pd, e->loc));
+		adj_expr(c, pl, arg,
+			 adj_mul_rule(r, e, i, expr_clone(adj), pd, e->loc));
 	}
 }
 

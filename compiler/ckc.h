@@ -997,6 +997,16 @@ int rules_is_float_variant(const MathRule *r, const char *name);
 /* Is name a math function as cheap as the arithmetic around it (fabs,
  * fmin, fmax, copysign and their float versions)? */
 int rules_cheap(const char *name);
+/* Can a partial of r be infinite at finite arguments (sqrt at 0, acos at
+ * 1, atan2 at (0, 0), ...), or 0 where it stops one that is (fmin and
+ * fmax, whose argument not chosen gets nothing)? */
+int rules_singular(const MathRule *r);
+/* partial * d for the partial of rule r in argument i of call, where
+ * that product must be 0 when d is (a partial of rules_singular that may
+ * be infinite or stop an infinite d: ck_mulz(partial, d)); NULL for the
+ * others, whose callers multiply as they do. */
+Expr *rules_mul(const MathRule *r, const Expr *call, int i, Expr *partial,
+		Expr *d, Loc loc);
 /* Is e a call of a math function other than the cheap ones, on data (a
  * call on literals is folded by the C compiler)? */
 int rules_costly_call(const Expr *e);

@@ -59,6 +59,35 @@ int rules_cheap(const char *name)
 	return 0;
 }
 
+int rules_singular(const MathRule *r)
+{
+	static const char *const sing[] = {
+		"sqrt",  "cbrt", "asin", "acos", "acosh",   "atan2",
+		"hypot", "pow",  "fmin", "fmax", "ck_mulz",
+	};
+	for (size_t k = 0; k < sizeof sing / sizeof *sing; k++)
+		if (!strcmp(r->name, sing[k]))
+			return 1;
+	return 0;
+}
+
+static int rp_const(const Expr *e, double *v);
+
+Expr *rules_mul(const MathRule *r, const Expr *call, int i, Expr *partial,
+		Expr *d, Loc loc)
+{
+	double b;
+	if (!rules_singular(r) || partial->kind == E_NUM)
+		return NULL;
+	/* pow(a, 3.0): b * pow(a, b - 1) is finite for a constant b >= 1 */
+	if (!strcmp(r->name, "pow") && i == 0 && call->u.call.nargs == 2 &&
+	    rp_const(call->u.call.args[1], &b) && b >= 1)
+		return NULL;
+	Type *t = type_common(partial->type, d->type);
+	return expr_call_n(t->kind == TY_FLOAT ? "ck_mulzf" : "ck_mulz", t,
+			   loc, partial, d, NULL);
+}
+
 int rules_costly_call(const Expr *e)
 {
 	return e->kind == E_CALL && e->u.call.fn < 0 &&

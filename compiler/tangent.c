@@ -276,9 +276,11 @@ static Expr *t_call_expr(Tan *t, const Expr *e)
 	Expr *sum = NULL;
 	for (int i = 0; i < r->arity && i < e->u.call.nargs; i++) {
 		Expr *d = t_expr(t, e->u.call.args[i]);
-		if (d)
-			sum = t_add(sum, t_mul(rules_partial(r, e, i), d, e->loc),
-				    e->loc);
+		if (!d)
+			continue;
+		Expr *pd = rules_partial(r, e, i);
+		Expr *m = rules_mul(r, e, i, pd, d, e->loc);
+		sum = t_add(sum, m ? m : t_mul(pd, d, e->loc), e->loc);
 	}
 	return sum;
 }

@@ -586,6 +586,19 @@ static Expr *v_expr(Vec *c, const Expr *e)
 		c->guarded--;
 		return expr_cond(cond, a, b, e->loc);
 	}
+	case E_CALL:
+		/* a partial times a tangent that stays 0 when the tangent
+		 * is (rules_mul): for each direction */
+		if (e->u.call.nargs == 2 &&
+		    (!strcmp(e->u.call.name, "ck_mulz") ||
+		     !strcmp(e->u.call.name, "ck_mulzf"))) {
+			Expr *a = v_expr(c, e->u.call.args[0]);
+			Expr *b = v_expr(c, e->u.call.args[1]);
+			return expr_call_n(e->u.call.name, e->type, e->loc, a,
+					   b, NULL);
+		}
+		return v_bad(e, "compute this derivative for several "
+				"directions");
 	default:
 		return v_bad(e, "compute this derivative for several "
 				"directions");
