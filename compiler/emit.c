@@ -1060,6 +1060,7 @@ typedef struct Deps {
 	const Program *p;
 	unsigned char *func, *ext, *glob;
 	int runtime; /* calls a ck_ function: include "ckrt.h" */
+	int mulz;    /* calls ck_mulz (1) or ck_mulzf (2): defines them */
 	int mpi;     /* calls a ck_mpi_ function: include "ckrt_mpi.h" */
 	int sysfn;   /* calls a system function that is not a math rule */
 } Deps;
@@ -1075,6 +1076,11 @@ static void mark_use(void *ctx, const Expr *e)
 		return;
 	if (e->u.call.fn >= 0) {
 		d->func[e->u.call.fn] = 1;
+		return;
+	}
+	if (!strcmp(e->u.call.name, "ck_mulz") ||
+	    !strcmp(e->u.call.name, "ck_mulzf")) {
+		d->mulz |= e->u.call.name[7] ? 2 : 1;
 		return;
 	}
 	if (strncmp(e->u.call.name, "ck_", 3) == 0 ||
@@ -1107,6 +1113,7 @@ static void deps_collect(Deps *d, const Program *p)
 	d->ext = arena_alloc((size_t)p->nexterns + 1);
 	d->glob = arena_alloc((size_t)p->nglobals + 1);
 	d->runtime = 0;
+	d->mulz = 0;
 	d->mpi = 0;
 	d->sysfn = 0;
 	for (i = 0; i < p->nout; i++)
@@ -1264,6 +1271,27 @@ static void emit_struct_defs(FILE *out, const StructUse *u)
 
 /* ----------------------------------------------------- the C file */
 
+/* The chain rule's product where a partial may be infinite at finite
+ * arguments (rules_mul): a factor that is exactly 0 makes it 0, not the
+ * NaN of 0 * inf; elsewhere it is a * b, bit for bit.  Each generated
+ * file that uses it defines it, so tangents need no runtime header. */
+static void emit_mulz(FILE *out, int which)
+{
+	static const char *const def[2][2] = {
+		{ "double", "0.0" },
+		{ "float", "0.0f" },
+	};
+	for (int k = 0; k < 2; k++)
+		if (which & (1 << k))
+			fprintf(out,
+				"\nstatic %s ck_mulz%s(%s a, %s b)\n{\n"
+				"\t%s r = a * b;\n"
+				"\treturn r != r && (a == 0 || b == 0) ? %s : "
+				"r;\n}\n",
+				def[k][0], k ? "f" : "", def[k][0], def[k][0],
+				def[k][0], def[k][1]);
+}
+
 static void emit_includes(FILE *out, const Program *p, const Deps *d)
 {
 	int i, has_math = 0;
@@ -1296,6 +1324,7 @@ static void emit_includes(FILE *out, const Program *p, const Deps *d)
 		fputs("#include \"ckrt_mpi.h\"\n", out);
 	if (omp_emitted())
 		fputs("#ifdef _OPENMP\n#include <omp.h>\n#endif\n", out);
+	emit_mulz(out, d->mulz);
 }
 
 /* extern declarations of used globals, copies of the static const ones. */

@@ -740,28 +740,6 @@ float ck_modf_fracf(float x);
 int ck_frexp_exp(double x);
 int ck_frexp_expf(float x);
 
-/*
- * The chain rule's product where a partial may be infinite at finite
- * arguments: sqrt and cbrt at 0, asin and acos at +-1, acosh at 1, atan2
- * and hypot at (0, 0), pow at 0; and fmin's and fmax's partials, 0 for the
- * argument not chosen.  Generated code multiplies such a partial and a
- * tangent or adjoint with ck_mulz: a factor that is exactly zero makes the
- * product zero (0 * inf is 0, not a NaN), so an argument held constant
- * there (a clamp, a zero padding, a start at rest) or a value nothing
- * reads adds nothing.  Elsewhere the product is a * b, bit for bit.
- */
-static inline double ck_mulz(double a, double b)
-{
-	double r = a * b;
-	return r != r && (a == 0 || b == 0) ? 0.0 : r;
-}
-
-static inline float ck_mulzf(float a, float b)
-{
-	float r = a * b;
-	return r != r && (a == 0 || b == 0) ? 0.0f : r;
-}
-
 #ifdef __cplusplus
 }
 #endif

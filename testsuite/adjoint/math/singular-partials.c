@@ -24,6 +24,8 @@ double angle(const double *v)
 	c = fmin(1.0, fmax(-1.0, c));
 	return acos(c) + 0.5 * (v[0] - v[4]) * v[2];
 }
+// CHECK-LABEL: static double ck_mulz(double a, double b)
+// CHECK-LABEL: static float ck_mulzf(float a, float b)
 // CHECK-LABEL: double angle_d(
 // CHECK: ck_mulz(-1.0 / sqrt(1.0 - c * c), c_d)
 
@@ -75,6 +77,16 @@ double safe_normal(const double *v)
 	return v[0] * inv + 0.1 * l2;
 }
 
+#pragma ck_tangent wrt(v)
+#pragma ck_adjoint wrt(v)
+float angle_f(const float *v)
+{
+	float c = fminf(1.0f, v[0] * v[1]);
+	return acosf(c) + v[0];
+}
+// CHECK-LABEL: float angle_f_d(
+// CHECK: ck_mulzf(
+
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
 
@@ -112,6 +124,14 @@ int main(void)
 	safe_normal_b_d(z, zd, zb, zbd, 1.0, 0.0);
 	ck_check("safe normal: f_b_d at 0 is finite",
 		 isfinite(zbd[0]) && isfinite(zbd[1]));
+	/* float: the clamp holds c at 1 */
+	float fv[2] = { 1.5f, 1.0f }, fd[2] = { 0.3f, -0.2f }, fb[2] = { 0, 0 };
+	float fy_d;
+	angle_f_d(fv, fd, &fy_d);
+	ck_equal_bits("float: f_d with the clamp held", fy_d, 0.3f);
+	angle_f_b(fv, fb, 1.0f);
+	ck_equal_bits("float: f_b with the clamp held (x)", fb[0], 1.0f);
+	ck_equal_bits("float: f_b with the clamp held (y)", fb[1], 0.0f);
 	/* f_dv, two directions, bitwise f_d's */
 	double dv[12], rdv[2], r1, r2;
 	for (int i = 0; i < 6; i++) {
