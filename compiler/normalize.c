@@ -3005,6 +3005,70 @@ static int scratch_mem(const Func *f, const Stmt *s, int v)
 /* Does f overwrite variable v whole before reading it (the rule above)?
  * With used set, f must also mention v after that first store: a value
  * stored and never read again is a result, not scratch. */
+/* The constant index of v[c] (an element of 1-D array v), or -1. */
+static long scratch_elem_index(const Expr *e, int v, long len)
+{
+	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR ||
+	    e->u.index.base->u.var != v || e->u.index.idx->kind != E_NUM ||
+	    e->u.index.idx->type->kind != TY_INT)
+		return -1;
+	double c = e->u.index.idx->u.num.val;
+	return c >= 0 && c < len && c == (long)c ? (long)c : -1;
+}
+
+/* Reads of v in an expression: each an element stored before (set). */
+typedef struct ElemReads {
+	int v;
+	long len;
+	const unsigned char *set;
+	int all, ok;
+} ElemReads;
+
+static void elem_reads_visit(void *ctx, const Expr *e)
+{
+	ElemReads *r = ctx;
+	if (e->kind == E_VAR && e->u.var == r->v)
+		r->all++;
+	long c = scratch_elem_index(e, r->v, r->len);
+	if (c >= 0 && r->set[c])
+		r->ok++;
+}
+
+/* Do the block items from k on store every element of 1-D array v, one
+ * constant index each (v[0] = ...; v[1] = ...; as generated code fills
+ * its workspace), before anything else mentions v, each store reading
+ * only elements stored before it?  *last: the last store's item. */
+static int scratch_elem_stores(const Func *f, const Stmt *b, int k, int v,
+			       int *last)
+{
+	const Type *t = f->vars[v]->type;
+	if (t->kind != TY_ARRAY || !type_is_float(t->base) || t->len <= 0 ||
+	    t->len > 4096)
+		return 0;
+	unsigned char *set = arena_alloc((size_t)t->len);
+	memset(set, 0, (size_t)t->len);
+	long nset = 0;
+	for (; k < b->u.block.n && nset < t->len; k++) {
+		const Stmt *it = b->u.block.items[k];
+		if (!stmt_mentions(it, v))
+			continue;
+		long c = it->kind == S_ASSIGN && it->u.assign.op == A_SET
+				 ? scratch_elem_index(it->u.assign.lhs, v,
+						      t->len)
+				 : -1;
+		if (c < 0)
+			return 0;
+		ElemReads r = { v, t->len, set, 0, 0 };
+		ir_walk_expr(it->u.assign.rhs, elem_reads_visit, &r);
+		if (r.ok != r.all)
+			return 0;
+		nset += !set[c];
+		set[c] = 1;
+		*last = k;
+	}
+	return nset == t->len;
+}
+
 static int scratch_dead(const Func *f, int v, int used)
 {
 	const Stmt *b = f->body;
@@ -3018,7 +3082,9 @@ static int scratch_dead(const Func *f, int v, int used)
 			    it->u.assign.lhs->u.var == v &&
 			    type_is_float(f->vars[v]->type) &&
 			    !expr_mentions(it->u.assign.rhs, v)) ||
-			   scratch_loop(f, it, v, 0) || scratch_mem(f, it, v);
+			   scratch_loop(f, it, v, 0) ||
+			   scratch_mem(f, it, v) ||
+			   scratch_elem_stores(f, b, k, v, &k);
 		if (!dead || !used)
 			return dead;
 		for (k++; k < b->u.block.n; k++)
