@@ -1259,11 +1259,21 @@ static int adj_check_struct_pointers(AdjVariant *v)
 		ok = 0;
 		if (x->refused++)
 			continue;
-		diag_error(x->loc, "the reverse mode cannot follow the local "
+		if (type_ptr_rows(f->vars[b]->type))
+			diag_error(x->loc,
+				   "the reverse mode cannot follow the local "
+				   "pointer '%s' along a row of '%s', a "
+				   "pointer to row pointers; index the row "
+				   "itself (%s[i][k])",
+				   x->name, f->vars[b]->name,
+				   f->vars[b]->name);
+		else
+			diag_error(x->loc,
+				   "the reverse mode cannot follow the local "
 				   "pointer '%s' into the members of a struct "
 				   "yet; index the member itself (s.data[k], "
 				   "p->w[i])",
-			   x->name);
+				   x->name);
 	}
 	return ok;
 }
