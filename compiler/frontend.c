@@ -3103,10 +3103,11 @@ static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
  * as it does of const data.  The scan follows every use in the file:
  * reads, indexing and members; pointers into the data copied into local
  * pointers, or passed to parameters of the file's functions (whose uses
- * are followed in turn) or to pointer-to-const parameters.  A store into
- * it, ++ or --, or a pointer into it going anywhere else (a global, a
- * struct, a return value, a cast to a non-const pointer, a function
- * without a body in the file) counts as a change. */
+ * are followed in turn) or to pointer-to-const parameters of functions
+ * that return no pointer.  A store into it, ++ or --, or a pointer into
+ * it going anywhere else (a global, a struct, a return value, a cast to
+ * a non-const pointer or to a number, a difference of pointers, another
+ * function without a body in the file) counts as a change. */
 
 /* What the expression met so far designates: the data (or part of it),
  * a pointer into it, or a pointer variable holding one. */
@@ -3205,9 +3206,13 @@ static int uw_call_arg(Unwritten *u, CXCursor call, CXCursor arg)
 	if (!clang_Cursor_isNull(def) && i < clang_Cursor_getNumArguments(def))
 		return uw_follow(u,
 				 clang_Cursor_getArgument(def, (unsigned)i));
+	/* (one that returns a pointer may return one into the data:
+	 * memchr, strchr, bsearch) */
 	CXType ft = clang_getCursorType(fn);
 	return clang_Cursor_isNull(def) && i < clang_getNumArgTypes(ft) &&
-	       uw_ptr_to_const(clang_getArgType(ft, (unsigned)i));
+	       uw_ptr_to_const(clang_getArgType(ft, (unsigned)i)) &&
+	       clang_getCanonicalType(clang_getResultType(ft)).kind !=
+		       CXType_Pointer;
 }
 
 /* Does this use of a handle (ref, under ancestors up) leave the data as
@@ -3246,8 +3251,10 @@ static int uw_use_ok(Unwritten *u, CXCursor ref, const UwAnc *up, int st)
 		case CXCursor_CStyleCastExpr: {
 			CXType t =
 				clang_getCanonicalType(clang_getCursorType(p));
-			if (st == UW_DATA || t.kind != CXType_Pointer)
-				return 1; /* a value */
+			if (st == UW_DATA || t.kind == CXType_Void)
+				return 1; /* a value, or none */
+			if (t.kind != CXType_Pointer)
+				return 0; /* an address as a number */
 			if (!uw_ptr_to_const(t))
 				return 0;
 			st = UW_PTR;
@@ -3320,10 +3327,12 @@ static int uw_use_ok(Unwritten *u, CXCursor ref, const UwAnc *up, int st)
 			}
 			if (bk == CXBinaryOperator_Add ||
 			    bk == CXBinaryOperator_Sub) {
+				/* (a difference of pointers is an address as
+				 * a number, which may come back: Z + (P - Z)) */
 				if (clang_getCanonicalType(
 					    clang_getCursorType(p))
 					    .kind != CXType_Pointer)
-					return 1; /* a difference of pointers */
+					return 0;
 				st = UW_PTR;
 				continue;
 			}

@@ -10,11 +10,15 @@
 // RUN: not %ckc %t.adj/static-global-not-const.c -o %t.adj/out.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.adj/out.c
 
+#include <string.h>
+
 void set_table(double v);
 void set_coef(double v);
+void set_tab(double v);
 
 static double table[2] = {1.0, 2.0}; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:15: note: 'table' declared here
 static double coef[2] = {1.0, 2.0}; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:15: note: 'coef' declared here
+static double tab[2] = {1.0, 2.0}; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:15: note: 'tab' declared here
 
 static void scale(double *c, double v)
 {
@@ -31,9 +35,18 @@ void set_coef(double v)
 	scale(coef, v);
 }
 
+/* memchr takes a const void *, but returns a pointer into the data */
+void set_tab(double v)
+{
+	double *p = memchr(tab, 0, sizeof tab); // CHECK-DAG: static-global-not-const.c:[[@LINE]]:21: note: 'tab' may change here
+	if (p)
+		*p = v;
+}
+
 #pragma ck_tangent wrt(x)
 double f(double x)
 {
-	return x * table[1] + coef[0]; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:13: error: static variable 'table' is not const and may change, so the generated code cannot share it; declare it const or remove 'static'
+	return x * table[1] + coef[0] + tab[1]; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:13: error: static variable 'table' is not const and may change, so the generated code cannot share it; declare it const or remove 'static'
 	// CHECK-DAG: static-global-not-const.c:[[@LINE-1]]:24: error: static variable 'coef' is not const and may change, so the generated code cannot share it; declare it const or remove 'static'
+	// CHECK-DAG: static-global-not-const.c:[[@LINE-2]]:34: error: static variable 'tab' is not const and may change, so the generated code cannot share it; declare it const or remove 'static'
 }
