@@ -1007,6 +1007,9 @@ int rules_singular(const MathRule *r);
  * others, whose callers multiply as they do. */
 Expr *rules_mul(const MathRule *r, const Expr *call, int i, Expr *partial,
 		Expr *d, Loc loc);
+/* Strong zeros (rules_mul; on by default).  Off (--no-strong-zero): such
+ * partials multiply as any others, and 0 * inf is a NaN. */
+void rules_set_strong_zero(int on);
 /* Is e a call of a math function other than the cheap ones, on data (a
  * call on literals is folded by the C compiler)? */
 int rules_costly_call(const Expr *e);

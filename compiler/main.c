@@ -66,6 +66,9 @@ static const char ckc_usage[] =
 	"                      (turns activity analysis off, for comparison)\n"
 	"  --no-tbr            tape every floating operand the reverse sweep needs\n"
 	"                      (turns the to-be-recorded analysis off)\n"
+	"  --no-strong-zero    multiply partials that may be infinite (sqrt at\n"
+	"                      0, acos at 1, ...) as any others: 0 * inf is a\n"
+	"                      NaN (it is 0 otherwise)\n"
 	"  --no-counted-loops  tape every loop's trip count and index (f_bwd\n"
 	"                      computes those of counted loops otherwise)\n"
 	"  --no-gather         keep reverse loops that scatter into x_b[i + c]\n"
@@ -216,6 +219,8 @@ static int parse_args(Options *o, int argc, char **argv)
 			activity_set_enabled(0);
 		else if (strcmp(a, "--no-tbr") == 0)
 			adjoint_set_tbr(0);
+		else if (strcmp(a, "--no-strong-zero") == 0)
+			rules_set_strong_zero(0);
 		else if (strcmp(a, "--no-counted-loops") == 0)
 			adjoint_set_counted(0);
 		else if (strcmp(a, "--no-gather") == 0)

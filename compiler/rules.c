@@ -48,10 +48,12 @@ int rules_cheap(const char *name)
 	/* (the step functions too: one instruction each, and a derivative
 	 * that reads no value, so nothing would read a taped one) */
 	static const char *const cheap[] = {
-		"fabs",   "fabsf",    "fmin",      "fminf",     "fmax",
-		"fmaxf",  "copysign", "copysignf", "floor",     "floorf",
-		"ceil",   "ceilf",    "trunc",     "truncf",    "round",
-		"roundf", "rint",     "rintf",     "nearbyint", "nearbyintf",
+		"fabs",    "fabsf",    "fmin",      "fminf",     "fmax",
+		"fmaxf",   "copysign", "copysignf", "floor",     "floorf",
+		"ceil",    "ceilf",    "trunc",     "truncf",    "round",
+		"roundf",  "rint",     "rintf",     "nearbyint", "nearbyintf",
+		"ck_mulz", "ck_mulzf", /* a product; its factors may be
+					  tangents (rules_mul) */
 	};
 	for (size_t k = 0; k < sizeof cheap / sizeof *cheap; k++)
 		if (!strcmp(name, cheap[k]))
@@ -73,11 +75,18 @@ int rules_singular(const MathRule *r)
 
 static int rp_const(const Expr *e, double *v);
 
+static int strong_zero = 1;
+
+void rules_set_strong_zero(int on)
+{
+	strong_zero = on;
+}
+
 Expr *rules_mul(const MathRule *r, const Expr *call, int i, Expr *partial,
 		Expr *d, Loc loc)
 {
 	double b;
-	if (!rules_singular(r) || partial->kind == E_NUM)
+	if (!strong_zero || !rules_singular(r) || partial->kind == E_NUM)
 		return NULL;
 	/* pow(a, 3.0): b * pow(a, b - 1) is finite for a constant b >= 1 */
 	if (!strcmp(r->name, "pow") && i == 0 && call->u.call.nargs == 2 &&

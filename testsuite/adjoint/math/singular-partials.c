@@ -12,6 +12,11 @@
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
+// --no-strong-zero multiplies them as any other partial:
+// RUN: %ckc --no-strong-zero %s -o %t.nsz.c
+// RUN: FileCheck %s --check-prefix=NSZ --input-file %t.nsz.c
+// NSZ-NOT: ck_mulz
+// NSZ: -1.0 / sqrt(1.0 - c * c) * c_d
 #include <math.h>
 
 #pragma ck_tangent wrt(v)
@@ -87,6 +92,16 @@ float angle_f(const float *v)
 // CHECK-LABEL: float angle_f_d(
 // CHECK: ck_mulzf(
 
+/* the same guarded product twice in one statement: f_dv computes it for
+ * each direction */
+#pragma ck_tangent wrt(v)
+#pragma ck_tangent wrt(v) vector
+double sq2(const double *v)
+{
+	double y = v[0] * v[1];
+	return sqrt(y) * sqrt(y);
+}
+
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
 
@@ -148,6 +163,13 @@ int main(void)
 	angle_d(a, d2, &r2);
 	ck_equal_bits("acos of a clamped cosine: f_dv direction 0", rdv[0], r1);
 	ck_equal_bits("acos of a clamped cosine: f_dv direction 1", rdv[1], r2);
+	double q[2] = { 0.7, 1.3 }, qdv[4] = { 0.5, -1.0, 0.25, 2.0 };
+	double qd1[2] = { 0.5, 0.25 }, qd2[2] = { -1.0, 2.0 };
+	sq2_dv(q, qdv, 2, rdv);
+	sq2_d(q, qd1, &r1);
+	sq2_d(q, qd2, &r2);
+	ck_equal_bits("sqrt(y) * sqrt(y): f_dv direction 0", rdv[0], r1);
+	ck_equal_bits("sqrt(y) * sqrt(y): f_dv direction 1", rdv[1], r2);
 	return ck_done();
 }
 #endif
