@@ -671,6 +671,9 @@ void ir_visit_stmts(const Stmt *s, StmtVisitor *fn, void *ctx);
 int expr_mentions(const Expr *e, int var);
 /* Does e call anything (so that it may not be evaluated twice)? */
 int expr_has_call(const Expr *e);
+/* The value of integer expression e when it is a constant (literals,
+ * arithmetic, comparisons, ?: and casts); 0 otherwise. */
+int ir_int_const(const Expr *e, long *v);
 int stmt_mentions(const Stmt *s, int var);
 /* Does s assign variable var (var = e, var += e, var++), or take its
  * address? */

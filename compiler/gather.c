@@ -147,49 +147,6 @@ int index_offset(int i, const Expr *idx, long *c)
 	return 1;
 }
 
-/* The value of integer expression e when it is a constant (literals,
- * arithmetic, comparisons, ?: and casts, as adjoint.c writes trip
- * counts); 0 otherwise. */
-static int ga_const(const Expr *e, long *v)
-{
-	long a, b, c;
-	switch (e->kind) {
-	case E_NUM:
-		*v = (long)e->u.num.ival;
-		return e->u.num.is_int;
-	case E_CAST:
-		return e->type->kind == TY_INT && ga_const(e->u.e, v);
-	case E_UNARY:
-		if (e->u.un.op != U_NEG || !ga_const(e->u.un.e, &a))
-			return 0;
-		*v = -a;
-		return 1;
-	case E_COND:
-		if (!ga_const(e->u.cond.c, &c) || !ga_const(e->u.cond.a, &a) ||
-		    !ga_const(e->u.cond.b, &b))
-			return 0;
-		*v = c ? a : b;
-		return 1;
-	case E_BINARY:
-		if (!ga_const(e->u.bin.l, &a) || !ga_const(e->u.bin.r, &b) ||
-		    a > 1L << 30 || a < -(1L << 30) || b > 1L << 30 ||
-		    b < -(1L << 30))
-			return 0;
-		switch (e->u.bin.op) {
-		case B_ADD: *v = a + b; return 1;
-		case B_SUB: *v = a - b; return 1;
-		case B_MUL: *v = a * b; return 1;
-		case B_LT: *v = a < b; return 1;
-		case B_GT: *v = a > b; return 1;
-		case B_LE: *v = a <= b; return 1;
-		case B_GE: *v = a >= b; return 1;
-		default: return 0;
-		}
-	default:
-		return 0;
-	}
-}
-
 /* X of an index i + X or X + i where X reads only scalars that are not
  * i, n or BODY's temporaries (whether BODY stores into them is checked
  * once BODY is scanned), else NULL. */
@@ -1408,7 +1365,7 @@ static Stmt *ga_try_form(const Program *p, const Func *f, Func *g, Stmt *s,
 	 * only when two offsets into one array differ by less than it
 	 * (w_b[i] and w_b[i + 4] over four iterations never meet) */
 	long count;
-	if (worth && ga_const(init->u.assign.rhs, &count)) {
+	if (worth && ir_int_const(init->u.assign.rhs, &count)) {
 		worth = 0;
 		for (int a = 0; a < nterms; a++)
 			for (int b = 0; b < nterms; b++) {
@@ -1787,7 +1744,7 @@ static Stmt *rot_try(const Program *p, const Func *f, Func *g, Stmt *s, int a)
 	/* a constant trip count no larger than the closest two offsets: no
 	 * two iterations touch the same element */
 	long count;
-	if (ga_const(s->u.loop.init->u.assign.rhs, &count) && count <= gap)
+	if (ir_int_const(s->u.loop.init->u.assign.rhs, &count) && count <= gap)
 		return NULL;
 	Rot out = {0};
 	out.a = a;

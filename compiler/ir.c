@@ -1138,6 +1138,65 @@ Expr *expr_replace(Expr *e, const Expr *c, const Expr *with)
 	return expr_map(e, replace_one, &r);
 }
 
+/* The value of integer expression e when it is a constant (literals,
+ * arithmetic, comparisons, ?: and casts, as adjoint.c writes trip
+ * counts); 0 otherwise. */
+int ir_int_const(const Expr *e, long *v)
+{
+	long a, b, c;
+	switch (e->kind) {
+	case E_NUM:
+		*v = (long)e->u.num.ival;
+		return e->u.num.is_int;
+	case E_CAST:
+		return e->type->kind == TY_INT && ir_int_const(e->u.e, v);
+	case E_UNARY:
+		if (e->u.un.op != U_NEG || !ir_int_const(e->u.un.e, &a))
+			return 0;
+		*v = -a;
+		return 1;
+	case E_COND:
+		if (!ir_int_const(e->u.cond.c, &c) ||
+		    !ir_int_const(e->u.cond.a, &a) ||
+		    !ir_int_const(e->u.cond.b, &b))
+			return 0;
+		*v = c ? a : b;
+		return 1;
+	case E_BINARY:
+		if (!ir_int_const(e->u.bin.l, &a) ||
+		    !ir_int_const(e->u.bin.r, &b) || a > 1L << 30 ||
+		    a < -(1L << 30) || b > 1L << 30 || b < -(1L << 30))
+			return 0;
+		switch (e->u.bin.op) {
+		case B_ADD:
+			*v = a + b;
+			return 1;
+		case B_SUB:
+			*v = a - b;
+			return 1;
+		case B_MUL:
+			*v = a * b;
+			return 1;
+		case B_LT:
+			*v = a < b;
+			return 1;
+		case B_GT:
+			*v = a > b;
+			return 1;
+		case B_LE:
+			*v = a <= b;
+			return 1;
+		case B_GE:
+			*v = a >= b;
+			return 1;
+		default:
+			return 0;
+		}
+	default:
+		return 0;
+	}
+}
+
 /* ----------------------------------------------------------- mentions */
 
 typedef struct Mention {

@@ -3008,12 +3008,11 @@ static int scratch_mem(const Func *f, const Stmt *s, int v)
 /* The constant index of v[c] (an element of 1-D array v), or -1. */
 static long scratch_elem_index(const Expr *e, int v, long len)
 {
+	long c;
 	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR ||
-	    e->u.index.base->u.var != v || e->u.index.idx->kind != E_NUM ||
-	    e->u.index.idx->type->kind != TY_INT)
+	    e->u.index.base->u.var != v || !ir_int_const(e->u.index.idx, &c))
 		return -1;
-	double c = e->u.index.idx->u.num.val;
-	return c >= 0 && c < len && c == (long)c ? (long)c : -1;
+	return c >= 0 && c < len ? c : -1;
 }
 
 /* Reads of v in an expression: each an element stored before (set). */

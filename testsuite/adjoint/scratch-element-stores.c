@@ -3,15 +3,16 @@
 // (ACADO's rhs_aux, a static global; a static local; a global without
 // static), each store reading only elements stored before it, is scratch:
 // a local of the function in the generated code, so derivatives may flow
-// through it.  Gradients, Hessian-vector products and the dot-product
-// test against differences.
+// through it.  The indices are constant expressions (NAUX - 1 too).
+// Tangent against differences and the dot-product test.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 #include <math.h>
 
-static double rhs_aux[3];
+#define NAUX 3
+static double rhs_aux[NAUX];
 double acado_aux[2];
 
 #pragma ck_tangent wrt(in) out(out)
@@ -22,7 +23,7 @@ void rhs(const double *in, double *out)
 	static double t[2];
 	rhs_aux[0] = cos(in[1]);
 	rhs_aux[1] = sin(in[1]);
-	rhs_aux[2] = rhs_aux[0] * rhs_aux[0] * in[2];
+	rhs_aux[NAUX - 1] = rhs_aux[0] * rhs_aux[0] * in[2];
 	t[1] = in[0] * rhs_aux[2];
 	acado_aux[1] = exp(in[2] * 0.5);
 	t[0] = t[1] + rhs_aux[1];
