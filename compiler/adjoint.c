@@ -1790,6 +1790,20 @@ static int adj_var(Adj *c, int v)
 	return c->adjv[v];
 }
 
+/* Pointer v has no one array (base b: -2, it may point into different
+ * arrays; -1, ckc cannot tell which). */
+static void adj_no_base_error(const Adj *c, int v, int b, Loc loc)
+{
+	diag_error(loc,
+		   b == -2 ? "'%s' may point into different arrays; the "
+			     "reverse mode takes such a pointer only when "
+			     "it is set to one of two arrays (their start or "
+			     "an element), read through and passed whole"
+			   : "the reverse mode cannot tell which array '%s' "
+			     "points into",
+		   c->f->vars[v]->name);
+}
+
 /* The adjoint storage of base var b (param, array, or scalar) as a
  * pointer expression of bwd. */
 static Expr *adj_base_shadow(Adj *c, int b, Loc loc)
@@ -1817,13 +1831,7 @@ Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 		if (b < 0 && adj_heap_alias_error(c, v, e->loc))
 			return adj_bad_ptr(e);
 		if (b < 0) {
-			diag_error(e->loc,
-				   b == -2 ? "'%s' may point into different "
-					     "arrays; the reverse mode needs "
-					     "one array per pointer"
-					   : "the reverse mode cannot tell "
-					     "which array '%s' points into",
-				   c->f->vars[v]->name);
+			adj_no_base_error(c, v, b, e->loc);
 			return adj_bad_ptr(e);
 		}
 		Expr *base = adj_flat_base(adj_base_shadow(c, b, e->loc),
@@ -2593,17 +2601,7 @@ Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
 	if (b < 0 && adj_heap_alias_error(c, v, loc))
 		return expr_int(0, loc);
 	if (b < 0) {
-		diag_error(
-			loc,
-			b == -2 ? "'%s' may point into different arrays; "
-				  "the reverse mode takes such a "
-				  "pointer only when it is set to one "
-				  "of two arrays (their start or an "
-				  "element), read through and passed "
-				  "whole"
-				: "the reverse mode cannot tell which array "
-				  "'%s' points into",
-			c->f->vars[v]->name);
+		adj_no_base_error(c, v, b, loc);
 		return expr_int(0, loc);
 	}
 	Expr *base = expr_var(c->fwd, b, loc);
@@ -3560,9 +3558,10 @@ static int adj_const_global_arg(const Program *p, const Expr *arg)
 {
 	while (arg->kind == E_CAST)
 		arg = arg->u.e;
-	if (arg->kind == E_BINARY && arg->u.bin.op == B_ADD &&
-	    arg->u.bin.l->type->kind == TY_ARRAY)
-		arg = arg->u.bin.l;
+	if (arg->kind == E_BINARY && arg->u.bin.op == B_ADD)
+		arg = arg->u.bin.l; /* S + k, (int *)S + k */
+	while (arg->kind == E_CAST)
+		arg = arg->u.e;
 	if (arg->kind != E_ADDR &&
 	    !(arg->kind == E_GLOBAL && arg->type->kind == TY_ARRAY))
 		return 0;

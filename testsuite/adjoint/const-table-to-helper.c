@@ -1,7 +1,8 @@
 // A helper reading an integer table of the file through a const int *
 // parameter: CasADi's sparsity patterns (static const casadi_int
 // casadi_s0[] = {nrow, ncol, colind..., row...}) passed to its matrix
-// helpers, whole (S), from an element on (&S[2]) or offset (S + 2); the
+// helpers, whole (S), from an element on (&S[2]) or offset (S + 2, also
+// through a cast); the
 // same with a static table without const that nothing changes.  The
 // reverse sweep reads the table again as it reads a const table.
 // Gradients, Hessian-vector products and the dot-product test against
@@ -50,7 +51,8 @@ double f(const double *x)
 		a[k] = x[k % 3] * (k + 1);
 	casadi_mv(a, casadi_s0, x, y);
 	return y[0] * y[1] + y[2] * y[2] + gather(y, perm, 3) +
-	       gather(x, &casadi_s0[6], 2) + gather(y, casadi_s0 + 8, 3);
+	       gather(x, &casadi_s0[6], 2) + gather(y, casadi_s0 + 8, 3) +
+	       gather(x, (const casadi_int *)casadi_s0 + 7, 2);
 }
 
 #ifdef CK_TEST_MAIN
