@@ -7601,9 +7601,23 @@ static Stmt *conv_stmt(FE *fe, CXCursor c)
 		s = fe->pre_block = pre;
 	}
 	for (i = n - 1; i >= 0; i--) {
-		Stmt *k = make_ckpt(fe, prs[i], s);
+		/* a for loop whose init declares and whose condition
+		 * steps or assigns came out as { int i = n; i--; for (;
+		 * i + 1 > 0; i--) body } (conv_for_steps): a binomial,
+		 * online or budget pragma takes the loop, and what comes
+		 * before it runs once before the loop */
+		Stmt **at = &s;
+		if (i == n - 1 && is_loop && s->kind == S_BLOCK &&
+		    s->u.block.n > 0 &&
+		    (prs[i]->binomial || prs[i]->online || prs[i]->budget)) {
+			Stmt **last = &s->u.block.items[s->u.block.n - 1];
+			if ((*last)->kind == S_FOR ||
+			    (*last)->kind == S_WHILE || (*last)->kind == S_DO)
+				at = last;
+		}
+		Stmt *k = make_ckpt(fe, prs[i], *at);
 		if (!fe->opt->no_checkpoint)
-			s = k;
+			*at = k;
 	}
 	if (is_loop && fe->gotos != seq)
 		s = goto_loop(fe, s, seq);
