@@ -1266,6 +1266,105 @@ static int act_pointer_link(const Stmt *s, int v, int *var, Loc *at)
 	return 0;
 }
 
+/* The global variable (index) pointer expression e may point into, W.aux,
+ * &G[k], or -1. */
+static int act_global_root(const Expr *e)
+{
+	switch (e->kind) {
+	case E_GLOBAL:
+		return e->u.global;
+	case E_INDEX:
+		return act_global_root(e->u.index.base);
+	case E_MEMBER:
+		return act_global_root(e->u.mem.base);
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
+		return act_global_root(e->u.e);
+	case E_BINARY: {
+		int g = -1;
+		if (type_is_pointerish(e->u.bin.l->type))
+			g = act_global_root(e->u.bin.l);
+		if (g < 0 && type_is_pointerish(e->u.bin.r->type))
+			g = act_global_root(e->u.bin.r);
+		return g;
+	}
+	case E_COND: {
+		int g = act_global_root(e->u.cond.a);
+		return g >= 0 ? g : act_global_root(e->u.cond.b);
+	}
+	default:
+		return -1;
+	}
+}
+
+/* A local pointer to floating data that points into a global (double *a
+ * = W.aux) and that active data is stored through: the global would carry
+ * a derivative, which ckc gives none (as a store into the global itself,
+ * act_store).  Reported at the first such store, with the pointer's
+ * assignment as the note. */
+static void act_global_pointers(const Activity *a, const Stmt *s)
+{
+	if (!s)
+		return;
+	int lhs = -1;
+	const Expr *rhs = NULL;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			act_global_pointers(a, s->u.block.items[i]);
+		return;
+	case S_DECL:
+		lhs = s->u.decl.var;
+		rhs = s->u.decl.init;
+		break;
+	case S_ASSIGN:
+		if (s->u.assign.rhs && s->u.assign.op == A_SET &&
+		    s->u.assign.lhs->kind == E_VAR) {
+			lhs = s->u.assign.lhs->u.var;
+			rhs = s->u.assign.rhs;
+		}
+		break;
+	case S_IF:
+		act_global_pointers(a, s->u.ifs.then);
+		act_global_pointers(a, s->u.ifs.els);
+		return;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		act_global_pointers(a, s->u.loop.init);
+		act_global_pointers(a, s->u.loop.body);
+		act_global_pointers(a, s->u.loop.inc);
+		return;
+	case S_CHECKPOINT:
+		act_global_pointers(a, s->u.ckpt.body);
+		return;
+	default:
+		return;
+	}
+	const Func *f = a->f;
+	if (lhs < 0 || !rhs || f->vars[lhs]->type->kind != TY_PTR ||
+	    !type_is_pointerish(rhs->type) || !activity_var_varied(a, lhs) ||
+	    !a->data_written[a->node[lhs]])
+		return;
+	int g = act_global_root(rhs);
+	Loc at = a->varied_at[a->node[lhs]];
+	if (g < 0)
+		return;
+	if (!at.file)
+		at = s->loc;
+	if (!act_first_report(at))
+		return;
+	diag_error(at,
+		   "a derivative would flow into global variable '%s' "
+		   "through '%s', which ckc does not support; keep the "
+		   "global inactive, or pass the data as a parameter (or "
+		   "use a local array)",
+		   act_prog->globals[g]->name, f->vars[lhs]->name);
+	diag_note(s->loc, "'%s' points into '%s' here", f->vars[lhs]->name,
+		  act_prog->globals[g]->name);
+}
+
 /* The check pass: the errors that the fixpoint only noted. */
 static int act_check(Activity *a)
 {
@@ -1288,6 +1387,8 @@ static int act_check(Activity *a)
 	s.check = 1;
 	s.changed = 0;
 	act_stmt(&s, f->body);
+	if (!f->generated)
+		act_global_pointers(a, f->body);
 	for (int i = 0; i < f->nparams; i++) {
 		int v = f->params[i];
 		if (a->pat->active[i] || !type_passes_storage(f->vars[v]->type) ||
