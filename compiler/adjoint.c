@@ -2545,6 +2545,13 @@ Expr *adj_flat_base(Expr *base, const Type *p)
 	int want = adj_array_depth(p);
 	for (int d = adj_array_depth(base->type); d > want; d--)
 		base = expr_deref(base, base->loc);
+	/* double *p = (double *)params for void *params: offsets count
+	 * doubles from (double *)params */
+	const Type *bt = base->type;
+	if (p->kind == TY_PTR && bt->kind == TY_PTR &&
+	    (bt->base->kind == TY_VOID ||
+	     (bt->base->kind == TY_INT && p->base->kind != TY_INT)))
+		base = expr_cast((Type *)p, base, base->loc);
 	return base;
 }
 
