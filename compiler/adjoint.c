@@ -2545,13 +2545,19 @@ Expr *adj_flat_base(Expr *base, const Type *p)
 	int want = adj_array_depth(p);
 	for (int d = adj_array_depth(base->type); d > want; d--)
 		base = expr_deref(base, base->loc);
-	/* double *p = (double *)params for void *params: offsets count
-	 * doubles from (double *)params */
+	return adj_typed_base(base, p);
+}
+
+/* Base pointer expression base as a pointer of type p when it points to
+ * no elements of p's kind: double *p = (double *)params for void *params
+ * (or char *buf) counts doubles from (double *)params. */
+Expr *adj_typed_base(Expr *base, const Type *p)
+{
 	const Type *bt = base->type;
 	if (p->kind == TY_PTR && bt->kind == TY_PTR &&
-	    (bt->base->kind == TY_VOID ||
+	    ((bt->base->kind == TY_VOID && p->base->kind != TY_VOID) ||
 	     (bt->base->kind == TY_INT && p->base->kind != TY_INT)))
-		base = expr_cast((Type *)p, base, base->loc);
+		return expr_cast((Type *)p, base, base->loc);
 	return base;
 }
 

@@ -250,6 +250,7 @@ void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj);
 int adj_reads_var(const Expr *e, int v);
 Expr *adj_fwd_saved(Adj *c, int v, Loc loc);
 Expr *adj_flat_base(Expr *base, const Type *p);
+Expr *adj_typed_base(Expr *base, const Type *p);
 int adj_ctab_var(Adj *c, int v);
 /* The integers and pointers that calls in e may change through &k: taped
  * into fout before them, put back by the result (adjoint.c). */

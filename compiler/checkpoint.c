@@ -713,7 +713,7 @@ static Expr *rg_var(Adj *c, int v, Loc loc)
 	if (x->type->kind == TY_PTR) {
 		if (x->kind == VAR_PARAM)
 			return rg_base(c, v, loc);
-		Expr *base = rg_base(c, v, loc);
+		Expr *base = adj_typed_base(rg_base(c, v, loc), x->type);
 		return expr_binary(B_ADD, base,
 				   expr_var(c->bwd, adj_bvar(c, v, loc), loc),
 				   base->type, loc);
@@ -802,7 +802,9 @@ static Stmt *rg_stmt(Adj *c, const Stmt *s)
 			if (s->u.assign.op == A_SET)
 				r->u.assign.rhs = expr_binary(
 					B_SUB, rg_expr(c, s->u.assign.rhs),
-					rg_base(c, v, s->loc), adj_long(), s->loc);
+					adj_typed_base(rg_base(c, v, s->loc),
+						       c->f->vars[v]->type),
+					adj_long(), s->loc);
 			else
 				r->u.assign.rhs = rg_expr(c, s->u.assign.rhs);
 			break;
