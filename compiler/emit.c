@@ -896,6 +896,13 @@ static void emit_stmt(Emitter *em, const Stmt *s, int depth)
 	case S_EXPR:
 		print_simple(em, s, 1);
 		fputs(";\n", out);
+		/* the source's (void)v; follows v's declaration, so that
+		 * -Wunused stays quiet where the function no longer reads v */
+		if (s->kind == S_DECL && em->f->vars[s->u.decl.var]->voided) {
+			indent(em, depth);
+			fprintf(out, "(void)%s;\n",
+				em->f->vars[s->u.decl.var]->name);
+		}
 		break;
 	case S_IF:
 		emit_if(em, s, depth);

@@ -6759,12 +6759,20 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 		break;
 	}
 	case CXCursor_CStyleCastExpr:
-		/* (void)expr; (void)v says v is unused, whatever its type */
+		/* (void)expr; (void)v says v is unused, whatever its type (a
+		 * local keeps it after its declaration: Var.voided) */
 		if (clang_getCanonicalType(clang_getCursorType(c)).kind ==
 			    CXType_Void &&
 		    ks.n >= 1) {
-			if (is_kind(strip(ks.c[ks.n - 1]), CXCursor_DeclRefExpr))
+			CXCursor r = strip(ks.c[ks.n - 1]);
+			if (is_kind(r, CXCursor_DeclRefExpr)) {
+				int id = var_lookup(
+					fe, clang_getCursorReferenced(r));
+				if (id >= 0 &&
+				    fe->f->vars[id]->kind == VAR_LOCAL)
+					fe->f->vars[id]->voided = 1;
 				return stmt_new(S_EMPTY, loc);
+			}
 			return conv_expr_stmt(fe, ks.c[ks.n - 1]);
 		}
 		break;
