@@ -396,11 +396,31 @@ static int fixed_rows(const Type *t, int readonly)
 	       type_is_readonly(t->base) == readonly;
 }
 
+/* The type of argument a as the function being emitted declares it: a
+ * local array (or an element of one) has its variable's type, which may
+ * have lost the const of f's expressions (f_fwd's copy of a const table
+ * is writable: f_fwd stores its values). */
+static const Type *arg_type(const Emitter *em, const Expr *a)
+{
+	const Expr *r = a;
+	const Type *t;
+	int depth = 0;
+
+	for (; r->kind == E_INDEX; r = r->u.index.base)
+		depth++;
+	if (r->kind != E_VAR || !em->f)
+		return a->type;
+	t = em->f->vars[r->u.var]->type;
+	for (; depth > 0 && t->kind == TY_ARRAY; depth--)
+		t = t->base;
+	return depth == 0 && t->kind == TY_ARRAY ? t : a->type;
+}
+
 /* A call.  An argument that points to rows of writable elements, passed
  * to a parameter that points to rows of const ones (f_bwd_d's y_d of an
- * output y), is cast to the parameter's type: C before C2X does not
- * convert double (*)[2] to const double (*)[2] by itself (gcc -pedantic
- * says so). */
+ * output y, f_fwd's copy of a const local table), is cast to the
+ * parameter's type: C before C2X does not convert double (*)[2] to
+ * const double (*)[2] by itself (gcc -pedantic says so). */
 static void print_call(Emitter *em, const Expr *e)
 {
 	const Func *g = NULL;
@@ -409,13 +429,14 @@ static void print_call(Emitter *em, const Expr *e)
 	fprintf(em->out, "%s(", e->u.call.name);
 	for (i = 0; i < e->u.call.nargs; i++) {
 		const Expr *a = e->u.call.args[i];
+		const Type *at = arg_type(em, a);
 		if (i > 0)
 			fputs(", ", em->out);
-		if (fixed_rows(a->type, 0) && !looked) {
+		if (fixed_rows(at, 0) && !looked) {
 			g = call_target(em->p, e);
 			looked = 1;
 		}
-		if (fixed_rows(a->type, 0) && g && i < g->nparams) {
+		if (fixed_rows(at, 0) && g && i < g->nparams) {
 			Type *pt = g->vars[g->params[i]]->type;
 			if (pt->kind == TY_PTR && fixed_rows(pt, 1)) {
 				fprintf(em->out, "(%s)",
