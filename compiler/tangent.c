@@ -209,18 +209,14 @@ static Expr *t_shadow_ptr(Tan *t, const Expr *e)
 		return t_shadow_lv(t, e);
 	case E_DEREF: /* a row of an array of arrays behind a pointer */
 		return t_shadow_lv(t, e);
-	case E_CAST: {
-		Expr *inner = t_shadow_ptr(t, e->u.e);
-		Type *ty = e->type;
-		/* (in generated code, a cast that drops const is adjoint.c's
-		 * write through a struct's const member: its shadow is
-		 * written too) */
-		if (inner->type->kind == TY_PTR &&
-		    inner->type->base->is_const && ty->kind == TY_PTR &&
-		    !ty->base->is_const && !t_generated(t))
-			ty = type_ptr(type_with_const(ty->base, 1));
-		return expr_cast(ty, inner, e->loc);
-	}
+	case E_CAST:
+		/* (T)p:  (T)p_d, also when T drops the const of a pure
+		 * input's shadow: the shadow goes where p goes (v.data =
+		 * (double *)x, v_d.data = (double *)x_d), where a const one
+		 * discards a qualifier.  (In generated code such a cast is
+		 * adjoint.c's write through a struct's const member, and the
+		 * shadow is written too.) */
+		return expr_cast(e->type, t_shadow_ptr(t, e->u.e), e->loc);
 	case E_COND:
 		return expr_cond(t_clone(e->u.cond.c),
 				 t_shadow_ptr(t, e->u.cond.a),
