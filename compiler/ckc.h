@@ -439,8 +439,9 @@ typedef struct Var {
 			   in f_b_d is x_bd, not x_b_d as for a user's x_b */
 	int tape_block; /* a pointer to a block of the tape (record.c,
 			   ck_block_push_d) that nothing else points into */
-	int voided;     /* a local the source marks unused with (void)v;
-			   emit.c keeps that after its declaration */
+	int voided;     /* a local the source marks unused with (void)v, or
+			   a member's array nothing reads (normalize.c):
+			   emit.c writes (void)v after its declaration */
 	/* The buffer that joins several malloc'd buffers (normalize.c,
 	 * heap_locals): their pointers' names for messages ("'u' and 'v'")
 	 * and the save() that names them ("u[lo:len], v[lo:len]"). */

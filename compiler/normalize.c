@@ -637,7 +637,9 @@ void normalize_program(Program *p)
  * them, `st s[4];`, used only through its members (s[i].x, s[i].p[k]),
  * becomes one array per member, `double s_x[4], s_p[4][3];`, with
  * s[i].x read as s_x[i].  The reverse mode then handles it as any local
- * array.  An array used any other way (whole, &s[i], s[i] as a struct, in
+ * array.  A member's array that nothing reads goes with its stores (or
+ * is marked unused, when a store of a call's value stays: gcc -Wall
+ * would call it set but not used).  An array used any other way (whole, &s[i], s[i] as a struct, in
  * save()), declared with values, or in a function with OpenMP loops is
  * left as it is. */
 
@@ -766,16 +768,27 @@ static void soa_insert(Stmt *body, const Stmt *at, const Stmt *decls)
 }
 
 typedef struct SoaRead {
-	int var, mentions, stores;
+	int var, mentions, stores, sets;
 } SoaRead;
 
-/* Is s var = e, with e free of calls? */
+/* Is s var = e or var[i]...[j] = e?  2 when e and the indices are free
+ * of calls (a plain store), else 1; 0 when s is no such store. */
+static int soa_store(const Stmt *s, int var)
+{
+	if (s->kind != S_ASSIGN || s->u.assign.op != A_SET)
+		return 0;
+	int calls = expr_has_call(s->u.assign.rhs);
+	const Expr *l = s->u.assign.lhs;
+	for (; l->kind == E_INDEX; l = l->u.index.base)
+		calls |= expr_has_call(l->u.index.idx);
+	if (l->kind != E_VAR || l->u.var != var)
+		return 0;
+	return calls ? 1 : 2;
+}
+
 static int soa_plain_store(const Stmt *s, int var)
 {
-	return s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
-	       s->u.assign.lhs->kind == E_VAR &&
-	       s->u.assign.lhs->u.var == var &&
-	       !expr_has_call(s->u.assign.rhs);
+	return soa_store(s, var) == 2;
 }
 
 static void soa_read_expr(void *ctx, const Expr *e)
@@ -788,10 +801,12 @@ static void soa_read_stmt(void *ctx, const Stmt *s)
 {
 	SoaRead *r = ctx;
 	r->stores += soa_plain_store(s, r->var);
+	r->sets += soa_store(s, r->var) > 0;
 }
 
-/* Removes var's plain stores from the blocks of s. */
-static void soa_drop_stores(Stmt *s, int var)
+/* Removes var's plain stores from the blocks of s, and its declaration
+ * when decl. */
+static void soa_drop_stores(Stmt *s, int var, int decl)
 {
 	if (!s)
 		return;
@@ -801,49 +816,60 @@ static void soa_drop_stores(Stmt *s, int var)
 		for (int i = 0; i < s->u.block.n; i++) {
 			Stmt *it = s->u.block.items[i];
 			if (soa_plain_store(it, var) ||
-			    (it->kind == S_DECL && it->u.decl.var == var))
+			    (decl && it->kind == S_DECL &&
+			     it->u.decl.var == var))
 				continue;
-			soa_drop_stores(it, var);
+			soa_drop_stores(it, var, decl);
 			s->u.block.items[j++] = it;
 		}
 		s->u.block.n = j;
 		return;
 	}
 	case S_IF:
-		soa_drop_stores(s->u.ifs.then, var);
-		soa_drop_stores(s->u.ifs.els, var);
+		soa_drop_stores(s->u.ifs.then, var, decl);
+		soa_drop_stores(s->u.ifs.els, var, decl);
 		return;
 	case S_FOR:
 	case S_WHILE:
 	case S_DO:
-		soa_drop_stores(s->u.loop.body, var);
+		soa_drop_stores(s->u.loop.body, var, decl);
 		return;
 	case S_CHECKPOINT:
-		soa_drop_stores(s->u.ckpt.body, var);
+		soa_drop_stores(s->u.ckpt.body, var, decl);
 		return;
 	default:
 		return;
 	}
 }
 
-/* Drops a member's variable that nothing reads and that only plain
- * stores in blocks set. */
-static void soa_drop_unread(Func *f, int var)
+/* Drops the plain stores (in blocks) of a member's variable that nothing
+ * reads, and the variable when none of its stores stays; returns whether
+ * it dropped anything.  One that keeps a store (of a call's value, or a
+ * loop's init) is marked as the source's (void)v would mark it
+ * (Var.voided): gcc -Wall calls it set but not used. */
+static int soa_drop_unread(Func *f, int var)
 {
-	/* read nowhere: named only as the target of its plain stores */
-	SoaRead r = { var, 0, 0 };
+	/* read nowhere: named only as the target of its stores */
+	SoaRead r = { var, 0, 0, 0 };
 	ir_walk_stmt(f->body, soa_read_expr, &r);
 	ir_visit_stmts(f->body, soa_read_stmt, &r);
-	if (r.mentions != r.stores)
-		return;
-	soa_drop_stores(f->body, var);
-	if (stmt_mentions(f->body, var))
-		return; /* a store that stays (a loop's init): keep it */
+	if (r.mentions != r.sets)
+		return 0;
+	soa_drop_stores(f->body, var, 0);
+	SoaRead left = { var, 0, 0, 0 };
+	ir_walk_stmt(f->body, soa_read_expr, &left);
+	if (left.mentions) {
+		f->vars[var]->voided = 1;
+		return left.mentions < r.mentions;
+	}
+	soa_drop_stores(f->body, var, 1);
 	f->vars[var]->dropped = 1;
+	return 1;
 }
 
 static void soa_locals(Program *p, Func *f)
 {
+	int nold = f->nvars; /* the members' arrays come after */
 	for (int v = 0; v < f->nvars; v++) {
 		Var *x = f->vars[v];
 		Type *t = x->type;
@@ -912,10 +938,15 @@ static void soa_locals(Program *p, Func *f)
 		soa_insert(f->body, c.decl, decls);
 		stmt_map_exprs(f->body, soa_rewrite, &s);
 		x->dropped = 1;
-		/* a struct's member that nothing reads (M = *L copies it)
-		 * goes, as a struct's would */
-		for (int i = 0; !depth && i < sd->nfields; i++)
-			soa_drop_unread(f, s.field_var[i]);
+	}
+	/* a member that nothing reads (M = *L copies it, prev[i] = cur[i]
+	 * too) goes, as a struct's would; dropping one may leave another
+	 * unread (cur_id, read only by prev_id[i] = cur_id[i]) */
+	for (int again = 1; again;) {
+		again = 0;
+		for (int v = nold; v < f->nvars; v++)
+			if (!f->vars[v]->dropped && soa_drop_unread(f, v))
+				again = 1;
 	}
 }
 
