@@ -3565,8 +3565,8 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 					Pattern **patp, unsigned char **copyp);
 
 /* Is arg the address of a const global, or of data in one (f2c's
- * (integer *)&c__1, a table S or &S[k] or S + k, through casts)?  Data as
- * stable as a const table. */
+ * (integer *)&c__1, a table S or &S[k] or S + k, a row T[e], through
+ * casts)?  Data as stable as a const table. */
 static int adj_const_global_arg(const Program *p, const Expr *arg)
 {
 	while (arg->kind == E_CAST)
@@ -3575,10 +3575,10 @@ static int adj_const_global_arg(const Program *p, const Expr *arg)
 		arg = arg->u.bin.l; /* S + k, (int *)S + k */
 	while (arg->kind == E_CAST)
 		arg = arg->u.e;
-	if (arg->kind != E_ADDR &&
-	    !(arg->kind == E_GLOBAL && arg->type->kind == TY_ARRAY))
+	/* (an array object: the table, or a row of it, tri[e]) */
+	if (arg->kind != E_ADDR && arg->type->kind != TY_ARRAY)
 		return 0;
-	const Expr *g = arg->kind == E_ADDR ? adj_lv_base(arg->u.e) : arg;
+	const Expr *g = adj_lv_base(arg->kind == E_ADDR ? arg->u.e : arg);
 	return g->kind == E_GLOBAL && (type_is_readonly(g->type) ||
 				       p->globals[g->u.global]->unwritten);
 }
