@@ -1256,6 +1256,11 @@ static int adj_check_struct_pointers(AdjVariant *v)
 		if (be->kind == pe->kind &&
 		    (be->kind != TY_STRUCT || be->st == pe->st))
 			continue;
+		/* a view of a void * parameter's data as its structs
+		 * (GSL's struct par *p = (struct par *)params): the
+		 * pointer's type is the data's (adj_typed_base) */
+		if (be->kind == TY_VOID && f->vars[b]->kind == VAR_PARAM)
+			continue;
 		ok = 0;
 		if (x->refused++)
 			continue;
