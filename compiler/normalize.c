@@ -3787,47 +3787,69 @@ typedef struct Select {
 	Stmt *set_a, *set_b; /* p = a; and p = b; in the arms of an if */
 } Select;
 
-static void select_expr(Select *x, const Expr *e, int read_ok);
+/* Uses of pointer p in an expression: reads through it (p[i], *p) and,
+ * with args, p passed whole to a call; any other use sets bad.  Shared
+ * by the choices above and the moving pointers below. */
+typedef struct PtrUses {
+	int p;
+	int args; /* p may be a call's argument */
+	int bad;
+} PtrUses;
 
-static void select_kid(void *x, const Expr *e)
+static void ptr_uses(PtrUses *u, const Expr *e, int read_ok);
+
+static void ptr_uses_kid(void *u, const Expr *e)
 {
-	select_expr(x, e, 0);
+	ptr_uses(u, e, 0);
 }
 
-static void select_expr(Select *x, const Expr *e, int read_ok)
+static void ptr_uses(PtrUses *u, const Expr *e, int read_ok)
 {
 	if (!e)
 		return;
 	switch (e->kind) {
 	case E_VAR:
-		if (e->u.var == x->p && !read_ok)
-			x->bad = 1;
+		if (e->u.var == u->p && !read_ok)
+			u->bad = 1;
 		return;
 	case E_INDEX:
-		select_expr(x, e->u.index.base, 1);
-		select_expr(x, e->u.index.idx, 0);
+		ptr_uses(u, e->u.index.base, 1);
+		ptr_uses(u, e->u.index.idx, 0);
 		return;
 	case E_DEREF:
-		select_expr(x, e->u.e, 1);
+		ptr_uses(u, e->u.e, 1);
 		return;
 	case E_CALL:
 		for (int i = 0; i < e->u.call.nargs; i++)
-			select_expr(x, e->u.call.args[i], 0);
+			ptr_uses(u, e->u.call.args[i], u->args);
 		return;
 	default:
-		ir_plain_kids(e, select_kid, x);
+		ir_plain_kids(e, ptr_uses_kid, u);
 		return;
 	}
 }
 
-/* Is lvalue e something written through the pointer (src[i] = v)? */
-static int select_through(const Select *x, const Expr *e)
+/* Does expression e use pointer p other than as allowed (PtrUses)? */
+static int ptr_bad_use(int p, int args, const Expr *e)
+{
+	PtrUses u = { p, args, 0 };
+	ptr_uses(&u, e, 0);
+	return u.bad;
+}
+
+/* Is lvalue e something written through pointer p (p[i] = v)? */
+static int ptr_through(int p, const Expr *e)
 {
 	while (e->kind == E_INDEX || e->kind == E_DEREF || e->kind == E_MEMBER)
 		e = e->kind == E_INDEX   ? e->u.index.base
 		    : e->kind == E_DEREF ? e->u.e
 					 : e->u.mem.base;
-	return e->kind == E_VAR && e->u.var == x->p;
+	return e->kind == E_VAR && e->u.var == p;
+}
+
+static void select_expr(Select *x, const Expr *e)
+{
+	x->bad |= ptr_bad_use(x->p, 0, e);
 }
 
 static void select_stmt(void *ctx, const Stmt *s)
@@ -3836,9 +3858,9 @@ static void select_stmt(void *ctx, const Stmt *s)
 	switch (s->kind) {
 	case S_DECL:
 		if (s != x->decl) {
-			select_expr(x, s->u.decl.init, 0);
+			select_expr(x, s->u.decl.init);
 			for (int k = 0; k < s->u.decl.ninits; k++)
-				select_expr(x, s->u.decl.inits[k], 0);
+				select_expr(x, s->u.decl.inits[k]);
 		}
 		break;
 	case S_ASSIGN: {
@@ -3848,23 +3870,23 @@ static void select_stmt(void *ctx, const Stmt *s)
 		if (l->kind == E_VAR &&
 		    (l->u.var == x->p || l->u.var == x->a || l->u.var == x->b))
 			x->bad = 1;
-		if (select_through(x, l))
+		if (ptr_through(x->p, l))
 			x->bad = 1;
-		select_expr(x, l, 0);
-		select_expr(x, s->u.assign.rhs, 0);
+		select_expr(x, l);
+		select_expr(x, s->u.assign.rhs);
 		break;
 	}
 	case S_EXPR:
 	case S_RETURN:
-		select_expr(x, s->u.expr, 0);
+		select_expr(x, s->u.expr);
 		break;
 	case S_IF:
-		select_expr(x, s->u.ifs.cond, 0);
+		select_expr(x, s->u.ifs.cond);
 		break;
 	case S_FOR:
 	case S_WHILE:
 	case S_DO:
-		select_expr(x, s->u.loop.cond, 0);
+		select_expr(x, s->u.loop.cond);
 		break;
 	case S_CHECKPOINT:
 		for (int k = 0; k < s->u.ckpt.nsaves; k++)
@@ -4136,49 +4158,9 @@ static void moving_set(Moving *m, const Expr *rhs)
 		m->bad = 1;
 }
 
-static void moving_use(Moving *m, const Expr *e, int read_ok);
-
-static void moving_kid(void *m, const Expr *e)
+static void moving_use(Moving *m, const Expr *e)
 {
-	moving_use(m, e, 0);
-}
-
-/* Uses of the pointer in e: read through it, or passed whole (read_ok:
- * e is a call's argument or the base of a read). */
-static void moving_use(Moving *m, const Expr *e, int read_ok)
-{
-	if (!e)
-		return;
-	switch (e->kind) {
-	case E_VAR:
-		if (e->u.var == m->p && !read_ok)
-			m->bad = 1;
-		return;
-	case E_INDEX:
-		moving_use(m, e->u.index.base, 1);
-		moving_use(m, e->u.index.idx, 0);
-		return;
-	case E_DEREF:
-		moving_use(m, e->u.e, 1);
-		return;
-	case E_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			moving_use(m, e->u.call.args[i], 1);
-		return;
-	default:
-		ir_plain_kids(e, moving_kid, m);
-		return;
-	}
-}
-
-/* Is lvalue e in the storage the pointer reaches (xp[i] = v)? */
-static int moving_through(const Moving *m, const Expr *e)
-{
-	while (e->kind == E_INDEX || e->kind == E_DEREF || e->kind == E_MEMBER)
-		e = e->kind == E_INDEX   ? e->u.index.base
-		    : e->kind == E_DEREF ? e->u.e
-					 : e->u.mem.base;
-	return e->kind == E_VAR && e->u.var == m->p;
+	m->bad |= ptr_bad_use(m->p, 1, e);
 }
 
 static void moving_stmt(void *ctx, const Stmt *s)
@@ -4192,9 +4174,9 @@ static void moving_stmt(void *ctx, const Stmt *s)
 			moving_set(m, s->u.decl.init);
 			break;
 		}
-		moving_use(m, s->u.decl.init, 0);
+		moving_use(m, s->u.decl.init);
 		for (int k = 0; k < s->u.decl.ninits; k++)
-			moving_use(m, s->u.decl.inits[k], 0);
+			moving_use(m, s->u.decl.inits[k]);
 		break;
 	case S_ASSIGN: {
 		const Expr *l = s->u.assign.lhs;
@@ -4205,18 +4187,18 @@ static void moving_stmt(void *ctx, const Stmt *s)
 				moving_set(m, s->u.assign.rhs);
 			break;
 		}
-		if (moving_through(m, l))
+		if (ptr_through(m->p, l))
 			m->bad = 1;
-		moving_use(m, l, 0);
-		moving_use(m, s->u.assign.rhs, 0);
+		moving_use(m, l);
+		moving_use(m, s->u.assign.rhs);
 		break;
 	}
 	case S_EXPR:
 	case S_RETURN:
-		moving_use(m, s->u.expr, 0);
+		moving_use(m, s->u.expr);
 		break;
 	case S_IF:
-		moving_use(m, s->u.ifs.cond, 0);
+		moving_use(m, s->u.ifs.cond);
 		break;
 	case S_FOR:
 	case S_WHILE:
@@ -4225,7 +4207,7 @@ static void moving_stmt(void *ctx, const Stmt *s)
 		if (stmt_mentions(s->u.loop.init, m->p) ||
 		    stmt_mentions(s->u.loop.inc, m->p))
 			m->bad = 1;
-		moving_use(m, s->u.loop.cond, 0);
+		moving_use(m, s->u.loop.cond);
 		break;
 	case S_CHECKPOINT:
 		for (int k = 0; k < s->u.ckpt.nsaves; k++)
