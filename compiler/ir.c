@@ -1151,9 +1151,10 @@ int ir_int_const(const Expr *e, long *v)
 	case E_CAST:
 		return e->type->kind == TY_INT && ir_int_const(e->u.e, v);
 	case E_UNARY:
-		if (e->u.un.op != U_NEG || !ir_int_const(e->u.un.e, &a))
+		if ((e->u.un.op != U_NEG && e->u.un.op != U_PLUS) ||
+		    !ir_int_const(e->u.un.e, &a))
 			return 0;
-		*v = -a;
+		*v = e->u.un.op == U_NEG ? -a : a;
 		return 1;
 	case E_COND:
 		if (!ir_int_const(e->u.cond.c, &c) ||
@@ -1176,6 +1177,11 @@ int ir_int_const(const Expr *e, long *v)
 			return 1;
 		case B_MUL:
 			*v = a * b;
+			return 1;
+		case B_DIV:
+			if (!b)
+				return 0;
+			*v = a / b;
 			return 1;
 		case B_LT:
 			*v = a < b;

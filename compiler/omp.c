@@ -936,39 +936,6 @@ void omp_print(FILE *out, const Func *f, const OmpLoop *om, OmpPart part)
  * iteration sets first, and reductions (whose adjoints it only reads); it
  * calls only math functions.  omp_phases gives D, or 0. */
 
-/* Constant integer expression e (literals, + - * /, casts)? */
-static int const_int(const Expr *e, long *v)
-{
-	long a, b;
-	switch (e->kind) {
-	case E_NUM:
-		if (!e->u.num.is_int)
-			return 0;
-		*v = (long)e->u.num.ival;
-		return 1;
-	case E_CAST:
-		return type_is_arith(e->type) && !type_is_float(e->type) &&
-		       const_int(e->u.e, v);
-	case E_UNARY:
-		if (e->u.un.op != U_NEG || !const_int(e->u.un.e, &a))
-			return 0;
-		*v = -a;
-		return 1;
-	case E_BINARY:
-		if (!const_int(e->u.bin.l, &a) || !const_int(e->u.bin.r, &b))
-			return 0;
-		switch (e->u.bin.op) {
-		case B_ADD: *v = a + b; return 1;
-		case B_SUB: *v = a - b; return 1;
-		case B_MUL: *v = a * b; return 1;
-		case B_DIV: if (!b) return 0; *v = a / b; return 1;
-		default: return 0;
-		}
-	default:
-		return 0;
-	}
-}
-
 typedef struct Phases {
 	const Activity *a;
 	const Func *f;
@@ -988,7 +955,7 @@ static int linear(const Phases *ph, const Expr *e, long *coef, long *rmin,
 		  long *rmax)
 {
 	long c1, a1, b1, c2, a2, b2, v;
-	if (const_int(e, &v)) {
+	if (ir_int_const(e, &v)) {
 		*coef = 0;
 		*rmin = *rmax = v;
 		return 1;
@@ -1141,11 +1108,11 @@ static void ph_scan(Phases *ph, const Stmt *s, int *loops)
 				 : in->kind == S_DECL ? in->u.decl.init
 						      : in->u.assign.rhs;
 		(*loops)++;
-		if (j < 0 || !a0 || !const_int(a0, &a) || !c ||
+		if (j < 0 || !a0 || !ir_int_const(a0, &a) || !c ||
 		    c->kind != E_BINARY || c->u.bin.l->kind != E_VAR ||
 		    c->u.bin.l->u.var != j ||
 		    (c->u.bin.op != B_LT && c->u.bin.op != B_LE) ||
-		    !const_int(c->u.bin.r, &b) || !inc ||
+		    !ir_int_const(c->u.bin.r, &b) || !inc ||
 		    inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
 		    inc->u.assign.lhs->kind != E_VAR ||
 		    inc->u.assign.lhs->u.var != j) {

@@ -1977,46 +1977,6 @@ typedef struct LoopCopy {
 	int scalar; /* var is a floating scalar, taped as one value */
 } LoopCopy;
 
-/* The value of constant integer expression e. */
-static int lc_const(const Expr *e, long *v)
-{
-	long a, b;
-	switch (e->kind) {
-	case E_NUM:
-		if (!e->u.num.is_int || e->u.num.ival > (1L << 40) ||
-		    e->u.num.ival < -(1L << 40))
-			return 0;
-		*v = (long)e->u.num.ival;
-		return 1;
-	case E_UNARY:
-		if (e->u.un.op != U_NEG && e->u.un.op != U_PLUS)
-			return 0;
-		if (!lc_const(e->u.un.e, &a))
-			return 0;
-		*v = e->u.un.op == U_NEG ? -a : a;
-		return 1;
-	case E_CAST:
-		return e->type->kind == TY_INT && lc_const(e->u.e, v);
-	case E_BINARY:
-		if (!lc_const(e->u.bin.l, &a) || !lc_const(e->u.bin.r, &b))
-			return 0;
-		switch (e->u.bin.op) {
-		case B_ADD: *v = a + b; return 1;
-		case B_SUB: *v = a - b; return 1;
-		case B_MUL:
-			if (a > (1L << 20) || a < -(1L << 20) ||
-			    b > (1L << 20) || b < -(1L << 20))
-				return 0;
-			*v = a * b;
-			return 1;
-		default:
-			return 0;
-		}
-	default:
-		return 0;
-	}
-}
-
 /* Does s assign integer variable v, or take its address? */
 typedef struct LcAddr {
 	int var, found;
@@ -2129,12 +2089,12 @@ static int lc_counted(const Stmt *s, IdxRange *r, long *trips)
 	long a, b;
 	if (in->kind == S_DECL && in->u.decl.init) {
 		v = in->u.decl.var;
-		if (!lc_const(in->u.decl.init, &a))
+		if (!ir_int_const(in->u.decl.init, &a))
 			return 0;
 	} else if (in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
 		   in->u.assign.lhs->kind == E_VAR) {
 		v = in->u.assign.lhs->u.var;
-		if (!lc_const(in->u.assign.rhs, &a))
+		if (!ir_int_const(in->u.assign.rhs, &a))
 			return 0;
 	} else {
 		return 0;
@@ -2145,7 +2105,7 @@ static int lc_counted(const Stmt *s, IdxRange *r, long *trips)
 	    c->u.bin.l->type->kind != TY_INT)
 		return 0;
 	const Expr *shi = NULL;
-	if (!lc_const(c->u.bin.r, &b)) {
+	if (!ir_int_const(c->u.bin.r, &b)) {
 		/* a bound known at run time, the same in every iteration */
 		if (!lc_sym_bound(c->u.bin.r) ||
 		    lc_assigns_any(s->u.loop.body, c->u.bin.r))
@@ -2162,8 +2122,8 @@ static int lc_counted(const Stmt *s, IdxRange *r, long *trips)
 	if (inc->kind != S_ASSIGN || inc->u.assign.lhs->kind != E_VAR ||
 	    inc->u.assign.lhs->u.var != v ||
 	    !(inc->u.assign.op == A_INC ||
-	      (inc->u.assign.op == A_ADD && lc_const(inc->u.assign.rhs, &one) &&
-	       one == 1)))
+	      (inc->u.assign.op == A_ADD &&
+	       ir_int_const(inc->u.assign.rhs, &one) && one == 1)))
 		return 0;
 	if (lc_assigns(s->u.loop.body, v) || b <= a)
 		return 0;
@@ -2182,7 +2142,7 @@ static int lc_interval(const Expr *e, const IdxRange *rs, int n, long *lo,
 	long a, b, c, d;
 	switch (e->kind) {
 	case E_NUM:
-		if (!lc_const(e, lo))
+		if (!ir_int_const(e, lo))
 			return 0;
 		*hi = *lo;
 		return 1;
