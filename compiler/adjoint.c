@@ -1221,6 +1221,22 @@ static void adj_into_struct_stmt(IntoStruct *w, const Stmt *s)
 	}
 }
 
+/* Is t a struct whose members are all numbers of scalar type e (or
+ * arrays or structs of them), so that an array of e holds t's in turn? */
+static int adj_struct_of(const Type *t, const Type *e)
+{
+	if (t->kind == TY_ARRAY)
+		return adj_struct_of(t->base, e);
+	if (t->kind != TY_STRUCT)
+		return type_is_float(t) && t->kind == e->kind;
+	if (!type_is_float(e) || !t->st->complete || !t->st->nfields)
+		return 0;
+	for (int i = 0; i < t->st->nfields; i++)
+		if (!adj_struct_of(t->st->fields[i].type, e))
+			return 0;
+	return 1;
+}
+
 static int adj_check_struct_pointers(AdjVariant *v)
 {
 	const Func *f = v->f;
@@ -1257,9 +1273,14 @@ static int adj_check_struct_pointers(AdjVariant *v)
 		    (be->kind != TY_STRUCT || be->st == pe->st))
 			continue;
 		/* a view of a void * parameter's data as its structs
-		 * (GSL's struct par *p = (struct par *)params): the
-		 * pointer's type is the data's (adj_typed_base) */
-		if (be->kind == TY_VOID && f->vars[b]->kind == VAR_PARAM)
+		 * (GSL's struct par *p = (struct par *)params), or of a
+		 * parameter's or local array's numbers as structs of
+		 * those numbers only (quat *Q = (quat *)q): the pointer's
+		 * type is the data's (adj_typed_base) */
+		if ((f->vars[b]->kind == VAR_PARAM && be->kind == TY_VOID) ||
+		    ((f->vars[b]->kind == VAR_PARAM ||
+		      f->vars[b]->type->kind == TY_ARRAY) &&
+		     adj_struct_of(pe, be)))
 			continue;
 		ok = 0;
 		if (x->refused++)
@@ -2563,6 +2584,13 @@ Expr *adj_typed_base(Expr *base, const Type *p)
 	    ((bt->base->kind == TY_VOID && p->base->kind != TY_VOID) ||
 	     (bt->base->kind == TY_INT && p->base->kind != TY_INT)))
 		return expr_cast((Type *)p, base, base->loc);
+	/* numbers seen as structs of them: a shadow's are writable */
+	if (p->kind == TY_PTR &&
+	    (bt->kind == TY_PTR || bt->kind == TY_ARRAY) &&
+	    type_is_float(bt->base) && p->base->kind == TY_STRUCT)
+		return expr_cast(
+			type_ptr(type_with_const(p->base, bt->base->is_const)),
+			base, base->loc);
 	return base;
 }
 
