@@ -842,6 +842,32 @@ static void act_check_ptr_store(Solver *s, int v, const Expr *lhs,
 			   s->f->vars[v]->name);
 }
 
+/* A store of pointer value e into a global (gp = x, W.p = x, G[k] = x):
+ * generated code would read through the global, which has no shadow, so
+ * one to active data is refused. */
+static void act_check_global_ptr(Solver *s, const Expr *lhs, const Expr *e,
+				 Loc at)
+{
+	if (!s->check || s->f->generated || !e)
+		return;
+	const Expr *b = lhs;
+	while (b->kind == E_INDEX || b->kind == E_MEMBER)
+		b = b->kind == E_INDEX ? b->u.index.base : b->u.mem.base;
+	if (b->kind != E_GLOBAL)
+		return;
+	while (e->kind == E_CAST && type_is_pointerish(e->u.e->type))
+		e = e->u.e;
+	if (!type_is_pointerish(e->type) || !type_float_elem(e->type) ||
+	    !act_points_varied(s->a, e) || !act_first_report(at))
+		return;
+	diag_error(at,
+		   "this points the global '%s' to active data, which ckc "
+		   "does not support: the derivative code would read "
+		   "through the global, which has no derivatives; pass the "
+		   "pointer as a parameter",
+		   act_prog->globals[b->u.global]->name);
+}
+
 /* The declaration or assignment of pointer variable v from e. */
 static void act_check_untyped(Solver *s, int v, const Expr *e, Loc at)
 {
@@ -919,6 +945,8 @@ static void act_stmt(Solver *s, const Stmt *st)
 		else if (st->u.assign.op == A_SET)
 			act_check_ptr_store(s, activity_root(lhs), lhs, rhs,
 					    st->loc);
+		if (st->u.assign.op == A_SET)
+			act_check_global_ptr(s, lhs, rhs, st->loc);
 		if (activity_root(lhs) >= 0 &&
 		    activity_var_varied(a, activity_root(lhs)))
 			act_check_alloc(s, lhs->type, rhs, st->loc);
