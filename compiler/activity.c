@@ -715,6 +715,28 @@ static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 		s->a->data_written[s->a->node[root]] = 1;
 	if (!varied || !type_is_float(lhs->type))
 		return;
+	if (root >= 0 && s->check && !s->f->generated) {
+		/* into the data behind a void or char pointer parameter
+		 * (double *p = (double *)params; p[0] = x[0]): the caller
+		 * passes it without derivatives */
+		for (int w = 0; w < s->f->nvars; w++) {
+			const Var *x = s->f->vars[w];
+			if (x->kind != VAR_PARAM || x->type->kind != TY_PTR ||
+			    type_float_elem(x->type) ||
+			    s->a->node[w] != s->a->node[root] ||
+			    !act_first_report(at))
+				continue;
+			diag_error(at,
+				   "a derivative would flow into the data "
+				   "behind '%s', whose type holds no "
+				   "floating-point data (a void or char "
+				   "pointer), through which ckc follows no "
+				   "derivatives; give the parameter the type "
+				   "of the data it points to",
+				   x->name);
+			return;
+		}
+	}
 	if (root >= 0) {
 		act_mark(s, root, at);
 	} else if (s->check && act_first_report(at)) {
