@@ -406,6 +406,21 @@ static const Type *arg_type(const Emitter *em, const Expr *a)
 	const Type *t;
 	int depth = 0;
 
+	/* A + k, &A[k]: a pointer to the rows of what A is declared as */
+	if (a->kind == E_BINARY &&
+	    (a->u.bin.op == B_ADD || a->u.bin.op == B_SUB) &&
+	    type_is_pointerish(a->type)) {
+		t = arg_type(em, a->u.bin.l);
+		return t != a->u.bin.l->type && t->kind == TY_ARRAY
+			       ? type_ptr(t->base)
+			       : a->type;
+	}
+	if (a->kind == E_ADDR && a->u.e->kind == E_INDEX) {
+		t = arg_type(em, a->u.e);
+		return t != a->u.e->type && t->kind == TY_ARRAY
+			       ? type_ptr((Type *)t)
+			       : a->type;
+	}
 	for (; r->kind == E_INDEX; r = r->u.index.base)
 		depth++;
 	if (r->kind != E_VAR || !em->f)
@@ -614,12 +629,26 @@ static void print_list(Emitter *em, const Type *t, Expr *const *es, int n)
 }
 
 /* " = init" or " = {a, b}" of a declaration, if any. */
+/* Value e stored into a variable of type t: rows of writable elements
+ * stored into a pointer to rows of const ones (B = A + 1, f_fwd's copy
+ * of a const local table) are cast to t, as print_call casts them. */
+static void print_stored(Emitter *em, const Type *t, const Expr *e)
+{
+	if (t->kind == TY_PTR && fixed_rows(t, 1) &&
+	    fixed_rows(arg_type(em, e), 0)) {
+		fprintf(em->out, "(%s)", type_decl((Type *)t, NULL));
+		print_expr(em, e, PREC_UNARY);
+		return;
+	}
+	print_expr(em, e, PREC_TOP);
+}
+
 static void print_init(Emitter *em, const Type *t, const Expr *init,
 		       Expr *const *inits, int ninits)
 {
 	if (init) {
 		fputs(" = ", em->out);
-		print_expr(em, init, PREC_TOP);
+		print_stored(em, t, init);
 	} else if (inits && ninits > 0) { /* an empty list means none */
 		fputs(" = ", em->out);
 		print_list(em, t, inits, ninits);
@@ -652,7 +681,12 @@ static void print_simple(Emitter *em, const Stmt *s, int with_spec)
 		}
 		print_expr(em, s->u.assign.lhs, PREC_TOP);
 		fprintf(em->out, " %s ", ir_assignop_spelling[s->u.assign.op]);
-		print_expr(em, s->u.assign.rhs, PREC_TOP);
+		if (s->u.assign.op == A_SET && s->u.assign.lhs->kind == E_VAR)
+			print_stored(em,
+				     em->f->vars[s->u.assign.lhs->u.var]->type,
+				     s->u.assign.rhs);
+		else
+			print_expr(em, s->u.assign.rhs, PREC_TOP);
 		break;
 	case S_EXPR:
 		print_expr(em, s->u.expr, PREC_TOP);

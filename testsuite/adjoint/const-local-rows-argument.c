@@ -1,6 +1,8 @@
 // A local const table of rows passed to a parameter of const rows
 // (const double F[2][2] to tr's const double A[2][2], T[1] of a 3-D
-// table, and T itself).  f_fwd declares its copy of the table without
+// table, and T itself; also offset, &T[0], T[0] + 0, T + 0, and a
+// local pointer to const rows set from T[0] + 1).  f_fwd declares its
+// copy of the table without
 // const, since it stores the values one by one, so the argument is cast
 // to the parameter's type as other arrays of writable rows are: C before
 // C2X does not convert double (*)[2] to const double (*)[2] by itself
@@ -21,6 +23,11 @@ static double tr(const double A[2][2], const double *x)
 	       A[0][1] * x[0] * x[1];
 }
 
+static double row1(const double (*R)[2], const double *x)
+{
+	return R[0][0] * x[0] + R[0][1] * x[1] * x[1];
+}
+
 static double tr3(const double B[][2][2], const double *x)
 {
 	return tr(B[1], x) * B[0][1][0];
@@ -35,7 +42,9 @@ double f(const double *x)
 	const double F[2][2] = { { 1, 2 }, { 3, 4 } };
 	const double T[2][2][2] = { { { 1, 2 }, { 3, 4 } },
 				    { { 5, 6 }, { 7, 8 } } };
+	const double (*B)[2] = T[0] + 1;
 	double s = tr(F, x) + tr(T[1], x) + tr3(T, x);
+	s += tr3(&T[0], x) * tr(T[0] + 0, x) + row1(B, x) + tr3(T + 0, x);
 	return s * x[0];
 }
 // CHECK-LABEL: static double f_fwd(const double *x){{$}}
@@ -43,6 +52,8 @@ double f(const double *x)
 // CHECK: = tr_fwd((const double (*)[2])F, x);
 // CHECK: = tr_fwd((const double (*)[2])T[1], x);
 // CHECK: = tr3_fwd((const double (*)[2][2])T, x);
+// CHECK: = tr3_fwd((const double (*)[2][2])&T[0], x);
+// CHECK: = tr_fwd((const double (*)[2])(T[0] + 0), x);
 // CHECK-LABEL: static double f_fwd_d(
 // CHECK: = tr_fwd_d((const double (*)[2])F, x, x_d, &{{ck_tr[0-9]*_d}});
 // CHECK-LABEL: static double f_fwd_dv(
