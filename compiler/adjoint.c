@@ -3597,10 +3597,11 @@ static int adj_int_table_arg(Adj *c, const Expr *arg)
 static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 					Pattern **patp, unsigned char **copyp);
 
-/* Is arg the address of a const global, or of data in one (f2c's
- * (integer *)&c__1, a table S or &S[k] or S + k, a row T[e], through
- * casts)?  Data as stable as a const table. */
-static int adj_const_global_arg(const Program *p, const Expr *arg)
+/* Is arg the address of a const global or a const table of the function
+ * (adj_const_tables), or of data in one (f2c's (integer *)&c__1, a table
+ * S or &S[k] or S + k, a row T[e], through casts)?  Data as stable as a
+ * const table: f_bwd has the same values. */
+static int adj_const_table_arg(const Adj *c, const Expr *arg)
 {
 	while (arg->kind == E_CAST)
 		arg = arg->u.e;
@@ -3612,8 +3613,10 @@ static int adj_const_global_arg(const Program *p, const Expr *arg)
 	if (arg->kind != E_ADDR && arg->type->kind != TY_ARRAY)
 		return 0;
 	const Expr *g = adj_lv_base(arg->kind == E_ADDR ? arg->u.e : arg);
+	if (g->kind == E_VAR)
+		return c->ctab[g->u.var] != NULL;
 	return g->kind == E_GLOBAL && (type_is_readonly(g->type) ||
-				       p->globals[g->u.global]->unwritten);
+				       c->p->globals[g->u.global]->unwritten);
 }
 
 /* ck_push_nd(t, a, n) or ck_pop_nd(t, a, n) for local array a. */
@@ -3640,7 +3643,7 @@ static void adj_copy_fwd(Adj *c, int v, Stmt *fout, Loc loc)
 static Expr *adj_copy_bwd(Adj *c, int v, Stmt *out, Loc loc)
 {
 	const Var *x = c->f->vars[v];
-	int cp = adj_local(c, c->bwd, x->name, type_with_const(x->type, 0));
+	int cp = adj_local(c, c->bwd, x->name, adj_unconst_array(x->type));
 	stmt_append(c->bdecls, stmt_decl(cp, NULL, loc));
 	stmt_append(out, stmt_expr(S_EXPR,
 				   adj_block_call(1, expr_var(c->bwd, c->bt, loc),
@@ -4236,13 +4239,13 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 			if (!stable[i] && adj_int_cell(pt) &&
 			    adj_int_cell_arg(c, arg))
 				stable[i] = 3;
+			else if (!stable[i] && adj_const_table_arg(c, arg))
+				stable[i] = 1; /* (f_bwd has its copy) */
 			else if (!stable[i] && adj_copy_arg(c, call, pat, i))
 				stable[i] = copy[i] = 1;
 			else if (!stable[i] && adj_bottom(pt)->kind == TY_STRUCT)
 				stable[i] = 2;
-			else if (!stable[i] &&
-				 (adj_int_table_arg(c, arg) ||
-				  adj_const_global_arg(c->p, arg)))
+			else if (!stable[i] && adj_int_table_arg(c, arg))
 				stable[i] = 1;
 			if (type_is_float(pt->base))
 				stable[np + i] =
