@@ -150,6 +150,62 @@ static int zr_uses(const Stmt *s, int x)
 	return u.all;
 }
 
+/* The mentions of every variable at once (ZrUse's, per variable), kept
+ * for the whole function and counted for one statement: one walk each,
+ * not one per variable (a long function has many loops and many
+ * arrays). */
+typedef struct ZrCounts {
+	int n;
+	int *all, *elems;
+	int sign; /* +1 counts a statement in, -1 takes one out */
+} ZrCounts;
+
+static void zr_count_visit(void *ctx, const Expr *e)
+{
+	ZrCounts *c = ctx;
+	if (e->kind == E_VAR && e->u.var < c->n)
+		c->all[e->u.var] += c->sign;
+	if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
+	    e->u.index.base->u.var < c->n)
+		c->elems[e->u.index.base->u.var] += c->sign;
+}
+
+static void zr_count(ZrCounts *c, const Stmt *s, int sign)
+{
+	c->sign = sign;
+	ir_walk_stmt(s, zr_count_visit, c);
+}
+
+static void zr_counts_init(ZrCounts *c, int n)
+{
+	c->n = n;
+	c->all = scratch_alloc(sizeof(int) * (size_t)(n + 1));
+	c->elems = scratch_alloc(sizeof(int) * (size_t)(n + 1));
+	memset(c->all, 0, sizeof(int) * (size_t)(n + 1));
+	memset(c->elems, 0, sizeof(int) * (size_t)(n + 1));
+}
+
+static void zr_counts_free(ZrCounts *c)
+{
+	free(c->all);
+	free(c->elems);
+}
+
+/* The pass over one function: its candidates (zr_candidate), the
+ * mentions in its whole body, and room to count one statement's. */
+typedef struct Zr {
+	Func *g;
+	unsigned char *cand;
+	ZrCounts whole, one;
+} Zr;
+
+static void zr_count_one(Zr *z, const Stmt *s)
+{
+	memset(z->one.all, 0, sizeof(int) * (size_t)z->one.n);
+	memset(z->one.elems, 0, sizeof(int) * (size_t)z->one.n);
+	zr_count(&z->one, s, 1);
+}
+
 /* Literals and scalar variables under arithmetic, casts and ?:, none of
  * them stored by T (stored[v]). */
 static int zr_invariant(const Expr *e, const unsigned char *stored)
@@ -381,8 +437,9 @@ static int zr_remove(Stmt *b, const Stmt *s)
 	return 0;
 }
 
-static void zr_loop(Func *g, Stmt *t)
+static void zr_loop(Zr *z, Stmt *t)
 {
+	Func *g = z->g;
 	ZrFlat fl;
 	memset(&fl, 0, sizeof fl);
 	if (t->u.loop.body->kind != S_BLOCK)
@@ -393,14 +450,11 @@ static void zr_loop(Func *g, Stmt *t)
 	/* (what the loop stores, when a pair needs it: scratch, as the
 	 * loops and blocks of a long function are many) */
 	unsigned char *stored = NULL;
-	for (int x = 0; x < g->nvars; x++) {
-		if (!zr_candidate(g, x))
-			continue;
-		ZrUse whole = { x, 0, 0 }, inside = { x, 0, 0 };
-		ir_walk_stmt(g->body, zr_use_visit, &whole);
-		ir_walk_stmt(t->u.loop.body, zr_use_visit, &inside);
-		if (!inside.all || whole.all != inside.all ||
-		    whole.elems != whole.all)
+	zr_count_one(z, t->u.loop.body);
+	for (int x = 0; x < z->whole.n; x++) {
+		if (!z->cand[x] || !z->one.all[x] ||
+		    z->whole.all[x] != z->one.all[x] ||
+		    z->whole.elems[x] != z->whole.all[x])
 			continue;
 		int a = -1, b = -1;
 		for (int k = 0; k < fl.n; k++)
@@ -430,21 +484,23 @@ static void zr_loop(Func *g, Stmt *t)
 		if (!add || clear < 0)
 			continue;
 		add->u.assign.op = A_SET;
+		zr_count(&z->whole, bm.items[clear], -1);
+		zr_count(&z->one, bm.items[clear], -1);
 		zr_remove(um->u.loop.body, bm.items[clear]);
 	}
 	free(stored);
 }
 
 /* The loops reached from b through blocks only. */
-static void zr_walk(Func *g, Stmt *b)
+static void zr_walk(Zr *z, Stmt *b)
 {
 	for (int k = 0; k < b->u.block.n; k++) {
 		Stmt *s = b->u.block.items[k];
 		if (s->kind == S_BLOCK)
-			zr_walk(g, s);
+			zr_walk(z, s);
 		else if (s->kind == S_FOR || s->kind == S_WHILE ||
 			 s->kind == S_DO)
-			zr_loop(g, s);
+			zr_loop(z, s);
 	}
 }
 
@@ -484,18 +540,17 @@ static void zr_call_visit(void *ctx, const Expr *e)
 /* Is x an array the gather form may store into (gather.c's rule), that g
  * names only in its elements x[...] (no pointer or view derived from it
  * can reach them another way)? */
-static int zr_fold_target(const Func *g, int x)
+static int zr_fold_target(const Zr *z, int x)
 {
-	if (!gather_store_target(g, x) || g->vars[x]->is_static)
+	if (!gather_store_target(z->g, x) || z->g->vars[x]->is_static)
 		return 0;
-	ZrUse whole = { x, 0, 0 };
-	ir_walk_stmt(g->body, zr_use_visit, &whole);
-	return whole.all == whole.elems;
+	return z->whole.all[x] == z->whole.elems[x];
 }
 
 /* The pairs Lc, Lg in block b (see the top of the file). */
-static void zr_fold_block(Func *g, Stmt *b)
+static void zr_fold_block(Zr *z, Stmt *b)
 {
+	Func *g = z->g;
 	ZrFlat fl;
 	memset(&fl, 0, sizeof fl);
 	zr_flatten(&fl, b);
@@ -532,8 +587,9 @@ static void zr_fold_block(Func *g, Stmt *b)
 		}
 		if (!between)
 			continue;
-		for (int x = 0; x < g->nvars; x++) {
-			if (!zr_uses(lc, x) || !zr_fold_target(g, x))
+		zr_count_one(z, lc);
+		for (int x = 0; x < z->whole.n; x++) {
+			if (!z->one.all[x] || !zr_fold_target(z, x))
 				continue;
 			int mentioned = 0;
 			for (int q = k + 1; q < k2; q++)
@@ -543,11 +599,11 @@ static void zr_fold_block(Func *g, Stmt *b)
 			int clear = zr_last(&bc, x, ic);
 			if (clear < 0)
 				continue;
-			ZeroFold *z = ARENA_NEW(ZeroFold);
-			z->x = x;
-			z->clear = bc.items[clear];
-			z->next = lg->u.loop.zfold;
-			lg->u.loop.zfold = z;
+			ZeroFold *zf = ARENA_NEW(ZeroFold);
+			zf->x = x;
+			zf->clear = bc.items[clear];
+			zf->next = lg->u.loop.zfold;
+			lg->u.loop.zfold = zf;
 		}
 	}
 	free(stored);
@@ -557,7 +613,7 @@ static void zr_fold_block(Func *g, Stmt *b)
  * checkpoint's). */
 static void zr_fold_visit(void *ctx, const Stmt *s)
 {
-	Func *g = ctx;
+	Zr *z = ctx;
 	Stmt *body[2] = { NULL, NULL };
 	if (s->kind == S_IF) {
 		body[0] = s->u.ifs.then;
@@ -569,7 +625,7 @@ static void zr_fold_visit(void *ctx, const Stmt *s)
 	}
 	for (int k = 0; k < 2; k++)
 		if (body[k] && body[k]->kind == S_BLOCK)
-			zr_fold_block(g, body[k]);
+			zr_fold_block(z, body[k]);
 }
 
 /* Where s occurs under root: the number of times, and the last block. */
@@ -616,7 +672,18 @@ void zeroed_loops(Func *g)
 {
 	if (!zr_enabled)
 		return;
-	zr_walk(g, g->body);
-	zr_fold_block(g, g->body);
-	ir_visit_stmts(g->body, zr_fold_visit, g);
+	Zr z;
+	z.g = g;
+	z.cand = scratch_alloc((size_t)g->nvars + 1);
+	for (int x = 0; x < g->nvars; x++)
+		z.cand[x] = (unsigned char)zr_candidate(g, x);
+	zr_counts_init(&z.whole, g->nvars);
+	zr_counts_init(&z.one, g->nvars);
+	zr_count(&z.whole, g->body, 1);
+	zr_walk(&z, g->body);
+	zr_fold_block(&z, g->body);
+	ir_visit_stmts(g->body, zr_fold_visit, &z);
+	zr_counts_free(&z.whole);
+	zr_counts_free(&z.one);
+	free(z.cand);
 }
