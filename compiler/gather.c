@@ -1811,10 +1811,24 @@ static Stmt *rot_try(const Program *p, const Func *f, Func *g, Stmt *s, int a)
 /* Rotates each array the loop's iterations scatter into (see above).
  * Each rotation wraps the loop in a block of its own loads and stores;
  * the next one replaces the loop inside the last block. */
+static void rot_mention(void *ctx, const Expr *e)
+{
+	unsigned char *m = ctx;
+	if (e->kind == E_VAR)
+		m[e->u.var] = 1;
+}
+
 static Stmt *rot_loop(const Program *p, const Func *f, Func *g, Stmt *s)
 {
 	Stmt *res = NULL, *holder = NULL;
-	for (int a = 0; a < g->nvars; a++) {
+	/* (only the arrays the loop mentions: a long function has many
+	 * loops and many arrays) */
+	int nv = g->nvars;
+	unsigned char *m = scratch_alloc((size_t)nv + 1);
+	ir_walk_stmt(s->u.loop.body, rot_mention, m);
+	for (int a = 0; a < nv; a++) {
+		if (!m[a])
+			continue;
 		Stmt *b = rot_try(p, f, g, s, a);
 		if (!b)
 			continue;
@@ -1827,6 +1841,7 @@ static Stmt *rot_loop(const Program *p, const Func *f, Func *g, Stmt *s)
 		}
 		holder = b;
 	}
+	free(m);
 	return res;
 }
 
