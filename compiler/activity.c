@@ -1353,44 +1353,18 @@ static int act_global_root(const Expr *e)
  * a derivative, which ckc gives none (as a store into the global itself,
  * act_store).  Reported at the first such store, with the pointer's
  * assignment as the note. */
-static void act_global_pointers(const Activity *a, const Stmt *s)
+static void act_global_pointers(void *ctx, const Stmt *s)
 {
-	if (!s)
-		return;
+	const Activity *a = ctx;
 	int lhs = -1;
 	const Expr *rhs = NULL;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			act_global_pointers(a, s->u.block.items[i]);
-		return;
-	case S_DECL:
+	if (s->kind == S_DECL) {
 		lhs = s->u.decl.var;
 		rhs = s->u.decl.init;
-		break;
-	case S_ASSIGN:
-		if (s->u.assign.rhs && s->u.assign.op == A_SET &&
-		    s->u.assign.lhs->kind == E_VAR) {
-			lhs = s->u.assign.lhs->u.var;
-			rhs = s->u.assign.rhs;
-		}
-		break;
-	case S_IF:
-		act_global_pointers(a, s->u.ifs.then);
-		act_global_pointers(a, s->u.ifs.els);
-		return;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		act_global_pointers(a, s->u.loop.init);
-		act_global_pointers(a, s->u.loop.body);
-		act_global_pointers(a, s->u.loop.inc);
-		return;
-	case S_CHECKPOINT:
-		act_global_pointers(a, s->u.ckpt.body);
-		return;
-	default:
-		return;
+	} else if (s->kind == S_ASSIGN && s->u.assign.rhs &&
+		   s->u.assign.op == A_SET && s->u.assign.lhs->kind == E_VAR) {
+		lhs = s->u.assign.lhs->u.var;
+		rhs = s->u.assign.rhs;
 	}
 	const Func *f = a->f;
 	if (lhs < 0 || !rhs || f->vars[lhs]->type->kind != TY_PTR ||
@@ -1438,7 +1412,7 @@ static int act_check(Activity *a)
 	s.changed = 0;
 	act_stmt(&s, f->body);
 	if (!f->generated)
-		act_global_pointers(a, f->body);
+		ir_visit_stmts(f->body, act_global_pointers, a);
 	for (int i = 0; i < f->nparams; i++) {
 		int v = f->params[i];
 		if (a->pat->active[i] || !type_passes_storage(f->vars[v]->type) ||
