@@ -2756,6 +2756,7 @@ static void adj_addr_add(AddrVars *a, int k)
 	for (int i = 0; i < a->n; i++)
 		if (a->v[i] == k)
 			return;
+	a->v = arena_room(a->v, a->n, sizeof(int));
 	a->v[a->n++] = k;
 }
 
@@ -2944,8 +2945,7 @@ static void adj_heap_int_io(Adj *c, int v, Stmt *fout, Stmt *b, Loc loc)
  * *p = v update k (adj_int_target). */
 Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc)
 {
-	AddrVars a = { c, arena_alloc(sizeof(int) * ((size_t)c->f->nvars + 1)),
-		       0 };
+	AddrVars a = { c, NULL, 0 };
 	if (e && e->kind == E_ADDR && e->u.e->kind == E_VAR)
 		return NULL;
 	adj_addr_vars(&a, e, 0);

@@ -106,6 +106,8 @@ typedef struct Gather {
 	int *carried, *copy, *entry;
 	int pos;               /* item being scanned */
 	int nv;                /* g's variables when the scan began */
+	void *tables[16];      /* ga_form's tables, freed after it */
+	int ntables;
 	/* For the upward form: the offset X of the first access i + X to an
 	 * array when X is not a constant, and whether the accesses used two
 	 * offsets or one the pass cannot compare ("uneven"). */
@@ -1283,82 +1285,106 @@ static Stmt *ga_try(const Program *p, const Func *f, Func *g, Stmt *s)
 	return b;
 }
 
+/* A table of one entry per variable for ga_try_form, on the heap: a
+ * function of many loops would otherwise keep one set per loop. */
+static void *ga_table(Gather *ga, size_t size)
+{
+	void *t = scratch_alloc(size);
+	ck_assert(ga->ntables <
+		  (int)(sizeof ga->tables / sizeof ga->tables[0]));
+	ga->tables[ga->ntables++] = t;
+	return t;
+}
+
+static Stmt *ga_form(Gather *ga, Stmt *s, Stmt **pre, Stmt **post);
+
 /* ga_try's work; *pre and *post: the sums in memory (ga_mem_sums), when
  * it rewrote some, whatever it returns. */
 static Stmt *ga_try_form(const Program *p, const Func *f, Func *g, Stmt *s,
 			 Stmt **pre, Stmt **post)
 {
-	Stmt *init = s->u.loop.init, *body = s->u.loop.body;
 	int n, index;
 	if (!counted_loop_header(s, &n, &index))
 		return NULL;
 	Gather ga = {0};
+	ga.n = n;
+	ga.i = index;
 	ga.p = p;
 	ga.f = f;
 	ga.g = g;
-	ga.n = n;
-	ga.i = index;
+	Stmt *r = ga_form(&ga, s, pre, post);
+	for (int k = 0; k < ga.ntables; k++)
+		free(ga.tables[k]);
+	return r;
+}
+
+static Stmt *ga_form(Gather *ga, Stmt *s, Stmt **pre, Stmt **post)
+{
+	const Program *p = ga->p;
+	const Func *f = ga->f;
+	Func *g = ga->g;
+	Stmt *init = s->u.loop.init, *body = s->u.loop.body;
 	if (s->u.loop.omp && s->u.loop.omp->cand)
-		ga.cand = s->u.loop.omp;
-	if (g->vars[ga.i]->type->kind != TY_INT || ga.i == n)
+		ga->cand = s->u.loop.omp;
+	if (g->vars[ga->i]->type->kind != TY_INT || ga->i == ga->n)
 		return NULL;
 	for (int k = 1; k < body->u.block.n; k++)
-		if (!ga_flatten(&ga, body->u.block.items[k]) ||
-		    ga.nitems > GA_MAX_ITEMS)
-			return ga.cand ? ga_phases_any(&ga, s) : NULL;
-	if (ga.cand)
-		ga_mem_sums(&ga, s->loc, pre, post);
+		if (!ga_flatten(ga, body->u.block.items[k]) ||
+		    ga->nitems > GA_MAX_ITEMS)
+			return ga->cand ? ga_phases_any(ga, s) : NULL;
+	if (ga->cand)
+		ga_mem_sums(ga, s->loc, pre, post);
 	size_t nv = (size_t)g->nvars;
-	ga.nv = g->nvars;
-	ga.temp = arena_alloc(nv);
-	ga.stored = arena_alloc(nv);
-	ga.seen = arena_alloc(nv);
-	ga.mixed = arena_alloc(nv);
-	ga.need = arena_alloc(nv);
-	ga.first_store = arena_alloc(sizeof(int) * nv);
-	ga.last_read = arena_alloc(sizeof(int) * nv);
-	ga.off = arena_alloc(sizeof(long) * nv);
-	ga.carried = arena_alloc(sizeof(int) * nv);
-	ga.symoff = arena_alloc(sizeof(Expr *) * nv);
-	ga.uneven = arena_alloc(nv);
-	ga.copy = arena_alloc(sizeof(int) * nv);
-	ga.entry = arena_alloc(sizeof(int) * nv);
-	ga.sum = arena_alloc(nv);
-	ga.nonsum = arena_alloc(nv);
+	ga->nv = g->nvars;
+	ga->temp = ga_table(ga, nv);
+	ga->stored = ga_table(ga, nv);
+	ga->seen = ga_table(ga, nv);
+	ga->mixed = ga_table(ga, nv);
+	ga->need = ga_table(ga, nv);
+	ga->first_store = ga_table(ga, sizeof(int) * nv);
+	ga->last_read = ga_table(ga, sizeof(int) * nv);
+	ga->off = ga_table(ga, sizeof(long) * nv);
+	ga->carried = ga_table(ga, sizeof(int) * nv);
+	ga->symoff = ga_table(ga, sizeof(Expr *) * nv);
+	ga->uneven = ga_table(ga, nv);
+	ga->copy = ga_table(ga, sizeof(int) * nv);
+	ga->entry = ga_table(ga, sizeof(int) * nv);
+	ga->sum = ga_table(ga, nv);
+	ga->nonsum = ga_table(ga, nv);
 	for (size_t v = 0; v < nv; v++)
-		ga.last_read[v] = ga.carried[v] = -1;
-	if (!ga_scan(&ga))
+		ga->last_read[v] = ga->carried[v] = -1;
+	if (!ga_scan(ga))
 		return NULL;
-	ga_sums(&ga);
-	if (!ga_carried_ok(&ga))
+	ga_sums(ga);
+	if (!ga_carried_ok(ga))
 		return NULL;
-	Stmt *up = ga_ascending(&ga, s, 0);
-	if (up || ga.symstore)
+	Stmt *up = ga_ascending(ga, s, 0);
+	if (up || ga->symstore)
 		return up;
 	/* the gather form computes each term where it adds it: no sums */
-	if (ga.nsum)
-		return ga_phases(&ga, s);
+	if (ga->nsum)
+		return ga_phases(ga, s);
 	/* read-write arrays: one offset, every read before every store */
 	for (size_t v = 0; v < nv; v++) {
-		if (ga.last_read[v] < 0 || !ga.stored[v] || ga.temp[v])
+		if (ga->last_read[v] < 0 || !ga->stored[v] || ga->temp[v])
 			continue;
-		if (ga.mixed[v] || ga.last_read[v] >= ga.first_store[v])
-			return ga_phases(&ga, s);
+		if (ga->mixed[v] || ga->last_read[v] >= ga->first_store[v])
+			return ga_phases(ga, s);
 	}
 	/* the accumulated stores, and whether one array has two offsets */
-	int *order = arena_alloc(sizeof(int) * ((size_t)ga.nitems + 1));
+	int *order = arena_alloc(sizeof(int) * ((size_t)ga->nitems + 1));
 	int nterms = 0, worth = 0;
 	long cmin = 0, cmax = 0;
-	for (int k = 0; k < ga.nitems; k++) {
-		if (!ga_accumulated(&ga, k))
+	for (int k = 0; k < ga->nitems; k++) {
+		if (!ga_accumulated(ga, k))
 			continue;
-		long c = ga_store_offset(&ga, k);
+		long c = ga_store_offset(ga, k);
 		if (!nterms || c < cmin)
 			cmin = c;
 		if (!nterms || c > cmax)
 			cmax = c;
 		order[nterms++] = k;
-		if (ga.mixed[ga.items[k]->u.assign.lhs->u.index.base->u.var])
+		if (ga->mixed[ga->items[k]->u.assign.lhs->u.index.base->u.var])
 			worth = 1;
 	}
 	/* with a constant trip count, two iterations add to the same element
@@ -1369,109 +1395,115 @@ static Stmt *ga_try_form(const Program *p, const Func *f, Func *g, Stmt *s,
 		worth = 0;
 		for (int a = 0; a < nterms; a++)
 			for (int b = 0; b < nterms; b++) {
-				const Expr *la = ga.items[order[a]]->u.assign.lhs;
-				const Expr *lb = ga.items[order[b]]->u.assign.lhs;
-				long d = ga_store_offset(&ga, order[a]) -
-					 ga_store_offset(&ga, order[b]);
+				const Expr *la =
+					ga->items[order[a]]->u.assign.lhs;
+				const Expr *lb =
+					ga->items[order[b]]->u.assign.lhs;
+				long d = ga_store_offset(ga, order[a]) -
+					 ga_store_offset(ga, order[b]);
 				if (la->u.index.base->u.var ==
 					lb->u.index.base->u.var &&
 				    d > 0 && d < count)
 					worth = 1;
 			}
 	}
-	if (!worth || ga_too_costly(&ga, order, nterms))
-		return ga_phases(&ga, s);
-	ga_sorting = &ga;
+	if (!worth || ga_too_costly(ga, order, nterms))
+		return ga_phases(ga, s);
+	ga_sorting = ga;
 	qsort(order, (size_t)nterms, sizeof(int), ga_cmp);
 	ga_sorting = NULL;
 
 	Loc loc = s->loc;
-	int hi = ga_local(&ga, "ck_hi"), lo = ga_local(&ga, "ck_lo");
-	int bot = ga_local(&ga, "ck_bot"), mlo = ga_local(&ga, "ck_mlo");
-	int mhi = ga_local(&ga, "ck_mhi"), top = ga_local(&ga, "ck_top");
-	int j = ga_element_var(&ga);
+	int hi = ga_local(ga, "ck_hi"), lo = ga_local(ga, "ck_lo");
+	int bot = ga_local(ga, "ck_bot"), mlo = ga_local(ga, "ck_mlo");
+	int mhi = ga_local(ga, "ck_mhi"), top = ga_local(ga, "ck_top");
+	int j = ga_element_var(ga);
 	Stmt *out = stmt_block(loc);
 	ga_count_once(p, f, g, s, out);
-	stmt_append(out, stmt_decl(hi, ga_var(&ga, ga.i, loc), loc));
-	stmt_append(out,
-		    stmt_decl(lo,
-			      expr_binary(B_SUB, ga_var(&ga, hi, loc),
-					  expr_clone(init->u.assign.rhs),
-					  ga_long(), loc),
-			      loc));
-	stmt_append(out, stmt_decl(bot, ga_plus(ga_var(&ga, lo, loc), cmin, loc),
+	stmt_append(out, stmt_decl(hi, ga_var(ga, ga->i, loc), loc));
+	stmt_append(out, stmt_decl(lo,
+				   expr_binary(B_SUB, ga_var(ga, hi, loc),
+					       expr_clone(init->u.assign.rhs),
+					       ga_long(), loc),
 				   loc));
-	stmt_append(out, stmt_decl(mlo, ga_plus(ga_var(&ga, lo, loc), cmax, loc),
-				   loc));
-	stmt_append(out, stmt_decl(mhi, ga_plus(ga_var(&ga, hi, loc), cmin, loc),
-				   loc));
-	stmt_append(out, stmt_decl(top, ga_plus(ga_var(&ga, hi, loc), cmax, loc),
-				   loc));
+	stmt_append(
+		out,
+		stmt_decl(bot, ga_plus(ga_var(ga, lo, loc), cmin, loc), loc));
+	stmt_append(
+		out,
+		stmt_decl(mlo, ga_plus(ga_var(ga, lo, loc), cmax, loc), loc));
+	stmt_append(
+		out,
+		stmt_decl(mhi, ga_plus(ga_var(ga, hi, loc), cmin, loc), loc));
+	stmt_append(
+		out,
+		stmt_decl(top, ga_plus(ga_var(ga, hi, loc), cmax, loc), loc));
 	stmt_append(out, stmt_decl(j, NULL, loc));
 	for (int v = 0; v < g->nvars && v < (int)nv; v++) {
-		if (ga.carried[v] < 0)
+		if (ga->carried[v] < 0)
 			continue;
 		Type *t = g->vars[v]->type;
 		const char *nm = g->vars[v]->name;
-		ga.entry[v] = func_add_var(g, name_fresh2(p, f, g, nm), t,
+		ga->entry[v] = func_add_var(g, name_fresh2(p, f, g, nm), t,
+					    VAR_LOCAL, loc);
+		ga->copy[v] = func_add_var(g, name_fresh2(p, f, g, nm), t,
 					   VAR_LOCAL, loc);
-		ga.copy[v] = func_add_var(g, name_fresh2(p, f, g, nm), t,
-					  VAR_LOCAL, loc);
-		stmt_append(out, stmt_decl(ga.entry[v], ga_var(&ga, v, loc), loc));
+		stmt_append(out,
+			    stmt_decl(ga->entry[v], ga_var(ga, v, loc), loc));
 	}
 	/* a loop shorter than cmax - cmin has no middle part */
 	Stmt *clamp = stmt_new(S_IF, loc);
-	clamp->u.ifs.cond = expr_binary(B_GT, ga_var(&ga, mlo, loc),
-					ga_var(&ga, mhi, loc), type_int(), loc);
-	clamp->u.ifs.then = stmt_assign(A_SET, ga_var(&ga, mlo, loc),
-					ga_var(&ga, mhi, loc), loc);
+	clamp->u.ifs.cond = expr_binary(B_GT, ga_var(ga, mlo, loc),
+					ga_var(ga, mhi, loc), type_int(), loc);
+	clamp->u.ifs.then = stmt_assign(A_SET, ga_var(ga, mlo, loc),
+					ga_var(ga, mhi, loc), loc);
 	stmt_append(out, clamp);
 	/* every element of the middle loop is in [lo, hi) */
-	ZeroFold *fold = cmin <= 0 && cmax >= 0
-				 ? ga_folds(&ga, s, order, nterms)
-				 : NULL;
-	stmt_append(out, ga_loop(&ga, order, nterms, j, bot, mlo, lo, hi, 1,
+	ZeroFold *fold =
+		cmin <= 0 && cmax >= 0 ? ga_folds(ga, s, order, nterms) : NULL;
+	stmt_append(out, ga_loop(ga, order, nterms, j, bot, mlo, lo, hi, 1,
 				 fold, loc));
-	stmt_append(out, ga_loop(&ga, order, nterms, j, mlo, mhi, lo, hi, 0,
+	stmt_append(out, ga_loop(ga, order, nterms, j, mlo, mhi, lo, hi, 0,
 				 fold, loc));
-	stmt_append(out, ga_loop(&ga, order, nterms, j, mhi, top, lo, hi, 1,
+	stmt_append(out, ga_loop(ga, order, nterms, j, mhi, top, lo, hi, 1,
 				 fold, loc));
-	unsigned char *rw = arena_alloc((size_t)ga.nitems + 1);
+	unsigned char *rw = arena_alloc((size_t)ga->nitems + 1);
 	int anyrw = 0;
-	for (int k = 0; k < ga.nitems; k++)
-		if (ga.items[k]->kind == S_ASSIGN &&
-		    ga.items[k]->u.assign.lhs->kind == E_INDEX &&
-		    !ga_accumulated(&ga, k))
+	for (int k = 0; k < ga->nitems; k++)
+		if (ga->items[k]->kind == S_ASSIGN &&
+		    ga->items[k]->u.assign.lhs->kind == E_INDEX &&
+		    !ga_accumulated(ga, k))
 			rw[k] = anyrw = 1;
 	/* the carried scalars' resets run in every iteration of the rest */
 	for (size_t v = 0; v < nv; v++)
-		if (ga.carried[v] >= 0)
-			rw[ga.carried[v]] = 1;
+		if (ga->carried[v] >= 0)
+			rw[ga->carried[v]] = 1;
 	if (anyrw) {
 		/* the read-write stores and what they need, from i = hi again */
-		stmt_append(out, stmt_assign(A_SET, ga_var(&ga, ga.i, loc),
-					     expr_cast(g->vars[ga.i]->type,
-						       ga_var(&ga, hi, loc), loc),
-					     loc));
+		stmt_append(out,
+			    stmt_assign(A_SET, ga_var(ga, ga->i, loc),
+					expr_cast(g->vars[ga->i]->type,
+						  ga_var(ga, hi, loc), loc),
+					loc));
 		Stmt *nb = stmt_block(body->loc);
 		stmt_append(nb, body->u.block.items[0]);
-		stmt_append(nb, ga_slice(&ga, rw, loc));
+		stmt_append(nb, ga_slice(ga, rw, loc));
 		s->u.loop.body = nb;
-		up = ga_ascending(&ga, s, 1);
+		up = ga_ascending(ga, s, 1);
 		stmt_append(out, up ? up : s);
 		return out;
 	}
-	stmt_append(out, stmt_assign(A_SET, ga_var(&ga, ga.i, loc),
-				     expr_cast(g->vars[ga.i]->type,
-					       ga_var(&ga, lo, loc), loc),
+	stmt_append(out, stmt_assign(A_SET, ga_var(ga, ga->i, loc),
+				     expr_cast(g->vars[ga->i]->type,
+					       ga_var(ga, lo, loc), loc),
 				     loc));
 	/* the carried scalars' values after the loop */
 	for (size_t v = 0; v < nv; v++)
-		if (ga.carried[v] >= 0)
-			stmt_append(out, ga_carried_exit(&ga, (int)v, lo, hi, loc));
+		if (ga->carried[v] >= 0)
+			stmt_append(out,
+				    ga_carried_exit(ga, (int)v, lo, hi, loc));
 	return out;
 }
-
 
 /* ------------------------------------------------------------ rotation
  *

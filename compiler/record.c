@@ -13,6 +13,7 @@
 #include "ckc.h"
 #include "adjoint.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int lc_assigns(const Stmt *s, int v);
@@ -2578,7 +2579,7 @@ static int lc_scalars(Adj *c, const Stmt *s)
 {
 	const Func *f = c->f;
 	size_t n = (size_t)f->nvars + 1;
-	LcVars m = { arena_alloc(n), arena_alloc(n) };
+	LcVars m = { scratch_alloc(n), scratch_alloc(n) };
 	ir_walk_stmt(s, lc_vars_visit, &m);
 	ir_visit_stmts(s, lc_vars_sets, &m);
 	int added = 0;
@@ -2597,6 +2598,8 @@ static int lc_scalars(Adj *c, const Stmt *s)
 		c->lcopies[c->nlcopies++] = lc;
 		added++;
 	}
+	free(m.read);
+	free(m.set);
 	return added;
 }
 
@@ -2632,17 +2635,17 @@ static int adj_loop_copies(Adj *c, const Stmt *s)
 	w.c = c;
 	w.mult = 1;
 	w.certain = 1;
-	w.bad = arena_alloc(n);
-	w.wnode = arena_alloc(n);
-	w.lo = arena_alloc(sizeof(long) * n);
-	w.hi = arena_alloc(sizeof(long) * n);
-	w.reads = arena_alloc(sizeof(long) * n);
-	w.sshi = arena_alloc(sizeof(Expr *) * n);
-	w.sguard = arena_alloc(sizeof(Expr *) * n);
-	w.slo = arena_alloc(sizeof(long) * n);
-	w.soff = arena_alloc(sizeof(long) * n);
-	w.sreads = arena_alloc(sizeof(long) * n);
-	w.smix = arena_alloc(n);
+	w.bad = scratch_alloc(n);
+	w.wnode = scratch_alloc(n);
+	w.lo = scratch_alloc(sizeof(long) * n);
+	w.hi = scratch_alloc(sizeof(long) * n);
+	w.reads = scratch_alloc(sizeof(long) * n);
+	w.sshi = scratch_alloc(sizeof(Expr *) * n);
+	w.sguard = scratch_alloc(sizeof(Expr *) * n);
+	w.slo = scratch_alloc(sizeof(long) * n);
+	w.soff = scratch_alloc(sizeof(long) * n);
+	w.sreads = scratch_alloc(sizeof(long) * n);
+	w.smix = scratch_alloc(n);
 	for (int i = 0; i < c->nranges; i++) {
 		LC_GROW(w.rs, w.nrs, w.caprs);
 		w.rs[w.nrs++] = c->ranges[i];
@@ -2654,10 +2657,8 @@ static int adj_loop_copies(Adj *c, const Stmt *s)
 	long own_trips;
 	w.first = w.nrs + lc_counted(s, &own, &own_trips);
 	lc_scan_stmt(&w, s);
-	if (w.all_bad)
-		return 0;
-	int added = lc_scalars(c, s);
-	for (int v = 0; v < f->nvars; v++) {
+	int added = w.all_bad ? 0 : lc_scalars(c, s);
+	for (int v = 0; v < f->nvars && !w.all_bad; v++) {
 		const Type *t = f->vars[v]->type;
 		if (w.bad[v] || w.wnode[c->a->node[v]] ||
 		    !type_is_pointerish(t) || !type_is_float(t->base) ||
@@ -2693,6 +2694,13 @@ static int adj_loop_copies(Adj *c, const Stmt *s)
 		c->lcopies[c->nlcopies++] = lc;
 		added++;
 	}
+	/* per-variable tables: on the heap, so that a function of many loops
+	 * does not keep one set per loop */
+	void *tables[] = { w.bad,   w.wnode,  w.lo,     w.hi,
+			   w.reads, w.sshi,   w.sguard, w.slo,
+			   w.soff,  w.sreads, w.smix };
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
+		free(tables[i]);
 	return added;
 }
 
