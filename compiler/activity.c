@@ -719,9 +719,10 @@ static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 		/* into the data behind a void or char pointer parameter
 		 * (double *p = (double *)params; p[0] = x[0]): the caller
 		 * passes it without derivatives */
-		for (int w = 0; w < s->f->nvars; w++) {
+		for (int i = 0; i < s->f->nparams; i++) {
+			int w = s->f->params[i];
 			const Var *x = s->f->vars[w];
-			if (x->kind != VAR_PARAM || x->type->kind != TY_PTR ||
+			if (x->type->kind != TY_PTR ||
 			    type_float_elem(x->type) ||
 			    s->a->node[w] != s->a->node[root] ||
 			    !act_first_report(at))

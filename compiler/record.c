@@ -2660,10 +2660,11 @@ static int adj_loop_copies(Adj *c, const Stmt *s)
 	int added = w.all_bad ? 0 : lc_scalars(c, s);
 	for (int v = 0; v < f->nvars && !w.all_bad; v++) {
 		const Type *t = f->vars[v]->type;
-		if (w.bad[v] || w.wnode[c->a->node[v]] ||
-		    !type_is_pointerish(t) || !type_is_float(t->base) ||
-		    adj_stable(c, v) || c->ctab[v] ||
-		    (!adj_unaliased(c, v) && w.shared))
+		/* (the loop reads v, first: most variables it does not) */
+		if ((!w.reads[v] && !w.sreads[v]) || w.bad[v] ||
+		    w.wnode[c->a->node[v]] || !type_is_pointerish(t) ||
+		    !type_is_float(t->base) || adj_stable(c, v) ||
+		    c->ctab[v] || (!adj_unaliased(c, v) && w.shared))
 			continue;
 		LoopCopy lc = { 0 };
 		lc.var = v;
