@@ -493,6 +493,24 @@ static int act_loads_into(const Func *g, int i, int depth)
 	return l.hit;
 }
 
+static int act_global_root(const Expr *e);
+
+/* Argument arg of a call to g, for g's parameter pv, which the callee
+ * stores derivatives into: refused when it is a global's data (the
+ * callee's own check would blame pv, which no pragma can name). */
+static void act_global_arg(const Expr *arg, const Func *g, int pv)
+{
+	int gl = act_global_root(arg);
+	if (gl < 0 || !act_first_report(arg->loc))
+		return;
+	diag_error(arg->loc,
+		   "a derivative would flow into global variable '%s' through "
+		   "parameter '%s' of '%s', which ckc does not support; keep "
+		   "the global inactive or pass the data as a parameter",
+		   act_prog->globals[gl]->name, g->vars[pv]->name,
+		   g->src_name ? g->src_name : g->name);
+}
+
 static void act_call(Solver *s, const Expr *e)
 {
 	Activity *a = s->a;
@@ -543,8 +561,12 @@ static void act_call(Solver *s, const Expr *e)
 				a->written[a->node[root]] = 1;
 			if (root >= 0 && callee->data_written[cn])
 				a->data_written[a->node[root]] = 1;
-			if (callee->varied[cn] && type_float_elem(g->vars[pv]->type))
-				act_mark(s, root, e->loc);
+			if (!callee->varied[cn] ||
+			    !type_float_elem(g->vars[pv]->type))
+				continue;
+			act_mark(s, root, e->loc);
+			if (root < 0 && s->check)
+				act_global_arg(e->u.call.args[i], g, pv);
 		}
 		return;
 	}
