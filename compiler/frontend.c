@@ -281,6 +281,7 @@ typedef struct FE {
 	/* Struct types converted so far, by their declaration. */
 	KnownStruct *structs;
 	int nstructs;
+	int nanon;        /* struct types named ck_anonN (conv_type) */
 	int mentions_mpi; /* the input file names MPI_ macros (mpi_spelling) */
 	/* The x++ (x--, ++x, --x) inside the statement being converted that
 	 * conv_expr_stmt moves out of it, each converted as its x
@@ -669,12 +670,33 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 			if (clang_getCursorKind(clang_getTypeDeclaration(ct)) ==
 			    CXCursor_StructDecl) {
 				ty = conv_struct(fe, t, ct, loc);
+				/* a struct of the input without a tag or typedef
+				 * name (a member's or a local's `struct { ... }
+				 * p`): the output defines it under a tag of its
+				 * own, the same members */
+				if (!ty->name && ty->st->complete &&
+				    ty->st->where == SD_MAIN) {
+					ty->st->tag = arena_printf(
+						"ck_anon%d", ++fe->nanon);
+					ty->name = arena_printf("struct %s",
+								ty->st->tag);
+				}
 				if (!ty->name) {
+					/* (at the definition: once) */
 					if (report)
-						diag_error(loc,
-							   "a struct type without a tag or "
-							   "typedef name is not supported; "
-							   "give it a name");
+						diag_error(
+							ty->st->complete
+								? ty->st->loc
+								: loc,
+							"a struct type "
+							"without a tag or "
+							"typedef name, "
+							"defined in a "
+							"header, is not "
+							"supported: the "
+							"generated code could "
+							"not name "
+							"it; give it a name");
 					ty->kind = TY_OTHER;
 					ty->name = "int";
 				}
@@ -4382,8 +4404,11 @@ static Expr *conv_member(FE *fe, CXCursor c)
 	if (type_is_pointerish(base->type))
 		base = expr_deref(base, base->loc);
 	if (base->type->kind != TY_STRUCT) {
-		diag_error(at, "member access into a union or another "
-			       "unsupported type; ckc supports structs");
+		/* (a struct without a name was refused where it was met) */
+		if (!base->type->st)
+			diag_error(at,
+				   "member access into a union or another "
+				   "unsupported type; ckc supports structs");
 		return bad_expr(at);
 	}
 	sd = base->type->st;

@@ -1,0 +1,7 @@
+/* A struct with a member of a struct type that has no name. */
+struct body {
+	struct {
+		double x, y;
+	} pos;
+	double m;
+};
