@@ -1364,8 +1364,6 @@ static void adj_mark_needed(Adj *c, int v)
 	}
 }
 
-static Type *adj_unconst_array(const Type *t);
-
 /* The scalar type of the elements of (multi-dimensional) array type t. */
 static const Type *adj_array_elem(const Type *t)
 {
@@ -1414,7 +1412,7 @@ int adj_bvar(Adj *c, int v, Loc loc)
 }
 
 /* Array type t with writable elements (a copy; t stays as it is). */
-static Type *adj_unconst_array(const Type *t)
+Type *adj_unconst_array(const Type *t)
 {
 	if (t->kind != TY_ARRAY)
 		return type_with_const((Type *)t, 0);

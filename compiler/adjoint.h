@@ -252,6 +252,8 @@ Expr *adj_fwd_saved(Adj *c, int v, Loc loc);
 Expr *adj_flat_base(Expr *base, const Type *p);
 Expr *adj_typed_base(Expr *base, const Type *p);
 int adj_ctab_var(Adj *c, int v);
+/* Type t with writable elements, at every level (a copy). */
+Type *adj_unconst_array(const Type *t);
 /* The integers and pointers that calls in e may change through &k: taped
  * into fout before them, put back by the result (adjoint.c). */
 Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc);

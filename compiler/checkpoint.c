@@ -618,9 +618,20 @@ static int rg_pcopy(Adj *c, int v)
 	if (c->pcopy[v] >= 0)
 		return c->pcopy[v];
 	const Var *x = c->fwd->vars[v];
+	/* (writable: a snapshot loads it, also a static const's) */
 	int id = func_add_var(c->bwd, adj_fresh(c, c->bwd, x->name),
-			      x->type, VAR_LOCAL, x->loc);
-	stmt_append(c->bdecls, stmt_decl_zero(c->bwd, id, x->loc));
+			      adj_unconst_array(x->type), VAR_LOCAL, x->loc);
+	Stmt *d = stmt_decl_zero(c->bwd, id, x->loc);
+	/* a static local starts from its initial value: a region that
+	 * declares it never changes it (rg_check_globals), and one it
+	 * enters changed loads it */
+	const Stmt *sd = x->is_static ? adj_find_decl(c->f->body, v) : NULL;
+	if (sd && (sd->u.decl.init || sd->u.decl.ninits)) {
+		d->u.decl.init = expr_clone(sd->u.decl.init);
+		d->u.decl.inits = sd->u.decl.inits;
+		d->u.decl.ninits = sd->u.decl.ninits;
+	}
+	stmt_append(c->bdecls, d);
 	c->pcopy[v] = id;
 	return id;
 }
@@ -1596,8 +1607,10 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 	Loc loc = prag->loc;
 	Func *g = in_bwd ? c->bwd : c->fwd;
 	for (int i = 0; vars && i < f->nvars; i++) {
-		/* (a const table: f_bwd declares its own, adj_ctab_var) */
-		if (!used[i] || f->vars[i]->is_static || c->ctab[i] ||
+		/* (a const table: f_bwd declares its own, adj_ctab_var; a
+		 * static local is saved as any other: f_bwd's copy starts
+		 * at zero) */
+		if (!used[i] || c->ctab[i] ||
 		    (f->vars[i]->type->kind == TY_PTR &&
 		     f->vars[i]->kind == VAR_PARAM) ||
 		    c->v->heap[i]) /* f_bwd holds its pointer (hptr_b) */
