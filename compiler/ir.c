@@ -468,8 +468,19 @@ void public_rows(Program *p)
 				decl = t->declared;
 			} else if (type_ptr_rows(t)) {
 				/* a shadow: double **, const double *const *
-				 * for a pure input's tangent */
+				 * for the tangent of a pure input so declared
+				 * (a double ** converts to no const one: the
+				 * tangent of a double **A, which follows it,
+				 * is a double ** too) */
 				int c = t->base->is_const;
+				const Type *pd =
+					k > 0 ? f->vars[f->params[k - 1]]
+							->type->declared
+					      : NULL;
+				if (pd && pd->kind == TY_PTR &&
+				    pd->base->kind == TY_PTR &&
+				    !pd->base->base->is_const)
+					c = 0;
 				Type *el = t->base->st->fields[0].type->base;
 				decl = type_ptr(type_with_const(
 					type_ptr(type_with_const(el, c)), c));

@@ -6,11 +6,13 @@
 // shadows double **A_b whose rows the caller allocates with the primal's
 // shape.  Read-only rows, a row passed to a helper as double *, the
 // matrix passed to a helper declared the same way, rows changed in place
-// (out()).  Gradients, Hessian-vector products and the dot-product test
+// (out()), and read-only rows declared double **A, whose tangent shadow
+// is a double ** too.  Gradients, Hessian-vector products and the dot-product test
 // against differences; the out() function's J d and J^T yb against
 // differences and each other.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
+// RUN: FileCheck %s --check-prefix=G --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 #include <math.h>
 
@@ -57,6 +59,20 @@ void mix(double **A, const double *s, int n, int m)
 			A[i][j] = A[i][j] * s[i] + sin(A[(i + 1) % n][j]);
 }
 // CHECK: void mix_b(double **A, double **A_b, const double *s, double *s_b, int n, int m){{$}}
+
+/* declared double **A but only read: the tangent's shadow is a double **
+ * too, since a double ** does not convert to a const double *const * */
+#pragma ck_tangent wrt(A)
+#pragma ck_hvp wrt(A)
+double g(double **A, int n)
+{
+	double s = 0.0;
+	for (int i = 0; i < n; i++)
+		s += sin(A[i][i]) * A[i][(i + 1) % n];
+	return s;
+}
+// G: double g_d(double **A, double **A_d, int n, double *ret_d){{$}}
+// G: double g_b_d(double **A, double **A_d, double **A_b, double **A_bd, int n, double ret_b, double ret_bd){{$}}
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
@@ -153,6 +169,56 @@ static void km_b(const double *v, double *vb, double *y, double *yb,
 		vb[i] += yb[i];
 }
 
+/* g on writable copies of v's rows, as a caller holds them */
+enum { NG = NR * NR };
+static double kg(const double *v, void *ctx)
+{
+	double c[NG], *a[NR];
+	(void)ctx;
+	for (int i = 0; i < NG; i++)
+		c[i] = v[i];
+	for (int i = 0; i < NR; i++)
+		a[i] = c + i * NR;
+	return g(a, NR);
+}
+static double kg_d(const double *v, const double *vd, double *dot, void *ctx)
+{
+	double c[NG], cd[NG], *a[NR], *ad[NR];
+	(void)ctx;
+	for (int i = 0; i < NG; i++) {
+		c[i] = v[i];
+		cd[i] = vd[i];
+	}
+	for (int i = 0; i < NR; i++) {
+		a[i] = c + i * NR;
+		ad[i] = cd + i * NR;
+	}
+	return g_d(a, ad, NR, dot);
+}
+static double kg_b_d(const double *v, const double *vd, double *vb,
+		     double *vbd, double rb, double rbd, int nv, void *ctx)
+{
+	double c[NG], cd[NG], *a[NR], *ad[NR], *ab[NR], *abd[NR];
+	(void)ctx;
+	(void)nv;
+	for (int i = 0; i < NG; i++) {
+		c[i] = v[i];
+		cd[i] = vd[i];
+	}
+	for (int i = 0; i < NR; i++) {
+		a[i] = c + i * NR;
+		ad[i] = cd + i * NR;
+		ab[i] = vb + i * NR;
+		abd[i] = vbd + i * NR;
+	}
+	return g_b_d(a, ad, ab, abd, NR, rb, rbd);
+}
+static double kg_b(const double *v, double *vb, double rb, void *ctx)
+{
+	double vd[NG] = {0}, vbd[NG] = {0};
+	return kg_b_d(v, vd, vb, vbd, rb, 0.0, NG, ctx);
+}
+
 int main(void)
 {
 	double v[NV], w[MV];
@@ -162,6 +228,7 @@ int main(void)
 		w[i] = 0.5 * ck_rand();
 	kc_check_scalar("f", kf, kf_d, kf_b, kf_b_d, NULL, v, NULL, NV, 3);
 	kc_check_vector("mix", km, km_d, km_b, NULL, w, NULL, MV, MY, 3);
+	kc_check_scalar("g", kg, kg_d, kg_b, kg_b_d, NULL, v, NULL, NG, 3);
 	return ck_done();
 }
 #endif
