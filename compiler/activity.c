@@ -723,6 +723,37 @@ static int act_struct_own(const Expr *lv)
 }
 
 /* A store of value (varied or not) into lvalue lhs. */
+/* The stores of derivatives into each global that the check pass met in
+ * the function (a count per global, the first one's place): one error
+ * each, and a note counting the rest (act_global_flush). */
+static int *act_gstores;
+static Loc *act_gfirst;
+
+static int act_global_repeat(int g, Loc at)
+{
+	if (!act_gstores)
+		return 0;
+	if (act_gstores[g]++ == 0)
+		act_gfirst[g] = at;
+	return act_gstores[g] > 1;
+}
+
+static void act_global_flush(const Func *f)
+{
+	for (int g = 0; act_gstores && g < act_prog->nglobals; g++)
+		if (act_gstores[g] > 1)
+			diag_note(
+				act_gfirst[g],
+				"%d more store%s into '%s' like this in '%s' "
+				"not shown",
+				act_gstores[g] - 1,
+				act_gstores[g] > 2 ? "s" : "",
+				act_prog->globals[g]->name,
+				f->src_name ? f->src_name : f->name);
+	act_gstores = NULL;
+	act_gfirst = NULL;
+}
+
 static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 {
 	int root = activity_root(lhs);
@@ -767,6 +798,8 @@ static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 		while (b->kind == E_INDEX || b->kind == E_MEMBER)
 			b = b->kind == E_INDEX ? b->u.index.base
 					       : b->u.mem.base;
+		if (b->kind == E_GLOBAL && act_global_repeat(b->u.global, at))
+			return;
 		if (b->kind == E_GLOBAL)
 			diag_error(
 				at,
@@ -776,7 +809,12 @@ static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 				"parameter (a global that one function "
 				"overwrites whole before reading it, and that "
 				"only it and helpers it alone calls use, is "
-				"scratch and may carry derivatives)",
+				"scratch and may carry derivatives: the first "
+				"statement of that function that mentions it "
+				"assigns all of it, as a counted loop over "
+				"its "
+				"whole length, a memcpy or memset, or stores "
+				"to each element by constant indices)",
 				act_prog->globals[b->u.global]->name);
 		else
 			diag_error(at,
@@ -1433,7 +1471,12 @@ static int act_check(Activity *a)
 	s.f = f;
 	s.check = 1;
 	s.changed = 0;
+	act_gstores =
+		arena_alloc(sizeof(int) * (size_t)(act_prog->nglobals + 1));
+	act_gfirst =
+		arena_alloc(sizeof(Loc) * (size_t)(act_prog->nglobals + 1));
 	act_stmt(&s, f->body);
+	act_global_flush(f);
 	if (!f->generated)
 		ir_visit_stmts(f->body, act_global_pointers, a);
 	for (int i = 0; i < f->nparams; i++) {

@@ -3655,7 +3655,10 @@ static void static_use(void *ctx, const Expr *e)
 	diag_error(e->loc,
 		   "static variable '%s' is not const and may change, so the "
 		   "generated code cannot share it; declare it const or "
-		   "remove 'static'",
+		   "remove 'static' (a work buffer may stay static when one "
+		   "function, and helpers it alone calls, use it, and that "
+		   "function's first statement that mentions it assigns all "
+		   "of it)",
 		   g->name);
 	diag_note(g->loc, "'%s' declared here", g->name);
 	if (g->changed_at.file && g->changed_via)

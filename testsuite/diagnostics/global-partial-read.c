@@ -10,7 +10,7 @@ double buf[16];
 double f(const double *x, int n)
 {
 	for (int i = 0; i < n; i++)
-		buf[i] = x[i] * x[i]; // CHECK: global-partial-read.c:[[@LINE]]:3: error: a derivative would flow into global variable 'buf', which ckc does not support; keep it inactive or pass the data as a parameter (a global that one function overwrites whole before reading it, and that only it and helpers it alone calls use, is scratch and may carry derivatives)
+		buf[i] = x[i] * x[i]; // CHECK: global-partial-read.c:[[@LINE]]:3: error: a derivative would flow into global variable 'buf', which ckc does not support; keep it inactive or pass the data as a parameter (a global that one function overwrites whole before reading it, and that only it and helpers it alone calls use, is scratch and may carry derivatives: the first statement of that function that mentions it assigns all of it, as a counted loop over its whole length, a memcpy or memset, or stores to each element by constant indices)
 	double s = 0.0;
 	for (int j = 0; j < n; j++)
 		s += buf[j + 1] * x[j];

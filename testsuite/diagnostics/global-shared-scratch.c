@@ -19,7 +19,7 @@ static double sum(void)
 double f(const double *x)
 {
 	for (int i = 0; i < 4; i++)
-		buf[i] = x[i] * x[i]; // CHECK: global-shared-scratch.c:[[@LINE]]:3: error: a derivative would flow into global variable 'buf', which ckc does not support; keep it inactive or pass the data as a parameter (a global that one function overwrites whole before reading it, and that only it and helpers it alone calls use, is scratch and may carry derivatives)
+		buf[i] = x[i] * x[i]; // CHECK: global-shared-scratch.c:[[@LINE]]:3: error: a derivative would flow into global variable 'buf', which ckc does not support; keep it inactive or pass the data as a parameter (a global that one function overwrites whole before reading it, and that only it and helpers it alone calls use, is scratch and may carry derivatives: the first statement of that function that mentions it assigns all of it, as a counted loop over its whole length, a memcpy or memset, or stores to each element by constant indices)
 	return sum();
 }
 

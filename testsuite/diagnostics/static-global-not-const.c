@@ -46,7 +46,7 @@ void set_tab(double v)
 #pragma ck_tangent wrt(x)
 double f(double x)
 {
-	return x * table[1] + coef[0] + tab[1]; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:13: error: static variable 'table' is not const and may change, so the generated code cannot share it; declare it const or remove 'static'
-	// CHECK-DAG: static-global-not-const.c:[[@LINE-1]]:24: error: static variable 'coef' is not const and may change, so the generated code cannot share it; declare it const or remove 'static'
-	// CHECK-DAG: static-global-not-const.c:[[@LINE-2]]:34: error: static variable 'tab' is not const and may change, so the generated code cannot share it; declare it const or remove 'static'
+	return x * table[1] + coef[0] + tab[1]; // CHECK-DAG: static-global-not-const.c:[[@LINE]]:13: error: static variable 'table' is not const and may change, so the generated code cannot share it; declare it const or remove 'static' (a work buffer may stay static when one function, and helpers it alone calls, use it, and that function's first statement that mentions it assigns all of it)
+	// CHECK-DAG: static-global-not-const.c:[[@LINE-1]]:24: error: static variable 'coef' is not const and may change, so the generated code cannot share it; declare it const or remove 'static' (a work buffer may stay static when one function, and helpers it alone calls, use it, and that function's first statement that mentions it assigns all of it)
+	// CHECK-DAG: static-global-not-const.c:[[@LINE-2]]:34: error: static variable 'tab' is not const and may change, so the generated code cannot share it; declare it const or remove 'static' (a work buffer may stay static when one function, and helpers it alone calls, use it, and that function's first statement that mentions it assigns all of it)
 }
