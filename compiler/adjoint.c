@@ -4594,6 +4594,9 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 	c.remat_cost = arena_alloc(sizeof(long) * n);
 	c.readers = arena_alloc(sizeof(struct RematUse *) * n);
 	c.pcopy = arena_alloc(sizeof(int) * n);
+	c.rgscr = arena_alloc(sizeof(int) * n);
+	for (int i = 0; i < f->nvars; i++)
+		c.rgscr[i] = -1;
 	c.cinit = adj_const_locals(v);
 	c.ctab = adj_const_tables(v);
 	c.ctab_b = arena_alloc(sizeof(int) * n);

@@ -116,6 +116,9 @@ typedef struct Adj {
 	Func *fwd, *bwd;
 	int ft, bt;        /* ck_t in fwd and in bwd */
 	int *bmap;         /* f var -> bwd var holding its value, -1 */
+	/* f's pointer parameter -> bwd's scratch buffer standing for its
+	 * data in a region's recomputation (checkpoint.c rg_scratch), -1 */
+	int *rgscr;
 	int *adjv;         /* f var -> bwd adjoint var, -1 */
 	int *adj_ptr;      /* f var -> bwd var: scalar param's adjoint is *p_b */
 	Frame *frames;

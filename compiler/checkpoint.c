@@ -662,6 +662,18 @@ static int rg_twin(Adj *c, int fv)
 }
 
 /* The base pointer of local pointer v as an expression of bwd. */
+/* The region whose reverse f_bwd is being built (rg_scratch_open), for
+ * rg_base's message. */
+static const Stmt *rg_open;
+
+/* A pointer to writable numbers, double * or float *: the parameters a
+ * region's recomputation can hold in a scratch buffer (rg_scratch_open). */
+static int rg_scratch_type(const Type *t)
+{
+	return t->kind == TY_PTR && !t->base->is_const &&
+	       (t->base->kind == TY_DOUBLE || t->base->kind == TY_FLOAT);
+}
+
 static Expr *rg_base(Adj *c, int v, Loc loc)
 {
 	int b = c->v->base[v];
@@ -676,15 +688,34 @@ static Expr *rg_base(Adj *c, int v, Loc loc)
 	}
 	Var *x = c->f->vars[b];
 	if (x->kind == VAR_PARAM && x->type->kind == TY_PTR) {
+		if (c->rgscr[b] >= 0)
+			return expr_var(c->bwd, c->rgscr[b], loc);
 		if (c->bmap[b] < 0) {
 			/* (once: the region's every use of it would say it) */
+			int named = 0;
+			for (int k = 0; rg_open && k < rg_open->u.ckpt.nsaves;
+			     k++)
+				named |= rg_open->u.ckpt.saves[k]->var == b;
 			if (!x->refused++)
-				diag_error(loc,
-					   "the checkpoint region reads data "
-					   "behind '%s', which the reverse "
-					   "sweep of '%s' cannot reach; "
-					   "checkpoint in the caller",
-					   x->name, c->f->name);
+				diag_error(
+					loc,
+					"the checkpoint region reads data "
+					"behind '%s', which the reverse sweep "
+					"of '%s' cannot reach; %scheckpoint "
+					"in "
+					"the caller",
+					x->name, c->f->name,
+					rg_scratch_type(x->type) && named
+						? "ckc recomputes it in a "
+						  "buffer of its own when "
+						  "the section that save() "
+						  "names has bounds of "
+						  "integer parameters that "
+						  "the function does not "
+						  "change and the region "
+						  "indexes nothing provably "
+						  "outside it, or "
+						: "");
 			return expr_cast(type_ptr(type_double()), expr_int(0, loc), loc);
 		}
 		return expr_var(c->bwd, c->bmap[b], loc);
@@ -1085,7 +1116,51 @@ typedef struct RangeCheck {
 	int nloops;
 	int guard; /* ifs around the statement being walked */
 	int bad;
+	int outside; /* rg_scratch_ok: indexes provably outside the section */
 } RangeCheck;
+
+/* Index idx against section r->sec with loop r->loops[at] around it (or
+ * none, at -1): 0 when idx is not that loop's index plus a constant (or a
+ * constant), else 1, with -1 in *side when some value of idx may fall
+ * before the section, 1 when one may fall after it, 0 when every value
+ * is provably inside it, 2 when neither is known. */
+static int rg_index_side(RangeCheck *r, const Expr *idx, int at, int *side)
+{
+	unsigned char *fixed = r->fixed;
+	const SaveSection *sec = r->sec;
+	int iv = at >= 0 ? r->loops[at].index : -1;
+	Lin e = { 0, { 0 }, { 0 }, 0, 1 };
+	if (iv >= 0)
+		fixed[iv] = 1;
+	lin_of(&e, idx, 1, fixed);
+	if (iv >= 0)
+		fixed[iv] = 0;
+	if (!e.ok)
+		return 0;
+	/* e = iv + k (or k): its least and greatest values */
+	long kcoef = 0;
+	for (int i = 0; i < e.n; i++)
+		if (e.var[i] == iv)
+			kcoef = e.coef[i];
+	if ((iv >= 0 && kcoef != 1) || (iv < 0 && at != -1))
+		return 0;
+	Lin least = e, most = e;
+	if (iv >= 0) {
+		lin_add(&least, iv, -1);
+		lin_add(&most, iv, -1);
+		lin_of(&least, r->loops[at].lo, 1, r->fixed);
+		lin_of(&most, r->loops[at].hi, 1, r->fixed);
+		most.k -= 1;
+	}
+	Lin lo = { 0, { 0 }, { 0 }, 0, 1 }, end = lo;
+	lin_of(&lo, sec->lo, 1, r->fixed);
+	lin_of(&end, sec->lo, 1, r->fixed);
+	lin_of(&end, sec->len, 1, r->fixed);
+	long d1, d2;
+	int k1 = lin_diff(&least, &lo, &d1), k2 = lin_diff(&end, &most, &d2);
+	*side = k1 && d1 < 0 ? -1 : k2 && d2 <= 0 ? 1 : k1 && k2 ? 0 : 2;
+	return 1;
+}
 
 static void rg_range_store(RangeCheck *r, const Stmt *s)
 {
@@ -1095,49 +1170,13 @@ static void rg_range_store(RangeCheck *r, const Stmt *s)
 	    l->u.index.base->u.var != sec->var)
 		return;
 	/* the index: i + k for a loop index i around the store, or k */
-	const Expr *idx = l->u.index.idx;
 	for (int at = r->nloops - 1; at >= -1; at--) {
-		unsigned char *fixed = r->fixed;
-		int iv = at >= 0 ? r->loops[at].index : -1;
+		int side;
 		/* an if between the loop and the store may keep it inside */
-		if (r->guard != (at >= 0 ? r->loops[at].guard : 0))
+		if (r->guard != (at >= 0 ? r->loops[at].guard : 0) ||
+		    !rg_index_side(r, l->u.index.idx, at, &side))
 			continue;
-		Lin e = { 0, { 0 }, { 0 }, 0, 1 };
-		if (iv >= 0)
-			fixed[iv] = 1;
-		lin_of(&e, idx, 1, fixed);
-		if (iv >= 0)
-			fixed[iv] = 0;
-		if (!e.ok)
-			continue;
-		/* e = iv + k (or k): its least and greatest values */
-		long kcoef = 0;
-		for (int i = 0; i < e.n; i++)
-			if (e.var[i] == iv)
-				kcoef = e.coef[i];
-		if (iv >= 0 && kcoef != 1)
-			continue;
-		if (iv < 0 && at != -1)
-			continue;
-		Lin least = e, most = e;
-		if (iv >= 0) {
-			lin_add(&least, iv, -1);
-			lin_add(&most, iv, -1);
-			lin_of(&least, r->loops[at].lo, 1, r->fixed);
-			lin_of(&most, r->loops[at].hi, 1, r->fixed);
-			most.k -= 1;
-		}
-		Lin lo = { 0, { 0 }, { 0 }, 0, 1 }, end = lo;
-		lin_of(&lo, sec->lo, 1, r->fixed);
-		lin_of(&end, sec->lo, 1, r->fixed);
-		lin_of(&end, sec->len, 1, r->fixed);
-		long d;
-		const char *side = NULL;
-		if (lin_diff(&least, &lo, &d) && d < 0)
-			side = "before";
-		else if (lin_diff(&end, &most, &d) && d <= 0)
-			side = "after";
-		if (side && !r->bad) {
+		if ((side == -1 || side == 1) && !r->bad) {
 			const char *p = r->c->f->vars[sec->var]->name;
 			diag_error(
 				s->loc,
@@ -1145,7 +1184,7 @@ static void rg_range_store(RangeCheck *r, const Stmt *s)
 				"that save() names, so the checkpoint would "
 				"not restore it; widen the section to cover "
 				"every element the statement writes",
-				p, side);
+				p, side < 0 ? "before" : "after");
 			diag_note(sec->loc,
 				  "the section of '%s' that save() "
 				  "names",
@@ -1240,12 +1279,213 @@ static int rg_check_ranges(Adj *c, const Stmt *prag)
 			n += prag->u.ckpt.saves[j]->var == sec->var;
 		if (n != 1 || !sec->lo || !sec->len)
 			continue;
-		RangeCheck r = { c, prag, sec, fixed, { { 0 } }, 0, 0, 0 };
+		RangeCheck r = { c, prag, sec, fixed, { { 0 } }, 0, 0, 0, 0 };
 		rg_range_walk(&r, body);
 		if (r.bad)
 			return 0;
 	}
 	return 1;
+}
+
+/* ---- scratch buffers for a helper's pointer parameters
+ *
+ * A helper's region that changes the data behind a double * parameter u
+ * its f_bwd does not receive (the caller's state, updated in place) and
+ * names it in save(): f_bwd recomputes the region in a scratch buffer of
+ * its own, u[0] to the section's end, loaded from the snapshot, that
+ * stands for u's data.  The section is trusted, as every section is, but
+ * for an index that provably falls outside it (u[i + k] in a counted
+ * loop whose range takes it out, u[k]), and its bounds must be known
+ * before the snapshot comes back: sums of integer parameters that f never
+ * changes. */
+
+static void rg_inside_visit(void *ctx, const Expr *e)
+{
+	RangeCheck *r = ctx;
+	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR ||
+	    e->u.index.base->u.var != r->sec->var)
+		return;
+	for (int at = r->nloops - 1; at >= -1; at--) {
+		int side;
+		if (rg_index_side(r, e->u.index.idx, at, &side)) {
+			if (side == -1 || side == 1)
+				r->outside++;
+			return;
+		}
+	}
+}
+
+static void rg_inside_walk(RangeCheck *r, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			rg_inside_walk(r, s->u.block.items[i]);
+		return;
+	case S_IF:
+		ir_walk_expr(s->u.ifs.cond, rg_inside_visit, r);
+		rg_inside_walk(r, s->u.ifs.then);
+		rg_inside_walk(r, s->u.ifs.els);
+		return;
+	case S_FOR: {
+		/* (the header with the loops around it: the condition also
+		 * runs with the index at its bound) */
+		ir_walk_stmt(s->u.loop.init, rg_inside_visit, r);
+		ir_walk_expr(s->u.loop.cond, rg_inside_visit, r);
+		ir_walk_stmt(s->u.loop.inc, rg_inside_visit, r);
+		const Expr *lo, *hi;
+		int le, i = ir_counted_for(s, &lo, &hi, &le);
+		if (i >= 0 && !le && r->nloops < 8 &&
+		    !stmt_assigns_var(s->u.loop.body, i) &&
+		    !rg_leaves_early(s->u.loop.body)) {
+			r->loops[r->nloops++] = (RangeLoop){ i, lo, hi, 0 };
+			rg_inside_walk(r, s->u.loop.body);
+			r->nloops--;
+		} else {
+			rg_inside_walk(r, s->u.loop.body);
+		}
+		return;
+	}
+	case S_WHILE:
+	case S_DO:
+		ir_walk_expr(s->u.loop.cond, rg_inside_visit, r);
+		rg_inside_walk(r, s->u.loop.body);
+		return;
+	case S_CHECKPOINT:
+		rg_inside_walk(r, s->u.ckpt.body);
+		return;
+	default:
+		ir_walk_stmt(s, rg_inside_visit, r);
+		return;
+	}
+}
+
+typedef struct FixedBound {
+	const Func *f;
+	int ok;
+} FixedBound;
+
+/* Variables and calls in a section's bounds: only integer parameters that
+ * f never changes, which f_bwd has from the start. */
+static void rg_fixed_visit(void *ctx, const Expr *e)
+{
+	FixedBound *b = ctx;
+	if (e->kind == E_CALL || e->kind == E_GLOBAL)
+		b->ok = 0;
+	if (e->kind != E_VAR)
+		return;
+	const Var *x = b->f->vars[e->u.var];
+	if (x->kind != VAR_PARAM || x->type->kind != TY_INT ||
+	    stmt_assigns_var(b->f->body, e->u.var) ||
+	    stmt_takes_addr(b->f->body, e->u.var))
+		b->ok = 0;
+}
+
+/* Can prag's recomputation hold section k's data in a scratch buffer? */
+static int rg_scratch_ok(Adj *c, const Stmt *prag, int k)
+{
+	const Func *f = c->f;
+	const SaveSection *sec = prag->u.ckpt.saves[k];
+	const Var *x = f->vars[sec->var];
+	if (x->kind != VAR_PARAM || !rg_scratch_type(x->type) ||
+	    c->bmap[sec->var] >= 0 || c->rgscr[sec->var] >= 0 || !sec->lo ||
+	    !sec->len)
+		return 0;
+	for (int j = 0; j < prag->u.ckpt.nsaves; j++)
+		if (j != k && prag->u.ckpt.saves[j]->var == sec->var)
+			return 0;
+	/* (the buffer is made before the snapshot's values come back) */
+	FixedBound fb = { f, 1 };
+	ir_walk_expr(sec->lo, rg_fixed_visit, &fb);
+	ir_walk_expr(sec->len, rg_fixed_visit, &fb);
+	if (!fb.ok)
+		return 0;
+	unsigned char *fixed = arena_alloc((size_t)f->nvars + 1);
+	for (int v = 0; v < f->nvars; v++)
+		fixed[v] = f->vars[v]->type->kind == TY_INT &&
+			   !stmt_assigns_var(f->body, v);
+	/* (a binomial loop's index is no index into the section) */
+	const Stmt *body = prag->u.ckpt.body;
+	if ((prag->u.ckpt.binomial || prag->u.ckpt.online ||
+	     prag->u.ckpt.budget) &&
+	    (body->kind == S_FOR || body->kind == S_WHILE ||
+	     body->kind == S_DO)) {
+		RangeCheck h = { c, prag, sec, fixed, { { 0 } }, 0, 0, 0, 0 };
+		ir_walk_stmt(body->u.loop.init, rg_inside_visit, &h);
+		ir_walk_expr(body->u.loop.cond, rg_inside_visit, &h);
+		ir_walk_stmt(body->u.loop.inc, rg_inside_visit, &h);
+		if (h.outside)
+			return 0;
+		body = body->u.loop.body;
+	}
+	RangeCheck r = { c, prag, sec, fixed, { { 0 } }, 0, 0, 0, 0 };
+	rg_inside_walk(&r, body);
+	return !r.outside;
+}
+
+/* Before prag's reverse in f_bwd (into): a scratch buffer for each
+ * section rg_scratch_ok takes, which rg_base gives for the parameter
+ * until rg_scratch_close; their number. */
+static int rg_scratch_open(Adj *c, const Stmt *prag, Stmt *into, int *bufs,
+			   int *lens)
+{
+	Loc loc = prag->loc;
+	int n = 0;
+	rg_open = prag;
+	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
+		if (!rg_scratch_ok(c, prag, k))
+			continue;
+		const SaveSection *sec = prag->u.ckpt.saves[k];
+		const Var *x = c->f->vars[sec->var];
+		Type *el = type_with_const(x->type->base, 0);
+		int len = adj_local(c, c->bwd, "ck_n", adj_long());
+		int buf = adj_local(c, c->bwd, x->name, type_ptr(el));
+		stmt_append(c->bdecls, stmt_decl(len, expr_int(0, loc), loc));
+		stmt_append(c->bdecls, stmt_decl(buf, NULL, loc));
+		/* the elements before the section too, so that u[i] is
+		 * buf[i] */
+		stmt_append(into,
+			    stmt_assign(A_SET, expr_var(c->bwd, len, loc),
+					expr_binary(B_ADD, rg_expr(c, sec->lo),
+						    rg_expr(c, sec->len),
+						    adj_long(), loc),
+					loc));
+		const char *fn = el->kind == TY_FLOAT ? "ck_scratch_alloc_f"
+						      : "ck_scratch_alloc_d";
+		stmt_append(
+			into,
+			stmt_assign(A_SET, expr_var(c->bwd, buf, loc),
+				    adj_call(fn, type_ptr(el),
+					     expr_var(c->bwd, len, loc), NULL),
+				    loc));
+		c->rgscr[sec->var] = buf;
+		bufs[n] = sec->var;
+		lens[n++] = len;
+	}
+	return n;
+}
+
+/* After prag's reverse (into): the scratch buffers go. */
+static void rg_scratch_close(Adj *c, int n, const int *vars, const int *lens,
+			     Stmt *into, Loc loc)
+{
+	for (int k = 0; k < n; k++) {
+		int buf = c->rgscr[vars[k]];
+		const char *fn =
+			c->bwd->vars[buf]->type->base->kind == TY_FLOAT
+				? "ck_scratch_free_f"
+				: "ck_scratch_free_d";
+		stmt_append(into,
+			    stmt_expr(S_EXPR,
+				      adj_call(fn, adj_void(),
+					       expr_var(c->bwd, buf, loc),
+					       expr_var(c->bwd, lens[k], loc)),
+				      loc));
+		c->rgscr[vars[k]] = -1;
+	}
+	rg_open = NULL;
 }
 
 /* Frees in a region of buffers it did not allocate (rg_check_frees). */
@@ -1643,8 +1883,10 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 		const Type *st = f->vars[sv->var]->type;
 		Expr *p, *len;
 		/* read-only data (save(x[..]) of a const double *x): the
-		 * region cannot change it, and it may be in read-only memory */
-		if (st->kind == TY_PTR && st->base->is_const)
+		 * region cannot change it, and it may be in read-only memory;
+		 * a scratch buffer (rg_scratch_open) is no output of f */
+		if ((st->kind == TY_PTR && st->base->is_const) ||
+		    (!vars && c->rgscr[sv->var] >= 0))
 			continue;
 		if (in_bwd) {
 			p = expr_binary(B_ADD, rg_var(c, sv->var, loc),
@@ -1848,6 +2090,9 @@ Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 						      NULL, NULL),
 					 loc));
 	}
+	int *scr =
+		arena_alloc(sizeof(int) * (size_t)(2 * s->u.ckpt.nsaves + 1));
+	int nscr = rg_scratch_open(c, s, b, scr, scr + s->u.ckpt.nsaves);
 	Stmt *loads = stmt_block(loc), *outs = stmt_block(loc),
 	     *back = stmt_block(loc);
 	stmt_append(loads, stmt_expr(S_EXPR,
@@ -1892,6 +2137,7 @@ Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 		stmt_append(b, br);
 	if (bo >= 0)
 		rg_put_back(c, bo, back, b, loc);
+	rg_scratch_close(c, nscr, scr, scr + s->u.ckpt.nsaves, b, loc);
 	return b;
 }
 
@@ -2209,6 +2455,11 @@ static Stmt *bn_reverse(Adj *c, const Stmt *prag, const unsigned char *used,
 		stmt_append(b, stmt_decl(bo, adj_call("ck_snap_new", rg_snap_type(),
 						      NULL, NULL),
 					 loc));
+	}
+	int *scr = arena_alloc(sizeof(int) *
+			       (size_t)(2 * prag->u.ckpt.nsaves + 1));
+	int nscr = rg_scratch_open(c, prag, b, scr, scr + prag->u.ckpt.nsaves);
+	if (bo >= 0) {
 		rg_state_io(c, 1, bo, used, prag, 0, 0, b);
 		rg_state_io(c, 1, bo, used, prag, 1, 0, back);
 	}
@@ -2257,6 +2508,7 @@ static Stmt *bn_reverse(Adj *c, const Stmt *prag, const unsigned char *used,
 	stmt_append(b, bn_call_stmt("ck_revolve_free", c->bwd, trv, loc));
 	if (bo >= 0)
 		rg_put_back(c, bo, back, b, loc);
+	rg_scratch_close(c, nscr, scr, scr + prag->u.ckpt.nsaves, b, loc);
 	if (!adj_empty(binit))
 		stmt_append(b, binit);
 	return b;
