@@ -638,11 +638,10 @@ static void act_call(Solver *s, const Expr *e)
 			diag_error(
 				e->loc,
 				"'%s' writes through a pointer, which ckc "
-				"differentiates only in a statement, a "
-				"condition or a declaration, where the call "
-				"always runs: not in an arm of ?:, on the "
-				"right of && or ||, or in a for loop's "
-				"increment; call it in a statement of its "
+				"differentiates only where it can call it in "
+				"a statement of its own: not in a for loop's "
+				"increment, nor in an arm of a ?: of integers "
+				"or pointers; call it in a statement of its "
 				"own",
 				e->u.call.name);
 		else

@@ -101,6 +101,68 @@ static int norm_float_index(const Expr *e)
 	return any;
 }
 
+static int norm_calls_in(Normalizer *n, const Expr *e);
+static void norm_expr(Normalizer *n, Expr **ep);
+
+/* c ? a : b of floating type with a call in an arm (a flux limiter, lim ?
+ * superbee(r) : vanleer(r)): an if that runs the arm C runs, each with its calls in
+ * temporaries of its own, into a temporary that *ep then reads:
+ *
+ *   double ck_cond; if (c) { ck_cond = superbee(r); }
+ *   else { ck_cond = vanleer(r); }
+ *
+ * (the calls then move into temporaries inside the arms). */
+static void norm_cond_temp(Normalizer *n, Expr **ep)
+{
+	Expr *e = *ep;
+	Loc loc = e->loc;
+	Type *t = type_with_const(e->type, 0);
+	int v = func_add_var(n->f, name_fresh(n->p, n->f, "ck_cond"), t,
+			     VAR_LOCAL, loc);
+	stmt_append(n->prefix, stmt_decl(v, NULL, loc));
+	Stmt *ifs = stmt_new(S_IF, loc);
+	ifs->u.ifs.cond = e->u.cond.c;
+	Stmt **arms[2] = { &ifs->u.ifs.then, &ifs->u.ifs.els };
+	Expr **vals[2] = { &e->u.cond.a, &e->u.cond.b };
+	Stmt *saved = n->prefix;
+	for (int k = 0; k < 2; k++) {
+		n->prefix = stmt_block(loc);
+		norm_expr(n, vals[k]);
+		Expr *x = *vals[k];
+		if (x->type->kind != t->kind)
+			x = expr_cast(t, x, x->loc);
+		stmt_append(
+			n->prefix,
+			stmt_assign(A_SET, expr_var(n->f, v, loc), x, x->loc));
+		*arms[k] = n->prefix;
+	}
+	n->prefix = saved;
+	stmt_append(n->prefix, ifs);
+	*ep = expr_var(n->f, v, loc);
+}
+
+static void norm_test_into(Normalizer *n, Stmt *b, const Expr *e, int c);
+static void norm_block(Normalizer *n, Stmt *b);
+
+/* A chain of && and || with a call in a later operand, inside an
+ * expression ((x > 0 && sq(x) > 1.0) * x): its value into an int that
+ * *ep then reads, computed by tests that run each operand only as C
+ * would, each operand's calls in temporaries of their own. */
+static void norm_chain_temp(Normalizer *n, Expr **ep)
+{
+	Expr *e = *ep;
+	Loc loc = e->loc;
+	int c = func_add_var(n->f, name_fresh(n->p, n->f, "ck_c"), type_int(),
+			     VAR_LOCAL, loc);
+	stmt_append(n->prefix, stmt_decl(c, NULL, loc));
+	Stmt *b = stmt_block(loc);
+	norm_test_into(n, b, e, c);
+	norm_block(n, b);
+	for (int i = 0; i < b->u.block.n; i++)
+		stmt_append(n->prefix, b->u.block.items[i]);
+	*ep = expr_var(n->f, c, loc);
+}
+
 static void norm_expr(Normalizer *n, Expr **ep)
 {
 	Expr *e = *ep;
@@ -113,13 +175,22 @@ static void norm_expr(Normalizer *n, Expr **ep)
 		norm_expr(n, &e->u.un.e);
 		break;
 	case E_BINARY:
+		/* the right operand of && and || may not run: with a call
+		 * there, tests of their own (norm_test_into) */
+		if ((e->u.bin.op == B_LAND || e->u.bin.op == B_LOR) &&
+		    norm_calls_in(n, e->u.bin.r)) {
+			norm_chain_temp(n, ep);
+			break;
+		}
 		norm_expr(n, &e->u.bin.l);
-		/* the right operand of && and || may not run */
 		if (e->u.bin.op != B_LAND && e->u.bin.op != B_LOR)
 			norm_expr(n, &e->u.bin.r);
 		break;
 	case E_COND:
 		norm_expr(n, &e->u.cond.c);
+		if (type_is_float(e->type) && (norm_calls_in(n, e->u.cond.a) ||
+					       norm_calls_in(n, e->u.cond.b)))
+			norm_cond_temp(n, ep);
 		break;
 	case E_CALL:
 		norm_hoist(n, ep, 1);

@@ -256,12 +256,15 @@ static Expr *t_call_expr(Tan *t, const Expr *e)
 	if (e->u.call.fn >= 0) {
 		Pattern *pat = activity_call_pattern(t->a, t->p, e);
 		if (!pattern_empty(pat, t->p))
-			diag_error(e->loc,
-				   "the call to '%s' cannot be differentiated "
-				   "here (in a condition, a ?: arm, or the right "
-				   "side of && or ||); assign its result to a "
-				   "variable in a statement of its own",
-				   e->u.call.name);
+			diag_error(
+				e->loc,
+				"the call to '%s' cannot be differentiated "
+				"here, where ckc cannot move it into a "
+				"statement of its own (a for loop's "
+				"increment, an arm of a ?: of integers or "
+				"pointers); assign its result to a variable "
+				"in a statement of its own",
+				e->u.call.name);
 		return NULL;
 	}
 	/* the adjoint pops floating values into variables only */
