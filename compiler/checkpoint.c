@@ -665,6 +665,7 @@ static int rg_twin(Adj *c, int fv)
 /* The region whose reverse f_bwd is being built (rg_scratch_open), for
  * rg_base's message. */
 static const Stmt *rg_open;
+static const char **rg_why; /* rg_scratch_why's answer for each var */
 
 /* A pointer to writable numbers, double * or float *: the parameters a
  * region's recomputation can hold in a scratch buffer (rg_scratch_open). */
@@ -692,30 +693,21 @@ static Expr *rg_base(Adj *c, int v, Loc loc)
 			return expr_var(c->bwd, c->rgscr[b], loc);
 		if (c->bmap[b] < 0) {
 			/* (once: the region's every use of it would say it) */
-			int named = 0;
-			for (int k = 0; rg_open && k < rg_open->u.ckpt.nsaves;
-			     k++)
-				named |= rg_open->u.ckpt.saves[k]->var == b;
+			const char *why = rg_why && rg_why[b] && *rg_why[b]
+						  ? rg_why[b]
+						  : NULL;
 			if (!x->refused++)
 				diag_error(
 					loc,
 					"the checkpoint region reads data "
-					"behind '%s', which the reverse sweep "
-					"of '%s' cannot reach; %scheckpoint "
-					"in "
-					"the caller",
+					"behind '%s', which the reverse "
+					"sweep of '%s' cannot reach%s%s%s; "
+					"checkpoint in the caller",
 					x->name, c->f->name,
-					rg_scratch_type(x->type) && named
-						? "ckc recomputes it in a "
-						  "buffer of its own when "
-						  "the section that save() "
-						  "names has bounds of "
-						  "integer parameters that "
-						  "the function does not "
-						  "change and the region "
-						  "indexes nothing provably "
-						  "outside it, or "
-						: "");
+					why ? " and ckc cannot recompute in "
+					      "a buffer of its own ("
+					    : "",
+					why ? why : "", why ? ")" : "");
 			return expr_cast(type_ptr(type_double()), expr_int(0, loc), loc);
 		}
 		return expr_var(c->bwd, c->bmap[b], loc);
@@ -1383,8 +1375,9 @@ static void rg_fixed_visit(void *ctx, const Expr *e)
 		b->ok = 0;
 }
 
-/* Can prag's recomputation hold section k's data in a scratch buffer? */
-static int rg_scratch_ok(Adj *c, const Stmt *prag, int k)
+/* Why prag's recomputation cannot hold section k's data in a scratch
+ * buffer (rg_base says it), or NULL when it can. */
+static const char *rg_scratch_why(Adj *c, const Stmt *prag, int k)
 {
 	const Func *f = c->f;
 	const SaveSection *sec = prag->u.ckpt.saves[k];
@@ -1392,20 +1385,27 @@ static int rg_scratch_ok(Adj *c, const Stmt *prag, int k)
 	if (x->kind != VAR_PARAM || !rg_scratch_type(x->type) ||
 	    c->bmap[sec->var] >= 0 || c->rgscr[sec->var] >= 0 || !sec->lo ||
 	    !sec->len)
-		return 0;
+		return "";
+	/* (a buffer of its own loses an alias) */
+	if (!adj_unaliased(c, sec->var))
+		return "a call passes it data that another argument reaches "
+		       "too";
 	for (int j = 0; j < prag->u.ckpt.nsaves; j++)
 		if (j != k && prag->u.ckpt.saves[j]->var == sec->var)
-			return 0;
+			return "save() names two sections of it";
 	/* (the buffer is made before the snapshot's values come back) */
 	FixedBound fb = { f, 1 };
 	ir_walk_expr(sec->lo, rg_fixed_visit, &fb);
 	ir_walk_expr(sec->len, rg_fixed_visit, &fb);
 	if (!fb.ok)
-		return 0;
+		return "the bounds of its section in save() are not sums of "
+		       "integer parameters that the function leaves alone";
 	unsigned char *fixed = arena_alloc((size_t)f->nvars + 1);
 	for (int v = 0; v < f->nvars; v++)
 		fixed[v] = f->vars[v]->type->kind == TY_INT &&
 			   !stmt_assigns_var(f->body, v);
+	const char *out = "the region indexes it outside the section that "
+			  "save() names";
 	/* (a binomial loop's index is no index into the section) */
 	const Stmt *body = prag->u.ckpt.body;
 	if ((prag->u.ckpt.binomial || prag->u.ckpt.online ||
@@ -1417,12 +1417,12 @@ static int rg_scratch_ok(Adj *c, const Stmt *prag, int k)
 		ir_walk_expr(body->u.loop.cond, rg_inside_visit, &h);
 		ir_walk_stmt(body->u.loop.inc, rg_inside_visit, &h);
 		if (h.outside)
-			return 0;
+			return out;
 		body = body->u.loop.body;
 	}
 	RangeCheck r = { c, prag, sec, fixed, { { 0 } }, 0, 0, 0, 0 };
 	rg_inside_walk(&r, body);
-	return !r.outside;
+	return r.outside ? out : NULL;
 }
 
 /* Before prag's reverse in f_bwd (into): a scratch buffer for each
@@ -1434,9 +1434,13 @@ static int rg_scratch_open(Adj *c, const Stmt *prag, Stmt *into, int *bufs,
 	Loc loc = prag->loc;
 	int n = 0;
 	rg_open = prag;
+	rg_why = arena_alloc(sizeof(char *) * (size_t)(c->f->nvars + 1));
 	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
-		if (!rg_scratch_ok(c, prag, k))
+		const char *why = rg_scratch_why(c, prag, k);
+		if (why) {
+			rg_why[prag->u.ckpt.saves[k]->var] = why;
 			continue;
+		}
 		const SaveSection *sec = prag->u.ckpt.saves[k];
 		const Var *x = c->f->vars[sec->var];
 		Type *el = type_with_const(x->type->base, 0);
@@ -1486,6 +1490,7 @@ static void rg_scratch_close(Adj *c, int n, const int *vars, const int *lens,
 		c->rgscr[vars[k]] = -1;
 	}
 	rg_open = NULL;
+	rg_why = NULL;
 }
 
 /* Frees in a region of buffers it did not allocate (rg_check_frees). */
