@@ -689,6 +689,98 @@ static void t_math_call(void *ctx, const Expr *e)
 		ARENA_PUSH(m->calls, m->n, (Expr *)e);
 }
 
+/* Can e run where C would not run it: does it read no memory but
+ * variables (and members of struct variables), so that it cannot fault?
+ * (A math call cannot either.) */
+static int t_safe_anywhere(const Expr *e)
+{
+	switch (e->kind) {
+	case E_NUM:
+	case E_VAR:
+		return 1;
+	case E_UNARY:
+		return t_safe_anywhere(e->u.un.e);
+	case E_BINARY:
+		return t_safe_anywhere(e->u.bin.l) &&
+		       t_safe_anywhere(e->u.bin.r);
+	case E_COND:
+		return t_safe_anywhere(e->u.cond.c) &&
+		       t_safe_anywhere(e->u.cond.a) &&
+		       t_safe_anywhere(e->u.cond.b);
+	case E_CAST:
+		return t_safe_anywhere(e->u.e);
+	case E_MEMBER:
+		return e->u.mem.base->type->kind == TY_STRUCT &&
+		       t_safe_anywhere(e->u.mem.base);
+	case E_CALL:
+		if (e->u.call.fn >= 0 || !rules_find(e->u.call.name))
+			return 0;
+		for (int i = 0; i < e->u.call.nargs; i++)
+			if (!t_safe_anywhere(e->u.call.args[i]))
+				return 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static void t_math_calls_always(const Expr *e, MathCalls *m);
+
+/* The math calls of e, which may not run, that t_safe_anywhere takes. */
+static void t_math_calls_safe(const Expr *e, MathCalls *m)
+{
+	MathCalls all = { NULL, 0 };
+	t_math_calls_always(e, &all);
+	for (int i = 0; i < all.n; i++)
+		if (t_safe_anywhere(all.calls[i]))
+			ARENA_PUSH(m->calls, m->n, (Expr *)all.calls[i]);
+}
+
+/* The math calls of e that a temporary computed before the statement may
+ * run, in ir_walk_expr's order: those that always run, and those in an
+ * arm of ?: or right of && or || that read no memory (exp(w[i]) under
+ * w ? ... : 1.0 with w null would fault where C does not run it). */
+static void t_math_calls_always(const Expr *e, MathCalls *m)
+{
+	if (!e)
+		return;
+	t_math_call(m, e);
+	switch (e->kind) {
+	case E_UNARY:
+		t_math_calls_always(e->u.un.e, m);
+		break;
+	case E_BINARY:
+		t_math_calls_always(e->u.bin.l, m);
+		if (e->u.bin.op != B_LAND && e->u.bin.op != B_LOR)
+			t_math_calls_always(e->u.bin.r, m);
+		else
+			t_math_calls_safe(e->u.bin.r, m);
+		break;
+	case E_COND:
+		t_math_calls_always(e->u.cond.c, m);
+		t_math_calls_safe(e->u.cond.a, m);
+		t_math_calls_safe(e->u.cond.b, m);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			t_math_calls_always(e->u.call.args[i], m);
+		break;
+	case E_INDEX:
+		t_math_calls_always(e->u.index.base, m);
+		t_math_calls_always(e->u.index.idx, m);
+		break;
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
+		t_math_calls_always(e->u.e, m);
+		break;
+	case E_MEMBER:
+		t_math_calls_always(e->u.mem.base, m);
+		break;
+	default:
+		break;
+	}
+}
 
 /* Computes the math calls that *a and *b (either may be NULL) repeat once,
  * into temporaries declared in out. */
@@ -701,7 +793,7 @@ static void t_share_calls(Tan *t, Expr **a, Expr **b, Stmt *out)
 	 * temporary), innermost first: ir_walk visits a call before its
 	 * arguments */
 	MathCalls m = {NULL, 0};
-	ir_walk_expr(*b, t_math_call, &m);
+	t_math_calls_always(*b, &m);
 	Expr **cand = NULL;
 	int ncand = 0;
 	for (int i = m.n - 1; i >= 0; i--)
