@@ -168,6 +168,7 @@ struct StructDef {
 	int rows;            /* ckc's struct of one pointer member p, through
 				which it reads `double **A` (type_ptr_rows) */
 	int visiting;        /* has_float computation in progress */
+	int anon;            /* no tag or typedef name: tag is ckc's own */
 };
 
 /* X-macros over the IR's operators: enum name, C spelling, precedence

@@ -533,7 +533,13 @@ static enum CXVisitorResult field_visit(CXCursor c, CXClientData data)
 	FieldWalk *w = data;
 	Field fl;
 	const char *name = cxs(clang_getCursorSpelling(c));
-	if (!*name || clang_Cursor_isBitField(c)) {
+	/* (a C11 anonymous member, struct { double x; };, which libclang
+	 * spells "struct s::(anonymous at ...)") */
+	CXCursor td = clang_getTypeDeclaration(
+		clang_getCanonicalType(clang_getCursorType(c)));
+	if (!*name || clang_Cursor_isBitField(c) ||
+	    (!clang_Cursor_isNull(td) &&
+	     clang_Cursor_isAnonymousRecordDecl(td))) {
 		w->bad = 1;
 		return CXVisit_Continue;
 	}
@@ -678,6 +684,7 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 				    ty->st->where == SD_MAIN) {
 					ty->st->tag = arena_printf(
 						"ck_anon%d", ++fe->nanon);
+					ty->st->anon = 1;
 					ty->name = arena_printf("struct %s",
 								ty->st->tag);
 				}
@@ -4413,10 +4420,14 @@ static Expr *conv_member(FE *fe, CXCursor c)
 	}
 	sd = base->type->st;
 	if (sd->complete < 0) {
-		diag_error(at, "struct '%s' has a bit-field or an anonymous "
-			       "member, which ckc does not support; give "
-			       "every member a name and a full type",
-			   base->type->name);
+		/* (at the definition: once) */
+		diag_error(sd->loc.file ? sd->loc : at,
+			   "%s%s%s has a bit-field or an anonymous member, "
+			   "which ckc does not support; give every member a "
+			   "name and a full type",
+			   sd->anon ? "" : "'",
+			   sd->anon ? "this struct type" : base->type->name,
+			   sd->anon ? "" : "'");
 		return bad_expr(at);
 	}
 	if (base->kind != E_VAR && base->kind != E_INDEX &&
