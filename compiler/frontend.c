@@ -7039,6 +7039,29 @@ static void vla_frees(FE *fe, Stmt *body)
 	vla_walk(&w, &body);
 }
 
+/* The name of a const member of struct type t (or of a struct in it), or
+ * NULL. */
+static const char *const_member(const Type *t)
+{
+	while (t->kind == TY_ARRAY)
+		t = t->base;
+	if (t->kind != TY_STRUCT || !t->st)
+		return NULL;
+	for (int i = 0; i < t->st->nfields; i++) {
+		const Type *m = t->st->fields[i].type;
+		const Type *el = m;
+		while (el->kind == TY_ARRAY)
+			el = el->base;
+		if (m->is_const || el->is_const)
+			return t->st->fields[i].name;
+		const char *in =
+			el->kind == TY_STRUCT ? const_member(el) : NULL;
+		if (in)
+			return in;
+	}
+	return NULL;
+}
+
 static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 {
 	Loc loc = cur_loc(fe, v);
@@ -7095,11 +7118,24 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 		inner = inner->base;
 	/* a static const table of structs keeps its list (as a global's):
 	 * static const term t[2] = { { 1.0, 0.5 }, { -0.3, 1.5 } } */
+	/* (and a static one that is not const: set once, as C sets it, not
+	 * by stores at every call; normalize.c makes it const when nothing
+	 * changes it) */
 	int table = (ty->kind == TY_ARRAY || ty->kind == TY_STRUCT) &&
-		    fe->f->vars[id]->is_static && type_is_readonly(ty);
+		    fe->f->vars[id]->is_static;
 	if (is_kind(strip(init), CXCursor_InitListExpr) &&
 	    inner->kind == TY_STRUCT && !table &&
 	    (ty->kind == TY_STRUCT || ty->len > 0)) {
+		const char *cm = const_member(inner);
+		if (cm) {
+			refuse(fe, loc,
+			       "'%s' has a const member, '%s', which the "
+			       "generated code cannot set by a store as it "
+			       "sets an initialized struct; drop the const "
+			       "of the member",
+			       fe->f->vars[id]->name, cm);
+			return s;
+		}
 		/* S s = {a, b}: S s; s.f0 = a; s.f1 = b; the rest zero (and
 		 * so for each struct of an array, S s[2] = {{..}, {..}}); a
 		 * const one is no longer const, since stores set it */
