@@ -2499,15 +2499,7 @@ void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj)
 		if (e->u.call.fn < 0 && userrules_call(e->u.call.name))
 			break; /* only as a statement: activity refused it */
 		if (e->u.call.fn >= 0)
-			diag_error(
-				e->loc,
-				"the call to '%s' cannot be differentiated "
-				"here, where ckc cannot move it into a "
-				"statement of its own (a for loop's "
-				"increment, an arm of a ?: of integers or "
-				"pointers); assign its result to a variable "
-				"in a statement of its own",
-				e->u.call.name);
+			calls_not_here(e);
 		else
 			adj_math(c, pl, e, adj);
 		break;

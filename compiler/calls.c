@@ -397,3 +397,14 @@ int calls_program_has_output(const Program *p)
 		}
 	return 0;
 }
+
+void calls_not_here(const Expr *e)
+{
+	diag_error(
+		e->loc,
+		"the call to '%s' cannot be differentiated here, where ckc "
+		"cannot move it into a statement of its own (a for loop's "
+		"increment, an arm of a ?: of integers or pointers); assign "
+		"its result to a variable in a statement of its own",
+		e->u.call.name);
+}

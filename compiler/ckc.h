@@ -1058,6 +1058,9 @@ int calls_is_output(const char *name);
 /* modf, frexp, sincos (1, 2, 3; float versions too) or 0; the double
  * name of each */
 int calls_out_math(const Expr *e);
+/* Reports call e of a function of the file that needs a derivative where
+ * normalize.c could not move it into a statement of its own. */
+void calls_not_here(const Expr *e);
 const char *calls_out_math_name(int which);
 /* Reports an error (and a note at the pragma) for every call in body, and
  * in the functions it calls, that a recomputation of body would make

@@ -256,15 +256,7 @@ static Expr *t_call_expr(Tan *t, const Expr *e)
 	if (e->u.call.fn >= 0) {
 		Pattern *pat = activity_call_pattern(t->a, t->p, e);
 		if (!pattern_empty(pat, t->p))
-			diag_error(
-				e->loc,
-				"the call to '%s' cannot be differentiated "
-				"here, where ckc cannot move it into a "
-				"statement of its own (a for loop's "
-				"increment, an arm of a ?: of integers or "
-				"pointers); assign its result to a variable "
-				"in a statement of its own",
-				e->u.call.name);
+			calls_not_here(e);
 		return NULL;
 	}
 	/* the adjoint pops floating values into variables only */
