@@ -1,5 +1,6 @@
 // A call with a user-supplied derivative where it cannot become a statement
-// of its own (an arm of ?:, the right side of &&) is refused.
+// of its own (a for loop's increment) is refused.  In an arm of a ?: it
+// runs in a test of its own: call-in-conditional.c.
 // RUN: not %ckc -I%S/Inputs %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 #include "g.h"
@@ -8,6 +9,8 @@
 #pragma ck_adjoint wrt(x)
 double f(double x)
 {
-	double t = x > 0 ? g(x, 1.0) : 0.0; // CHECK: .c:[[@LINE]]:21: error: the call to 'g' cannot be differentiated here; call it in a statement of its own (y = g(...); or g(...);)
+	double t = 0.0;
+	for (int i = 0; i < 3; t = t + g(x, 1.0)) // CHECK: .c:[[@LINE]]:33: error: the call to 'g' cannot be differentiated here; call it in a statement of its own (y = g(...); or g(...);)
+		i++;
 	return t;
 }
