@@ -2071,6 +2071,12 @@ static Expr *adj_value(Adj *c, Plan *pl, const Expr *e)
 	case E_UNARY:
 		return expr_unary(e->u.un.op, adj_value(c, pl, e->u.un.e), e->loc);
 	case E_BINARY:
+		/* (the right operand of && and || may not run: its values,
+		 * a math call's, cannot be taped before the statement, where
+		 * they may read memory C does not read; the chain's value is
+		 * taped whole) */
+		if (e->u.bin.op == B_LAND || e->u.bin.op == B_LOR)
+			break;
 		return expr_binary(e->u.bin.op, adj_value(c, pl, e->u.bin.l),
 				   adj_value(c, pl, e->u.bin.r), e->type, e->loc);
 	case E_CAST:

@@ -2,7 +2,9 @@
 // condition guards (logw ? exp(logw[i] * x[i]) : 1.0 with logw null,
 // i < n ? exp(x[i]) : 0.0 with i up to n): the tangent computed the call
 // once into a temporary before the statement, where it read memory C
-// never reads there (a crash, or gcc's -Warray-bounds at -O2).  Such a
+// never reads there (a crash, or gcc's -Warray-bounds at -O2); so did the
+// adjoint's forward sweep for a chain (i + 1 < n && sin(x[i + 1]) > 0.0)
+// times an active value, whose value it tapes.  Such a
 // call now stays in its arm; one that reads no memory (exp(u) under
 // u > 0 ? ... : ...) still becomes a temporary.  Derivatives against
 // differences, with the null pointer too, under the sanitizers.
@@ -23,8 +25,12 @@
 double wnll(const double *x, const double *logw, int n)
 {
 	double s = 0.0;
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		s += (logw ? exp(logw[i] * x[i]) : 1.0) * x[i] * x[i];
+		/* the adjoint tapes the chain's value, not sin's */
+		s += (i + 1 < n && sin(x[i + 1]) > 0.0) * x[i];
+		s += (logw != NULL && sin(logw[i] * x[i]) > 0.0) * x[i];
+	}
 	/* i reaches n: x[n] is read only below n */
 	for (int i = 0; i <= n; i++)
 		s += (i < n ? exp(x[i]) * x[i] : 0.0) + (i > 0 && sin(x[i - 1]) > 0.5);
