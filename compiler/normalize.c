@@ -3217,7 +3217,13 @@ static void read_only_expr(void *ctx, const Expr *e)
 static void read_only_stmt(void *ctx, const Stmt *s)
 {
 	ReadOnly *r = ctx;
-	if (s->kind == S_ASSIGN && ir_elem_root(s->u.assign.lhs) == r->var)
+	if (s->kind != S_ASSIGN)
+		return;
+	/* (an element, a member or a member's element: M.cnt++) */
+	const Expr *l = s->u.assign.lhs;
+	while (l->kind == E_INDEX || l->kind == E_MEMBER)
+		l = l->kind == E_INDEX ? l->u.index.base : l->u.mem.base;
+	if (l->kind == E_VAR && l->u.var == r->var)
 		r->stored = 1;
 }
 
