@@ -177,6 +177,21 @@ void adj_remat_kill_all(Adj *c)
 }
 
 /* Forgets what statement s may assign. */
+/* Is e a call of the file's functions (or with a ck_derivative) given a
+ * pointer, through which it may store into what a value reads? */
+static int adj_call_passes_pointer(const Expr *e)
+{
+	while (e && e->kind == E_CAST)
+		e = e->u.e;
+	if (!adj_is_user_call(e))
+		return 0;
+	for (int i = 0; i < e->u.call.nargs; i++)
+		if (type_is_pointerish(e->u.call.args[i]->type) ||
+		    e->u.call.args[i]->type->kind == TY_STRUCT)
+			return 1;
+	return 0;
+}
+
 void adj_remat_kill_stmt(Adj *c, const Stmt *s)
 {
 	if (!s)
@@ -188,6 +203,9 @@ void adj_remat_kill_stmt(Adj *c, const Stmt *s)
 		break;
 	case S_DECL:
 		adj_remat_kill(c, s->u.decl.var);
+		/* (double t = g(3.0, &o): g may store into o) */
+		if (adj_call_passes_pointer(s->u.decl.init))
+			adj_remat_kill_all(c);
 		break;
 	case S_ASSIGN:
 		if (s->u.assign.lhs->kind == E_VAR)
