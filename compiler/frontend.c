@@ -7039,6 +7039,21 @@ static void vla_frees(FE *fe, Stmt *body)
 	vla_walk(&w, &body);
 }
 
+/* Does initializer list c (or a list in it) have a designator? (The
+ * stores of a struct initializer take them; a static table's list does
+ * not yet, so a static one that is not const keeps those stores.) */
+static int init_designated(CXCursor c)
+{
+	if (!is_kind(c, CXCursor_InitListExpr))
+		return 0;
+	Kids ks = expr_kids(c);
+	for (int i = 0; i < ks.n; i++)
+		if (is_designated(strip(ks.c[i])) ||
+		    init_designated(strip(ks.c[i])))
+			return 1;
+	return 0;
+}
+
 /* The name of a const member of struct type t (or of a struct in it), or
  * NULL. */
 static const char *const_member(const Type *t)
@@ -7122,7 +7137,8 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 	 * by stores at every call; normalize.c makes it const when nothing
 	 * changes it) */
 	int table = (ty->kind == TY_ARRAY || ty->kind == TY_STRUCT) &&
-		    fe->f->vars[id]->is_static;
+		    fe->f->vars[id]->is_static &&
+		    (type_is_readonly(ty) || !init_designated(strip(init)));
 	if (is_kind(strip(init), CXCursor_InitListExpr) &&
 	    inner->kind == TY_STRUCT && !table &&
 	    (ty->kind == TY_STRUCT || ty->len > 0)) {
