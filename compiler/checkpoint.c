@@ -661,11 +661,9 @@ static int rg_twin(Adj *c, int fv)
 	return id;
 }
 
-/* The base pointer of local pointer v as an expression of bwd. */
-/* The region whose reverse f_bwd is being built (rg_scratch_open), for
- * rg_base's message. */
-static const Stmt *rg_open;
-static const char **rg_why; /* rg_scratch_why's answer for each var */
+/* rg_scratch_why's answer for each variable of the region whose reverse
+ * f_bwd is being built (rg_scratch_open), for rg_base's message. */
+static const char **rg_why;
 
 /* A pointer to writable numbers, double * or float *: the parameters a
  * region's recomputation can hold in a scratch buffer (rg_scratch_open). */
@@ -675,6 +673,7 @@ static int rg_scratch_type(const Type *t)
 	       (t->base->kind == TY_DOUBLE || t->base->kind == TY_FLOAT);
 }
 
+/* The base pointer of local pointer v as an expression of bwd. */
 static Expr *rg_base(Adj *c, int v, Loc loc)
 {
 	int b = c->v->base[v];
@@ -1108,7 +1107,7 @@ typedef struct RangeCheck {
 	int nloops;
 	int guard; /* ifs around the statement being walked */
 	int bad;
-	int outside; /* rg_scratch_ok: indexes provably outside the section */
+	int outside; /* rg_scratch_why: indexes provably outside the section */
 } RangeCheck;
 
 /* Index idx against section r->sec with loop r->loops[at] around it (or
@@ -1202,6 +1201,31 @@ static int rg_leaves_early(const Stmt *b)
 	return hit;
 }
 
+/* A counted for loop s whose index stays in its range through the body
+ * (no store to it, no break, continue or return): pushed on r->loops,
+ * with the ifs around it (1), else nothing (0). */
+static int rg_range_loop(RangeCheck *r, const Stmt *s)
+{
+	const Expr *lo, *hi;
+	int le, i = ir_counted_for(s, &lo, &hi, &le);
+	if (i < 0 || le || r->nloops == 8 ||
+	    stmt_assigns_var(s->u.loop.body, i) ||
+	    rg_leaves_early(s->u.loop.body))
+		return 0;
+	r->loops[r->nloops++] = (RangeLoop){ i, lo, hi, r->guard };
+	return 1;
+}
+
+/* f's integers that nothing changes (RangeCheck.fixed). */
+static unsigned char *rg_fixed_ints(const Func *f)
+{
+	unsigned char *fixed = arena_alloc((size_t)f->nvars + 1);
+	for (int v = 0; v < f->nvars; v++)
+		fixed[v] = f->vars[v]->type->kind == TY_INT &&
+			   !stmt_assigns_var(f->body, v);
+	return fixed;
+}
+
 static void rg_range_walk(RangeCheck *r, const Stmt *s)
 {
 	if (!s || r->bad)
@@ -1223,14 +1247,8 @@ static void rg_range_walk(RangeCheck *r, const Stmt *s)
 	case S_FOR: {
 		/* a loop around the store may run no step: like an if, unless
 		 * it is the loop whose index the store uses */
-		const Expr *lo, *hi;
-		int le, i = ir_counted_for(s, &lo, &hi, &le);
 		r->guard++;
-		if (i >= 0 && !le && r->nloops < 8 &&
-		    !stmt_assigns_var(s->u.loop.body, i) &&
-		    !rg_leaves_early(s->u.loop.body)) {
-			r->loops[r->nloops++] =
-				(RangeLoop){ i, lo, hi, r->guard };
+		if (rg_range_loop(r, s)) {
 			rg_range_walk(r, s->u.loop.body);
 			r->nloops--;
 		} else {
@@ -1257,10 +1275,7 @@ static void rg_range_walk(RangeCheck *r, const Stmt *s)
 static int rg_check_ranges(Adj *c, const Stmt *prag)
 {
 	const Func *f = c->f;
-	unsigned char *fixed = arena_alloc((size_t)f->nvars + 1);
-	for (int v = 0; v < f->nvars; v++)
-		fixed[v] = f->vars[v]->type->kind == TY_INT &&
-			   !stmt_assigns_var(f->body, v);
+	unsigned char *fixed = rg_fixed_ints(f);
 	const Stmt *body = prag->u.ckpt.body;
 	if (prag->u.ckpt.binomial && body->kind == S_FOR)
 		body = body->u.loop.body;
@@ -1327,12 +1342,7 @@ static void rg_inside_walk(RangeCheck *r, const Stmt *s)
 		ir_walk_stmt(s->u.loop.init, rg_inside_visit, r);
 		ir_walk_expr(s->u.loop.cond, rg_inside_visit, r);
 		ir_walk_stmt(s->u.loop.inc, rg_inside_visit, r);
-		const Expr *lo, *hi;
-		int le, i = ir_counted_for(s, &lo, &hi, &le);
-		if (i >= 0 && !le && r->nloops < 8 &&
-		    !stmt_assigns_var(s->u.loop.body, i) &&
-		    !rg_leaves_early(s->u.loop.body)) {
-			r->loops[r->nloops++] = (RangeLoop){ i, lo, hi, 0 };
+		if (rg_range_loop(r, s)) {
 			rg_inside_walk(r, s->u.loop.body);
 			r->nloops--;
 		} else {
@@ -1400,40 +1410,24 @@ static const char *rg_scratch_why(Adj *c, const Stmt *prag, int k)
 	if (!fb.ok)
 		return "the bounds of its section in save() are not sums of "
 		       "integer parameters that the function leaves alone";
-	unsigned char *fixed = arena_alloc((size_t)f->nvars + 1);
-	for (int v = 0; v < f->nvars; v++)
-		fixed[v] = f->vars[v]->type->kind == TY_INT &&
-			   !stmt_assigns_var(f->body, v);
-	const char *out = "the region indexes it outside the section that "
-			  "save() names";
-	/* (a binomial loop's index is no index into the section) */
-	const Stmt *body = prag->u.ckpt.body;
-	if ((prag->u.ckpt.binomial || prag->u.ckpt.online ||
-	     prag->u.ckpt.budget) &&
-	    (body->kind == S_FOR || body->kind == S_WHILE ||
-	     body->kind == S_DO)) {
-		RangeCheck h = { c, prag, sec, fixed, { { 0 } }, 0, 0, 0, 0 };
-		ir_walk_stmt(body->u.loop.init, rg_inside_visit, &h);
-		ir_walk_expr(body->u.loop.cond, rg_inside_visit, &h);
-		ir_walk_stmt(body->u.loop.inc, rg_inside_visit, &h);
-		if (h.outside)
-			return out;
-		body = body->u.loop.body;
-	}
-	RangeCheck r = { c, prag, sec, fixed, { { 0 } }, 0, 0, 0, 0 };
-	rg_inside_walk(&r, body);
-	return r.outside ? out : NULL;
+	/* (a binomial loop too: its index ranges over its steps) */
+	RangeCheck r = {
+		c, prag, sec, rg_fixed_ints(f), { { 0 } }, 0, 0, 0, 0
+	};
+	rg_inside_walk(&r, prag->u.ckpt.body);
+	return r.outside ? "the region indexes it outside the section that "
+			   "save() names"
+			 : NULL;
 }
 
 /* Before prag's reverse in f_bwd (into): a scratch buffer for each
- * section rg_scratch_ok takes, which rg_base gives for the parameter
+ * section rg_scratch_why takes, which rg_base gives for the parameter
  * until rg_scratch_close; their number. */
 static int rg_scratch_open(Adj *c, const Stmt *prag, Stmt *into, int *bufs,
 			   int *lens)
 {
 	Loc loc = prag->loc;
 	int n = 0;
-	rg_open = prag;
 	rg_why = arena_alloc(sizeof(char *) * (size_t)(c->f->nvars + 1));
 	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
 		const char *why = rg_scratch_why(c, prag, k);
@@ -1489,7 +1483,6 @@ static void rg_scratch_close(Adj *c, int n, const int *vars, const int *lens,
 				      loc));
 		c->rgscr[vars[k]] = -1;
 	}
-	rg_open = NULL;
 	rg_why = NULL;
 }
 
@@ -1853,8 +1846,7 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 	Func *g = in_bwd ? c->bwd : c->fwd;
 	for (int i = 0; vars && i < f->nvars; i++) {
 		/* (a const table: f_bwd declares its own, adj_ctab_var; a
-		 * static local is saved as any other: f_bwd's copy starts
-		 * at zero) */
+		 * static local is saved as any other, rg_pcopy) */
 		if (!used[i] || c->ctab[i] ||
 		    (f->vars[i]->type->kind == TY_PTR &&
 		     f->vars[i]->kind == VAR_PARAM) ||
