@@ -811,9 +811,8 @@ static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 				"scratch and may carry derivatives: the first "
 				"statement of that function that mentions it "
 				"assigns all of it, as a counted loop over "
-				"its "
-				"whole length, a memcpy or memset, or stores "
-				"to each element by constant indices)",
+				"its whole length, a memcpy or memset, or "
+				"stores to each element by constant indices)",
 				act_prog->globals[b->u.global]->name);
 		else
 			diag_error(at,
