@@ -534,6 +534,9 @@ struct Program {
 	 * printed into the output when a struct it defines is used. */
 	const char **user_includes;
 	int nuser_includes;
+	/* A header the input includes holds '#pragma ck_' lines: the output
+	 * includes it with -Wunknown-pragmas off. */
+	int header_pragmas;
 	/* Struct types that converted code uses, definitions before uses. */
 	StructDef **structs;
 	int nstructs;

@@ -1293,8 +1293,16 @@ static void emit_user_includes(FILE *out, const Program *p,
 {
 	if (!u->headers)
 		return;
+	/* the C compiler does not know ckc's requests in those headers and
+	 * would warn under -Wall */
+	if (p->header_pragmas)
+		fputs("#pragma GCC diagnostic push\n"
+		      "#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n",
+		      out);
 	for (int i = 0; i < p->nuser_includes; i++)
 		fprintf(out, "#include \"%s\"\n", p->user_includes[i]);
+	if (p->header_pragmas)
+		fputs("#pragma GCC diagnostic pop\n", out);
 }
 
 /* struct tag { ... }; (typedef struct tag name;) or typedef struct { ... }

@@ -2099,6 +2099,8 @@ static void scan_directives(FE *fe, int in_header, unsigned at0)
 			pr->next_off = next_stmt_off(fe, end);
 			pr->file = fe->curfile;
 			pr->in_header = in_header;
+			if (in_header)
+				fe->p->header_pragmas = 1;
 			/* the ck_ name is token 0: errors at the end go after
 			 * it */
 			pr->toks = expand_pragma(fe, &fe->toks[j + 2],
