@@ -3613,6 +3613,7 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	loop->u.loop.cond = expr_clone(s->u.loop.cond);
 	Stmt *finc = stmt_block(loc);
 	Stmt *binc = NULL;
+	int inc_in_body = 0;
 	if (s->kind == S_FOR && s->u.loop.inc) {
 		c->loops++;
 		binc = s->u.loop.inc->kind == S_BLOCK
@@ -3622,15 +3623,19 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 		adj_remat_kill_stmt(c, s);
 		int pushes = 0;
 		for (int i = 0; i < finc->u.block.n; i++)
-			pushes += finc->u.block.items[i]->kind == S_EXPR;
+			pushes += finc->u.block.items[i]->kind != S_ASSIGN;
 		if (pushes && nsites)
 			diag_error(loc, "the reverse mode does not support this "
 					"loop: its increment must be taped and "
 					"the loop is left by break, continue or "
 					"return; compute the update in the body");
+		/* a branch taped in the step (t += t < h ? dt : 2 * dt)
+		 * is no for clause: with nothing leaving the body early,
+		 * the step ends the body instead */
+		inc_in_body = finc->u.block.n && !ir_for_clause_ok(finc, 0);
 		loop->u.loop.inc = finc->u.block.n == 1 ? finc->u.block.items[0]
 							: finc;
-		if (!finc->u.block.n)
+		if (!finc->u.block.n || inc_in_body)
 			loop->u.loop.inc = NULL;
 	}
 	Stmt *fbody = stmt_block(loc);
@@ -3644,6 +3649,9 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 		c->ranges[c->nranges++] = range;
 	}
 	Stmt *bbody = adj_stmt(c, s->u.loop.body, fbody);
+	if (inc_in_body)
+		for (int i = 0; i < finc->u.block.n; i++)
+			stmt_append(fbody, finc->u.block.items[i]);
 	c->nranges -= counted;
 	c->loops--;
 	c->nframes--;
