@@ -1422,9 +1422,12 @@ static const char *rg_scratch_why(Adj *c, const Stmt *prag, int k)
 
 /* Before prag's reverse in f_bwd (into): a scratch buffer for each
  * section rg_scratch_why takes, which rg_base gives for the parameter
- * until rg_scratch_close; their number. */
+ * until rg_scratch_close; their number.  bufs, lens and offs get, per
+ * buffer, the parameter, the long holding the number of elements
+ * allocated, and the long holding how far the parameter's element 0 is
+ * from the allocation's start (-1: at its start). */
 static int rg_scratch_open(Adj *c, const Stmt *prag, Stmt *into, int *bufs,
-			   int *lens)
+			   int *lens, int *offs)
 {
 	Loc loc = prag->loc;
 	int n = 0;
@@ -1444,22 +1447,55 @@ static int rg_scratch_open(Adj *c, const Stmt *prag, Stmt *into, int *bufs,
 		stmt_append(c->bdecls, stmt_decl(buf, NULL, loc));
 		/* the elements before the section too, so that u[i] is
 		 * buf[i] */
+		Expr *end = expr_binary(B_ADD, rg_expr(c, sec->lo),
+					rg_expr(c, sec->len), adj_long(), loc);
+		long lo0;
+		int off = -1;
+		if (!ir_int_const(sec->lo, &lo0) || lo0 < 0) {
+			/* a section that may start below element 0 (a
+			 * helper given &u[7] saves u[-7:8]): the buffer
+			 * starts at the section's start, or at element 0 if
+			 * that comes first, and ends at the section's end, or
+			 * at element 0 */
+			off = adj_local(c, c->bwd, "ck_off", adj_long());
+			stmt_append(c->bdecls,
+				    stmt_decl(off, expr_int(0, loc), loc));
+			Expr *neg = expr_binary(B_LT, rg_expr(c, sec->lo),
+						expr_int(0, loc), NULL, loc);
+			stmt_append(
+				into,
+				stmt_assign(
+					A_SET, expr_var(c->bwd, off, loc),
+					expr_cond(
+						neg,
+						expr_unary(U_NEG,
+							   rg_expr(c, sec->lo),
+							   loc),
+						expr_int(0, loc), loc),
+					loc));
+			Expr *pos = expr_binary(B_GT, end, expr_int(0, loc),
+						NULL, loc);
+			end = expr_binary(B_ADD, expr_var(c->bwd, off, loc),
+					  expr_cond(pos, expr_clone(end),
+						    expr_int(0, loc), loc),
+					  adj_long(), loc);
+		}
 		stmt_append(into,
-			    stmt_assign(A_SET, expr_var(c->bwd, len, loc),
-					expr_binary(B_ADD, rg_expr(c, sec->lo),
-						    rg_expr(c, sec->len),
-						    adj_long(), loc),
+			    stmt_assign(A_SET, expr_var(c->bwd, len, loc), end,
 					loc));
 		const char *fn = el->kind == TY_FLOAT ? "ck_scratch_alloc_f"
 						      : "ck_scratch_alloc_d";
-		stmt_append(
-			into,
-			stmt_assign(A_SET, expr_var(c->bwd, buf, loc),
-				    adj_call(fn, type_ptr(el),
-					     expr_var(c->bwd, len, loc), NULL),
-				    loc));
+		Expr *at = adj_call(fn, type_ptr(el),
+				    expr_var(c->bwd, len, loc), NULL);
+		if (off >= 0)
+			at = expr_binary(B_ADD, at, expr_var(c->bwd, off, loc),
+					 type_ptr(el), loc);
+		stmt_append(into,
+			    stmt_assign(A_SET, expr_var(c->bwd, buf, loc), at,
+					loc));
 		c->rgscr[sec->var] = buf;
 		bufs[n] = sec->var;
+		offs[n] = off;
 		lens[n++] = len;
 	}
 	return n;
@@ -1467,7 +1503,7 @@ static int rg_scratch_open(Adj *c, const Stmt *prag, Stmt *into, int *bufs,
 
 /* After prag's reverse (into): the scratch buffers go. */
 static void rg_scratch_close(Adj *c, int n, const int *vars, const int *lens,
-			     Stmt *into, Loc loc)
+			     const int *offs, Stmt *into, Loc loc)
 {
 	for (int k = 0; k < n; k++) {
 		int buf = c->rgscr[vars[k]];
@@ -1475,10 +1511,14 @@ static void rg_scratch_close(Adj *c, int n, const int *vars, const int *lens,
 			c->bwd->vars[buf]->type->base->kind == TY_FLOAT
 				? "ck_scratch_free_f"
 				: "ck_scratch_free_d";
+		Expr *at = expr_var(c->bwd, buf, loc);
+		if (offs[k] >= 0)
+			at = expr_binary(B_SUB, at,
+					 expr_var(c->bwd, offs[k], loc),
+					 c->bwd->vars[buf]->type, loc);
 		stmt_append(into,
 			    stmt_expr(S_EXPR,
-				      adj_call(fn, adj_void(),
-					       expr_var(c->bwd, buf, loc),
+				      adj_call(fn, adj_void(), at,
 					       expr_var(c->bwd, lens[k], loc)),
 				      loc));
 		c->rgscr[vars[k]] = -1;
@@ -2087,9 +2127,9 @@ Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 						      NULL, NULL),
 					 loc));
 	}
-	int *scr =
-		arena_alloc(sizeof(int) * (size_t)(2 * s->u.ckpt.nsaves + 1));
-	int nscr = rg_scratch_open(c, s, b, scr, scr + s->u.ckpt.nsaves);
+	int ns = s->u.ckpt.nsaves;
+	int *scr = arena_alloc(sizeof(int) * (size_t)(3 * ns + 1));
+	int nscr = rg_scratch_open(c, s, b, scr, scr + ns, scr + 2 * ns);
 	Stmt *loads = stmt_block(loc), *outs = stmt_block(loc),
 	     *back = stmt_block(loc);
 	stmt_append(loads, stmt_expr(S_EXPR,
@@ -2134,7 +2174,7 @@ Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout)
 		stmt_append(b, br);
 	if (bo >= 0)
 		rg_put_back(c, bo, back, b, loc);
-	rg_scratch_close(c, nscr, scr, scr + s->u.ckpt.nsaves, b, loc);
+	rg_scratch_close(c, nscr, scr, scr + ns, scr + 2 * ns, b, loc);
 	return b;
 }
 
@@ -2453,9 +2493,9 @@ static Stmt *bn_reverse(Adj *c, const Stmt *prag, const unsigned char *used,
 						      NULL, NULL),
 					 loc));
 	}
-	int *scr = arena_alloc(sizeof(int) *
-			       (size_t)(2 * prag->u.ckpt.nsaves + 1));
-	int nscr = rg_scratch_open(c, prag, b, scr, scr + prag->u.ckpt.nsaves);
+	int ns = prag->u.ckpt.nsaves;
+	int *scr = arena_alloc(sizeof(int) * (size_t)(3 * ns + 1));
+	int nscr = rg_scratch_open(c, prag, b, scr, scr + ns, scr + 2 * ns);
 	if (bo >= 0) {
 		rg_state_io(c, 1, bo, used, prag, 0, 0, b);
 		rg_state_io(c, 1, bo, used, prag, 1, 0, back);
@@ -2505,7 +2545,7 @@ static Stmt *bn_reverse(Adj *c, const Stmt *prag, const unsigned char *used,
 	stmt_append(b, bn_call_stmt("ck_revolve_free", c->bwd, trv, loc));
 	if (bo >= 0)
 		rg_put_back(c, bo, back, b, loc);
-	rg_scratch_close(c, nscr, scr, scr + prag->u.ckpt.nsaves, b, loc);
+	rg_scratch_close(c, nscr, scr, scr + ns, scr + 2 * ns, b, loc);
 	if (!adj_empty(binit))
 		stmt_append(b, binit);
 	return b;
