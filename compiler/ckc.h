@@ -338,6 +338,10 @@ typedef struct OmpLoop {
 	Loc loc;              /* of the `omp` token */
 	int *priv, npriv;     /* private(...) */
 	int *fpriv, nfpriv;   /* firstprivate(...) */
+	/* 1 + a firstprivate scalar that the body reads before it sets it,
+	 * so that it goes from one iteration to the next of a thread, which
+	 * the reverse mode cannot follow (omp_privatize); 0: none */
+	int carried;
 	int *lpriv, nlpriv;   /* lastprivate(...) */
 	int *shared, nshared; /* shared(...) */
 	OmpReduction *red;    /* reduction(op: ...), one per variable */
@@ -1121,6 +1125,10 @@ Expr *alloc_shadow_call(const Expr *e, Expr *old_shadow);
 /* Checks the data sharing of the input's parallel loop s (an S_FOR with
  * omp) of f: reports a scalar that its iterations write and share. */
 void omp_check_loop(const Func *f, const Stmt *s);
+/* Private scalars of f's parallel loops become variables of the loops'
+ * bodies; a firstprivate one carried from iteration to iteration is
+ * noted in OmpLoop.carried (normalize.c, first). */
+void omp_privatize(Program *p, Func *f);
 /* The OpenMP clauses of loop om's tangent: each variable's shadow
  * (shadow[var], or -1) joins its clause.  NULL (and a warning) when the
  * tangent must run serially: a reduction by *, max or min of a varied

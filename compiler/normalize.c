@@ -687,6 +687,8 @@ void normalize_program(Program *p)
 		n.p = p;
 		n.f = p->funcs[i];
 		n.prefix = NULL;
+		if (n.f->body)
+			omp_privatize(p, n.f);
 		static_scratch(n.f);
 		struct_param_copy(p, n.f);
 		ptr_select(p, n.f);

@@ -1496,3 +1496,229 @@ void omp_serial_order(Program *p)
 			activity_forget(p, i);
 	}
 }
+
+/* ---- the threads' own copies of private variables */
+
+/* Does s read var before it surely sets the whole of it?  *set: it is set
+ * by then.  (Taking its address counts as a read.) */
+static int exposed(const Stmt *s, int var, int *set)
+{
+	if (!s || *set)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (exposed(s->u.block.items[i], var, set))
+				return 1;
+		return 0;
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs;
+		int whole = l->kind == E_VAR && l->u.var == var;
+		if (expr_mentions(s->u.assign.rhs, var) ||
+		    (!whole && expr_mentions(l, var)) ||
+		    (whole && s->u.assign.op != A_SET))
+			return 1;
+		*set = whole;
+		return 0;
+	}
+	case S_IF: {
+		int a = 0, b = 0;
+		if (expr_mentions(s->u.ifs.cond, var) ||
+		    exposed(s->u.ifs.then, var, &a) ||
+		    exposed(s->u.ifs.els, var, &b))
+			return 1;
+		*set = a && b;
+		return 0;
+	}
+	case S_FOR:
+	case S_WHILE:
+	case S_DO: {
+		/* (what the body sets is not set after it: it may not run) */
+		int body = 0, inc = 0;
+		if (exposed(s->u.loop.init, var, set))
+			return 1;
+		if (*set)
+			return 0;
+		return expr_mentions(s->u.loop.cond, var) ||
+		       exposed(s->u.loop.body, var, &body) ||
+		       (!body && exposed(s->u.loop.inc, var, &inc));
+	}
+	default:
+		return stmt_mentions(s, var);
+	}
+}
+
+typedef struct Uses {
+	int var, n;
+} Uses;
+
+static void uses_visit(void *ctx, const Expr *e)
+{
+	Uses *u = ctx;
+	u->n += e->kind == E_VAR && e->u.var == u->var;
+}
+
+/* How many times s mentions var. */
+static int uses(const Stmt *s, int var)
+{
+	Uses u = { var, 0 };
+	if (s)
+		ir_walk_stmt(s, uses_visit, &u);
+	return u.n;
+}
+
+/* Is var read, before it is set, after target runs (within root)?
+ * *found: target was met; *set: var was set after it. */
+static int read_after(const Stmt *root, const Stmt *target, int var,
+		      int *found, int *set)
+{
+	if (!root || *set)
+		return 0;
+	if (root == target) {
+		*found = 1;
+		return 0;
+	}
+	switch (root->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < root->u.block.n; i++) {
+			const Stmt *it = root->u.block.items[i];
+			if (*found) {
+				if (exposed(it, var, set))
+					return 1;
+				if (*set)
+					return 0;
+			} else if (read_after(it, target, var, found, set)) {
+				return 1;
+			}
+		}
+		return 0;
+	case S_IF:
+		return read_after(root->u.ifs.then, target, var, found, set) ||
+		       (!*found &&
+			read_after(root->u.ifs.els, target, var, found, set));
+	case S_FOR:
+	case S_WHILE:
+	case S_DO: {
+		int was = *found;
+		if (read_after(root->u.loop.body, target, var, found, set))
+			return 1;
+		if (was || !*found || *set)
+			return 0;
+		/* the next iterations come after it too */
+		int again = 0;
+		return exposed(root->u.loop.inc, var, &again) ||
+		       (!again && (expr_mentions(root->u.loop.cond, var) ||
+				   exposed(root->u.loop.body, var, &again)));
+	}
+	case S_CHECKPOINT:
+		return read_after(root->u.ckpt.body, target, var, found, set);
+	default:
+		return 0;
+	}
+}
+
+typedef struct Rename {
+	Func *f;
+	int from, to;
+} Rename;
+
+static Expr *rename_var(void *ctx, Expr *e)
+{
+	const Rename *r = ctx;
+	if (e->kind == E_VAR && e->u.var == r->from)
+		return expr_var(r->f, r->to, e->loc);
+	return NULL;
+}
+
+static int drop_var(int *v, int *n, int var)
+{
+	int k = 0, hit = 0;
+	for (int i = 0; i < *n; i++)
+		if (v[i] != var)
+			v[k++] = v[i];
+		else
+			hit = 1;
+	*n = k;
+	return hit;
+}
+
+/* Parallel loop s: a scalar private to the threads (private, or
+ * firstprivate and set by the body) becomes a variable declared in the
+ * body, as OpenMP has it: the variable outside keeps the value it had
+ * before the loop, which serial code would not (the reverse sweep sent
+ * the adjoint of `return s + t` after a private(t) loop into the last
+ * iteration's t).  A firstprivate scalar that the body reads before it
+ * sets it carries its value from iteration to iteration of one thread,
+ * which depends on how the iterations are split among the threads: the
+ * tangent's loop does the same, the reverse mode refuses it (adj_loop). */
+static void privatize_loop(Program *p, Func *f, Stmt *s)
+{
+	OmpLoop *om = s->u.loop.omp;
+	int idx[8], nidx = 0;
+	const Stmt *l = s;
+	for (int k = 0;
+	     k < (om->collapse > 1 ? om->collapse : 1) && l && nidx < 8; k++) {
+		idx[nidx++] = loop_index(l);
+		l = nested_for(l);
+	}
+	int *cand = NULL, ncand = 0;
+	for (int i = 0; i < om->npriv; i++)
+		VEC_PUSH(cand, ncand, om->priv[i]);
+	for (int i = 0; i < om->nfpriv; i++) {
+		int v = om->fpriv[i], set = 0;
+		if (!stmt_assigns_var(s->u.loop.body, v))
+			continue;
+		if (exposed(s->u.loop.body, v, &set)) {
+			if (!om->carried)
+				om->carried = v + 1;
+			continue;
+		}
+		VEC_PUSH(cand, ncand, v);
+	}
+	if (!s->u.loop.body || s->u.loop.body->kind != S_BLOCK)
+		return;
+	for (int i = 0; i < ncand; i++) {
+		int v = cand[i];
+		const Type *t = f->vars[v]->type;
+		if ((t->kind != TY_INT && !type_is_float(t) &&
+		     t->kind != TY_PTR) ||
+		    in_list(idx, nidx, v) ||
+		    expr_mentions(s->u.loop.cond, v) ||
+		    stmt_mentions(s->u.loop.init, v) ||
+		    stmt_mentions(s->u.loop.inc, v))
+			continue;
+		/* (a variable that nothing reads after the loop before
+		 * setting it may stay as it is) */
+		int found = 0, set = 0;
+		if (uses(f->body, v) == uses(s, v) ||
+		    !read_after(f->body, s, v, &found, &set))
+			continue;
+		Rename r = { f, v,
+			     func_add_var(f,
+					  name_fresh(p, f, f->vars[v]->name),
+					  type_with_const(f->vars[v]->type, 0),
+					  VAR_LOCAL, f->vars[v]->loc) };
+		stmt_map_exprs(s->u.loop.body, rename_var, &r);
+		stmt_prepend(s->u.loop.body, stmt_decl(r.to, NULL, s->loc));
+		if (!drop_var(om->priv, &om->npriv, v))
+			drop_var(om->fpriv, &om->nfpriv, v);
+	}
+}
+
+typedef struct Privatize {
+	Program *p;
+	Func *f;
+} Privatize;
+
+static void privatize_visit(void *ctx, const Stmt *s)
+{
+	Privatize *pv = ctx;
+	if (s->kind == S_FOR && s->u.loop.omp)
+		privatize_loop(pv->p, pv->f, (Stmt *)s);
+}
+
+void omp_privatize(Program *p, Func *f)
+{
+	Privatize pv = { p, f };
+	ir_visit_stmts(f->body, privatize_visit, &pv);
+}

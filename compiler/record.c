@@ -3579,6 +3579,21 @@ static Stmt *adj_loop_phases(Adj *c, const Stmt *s, const LbLoop *cl,
 Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 {
 	Loc loc = s->loc;
+	if (s->kind == S_FOR && s->u.loop.omp && s->u.loop.omp->carried) {
+		diag_error(
+			loc,
+			"the reverse mode does not support this parallel "
+			"loop: '%s' is private to each thread with the "
+			"value it had before the loop (firstprivate, or "
+			"declared in the parallel region), and the loop "
+			"reads it before setting it, so its value goes "
+			"from one iteration to the next of a thread; set it "
+			"in each iteration before reading it, or use a "
+			"reduction",
+			c->f->vars[s->u.loop.omp->carried - 1]->name);
+		diag_note(s->u.loop.omp->loc, "the loop's OpenMP pragma is "
+					      "here");
+	}
 	SiteInfo *li = adj_site(c, s);
 	int nsites = li->nsites;
 	const LbLoop *cl = lb_loop(lb_get(c), s);
