@@ -1824,18 +1824,22 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		if ((hb != i || f->vars[i]->joins) &&
 		    adj_find_decl(prag->u.ckpt.body, hb))
 			continue;
+		/* (integers too: a step's random state, a counter) */
 		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
-		    !type_float_elem(f->vars[i]->type) ||
+		    (!type_float_elem(f->vars[i]->type) &&
+		     f->vars[i]->type->base->kind != TY_INT &&
+		     f->vars[i]->type->base->kind != TY_STRUCT) ||
 		    !c->a->written[c->a->node[i]] ||
 		    rg_heap_local(c, prag->u.ckpt.body, hb) ||
 		    (prag->u.ckpt.binomial &&
 		     prag->u.ckpt.body->kind == S_FOR &&
 		     rg_heap_local(c, prag->u.ckpt.body->u.loop.body, hb)))
 			continue;
-		/* a pointer into a local array the snapshot holds */
+		/* a pointer into a local array (or to a local) the snapshot
+		 * holds */
 		if (b >= 0 && b != i && used[b] &&
 		    f->vars[b]->kind == VAR_LOCAL &&
-		    f->vars[b]->type->kind == TY_ARRAY)
+		    f->vars[b]->type->kind != TY_PTR)
 			continue;
 		int named = 0;
 		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
