@@ -482,9 +482,23 @@ static void pop_n(ck_tape *t, int k, void *p, size_t n, size_t size)
 	}
 }
 
+static void *block_push(ck_tape *t, int k, size_t bytes);
+
+/* n zeros (p NULL) go in as a block: the tangent of a block of the tape
+ * whose values have no tangent on the pushing side may have one on the
+ * popping side, which takes the zeros back with ck_block_pop_d. */
+static void push_zeros(ck_tape *t, int k, size_t bytes)
+{
+	if (bytes)
+		memset(block_push(t, k, bytes), 0, bytes);
+}
+
 void ck_push_nd_(ck_tape *t, const double *p, size_t n)
 {
-	push_n(t, CK_STACK_D_, p, n, sizeof(double));
+	if (!p)
+		push_zeros(t, CK_STACK_D_, n * sizeof(double));
+	else
+		push_n(t, CK_STACK_D_, p, n, sizeof(double));
 }
 
 void ck_pop_nd_(ck_tape *t, double *p, size_t n)
@@ -494,7 +508,10 @@ void ck_pop_nd_(ck_tape *t, double *p, size_t n)
 
 void ck_push_nf_(ck_tape *t, const float *p, size_t n)
 {
-	push_n(t, CK_STACK_F_, p, n, sizeof(float));
+	if (!p)
+		push_zeros(t, CK_STACK_F_, n * sizeof(float));
+	else
+		push_n(t, CK_STACK_F_, p, n, sizeof(float));
 }
 
 void ck_pop_nf_(ck_tape *t, float *p, size_t n)

@@ -326,7 +326,8 @@ float *ck_block_pop_f(ck_tape *t, size_t n);
 
 /* n values at once (a local array that a callee reads, saved once
  * instead of at every read): ck_pop_nd(t, p, n) puts back in p[0..n) what
- * ck_push_nd(t, p, n) pushed.  p NULL pushes zeros, or drops the values.
+ * ck_push_nd(t, p, n) pushed.  p NULL pushes zeros (as a block, which
+ * ck_block_pop_d may take back too), or drops the values.
  * Inline where the values fit in the current chunk (a copy), else a call
  * into the library. */
 #ifdef CKRT_BUILDING_
