@@ -880,7 +880,9 @@ void omp_print(FILE *out, const Func *f, const OmpLoop *om, OmpPart part)
 		print_list(out, f, "private", om->priv, om->npriv);
 		print_list(out, f, "firstprivate", om->fpriv, om->nfpriv);
 		print_list(out, f, "lastprivate", om->lpriv, om->nlpriv);
-		print_list(out, f, "shared", om->shared, om->nshared);
+		/* (shared is no clause of omp for: the region's) */
+		if (part == OMP_PARALLEL_FOR)
+			print_list(out, f, "shared", om->shared, om->nshared);
 		const OmpReduction **keep =
 			arena_alloc(sizeof *keep * (size_t)(om->nred + 1));
 		int nk = 0;
@@ -904,6 +906,8 @@ void omp_print(FILE *out, const Func *f, const OmpLoop *om, OmpPart part)
 		if (om->collapse > 1)
 			fprintf(out, " collapse(%d)", om->collapse);
 	}
+	if (part == OMP_PARALLEL)
+		print_list(out, f, "shared", om->shared, om->nshared);
 	if (part != OMP_FOR) {
 		if (om->num_threads)
 			fprintf(out, " num_threads(%s)", om->num_threads);
