@@ -1420,6 +1420,39 @@ static const char *rg_scratch_why(Adj *c, const Stmt *prag, int k)
 			 : NULL;
 }
 
+/* Does s store through pointer var (p[i] = ..., *p += ..., p->m++), or
+ * pass a pointer made from it to a call, which may? */
+typedef struct StoreThrough {
+	int var, hit;
+} StoreThrough;
+
+static void st_call(void *ctx, const Expr *e)
+{
+	StoreThrough *st = ctx;
+	if (e->kind == E_CALL)
+		for (int i = 0; i < e->u.call.nargs; i++)
+			st->hit |=
+				(e->u.call.args[i]->type->kind == TY_PTR ||
+				 e->u.call.args[i]->type->kind == TY_ARRAY) &&
+				expr_mentions(e->u.call.args[i], st->var);
+}
+
+static void st_stmt(void *ctx, const Stmt *s)
+{
+	StoreThrough *st = ctx;
+	if (s->kind == S_ASSIGN && s->u.assign.lhs->kind != E_VAR &&
+	    activity_root(s->u.assign.lhs) == st->var)
+		st->hit = 1;
+}
+
+static int rg_stores_through(const Stmt *s, int var)
+{
+	StoreThrough st = { var, 0 };
+	ir_visit_stmts(s, st_stmt, &st);
+	ir_walk_stmt(s, st_call, &st);
+	return st.hit;
+}
+
 /* Before prag's reverse in f_bwd (into): a scratch buffer for each
  * section rg_scratch_why takes, which rg_base gives for the parameter
  * until rg_scratch_close; their number.  bufs, lens and offs get, per
@@ -1824,11 +1857,13 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		if ((hb != i || f->vars[i]->joins) &&
 		    adj_find_decl(prag->u.ckpt.body, hb))
 			continue;
-		/* (integers too: a step's random state, a counter) */
+		/* (integers too, which the region changes: a step's random
+		 * state, a counter) */
 		if (!used[i] || f->vars[i]->type->kind != TY_PTR ||
 		    (!type_float_elem(f->vars[i]->type) &&
-		     f->vars[i]->type->base->kind != TY_INT &&
-		     f->vars[i]->type->base->kind != TY_STRUCT) ||
+		     ((f->vars[i]->type->base->kind != TY_INT &&
+		       f->vars[i]->type->base->kind != TY_STRUCT) ||
+		      !rg_stores_through(prag->u.ckpt.body, i))) ||
 		    !c->a->written[c->a->node[i]] ||
 		    rg_heap_local(c, prag->u.ckpt.body, hb) ||
 		    (prag->u.ckpt.binomial &&
