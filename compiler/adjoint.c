@@ -4425,8 +4425,10 @@ static void adj_bwd_signature(Adj *c)
 				c->bwd, bn, type_ptr(type_with_const(t, 0)), x->loc);
 	}
 	if (c->v->ret_b)
-		adj_mark(c->bwd, func_add_param(c->bwd, "ret_b",
-						type_with_const(f->ret, 0), f->loc));
+		adj_mark(c->bwd,
+			 func_add_param(c->bwd,
+					arena_printf("%s_b", func_ret_base(f)),
+					type_with_const(f->ret, 0), f->loc));
 }
 
 static int adj_last_is_return(const Stmt *body)
@@ -4709,7 +4711,9 @@ static const char *adj_comment(const AdjVariant *v, const char *what)
 					   f->vars[f->params[i]]->name);
 	return arena_printf("%s of %s.\nActive: %s%s.", what, f->name,
 			    *act ? act : "none",
-			    v->ret_b ? "; ret_b seeds the result" : "");
+			    v->ret_b ? arena_printf("; %s_b seeds the result",
+						    func_ret_base(f))
+				     : "");
 }
 
 /* Generates f_fwd and f_bwd until the set of integers f_bwd reads stops
@@ -4728,6 +4732,7 @@ static void adj_generate(Program *p, AdjVariant *v)
 		}
 		Func *fwd = func_new(v->fwd->name, v->f->ret, v->f->loc);
 		Func *bwd = func_new(v->bwd->name, adj_void(), v->f->loc);
+		fwd->ret_base = bwd->ret_base = func_ret_base(v->f);
 		int before = diag_errors();
 		int grew = adj_round(p, v, fwd, bwd);
 		if (diag_errors() > before)
@@ -4772,6 +4777,7 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 	Loc loc = f->loc;
 	Func *w = func_new(name, f->ret, loc);
 	w->generated = 1;
+	w->ret_base = func_ret_base(f);
 	Expr **fargs = NULL, **bargs = NULL;
 	int nf = 0, nb = 0;
 	for (int i = 0; i < f->nparams; i++) {
@@ -4801,8 +4807,10 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 			ARENA_PUSH(bargs, nb, expr_var(w, sv, loc));
 	}
 	if (type_is_float(f->ret)) {
-		int rb = adj_mark(w, func_add_param(w, "ret_b",
-						    type_with_const(f->ret, 0), loc));
+		int rb = adj_mark(
+			w, func_add_param(
+				   w, arena_printf("%s_b", func_ret_base(f)),
+				   type_with_const(f->ret, 0), loc));
 		if (v->ret_b)
 			ARENA_PUSH(bargs, nb, expr_var(w, rb, loc));
 	}
@@ -4918,9 +4926,11 @@ static AdjVariant *adj_variant_get(Program *p, Pattern *pat,
 	adj_walk_sites(v);
 	const char *nf = name_fresh(p, NULL, arena_printf("%s_fwd", f->name));
 	v->fwd = func_new(nf, f->ret, f->loc);
+	v->fwd->ret_base = func_ret_base(f);
 	ARENA_PUSH(p->out, p->nout, v->fwd);
 	const char *nb = name_fresh(p, NULL, arena_printf("%s_bwd", f->name));
 	v->bwd = func_new(nb, adj_void(), f->loc);
+	v->bwd->ret_base = func_ret_base(f);
 	ARENA_PUSH(p->out, p->nout, v->bwd);
 	adj_generate(p, v);
 	if (v->failed)

@@ -487,6 +487,10 @@ struct Func {
 	int generated;
 	int vector;          /* a vector-mode function (vector.c) */
 	const char *comment; /* printed above the definition, or NULL */
+	/* The base of the result's shadows: "ret" (ret_d, ret_b, ret_bd),
+	 * or another name when a parameter has that one (func_ret_base);
+	 * generated functions take their origin's. */
+	const char *ret_base;
 };
 
 typedef enum Mode { MODE_TANGENT, MODE_ADJOINT, MODE_HVP } Mode;
@@ -650,6 +654,11 @@ int func_add_param(Func *f, const char *name, Type *type, Loc loc);
 int func_find_var(const Func *f, const char *name);
 /* Is name used by any variable of f, any global or any function of p? */
 int name_taken(const Program *p, const Func *f, const char *name);
+/* The base of the names of f's result's shadows (ret_d, ret_b, ret_bd,
+ * ret_dv, ret_bdv): "ret", unless a parameter of f is named ret or ret_...
+ * (a portfolio's returns: its shadows would be ret_d, ret_b), then the
+ * first of res, result, ck_ret that no parameter takes so. */
+const char *func_ret_base(const Func *f);
 /* A name not yet taken: base, else base2, base3, ... */
 const char *name_fresh(const Program *p, const Func *f, const char *base);
 /* The same for a name that must be free in two functions' variables (g

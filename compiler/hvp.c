@@ -97,6 +97,7 @@ static const char *hvp_comment(const Program *p, const Request *r,
 			       const char *name)
 {
 	const Func *f = p->funcs[r->fn];
+	const char *rb = func_ret_base(f);
 	char *act = "";
 	Pattern *fp = activity_request_pattern(p, r);
 	for (int i = 0; i < f->nparams; i++)
@@ -107,16 +108,17 @@ static const char *hvp_comment(const Program *p, const Request *r,
 		return arena_printf(
 			"%s: second-order adjoint (tangent of the adjoint) of "
 			"%s,\nin ck_nd directions at once (element-major: "
-			"p_dv[i * ck_nd + k]).\nActive: %s; p_b += ret_b * "
+			"p_dv[i * ck_nd + k]).\nActive: %s; p_b += %s_b * "
 			"grad "
-			"as %s_b computes it, and\np_bdv[., k] += ret_b * "
-			"H.(p_dv[., k]) + ret_bdv[k] * grad.",
-			name, f->name, *act ? act : "none", f->name);
+			"as %s_b computes it, and\np_bdv[., k] += %s_b * "
+			"H.(p_dv[., k]) + %s_bdv[k] * grad.",
+			name, f->name, *act ? act : "none", rb, f->name, rb,
+			rb);
 	return arena_printf(
 		"%s: second-order adjoint (tangent of the adjoint) of %s.\n"
-		"Active: %s; p_b += ret_b * grad as %s_b computes it, and\n"
-		"p_bd += ret_b * H.(p_d) + ret_bd * grad.",
-		name, f->name, *act ? act : "none", f->name);
+		"Active: %s; p_b += %s_b * grad as %s_b computes it, and\n"
+		"p_bd += %s_b * H.(p_d) + %s_bd * grad.",
+		name, f->name, *act ? act : "none", rb, f->name, rb, rb);
 }
 
 /* Are the names f_b_d adds (p_d and p_bd per active p, ret_bd) free
@@ -145,14 +147,14 @@ static int hvp_names_free(Program *p, const Request *r)
 			ok = 0;
 		}
 	}
-	const char *rbn = r->vector ? "ret_bdv" : "ret_bd";
+	const char *rbn = arena_printf("%s%s", func_ret_base(f),
+				       r->vector ? "_bdv" : "_bd");
 	int rb = func_find_var(f, rbn);
 	if (type_is_float(f->ret) && rb >= 0) {
-		diag_error(
-			f->vars[rb]->loc,
-			"cannot name the tangent of the seed ret_b of '%s': "
-			"'%s' is already used; rename the parameter",
-			f->name, rbn);
+		diag_error(f->vars[rb]->loc,
+			   "cannot name the tangent of the seed %s_b of '%s': "
+			   "'%s' is already used; rename the parameter",
+			   func_ret_base(f), f->name, rbn);
 		ok = 0;
 	}
 	return ok;

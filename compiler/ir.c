@@ -773,6 +773,28 @@ const char *name_fresh(const Program *p, const Func *f, const char *base)
 	return name_fresh2(p, f, NULL, base);
 }
 
+const char *func_ret_base(const Func *f)
+{
+	static const char *const bases[] = { "ret", "res", "result",
+					     "ck_ret" };
+	if (f->ret_base)
+		return f->ret_base;
+	int k = 0;
+	for (; k < 3; k++) {
+		size_t len = strlen(bases[k]);
+		int taken = 0;
+		for (int i = 0; i < f->nparams && !taken; i++) {
+			const char *n = f->vars[f->params[i]]->name;
+			taken = strncmp(n, bases[k], len) == 0 &&
+				(n[len] == 0 || n[len] == '_');
+		}
+		if (!taken)
+			break;
+	}
+	((Func *)f)->ret_base = bases[k];
+	return bases[k];
+}
+
 int ir_block_call(const Expr *e)
 {
 	if (!e || e->kind != E_CALL || e->u.call.fn >= 0 ||

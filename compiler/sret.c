@@ -286,9 +286,11 @@ void sret_public(Program *p)
 		Loc loc = f->loc;
 		int clash = 0;
 		for (int t = 1; t < 4; t++) {
-			const char *want = t == 1   ? "ret_d"
-					   : t == 2 ? "ret_b"
-						    : "ret_bd";
+			const char *want =
+				arena_printf("%s%s", func_ret_base(f),
+					     t == 1   ? "_d"
+					     : t == 2 ? "_b"
+						      : "_bd");
 			/* (f_b_d's result tangent is a local: no name) */
 			int named = t >= 2 || v[2] < 0;
 			if (v[t] >= 0 && named &&
@@ -318,7 +320,8 @@ void sret_public(Program *p)
 			x->type = type_ptr(st);
 			if (t == 1 && v[2] < 0) {
 				/* f_d: the result's tangent is S *ret_d */
-				x->name = "ret_d";
+				x->name =
+					arena_printf("%s_d", func_ret_base(f));
 				params[n++] = v[t];
 				continue;
 			}
@@ -327,9 +330,11 @@ void sret_public(Program *p)
 			 * a seed passed by value (ck_ret_b, ck_ret_bd) */
 			int obj;
 			if (t >= 2) {
-				obj = func_add_var(f,
-						   t == 2 ? "ret_b" : "ret_bd",
-						   st, VAR_PARAM, loc);
+				obj = func_add_var(
+					f,
+					arena_printf("%s%s", func_ret_base(f),
+						     t == 2 ? "_b" : "_bd"),
+					st, VAR_PARAM, loc);
 				params[n++] = obj;
 			} else {
 				obj = func_add_var(

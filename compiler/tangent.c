@@ -1370,9 +1370,13 @@ static const char *t_comment(Program *p, Variant *v)
 		act = arena_printf("%s%s%s", act, *act ? ", " : "", n);
 	}
 	(void)p;
+	const char *rb = func_ret_base(f);
 	if (v->vector) {
 		if (v->ret_d >= 0)
-			outs = "; ret_dv receives the result's ck_nd tangents";
+			outs = arena_printf(
+				"; %s_dv receives the result's ck_nd "
+				"tangents",
+				rb);
 		return arena_printf(
 			"%s: tangent (forward mode) of %s in ck_nd "
 			"directions at once\n(element-major: "
@@ -1380,7 +1384,8 @@ static const char *t_comment(Program *p, Variant *v)
 			v->g->name, f->name, *act ? act : "none", outs);
 	}
 	if (v->ret_d >= 0)
-		outs = "; *ret_d receives the tangent of the result";
+		outs = arena_printf(
+			"; *%s_d receives the tangent of the result", rb);
 	return arena_printf("%s: tangent (forward mode) of %s.\n"
 			    "Active: %s%s.",
 			    v->g->name, f->name, *act ? act : "none", outs);
@@ -1410,7 +1415,8 @@ static int t_nd_pos(const Variant *v)
 		const Var *x = g->vars[g->params[i]];
 		if (g->params[i] == v->ret_d ||
 		    (v->f->generated && x->is_adjoint &&
-		     strcmp(x->name, "ret_b") == 0))
+		     strcmp(x->name,
+			    arena_printf("%s_b", func_ret_base(v->f))) == 0))
 			return i;
 	}
 	return g->nparams;
@@ -1446,6 +1452,7 @@ static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 	Func *g = func_new(name, f->ret, f->loc);
 	g->is_static = is_static;
 	g->generated = 1;
+	g->ret_base = func_ret_base(f);
 	for (int i = 0; i < f->nvars; i++)
 		ARENA_PUSH(g->vars, g->nvars, f->vars[i]);
 	v->g = g;
@@ -1464,7 +1471,8 @@ static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 	}
 	v->ret_d = -1;
 	if (type_is_float(f->ret) && v->a->ret_varied) {
-		const char *rn = vector ? "ret_dv" : "ret_d";
+		const char *rn = arena_printf("%s%s", func_ret_base(f),
+					      vector ? "_dv" : "_d");
 		if (name_taken(p, f, rn))
 			diag_error(f->loc,
 				   "'%s' has a variable named '%s', "
