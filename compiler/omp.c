@@ -355,19 +355,25 @@ int omp_check_generated(const Func *f, const Stmt *s)
 }
 
 /* Does s (run in order) mention v first in an unconditional v = e that
- * does not read v?  1 yes, 0 no, -1 s does not mention v. */
+ * does not read v?  1 yes, 0 no, -1 s does not mention v, 2 only a loop
+ * whose iterations each set it first mentions it (what comes after the
+ * loop decides: v = 0; for (n = 3; n > 0; n--) { v--; ... }). */
 static int set_first(const Stmt *s, int v)
 {
 	if (!s)
 		return -1;
 	switch (s->kind) {
-	case S_BLOCK:
+	case S_BLOCK: {
+		int loops = 0;
 		for (int i = 0; i < s->u.block.n; i++) {
 			int r = set_first(s->u.block.items[i], v);
-			if (r >= 0)
+			if (r == 2)
+				loops = 1;
+			else if (r >= 0)
 				return r;
 		}
-		return -1;
+		return loops ? 2 : -1;
+	}
 	case S_ASSIGN: {
 		const Expr *l = s->u.assign.lhs, *r = s->u.assign.rhs;
 		if (l->kind == E_VAR && l->u.var == v)
@@ -379,6 +385,12 @@ static int set_first(const Stmt *s, int v)
 		int r = set_first(s->u.loop.init, v);
 		if (r >= 0)
 			return r;
+		if (!expr_mentions(s->u.loop.cond, v) &&
+		    !stmt_mentions(s->u.loop.inc, v)) {
+			r = set_first(s->u.loop.body, v);
+			if (r == 1 || r == 2)
+				return 2;
+		}
 	}
 	/* fall through */
 	default:
@@ -407,7 +419,8 @@ static void phase_privates(const Func *f, Stmt *s)
 	int k = 0;
 	for (int i = 0; i < om->nfpriv; i++) {
 		int v = om->fpriv[i];
-		if (set_first(s->u.loop.body, v) == 1)
+		int r = set_first(s->u.loop.body, v);
+		if (r == 1 || r == 2)
 			VEC_PUSH(om->priv, om->npriv, v);
 		else
 			om->fpriv[k++] = v;
