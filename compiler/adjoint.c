@@ -288,6 +288,8 @@ Stmt *adj_push(Adj *c, Expr *e)
 		fn = "ck_push_d";
 	else if (t->kind == TY_FLOAT)
 		fn = "ck_push_f";
+	else if (t->kind == TY_PTR)
+		fn = "ck_push_p"; /* (an MPI_Op of Open MPI held in a variable) */
 	else
 		fn = "ck_push_i";
 	Expr *tape = expr_var(c->fwd, c->ft, e->loc);
@@ -305,6 +307,11 @@ Stmt *adj_push_bit(Adj *c, int bit, Loc loc)
 /* ck_pop_X(ck_t) in bwd, of the type of t. */
 Expr *adj_pop(Adj *c, Type *t, Loc loc)
 {
+	if (t->kind == TY_PTR)
+		return expr_cast(type_with_const(t, 0),
+				 adj_call("ck_pop_p", type_ptr(adj_void()),
+					  expr_var(c->bwd, c->bt, loc), NULL),
+				 loc);
 	const char *fn = t->kind == TY_DOUBLE  ? "ck_pop_d"
 			 : t->kind == TY_FLOAT ? "ck_pop_f"
 					       : "ck_pop_i";
@@ -2099,7 +2106,9 @@ static Expr *adj_taped(Adj *c, Plan *pl, const Expr *e, Expr *fv)
 	int k = plan_key(pl, e);
 	if (k >= 0)
 		return expr_var(c->bwd, pl->temps[k], e->loc);
-	Type *t = type_is_float(e->type) ? e->type : adj_long();
+	Type *t = type_is_float(e->type)    ? e->type
+		  : e->type->kind == TY_PTR ? type_with_const(e->type, 0)
+					    : adj_long();
 	/* an earlier statement of the block taped the same value: one push,
 	 * here, serves both (see record.c) */
 	Shared *sh = pl->share ? share_find(c, e) : NULL;
