@@ -2340,11 +2340,19 @@ static int bn_fixed_pointers(Adj *c, const Stmt *body, const char *what)
 			continue;
 		const Stmt *w = adj_first_assign(body, v);
 		if (w) {
+			/* (a parameter the function moves is moved in its
+			 * copy ck_x: name the parameter) */
+			const char *n = c->f->vars[v]->name;
+			int pv = strncmp(n, "ck_", 3) == 0
+					 ? func_find_var(c->f, n + 3)
+					 : -1;
+			if (pv >= 0 && c->f->vars[pv]->kind == VAR_PARAM)
+				n = n + 3;
 			diag_error(w->loc,
 				   "the body of this %s loop moves "
 				   "the pointer '%s'; index from a fixed "
 				   "pointer instead",
-				   what, c->f->vars[v]->name);
+				   what, n);
 			return 0;
 		}
 	}
