@@ -1310,7 +1310,7 @@ static void rg_inside_visit(void *ctx, const Expr *e)
 {
 	RangeCheck *r = ctx;
 	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR ||
-	    e->u.index.base->u.var != r->sec->var)
+	    e->u.index.base->u.var != r->sec->var || r->guard)
 		return;
 	for (int at = r->nloops - 1; at >= -1; at--) {
 		int side;
@@ -1319,6 +1319,83 @@ static void rg_inside_visit(void *ctx, const Expr *e)
 				r->outside++;
 			return;
 		}
+	}
+}
+
+/* rg_inside_visit on e and what it holds; an index in an arm of ?:, right
+ * of && or ||, may be guarded by the condition (i > 0 ? u[i - 1] : 0.0):
+ * not provably outside. */
+static void rg_inside_expr(RangeCheck *r, const Expr *e)
+{
+	if (!e)
+		return;
+	rg_inside_visit(r, e);
+	switch (e->kind) {
+	case E_COND:
+		rg_inside_expr(r, e->u.cond.c);
+		r->guard++;
+		rg_inside_expr(r, e->u.cond.a);
+		rg_inside_expr(r, e->u.cond.b);
+		r->guard--;
+		return;
+	case E_BINARY: {
+		int lazy = e->u.bin.op == B_LAND || e->u.bin.op == B_LOR;
+		rg_inside_expr(r, e->u.bin.l);
+		r->guard += lazy;
+		rg_inside_expr(r, e->u.bin.r);
+		r->guard -= lazy;
+		return;
+	}
+	case E_UNARY:
+		rg_inside_expr(r, e->u.un.e);
+		return;
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
+		rg_inside_expr(r, e->u.e);
+		return;
+	case E_MEMBER:
+		rg_inside_expr(r, e->u.mem.base);
+		return;
+	case E_INDEX:
+		rg_inside_expr(r, e->u.index.base);
+		rg_inside_expr(r, e->u.index.idx);
+		return;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			rg_inside_expr(r, e->u.call.args[i]);
+		return;
+	default:
+		return;
+	}
+}
+
+/* rg_inside_expr on the expressions of a simple statement s. */
+static void rg_inside_simple(RangeCheck *r, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			rg_inside_simple(r, s->u.block.items[i]);
+		return;
+	case S_ASSIGN:
+		rg_inside_expr(r, s->u.assign.lhs);
+		rg_inside_expr(r, s->u.assign.rhs);
+		return;
+	case S_DECL:
+		rg_inside_expr(r, s->u.decl.init);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			rg_inside_expr(r, s->u.decl.inits[i]);
+		return;
+	case S_EXPR:
+	case S_RETURN:
+		rg_inside_expr(r, s->u.expr);
+		return;
+	default:
+		ir_walk_stmt(s, rg_inside_visit, r);
+		return;
 	}
 }
 
@@ -1332,16 +1409,19 @@ static void rg_inside_walk(RangeCheck *r, const Stmt *s)
 			rg_inside_walk(r, s->u.block.items[i]);
 		return;
 	case S_IF:
-		ir_walk_expr(s->u.ifs.cond, rg_inside_visit, r);
+		/* (what an if guards may not run for every index) */
+		rg_inside_expr(r, s->u.ifs.cond);
+		r->guard++;
 		rg_inside_walk(r, s->u.ifs.then);
 		rg_inside_walk(r, s->u.ifs.els);
+		r->guard--;
 		return;
 	case S_FOR: {
 		/* (the header with the loops around it: the condition also
 		 * runs with the index at its bound) */
-		ir_walk_stmt(s->u.loop.init, rg_inside_visit, r);
-		ir_walk_expr(s->u.loop.cond, rg_inside_visit, r);
-		ir_walk_stmt(s->u.loop.inc, rg_inside_visit, r);
+		rg_inside_simple(r, s->u.loop.init);
+		rg_inside_expr(r, s->u.loop.cond);
+		rg_inside_simple(r, s->u.loop.inc);
 		if (rg_range_loop(r, s)) {
 			rg_inside_walk(r, s->u.loop.body);
 			r->nloops--;
@@ -1352,14 +1432,14 @@ static void rg_inside_walk(RangeCheck *r, const Stmt *s)
 	}
 	case S_WHILE:
 	case S_DO:
-		ir_walk_expr(s->u.loop.cond, rg_inside_visit, r);
+		rg_inside_expr(r, s->u.loop.cond);
 		rg_inside_walk(r, s->u.loop.body);
 		return;
 	case S_CHECKPOINT:
 		rg_inside_walk(r, s->u.ckpt.body);
 		return;
 	default:
-		ir_walk_stmt(s, rg_inside_visit, r);
+		rg_inside_simple(r, s);
 		return;
 	}
 }
