@@ -685,9 +685,10 @@ static void act_calls(Solver *s, const Expr *e)
 	case E_CAST:
 		/* a pointer to floating data made from an integer: no way to
 		 * know what it points into */
-		if (s->check && e->type->kind == TY_PTR && type_float_elem(e->type) &&
+		if (s->check && e->type->kind == TY_PTR &&
+		    type_float_elem(e->type) &&
 		    !type_is_pointerish(e->u.e->type) &&
-		    !(s->f->generated && act_null_ptr(e->u.e)) &&
+		    !act_null_ptr(e->u.e) && /* ((double *)0: NULL) */
 		    act_first_report(e->loc))
 			diag_error(e->loc, "ckc cannot follow derivatives through "
 					   "a pointer made from an integer; use "
