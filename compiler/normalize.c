@@ -3172,9 +3172,8 @@ static int scratch_elem_stores(const Func *f, const Stmt *b, int k, int v,
 	return nset == t->len;
 }
 
-static int scratch_dead(const Func *f, int v, int used)
+static int scratch_dead_in(const Func *f, const Stmt *b, int v, int used)
 {
-	const Stmt *b = f->body;
 	for (int k = 0; k < b->u.block.n; k++) {
 		const Stmt *it = b->u.block.items[k];
 		if (!stmt_mentions(it, v) ||
@@ -3196,6 +3195,24 @@ static int scratch_dead(const Func *f, int v, int used)
 		return 0;
 	}
 	return 0;
+}
+
+static int scratch_dead(const Func *f, int v, int used)
+{
+	return scratch_dead_in(f, f->body, v, used);
+}
+
+/* The declaration of local v in f, or NULL. */
+typedef struct DeclOf {
+	int var;
+	const Stmt *decl;
+} DeclOf;
+
+static void decl_of_visit(void *ctx, const Stmt *s)
+{
+	DeclOf *d = ctx;
+	if (s->kind == S_DECL && s->u.decl.var == d->var)
+		d->decl = s;
 }
 
 /* Is static local v only read: never assigned (whole or an element),
@@ -3259,7 +3276,12 @@ static void static_scratch(Func *f)
 		    !(type_is_float(x->type) || type_float_elem(x->type)) ||
 		    type_is_readonly(x->type))
 			continue;
-		if (scratch_dead(f, v, 0)) {
+		/* (in the block that declares it: a static of a region's
+		 * or a loop's body, filled whole there before it is read) */
+		DeclOf d = { v, NULL };
+		ir_visit_stmts(f->body, decl_of_visit, &d);
+		const Stmt *in = d.decl ? block_of(f->body, d.decl) : NULL;
+		if (scratch_dead_in(f, in ? in : f->body, v, 0)) {
 			x->is_static = 0;
 			continue;
 		}
