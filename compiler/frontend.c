@@ -3099,10 +3099,17 @@ static void flatten_designated(FE *fe, CXCursor list, Type *ty, Expr ***out,
 				return;
 			}
 			flatten_init(fe, val, (Type *)t, &vals, &nv);
+		} else if (is_kind(val, CXCursor_InitListExpr) &&
+			   t->kind == TY_STRUCT) {
+			/* an entry of a table of structs, [1] = { 2.0, 2 } */
+			flatten_struct(fe, val, (Type *)t, &vals, &nv);
+			while (nv < need)
+				ARENA_PUSH(vals, nv, expr_int(0, kl));
 		} else if (is_kind(val, CXCursor_InitListExpr)) {
 			refuse(fe, kl,
 			       "nested initializer lists are supported "
-			       "only for the rows of arrays");
+			       "only for the rows of arrays and the "
+			       "entries of tables of structs");
 			return;
 		} else {
 			ARENA_PUSH(vals, nv, conv_expr(fe, val));
