@@ -1032,9 +1032,9 @@ static void adj_find_heap(AdjVariant *v, const int *members)
 		    x->type->kind != TY_PTR || !type_float_elem(x->type))
 			continue;
 		/* buffers of inactive data only where a region's
-		 * recomputation makes them again */
+		 * recomputation makes them again, or reads them */
 		if (!activity_var_varied(v->a, i) &&
-		    !adj_in_region(f->body, i, 1))
+		    !adj_in_region(f->body, i, 0))
 			continue;
 		HeapScan h = { i, 0, 0, 0, 0 };
 		adj_heap_scan(&h, f->body);
