@@ -3268,6 +3268,8 @@ static Type *type_const_elems(Type *t)
 	return a;
 }
 
+static int scratch_prefix(const Func *f, int v);
+
 static void static_scratch(Func *f)
 {
 	for (int v = 0; v < f->nvars; v++) {
@@ -3281,7 +3283,10 @@ static void static_scratch(Func *f)
 		DeclOf d = { v, NULL };
 		ir_visit_stmts(f->body, decl_of_visit, &d);
 		const Stmt *in = d.decl ? block_of(f->body, d.decl) : NULL;
-		if (scratch_dead_in(f, in ? in : f->body, v, 0)) {
+		/* (or a prefix that a counted loop fills and the loops over
+		 * the same count read, as for a global: df[i] for i < n) */
+		if (scratch_dead_in(f, in ? in : f->body, v, 0) ||
+		    ((!in || in == f->body) && scratch_prefix(f, v))) {
 			x->is_static = 0;
 			continue;
 		}
