@@ -622,6 +622,8 @@ typedef Expr *ExprMap(void *ctx, Expr *e);
 Expr *expr_map(Expr *e, ExprMap *fn, void *ctx);
 /* expr_map on every expression of s and the statements in it. */
 void stmt_map_exprs(Stmt *s, ExprMap *fn, void *ctx);
+/* Every mention of variable from in s (of f) becomes one of to. */
+void stmt_rename_var(Func *f, Stmt *s, int from, int to);
 /* The same, where own(ctx, t) first sees each statement t (s and those
  * inside it, in order) and may map t's own expressions itself: when it
  * returns 1, fn leaves them (not those of the statements inside t). */

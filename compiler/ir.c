@@ -1103,6 +1103,25 @@ void stmt_map_exprs(Stmt *s, ExprMap *fn, void *ctx)
 	}
 }
 
+typedef struct VarRename {
+	Func *f;
+	int from, to;
+} VarRename;
+
+static Expr *var_rename(void *ctx, Expr *e)
+{
+	const VarRename *r = ctx;
+	if (e->kind == E_VAR && e->u.var == r->from)
+		return expr_var(r->f, r->to, e->loc);
+	return NULL;
+}
+
+void stmt_rename_var(Func *f, Stmt *s, int from, int to)
+{
+	VarRename r = { f, from, to };
+	stmt_map_exprs(s, var_rename, &r);
+}
+
 void stmt_rewrite(Stmt *s, StmtHook *own, ExprMap *fn, void *ctx)
 {
 	if (!s)

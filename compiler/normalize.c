@@ -2172,19 +2172,6 @@ static int ofs_fixed(const Func *f, const Ofs *o)
 	return x.ok;
 }
 
-typedef struct OfsRename {
-	Func *f;
-	int from, to;
-} OfsRename;
-
-static Expr *ofs_rename(void *ctx, Expr *e)
-{
-	const OfsRename *r = ctx;
-	if (e->kind == E_VAR && e->u.var == r->from)
-		return expr_var(r->f, r->to, e->loc);
-	return NULL;
-}
-
 static void heap_offset_one(Program *p, Func *f, int v)
 {
 	HeapOfs h;
@@ -2246,9 +2233,8 @@ static void heap_offset_one(Program *p, Func *f, int v)
 	f->vars[buf]->joins = arena_printf("'%s'", f->vars[v]->name);
 	f->vars[buf]->joins_save =
 		arena_printf("%s[lo:len]", f->vars[v]->name);
-	OfsRename rn = { f, v, buf };
 	for (int i = a + 1; i < b; i++)
-		stmt_map_exprs(blk->u.block.items[i], ofs_rename, &rn);
+		stmt_rename_var(f, blk->u.block.items[i], v, buf);
 	Expr *val = expr_var(f, buf, st->loc);
 	for (int i = o.n - 1; i >= 0; i--)
 		val = expr_binary(o.sign[i] > 0 ? B_ADD : B_SUB, val,

@@ -1634,19 +1634,6 @@ static int read_after(const Stmt *root, const Stmt *target, int var,
 	}
 }
 
-typedef struct Rename {
-	Func *f;
-	int from, to;
-} Rename;
-
-static Expr *rename_var(void *ctx, Expr *e)
-{
-	const Rename *r = ctx;
-	if (e->kind == E_VAR && e->u.var == r->from)
-		return expr_var(r->f, r->to, e->loc);
-	return NULL;
-}
-
 static int drop_var(int *v, int *n, int var)
 {
 	int k = 0, hit = 0;
@@ -1710,13 +1697,11 @@ static void privatize_loop(Program *p, Func *f, Stmt *s)
 		if (uses(f->body, v) == uses(s, v) ||
 		    !read_after(f->body, s, v, &found, &set))
 			continue;
-		Rename r = { f, v,
-			     func_add_var(f,
-					  name_fresh(p, f, f->vars[v]->name),
-					  type_with_const(f->vars[v]->type, 0),
-					  VAR_LOCAL, f->vars[v]->loc) };
-		stmt_map_exprs(s->u.loop.body, rename_var, &r);
-		stmt_prepend(s->u.loop.body, stmt_decl(r.to, NULL, s->loc));
+		int to = func_add_var(f, name_fresh(p, f, f->vars[v]->name),
+				      type_with_const(f->vars[v]->type, 0),
+				      VAR_LOCAL, f->vars[v]->loc);
+		stmt_rename_var(f, s->u.loop.body, v, to);
+		stmt_prepend(s->u.loop.body, stmt_decl(to, NULL, s->loc));
 		if (!drop_var(om->priv, &om->npriv, v))
 			drop_var(om->fpriv, &om->nfpriv, v);
 	}
