@@ -2354,7 +2354,10 @@ static int bn_counted(Adj *c, const Stmt *loop, const Stmt *prag,
 		if (!quiet)
 			diag_error(prag->loc,
 				   "%s needs a counted for loop "
-				   "(init; condition; increment)",
+				   "(init; condition; increment), with no "
+				   "call of the file's functions in its "
+				   "condition; a loop that may stop earlier "
+				   "can take online(K)",
 				   what);
 		return 0;
 	}
