@@ -1833,7 +1833,7 @@ static void rg_used_bases(Adj *c, unsigned char *used)
 		if (used[i] && b >= 0 && b != i &&
 		    f->vars[i]->type->kind == TY_PTR &&
 		    f->vars[b]->kind == VAR_LOCAL &&
-		    f->vars[b]->type->kind == TY_ARRAY)
+		    f->vars[b]->type->kind != TY_PTR)
 			used[b] = 1;
 	}
 }
