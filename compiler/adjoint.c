@@ -961,7 +961,7 @@ static int adj_in_region(const Stmt *s, int v, int decl)
 	case S_DO:
 		return adj_in_region(s->u.loop.body, v, decl);
 	case S_CHECKPOINT:
-		return decl ? adj_find_decl(s->u.ckpt.body, v) != NULL
+		return decl ? stmt_find_decl(s->u.ckpt.body, v) != NULL
 			    : stmt_mentions(s->u.ckpt.body, v);
 	default:
 		return 0;
@@ -3097,7 +3097,7 @@ static Stmt *adj_heap_shadow(Adj *c, int v, Loc loc);
  * the buffer it ends with a zeroed shadow. */
 int rg_heap_local(Adj *c, const Stmt *r, int v)
 {
-	return r && c->v->heap[v] && adj_find_decl(r, v);
+	return r && c->v->heap[v] && stmt_find_decl(r, v);
 }
 
 /* After f_fwd's plain run of checkpointed body r: its local buffers are
@@ -3109,7 +3109,7 @@ void rg_heap_null(Adj *c, const Stmt *r, Stmt *fout, Loc loc)
 		 * stepped buffer: their offsets are pushed later) */
 		int b = c->v->base[v];
 		if (b >= 0 && b != v && rg_heap_local(c, r, b) &&
-		    adj_find_decl(r, v) &&
+		    stmt_find_decl(r, v) &&
 		    c->f->vars[v]->type->kind == TY_PTR) {
 			stmt_append(fout, stmt_assign(A_SET,
 						      expr_var(c->fwd, v, loc),
@@ -4289,31 +4289,6 @@ static void adj_fwd_vars(Adj *c)
 	c->fwd->nparams = f->nparams;
 }
 
-const Stmt *adj_find_decl(const Stmt *s, int v)
-{
-	const Stmt *d = NULL;
-	if (!s)
-		return NULL;
-	switch (s->kind) {
-	case S_DECL:
-		return s->u.decl.var == v ? s : NULL;
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n && !d; i++)
-			d = adj_find_decl(s->u.block.items[i], v);
-		return d;
-	case S_IF:
-		d = adj_find_decl(s->u.ifs.then, v);
-		return d ? d : adj_find_decl(s->u.ifs.els, v);
-	case S_FOR: case S_WHILE: case S_DO:
-		d = adj_find_decl(s->u.loop.init, v);
-		return d ? d : adj_find_decl(s->u.loop.body, v);
-	case S_CHECKPOINT:
-		return adj_find_decl(s->u.ckpt.body, v);
-	default:
-		return NULL;
-	}
-}
-
 /* Declarations at the top of f_fwd: the tape, then every local. */
 static void adj_fwd_prologue(Adj *c)
 {
@@ -4331,7 +4306,8 @@ static void adj_fwd_prologue(Adj *c)
 		if (x->kind != VAR_LOCAL || x->dropped)
 			continue;
 		Stmt *d = stmt_decl(v, NULL, x->loc);
-		const Stmt *orig = x->is_static ? adj_find_decl(f->body, v) : NULL;
+		const Stmt *orig =
+			x->is_static ? stmt_find_decl(f->body, v) : NULL;
 		/* a const array gets its values where it was declared, one
 		 * element at a time: f_fwd's copy is not const */
 		if (!orig && x->type->kind == TY_ARRAY &&

@@ -282,8 +282,6 @@ int adj_heap_alias_error(Adj *c, int v, Loc loc);
 Stmt *adj_int_elem_update(Adj *c, const Expr *lhs, Stmt *fout, Loc loc);
 Stmt *adj_int_array_io(Adj *c, int v, int pop, Loc loc);
 int rg_heap_local(Adj *c, const Stmt *r, int v);
-/* The declaration of v in s (s or a statement in it), or NULL. */
-const Stmt *adj_find_decl(const Stmt *s, int v);
 /* The variable or global at the bottom of lvalue lv's members and
  * elements (s for s.a[k]). */
 const Expr *adj_lv_base(const Expr *lv);

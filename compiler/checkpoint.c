@@ -625,7 +625,7 @@ static int rg_pcopy(Adj *c, int v)
 	/* a static local starts from its initial value: a region that
 	 * declares it never changes it (rg_check_globals), and one it
 	 * enters changed loads it */
-	const Stmt *sd = x->is_static ? adj_find_decl(c->f->body, v) : NULL;
+	const Stmt *sd = x->is_static ? stmt_find_decl(c->f->body, v) : NULL;
 	if (sd && (sd->u.decl.init || sd->u.decl.ninits)) {
 		d->u.decl.init = expr_clone(sd->u.decl.init);
 		d->u.decl.inits = sd->u.decl.inits;
@@ -1935,7 +1935,7 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		/* (a stepped buffer the body allocates in turn: the reverse
 		 * mode says why it cannot follow it) */
 		if ((hb != i || f->vars[i]->joins) &&
-		    adj_find_decl(prag->u.ckpt.body, hb))
+		    stmt_find_decl(prag->u.ckpt.body, hb))
 			continue;
 		/* (integers too, which the region changes: a step's random
 		 * state, a counter) */

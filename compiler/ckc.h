@@ -700,6 +700,8 @@ int stmt_mentions(const Stmt *s, int var);
 /* Does s assign variable var (var = e, var += e, var++), or take its
  * address? */
 int stmt_assigns_var(const Stmt *s, int var);
+/* The declaration of v in s (s or a statement in it), or NULL. */
+const Stmt *stmt_find_decl(const Stmt *s, int v);
 /* Does loop body s hold a continue of its own loop (not an inner one's)? */
 int stmt_has_continue(const Stmt *s);
 /* Does s take the address of variable var (&var)? */

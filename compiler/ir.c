@@ -1455,6 +1455,33 @@ int stmt_has_continue(const Stmt *s)
 	}
 }
 
+const Stmt *stmt_find_decl(const Stmt *s, int v)
+{
+	const Stmt *d = NULL;
+	if (!s)
+		return NULL;
+	switch (s->kind) {
+	case S_DECL:
+		return s->u.decl.var == v ? s : NULL;
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n && !d; i++)
+			d = stmt_find_decl(s->u.block.items[i], v);
+		return d;
+	case S_IF:
+		d = stmt_find_decl(s->u.ifs.then, v);
+		return d ? d : stmt_find_decl(s->u.ifs.els, v);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		d = stmt_find_decl(s->u.loop.init, v);
+		return d ? d : stmt_find_decl(s->u.loop.body, v);
+	case S_CHECKPOINT:
+		return stmt_find_decl(s->u.ckpt.body, v);
+	default:
+		return NULL;
+	}
+}
+
 int stmt_assigns_var(const Stmt *s, int var)
 {
 	Assigns a = { var, 0 };

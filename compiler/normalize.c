@@ -3188,19 +3188,6 @@ static int scratch_dead(const Func *f, int v, int used)
 	return scratch_dead_in(f, f->body, v, used);
 }
 
-/* The declaration of local v in f, or NULL. */
-typedef struct DeclOf {
-	int var;
-	const Stmt *decl;
-} DeclOf;
-
-static void decl_of_visit(void *ctx, const Stmt *s)
-{
-	DeclOf *d = ctx;
-	if (s->kind == S_DECL && s->u.decl.var == d->var)
-		d->decl = s;
-}
-
 /* Is static local v only read: never assigned (whole or an element),
  * its address never taken, and an array only indexed, v[i], never passed
  * or pointed into?  (A table of constants that lacks its const: static
@@ -3266,9 +3253,8 @@ static void static_scratch(Func *f)
 			continue;
 		/* (in the block that declares it: a static of a region's
 		 * or a loop's body, filled whole there before it is read) */
-		DeclOf d = { v, NULL };
-		ir_visit_stmts(f->body, decl_of_visit, &d);
-		const Stmt *in = d.decl ? block_of(f->body, d.decl) : NULL;
+		const Stmt *d = stmt_find_decl(f->body, v);
+		const Stmt *in = d ? block_of(f->body, d) : NULL;
 		/* (or a prefix that a counted loop fills and the loops over
 		 * the same count read, as for a global: df[i] for i < n) */
 		if (scratch_dead_in(f, in ? in : f->body, v, 0) ||

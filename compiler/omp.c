@@ -1565,25 +1565,6 @@ static int exposed(const Stmt *s, int var, int *set)
 	}
 }
 
-typedef struct Uses {
-	int var, n;
-} Uses;
-
-static void uses_visit(void *ctx, const Expr *e)
-{
-	Uses *u = ctx;
-	u->n += e->kind == E_VAR && e->u.var == u->var;
-}
-
-/* How many times s mentions var. */
-static int uses(const Stmt *s, int var)
-{
-	Uses u = { var, 0 };
-	if (s)
-		ir_walk_stmt(s, uses_visit, &u);
-	return u.n;
-}
-
 /* Is var read, before it is set, after target runs (within root)?
  * *found: target was met; *set: var was set after it. */
 static int read_after(const Stmt *root, const Stmt *target, int var,
@@ -1694,8 +1675,7 @@ static void privatize_loop(Program *p, Func *f, Stmt *s)
 		/* (a variable that nothing reads after the loop before
 		 * setting it may stay as it is) */
 		int found = 0, set = 0;
-		if (uses(f->body, v) == uses(s, v) ||
-		    !read_after(f->body, s, v, &found, &set))
+		if (!read_after(f->body, s, v, &found, &set))
 			continue;
 		int to = func_add_var(f, name_fresh(p, f, f->vars[v]->name),
 				      type_with_const(f->vars[v]->type, 0),

@@ -1411,12 +1411,12 @@ static unsigned char *t_shadow_set(const Variant *v)
 static int t_nd_pos(const Variant *v)
 {
 	const Func *g = v->g;
+	const char *seed = arena_printf("%s_b", func_ret_base(v->f));
 	for (int i = 0; i < g->nparams; i++) {
 		const Var *x = g->vars[g->params[i]];
 		if (g->params[i] == v->ret_d ||
 		    (v->f->generated && x->is_adjoint &&
-		     strcmp(x->name,
-			    arena_printf("%s_b", func_ret_base(v->f))) == 0))
+		     strcmp(x->name, seed) == 0))
 			return i;
 	}
 	return g->nparams;

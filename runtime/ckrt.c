@@ -437,7 +437,8 @@ static void free_stack(struct ck_stack_ *s, int all)
 	memset(s, 0, sizeof *s);
 }
 
-/* Bulk pushes and pops: as n single ones, a chunk's worth at a time.  The
+/* Bulk pushes and pops: as n single ones, a chunk's worth at a time (a
+ * push of zeros, p NULL, goes in as a block: push_zeros).  The
  * elements lie in the chunks in push order, so a pop of n takes the last
  * n bytes' worth back in one copy per chunk. */
 static void push_n(ck_tape *t, int k, const void *p, size_t n, size_t size)
@@ -452,12 +453,8 @@ static void push_n(ck_tape *t, int k, const void *p, size_t n, size_t size)
 			ck_tape_grow_(t, k);
 		room = (size_t)(s->limit - s->top) / size;
 		m = n < room ? n : room;
-		if (src) {
-			memcpy(s->top, src, m * size);
-			src += m * size;
-		} else {
-			memset(s->top, 0, m * size);
-		}
+		memcpy(s->top, src, m * size);
+		src += m * size;
 		s->top += m * size;
 		n -= m;
 	}
