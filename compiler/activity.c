@@ -585,7 +585,8 @@ static void act_call(Solver *s, const Expr *e)
 				const Var *x = s->f->vars[root];
 				if (type_float_elem(x->type) &&
 				    !(x->kind == VAR_PARAM &&
-				      type_is_pointerish(x->type)))
+				      type_is_pointerish(x->type)) &&
+				    x->handed != 2)
 					act_mark(s, root, e->loc);
 			}
 		}
@@ -1305,6 +1306,11 @@ static Activity *act_solve(const Pattern *pat)
 			if (f->vars[i]->kind == VAR_LOCAL &&
 			    type_float_elem(f->vars[i]->type))
 				a->varied[a->node[i]] = 1;
+	/* a buffer that f_fwd hands to f_bwd has a tangent in both sweeps
+	 * of f_b_d, or in neither: the one it has in f */
+	for (int i = 0; i < f->nvars; i++)
+		if (f->generated && f->vars[i]->handed == 1)
+			a->varied[a->node[i]] = 1;
 	a->ret_varied = pat->force_ret;
 
 	Solver s = { 0 };
@@ -1552,6 +1558,28 @@ Activity *activity_analyze(Program *p, const Pattern *pat)
 		m->ok = act_check(a);
 	}
 	return m->ok ? a : NULL;
+}
+
+int activity_stmt_writes(Program *p, const Activity *a, const Stmt *st,
+			 int node)
+{
+	/* one pass of the solver over st alone, on a copy of a whose
+	 * written bits start clear (a's varied bits are a fixpoint: the
+	 * pass changes none, and the callees' patterns are memoized) */
+	size_t nv = (size_t)a->f->nvars + 1;
+	Activity *t = ARENA_NEW(Activity);
+	*t = *a;
+	t->varied = arena_alloc(nv);
+	memcpy(t->varied, a->varied, nv);
+	t->varied_at = arena_alloc(sizeof(Loc) * nv);
+	t->written = arena_alloc(nv);
+	t->data_written = arena_alloc(nv);
+	Solver s = { 0 };
+	s.a = t;
+	s.f = (Func *)a->f;
+	act_prog = p;
+	act_stmt(&s, st);
+	return t->written[node];
 }
 
 void activity_dump(FILE *out, const Program *p, const Activity *a)

@@ -3204,6 +3204,11 @@ static void adj_heap_vars(Adj *c)
 						 loc));
 		Type *pt = type_with_const(f->vars[v]->type, 0);
 		c->hptr_b[v] = func_add_var(c->bwd, name, pt, VAR_LOCAL, loc);
+		/* (where a region's recomputation reads it) */
+		if (c->v->heap[v] && adj_in_region(f->body, v, 0))
+			c->fwd->vars[v]->handed =
+				c->bwd->vars[c->hptr_b[v]]->handed =
+					activity_var_varied(c->a, v) ? 1 : 2;
 		stmt_append(c->bdecls, stmt_decl(c->hptr_b[v], NULL, loc));
 		c->hbytes_b[v] = adj_local(c, c->bwd, bn, adj_long());
 		stmt_append(c->bdecls, stmt_decl(c->hbytes_b[v], NULL, loc));

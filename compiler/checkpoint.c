@@ -1849,6 +1849,54 @@ static int rg_stepped_buf(const Func *f, int v)
 	return v;
 }
 
+/* Does code that may run from prag's start until the reverse sweep runs
+ * it again store into node's storage: prag itself, what follows it in
+ * each enclosing block, and the whole of each enclosing loop (its later
+ * iterations)?  Data that nothing there changes is, when the reverse
+ * sweep runs prag again, what it was at prag's start: no save() needed
+ * (a tridiagonal system's coefficients, set before a time loop that only
+ * reads them).  *found: prag is in s; where it is not, nothing is known
+ * (1). */
+static int rg_written_from(Adj *c, const Stmt *s, const Stmt *prag, int node,
+			   int *found)
+{
+	if (!s || *found)
+		return 0;
+	if (s == prag) {
+		*found = 1;
+		return activity_stmt_writes(c->p, c->a, s, node);
+	}
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++) {
+			const Stmt *t = s->u.block.items[i];
+			if (*found ? activity_stmt_writes(c->p, c->a, t, node)
+				   : rg_written_from(c, t, prag, node, found))
+				return 1;
+		}
+		return 0;
+	case S_IF:
+		return rg_written_from(c, s->u.ifs.then, prag, node, found) ||
+		       rg_written_from(c, s->u.ifs.els, prag, node, found);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		rg_written_from(c, s->u.loop.body, prag, node, found);
+		return *found && activity_stmt_writes(c->p, c->a, s, node);
+	case S_CHECKPOINT:
+		return rg_written_from(c, s->u.ckpt.body, prag, node, found);
+	default:
+		return 0;
+	}
+}
+
+static int rg_changed_from(Adj *c, const Stmt *prag, int var)
+{
+	int found = 0;
+	int w = rg_written_from(c, c->f->body, prag, c->a->node[var], &found);
+	return w || !found;
+}
+
 static int rg_check_saves(Adj *c, const unsigned char *used,
 			  const Stmt *prag, const char *what)
 {
@@ -1955,6 +2003,9 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		if (b >= 0 && b != i && used[b] &&
 		    f->vars[b]->kind == VAR_LOCAL &&
 		    f->vars[b]->type->kind != TY_PTR)
+			continue;
+		/* data changed only before prag starts */
+		if (!rg_changed_from(c, prag, i))
 			continue;
 		int named = 0;
 		for (int k = 0; k < prag->u.ckpt.nsaves; k++)

@@ -451,6 +451,12 @@ typedef struct Var {
 	 * heap_locals): their pointers' names for messages ("'u' and 'v'")
 	 * and the save() that names them ("u[lo:len], v[lo:len]"). */
 	const char *joins, *joins_save;
+	/* In f_fwd and f_bwd: a malloc'd buffer that f_fwd hands to f_bwd
+	 * (adjoint.c, heap variables) and a checkpoint region reads; 1 when
+	 * its data is varied in f, 2 when not.  f_b_d's two sweeps give it
+	 * a tangent by that alone (activity.c): the region's recomputation
+	 * in f_bwd_d reads the tangent f_fwd_d pushed. */
+	int handed;
 } Var;
 
 /* A file-scope variable read (or written) by converted code. */
@@ -1004,6 +1010,11 @@ int pattern_empty(const Pattern *pat, const Program *p);
 /* The pattern of a request: its wrt and out parameters are active, and
  * a floating-point result is an output. */
 Pattern *activity_request_pattern(const Program *p, const Request *r);
+/* Does st, a statement of a->f's body, store into the storage of node
+ * (a->node[var]), itself or in a function it calls?  written[node] for
+ * part of the body. */
+int activity_stmt_writes(Program *p, const Activity *a, const Stmt *st,
+			 int node);
 /* Prints the activity of each variable (for --dump-ir=activity). */
 void activity_dump(FILE *out, const Program *p, const Activity *a);
 
