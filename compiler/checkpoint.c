@@ -31,7 +31,9 @@
  *
  * What the snapshot holds: the variables R uses that are live on entry
  * to R.  A variable R uses is left out when it is dead on entry:
- *   - no path through R reads its value before R writes it: a scalar
+ *   - no path through R reads its value before R writes it: a variable
+ *     declared in R (not static: C gives it no value on entry to its
+ *     block, so a program that reads it first is undefined), a scalar
  *     assigned (=, or a declaration with an initializer) before any read,
  *     in straight-line code or in both arms of an if; a local array
  *     overwritten whole by a declaration's initializer list, or by a
@@ -490,7 +492,11 @@ static void rg_live(RgLive *w, const Stmt *s)
 		rg_live_expr(w, s->u.decl.init);
 		for (int i = 0; i < s->u.decl.ninits; i++)
 			rg_live_expr(w, s->u.decl.inits[i]);
-		if (s->u.decl.init || s->u.decl.ninits)
+		/* (without an initializer too: each entry to its block
+		 * starts it indeterminate, so R writes it before reading
+		 * it; a static keeps its value) */
+		if (s->u.decl.init || s->u.decl.ninits ||
+		    !w->f->vars[s->u.decl.var]->is_static)
 			rg_kill(w, s->u.decl.var);
 		break;
 	case S_ASSIGN: {

@@ -100,7 +100,6 @@ double diffuse(const double *u0, const double *kap, double *cp, int n)
 // CHECK: ck_s = ck_snap_new();
 // CHECK-NEXT: CK_SAVE(ck_s, n);
 // CHECK-NEXT: CK_SAVE(ck_s, u);
-// CHECK-NEXT: CK_SAVE(ck_s, dp);
 // CHECK-NEXT: ck_push_p(ck_t, ck_s);
 
 #ifdef CK_TEST_MAIN
