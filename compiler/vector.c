@@ -281,6 +281,7 @@ static int v_reads_sh(const Vec *c, const Expr *e)
 }
 
 static Expr *v_ptr(Vec *c, const Expr *e);
+static Expr *v_alloc(Vec *c, const Expr *e);
 
 /* Is e an array object (not a pointer value that has an array's type, as
  * a + 1 has)? */
@@ -518,8 +519,13 @@ static Expr *v_ptr(Vec *c, const Expr *e)
 		return expr_cond(expr_clone(e->u.cond.c),
 				 v_ptr(c, e->u.cond.a), v_ptr(c, e->u.cond.b),
 				 e->loc);
+	case E_CALL: {
+		/* an allocation inside arithmetic (a scratch buffer
+		 * starting below element 0: ck_scratch_alloc_d(n) + off) */
+		Expr *a = v_alloc(c, e);
+		return a ? a : expr_clone(e);
+	}
 	case E_NUM:
-	case E_CALL:
 		return expr_clone(e);
 	default:
 		return v_bad(e, "follow derivatives through this pointer");

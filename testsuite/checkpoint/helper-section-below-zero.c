@@ -4,6 +4,9 @@
 // recomputes in starts at the section's start; it was allocated from
 // element 0 and loaded below its start (a heap overflow under ASan, or
 // "out of memory ... 0 bytes requested" when the section ended below 0).
+// f_b_dv's tangent buffer of that scratch ran past its end too: it was
+// allocated for one direction (ck_scratch_alloc_d(n) + ck_off * ck_nd)
+// and gave NaN; each of its directions is now f_b_d's.
 // f_b and f_b_d are bit for bit those of ckc --no-checkpoint, and f_b is
 // checked against differences, f_b_d against differences of gradients.
 // RUN: %ckc %s -o %t.c
@@ -28,9 +31,12 @@ static void upd(double *u, int lo, int len)
 // CHECK-NEXT: ck_n{{[0-9]*}} = ck_off + (lo + len > 0 ? lo + len : 0);
 // CHECK-NEXT: u{{[0-9]*}} = ck_scratch_alloc_d(ck_n{{[0-9]*}}) + ck_off;
 // CHECK: ck_scratch_free_d(u{{[0-9]*}} - ck_off, ck_n{{[0-9]*}});
+// CHECK-LABEL: static void upd_bwd_dv(
+// CHECK: u{{[0-9]*}}_dv = ck_scratch_alloc_d(ck_n{{[0-9]*}} * ck_nd) + ck_off * ck_nd;
 
 #pragma ck_adjoint wrt(x)
 #pragma ck_hvp wrt(x)
+#pragma ck_hvp wrt(x) vector
 double f(const double *x, int lo, int len)
 {
 	double u[8];
@@ -101,6 +107,24 @@ int main(void)
 		}
 		ck_check_hvp("f_b_d", hvp, grad, NULL, x, v, u, NULL, 8, 0.5,
 			     3.0);
+		/* three directions at once, each f_b_d's */
+		double xdv[8 * 3], xbv[8] = { 0.0 }, xbdv[8 * 3] = { 0.0 };
+		double rbdv[3] = { 0.0, 1.0, 0.5 };
+		for (int i = 0; i < 8; i++)
+			for (int k = 0; k < 3; k++)
+				xdv[i * 3 + k] = k == 0   ? v[i]
+						 : k == 1 ? u[i]
+							  : 1.0;
+		f_b_dv(x, xdv, xbv, xbdv, g_lo, g_len, 3, 1.0, rbdv);
+		for (int k = 0; k < 3; k++) {
+			double xd[8], xb[8] = { 0.0 }, xbd[8] = { 0.0 };
+			for (int i = 0; i < 8; i++)
+				xd[i] = xdv[i * 3 + k];
+			f_b_d(x, xd, xb, xbd, g_lo, g_len, 1.0, rbdv[k]);
+			for (int i = 0; i < 8; i++)
+				ck_equal_bits("f_b_dv's direction is f_b_d",
+					      xbdv[i * 3 + k], xbd[i]);
+		}
 	}
 	return ck_done();
 }
