@@ -1481,7 +1481,11 @@ static void serial_stmt(Program *p, Func *f, Stmt *s, int *changed)
 		serial_stmt(p, f, s->u.ifs.els, changed);
 		break;
 	case S_FOR: {
-		Stmt *n = s->u.loop.omp ? serial_nest(p, f, s) : NULL;
+		/* (a loop that carries a firstprivate value stays as it
+		 * is: the reverse mode refuses it, adj_loop) */
+		Stmt *n = s->u.loop.omp && !s->u.loop.omp->carried
+				  ? serial_nest(p, f, s)
+				  : NULL;
 		if (n) {
 			*s = *n;
 			*changed = 1;
@@ -1627,6 +1631,125 @@ static int drop_var(int *v, int *n, int var)
 	return hit;
 }
 
+/* Does s change var: assign it, store into its elements or members, or
+ * take its address (a callee may store through it)? */
+typedef struct Changes {
+	int var, hit;
+} Changes;
+
+static void changes_visit(void *ctx, const Stmt *s)
+{
+	Changes *c = ctx;
+	if (s->kind == S_ASSIGN && activity_root(s->u.assign.lhs) == c->var)
+		c->hit = 1;
+}
+
+static int body_changes(const Stmt *s, int var)
+{
+	Changes c = { var, 0 };
+	ir_visit_stmts(s, changes_visit, &c);
+	return c.hit || stmt_assigns_var(s, var);
+}
+
+/* Does the body of a loop, block s, read an element of array var before
+ * setting it, where exposed cannot tell (it counts any element store as
+ * a read)?  Straight-line stores var[c] = e at the top of s, with
+ * constant c and e reading only elements set before, set the elements;
+ * once all of them are set, the rest of s may do anything.  Anything
+ * else that mentions var counts as a read. */
+typedef struct ElemRead {
+	int var, bad;
+	const unsigned char *set;
+	long len;
+	int elems, uses; /* var[...] read, var mentioned */
+} ElemRead;
+
+static void elem_read_visit(void *ctx, const Expr *e)
+{
+	ElemRead *r = ctx;
+	long k;
+	if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
+	    e->u.index.base->u.var == r->var) {
+		r->elems++;
+		if (!ir_int_const(e->u.index.idx, &k) || k < 0 ||
+		    k >= r->len || !r->set[k])
+			r->bad = 1;
+	} else if (e->kind == E_VAR && e->u.var == r->var) {
+		r->uses++;
+	}
+}
+
+static int elems_exposed(const Stmt *s, int var, long len)
+{
+	if (!s || s->kind != S_BLOCK || len <= 0 || len > 64)
+		return 1;
+	unsigned char set[64] = { 0 };
+	long nset = 0;
+	for (int i = 0; i < s->u.block.n && nset < len; i++) {
+		const Stmt *it = s->u.block.items[i];
+		if (!stmt_mentions(it, var))
+			continue;
+		const Expr *l = it->kind == S_ASSIGN ? it->u.assign.lhs : NULL;
+		long k;
+		if (!l || it->u.assign.op != A_SET || l->kind != E_INDEX ||
+		    l->u.index.base->kind != E_VAR ||
+		    l->u.index.base->u.var != var ||
+		    !ir_int_const(l->u.index.idx, &k) || k < 0 || k >= len)
+			return 1;
+		ElemRead r = { var, 0, set, len, 0, 0 };
+		ir_walk_expr(it->u.assign.rhs, elem_read_visit, &r);
+		/* (a use other than var[c], as a whole: &var, var + 1) */
+		if (r.bad || r.uses != r.elems)
+			return 1;
+		if (!set[k]++)
+			nset++;
+	}
+	return nset < len;
+}
+
+/* Does s mention var outside statement skip?  (An array outside a loop
+ * may be reached through a pointer, double *p = t, as a scalar only
+ * through its address.) */
+static int mentions_outside(const Stmt *s, const Stmt *skip, int var)
+{
+	if (!s || s == skip)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (mentions_outside(s->u.block.items[i], skip, var))
+				return 1;
+		return 0;
+	case S_IF:
+		return expr_mentions(s->u.ifs.cond, var) ||
+		       mentions_outside(s->u.ifs.then, skip, var) ||
+		       mentions_outside(s->u.ifs.els, skip, var);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return expr_mentions(s->u.loop.cond, var) ||
+		       mentions_outside(s->u.loop.init, skip, var) ||
+		       mentions_outside(s->u.loop.inc, skip, var) ||
+		       mentions_outside(s->u.loop.body, skip, var);
+	case S_CHECKPOINT:
+		return mentions_outside(s->u.ckpt.body, skip, var);
+	default:
+		return stmt_mentions(s, var);
+	}
+}
+
+/* Do the headers of the collapse nest from s down to in (init, condition,
+ * increment) mention var? */
+static int nest_header_mentions(const Stmt *s, const Stmt *in, int var)
+{
+	for (const Stmt *l = s; l; l = l == in ? NULL : nested_for(l))
+		if (expr_mentions(l->u.loop.cond, var) ||
+		    stmt_mentions(l->u.loop.init, var) ||
+		    stmt_mentions(l->u.loop.inc, var))
+			return 1;
+	return 0;
+}
+
 /* Parallel loop s: a scalar private to the threads (private, or
  * firstprivate and set by the body) becomes a variable declared in the
  * body, as OpenMP has it: the variable outside keeps the value it had
@@ -1651,37 +1774,47 @@ static void privatize_loop(Program *p, Func *f, Stmt *s)
 		VEC_PUSH(cand, ncand, om->priv[i]);
 	for (int i = 0; i < om->nfpriv; i++) {
 		int v = om->fpriv[i], set = 0;
-		if (!stmt_assigns_var(s->u.loop.body, v))
+		if (!body_changes(s->u.loop.body, v))
 			continue;
-		if (exposed(s->u.loop.body, v, &set)) {
+		const Type *vt = f->vars[v]->type;
+		if (exposed(s->u.loop.body, v, &set) &&
+		    !(vt->kind == TY_ARRAY && type_is_float(vt->base) &&
+		      !elems_exposed(s->u.loop.body, v, vt->len))) {
 			if (!om->carried)
 				om->carried = v + 1;
 			continue;
 		}
 		VEC_PUSH(cand, ncand, v);
 	}
-	if (!s->u.loop.body || s->u.loop.body->kind != S_BLOCK)
+	/* the body that declares the copies: the innermost of a
+	 * collapse(n) nest, whose loops must stay perfectly nested */
+	Stmt *in = s;
+	for (int k = 1; k < om->collapse && in; k++)
+		in = (Stmt *)nested_for(in);
+	if (!in || !in->u.loop.body || in->u.loop.body->kind != S_BLOCK)
 		return;
 	for (int i = 0; i < ncand; i++) {
 		int v = cand[i];
 		const Type *t = f->vars[v]->type;
 		if ((t->kind != TY_INT && !type_is_float(t) &&
-		     t->kind != TY_PTR) ||
-		    in_list(idx, nidx, v) ||
-		    expr_mentions(s->u.loop.cond, v) ||
-		    stmt_mentions(s->u.loop.init, v) ||
-		    stmt_mentions(s->u.loop.inc, v))
+		     t->kind != TY_PTR && t->kind != TY_ARRAY &&
+		     t->kind != TY_STRUCT) ||
+		    in_list(idx, nidx, v) || nest_header_mentions(s, in, v))
 			continue;
 		/* (a variable that nothing reads after the loop before
-		 * setting it may stay as it is) */
+		 * setting it may stay as it is; one whose address is taken
+		 * may be read through a pointer) */
 		int found = 0, set = 0;
-		if (!read_after(f->body, s, v, &found, &set))
+		if (!read_after(f->body, s, v, &found, &set) &&
+		    !stmt_takes_addr(f->body, v) &&
+		    !((t->kind == TY_ARRAY || t->kind == TY_STRUCT) &&
+		      mentions_outside(f->body, s, v)))
 			continue;
 		int to = func_add_var(f, name_fresh(p, f, f->vars[v]->name),
 				      type_with_const(f->vars[v]->type, 0),
 				      VAR_LOCAL, f->vars[v]->loc);
-		stmt_rename_var(f, s->u.loop.body, v, to);
-		stmt_prepend(s->u.loop.body, stmt_decl(to, NULL, s->loc));
+		stmt_rename_var(f, in->u.loop.body, v, to);
+		stmt_prepend(in->u.loop.body, stmt_decl(to, NULL, s->loc));
 		if (!drop_var(om->priv, &om->npriv, v))
 			drop_var(om->fpriv, &om->nfpriv, v);
 	}
