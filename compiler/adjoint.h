@@ -334,5 +334,8 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout);
 Stmt *adj_region(Adj *c, const Stmt *s, Stmt *fout);
 Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout);
 Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout);
+/* Is prag's loop one that adj_binomial reverses (binomial(K), or
+ * budget(BYTES) on a counted for loop), rather than an adj_loop? */
+int adj_binomial_loop(Adj *c, const Stmt *prag);
 
 #endif

@@ -2921,6 +2921,15 @@ static Stmt *on_exit_unless(Adj *c, const Expr *cond, Loc loc)
 		     bn_block1(stmt_new(S_BREAK, loc)), NULL);
 }
 
+int adj_binomial_loop(Adj *c, const Stmt *prag)
+{
+	const Stmt *loop = prag->u.ckpt.body;
+	return loop->kind == S_FOR &&
+	       (prag->u.ckpt.binomial ||
+		(prag->u.ckpt.budget &&
+		 bn_counted(c, loop, prag, "budget(BYTES)", 1)));
+}
+
 Stmt *adj_online(Adj *c, const Stmt *prag, Stmt *fout)
 {
 	const Stmt *loop = prag->u.ckpt.body;

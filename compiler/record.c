@@ -1481,9 +1481,10 @@ static void lb_find(Adj *c, LoopBounds *lb, const Stmt *s)
 		break;
 	}
 	case S_CHECKPOINT:
-		/* a binomial loop is adj_binomial's, not adj_loop's: only
-		 * the loops in its body */
-		if (s->u.ckpt.binomial && s->u.ckpt.body->kind == S_FOR)
+		/* a binomial loop (or a budget's counted one) is
+		 * adj_binomial's, not adj_loop's: only the loops in its
+		 * body */
+		if (adj_binomial_loop(c, s))
 			lb_find(c, lb, s->u.ckpt.body->u.loop.body);
 		else
 			lb_find(c, lb, s->u.ckpt.body);
