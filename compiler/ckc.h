@@ -1353,6 +1353,8 @@ void cleanup_unread(Func *g, int first);
 void cleanup_arith(Func *g);
 /* Only the second, exact rewrite (for tangents: f_d, f_b_d). */
 void cleanup_double(Func *g);
+/* Drops the statements v = v; of g. */
+void cleanup_self(Func *g);
 
 /* ----------------------------------------------------------------- cse.c */
 

@@ -564,6 +564,32 @@ void cleanup_double(Func *g)
 	stmt_map_exprs(g->body, cl_double_visit, NULL);
 }
 
+/* v = v; (a tangent of d = d - 0.5 * L, whose constant has none):
+ * nothing, and clang's -Wself-assign stops a -Werror build at it. */
+static void cl_self_visit(void *ctx, const Stmt *s)
+{
+	(void)ctx;
+	if (s->kind != S_BLOCK)
+		return;
+	Stmt *b = (Stmt *)s;
+	int n = 0;
+	for (int i = 0; i < b->u.block.n; i++) {
+		const Stmt *it = b->u.block.items[i];
+		if (it && it->kind == S_ASSIGN && it->u.assign.op == A_SET &&
+		    it->u.assign.lhs->kind == E_VAR && it->u.assign.rhs &&
+		    it->u.assign.rhs->kind == E_VAR &&
+		    it->u.assign.rhs->u.var == it->u.assign.lhs->u.var)
+			continue;
+		b->u.block.items[n++] = b->u.block.items[i];
+	}
+	b->u.block.n = n;
+}
+
+void cleanup_self(Func *g)
+{
+	ir_visit_stmts(g->body, cl_self_visit, NULL);
+}
+
 void cleanup_arith(Func *g)
 {
 	cl_zero_adds(g, g->body);

@@ -515,10 +515,11 @@ static int ckc_main(int argc, char **argv)
 	if (diag_errors())
 		return 1;
 	/* x_d * x + x * x_d is 2 * (x_d * x), the same number; runs of
-	 * pushes and pops are one tape operation each */
+	 * pushes and pops are one tape operation each; no v = v; */
 	for (int i = 0; i < p->nout; i++)
 		if (p->out[i]->generated) {
 			cleanup_double(p->out[i]);
+			cleanup_self(p->out[i]);
 			batch_tape(p, p->out[i]);
 		}
 	sret_public(p);
