@@ -1114,6 +1114,10 @@ typedef struct RangeCheck {
 	int guard; /* ifs around the statement being walked */
 	int bad;
 	int outside; /* rg_scratch_why: indexes provably outside the section */
+	/* rg_check_ranges: reads outside the section are refused too (the
+	 * function changes the data outside the region later) */
+	int reads;
+	int entire; /* rg_index_side: every value of the index is outside */
 } RangeCheck;
 
 /* Index idx against section r->sec with loop r->loops[at] around it (or
@@ -1153,9 +1157,11 @@ static int rg_index_side(RangeCheck *r, const Expr *idx, int at, int *side)
 	lin_of(&lo, sec->lo, 1, r->fixed);
 	lin_of(&end, sec->lo, 1, r->fixed);
 	lin_of(&end, sec->len, 1, r->fixed);
-	long d1, d2;
+	long d1, d2, d3, d4;
 	int k1 = lin_diff(&least, &lo, &d1), k2 = lin_diff(&end, &most, &d2);
 	*side = k1 && d1 < 0 ? -1 : k2 && d2 <= 0 ? 1 : k1 && k2 ? 0 : 2;
+	r->entire = (lin_diff(&most, &lo, &d3) && d3 < 0) ||
+		    (lin_diff(&end, &least, &d4) && d4 <= 0);
 	return 1;
 }
 
@@ -1188,6 +1194,102 @@ static void rg_range_store(RangeCheck *r, const Stmt *s)
 				  p);
 			r->bad = 1;
 		}
+		return;
+	}
+}
+
+/* A read of e's elements of r->sec->var (not in an arm of ?:, or right of
+ * && or ||, where the condition may keep it inside) that may fall outside
+ * the section: refused, at loc. */
+static void rg_range_read(RangeCheck *r, const Expr *e, Loc loc)
+{
+	if (!e || r->bad)
+		return;
+	switch (e->kind) {
+	case E_COND:
+		rg_range_read(r, e->u.cond.c, loc);
+		return;
+	case E_BINARY:
+		rg_range_read(r, e->u.bin.l, loc);
+		if (e->u.bin.op != B_LAND && e->u.bin.op != B_LOR)
+			rg_range_read(r, e->u.bin.r, loc);
+		return;
+	case E_UNARY:
+		rg_range_read(r, e->u.un.e, loc);
+		return;
+	case E_DEREF:
+	case E_ADDR:
+	case E_CAST:
+		rg_range_read(r, e->u.e, loc);
+		return;
+	case E_MEMBER:
+		rg_range_read(r, e->u.mem.base, loc);
+		return;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			rg_range_read(r, e->u.call.args[i], loc);
+		return;
+	case E_INDEX:
+		rg_range_read(r, e->u.index.idx, loc);
+		if (e->u.index.base->kind != E_VAR ||
+		    e->u.index.base->u.var != r->sec->var) {
+			rg_range_read(r, e->u.index.base, loc);
+			return;
+		}
+		break;
+	default:
+		return;
+	}
+	const SaveSection *sec = r->sec;
+	for (int at = r->nloops - 1; at >= -1; at--) {
+		int side;
+		if (r->guard != (at >= 0 ? r->loops[at].guard : 0) ||
+		    !rg_index_side(r, e->u.index.idx, at, &side))
+			continue;
+		if (side == -1 || side == 1) {
+			const char *p = r->c->f->vars[sec->var]->name;
+			diag_error(
+				e->loc,
+				"this read of '%s' may fall %s the section "
+				"that save() names, and the function "
+				"changes '%s' after the region starts: the "
+				"reverse sweep would run the region again "
+				"from the values it finds there then; widen "
+				"the section to cover every element the "
+				"region reads",
+				p, side < 0 ? "before" : "after", p);
+			diag_note(sec->loc,
+				  "the section of '%s' that save() names", p);
+			r->bad = 1;
+		}
+		return;
+	}
+	(void)loc;
+}
+
+/* The reads of simple statement s, for rg_range_read. */
+static void rg_range_reads(RangeCheck *r, const Stmt *s)
+{
+	switch (s->kind) {
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs;
+		if (s->u.assign.op != A_SET)
+			rg_range_read(r, l, s->loc);
+		else if (l->kind == E_INDEX)
+			rg_range_read(r, l->u.index.idx, s->loc);
+		rg_range_read(r, s->u.assign.rhs, s->loc);
+		return;
+	}
+	case S_DECL:
+		rg_range_read(r, s->u.decl.init, s->loc);
+		for (int i = 0; i < s->u.decl.ninits; i++)
+			rg_range_read(r, s->u.decl.inits[i], s->loc);
+		return;
+	case S_EXPR:
+	case S_RETURN:
+		rg_range_read(r, s->u.expr, s->loc);
+		return;
+	default:
 		return;
 	}
 }
@@ -1243,8 +1345,17 @@ static void rg_range_walk(RangeCheck *r, const Stmt *s)
 		return;
 	case S_ASSIGN:
 		rg_range_store(r, s);
+		if (r->reads)
+			rg_range_reads(r, s);
+		return;
+	case S_DECL:
+	case S_EXPR:
+		if (r->reads)
+			rg_range_reads(r, s);
 		return;
 	case S_IF:
+		if (r->reads)
+			rg_range_read(r, s->u.ifs.cond, s->loc);
 		r->guard++;
 		rg_range_walk(r, s->u.ifs.then);
 		rg_range_walk(r, s->u.ifs.els);
@@ -1277,8 +1388,11 @@ static void rg_range_walk(RangeCheck *r, const Stmt *s)
 	}
 }
 
-/* The stores of prag's statement against its save() sections (above). */
-static int rg_check_ranges(Adj *c, const Stmt *prag)
+/* The stores of prag's statement against its save() sections (above),
+ * and its reads where later[k]: the function changes section k's data
+ * after the region starts, outside it. */
+static int rg_check_ranges(Adj *c, const Stmt *prag,
+			   const unsigned char *later)
 {
 	const Func *f = c->f;
 	unsigned char *fixed = rg_fixed_ints(f);
@@ -1292,7 +1406,8 @@ static int rg_check_ranges(Adj *c, const Stmt *prag)
 			n += prag->u.ckpt.saves[j]->var == sec->var;
 		if (n != 1 || !sec->lo || !sec->len)
 			continue;
-		RangeCheck r = { c, prag, sec, fixed, { { 0 } }, 0, 0, 0, 0 };
+		RangeCheck r = { c, prag, sec, fixed,    { { 0 } }, 0,
+				 0, 0,    0,   later[k], 0 };
 		rg_range_walk(&r, body);
 		if (r.bad)
 			return 0;
@@ -1316,12 +1431,15 @@ static void rg_inside_visit(void *ctx, const Expr *e)
 {
 	RangeCheck *r = ctx;
 	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR ||
-	    e->u.index.base->u.var != r->sec->var || r->guard)
+	    e->u.index.base->u.var != r->sec->var)
 		return;
 	for (int at = r->nloops - 1; at >= -1; at--) {
 		int side;
 		if (rg_index_side(r, e->u.index.idx, at, &side)) {
-			if (side == -1 || side == 1)
+			/* (a guarded index, i > 0 ? u[i - 1] : 0.0, may stay
+			 * inside; one outside for every value, u[n], not) */
+			if ((side == -1 || side == 1) &&
+			    (!r->guard || r->entire))
 				r->outside++;
 			return;
 		}
@@ -1497,9 +1615,8 @@ static const char *rg_scratch_why(Adj *c, const Stmt *prag, int k)
 		return "the bounds of its section in save() are not sums of "
 		       "integer parameters that the function leaves alone";
 	/* (a binomial loop too: its index ranges over its steps) */
-	RangeCheck r = {
-		c, prag, sec, rg_fixed_ints(f), { { 0 } }, 0, 0, 0, 0
-	};
+	RangeCheck r = { c, prag, sec, rg_fixed_ints(f), { { 0 } }, 0, 0, 0,
+			 0, 0,    0 };
 	rg_inside_walk(&r, prag->u.ckpt.body);
 	return r.outside ? "the region indexes it outside the section that "
 			   "save() names"
@@ -1855,51 +1972,95 @@ static int rg_stepped_buf(const Func *f, int v)
 	return v;
 }
 
+/* Does s, prag aside, store into node's storage? */
+static int rg_writes_but(Adj *c, const Stmt *s, const Stmt *prag, int node)
+{
+	if (!s || s == prag)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (rg_writes_but(c, s->u.block.items[i], prag, node))
+				return 1;
+		return 0;
+	case S_IF:
+		return activity_stmt_writes(
+			       c->p, c->a,
+			       stmt_expr(S_EXPR, s->u.ifs.cond, s->loc),
+			       node) ||
+		       rg_writes_but(c, s->u.ifs.then, prag, node) ||
+		       rg_writes_but(c, s->u.ifs.els, prag, node);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return (s->u.loop.cond &&
+			activity_stmt_writes(
+				c->p, c->a,
+				stmt_expr(S_EXPR, s->u.loop.cond, s->loc),
+				node)) ||
+		       rg_writes_but(c, s->u.loop.init, prag, node) ||
+		       rg_writes_but(c, s->u.loop.inc, prag, node) ||
+		       rg_writes_but(c, s->u.loop.body, prag, node);
+	case S_CHECKPOINT:
+		return rg_writes_but(c, s->u.ckpt.body, prag, node);
+	default:
+		return activity_stmt_writes(c->p, c->a, s, node);
+	}
+}
+
 /* Does code that may run from prag's start until the reverse sweep runs
- * it again store into node's storage: prag itself, what follows it in
- * each enclosing block, and the whole of each enclosing loop (its later
- * iterations)?  Data that nothing there changes is, when the reverse
- * sweep runs prag again, what it was at prag's start: no save() needed
- * (a tridiagonal system's coefficients, set before a time loop that only
- * reads them).  *found: prag is in s; where it is not, nothing is known
- * (1). */
+ * it again store into node's storage: prag itself (when self), what
+ * follows it in each enclosing block, and the whole of each enclosing
+ * loop (its later iterations)?  Data that nothing there changes is, when
+ * the reverse sweep runs prag again, what it was at prag's start: no
+ * save() needed (a tridiagonal system's coefficients, set before a time
+ * loop that only reads them).  *found: prag is in s; where it is not,
+ * nothing is known (1). */
 static int rg_written_from(Adj *c, const Stmt *s, const Stmt *prag, int node,
-			   int *found)
+			   int self, int *found)
 {
 	if (!s || *found)
 		return 0;
 	if (s == prag) {
 		*found = 1;
-		return activity_stmt_writes(c->p, c->a, s, node);
+		return self && activity_stmt_writes(c->p, c->a, s, node);
 	}
 	switch (s->kind) {
 	case S_BLOCK:
 		for (int i = 0; i < s->u.block.n; i++) {
 			const Stmt *t = s->u.block.items[i];
 			if (*found ? activity_stmt_writes(c->p, c->a, t, node)
-				   : rg_written_from(c, t, prag, node, found))
+				   : rg_written_from(c, t, prag, node, self,
+						     found))
 				return 1;
 		}
 		return 0;
 	case S_IF:
-		return rg_written_from(c, s->u.ifs.then, prag, node, found) ||
-		       rg_written_from(c, s->u.ifs.els, prag, node, found);
+		return rg_written_from(c, s->u.ifs.then, prag, node, self,
+				       found) ||
+		       rg_written_from(c, s->u.ifs.els, prag, node, self,
+				       found);
 	case S_FOR:
 	case S_WHILE:
 	case S_DO:
-		rg_written_from(c, s->u.loop.body, prag, node, found);
-		return *found && activity_stmt_writes(c->p, c->a, s, node);
+		if (rg_written_from(c, s->u.loop.body, prag, node, self,
+				    found))
+			return 1;
+		return *found && rg_writes_but(c, s, prag, node);
 	case S_CHECKPOINT:
-		return rg_written_from(c, s->u.ckpt.body, prag, node, found);
+		return rg_written_from(c, s->u.ckpt.body, prag, node, self,
+				       found);
 	default:
 		return 0;
 	}
 }
 
-static int rg_changed_from(Adj *c, const Stmt *prag, int var)
+/* Is var's data (self: prag included) changed from prag's start on? */
+static int rg_changed_from(Adj *c, const Stmt *prag, int var, int self)
 {
 	int found = 0;
-	int w = rg_written_from(c, c->f->body, prag, c->a->node[var], &found);
+	int w = rg_written_from(c, c->f->body, prag, c->a->node[var], self,
+				&found);
 	return w || !found;
 }
 
@@ -2011,7 +2172,7 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		    f->vars[b]->type->kind != TY_PTR)
 			continue;
 		/* data changed only before prag starts */
-		if (!rg_changed_from(c, prag, i))
+		if (!rg_changed_from(c, prag, i, 1))
 			continue;
 		int named = 0;
 		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
@@ -2047,7 +2208,11 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 			return 0;
 		}
 	}
-	return rg_check_ranges(c, prag);
+	unsigned char *later = arena_alloc((size_t)prag->u.ckpt.nsaves + 1);
+	for (int k = 0; k < prag->u.ckpt.nsaves; k++)
+		later[k] = (unsigned char)rg_changed_from(
+			c, prag, prag->u.ckpt.saves[k]->var, 0);
+	return rg_check_ranges(c, prag, later);
 }
 
 /* Saves (CK_SAVE) or loads (CK_LOAD) a checkpoint's state through the
