@@ -2984,11 +2984,13 @@ static int scratch_rows(const Func *f, const Stmt *s, int v, Expr *pre,
 			const Type *t, int part)
 {
 	const Expr *bound = NULL;
+	long len = 0;
 	int i = scratch_for(s, &bound);
+	/* (a bound of constants, 3 * NP, as the array's length) */
 	if (i < 0 || t->kind != TY_ARRAY || t->len <= 0 ||
 	    (part && t->base->kind == TY_ARRAY) ||
 	    (part ? expr_mentions(bound, v) || expr_has_call(bound)
-		  : bound->kind != E_NUM || bound->u.num.ival != t->len))
+		  : !ir_int_const(bound, &len) || len != t->len))
 		return 0;
 	const Stmt *b = s->u.loop.body;
 	const Stmt *const *items = &b;
