@@ -1471,6 +1471,8 @@ static void adj_param_ints_changed(Adj *c, int v, Loc loc)
 		   c->f->vars[v]->name, c->f->name);
 }
 
+static Expr *adj_rows_view(Expr *sum, const Type *p, int shadow);
+
 /* A pointer-typed primal expression as a bwd value (stable data only).
  *
  * adj_bw_ptr and adj_bw_value end: adj_bw_value recurses on strict
@@ -1566,7 +1568,9 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 			adj_bw_ptr(c, expr_var((Func *)c->f, b, e->loc)),
 			c->f->vars[v]->type);
 		Expr *off = expr_var(c->bwd, adj_bvar(c, v, e->loc), e->loc);
-		return expr_binary(B_ADD, base, off, base->type, e->loc);
+		return adj_rows_view(
+			expr_binary(B_ADD, base, off, base->type, e->loc),
+			c->f->vars[v]->type, 0);
 	}
 	return adj_bw_value(c, e);
 }
@@ -1868,7 +1872,9 @@ Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 		Expr *base = adj_flat_base(adj_base_shadow(c, b, e->loc),
 					   c->f->vars[v]->type);
 		Expr *off = expr_var(c->bwd, adj_bvar(c, v, e->loc), e->loc);
-		return expr_binary(B_ADD, base, off, base->type, e->loc);
+		return adj_rows_view(
+			expr_binary(B_ADD, base, off, base->type, e->loc),
+			c->f->vars[v]->type, 1);
 	}
 	case E_INDEX:
 		return expr_index(adj_shadow_ptr(c, e->u.index.base),
@@ -2569,6 +2575,20 @@ static int adj_array_depth(const Type *t)
 	return n;
 }
 
+/* A pointer p that sees rows over flat data ((const double (*)[3])src,
+ * whose offset counts the data's numbers): sum, the data's pointer plus
+ * the offset, as p's type (a shadow's without const); else sum. */
+static Expr *adj_rows_view(Expr *sum, const Type *p, int shadow)
+{
+	if (p->kind != TY_PTR || !type_is_pointerish(sum->type) ||
+	    adj_array_depth(p) <= adj_array_depth(sum->type))
+		return sum;
+	Type *t = (Type *)p;
+	if (shadow)
+		t = type_ptr(adj_unconst_array(type_with_const(p->base, 0)));
+	return expr_cast(t, sum, sum->loc);
+}
+
 /* Base pointer expression base as a pointer to the elements pointer
  * type p steps over: *A for p = A[i] into const double (*A)[3], whose
  * offsets count doubles. */
@@ -2663,6 +2683,11 @@ Expr *adj_fwd_saved(Adj *c, int v, Loc loc)
 	    c->f->vars[b]->type->kind != TY_ARRAY)
 		base = expr_addr(base, loc);
 	base = adj_flat_base(base, c->f->vars[v]->type);
+	/* rows over flat data, (const double (*)[3])src: the offset counts
+	 * the data's own elements (adj_rows_view) */
+	if (adj_array_depth(x->type) > adj_array_depth(base->type) &&
+	    type_is_pointerish(base->type))
+		x = expr_cast(type_ptr(base->type->base), x, loc);
 	/* C before C2X subtracts pointers to rows of the same qualifiers
 	 * only: R - (const double (*)[2])A for const double (*R)[2] */
 	const Type *xt = x->type, *bt = base->type;
