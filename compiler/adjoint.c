@@ -4228,13 +4228,18 @@ int adj_unaliased(Adj *c, int v)
 	if (v < 0)
 		return 0;
 	int b = c->v->base[v];
+	if (b < 0 && c->f->vars[v]->kind == VAR_LOCAL &&
+	    type_is_float(c->f->vars[v]->type))
+		b = v; /* (&s of a scalar s) */
 	if (b < 0)
 		return 0;
 	const Var *x = c->f->vars[b];
 	if (x->kind == VAR_PARAM)
 		return x->type->kind == TY_PTR &&
 		       c->v->stable[c->f->nparams + adj_param_pos(c->f, b)] == 1;
-	return x->type->kind == TY_ARRAY || c->v->heap[b];
+	/* (a local floating scalar, passed as &s: an accumulator) */
+	return x->type->kind == TY_ARRAY || c->v->heap[b] ||
+	       (x->kind == VAR_LOCAL && type_is_float(x->type));
 }
 
 /* Argument i of call: its data is unaliased in f and no other pointer
