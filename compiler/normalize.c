@@ -4115,6 +4115,54 @@ typedef struct SelectBlocks {
 	Func *f;
 } SelectBlocks;
 
+/* A pointer set by ?: that no selection takes (two parameters, or
+ * elements of them), T *c = w[k] ? b : a; or c = w[k] ? &b[2 * k] : &a[2 *
+ * k];: the same choice in an if (if (w[k]) c = b; else c = a;), which the
+ * reverse mode takes as a pointer set to one of two arrays.  The condition
+ * must call nothing (it runs once either way). */
+static int select_cond_to_if(const Func *f, Stmt *blk, int k)
+{
+	Stmt *d = blk->u.block.items[k];
+	int decl = d->kind == S_DECL;
+	const Expr *lhs = d->kind == S_ASSIGN ? d->u.assign.lhs : NULL;
+	const Expr *c = decl                             ? d->u.decl.init
+			: lhs && d->u.assign.op == A_SET ? d->u.assign.rhs
+							 : NULL;
+	if (!c || c->kind != E_COND || (lhs && lhs->kind != E_VAR) ||
+	    !type_is_pointerish(c->type) || !type_float_elem(c->type) ||
+	    expr_has_call(c))
+		return 0;
+	/* (arms into parameters: local arrays and buffers have selections
+	 * of their own, ping_locals and heap_locals) */
+	int ra = activity_root(c->u.cond.a), rb = activity_root(c->u.cond.b);
+	if (ra < 0 || rb < 0 || f->vars[ra]->kind != VAR_PARAM ||
+	    f->vars[rb]->kind != VAR_PARAM)
+		return 0;
+	int v = decl ? d->u.decl.var : lhs->u.var;
+	Loc loc = d->loc;
+	Stmt *ifs = stmt_new(S_IF, loc);
+	ifs->u.ifs.cond = c->u.cond.c;
+	ifs->u.ifs.then = stmt_block(loc);
+	ifs->u.ifs.els = stmt_block(loc);
+	/* (Func only names the variable's type here) */
+	Expr *va = expr_clone(lhs ? lhs : c->u.cond.a);
+	Expr *vb = expr_clone(lhs ? lhs : c->u.cond.a);
+	if (!lhs) {
+		va->kind = vb->kind = E_VAR;
+		va->u.var = vb->u.var = v;
+		va->type = vb->type = c->type;
+	}
+	stmt_append(ifs->u.ifs.then, stmt_assign(A_SET, va, c->u.cond.a, loc));
+	stmt_append(ifs->u.ifs.els, stmt_assign(A_SET, vb, c->u.cond.b, loc));
+	if (decl) {
+		d->u.decl.init = NULL;
+		stmt_insert(blk, k + 1, ifs);
+	} else {
+		blk->u.block.items[k] = ifs;
+	}
+	return 1;
+}
+
 static void ptr_select_block(void *ctx, const Stmt *blk)
 {
 	SelectBlocks *sb = ctx;
@@ -4129,14 +4177,21 @@ static void ptr_select_block(void *ctx, const Stmt *blk)
 			select_in_if(p, f, blk, k);
 			continue;
 		}
+		if (d->kind == S_ASSIGN) {
+			select_cond_to_if(f, (Stmt *)blk, k);
+			continue;
+		}
 		if (d->kind != S_DECL || !d->u.decl.init)
 			continue;
 		int v = d->u.decl.var;
 		const Expr *c = d->u.decl.init;
 		if (!select_ptr_ok(f, v) || c->kind != E_COND ||
 		    c->u.cond.a->kind != E_VAR || c->u.cond.b->kind != E_VAR ||
-		    expr_mentions(c->u.cond.c, v))
+		    expr_mentions(c->u.cond.c, v)) {
+			if (select_cond_to_if(f, (Stmt *)blk, k))
+				select_in_if(p, f, (Stmt *)blk, k);
 			continue;
+		}
 		Select s = { v,
 			     c->u.cond.a->u.var,
 			     c->u.cond.b->u.var,
@@ -4146,8 +4201,11 @@ static void ptr_select_block(void *ctx, const Stmt *blk)
 			     f,
 			     NULL,
 			     NULL };
-		if (!select_prepare(p, f, &s))
+		if (!select_prepare(p, f, &s)) {
+			if (select_cond_to_if(f, (Stmt *)blk, k))
+				select_in_if(p, f, (Stmt *)blk, k);
 			continue;
+		}
 		Expr *one = expr_int(1, d->loc), *zero = expr_int(0, d->loc);
 		Expr *pick = expr_cond(c->u.cond.c, one, zero, d->loc);
 		pick->type = type_int();
