@@ -2597,7 +2597,18 @@ Expr *adj_flat_base(Expr *base, const Type *p)
 	if (!type_is_pointerish(p) || !type_is_pointerish(base->type))
 		return base;
 	int want = adj_array_depth(p);
-	for (int d = adj_array_depth(base->type); d > want; d--)
+	int have = adj_array_depth(base->type);
+	if (have > want &&
+	    (base->type->kind == TY_PTR || base->type->kind == TY_ARRAY)) {
+		/* (a cast, not *A: an offset past A's first row through *A,
+		 * an array of one row, is undefined, and UBSan says so) */
+		Type *el = base->type->base;
+		for (int d = have; d > want; d--)
+			el = el->base;
+		return adj_typed_base(expr_cast(type_ptr(el), base, base->loc),
+				      p);
+	}
+	for (int d = have; d > want; d--)
 		base = expr_deref(base, base->loc);
 	return adj_typed_base(base, p);
 }
