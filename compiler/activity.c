@@ -20,6 +20,7 @@
  */
 #include "ckc.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct Memo {
@@ -1567,19 +1568,22 @@ int activity_stmt_writes(Program *p, const Activity *a, const Stmt *st,
 	 * written bits start clear (a's varied bits are a fixpoint: the
 	 * pass changes none, and the callees' patterns are memoized) */
 	size_t nv = (size_t)a->f->nvars + 1;
-	Activity *t = ARENA_NEW(Activity);
-	*t = *a;
-	t->varied = arena_alloc(nv);
-	memcpy(t->varied, a->varied, nv);
-	t->varied_at = arena_alloc(sizeof(Loc) * nv);
-	t->written = arena_alloc(nv);
-	t->data_written = arena_alloc(nv);
+	Activity t = *a;
+	/* (on the heap: regions ask this of many statements) */
+	t.varied = scratch_alloc(3 * nv);
+	t.written = t.varied + nv;
+	t.data_written = t.written + nv;
+	t.varied_at = scratch_alloc(sizeof(Loc) * nv);
+	memcpy(t.varied, a->varied, nv);
 	Solver s = { 0 };
-	s.a = t;
+	s.a = &t;
 	s.f = (Func *)a->f;
 	act_prog = p;
 	act_stmt(&s, st);
-	return t->written[node];
+	int w = t.written[node];
+	free(t.varied);
+	free(t.varied_at);
+	return w;
 }
 
 void activity_dump(FILE *out, const Program *p, const Activity *a)

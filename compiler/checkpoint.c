@@ -1972,17 +1972,63 @@ static int rg_stepped_buf(const Func *f, int v)
 	return v;
 }
 
-/* Does s, prag aside, store into node's storage? */
+/* Does s hold statement t? */
+static int rg_holds(const Stmt *s, const Stmt *t)
+{
+	if (!s)
+		return 0;
+	if (s == t)
+		return 1;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (rg_holds(s->u.block.items[i], t))
+				return 1;
+		return 0;
+	case S_IF:
+		return rg_holds(s->u.ifs.then, t) || rg_holds(s->u.ifs.els, t);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return rg_holds(s->u.loop.body, t);
+	case S_CHECKPOINT:
+		return rg_holds(s->u.ckpt.body, t);
+	default:
+		return 0;
+	}
+}
+
+/* Do the items of block s from item k on, none of which holds prag,
+ * store into node's data?  (One question for all of them: a region's
+ * check asks it of a function's statements.) */
+static int rg_items_write(Adj *c, const Stmt *s, int k, int node)
+{
+	if (k >= s->u.block.n)
+		return 0;
+	Stmt rest = *s;
+	rest.u.block.items = s->u.block.items + k;
+	rest.u.block.n = s->u.block.n - k;
+	return activity_stmt_writes(c->p, c->a, &rest, node);
+}
+
+/* Does s, prag aside, store into node's data? */
 static int rg_writes_but(Adj *c, const Stmt *s, const Stmt *prag, int node)
 {
 	if (!s || s == prag)
 		return 0;
+	if (!rg_holds(s, prag))
+		return activity_stmt_writes(c->p, c->a, s, node);
 	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			if (rg_writes_but(c, s->u.block.items[i], prag, node))
-				return 1;
-		return 0;
+	case S_BLOCK: {
+		int at = 0;
+		while (!rg_holds(s->u.block.items[at], prag))
+			at++;
+		Stmt before = *s;
+		before.u.block.n = at;
+		return activity_stmt_writes(c->p, c->a, &before, node) ||
+		       rg_writes_but(c, s->u.block.items[at], prag, node) ||
+		       rg_items_write(c, s, at + 1, node);
+	}
 	case S_IF:
 		return activity_stmt_writes(
 			       c->p, c->a,
@@ -2004,18 +2050,18 @@ static int rg_writes_but(Adj *c, const Stmt *s, const Stmt *prag, int node)
 	case S_CHECKPOINT:
 		return rg_writes_but(c, s->u.ckpt.body, prag, node);
 	default:
-		return activity_stmt_writes(c->p, c->a, s, node);
+		return 0;
 	}
 }
 
 /* Does code that may run from prag's start until the reverse sweep runs
- * it again store into node's storage: prag itself (when self), what
- * follows it in each enclosing block, and the whole of each enclosing
- * loop (its later iterations)?  Data that nothing there changes is, when
- * the reverse sweep runs prag again, what it was at prag's start: no
- * save() needed (a tridiagonal system's coefficients, set before a time
- * loop that only reads them).  *found: prag is in s; where it is not,
- * nothing is known (1). */
+ * it again store into node's data: prag itself (when self), what follows
+ * it in each enclosing block, and the whole of each enclosing loop (its
+ * later iterations)?  Data that nothing there changes is, when the
+ * reverse sweep runs prag again, what it was at prag's start: no save()
+ * needed (a tridiagonal system's coefficients, set before a time loop
+ * that only reads them).  *found: prag is in s; where it is not, nothing
+ * is known (1). */
 static int rg_written_from(Adj *c, const Stmt *s, const Stmt *prag, int node,
 			   int self, int *found)
 {
@@ -2028,11 +2074,11 @@ static int rg_written_from(Adj *c, const Stmt *s, const Stmt *prag, int node,
 	switch (s->kind) {
 	case S_BLOCK:
 		for (int i = 0; i < s->u.block.n; i++) {
-			const Stmt *t = s->u.block.items[i];
-			if (*found ? activity_stmt_writes(c->p, c->a, t, node)
-				   : rg_written_from(c, t, prag, node, self,
-						     found))
+			if (rg_written_from(c, s->u.block.items[i], prag, node,
+					    self, found))
 				return 1;
+			if (*found)
+				return rg_items_write(c, s, i + 1, node);
 		}
 		return 0;
 	case S_IF:
