@@ -7399,6 +7399,17 @@ static int omp_var_list(FE *fe, PC *pc, const char *clause, int **vars, int *n,
 			return 0;
 		}
 		v = scope_find(fe, t->s);
+		int file_scope = 0;
+		for (int g = 0; v < 0 && g < fe->p->nglobals; g++)
+			file_scope |= !strcmp(fe->p->globals[g]->name, t->s);
+		if (v < 0 && file_scope) {
+			pc_error(pc,
+				 "'%s' in %s(...) is a file-scope variable, "
+				 "which ckc takes in no OpenMP clause; give "
+				 "the loop a local variable instead",
+				 t->s, clause);
+			return 0;
+		}
 		if (v < 0) {
 			pc_error(pc, "no variable named '%s' here", t->s);
 			return 0;
