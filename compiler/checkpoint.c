@@ -1198,49 +1198,17 @@ static void rg_range_store(RangeCheck *r, const Stmt *s)
 	}
 }
 
-/* A read of e's elements of r->sec->var (not in an arm of ?:, or right of
- * && or ||, where the condition may keep it inside) that may fall outside
- * the section: refused, at loc. */
-static void rg_range_read(RangeCheck *r, const Expr *e, Loc loc)
+/* A read of an element of r->sec->var that may fall outside the section
+ * (rg_inside_expr's walk: one in an arm of ?:, or right of && or ||, may
+ * be kept inside by the condition, and no loop's guard matches it):
+ * refused. */
+static void rg_read_visit(void *ctx, const Expr *e)
 {
-	if (!e || r->bad)
-		return;
-	switch (e->kind) {
-	case E_COND:
-		rg_range_read(r, e->u.cond.c, loc);
-		return;
-	case E_BINARY:
-		rg_range_read(r, e->u.bin.l, loc);
-		if (e->u.bin.op != B_LAND && e->u.bin.op != B_LOR)
-			rg_range_read(r, e->u.bin.r, loc);
-		return;
-	case E_UNARY:
-		rg_range_read(r, e->u.un.e, loc);
-		return;
-	case E_DEREF:
-	case E_ADDR:
-	case E_CAST:
-		rg_range_read(r, e->u.e, loc);
-		return;
-	case E_MEMBER:
-		rg_range_read(r, e->u.mem.base, loc);
-		return;
-	case E_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			rg_range_read(r, e->u.call.args[i], loc);
-		return;
-	case E_INDEX:
-		rg_range_read(r, e->u.index.idx, loc);
-		if (e->u.index.base->kind != E_VAR ||
-		    e->u.index.base->u.var != r->sec->var) {
-			rg_range_read(r, e->u.index.base, loc);
-			return;
-		}
-		break;
-	default:
-		return;
-	}
+	RangeCheck *r = ctx;
 	const SaveSection *sec = r->sec;
+	if (r->bad || e->kind != E_INDEX || e->u.index.base->kind != E_VAR ||
+	    e->u.index.base->u.var != sec->var)
+		return;
 	for (int at = r->nloops - 1; at >= -1; at--) {
 		int side;
 		if (r->guard != (at >= 0 ? r->loops[at].guard : 0) ||
@@ -1264,35 +1232,10 @@ static void rg_range_read(RangeCheck *r, const Expr *e, Loc loc)
 		}
 		return;
 	}
-	(void)loc;
 }
 
-/* The reads of simple statement s, for rg_range_read. */
-static void rg_range_reads(RangeCheck *r, const Stmt *s)
-{
-	switch (s->kind) {
-	case S_ASSIGN: {
-		const Expr *l = s->u.assign.lhs;
-		if (s->u.assign.op != A_SET)
-			rg_range_read(r, l, s->loc);
-		else if (l->kind == E_INDEX)
-			rg_range_read(r, l->u.index.idx, s->loc);
-		rg_range_read(r, s->u.assign.rhs, s->loc);
-		return;
-	}
-	case S_DECL:
-		rg_range_read(r, s->u.decl.init, s->loc);
-		for (int i = 0; i < s->u.decl.ninits; i++)
-			rg_range_read(r, s->u.decl.inits[i], s->loc);
-		return;
-	case S_EXPR:
-	case S_RETURN:
-		rg_range_read(r, s->u.expr, s->loc);
-		return;
-	default:
-		return;
-	}
-}
+static void rg_inside_expr(RangeCheck *r, const Expr *e, ExprVisitor *visit);
+static void rg_inside_simple(RangeCheck *r, const Stmt *s, ExprVisitor *visit);
 
 static void rg_exit_visit(void *ctx, const Stmt *s)
 {
@@ -1345,17 +1288,17 @@ static void rg_range_walk(RangeCheck *r, const Stmt *s)
 		return;
 	case S_ASSIGN:
 		rg_range_store(r, s);
-		if (r->reads)
-			rg_range_reads(r, s);
+		if (r->reads) /* (a store checked above reads as inside) */
+			rg_inside_simple(r, s, rg_read_visit);
 		return;
 	case S_DECL:
 	case S_EXPR:
 		if (r->reads)
-			rg_range_reads(r, s);
+			rg_inside_simple(r, s, rg_read_visit);
 		return;
 	case S_IF:
 		if (r->reads)
-			rg_range_read(r, s->u.ifs.cond, s->loc);
+			rg_inside_expr(r, s->u.ifs.cond, rg_read_visit);
 		r->guard++;
 		rg_range_walk(r, s->u.ifs.then);
 		rg_range_walk(r, s->u.ifs.els);
@@ -1446,48 +1389,48 @@ static void rg_inside_visit(void *ctx, const Expr *e)
 	}
 }
 
-/* rg_inside_visit on e and what it holds; an index in an arm of ?:, right
+/* visit (rg_inside_visit, rg_read_visit) on e and what it holds; an index in an arm of ?:, right
  * of && or ||, may be guarded by the condition (i > 0 ? u[i - 1] : 0.0):
  * not provably outside. */
-static void rg_inside_expr(RangeCheck *r, const Expr *e)
+static void rg_inside_expr(RangeCheck *r, const Expr *e, ExprVisitor *visit)
 {
 	if (!e)
 		return;
-	rg_inside_visit(r, e);
+	visit(r, e);
 	switch (e->kind) {
 	case E_COND:
-		rg_inside_expr(r, e->u.cond.c);
+		rg_inside_expr(r, e->u.cond.c, visit);
 		r->guard++;
-		rg_inside_expr(r, e->u.cond.a);
-		rg_inside_expr(r, e->u.cond.b);
+		rg_inside_expr(r, e->u.cond.a, visit);
+		rg_inside_expr(r, e->u.cond.b, visit);
 		r->guard--;
 		return;
 	case E_BINARY: {
 		int lazy = e->u.bin.op == B_LAND || e->u.bin.op == B_LOR;
-		rg_inside_expr(r, e->u.bin.l);
+		rg_inside_expr(r, e->u.bin.l, visit);
 		r->guard += lazy;
-		rg_inside_expr(r, e->u.bin.r);
+		rg_inside_expr(r, e->u.bin.r, visit);
 		r->guard -= lazy;
 		return;
 	}
 	case E_UNARY:
-		rg_inside_expr(r, e->u.un.e);
+		rg_inside_expr(r, e->u.un.e, visit);
 		return;
 	case E_DEREF:
 	case E_ADDR:
 	case E_CAST:
-		rg_inside_expr(r, e->u.e);
+		rg_inside_expr(r, e->u.e, visit);
 		return;
 	case E_MEMBER:
-		rg_inside_expr(r, e->u.mem.base);
+		rg_inside_expr(r, e->u.mem.base, visit);
 		return;
 	case E_INDEX:
-		rg_inside_expr(r, e->u.index.base);
-		rg_inside_expr(r, e->u.index.idx);
+		rg_inside_expr(r, e->u.index.base, visit);
+		rg_inside_expr(r, e->u.index.idx, visit);
 		return;
 	case E_CALL:
 		for (int i = 0; i < e->u.call.nargs; i++)
-			rg_inside_expr(r, e->u.call.args[i]);
+			rg_inside_expr(r, e->u.call.args[i], visit);
 		return;
 	default:
 		return;
@@ -1495,30 +1438,30 @@ static void rg_inside_expr(RangeCheck *r, const Expr *e)
 }
 
 /* rg_inside_expr on the expressions of a simple statement s. */
-static void rg_inside_simple(RangeCheck *r, const Stmt *s)
+static void rg_inside_simple(RangeCheck *r, const Stmt *s, ExprVisitor *visit)
 {
 	if (!s)
 		return;
 	switch (s->kind) {
 	case S_BLOCK:
 		for (int i = 0; i < s->u.block.n; i++)
-			rg_inside_simple(r, s->u.block.items[i]);
+			rg_inside_simple(r, s->u.block.items[i], visit);
 		return;
 	case S_ASSIGN:
-		rg_inside_expr(r, s->u.assign.lhs);
-		rg_inside_expr(r, s->u.assign.rhs);
+		rg_inside_expr(r, s->u.assign.lhs, visit);
+		rg_inside_expr(r, s->u.assign.rhs, visit);
 		return;
 	case S_DECL:
-		rg_inside_expr(r, s->u.decl.init);
+		rg_inside_expr(r, s->u.decl.init, visit);
 		for (int i = 0; i < s->u.decl.ninits; i++)
-			rg_inside_expr(r, s->u.decl.inits[i]);
+			rg_inside_expr(r, s->u.decl.inits[i], visit);
 		return;
 	case S_EXPR:
 	case S_RETURN:
-		rg_inside_expr(r, s->u.expr);
+		rg_inside_expr(r, s->u.expr, visit);
 		return;
 	default:
-		ir_walk_stmt(s, rg_inside_visit, r);
+		ir_walk_stmt(s, visit, r);
 		return;
 	}
 }
@@ -1534,7 +1477,7 @@ static void rg_inside_walk(RangeCheck *r, const Stmt *s)
 		return;
 	case S_IF:
 		/* (what an if guards may not run for every index) */
-		rg_inside_expr(r, s->u.ifs.cond);
+		rg_inside_expr(r, s->u.ifs.cond, rg_inside_visit);
 		r->guard++;
 		rg_inside_walk(r, s->u.ifs.then);
 		rg_inside_walk(r, s->u.ifs.els);
@@ -1543,9 +1486,9 @@ static void rg_inside_walk(RangeCheck *r, const Stmt *s)
 	case S_FOR: {
 		/* (the header with the loops around it: the condition also
 		 * runs with the index at its bound) */
-		rg_inside_simple(r, s->u.loop.init);
-		rg_inside_expr(r, s->u.loop.cond);
-		rg_inside_simple(r, s->u.loop.inc);
+		rg_inside_simple(r, s->u.loop.init, rg_inside_visit);
+		rg_inside_expr(r, s->u.loop.cond, rg_inside_visit);
+		rg_inside_simple(r, s->u.loop.inc, rg_inside_visit);
 		if (rg_range_loop(r, s)) {
 			rg_inside_walk(r, s->u.loop.body);
 			r->nloops--;
@@ -1556,14 +1499,14 @@ static void rg_inside_walk(RangeCheck *r, const Stmt *s)
 	}
 	case S_WHILE:
 	case S_DO:
-		rg_inside_expr(r, s->u.loop.cond);
+		rg_inside_expr(r, s->u.loop.cond, rg_inside_visit);
 		rg_inside_walk(r, s->u.loop.body);
 		return;
 	case S_CHECKPOINT:
 		rg_inside_walk(r, s->u.ckpt.body);
 		return;
 	default:
-		rg_inside_simple(r, s);
+		rg_inside_simple(r, s, rg_inside_visit);
 		return;
 	}
 }
@@ -2054,60 +1997,55 @@ static int rg_writes_but(Adj *c, const Stmt *s, const Stmt *prag, int node)
 	}
 }
 
-/* Does code that may run from prag's start until the reverse sweep runs
- * it again store into node's data: prag itself (when self), what follows
- * it in each enclosing block, and the whole of each enclosing loop (its
+/* Does code that may run from prag's end until the reverse sweep runs it
+ * again store into node's data: what follows it in each enclosing block, and the whole of each enclosing loop (its
  * later iterations)?  Data that nothing there changes is, when the
  * reverse sweep runs prag again, what it was at prag's start: no save()
  * needed (a tridiagonal system's coefficients, set before a time loop
  * that only reads them).  *found: prag is in s; where it is not, nothing
  * is known (1). */
 static int rg_written_from(Adj *c, const Stmt *s, const Stmt *prag, int node,
-			   int self, int *found)
+			   int *found)
 {
 	if (!s || *found)
 		return 0;
 	if (s == prag) {
 		*found = 1;
-		return self && activity_stmt_writes(c->p, c->a, s, node);
+		return 0;
 	}
 	switch (s->kind) {
 	case S_BLOCK:
 		for (int i = 0; i < s->u.block.n; i++) {
 			if (rg_written_from(c, s->u.block.items[i], prag, node,
-					    self, found))
+					    found))
 				return 1;
 			if (*found)
 				return rg_items_write(c, s, i + 1, node);
 		}
 		return 0;
 	case S_IF:
-		return rg_written_from(c, s->u.ifs.then, prag, node, self,
-				       found) ||
-		       rg_written_from(c, s->u.ifs.els, prag, node, self,
-				       found);
+		return rg_written_from(c, s->u.ifs.then, prag, node, found) ||
+		       rg_written_from(c, s->u.ifs.els, prag, node, found);
 	case S_FOR:
 	case S_WHILE:
 	case S_DO:
-		if (rg_written_from(c, s->u.loop.body, prag, node, self,
-				    found))
+		if (rg_written_from(c, s->u.loop.body, prag, node, found))
 			return 1;
 		return *found && rg_writes_but(c, s, prag, node);
 	case S_CHECKPOINT:
-		return rg_written_from(c, s->u.ckpt.body, prag, node, self,
-				       found);
+		return rg_written_from(c, s->u.ckpt.body, prag, node, found);
 	default:
 		return 0;
 	}
 }
 
-/* Is var's data (self: prag included) changed from prag's start on? */
+/* Is var's data changed from prag's start on (self: prag included)? */
 static int rg_changed_from(Adj *c, const Stmt *prag, int var, int self)
 {
-	int found = 0;
-	int w = rg_written_from(c, c->f->body, prag, c->a->node[var], self,
-				&found);
-	return w || !found;
+	int node = c->a->node[var], found = 0;
+	if (self && activity_stmt_writes(c->p, c->a, prag, node))
+		return 1;
+	return rg_written_from(c, c->f->body, prag, node, &found) || !found;
 }
 
 static int rg_check_saves(Adj *c, const unsigned char *used,

@@ -4144,16 +4144,12 @@ static int select_cond_to_if(const Func *f, Stmt *blk, int k)
 	ifs->u.ifs.cond = c->u.cond.c;
 	ifs->u.ifs.then = stmt_block(loc);
 	ifs->u.ifs.els = stmt_block(loc);
-	/* (Func only names the variable's type here) */
-	Expr *va = expr_clone(lhs ? lhs : c->u.cond.a);
-	Expr *vb = expr_clone(lhs ? lhs : c->u.cond.a);
-	if (!lhs) {
-		va->kind = vb->kind = E_VAR;
-		va->u.var = vb->u.var = v;
-		va->type = vb->type = c->type;
-	}
-	stmt_append(ifs->u.ifs.then, stmt_assign(A_SET, va, c->u.cond.a, loc));
-	stmt_append(ifs->u.ifs.els, stmt_assign(A_SET, vb, c->u.cond.b, loc));
+	stmt_append(ifs->u.ifs.then,
+		    stmt_assign(A_SET, expr_var((Func *)f, v, loc),
+				c->u.cond.a, loc));
+	stmt_append(ifs->u.ifs.els,
+		    stmt_assign(A_SET, expr_var((Func *)f, v, loc),
+				c->u.cond.b, loc));
 	if (decl) {
 		d->u.decl.init = NULL;
 		stmt_insert(blk, k + 1, ifs);
