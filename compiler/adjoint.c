@@ -4335,6 +4335,32 @@ static void adj_fwd_vars(Adj *c)
 	c->fwd->nparams = f->nparams;
 }
 
+/* The start value in f_fwd of local pointer v into the doubles or floats
+ * of a parameter, or of a local array declared before it: that base, not
+ * null, since f_fwd tapes v as an offset from it, (long)(v - x), also
+ * before f's own declaration of v sets it (a declaration in a loop tapes
+ * the value of the iteration before; the first has none).  NULL for other
+ * variables. */
+static Expr *adj_start_pointer(Adj *c, int v)
+{
+	const Type *t = c->fwd->vars[v]->type;
+	int b = c->v->base[v];
+	if (t->kind != TY_PTR || !type_is_float(t->base) || b < 0)
+		return NULL;
+	const Var *bv = c->f->vars[b];
+	if (bv->kind != VAR_PARAM &&
+	    (bv->kind != VAR_LOCAL || bv->type->kind != TY_ARRAY || b > v ||
+	     c->fwd->vars[b]->dropped))
+		return NULL;
+	const Type *bt = c->fwd->vars[b]->type;
+	if (!type_is_pointerish(bt) || bt->base->kind != t->base->kind)
+		return NULL;
+	Expr *e = expr_var(c->fwd, b, c->f->vars[v]->loc);
+	if (type_is_readonly(bt->base) != type_is_readonly(t->base))
+		e = expr_cast((Type *)t, e, e->loc);
+	return e;
+}
+
 /* Declarations at the top of f_fwd: the tape, then every local. */
 static void adj_fwd_prologue(Adj *c)
 {
@@ -4367,7 +4393,7 @@ static void adj_fwd_prologue(Adj *c)
 			d->u.decl.init = orig->u.decl.init;
 			d->u.decl.inits = orig->u.decl.inits;
 			d->u.decl.ninits = orig->u.decl.ninits;
-		} else {
+		} else if (!(d->u.decl.init = adj_start_pointer(c, v))) {
 			/* zero, so that no compiler suspects an uninitialized
 			 * read where f_fwd tapes or passes an array */
 			d = stmt_decl_zero(c->fwd, v, x->loc);

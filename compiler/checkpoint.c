@@ -599,9 +599,14 @@ static unsigned char *rg_snapshot_vars(const Adj *c, const Stmt *r,
 		int kind_ok = type_is_float(t) ||
 			      (t->kind == TY_ARRAY && type_is_float(adj_bottom(t))) ||
 			      (t->kind == TY_INT && w.declared[v]);
+		/* a pointer declared in r whose address r never takes: only
+		 * its name reads it */
+		int ptr_ok =
+			t->kind == TY_PTR && w.declared[v] && !w.escaped[v];
 		snap[v] = used[v];
-		if (used[v] && !w.exposed[v] && kind_ok &&
-		    f->vars[v]->kind == VAR_LOCAL && rg_alone(&w, v))
+		if (used[v] && !w.exposed[v] &&
+		    f->vars[v]->kind == VAR_LOCAL &&
+		    ((kind_ok && rg_alone(&w, v)) || ptr_ok))
 			snap[v] = 0;
 	}
 	return snap;

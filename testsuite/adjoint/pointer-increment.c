@@ -83,7 +83,7 @@ double h(double *x, int n)
 // CHECK: v = *t;
 // CHECK: t++;
 // CHECK-LABEL: static double g_fwd(const double *x, int n){{$}}
-// CHECK: const double *ck_x = 0;
+// CHECK: const double *ck_x = x;
 // CHECK: ck_x = x;
 // CHECK: ck_x++;
 // CHECK: ck_push_i(ck_t, (long)(ck_x - x));
