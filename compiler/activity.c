@@ -261,6 +261,13 @@ int activity_arg_active(const Activity *a, const Expr *e)
 	return activity_expr_varied(a, e);
 }
 
+/* A null pointer constant: (double *)0 is the null shadow that generated
+ * code passes to a user-supplied derivative. */
+static int act_null_ptr(const Expr *e)
+{
+	return e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == 0;
+}
+
 Pattern *activity_call_pattern(const Activity *caller, const Program *p,
 			       const Expr *call)
 {
@@ -270,7 +277,17 @@ Pattern *activity_call_pattern(const Activity *caller, const Program *p,
 	pat->active = arena_alloc((size_t)g->nparams + 1);
 	for (int i = 0; i < g->nparams && i < call->u.call.nargs; i++) {
 		Type *t = g->vars[g->params[i]]->type;
-		if (type_float_elem(t))
+		const Expr *arg = call->u.call.args[i];
+		while (arg->kind == E_CAST)
+			arg = arg->u.e;
+		/* an optional output left out, h(x, NULL) next to h(x, &g):
+		 * active as at the other calls, its shadow null too, which
+		 * the callee reads where it reads the pointer, behind its
+		 * own test of it */
+		if (t->kind == TY_PTR && type_float_elem(t) &&
+		    !type_is_readonly(t->base) && act_null_ptr(arg))
+			pat->active[i] = 1;
+		else if (type_float_elem(t))
 			pat->active[i] = (unsigned char)activity_arg_active(
 				caller, call->u.call.args[i]);
 	}
@@ -358,13 +375,6 @@ static void act_calls(Solver *s, const Expr *e);
 static int type_passes_storage(const Type *t)
 {
 	return type_is_pointerish(t) || t->kind == TY_STRUCT;
-}
-
-/* A null pointer constant: (double *)0 is the null shadow that generated
- * code passes to a user-supplied derivative. */
-static int act_null_ptr(const Expr *e)
-{
-	return e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == 0;
 }
 
 /* A pointer to a struct the translation unit only declares (an opaque

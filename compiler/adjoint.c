@@ -1924,6 +1924,10 @@ Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 		return expr_cond(adj_bw_value(c, e->u.cond.c),
 				 adj_shadow_ptr(c, e->u.cond.a),
 				 adj_shadow_ptr(c, e->u.cond.b), e->loc);
+	case E_NUM: /* a null pointer (NULL, 0) has a null adjoint */
+		if (adj_is_null(e))
+			return expr_clone(e);
+		/* fall through */
 	default:
 		diag_error(e->loc, "the reverse mode cannot follow this pointer "
 				   "expression");
