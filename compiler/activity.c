@@ -130,6 +130,17 @@ static void uf_unite_expr(int *parent, int var, const Expr *rhs)
 		parent[uf_find(parent, roots[i])] = uf_find(parent, var);
 }
 
+/* A pointer ?: anywhere, a call's argument g(c ? x : y) too: what it may
+ * point into is one node, as for p = c ? x : y. */
+static void uf_cond_visit(void *ctx, const Expr *e)
+{
+	if (e->kind != E_COND || !type_is_pointerish(e->type))
+		return;
+	int *roots, n = activity_roots(e, &roots);
+	for (int i = 1; i < n; i++)
+		((int *)ctx)[uf_find(ctx, roots[i])] = uf_find(ctx, roots[0]);
+}
+
 static void uf_stmt(int *parent, const Stmt *s)
 {
 	if (!s)
@@ -1307,6 +1318,7 @@ static Activity *act_solve(const Pattern *pat)
 	for (int i = 0; i < f->nvars; i++)
 		a->node[i] = i;
 	uf_stmt(a->node, f->body);
+	ir_walk_stmt(f->body, uf_cond_visit, a->node);
 	for (int i = 0; i < f->nvars; i++)
 		a->node[i] = uf_find(a->node, i);
 	for (int i = 0; i < f->nparams; i++)
@@ -1341,6 +1353,37 @@ static Activity *act_solve(const Pattern *pat)
 		act_prune_useless(a, f);
 	m->a = a;
 	return a;
+}
+
+/* The first pointer ?: that may point into parameter v's data and into
+ * other data (an argument, g(c ? x : y)), at *at; 0 when there is none. */
+typedef struct CondLink {
+	int v, found;
+	Loc at;
+} CondLink;
+
+static void act_cond_link_visit(void *ctx, const Expr *e)
+{
+	CondLink *k = ctx;
+	if (k->found || e->kind != E_COND || !type_is_pointerish(e->type))
+		return;
+	int *roots, n = activity_roots(e, &roots), self = 0, other = 0;
+	for (int i = 0; i < n; i++) {
+		self |= roots[i] == k->v;
+		other |= roots[i] != k->v;
+	}
+	if (self && other) {
+		k->found = 1;
+		k->at = e->loc;
+	}
+}
+
+static int act_cond_link(const Stmt *body, int v, Loc *at)
+{
+	CondLink k = { v, 0, { NULL, 0, 0 } };
+	ir_walk_stmt(body, act_cond_link_visit, &k);
+	*at = k.at;
+	return k.found;
 }
 
 /* The first statement that makes a pointer (*var) point into parameter
@@ -1518,6 +1561,21 @@ static int act_check(Activity *a)
 				   "to wrt()",
 				   f->vars[link]->name, f->vars[v]->name,
 				   f->name, f->vars[v]->name);
+			diag_note(f->vars[v]->loc, "'%s' declared here",
+				  f->vars[v]->name);
+			continue;
+		}
+		if ((!at.file || f->vars[v]->type->base->is_const) &&
+		    act_cond_link(f->body, v, &lat)) {
+			if (!act_first_report(lat))
+				continue;
+			diag_error(lat,
+				   "this ?: may point into '%s', a pointer "
+				   "parameter of '%s' named in neither wrt() "
+				   "nor out(), and into active data; add '%s' "
+				   "to wrt()",
+				   f->vars[v]->name, f->name,
+				   f->vars[v]->name);
 			diag_note(f->vars[v]->loc, "'%s' declared here",
 				  f->vars[v]->name);
 			continue;
