@@ -2985,17 +2985,106 @@ static void adj_heap_int_io(Adj *c, int v, Stmt *fout, Stmt *b, Loc loc)
 	stmt_prepend(b, r);
 }
 
+/* Does e use variable v other than by value or as an element, v[i]: its
+ * address (&v, &v[i]) or an array v passed whole? */
+typedef struct TakesAddr {
+	int v, hit;
+} TakesAddr;
+
+static void adj_takes_addr_kid(void *ctx, const Expr *e);
+
+static void adj_takes_addr_walk(TakesAddr *t, const Expr *e)
+{
+	if (!e || t->hit)
+		return;
+	switch (e->kind) {
+	case E_VAR:
+		t->hit = e->u.var == t->v && e->type->kind == TY_ARRAY;
+		return;
+	case E_ADDR: {
+		const Expr *l = e->u.e;
+		while (l->kind == E_INDEX || l->kind == E_MEMBER)
+			l = l->kind == E_INDEX ? l->u.index.base
+					       : l->u.mem.base;
+		if (l->kind == E_VAR && l->u.var == t->v)
+			t->hit = 1;
+		else
+			adj_takes_addr_walk(t, e->u.e);
+		return;
+	}
+	case E_INDEX: /* v[i] reads an element; its base is no address */
+		if (e->u.index.base->kind != E_VAR)
+			adj_takes_addr_walk(t, e->u.index.base);
+		adj_takes_addr_walk(t, e->u.index.idx);
+		return;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			adj_takes_addr_walk(t, e->u.call.args[i]);
+		return;
+	default:
+		ir_plain_kids(e, adj_takes_addr_kid, t);
+		return;
+	}
+}
+
+static void adj_takes_addr_kid(void *ctx, const Expr *e)
+{
+	adj_takes_addr_walk(ctx, e);
+}
+
+int adj_takes_addr(const Expr *e, int v)
+{
+	TakesAddr t = { v, 0 };
+	adj_takes_addr_walk(&t, e);
+	return t.hit;
+}
+
 /* A statement whose calls may change integer or pointer variables through
  * their addresses, h(&k): f_fwd tapes the value of each one that f_bwd
  * reads before the statement runs, and the result puts them back, last
  * first (or NULL).  f_bwd runs it after the statement's own reverse.  An
  * e that is &k itself is the value of a pointer, p = &k, whose stores
  * *p = v update k (adj_int_target). */
+/* A call of the file that gets integer k both by value and by address,
+ * advance(x, k, &k, &acc): its reverse gets k's value after the call
+ * changed it, since the caller puts k back after that reverse, which
+ * undoes its own changes through the pointer.  Refused at the value. */
+static void adj_value_and_addr(void *ctx, const Expr *e)
+{
+	Adj *c = ctx;
+	if (e->kind != E_CALL || e->u.call.fn < 0)
+		return;
+	for (int j = 0; j < e->u.call.nargs; j++) {
+		const Expr *p = e->u.call.args[j];
+		if (p->kind != E_ADDR || p->u.e->kind != E_VAR ||
+		    !type_is_arith(p->u.e->type) ||
+		    type_is_float(p->u.e->type))
+			continue;
+		int k = p->u.e->u.var;
+		for (int i = 0; i < e->u.call.nargs; i++) {
+			const Expr *a = e->u.call.args[i];
+			if (i == j || type_is_pointerish(a->type) ||
+			    type_is_float(a->type) || !expr_mentions(a, k))
+				continue;
+			diag_error(a->loc,
+				   "'%s' goes to '%s' both by value and by "
+				   "address ('&%s'), which the reverse mode "
+				   "does not follow: the value would be the "
+				   "one the call leaves; pass a copy made "
+				   "before the call",
+				   c->f->vars[k]->name, e->u.call.name,
+				   c->f->vars[k]->name);
+			return;
+		}
+	}
+}
+
 Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc)
 {
 	AddrVars a = { c, NULL, 0 };
 	if (e && e->kind == E_ADDR && e->u.e->kind == E_VAR)
 		return NULL;
+	ir_walk_expr(e, adj_value_and_addr, c);
 	adj_addr_vars(&a, e, 0);
 	if (!a.n)
 		return NULL;
@@ -3034,6 +3123,59 @@ Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc)
 					    adj_pop(c, adj_long(), loc), loc));
 	}
 	return b;
+}
+
+/* The pushes of block pushes (the old value of what a statement's store
+ * of a user call's result changes) moved
+ * after the call: each value into a temporary of f_fwd before the call
+ * (in before), then pushed after it (in after), so that f_bwd pops them
+ * before the call's reverse.  That reverse reads the integers the call's
+ * arguments name as they were when it ran: n = keep(x, n, B) passes the
+ * old n as keep_bwd's nin.  Returns 0, moving nothing, when pushes holds
+ * anything but single pushes (whole integer arrays), which keep their
+ * order. */
+static int adj_late_push(const Stmt *st)
+{
+	if (st->kind != S_EXPR || st->u.expr->kind != E_CALL ||
+	    st->u.expr->u.call.nargs != 2)
+		return 0;
+	const char *n = st->u.expr->u.call.name;
+	return !strcmp(n, "ck_push_i") || !strcmp(n, "ck_push_p");
+}
+
+/* The statements of s, blocks opened, into flat. */
+static void adj_flatten(Stmt *flat, Stmt *s)
+{
+	if (s->kind != S_BLOCK) {
+		stmt_append(flat, s);
+		return;
+	}
+	for (int i = 0; i < s->u.block.n; i++)
+		adj_flatten(flat, s->u.block.items[i]);
+}
+
+int adj_push_late(Adj *c, Stmt *pushes, Stmt *before, Stmt *after)
+{
+	Stmt *flat = stmt_block(pushes->loc);
+	adj_flatten(flat, pushes);
+	for (int i = 0; i < flat->u.block.n; i++)
+		if (!adj_late_push(flat->u.block.items[i]))
+			return 0;
+	for (int i = 0; i < flat->u.block.n; i++) {
+		Stmt *st = flat->u.block.items[i];
+		Expr *v = st->u.expr->u.call.args[1];
+		Type *t = !strcmp(st->u.expr->u.call.name, "ck_push_i")
+				  ? adj_long()
+				  : type_ptr(adj_void());
+		int tmp = adj_local(c, c->fwd, "ck_s", t);
+		stmt_append(c->fdecls, stmt_decl(tmp, NULL, st->loc));
+		stmt_append(before,
+			    stmt_assign(A_SET, expr_var(c->fwd, tmp, st->loc),
+					v, st->loc));
+		st->u.expr->u.call.args[1] = expr_var(c->fwd, tmp, st->loc);
+		stmt_append(after, st);
+	}
+	return 1;
 }
 
 /* A store into *p (p[0]) of a cell parameter p (adj_int_cell): fwd gets

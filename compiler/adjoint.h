@@ -260,6 +260,11 @@ Type *adj_unconst_array(const Type *t);
 /* The integers and pointers that calls in e may change through &k: taped
  * into fout before them, put back by the result (adjoint.c). */
 Stmt *adj_addr_updates(Adj *c, const Expr *e, Stmt *fout, Loc loc);
+/* Moves the single pushes of block pushes after a user call (see
+ * adjoint.c); 0 when it cannot. */
+int adj_push_late(Adj *c, Stmt *pushes, Stmt *before, Stmt *after);
+/* Does e take the address of variable v (&v, &v[i], an array passed)? */
+int adj_takes_addr(const Expr *e, int v);
 Stmt *adj_then(Stmt *a, Stmt *b);
 /* The integer scalar k that pointer variable p always points to, or -1. */
 int adj_int_target(Adj *c, int p);

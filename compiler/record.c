@@ -648,23 +648,46 @@ static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 		adj_int_cell_param(c, ptr->u.var) &&
 		(lhs->kind == E_DEREF || (lhs->u.index.idx->kind == E_NUM &&
 					  lhs->u.index.idx->u.num.ival == 0));
+	/* n = keep(x, n, B): the call's reverse reads n as it was when the
+	 * call ran, so the store's undo runs before it, and f_fwd tapes
+	 * the old value after the call (adj_push_late); not when the call
+	 * changes the variable itself (n = g(&n)) */
+	int user = op == A_SET && adj_is_user_call(rhs);
+	int lv = lhs->kind == E_VAR ? lhs->u.var
+		 : lhs->kind == E_INDEX && lhs->u.index.base->kind == E_VAR
+			 ? lhs->u.index.base->u.var
+			 : -1;
+	Stmt *late =
+		user && lv >= 0 && !cell && k < 0 && !adj_takes_addr(rhs, lv)
+			? stmt_block(s->loc)
+			: fout;
 	if (cell) /* *p = e, p the cell of the caller's &k */
 		undo = adj_cell_update(c, lhs, op, rhs, fout, s->loc);
 	else if (k < 0 && ptr && ptr->kind == E_VAR &&
 		 adj_int_store_unknown(c, ptr->u.var, s->loc))
 		undo = NULL;
 	else if (lhs->kind == E_VAR && !type_is_float(lhs->type))
-		undo = adj_int_update(c, lhs->u.var, op, rhs, fout, s->loc);
+		undo = adj_int_update(c, lhs->u.var, op, rhs, late, s->loc);
 	else if (k >= 0) /* *p = e with int *p = &k: an update of k */
 		undo = adj_int_update(c, k, op, rhs, fout, s->loc);
 	else if (lhs->kind == E_INDEX && lhs->type->kind == TY_INT)
-		undo = adj_int_elem_update(c, lhs, fout, s->loc);
-	undo = adj_then(undo, u);
-	if (op == A_SET && adj_is_user_call(rhs)) {
+		undo = adj_int_elem_update(c, lhs, late, s->loc);
+	if (user) {
+		Stmt *after = stmt_block(s->loc);
+		int moved = late != fout && late->u.block.n &&
+			    adj_push_late(c, late, fout, after);
+		for (int i = 0; late != fout && !moved && i < late->u.block.n;
+		     i++)
+			stmt_append(fout, late->u.block.items[i]);
 		Stmt *b = adj_user_call(c, lhs, rhs, fout, primal,
 					&primal->u.assign.rhs);
-		return adj_then(b, undo);
+		if (!moved)
+			return adj_then(b, adj_then(undo, u));
+		for (int i = 0; i < after->u.block.n; i++)
+			stmt_append(fout, after->u.block.items[i]);
+		return adj_then(adj_then(undo, b), u);
 	}
+	undo = adj_then(undo, u);
 	if (!adj_lv_active(c, lhs)) {
 		stmt_append(fout, primal);
 		return undo;
