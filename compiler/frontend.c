@@ -6568,6 +6568,115 @@ static Stmt *if_chain(FE *fe, CXCursor c, Stmt *s, Loc loc)
 	return b;
 }
 
+/* ------------------------- an assignment with steps in a loop's test
+ *
+ * while ((j = nbr[k++]) >= 0) S: an operand of a loop's condition whose
+ * effects are all one assignment to a local scalar, with x++ steps on its
+ * right (which inner_assigns does not move).  The assignment becomes a
+ * statement of its own ahead of the operand's test, its steps split as in
+ * any statement, and the test reads the variable (conv_loop_chain):
+ *
+ *   for (;;) { j = nbr[k]; k++; if (!(j >= 0)) break; S }
+ *
+ * Only where C runs the assignment each time the operand is tested (not
+ * under &&, || or ?: inside the operand), and nothing else in the operand
+ * names the variable or what the steps change (C leaves those reads
+ * unsequenced). */
+
+typedef struct StepAssign {
+	CXCursor asg;
+	int n, bad;
+} StepAssign;
+
+static void step_assign_walk(StepAssign *w, CXCursor c)
+{
+	c = strip(c);
+	if (is_incdec(c)) {
+		w->bad = 1;
+		return;
+	}
+	if (is_assignment(c)) {
+		w->asg = c;
+		w->n++;
+		return;
+	}
+	if (is_kind(c, CXCursor_ConditionalOperator) ||
+	    (is_kind(c, CXCursor_BinaryOperator) &&
+	     (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LAnd ||
+	      clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LOr ||
+	      clang_getCursorBinaryOperatorKind(c) ==
+		      CXBinaryOperator_Comma))) {
+		if (effects_count(c))
+			w->bad = 1;
+		return;
+	}
+	Kids ks = expr_kids(c);
+	for (int i = 0; i < ks.n && !w->bad; i++)
+		step_assign_walk(w, ks.c[i]);
+}
+
+/* The variables that the steps inside c change: their names stay inside
+ * the assignment a (StepRefs.ok). */
+typedef struct StepRefs {
+	CXCursor op, asg;
+	int ok;
+} StepRefs;
+
+static enum CXChildVisitResult step_refs_visit(CXCursor c, CXCursor parent,
+					       CXClientData data)
+{
+	StepRefs *r = data;
+	(void)parent;
+	if (!is_incdec(c))
+		return CXChildVisit_Recurse;
+	Kids ks = expr_kids(c);
+	CXCursor t = ks.n == 1 ? strip(ks.c[0]) : clang_getNullCursor();
+	if (!is_kind(t, CXCursor_DeclRefExpr)) {
+		r->ok = 0;
+		return CXChildVisit_Break;
+	}
+	CXCursor v = clang_getCursorReferenced(t);
+	if (decl_refs(r->op, v) != decl_refs(r->asg, v)) {
+		r->ok = 0;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Is operand c of a loop's condition such an assignment with steps?  Its
+ * variable in *var, the assignment in *asg. */
+static int step_assign_ok(FE *fe, CXCursor c, CXCursor *asg, int *var)
+{
+	if (fe->nheld || fe->split_busy || !fe->fdef || !effects_count(c))
+		return 0;
+	StepAssign w;
+	memset(&w, 0, sizeof w);
+	step_assign_walk(&w, c);
+	if (w.bad || w.n != 1 || effects_count(c) != effects_count(w.asg))
+		return 0;
+	Kids ks = expr_kids(w.asg);
+	CXCursor l = ks.n == 2 ? strip(ks.c[0]) : clang_getNullCursor();
+	if (!is_kind(l, CXCursor_DeclRefExpr) || effects_count(ks.c[1]) == 0)
+		return 0;
+	CXCursor d = clang_getCursorReferenced(l);
+	int id = var_lookup(fe, d);
+	if (id < 0 || fe->f->vars[id]->is_static ||
+	    !type_is_arith(fe->f->vars[id]->type) ||
+	    decl_refs(c, d) != decl_refs(w.asg, d))
+		return 0;
+	VarWrite a = { d, 1, 0 };
+	clang_visitChildren(fe->fdef->def, addr_taken_visit, &a);
+	if (a.found)
+		return 0;
+	StepRefs r = { c, w.asg, 1 };
+	clang_visitChildren(ks.c[1], step_refs_visit, &r);
+	if (!r.ok)
+		return 0;
+	*asg = w.asg;
+	*var = id;
+	return 1;
+}
+
 static Stmt *conv_loop_chain(FE *fe, CXCursor cond, CXCursor body, int is_do,
 			     Loc loc)
 {
@@ -6584,6 +6693,12 @@ static Stmt *conv_loop_chain(FE *fe, CXCursor cond, CXCursor body, int is_do,
 			any = 1;
 			continue;
 		}
+		CXCursor asg;
+		int var;
+		if (step_assign_ok(fe, ops[i], &asg, &var)) {
+			any = 1;
+			continue;
+		}
 		if (n == 1 || !incdec_scan(fe, ops[i], 1))
 			return NULL;
 		fe->nsplit = 0;
@@ -6594,10 +6709,21 @@ static Stmt *conv_loop_chain(FE *fe, CXCursor cond, CXCursor body, int is_do,
 	Stmt *tests = stmt_block(loc);
 	for (int i = 0; i < n; i++) {
 		Expr *e;
+		CXCursor asg;
+		int var;
 		if (inner_assigns_ok(fe, ops[i])) {
 			/* while ((r = resid(u)) > tol): r = resid(u); then
 			 * the test of r > tol */
 			append_flat(tests, inner_assigns(fe, ops[i], 0));
+			e = conv_expr(fe, ops[i]);
+			fe->nheld = 0;
+		} else if (step_assign_ok(fe, ops[i], &asg, &var)) {
+			/* while ((j = nbr[k++]) >= 0): j = nbr[k]; k++;
+			 * then the test of j >= 0 */
+			append_flat(tests, conv_expr_stmt(fe, asg));
+			fe->held[0] = asg;
+			fe->held_var[0] = var;
+			fe->nheld = 1;
 			e = conv_expr(fe, ops[i]);
 			fe->nheld = 0;
 		} else if (effects_count(ops[i])) {
@@ -8485,6 +8611,19 @@ static Stmt *conv_stmt_inner(FE *fe, CXCursor c)
 	Stmt *s;
 
 	if (clang_isExpression(k)) {
+		/* a, b; is a; b; (each its own statement, before the moves
+		 * below take the comma's assignments for inner ones) */
+		CXCursor e = strip(c);
+		if (is_kind(e, CXCursor_BinaryOperator) &&
+		    clang_getCursorBinaryOperatorKind(e) ==
+			    CXBinaryOperator_Comma &&
+		    expr_kids(e).n == 2) {
+			Kids ek = expr_kids(e);
+			Stmt *b = stmt_block(loc);
+			append_flat(b, conv_stmt_inner(fe, ek.c[0]));
+			append_flat(b, conv_stmt_inner(fe, ek.c[1]));
+			return b;
+		}
 		/* u[1] = r[1] / (bet = b[1]): bet = b[1]; u[1] = r[1] / bet */
 		Stmt *h = inner_assigns(fe, c, 1);
 		if (!h)
