@@ -587,15 +587,24 @@ static Stmt *t_tan_stmt(Stmt *s)
 	return s;
 }
 
+static void t_rt_pop(const Expr *pop, Expr *dl, Stmt *out, Loc loc);
+
 /* A libckrt call statement of generated code, with its tangent; returns 0
  * when s is not one that carries floating-point values. */
 static int t_rt_stmt(Tan *t, const Stmt *s, Stmt *out)
 {
 	const Expr *e = s->u.expr;
 	RtCall k = ir_rt_call(e);
-	if (!t_generated(t) || k == RT_NONE || k == RT_OTHER || k == RT_POP_F)
+	if (!t_generated(t) || k == RT_NONE || k == RT_OTHER)
 		return 0;
 	Loc loc = s->loc;
+	if (k == RT_POP_F) {
+		/* ck_pop_d(t); drops a value that f_bwd does not read: its
+		 * tangent, which f_fwd_d pushed after it, goes too */
+		t_rt_pop(e, NULL, out, loc);
+		stmt_append(out, stmt_expr(S_EXPR, expr_clone(e), loc));
+		return 1;
+	}
 	const Expr *tape = e->u.call.args[0], *v = e->u.call.args[1];
 	const Expr *n = e->u.call.nargs > 2 ? e->u.call.args[2] : NULL;
 	Expr *call = NULL;
