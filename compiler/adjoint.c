@@ -4418,6 +4418,69 @@ static int adj_arg_unaliased(Adj *c, const Expr *call, int i)
 	return 1;
 }
 
+/* A call of the file that gets a derivative where the reverse mode
+ * cannot run its forward and reverse sweeps: anywhere but as a statement
+ * of its own, v = g(...) or the value of a declaration (a for loop's
+ * increment, an arm of a ?: of integers or pointers, i += g(...)): f_fwd
+ * would call the plain function and the derivative would be lost.
+ * Refused, as the tangent does (calls_not_here). */
+static void adj_embedded_visit(void *ctx, const Expr *e)
+{
+	Adj *c = ctx;
+	if (e->kind != E_CALL || e->u.call.fn < 0)
+		return;
+	if (!pattern_empty(activity_call_pattern(c->a, c->p, e), c->p))
+		calls_not_here(e);
+}
+
+static void adj_embedded_args(Adj *c, const Expr *call)
+{
+	for (int i = 0; i < call->u.call.nargs; i++)
+		ir_walk_expr(call->u.call.args[i], adj_embedded_visit, c);
+}
+
+static void adj_embedded_calls(void *ctx, const Stmt *s)
+{
+	Adj *c = ctx;
+	switch (s->kind) {
+	case S_EXPR:
+		if (adj_is_user_call(s->u.expr))
+			adj_embedded_args(c, s->u.expr);
+		else
+			ir_walk_expr(s->u.expr, adj_embedded_visit, c);
+		break;
+	case S_ASSIGN:
+		ir_walk_expr(s->u.assign.lhs, adj_embedded_visit, c);
+		if (s->u.assign.op == A_SET &&
+		    adj_is_user_call(s->u.assign.rhs))
+			adj_embedded_args(c, s->u.assign.rhs);
+		else
+			ir_walk_expr(s->u.assign.rhs, adj_embedded_visit, c);
+		break;
+	case S_DECL:
+		if (s->u.decl.init && adj_is_user_call(s->u.decl.init))
+			adj_embedded_args(c, s->u.decl.init);
+		else
+			ir_walk_expr(s->u.decl.init, adj_embedded_visit, c);
+		ir_walk_exprs(s->u.decl.inits, s->u.decl.ninits,
+			      adj_embedded_visit, c);
+		break;
+	case S_RETURN:
+		ir_walk_expr(s->u.expr, adj_embedded_visit, c);
+		break;
+	case S_IF:
+		ir_walk_expr(s->u.ifs.cond, adj_embedded_visit, c);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		ir_walk_expr(s->u.loop.cond, adj_embedded_visit, c);
+		break;
+	default:
+		break;
+	}
+}
+
 static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 					Pattern **patp, unsigned char **copyp)
 {
@@ -4821,6 +4884,7 @@ static int adj_round(Program *p, AdjVariant *v, Func *fwd, Func *bwd)
 	if (v->fn_sites > 1 || (v->fn_sites == 1 && !adj_last_is_return(f->body)))
 		c.fn_code = adj_local(&c, bwd, "ck_exit", adj_long());
 
+	ir_visit_stmts(f->body, adj_embedded_calls, &c);
 	Stmt *fbody = stmt_block(loc);
 	Stmt *rev = adj_block(&c, f->body, fbody);
 	if (!adj_last_is_return(f->body))
