@@ -4865,6 +4865,17 @@ static Stmt *struct_assign(Expr *lhs, Expr *rhs, Loc loc)
 	Stmt *b = stmt_block(loc);
 	if (lhs->type == &bad_type || rhs->type == &bad_type)
 		return stmt_new(S_EMPTY, loc);
+	if (rhs->kind == E_COND && !expr_has_call(rhs->u.cond.c) &&
+	    !expr_has_call(lhs)) {
+		/* r = c ? p : q; (or ? mk(a) : mk(b)) is if (c) r = p; else
+		 * r = q;: each arm a struct assignment of its own */
+		Stmt *ifs = stmt_new(S_IF, loc);
+		ifs->u.ifs.cond = rhs->u.cond.c;
+		ifs->u.ifs.then = struct_assign(lhs, rhs->u.cond.a, loc);
+		ifs->u.ifs.els =
+			struct_assign(expr_clone(lhs), rhs->u.cond.b, loc);
+		return ifs;
+	}
 	if (rhs->kind == E_CALL && rhs->u.call.fn >= 0 && !expr_has_call(lhs))
 		/* s = g(x): sret.c makes g fill s through a pointer */
 		return stmt_assign(A_SET, lhs, rhs, loc);
