@@ -5219,6 +5219,27 @@ static int adj_node_has_struct(const Func *f, const Activity *a, int v)
 	return 0;
 }
 
+/* Does f cast a pointer into v's data to one of writable data, (double
+ * *)x? */
+typedef struct UnconstCast {
+	int v, hit;
+} UnconstCast;
+
+static void adj_unconst_visit(void *ctx, const Expr *e)
+{
+	UnconstCast *u = ctx;
+	if (e->kind == E_CAST && type_is_pointerish(e->type) &&
+	    !adj_bottom(e->type)->is_const && activity_root(e->u.e) == u->v)
+		u->hit = 1;
+}
+
+static int adj_casts_away_const(const Func *f, int v)
+{
+	UnconstCast u = { v, 0 };
+	ir_walk_stmt(f->body, adj_unconst_visit, &u);
+	return u.hit;
+}
+
 /* A pointer in wrt() but not in out() whose data f changes: its adjoint
  * would have to add the gradient of f's result to what x_b holds, and
  * seed nothing for x's final values, which needs x's extent.  ckc asks
@@ -5234,6 +5255,12 @@ static int adj_check_written_wrt(Program *p, const Request *r,
 		if (pv < 0 || !type_is_pointerish(f->vars[pv]->type) ||
 		    !v->a->written[v->a->node[pv]] ||
 		    adj_node_has_struct(f, v->a, pv))
+			continue;
+		/* const data that shares its node with written data (a
+		 * pointer ?: of x and a local array), which only a cast
+		 * could change */
+		if (adj_bottom(f->vars[pv]->type)->is_const &&
+		    !adj_casts_away_const(f, pv))
 			continue;
 		int in_out = 0;
 		for (int k = 0; k < r->nout; k++)
