@@ -613,13 +613,16 @@ static void print_list(Emitter *em, const Type *t, Expr *const *es, int n)
 	long row = t->kind == TY_ARRAY ? type_scalars(t->base) : 1;
 	int sub = t->kind == TY_ARRAY &&
 		  (t->base->kind == TY_ARRAY || t->base->kind == TY_STRUCT);
-	if (row < 1) /* an incomplete inner type: print flat */
+	if (row < 1) { /* an incomplete inner type: print flat */
 		row = 1;
+		sub = 0;
+	}
 	fputc('{', em->out);
 	for (i = 0; i < n; i += (int)row) {
 		if (i > 0)
 			fputs(", ", em->out);
-		if (sub && (row > 1 || t->base->kind == TY_STRUCT))
+		/* (rows of one element too: double a[2][1] = {{0.0}}) */
+		if (sub)
 			print_list(em, t->base, es + i,
 				   n - i < row ? n - i : (int)row);
 		else
