@@ -4620,6 +4620,15 @@ static Type *adj_shadow_ptr_type(Type *t)
 	return s;
 }
 
+/* The name of the adjoint of f's parameter x: x_b, or when f already
+ * names something so (a bound u_b next to u), x_b2 and on: the names of
+ * a prototype's parameters are no part of its interface. */
+static const char *adj_shadow_name(const Program *p, const Func *f,
+				   const char *x)
+{
+	return name_fresh(p, f, arena_printf("%s_b", x));
+}
+
 /* The parameters of f_bwd: integers and stable pointers as in f, each
  * active parameter's adjoint (by pointer), and the result's seed. */
 static void adj_bwd_signature(Adj *c)
@@ -4630,14 +4639,7 @@ static void adj_bwd_signature(Adj *c)
 		int v = f->params[i];
 		const Var *x = f->vars[v];
 		Type *t = x->type;
-		const char *bn = arena_printf("%s_b", x->name);
-		if (pat->active[i] && name_taken(c->p, f, bn)) {
-			diag_error(x->loc,
-				   "cannot name the adjoint of parameter '%s': "
-				   "'%s' is already used; rename one of them",
-				   x->name, bn);
-			c->v->failed = 1;
-		}
+		const char *bn = adj_shadow_name(c->p, f, x->name);
 		if (type_is_float(t)) {
 			if (adj_stable_scalar(c, v))
 				c->bmap[v] = func_add_param(c->bwd, x->name, t,
@@ -5057,9 +5059,10 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 						   x->type->kind == TY_STRUCT
 					   ? type_ptr(type_with_const(x->type, 0))
 					   : adj_shadow_ptr_type(x->type);
-			sv = adj_mark(w, func_add_param(w, arena_printf("%s_b",
-								     x->name),
-							st, x->loc));
+			sv = adj_mark(
+				w, func_add_param(
+					   w, adj_shadow_name(p, f, x->name),
+					   st, x->loc));
 		}
 		if (type_is_float(x->type)) {
 			if (adj_bwd_takes_scalar(v, i))

@@ -121,45 +121,6 @@ static const char *hvp_comment(const Program *p, const Request *r,
 		name, f->name, *act ? act : "none", rb, f->name, rb, rb);
 }
 
-/* Are the names f_b_d adds (p_d and p_bd per active p, ret_bd) free
- * among f's parameters?  Reports each clash once, by the user's names. */
-static int hvp_names_free(Program *p, const Request *r)
-{
-	const Func *f = p->funcs[r->fn];
-	Pattern *fp = activity_request_pattern(p, r);
-	int ok = 1;
-	for (int i = 0; i < f->nparams; i++) {
-		const Var *x = f->vars[f->params[i]];
-		if (!fp->active[i])
-			continue;
-		static const char *const what[] = {"tangent",
-						   "second-order adjoint"};
-		const char *const suffix[] = { r->vector ? "_dv" : "_d",
-					       r->vector ? "_bdv" : "_bd" };
-		for (int k = 0; k < 2; k++) {
-			const char *n = arena_printf("%s%s", x->name, suffix[k]);
-			if (func_find_var(f, n) < 0)
-				continue;
-			diag_error(x->loc, "cannot name the %s of parameter '%s': "
-					   "'%s' is already used; rename one of "
-					   "them",
-				   what[k], x->name, n);
-			ok = 0;
-		}
-	}
-	const char *rbn = arena_printf("%s%s", func_ret_base(f),
-				       r->vector ? "_bdv" : "_bd");
-	int rb = func_find_var(f, rbn);
-	if (type_is_float(f->ret) && rb >= 0) {
-		diag_error(f->vars[rb]->loc,
-			   "cannot name the tangent of the seed %s_b of '%s': "
-			   "'%s' is already used; rename the parameter",
-			   func_ret_base(f), f->name, rbn);
-		ok = 0;
-	}
-	return ok;
-}
-
 /* ---- dropping what nothing calls */
 
 typedef struct Reach {
@@ -232,8 +193,6 @@ void hvp_program(Program *p)
 				   name);
 			continue;
 		}
-		if (!hvp_names_free(p, r))
-			continue;
 		int fn = prog_find_func(p, r->adj_wrapper->name);
 		ck_assert(fn >= first);
 		Func *g = tangent_function(p, hvp_pattern(p, r, fn), name,

@@ -1354,16 +1354,9 @@ static int t_add_shadow(Program *p, Variant *v, int var, int as_param)
 	if (ty->kind == TY_PTR && x->type->kind == TY_PTR &&
 	    x->type->is_restrict && v->f->generated)
 		ty->is_restrict = 1;
-	if (as_param) {
-		if (name_taken(p, v->f, want)) {
-			diag_error(x->loc,
-				   "cannot name the tangent of parameter '%s': "
-				   "'%s' is already used; rename one of them",
-				   x->name, want);
-			return -1;
-		}
-		return func_add_param(v->g, want, ty, x->loc);
-	}
+	if (as_param) /* (x_d2 and on when f names something x_d) */
+		return func_add_param(v->g, name_fresh2(p, v->f, v->g, want),
+				      ty, x->loc);
 	return func_add_var(v->g, name_fresh(p, v->g, want), ty, VAR_LOCAL,
 			    x->loc);
 }
