@@ -788,6 +788,17 @@ const char *func_ret_base(const Func *f)
 			taken = strncmp(n, bases[k], len) == 0 &&
 				(n[len] == 0 || n[len] == '_');
 		}
+		/* a local named as one of the result's shadows, ret_d */
+		static const char *const shadows[] = { "_d", "_b", "_bd",
+						       "_dv", "_bdv" };
+		for (int i = 0; i < f->nvars && !taken; i++) {
+			const char *n = f->vars[i]->name;
+			if (f->vars[i]->kind == VAR_PARAM ||
+			    strncmp(n, bases[k], len) != 0)
+				continue;
+			for (int j = 0; j < 5; j++)
+				taken |= strcmp(n + len, shadows[j]) == 0;
+		}
 		if (!taken)
 			break;
 	}

@@ -4,7 +4,8 @@
 // of a prototype's parameters are no part of its interface.  ckc refused
 // such functions ("cannot name the tangent of parameter 'x': 'x_d' is
 // already used").  A parameter named like the seed's tangent ret_bd
-// leaves the result's shadows the base res (adjoint/param-named-ret.c).
+// leaves the result's shadows the base res (adjoint/param-named-ret.c),
+// and so does a local named like one of them (double ret_d in g).
 // The sed variants: a parameter x_bd, and ret_bd.  Tangent, gradient,
 // Hessian-vector products and the dot-product test against differences.
 // RUN: %ckc %s -o %t.c
@@ -32,9 +33,20 @@ double f(const double *x, const double *x_d, double u_b)
 		s += (x[i] - x_d[i]) * (x[i] - x_d[i]) * x[(i + 1) % N];
 	return s + u_b * x[0];
 }
-// CHECK: double f_d(const double *x, const double *x_d2, const double *x_d, double u_b, double *ret_d);
-// CHECK: double f_b(const double *x, double *x_b, const double *x_d, double u_b, double ret_b);
-// CHECK: double f_b_d(const double *x, const double *x_d2, double *x_b, double *x_bd, const double *x_d, double u_b, double ret_b, double ret_bd);
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double g(const double *x)
+{
+	double ret_d = x[0] * x[1], u_d = x[2];
+	return ret_d * u_d;
+}
+// CHECK-DAG: double f_d(const double *x, const double *x_d2, const double *x_d, double u_b, double *ret_d);
+// CHECK-DAG: double f_b(const double *x, double *x_b, const double *x_d, double u_b, double ret_b);
+// CHECK-DAG: double f_b_d(const double *x, const double *x_d2, double *x_b, double *x_bd, const double *x_d, double u_b, double ret_b, double ret_bd);
+// CHECK-DAG: double g_d(const double *x, const double *x_d, double *res_d);
+// CHECK-DAG: double g_b(const double *x, double *x_b, double res_b);
+// CHECK-DAG: double g_b_d(const double *x, const double *x_d, double *x_b, double *x_bd, double res_b, double res_bd);
 // BD: double f_b_d(const double *x, const double *x_d2, double *x_b, double *x_bd2, const double *x_d, double x_bd, double ret_b, double ret_bd);
 // RET: double f_b_d(const double *x, const double *x_d2, double *x_b, double *x_bd, const double *x_d, double ret_bd, double res_b, double res_bd);
 
@@ -44,6 +56,7 @@ double f(const double *x, const double *x_d, double u_b)
 static const double xd[N] = { 0.25, -0.5, 0.75 };
 static double ub = 0.5;
 KC_SCALAR_WRAPPERS(f, xd, ub)
+KC_SCALAR_WRAPPERS_PLAIN_AS(kg, g)
 
 int main(void)
 {
@@ -51,6 +64,8 @@ int main(void)
 	double v[N] = { 0.3 * one, -0.7 * one, 1.1 * one };
 	kc_check_scalar("parameters named like shadows", kf, kf_d, kf_b,
 			kf_b_d, NULL, v, NULL, N, 3);
+	kc_check_scalar("a local named ret_d", kg, kg_d, kg_b, kg_b_d, NULL, v,
+			NULL, N, 3);
 	return ck_done();
 }
 #endif
