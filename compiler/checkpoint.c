@@ -2691,6 +2691,14 @@ static const unsigned char *bn_state(Adj *c, const Stmt *prag,
 	return rg_snapshot_vars(c, step, used);
 }
 
+/* A local of f_fwd, declared at its top. */
+static int bn_fdecl(Adj *c, const char *base, Type *t, Expr *init, Loc loc)
+{
+	int v = adj_local(c, c->fwd, base, t);
+	stmt_append(c->fdecls, stmt_decl(v, init, loc));
+	return v;
+}
+
 /* The pieces of a binomial or online loop: init (its adjoint in *binit;
  * its forward sweep into fout), one step taped (its forward sweep into
  * fstep, its reverse in *brev) and one step as f runs it (pstep).  step is
@@ -2721,8 +2729,34 @@ static void bn_pieces(Adj *c, const Stmt *loop, const Stmt *step, int brk,
 			       : adj_stmt(c, loop->u.loop.inc, finc);
 	c->loops--;
 	adj_remat_kill_stmt(c, loop);
+	/* a buffer the step allocates lives in one plain step; the one a
+	 * taped step left (its reverse needs it, and its size for the
+	 * shadow) stays where it was, also when a later instance of the
+	 * loop (an outer loop's next pass) runs plain steps */
+	Stmt *keep = stmt_block(loc);
+	for (int v = 0; v < c->f->nvars; v++) {
+		if (!rg_heap_local(c, step, v))
+			continue;
+		int hv[2] = { v, c->hbytes_f[v] };
+		for (int k = 0; k < 2; k++) {
+			int t = bn_fdecl(c, "ck_keep",
+					 c->fwd->vars[hv[k]]->type, NULL, loc);
+			stmt_append(pstep,
+				    stmt_assign(A_SET,
+						expr_var(c->fwd, t, loc),
+						expr_var(c->fwd, hv[k], loc),
+						loc));
+			stmt_append(keep,
+				    stmt_assign(A_SET,
+						expr_var(c->fwd, hv[k], loc),
+						expr_var(c->fwd, t, loc),
+						loc));
+		}
+	}
 	rg_primal(c, step, pstep);
 	rg_heap_null(c, step, pstep, loc);
+	for (int i = 0; i < keep->u.block.n; i++)
+		stmt_append(pstep, keep->u.block.items[i]);
 	Stmt *pinc = pstep;
 	if (brk && loop->u.loop.inc)
 		pinc = stmt_block(loc);
@@ -2893,12 +2927,6 @@ static Stmt *bn_reverse(Adj *c, const Stmt *prag, const unsigned char *used,
 }
 
 /* f_fwd's declaration of a generated local; returns it. */
-static int bn_fdecl(Adj *c, const char *base, Type *t, Expr *init, Loc loc)
-{
-	int v = adj_local(c, c->fwd, base, t);
-	stmt_append(c->fdecls, stmt_decl(v, init, loc));
-	return v;
-}
 
 Stmt *adj_binomial(Adj *c, const Stmt *prag, Stmt *fout)
 {
