@@ -2,7 +2,9 @@
 // ahead of its statement (adjoint/assign-in-expression.c,
 // adjoint/assignment-chain.c, adjoint/assign-in-condition.c): here it
 // may not run (a ?: arm), or the statement (or the operand of && it is
-// in) also reads its variable, which C leaves undefined.
+// in) also reads its variable, which C leaves undefined; a loop's test
+// whose assignment steps a counter that the test reads again
+// (adjoint/assign-step-in-condition.c takes the others).
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusal in reverse mode:
@@ -46,5 +48,14 @@ double m(const double *x)
 {
 	double a, b, c, d, e, g, h, k, q;
 	return (a = x[0]) + (b = x[1]) + (c = x[2]) + (d = x[3]) + (e = x[4]) + (g = x[5]) + (h = x[6]) + (k = x[7]) + (q = x[8]) + a * b * c * d * e * g * h * k * q; // CHECK: assignment-in-expression.c:[[@LINE]]:10: error: more than 8 assignments inside one statement are not supported; make some of them statements of their own
+}
+#pragma ck_tangent wrt(x)
+double n(const double *x, const int *nbr)
+{
+	double s = 0.0;
+	int j, k = 0;
+	while ((j = nbr[k++]) >= k) // CHECK: assignment-in-expression.c:[[@LINE]]:10: error: assignment inside an expression is not supported; make it a statement of its own
+		s += x[j];
+	return s;
 }
 // CHECK-NOT: error:
