@@ -46,6 +46,7 @@ static void global_scratch(Program *p);
 static void struct_param_copy(Program *p, Func *f);
 static void ptr_select(Program *p, Func *f);
 static void ptr_moving(Program *p, Func *f);
+static void ptr_swap(Program *p, Func *f);
 static void globals_static_check(Program *p);
 
 /* Replaces the user call *ep by a temporary (after hoisting its own
@@ -697,6 +698,7 @@ void normalize_program(Program *p)
 		member_allocs(p, n.f);
 		ping_locals(p, n.f);
 		heap_locals(p, n.f);
+		ptr_swap(p, n.f);
 		ptr_moving(p, n.f);
 		norm_block(&n, n.f->body);
 		online_shape(p, n.f);
@@ -4216,6 +4218,229 @@ static void ptr_select(Program *p, Func *f)
 {
 	SelectBlocks sb = { p, f };
 	ir_visit_stmts(f->body, ptr_select_block, &sb);
+}
+
+/* ---- pointers that swap two parameters' buffers
+ *
+ * Double buffering over two pointer parameters, as a solver that takes
+ * its work array from the caller writes it: local pointers that only ever
+ * hold the start of one of two pointer parameters of one type, or each
+ * other's values (`double *cur = u, *nxt = v, *tmp; ... nxt[i] = ...;
+ * tmp = cur; cur = nxt; nxt = tmp;`), become ints that say which, 0 for
+ * the first parameter, 1 for the second (`int ck_cur = 0`), and every
+ * other use of such a pointer the choice, (ck_cur ? v : u): nxt[i] = e
+ * writes (ck_nxt ? v : u)[i], step(cur, nxt) passes both choices.  The
+ * activity analysis takes the two parameters' data as one set then (a
+ * pointer ?:).  Not when the parameters change as variables (an
+ * assignment, &u), nor when a pointer changes any other way (p++, p +=
+ * k, &p, a save() section), nor in a function with OpenMP loops.  Local
+ * arrays and malloc'd buffers have their own rewrites (ping_locals,
+ * heap_locals). */
+
+typedef struct Swap {
+	Func *f;
+	int n;
+	int *parent; /* union-find over the vars */
+	unsigned char *cand, *bad;
+	int *pv, *param; /* the (pointer, parameter) stores seen */
+	int ns, cap;
+	int *sel; /* per pointer: its int, or -1 */
+	int *arm; /* per group root: its two parameters */
+} Swap;
+
+static int swap_param(const Func *f, int v)
+{
+	const Var *x = f->vars[v];
+	return x->kind == VAR_PARAM && x->type->kind == TY_PTR &&
+	       type_is_float(x->type->base);
+}
+
+static void swap_unite(Swap *w, int a, int b)
+{
+	w->parent[ping_find(w->parent, a)] = ping_find(w->parent, b);
+}
+
+/* Pointer p set to value e (NULL: declared without one). */
+static void swap_set(Swap *w, int p, const Expr *e)
+{
+	if (!e)
+		return;
+	if (e->kind == E_VAR && w->cand[e->u.var]) {
+		swap_unite(w, p, e->u.var);
+		return;
+	}
+	if (e->kind != E_VAR || !swap_param(w->f, e->u.var)) {
+		w->bad[p] = 1;
+		return;
+	}
+	if (w->ns == w->cap) {
+		int cap = w->cap ? 2 * w->cap : 16;
+		int *a = arena_alloc(sizeof(int) * (size_t)cap);
+		int *b = arena_alloc(sizeof(int) * (size_t)cap);
+		for (int i = 0; i < w->ns; i++) {
+			a[i] = w->pv[i];
+			b[i] = w->param[i];
+		}
+		w->pv = a;
+		w->param = b;
+		w->cap = cap;
+	}
+	w->pv[w->ns] = p;
+	w->param[w->ns++] = e->u.var;
+}
+
+static void swap_addr(void *ctx, const Expr *e)
+{
+	Swap *w = ctx;
+	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
+	    w->cand[e->u.e->u.var])
+		w->bad[e->u.e->u.var] = 1;
+}
+
+static void swap_stmt(void *ctx, const Stmt *s)
+{
+	Swap *w = ctx;
+	if (s->kind == S_DECL && w->cand[s->u.decl.var]) {
+		if (s->u.decl.ninits)
+			w->bad[s->u.decl.var] = 1;
+		swap_set(w, s->u.decl.var, s->u.decl.init);
+	} else if (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+		   w->cand[s->u.assign.lhs->u.var]) {
+		int p = s->u.assign.lhs->u.var;
+		if (s->u.assign.op != A_SET)
+			w->bad[p] = 1;
+		else
+			swap_set(w, p, s->u.assign.rhs);
+	} else if (s->kind == S_CHECKPOINT) {
+		for (int k = 0; k < s->u.ckpt.nsaves; k++)
+			if (w->cand[s->u.ckpt.saves[k]->var])
+				w->bad[s->u.ckpt.saves[k]->var] = 1;
+	}
+}
+
+/* p = value: its int, 0 or 1 for the parameters, or the other's int. */
+static Expr *swap_value(Swap *w, int p, const Expr *e, Loc loc)
+{
+	int r = ping_find(w->parent, p);
+	if (e->u.var == w->arm[2 * r])
+		return expr_int(0, loc);
+	if (e->u.var == w->arm[2 * r + 1])
+		return expr_int(1, loc);
+	return expr_var(w->f, w->sel[e->u.var], loc);
+}
+
+static int swap_own(void *ctx, Stmt *s)
+{
+	Swap *w = ctx;
+	int p;
+	const Expr *rhs;
+	if (s->kind == S_DECL && s->u.decl.var < w->n &&
+	    w->sel[s->u.decl.var] >= 0) {
+		p = s->u.decl.var;
+		rhs = s->u.decl.init;
+	} else if (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+		   s->u.assign.lhs->u.var < w->n &&
+		   w->sel[s->u.assign.lhs->u.var] >= 0) {
+		p = s->u.assign.lhs->u.var;
+		rhs = s->u.assign.rhs;
+	} else {
+		return 0;
+	}
+	Stmt *b = stmt_block(s->loc);
+	if (rhs)
+		stmt_append(b, stmt_assign(A_SET,
+					   expr_var(w->f, w->sel[p], s->loc),
+					   swap_value(w, p, rhs, s->loc),
+					   s->loc));
+	*s = *b;
+	return 1;
+}
+
+static Expr *swap_rewrite(void *ctx, Expr *e)
+{
+	Swap *w = ctx;
+	if (e->kind != E_VAR || e->u.var >= w->n || w->sel[e->u.var] < 0)
+		return NULL;
+	int r = ping_find(w->parent, e->u.var);
+	Expr *c = expr_cond(expr_var(w->f, w->sel[e->u.var], e->loc),
+			    expr_var(w->f, w->arm[2 * r + 1], e->loc),
+			    expr_var(w->f, w->arm[2 * r], e->loc), e->loc);
+	c->type = e->type;
+	return c;
+}
+
+static void ptr_swap(Program *p, Func *f)
+{
+	int n = f->nvars;
+	Swap w;
+	memset(&w, 0, sizeof w);
+	w.f = f;
+	w.n = n;
+	w.parent = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	w.cand = arena_alloc((size_t)n + 1);
+	w.bad = arena_alloc((size_t)n + 1);
+	w.sel = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	w.arm = arena_alloc(sizeof(int) * (size_t)(2 * n + 2));
+	int any = 0;
+	for (int v = 0; v < n; v++) {
+		w.parent[v] = v;
+		w.sel[v] = -1;
+		w.arm[2 * v] = w.arm[2 * v + 1] = -1;
+		w.cand[v] = select_ptr_ok(f, v) && !f->vars[v]->dropped;
+		any |= w.cand[v];
+	}
+	if (!any)
+		return;
+	PingDecl od = { -1, NULL, 0 };
+	ir_visit_stmts(f->body, ping_find_decl, &od);
+	if (od.omp)
+		return;
+	ir_visit_stmts(f->body, swap_stmt, &w);
+	ir_walk_stmt(f->body, swap_addr, &w);
+	unsigned char *gbad = arena_alloc((size_t)n + 1);
+	for (int v = 0; v < n; v++)
+		if (w.cand[v] && w.bad[v])
+			gbad[ping_find(w.parent, v)] = 1;
+	for (int i = 0; i < w.ns; i++) {
+		int r = ping_find(w.parent, w.pv[i]), a = w.param[i];
+		if (w.arm[2 * r] < 0 || w.arm[2 * r] == a)
+			w.arm[2 * r] = a;
+		else if (w.arm[2 * r + 1] < 0 || w.arm[2 * r + 1] == a)
+			w.arm[2 * r + 1] = a;
+		else
+			gbad[r] = 1;
+	}
+	for (int r = 0; r < n; r++) {
+		if (!w.cand[r] || ping_find(w.parent, r) != r || gbad[r] ||
+		    w.arm[2 * r + 1] < 0)
+			continue;
+		const Type *ta = f->vars[w.arm[2 * r]]->type,
+			   *tb = f->vars[w.arm[2 * r + 1]]->type;
+		if (ta->base->kind != tb->base->kind ||
+		    ta->base->is_const != tb->base->is_const)
+			continue;
+		int ok = 1;
+		for (int k = 0; k < 2; k++)
+			ok &= !stmt_assigns_var(f->body, w.arm[2 * r + k]) &&
+			      !stmt_takes_addr(f->body, w.arm[2 * r + k]);
+		if (!ok)
+			continue;
+		for (int v = 0; v < n; v++) {
+			if (!w.cand[v] || ping_find(w.parent, v) != r)
+				continue;
+			const Var *x = f->vars[v];
+			w.sel[v] = func_add_var(
+				f,
+				name_fresh(p, f,
+					   arena_printf("ck_%s", x->name)),
+				type_int(), VAR_LOCAL, x->loc);
+			stmt_prepend(f->body,
+				     stmt_decl(w.sel[v], expr_int(0, x->loc),
+					       x->loc));
+			f->vars[v]->dropped = 1;
+		}
+	}
+	stmt_rewrite(f->body, swap_own, swap_rewrite, &w);
 }
 
 /* ---- a pointer that moves between two arrays
