@@ -1564,6 +1564,8 @@ static int exposed(const Stmt *s, int var, int *set)
 		       exposed(s->u.loop.body, var, &body) ||
 		       (!body && exposed(s->u.loop.inc, var, &inc));
 	}
+	case S_CHECKPOINT:
+		return exposed(s->u.ckpt.body, var, set);
 	default:
 		return stmt_mentions(s, var);
 	}
@@ -1769,6 +1771,36 @@ static void privatize_loop(Program *p, Func *f, Stmt *s)
 		idx[nidx++] = loop_index(l);
 		l = nested_for(l);
 	}
+	/* an index set by the loop's init, i = 0, is the threads' own too:
+	 * after the loop, i is what it was before it (unless lastprivate),
+	 * so the loop's i becomes a variable of its own, int i2 = 0, when
+	 * anything may read i after the loop */
+	l = s;
+	for (int k = 0; k < nidx && l; k++, l = nested_for(l)) {
+		Stmt *init = l->u.loop.init, **at = &((Stmt *)l)->u.loop.init;
+		if (init && init->kind == S_BLOCK && init->u.block.n == 1) {
+			at = &init->u.block.items[0];
+			init = *at;
+		}
+		int v = idx[k], found = 0, set = 0;
+		if (v < 0 || !init || init->kind != S_ASSIGN ||
+		    init->u.assign.op != A_SET ||
+		    expr_mentions(init->u.assign.rhs, v) ||
+		    f->vars[v]->type->kind != TY_INT ||
+		    in_list(om->lpriv, om->nlpriv, v) ||
+		    (!read_after(f->body, s, v, &found, &set) &&
+		     !stmt_takes_addr(f->body, v)))
+			continue;
+		int to = func_add_var(f, name_fresh(p, f, f->vars[v]->name),
+				      type_with_const(f->vars[v]->type, 0),
+				      VAR_LOCAL, f->vars[v]->loc);
+		Expr *from = init->u.assign.rhs;
+		*at = stmt_decl(to, from, init->loc);
+		stmt_rename_var(f, (Stmt *)l, v, to);
+		drop_var(om->priv, &om->npriv, v);
+		drop_var(om->fpriv, &om->nfpriv, v);
+		idx[k] = to;
+	}
 	int *cand = NULL, ncand = 0;
 	for (int i = 0; i < om->npriv; i++)
 		VEC_PUSH(cand, ncand, om->priv[i]);
@@ -1791,7 +1823,7 @@ static void privatize_loop(Program *p, Func *f, Stmt *s)
 	Stmt *in = s;
 	for (int k = 1; k < om->collapse && in; k++)
 		in = (Stmt *)nested_for(in);
-	if (!in || !in->u.loop.body || in->u.loop.body->kind != S_BLOCK)
+	if (!in || !in->u.loop.body)
 		return;
 	for (int i = 0; i < ncand; i++) {
 		int v = cand[i];
@@ -1814,6 +1846,12 @@ static void privatize_loop(Program *p, Func *f, Stmt *s)
 				      type_with_const(f->vars[v]->type, 0),
 				      VAR_LOCAL, f->vars[v]->loc);
 		stmt_rename_var(f, in->u.loop.body, v, to);
+		if (in->u.loop.body->kind != S_BLOCK) {
+			/* (a body of one statement, for (...) for (j ...)) */
+			Stmt *b = stmt_block(in->u.loop.body->loc);
+			stmt_append(b, in->u.loop.body);
+			in->u.loop.body = b;
+		}
 		stmt_prepend(in->u.loop.body, stmt_decl(to, NULL, s->loc));
 		if (!drop_var(om->priv, &om->npriv, v))
 			drop_var(om->fpriv, &om->nfpriv, v);
