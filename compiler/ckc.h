@@ -342,6 +342,11 @@ typedef struct OmpLoop {
 	 * so that it goes from one iteration to the next of a thread, which
 	 * the reverse mode cannot follow (omp_privatize); 0: none */
 	int carried;
+	/* 1 + a reduction variable by + - or * that the body reads other
+	 * than in its own update (s += e; y[i] = s): each thread reads its
+	 * partial, which the reverse mode cannot follow; 0: none */
+	int red_read;
+	Loc red_read_loc;     /* the statement that reads it */
 	int *lpriv, nlpriv;   /* lastprivate(...) */
 	int *shared, nshared; /* shared(...) */
 	OmpReduction *red;    /* reduction(op: ...), one per variable */

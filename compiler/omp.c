@@ -1483,7 +1483,15 @@ static void serial_stmt(Program *p, Func *f, Stmt *s, int *changed)
 	case S_FOR: {
 		/* (a loop that carries a firstprivate value stays as it
 		 * is: the reverse mode refuses it, adj_loop) */
-		Stmt *n = s->u.loop.omp && !s->u.loop.omp->carried
+		/* (nor one that reads an integer reduction variable: the
+		 * serial form reads the floating-point ones' partials only,
+		 * and adj_loop refuses the read) */
+		const OmpLoop *om = s->u.loop.omp;
+		Stmt *n = om && !om->carried &&
+					  !(om->red_read &&
+					    !type_is_float(
+						    f->vars[om->red_read - 1]
+							    ->type))
 				  ? serial_nest(p, f, s)
 				  : NULL;
 		if (n) {
@@ -1646,11 +1654,37 @@ static void changes_visit(void *ctx, const Stmt *s)
 		c->hit = 1;
 }
 
-static int body_changes(const Stmt *s, int var)
+/* Does an expression hand out var's storage: &var[k], &var.m (any
+ * address into it), or array var as a whole (a pointer to its first
+ * element: ema(c, v), double *q = c)? */
+typedef struct Escapes {
+	int var, whole, parts, addr;
+} Escapes;
+
+static void escapes_visit(void *ctx, const Expr *e)
+{
+	Escapes *x = ctx;
+	if (e->kind == E_ADDR && activity_root(e->u.e) == x->var)
+		x->addr = 1;
+	else if (e->kind == E_VAR && e->u.var == x->var)
+		x->whole++;
+	else if ((e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
+		  e->u.index.base->u.var == x->var) ||
+		 (e->kind == E_MEMBER && e->u.mem.base->kind == E_VAR &&
+		  e->u.mem.base->u.var == x->var))
+		x->parts++;
+}
+
+static int body_changes(const Func *f, const Stmt *s, int var)
 {
 	Changes c = { var, 0 };
 	ir_visit_stmts(s, changes_visit, &c);
-	return c.hit || stmt_assigns_var(s, var);
+	if (c.hit || stmt_assigns_var(s, var))
+		return 1;
+	Escapes x = { var, 0, 0, 0 };
+	ir_walk_stmt(s, escapes_visit, &x);
+	return x.addr ||
+	       (f->vars[var]->type->kind == TY_ARRAY && x.whole > x.parts);
 }
 
 /* Does the body of a loop, block s, read an element of array var before
@@ -1806,7 +1840,7 @@ static void privatize_loop(Program *p, Func *f, Stmt *s)
 		VEC_PUSH(cand, ncand, om->priv[i]);
 	for (int i = 0; i < om->nfpriv; i++) {
 		int v = om->fpriv[i], set = 0;
-		if (!body_changes(s->u.loop.body, v))
+		if (!body_changes(f, s->u.loop.body, v))
 			continue;
 		const Type *vt = f->vars[v]->type;
 		if (exposed(s->u.loop.body, v, &set) &&
@@ -1858,6 +1892,69 @@ static void privatize_loop(Program *p, Func *f, Stmt *s)
 	}
 }
 
+/* Does statement s (without the statements inside it) read reduction
+ * variable var other than in its update, var op= e or var = var op e? */
+static int red_update(const Stmt *s, int var, OmpRedOp op)
+{
+	if (s->kind != S_ASSIGN || s->u.assign.lhs->kind != E_VAR ||
+	    s->u.assign.lhs->u.var != var)
+		return 0;
+	const Expr *r = s->u.assign.rhs;
+	AssignOp aop = s->u.assign.op;
+	if (aop == A_INC || aop == A_DEC)
+		return op != OMP_RED_MUL;
+	if (expr_mentions(r, var) == 0)
+		return aop == (op == OMP_RED_MUL ? A_MUL : A_ADD) ||
+		       (op != OMP_RED_MUL && aop == A_SUB);
+	if (aop != A_SET || r->kind != E_BINARY)
+		return 0;
+	BinOp b = r->u.bin.op;
+	const Expr *l = r->u.bin.l, *o = r->u.bin.r;
+	if (!(op == OMP_RED_MUL ? b == B_MUL : b == B_ADD || b == B_SUB))
+		return 0;
+	if (l->kind == E_VAR && l->u.var == var && !expr_mentions(o, var))
+		return 1;
+	return b != B_SUB && o->kind == E_VAR && o->u.var == var &&
+	       !expr_mentions(l, var);
+}
+
+typedef struct RedRead {
+	OmpLoop *om;
+} RedRead;
+
+static void red_read_visit(void *ctx, const Stmt *s)
+{
+	OmpLoop *om = ((RedRead *)ctx)->om;
+	for (int i = 0; i < om->nred && !om->red_read; i++) {
+		const OmpReduction *r = &om->red[i];
+		if (r->op != OMP_RED_ADD && r->op != OMP_RED_SUB &&
+		    r->op != OMP_RED_MUL)
+			continue;
+		int hit;
+		switch (s->kind) {
+		case S_BLOCK:
+		case S_CHECKPOINT:
+			hit = 0;
+			break;
+		case S_IF:
+			hit = expr_mentions(s->u.ifs.cond, r->var);
+			break;
+		case S_FOR:
+		case S_WHILE:
+		case S_DO:
+			hit = expr_mentions(s->u.loop.cond, r->var);
+			break;
+		default:
+			hit = stmt_mentions(s, r->var) &&
+			      !red_update(s, r->var, r->op);
+		}
+		if (hit) {
+			om->red_read = r->var + 1;
+			om->red_read_loc = s->loc;
+		}
+	}
+}
+
 typedef struct Privatize {
 	Program *p;
 	Func *f;
@@ -1866,8 +1963,11 @@ typedef struct Privatize {
 static void privatize_visit(void *ctx, const Stmt *s)
 {
 	Privatize *pv = ctx;
-	if (s->kind == S_FOR && s->u.loop.omp)
+	if (s->kind == S_FOR && s->u.loop.omp) {
+		RedRead rr = { s->u.loop.omp };
+		ir_visit_stmts(s->u.loop.body, red_read_visit, &rr);
 		privatize_loop(pv->p, pv->f, (Stmt *)s);
+	}
 }
 
 void omp_privatize(Program *p, Func *f)

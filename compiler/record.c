@@ -3618,6 +3618,18 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 		diag_note(s->u.loop.omp->loc, "the loop's OpenMP pragma is "
 					      "here");
 	}
+	if (s->kind == S_FOR && s->u.loop.omp && s->u.loop.omp->red_read) {
+		diag_error(s->u.loop.omp->red_read_loc,
+			   "the reverse mode does not support this parallel "
+			   "loop: it reads its reduction variable '%s' other "
+			   "than to update it, which in OpenMP reads the "
+			   "thread's partial result (it depends on how the "
+			   "iterations are split among the threads); keep the "
+			   "running value in a variable of its own",
+			   c->f->vars[s->u.loop.omp->red_read - 1]->name);
+		diag_note(s->u.loop.omp->loc, "the loop's OpenMP pragma is "
+					      "here");
+	}
 	SiteInfo *li = adj_site(c, s);
 	int nsites = li->nsites;
 	const LbLoop *cl = lb_loop(lb_get(c), s);
