@@ -1181,6 +1181,9 @@ OmpLoop *omp_remap(const OmpLoop *om, int (*map)(void *ctx, int v), void *ctx);
  * clauses of both, and b's declarations private (firstprivate when
  * initialized). */
 void omp_region_merge(OmpLoop *l, const OmpLoop *region, const Stmt *b);
+/* Refuses a declaration of `#pragma omp parallel` region b whose
+ * initializer takes the address of another of b's variables. */
+void omp_region_check(const Func *f, const Stmt *b);
 OmpLoop *omp_reverse_candidate(const OmpLoop *om);
 /* A loop of a reverse sweep that gather.c proved independent, made from
  * candidate cand: private(index), printed. */

@@ -7788,6 +7788,7 @@ static void omp_region(FE *fe, Stmt *b, const OmpLoop *om)
 				    "for'");
 		return;
 	}
+	omp_region_check(fe->f, b);
 	omp_region_merge(loop->u.loop.omp, om, b);
 	omp_check_loop(fe->f, loop);
 }

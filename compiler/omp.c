@@ -1687,6 +1687,53 @@ static int body_changes(const Func *f, const Stmt *s, int var)
 	       (f->vars[var]->type->kind == TY_ARRAY && x.whole > x.parts);
 }
 
+/* The region's declarations become the loop's private and firstprivate
+ * variables (omp_region_merge), declared before the region: a pointer
+ * that one of them holds to another, double *pc = &c, would then point
+ * at that variable outside the region, shared by the threads, and not at
+ * each thread's own copy. */
+void omp_region_check(const Func *f, const Stmt *b)
+{
+	for (int i = 0; i < b->u.block.n; i++) {
+		const Stmt *d = b->u.block.items[i];
+		if (d->kind != S_DECL)
+			continue;
+		for (int j = 0; j < b->u.block.n; j++) {
+			const Stmt *o = b->u.block.items[j];
+			if (o->kind != S_DECL)
+				continue;
+			int v = o->u.decl.var;
+			Escapes x = { v, 0, 0, 0 };
+			if (d->u.decl.init)
+				ir_walk_expr(d->u.decl.init, escapes_visit,
+					     &x);
+			for (int k = 0; k < d->u.decl.ninits; k++)
+				if (d->u.decl.inits[k])
+					ir_walk_expr(d->u.decl.inits[k],
+						     escapes_visit, &x);
+			if (x.addr || (f->vars[v]->type->kind == TY_ARRAY &&
+				       x.whole > x.parts)) {
+				diag_error(
+					d->loc,
+					"'%s' of this '#pragma omp parallel' "
+					"region is set to the address of "
+					"'%s', another variable of the "
+					"region: ckc makes the region's "
+					"variables private to the loop's "
+					"threads, and each thread's copy of "
+					"'%s' would point at one shared "
+					"'%s'; set '%s' inside the loop",
+					f->vars[d->u.decl.var]->name,
+					f->vars[v]->name,
+					f->vars[d->u.decl.var]->name,
+					f->vars[v]->name,
+					f->vars[d->u.decl.var]->name);
+				return;
+			}
+		}
+	}
+}
+
 /* Does the body of a loop, block s, read an element of array var before
  * setting it, where exposed cannot tell (it counts any element store as
  * a read)?  Straight-line stores var[c] = e at the top of s, with
