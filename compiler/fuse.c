@@ -18,7 +18,8 @@
  *     for (; i < B; i++) BODY whose body stores only scalar locals, and
  *     a return; no call but math functions (rules.def), and pushes of
  *     doubles or floats in BODY only, none under a condition; every
- *     parameter it reads is also one of f_bwd's;
+ *     parameter it reads is also one of f_bwd's; the loop is not a
+ *     parallel loop (f_fwd's copy sums in thread order, as f_d does);
  *   - f_bwd: declarations, statements without loops, calls or pops
  *     before and after one reverse loop { long n; i = ...;
  *     for (n = COUNT; n > 0; n--) { i--; BODY_B } }, and the statements
@@ -233,8 +234,11 @@ static int fu_forward(Fuse *fu)
 		else if (s->kind != S_EMPTY)
 			return 0; /* something between the loop and the return */
 	}
+	/* (not a parallel loop: f_fwd's copy reduces into partials joined
+	 * in thread order, as f_d does, which one serial loop would not) */
 	const Stmt *l = fu->floop;
-	if (!l || (l->u.loop.init && !fu_straight(f, l->u.loop.init, 0)))
+	if (!l || l->u.loop.omp ||
+	    (l->u.loop.init && !fu_straight(f, l->u.loop.init, 0)))
 		return 0;
 	const Expr *cond = l->u.loop.cond;
 	const Stmt *inc = l->u.loop.inc;
