@@ -1105,8 +1105,9 @@ static int lin_diff(const Lin *a, const Lin *b, long *d)
 
 typedef struct RangeLoop {
 	int index;
-	const Expr *lo, *hi; /* lo <= index < hi */
-	int guard;           /* RangeCheck.guard inside the loop */
+	Lin first, last; /* first <= index <= last */
+	int known;       /* 0: a header rg_loop_range does not understand */
+	int guard;       /* RangeCheck.guard inside the loop */
 } RangeLoop;
 
 typedef struct RangeCheck {
@@ -1123,13 +1124,15 @@ typedef struct RangeCheck {
 	 * function changes the data outside the region later) */
 	int reads;
 	int entire; /* rg_index_side: every value of the index is outside */
+	int unknown; /* rg_scratch_why: indexes by a loop it cannot bound */
 } RangeCheck;
 
 /* Index idx against section r->sec with loop r->loops[at] around it (or
  * none, at -1): 0 when idx is not that loop's index plus a constant (or a
  * constant), else 1, with -1 in *side when some value of idx may fall
  * before the section, 1 when one may fall after it, 0 when every value
- * is provably inside it, 2 when neither is known. */
+ * is provably inside it, 2 when neither is known, 3 when idx is the index
+ * of a loop whose range rg_loop_range cannot tell (plus a constant). */
 static int rg_index_side(RangeCheck *r, const Expr *idx, int at, int *side)
 {
 	unsigned char *fixed = r->fixed;
@@ -1150,13 +1153,24 @@ static int rg_index_side(RangeCheck *r, const Expr *idx, int at, int *side)
 			kcoef = e.coef[i];
 	if ((iv >= 0 && kcoef != 1) || (iv < 0 && at != -1))
 		return 0;
+	if (iv >= 0 && !r->loops[at].known) {
+		*side = 3;
+		r->entire = 0;
+		return 1;
+	}
 	Lin least = e, most = e;
 	if (iv >= 0) {
+		const Lin *a = &r->loops[at].first, *b = &r->loops[at].last;
 		lin_add(&least, iv, -1);
 		lin_add(&most, iv, -1);
-		lin_of(&least, r->loops[at].lo, 1, r->fixed);
-		lin_of(&most, r->loops[at].hi, 1, r->fixed);
-		most.k -= 1;
+		least.ok = least.ok && a->ok;
+		most.ok = most.ok && b->ok;
+		for (int i = 0; i < a->n; i++)
+			lin_add(&least, a->var[i], a->coef[i]);
+		for (int i = 0; i < b->n; i++)
+			lin_add(&most, b->var[i], b->coef[i]);
+		least.k += a->k;
+		most.k += b->k;
 	}
 	Lin lo = { 0, { 0 }, { 0 }, 0, 1 }, end = lo;
 	lin_of(&lo, sec->lo, 1, r->fixed);
@@ -1168,6 +1182,22 @@ static int rg_index_side(RangeCheck *r, const Expr *idx, int at, int *side)
 	r->entire = (lin_diff(&most, &lo, &d3) && d3 < 0) ||
 		    (lin_diff(&end, &least, &d4) && d4 <= 0);
 	return 1;
+}
+
+/* An index of the section by a loop whose range ckc cannot tell: refused
+ * (the section would be trusted blindly). */
+static void rg_unknown_loop(RangeCheck *r, Loc loc, const char *what)
+{
+	const char *p = r->c->f->vars[r->sec->var]->name;
+	diag_error(loc,
+		   "this %s '%s' is indexed by a loop whose range ckc cannot "
+		   "tell from its header, so it cannot check that it stays "
+		   "inside the section that save() names; write the loop as "
+		   "for (i = A; i < B; i++), i <= B, or for (i = A; i >= B; "
+		   "i--)",
+		   what, p);
+	diag_note(r->sec->loc, "the section of '%s' that save() names", p);
+	r->bad = 1;
 }
 
 static void rg_range_store(RangeCheck *r, const Stmt *s)
@@ -1184,7 +1214,9 @@ static void rg_range_store(RangeCheck *r, const Stmt *s)
 		if (r->guard != (at >= 0 ? r->loops[at].guard : 0) ||
 		    !rg_index_side(r, l->u.index.idx, at, &side))
 			continue;
-		if ((side == -1 || side == 1) && !r->bad) {
+		if (side == 3 && !r->bad) {
+			rg_unknown_loop(r, s->loc, "store to");
+		} else if ((side == -1 || side == 1) && !r->bad) {
 			const char *p = r->c->f->vars[sec->var]->name;
 			diag_error(
 				s->loc,
@@ -1219,7 +1251,9 @@ static void rg_read_visit(void *ctx, const Expr *e)
 		if (r->guard != (at >= 0 ? r->loops[at].guard : 0) ||
 		    !rg_index_side(r, e->u.index.idx, at, &side))
 			continue;
-		if (side == -1 || side == 1) {
+		if (side == 3) {
+			rg_unknown_loop(r, e->loc, "read of");
+		} else if (side == -1 || side == 1) {
 			const char *p = r->c->f->vars[sec->var]->name;
 			diag_error(
 				e->loc,
@@ -1257,18 +1291,113 @@ static int rg_leaves_early(const Stmt *b)
 	return hit;
 }
 
+/* The variable that for loop s's increment steps by one (i++, ++i, i--,
+ * --i, i += 1, i -= 1, i = i + 1, i = i - 1), with +1 or -1 in *step (0
+ * for another step of it: i += 2, i *= 2), or -1 when the increment is
+ * not a store to a variable. */
+static int rg_loop_step(const Stmt *s, int *step)
+{
+	const Stmt *inc = s->u.loop.inc;
+	if (!inc || inc->kind != S_ASSIGN || inc->u.assign.lhs->kind != E_VAR)
+		return -1;
+	int i = inc->u.assign.lhs->u.var;
+	const Expr *e = inc->u.assign.rhs;
+	*step = 0;
+	switch (inc->u.assign.op) {
+	case A_INC:
+		*step = 1;
+		break;
+	case A_DEC:
+		*step = -1;
+		break;
+	case A_ADD:
+	case A_SUB: {
+		int sign = inc->u.assign.op == A_ADD ? 1 : -1;
+		*step = rg_is_int(e, 1) ? sign : rg_is_int(e, -1) ? -sign : 0;
+		break;
+	}
+	case A_SET:
+		if (e->kind == E_BINARY &&
+		    (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB) &&
+		    rg_is_var(e->u.bin.l, i) && rg_is_int(e->u.bin.r, 1))
+			*step = e->u.bin.op == B_ADD ? 1 : -1;
+		else if (e->kind == E_BINARY && e->u.bin.op == B_ADD &&
+			 rg_is_var(e->u.bin.r, i) && rg_is_int(e->u.bin.l, 1))
+			*step = 1;
+		break;
+	default:
+		break;
+	}
+	return i;
+}
+
+/* The values that the index of for loop s takes, first <= i <= last,
+ * whatever the form of its header: for (i = A; i < B; i++) runs A to
+ * B - 1, i <= B to B, i != B to B - 1 (B > i and B >= i are i < B and
+ * i <= B); for (i = A; i > B; i--) runs B + 1 to A, i >= B from B, i != B
+ * from B + 1.  The index, with 1 when the range is known, 0 when the
+ * header steps its index in a form not understood here; -1 when s is
+ * no loop stepping a variable in its increment. */
+static int rg_loop_range(const Stmt *s, const unsigned char *fixed, int *index,
+			 Lin *first, Lin *last)
+{
+	int step, i = s->kind == S_FOR ? rg_loop_step(s, &step) : -1;
+	if (i < 0)
+		return -1;
+	*index = i;
+	const Stmt *in = s->u.loop.init;
+	const Expr *c = s->u.loop.cond, *a = NULL, *b = NULL;
+	if (in && in->kind == S_DECL && in->u.decl.var == i)
+		a = in->u.decl.init;
+	else if (in && in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
+		 rg_is_var(in->u.assign.lhs, i))
+		a = in->u.assign.rhs;
+	if (!a || !step || !c || c->kind != E_BINARY)
+		return 0;
+	BinOp op = c->u.bin.op;
+	if (rg_is_var(c->u.bin.l, i)) {
+		b = c->u.bin.r;
+	} else if (rg_is_var(c->u.bin.r, i)) {
+		b = c->u.bin.l;
+		op = op == B_LT   ? B_GT
+		     : op == B_GT ? B_LT
+		     : op == B_LE ? B_GE
+		     : op == B_GE ? B_LE
+				  : op;
+	} else {
+		return 0;
+	}
+	Lin la = { 0, { 0 }, { 0 }, 0, 1 }, lb = la;
+	lin_of(&la, a, 1, fixed);
+	lin_of(&lb, b, 1, fixed);
+	if (step > 0 && (op == B_LT || op == B_NE || op == B_LE)) {
+		*first = la;
+		*last = lb;
+		last->k -= op != B_LE;
+	} else if (step < 0 && (op == B_GT || op == B_NE || op == B_GE)) {
+		*first = lb;
+		*last = la;
+		first->k += op != B_GE;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 /* A counted for loop s whose index stays in its range through the body
  * (no store to it, no break, continue or return): pushed on r->loops,
- * with the ifs around it (1), else nothing (0). */
+ * with the ifs around it (1), else nothing (0).  One whose header steps
+ * its index in a form rg_loop_range does not understand is pushed as
+ * unknown: an index of the section by it is refused, not trusted. */
 static int rg_range_loop(RangeCheck *r, const Stmt *s)
 {
-	const Expr *lo, *hi;
-	int le, i = ir_counted_for(s, &lo, &hi, &le);
-	if (i < 0 || le || r->nloops == 8 ||
+	Lin first, last;
+	int i, known = rg_loop_range(s, r->fixed, &i, &first, &last);
+	if (known < 0 || r->nloops == 8 ||
 	    stmt_assigns_var(s->u.loop.body, i) ||
 	    rg_leaves_early(s->u.loop.body))
 		return 0;
-	r->loops[r->nloops++] = (RangeLoop){ i, lo, hi, r->guard };
+	r->loops[r->nloops++] = (RangeLoop){ i, first, last, known, r->guard };
 	return 1;
 }
 
@@ -1355,7 +1484,7 @@ static int rg_check_ranges(Adj *c, const Stmt *prag,
 		if (n != 1 || !sec->lo || !sec->len)
 			continue;
 		RangeCheck r = { c, prag, sec, fixed,    { { 0 } }, 0,
-				 0, 0,    0,   later[k], 0 };
+				 0, 0,    0,   later[k], 0,         0 };
 		rg_range_walk(&r, body);
 		if (r.bad)
 			return 0;
@@ -1386,8 +1515,10 @@ static void rg_inside_visit(void *ctx, const Expr *e)
 		if (rg_index_side(r, e->u.index.idx, at, &side)) {
 			/* (a guarded index, i > 0 ? u[i - 1] : 0.0, may stay
 			 * inside; one outside for every value, u[n], not) */
-			if ((side == -1 || side == 1) &&
-			    (!r->guard || r->entire))
+			if (side == 3)
+				r->unknown++;
+			else if ((side == -1 || side == 1) &&
+				 (!r->guard || r->entire))
 				r->outside++;
 			return;
 		}
@@ -1563,12 +1694,14 @@ static const char *rg_scratch_why(Adj *c, const Stmt *prag, int k)
 		return "the bounds of its section in save() are not sums of "
 		       "integer parameters that the function leaves alone";
 	/* (a binomial loop too: its index ranges over its steps) */
-	RangeCheck r = { c, prag, sec, rg_fixed_ints(f), { { 0 } }, 0, 0, 0,
+	RangeCheck r = { c, prag, sec, rg_fixed_ints(f), { { 0 } }, 0, 0, 0, 0,
 			 0, 0,    0 };
 	rg_inside_walk(&r, prag->u.ckpt.body);
-	return r.outside ? "the region indexes it outside the section that "
-			   "save() names"
-			 : NULL;
+	return r.outside   ? "the region indexes it outside the section that "
+			     "save() names"
+	       : r.unknown ? "the region indexes it by a loop whose range ckc "
+			     "cannot tell from its header"
+			   : NULL;
 }
 
 /* Does s store through pointer var (p[i] = ..., *p += ..., p->m++), or
