@@ -2186,11 +2186,60 @@ static int rg_changed_from(Adj *c, const Stmt *prag, int var, int self)
 	return rg_written_from(c, c->f->body, prag, node, &found) || !found;
 }
 
+typedef struct BoundVars {
+	const Func *f;
+	const Stmt *body;
+	int bad;
+} BoundVars;
+
+/* A variable in a save() bound that the region (a binomial or online
+ * loop, its header included) changes or passes by address: refused at
+ * the bound, since the snapshot is saved and loaded with the bounds of
+ * different moments (a section read back past its end). */
+static void rg_bound_visit(void *ctx, const Expr *e)
+{
+	BoundVars *b = ctx;
+	if (b->bad || e->kind != E_VAR ||
+	    (!stmt_assigns_var(b->body, e->u.var) &&
+	     !stmt_takes_addr(b->body, e->u.var)))
+		return;
+	diag_error(e->loc,
+		   "this bound of a section in save() reads '%s', which the "
+		   "region changes: the snapshot would be loaded with other "
+		   "bounds than it was saved with; use a variable that the "
+		   "region leaves alone (a copy made before it)",
+		   b->f->vars[e->u.var]->name);
+	b->bad = 1;
+}
+
+static int rg_check_bounds(const Func *f, const Stmt *prag)
+{
+	/* (a binomial or online loop's header too: its index changes from
+	 * step to step) */
+	BoundVars b = { f, prag->u.ckpt.body, 0 };
+	for (int k = 0; k < prag->u.ckpt.nsaves && !b.bad; k++) {
+		const SaveSection *sec = prag->u.ckpt.saves[k];
+		const Expr *lo = sec->lo;
+		/* (a buffer that joins malloc'd buffers, normalize.c: lo is
+		 * the offset of the pointer that save() names, which the
+		 * region may swap with another, plus the section's own) */
+		if (f->vars[sec->var]->joins && lo && lo->kind == E_BINARY &&
+		    lo->u.bin.op == B_ADD && lo->u.bin.l->kind == E_VAR)
+			lo = lo->u.bin.r;
+		if (lo)
+			ir_walk_expr(lo, rg_bound_visit, &b);
+		if (sec->len && !b.bad)
+			ir_walk_expr(sec->len, rg_bound_visit, &b);
+	}
+	return !b.bad;
+}
+
 static int rg_check_saves(Adj *c, const unsigned char *used,
 			  const Stmt *prag, const char *what)
 {
 	const Func *f = c->f;
-	if (!rg_check_frees(prag, what) || !rg_check_globals(c, prag, what))
+	if (!rg_check_frees(prag, what) || !rg_check_globals(c, prag, what) ||
+	    !rg_check_bounds(f, prag))
 		return 0;
 	for (int i = 0; i < f->nvars; i++) {
 		/* (data: not a struct's own members, which its setup and
