@@ -1471,8 +1471,6 @@ static void adj_param_ints_changed(Adj *c, int v, Loc loc)
 		   c->f->vars[v]->name, c->f->name);
 }
 
-static Expr *adj_rows_view(Expr *sum, const Type *p, int shadow);
-
 /* A pointer-typed primal expression as a bwd value (stable data only).
  *
  * adj_bw_ptr and adj_bw_value end: adj_bw_value recurses on strict
@@ -2582,7 +2580,7 @@ static int adj_array_depth(const Type *t)
 /* A pointer p that sees rows over flat data ((const double (*)[3])src,
  * whose offset counts the data's numbers): sum, the data's pointer plus
  * the offset, as p's type (a shadow's without const); else sum. */
-static Expr *adj_rows_view(Expr *sum, const Type *p, int shadow)
+Expr *adj_rows_view(Expr *sum, const Type *p, int shadow)
 {
 	if (p->kind != TY_PTR || !type_is_pointerish(sum->type) ||
 	    adj_array_depth(p) <= adj_array_depth(sum->type))

@@ -253,6 +253,9 @@ void adj_expr(Adj *c, Plan *pl, const Expr *e, Expr *adj);
 int adj_reads_var(const Expr *e, int v);
 Expr *adj_fwd_saved(Adj *c, int v, Loc loc);
 Expr *adj_flat_base(Expr *base, const Type *p);
+/* A pointer p that sees rows over flat data: sum (the data's pointer plus
+ * the offset) cast to p's type (a shadow's without const), else sum. */
+Expr *adj_rows_view(Expr *sum, const Type *p, int shadow);
 Expr *adj_typed_base(Expr *base, const Type *p);
 int adj_ctab_var(Adj *c, int v);
 /* Type t with writable elements, at every level (a copy). */

@@ -757,10 +757,15 @@ static Expr *rg_var(Adj *c, int v, Loc loc)
 	if (x->type->kind == TY_PTR) {
 		if (x->kind == VAR_PARAM)
 			return rg_base(c, v, loc);
-		Expr *base = adj_typed_base(rg_base(c, v, loc), x->type);
-		return expr_binary(B_ADD, base,
-				   expr_var(c->bwd, adj_bvar(c, v, loc), loc),
-				   base->type, loc);
+		/* (rows over flat data, (double (*)[2])flat: the offset
+		 * counts the data's own elements, and the sum is cast back
+		 * to the rows' type, as adjoint.c does it) */
+		Expr *base = adj_flat_base(rg_base(c, v, loc), x->type);
+		return adj_rows_view(
+			expr_binary(B_ADD, base,
+				    expr_var(c->bwd, adj_bvar(c, v, loc), loc),
+				    base->type, loc),
+			x->type, 0);
 	}
 	return expr_var(c->bwd, rg_pcopy(c, v), loc);
 }
