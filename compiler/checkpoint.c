@@ -2385,9 +2385,17 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		}
 	}
 	unsigned char *later = arena_alloc((size_t)prag->u.ckpt.nsaves + 1);
-	for (int k = 0; k < prag->u.ckpt.nsaves; k++)
-		later[k] = (unsigned char)rg_changed_from(
-			c, prag, prag->u.ckpt.saves[k]->var, 0);
+	for (int k = 0; k < prag->u.ckpt.nsaves; k++) {
+		int v = prag->u.ckpt.saves[k]->var;
+		/* (a local array the region uses: the snapshot holds it
+		 * whole, or the region overwrites it whole before reading
+		 * it, so its reads outside the section are covered; its
+		 * stores not, as the section alone is kept around a
+		 * recomputation) */
+		later[k] = !(used[v] && f->vars[v]->kind == VAR_LOCAL &&
+			     f->vars[v]->type->kind == TY_ARRAY) &&
+			   rg_changed_from(c, prag, v, 0);
+	}
 	return rg_check_ranges(c, prag, later);
 }
 

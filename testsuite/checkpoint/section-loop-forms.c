@@ -4,7 +4,8 @@
 // cover what they read and write, with the function changing the data
 // after the region, are accepted, and f_b, f_d and f_b_d are bit for bit
 // those of ckc --no-checkpoint (outputs compared with cmp), checked against
-// differences.
+// differences.  A local array that the snapshot holds whole may be read
+// outside its section (boundary: u[0], changed after the region).
 // RUN: %ckc %s -o %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
@@ -14,6 +15,7 @@
 // RUN: grep derivatives %t.plain.out > %t.plain.deriv
 // RUN: cmp %t.deriv %t.plain.deriv
 // OUT: derivatives 4
+// OUT: derivatives boundary 4
 // OUT-NOT: FAIL
 // OUT: {{[1-9][0-9]*}} checks, 0 failed
 
@@ -52,11 +54,35 @@ double forms(const double *x)
 	return s + u[2];
 }
 
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double boundary(const double *x)
+{
+	double u[N + 1], w[N + 1];
+	for (int i = 0; i < N; i++)
+		u[i + 1] = x[i];
+	u[0] = x[0];
+	for (int t = 0; t < 2; t++) {
+#pragma ck_checkpoint save(u[1:N], w[1:N])
+		for (int i = 1; i <= N; i++)
+			w[i] = u[i] * u[i - 1];
+		for (int i = 1; i <= N; i++)
+			u[i] = w[i];
+		u[0] = u[1] * u[1];
+	}
+	double s = 0;
+	for (int i = 1; i <= N; i++)
+		s += u[i];
+	return s;
+}
+
 #ifdef CK_TEST_MAIN
 #include "ckrt.h"
 #include "kernelcheck.h"
 
 KC_SCALAR_WRAPPERS_PLAIN(forms)
+KC_SCALAR_WRAPPERS_PLAIN_AS(kb, boundary)
 
 int main(void)
 {
@@ -71,6 +97,15 @@ int main(void)
 		printf("derivatives %d %a %a %a\n", i, g[i], gb[i], hv[i]);
 	kc_check_scalar("section loop forms", kf, kf_d, kf_b, kf_b_d, NULL, v,
 			NULL, N, 3);
+	for (int i = 0; i < N; i++)
+		g[i] = gb[i] = hv[i] = 0.0;
+	boundary_b(v, g, 1.0);
+	boundary_b_d(v, v, gb, hv, 1.0, 0.5);
+	for (int i = 0; i < N; i++)
+		printf("derivatives boundary %d %a %a %a\n", i, g[i], gb[i],
+		       hv[i]);
+	kc_check_scalar("local array read outside its section", kb, kb_d,
+			kb_b, kb_b_d, NULL, v, NULL, N, 3);
 	return ck_done();
 }
 #endif
