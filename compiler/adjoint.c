@@ -1574,18 +1574,24 @@ static Expr *adj_bw_ptr(Adj *c, const Expr *e)
 }
 
 /* A read of an integer member that the program changes (ir_field_changed),
- * or of an element of one, that normalize.c could not move into an
- * integer local (in an arm of ?:, on the right of && or ||): f_bwd's copy
- * of the struct does not follow the member's changes. */
-static void adj_changed_member_error(const Expr *e)
+ * or of an element of one (also through a pointer into it, (m->conn +
+ * k)[1]), that normalize.c could not move into an integer local (in an
+ * arm of ?:, on the right of && or ||, in a for's step): f_bwd's copy of
+ * the struct does not follow the member's changes. */
+static void adj_changed_member_error(const Adj *c, const Expr *e)
 {
-	const Expr *m = ir_lv_member(e);
-	diag_error(e->loc,
-		   "the reverse sweep needs the value the integer member '%s' "
-		   "has here, in an arm of ?: or on the right of && or ||, "
-		   "and the program changes that member; read it into an "
-		   "integer variable before the statement",
-		   m->u.mem.base->type->st->fields[m->u.mem.field].name);
+	const Expr *m = e->kind == E_MEMBER ? e : ir_elem_member(c->f, e);
+	diag_error(
+		e->loc,
+		"the reverse sweep needs the value of %s '%s' here, and the "
+		"program changes that member; ckc moves such a read into "
+		"an integer variable only where it always runs, not in an "
+		"arm of ?:, on the right of && or ||, or in a for loop's "
+		"step; read it into an integer variable before the "
+		"statement",
+		e->kind == E_MEMBER ? "the integer member"
+				    : "an element of the member",
+		m->u.mem.base->type->st->fields[m->u.mem.field].name);
 }
 
 Expr *adj_bw_value(Adj *c, const Expr *e)
@@ -1678,9 +1684,9 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 		struct LoopCopy *lc = lc_covering(c, e);
 		if (lc)
 			return lc_read(c, lc, e);
-		if (e->type->kind == TY_INT && ir_lv_member(e) &&
-		    ir_field_changed(ir_lv_member(e)))
-			adj_changed_member_error(e);
+		if (e->type->kind == TY_INT && ir_elem_member(c->f, e) &&
+		    ir_field_changed(ir_elem_member(c->f, e)))
+			adj_changed_member_error(c, e);
 		r = expr_index(adj_bw_ptr(c, e->u.index.base),
 			       adj_bw_value(c, e->u.index.idx), e->loc);
 		r->type = e->type;
@@ -1694,12 +1700,15 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 				c, expr_var((Func *)c->f,
 					    adj_int_target(c, e->u.e->u.var),
 					    e->loc));
+		if (e->type->kind == TY_INT && ir_elem_member(c->f, e) &&
+		    ir_field_changed(ir_elem_member(c->f, e)))
+			adj_changed_member_error(c, e);
 		r = expr_deref(adj_bw_ptr(c, e->u.e), e->loc);
 		r->type = e->type;
 		return r;
 	case E_MEMBER:
 		if (e->type->kind == TY_INT && ir_field_changed(e))
-			adj_changed_member_error(e);
+			adj_changed_member_error(c, e);
 		r = expr_member(adj_bw_value(c, e->u.mem.base), e->u.mem.field,
 				e->loc);
 		r->type = e->type;
@@ -1715,8 +1724,19 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 		    (e->u.e->kind == E_VAR && type_is_arith(e->u.e->type) &&
 		     !type_is_float(e->u.e->type))) {
 			/* &k of an integer: f_bwd's k, which the callee's
-			 * reverse sweep puts back (adj_int_cell) */
-			r = expr_addr(adj_bw_value(c, e->u.e), e->loc);
+			 * reverse sweep puts back (adj_int_cell); &m.conn[k]
+			 * reads no element (those read through it are
+			 * checked where they are read) */
+			const Expr *x = e->u.e;
+			if (x->kind == E_INDEX && !lc_covering(c, x)) {
+				Expr *in = expr_index(
+					adj_bw_ptr(c, x->u.index.base),
+					adj_bw_value(c, x->u.index.idx),
+					x->loc);
+				in->type = x->type;
+				r = expr_addr(in, e->loc);
+			} else
+				r = expr_addr(adj_bw_value(c, x), e->loc);
 			r->type = e->type;
 			return r;
 		}

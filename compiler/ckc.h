@@ -746,6 +746,11 @@ int ir_elem_root(const Expr *e);
 void ir_fields_scan(const Program *p);
 int ir_field_changed(const Expr *mem);
 const Expr *ir_lv_member(const Expr *e);
+/* The member an element read or store e (x[k], *x) goes through, or NULL:
+ * ir_lv_member's, and also (m->conn + 2 * e)[1], *(m->conn + k),
+ * (&m.conn[k])[1], and with f, c[1] through a local pointer f declares
+ * as one of those (const int *c = m->conn + 2 * e). */
+const Expr *ir_elem_member(const Func *f, const Expr *e);
 /* Does e call nothing but math functions (rules.def), which neither tape
  * nor change anything?  (NULL: yes.) */
 int expr_math_only(const Expr *e);

@@ -1532,7 +1532,9 @@ void ir_plain_kids(const Expr *e, ExprVisitor *fn, void *ctx)
  * A struct type's integer field that a converted function changes other
  * than by a plain store into a member of a struct variable, s.m = e (a
  * local struct's setup, which f_bwd replays): p->n++, w.count += 1,
- * c->pos = 0, p->idx[k] = j. */
+ * c->pos = 0, p->idx[k] = j, also through a pointer into the member (c[0]
+ * = j with int *c = m->conn + k), and an integer array or int * member
+ * passed to a call that may store into it, fill(m.conn, n). */
 
 typedef struct FieldRef {
 	const StructDef *sd;
@@ -1547,6 +1549,58 @@ const Expr *ir_lv_member(const Expr *e)
 	while (e->kind == E_INDEX)
 		e = e->u.index.base;
 	return e->kind == E_MEMBER ? e : NULL;
+}
+
+/* The member whose storage pointer p points into, or NULL: m->conn,
+ * m->conn + 2 * e, &m.conn[k], a row m.tab[i] of a 2-D member, and with
+ * f, a local pointer f declares with such a value (const int *c =
+ * m->conn + 2 * e;, which views.c replaces by its definition). */
+static const Expr *ir_ptr_member(const Func *f, const Expr *p, int depth)
+{
+	if (depth > 8)
+		return NULL;
+	switch (p->kind) {
+	case E_MEMBER:
+		return p;
+	case E_INDEX:
+		return ir_lv_member(p);
+	case E_CAST:
+		return ir_ptr_member(f, p->u.e, depth + 1);
+	case E_ADDR:
+		if (p->u.e->kind == E_DEREF)
+			return ir_ptr_member(f, p->u.e->u.e, depth + 1);
+		return ir_lv_member(p->u.e);
+	case E_BINARY:
+		if ((p->u.bin.op == B_ADD || p->u.bin.op == B_SUB) &&
+		    type_is_pointerish(p->u.bin.l->type))
+			return ir_ptr_member(f, p->u.bin.l, depth + 1);
+		if (p->u.bin.op == B_ADD &&
+		    type_is_pointerish(p->u.bin.r->type))
+			return ir_ptr_member(f, p->u.bin.r, depth + 1);
+		return NULL;
+	case E_VAR: {
+		if (!f || f->vars[p->u.var]->kind != VAR_LOCAL ||
+		    f->vars[p->u.var]->type->kind != TY_PTR)
+			return NULL;
+		const Stmt *d = stmt_find_decl(f->body, p->u.var);
+		return d && d->u.decl.init
+			       ? ir_ptr_member(f, d->u.decl.init, depth + 1)
+			       : NULL;
+	}
+	default:
+		return NULL;
+	}
+}
+
+const Expr *ir_elem_member(const Func *f, const Expr *e)
+{
+	if (e->kind == E_DEREF)
+		return ir_ptr_member(f, e->u.e, 0);
+	if (e->kind != E_INDEX)
+		return NULL;
+	while (e->kind == E_INDEX)
+		e = e->u.index.base;
+	return ir_ptr_member(f, e, 0);
 }
 
 int ir_field_changed(const Expr *mem)
@@ -1576,6 +1630,8 @@ static int ir_setup_store(const Stmt *s, int v)
 typedef struct SetupList {
 	const Stmt **s;
 	int n;
+	const Program *p;
+	const Func *f;
 } SetupList;
 
 static int ir_in_setup(const SetupList *l, const Stmt *s)
@@ -1588,14 +1644,52 @@ static int ir_in_setup(const SetupList *l, const Stmt *s)
 
 static void ir_fields_visit(void *ctx, const Stmt *s)
 {
-	if (s->kind != S_ASSIGN || ir_in_setup(ctx, s))
+	const SetupList *l = ctx;
+	if (s->kind != S_ASSIGN || ir_in_setup(l, s))
 		return;
+	/* (also a store through a pointer into a member: c[0] = j with
+	 * int *c = m->conn + k) */
 	const Expr *lv = s->u.assign.lhs, *mem = ir_lv_member(lv);
+	if (!mem)
+		mem = ir_elem_member(l->f, lv);
 	if (!mem || type_is_float(lv->type) || type_is_pointerish(lv->type) ||
 	    lv->type->kind == TY_STRUCT || ir_field_changed(mem))
 		return;
 	FieldRef r = { mem->u.mem.base->type->st, mem->u.mem.field };
 	VEC_PUSH(ir_fields, ir_nfields, r);
+}
+
+static void ir_field_mark(const Expr *mem)
+{
+	if (ir_field_changed(mem))
+		return;
+	FieldRef r = { mem->u.mem.base->type->st, mem->u.mem.field };
+	VEC_PUSH(ir_fields, ir_nfields, r);
+}
+
+/* A call's argument that points into an integer member, fill(m.conn, n),
+ * memcpy(m.conn, tab, sizeof tab), unless it goes to a pointer to const
+ * of a function of the file: the call may change the member's elements,
+ * which f_bwd's copy of a local struct would not follow. */
+static void ir_fields_call_visit(void *ctx, const Expr *e)
+{
+	const SetupList *l = ctx;
+	if (e->kind != E_CALL)
+		return;
+	const Func *g = e->u.call.fn >= 0 ? l->p->funcs[e->u.call.fn] : NULL;
+	for (int i = 0; i < e->u.call.nargs; i++) {
+		const Expr *a = e->u.call.args[i];
+		if (!type_is_pointerish(a->type) ||
+		    a->type->base->kind != TY_INT)
+			continue;
+		if (g && i < g->nparams &&
+		    g->vars[g->params[i]]->type->kind == TY_PTR &&
+		    g->vars[g->params[i]]->type->base->is_const)
+			continue;
+		const Expr *m = ir_ptr_member(l->f, a, 0);
+		if (m)
+			ir_field_mark(m);
+	}
 }
 
 /* The plain member stores into a struct variable that follow its
@@ -1627,9 +1721,10 @@ void ir_fields_scan(const Program *p)
 	ir_fields = NULL;
 	ir_nfields = 0;
 	for (int i = 0; i < p->nfuncs; i++) {
-		SetupList setup = { NULL, 0 };
+		SetupList setup = { NULL, 0, p, p->funcs[i] };
 		ir_visit_stmts(p->funcs[i]->body, ir_setup_visit, &setup);
 		ir_visit_stmts(p->funcs[i]->body, ir_fields_visit, &setup);
+		ir_walk_stmt(p->funcs[i]->body, ir_fields_call_visit, &setup);
 	}
 }
 

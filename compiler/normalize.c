@@ -21,7 +21,9 @@
  * index of floating data computed from floating values, x[(int)u] ->
  * int ck_ix = (int)u; x[ck_ix], and each read of an integer member of a
  * struct that the program changes (ir_field_changed), v = x[c->pos] ->
- * int ck_pos = c->pos; v = x[ck_pos].
+ * int ck_pos = c->pos; v = x[ck_pos], or of an element of one, also
+ * through a pointer into it: u[c[0]] with const int *c = m->conn + 2 * e
+ * -> int ck_conn = c[0]; u[ck_conn] (views.c then replaces c).
  */
 #include <string.h>
 
@@ -202,8 +204,9 @@ static void norm_expr(Normalizer *n, Expr **ep)
 		if (norm_float_index(e))
 			norm_temp(n, &e->u.index.idx, "ix");
 		/* an element of an integer member array that changes,
-		 * p.perm[k] */
-		const Expr *m = ir_lv_member(e);
+		 * p.perm[k], also through a pointer into it, (m->conn + 2 *
+		 * e)[1] or c[1] with const int *c = m->conn + 2 * e */
+		const Expr *m = ir_elem_member(n->f, e);
 		if (e->type->kind == TY_INT && m && ir_field_changed(m))
 			norm_member_temp(n, ep, m);
 		break;
@@ -211,7 +214,14 @@ static void norm_expr(Normalizer *n, Expr **ep)
 	case E_ADDR:
 		norm_lvalue(n, &e->u.e);
 		break;
-	case E_DEREF:
+	case E_DEREF: {
+		norm_expr(n, &e->u.e);
+		/* *(m->conn + k), *c */
+		const Expr *m = ir_elem_member(n->f, e);
+		if (e->type->kind == TY_INT && m && ir_field_changed(m))
+			norm_member_temp(n, ep, m);
+		break;
+	}
 	case E_CAST:
 		norm_expr(n, &e->u.e);
 		break;
@@ -237,6 +247,8 @@ static void norm_lvalue(Normalizer *n, Expr **ep)
 		norm_expr(n, &e->u.index.idx);
 		if (norm_float_index(e))
 			norm_temp(n, &e->u.index.idx, "ix");
+	} else if (e && e->kind == E_DEREF) {
+		norm_expr(n, &e->u.e);
 	} else {
 		norm_expr(n, ep);
 	}
