@@ -390,15 +390,29 @@ static Expr *norm_convert_call(Expr *e, Type *t)
 	return e->kind == E_CALL && e->u.call.fn >= 0 ? norm_convert(e, t) : e;
 }
 
+/* An argument a of rows of a fixed length, double K[2][2] or double
+ * (*R)[3], for a parameter t declared as rows of a length known at run
+ * time (double K[n][n]), which the callee reads as its flat view (double
+ * *K): a as that view, (double *)K, which every mode's call then passes
+ * with its shadows' casts. */
+static Expr *norm_rows_arg(Expr *a, Type *t)
+{
+	if (t->kind != TY_PTR || !t->rows || !type_is_pointerish(a->type) ||
+	    !a->type->base || a->type->base->kind != TY_ARRAY)
+		return a;
+	return expr_cast(type_ptr(t->base), a, a->loc);
+}
+
 static void norm_hoist(Normalizer *n, Expr **ep, int hoist_self)
 {
 	Expr *e = *ep;
 	if (e->u.call.fn >= 0) {
 		const Func *g = n->p->funcs[e->u.call.fn];
-		for (int i = 0; i < e->u.call.nargs && i < g->nparams; i++)
-			e->u.call.args[i] =
-				norm_convert(e->u.call.args[i],
-					     g->vars[g->params[i]]->type);
+		for (int i = 0; i < e->u.call.nargs && i < g->nparams; i++) {
+			Type *t = g->vars[g->params[i]]->type;
+			e->u.call.args[i] = norm_rows_arg(
+				norm_convert(e->u.call.args[i], t), t);
+		}
 	}
 	for (int i = 0; i < e->u.call.nargs; i++)
 		norm_expr(n, &e->u.call.args[i]);
