@@ -1342,6 +1342,14 @@ static void ping_find_decl(void *ctx, const Stmt *s)
 		d->omp = 1;
 }
 
+/* Does f have OpenMP loops?  (Its locals are then left as they are.) */
+static int ping_has_omp(const Func *f)
+{
+	PingDecl od = { -1, NULL, 0 };
+	ir_visit_stmts(f->body, ping_find_decl, &od);
+	return od.omp;
+}
+
 static void ping_locals(Program *p, Func *f)
 {
 	int n = f->nvars;
@@ -1361,9 +1369,7 @@ static void ping_locals(Program *p, Func *f)
 	}
 	if (!any)
 		return;
-	PingDecl od = { -1, NULL, 0 };
-	ir_visit_stmts(f->body, ping_find_decl, &od);
-	if (od.omp)
+	if (ping_has_omp(f))
 		return;
 	ir_visit_stmts(f->body, ping_stmt, &g);
 	for (int r = 0; r < n; r++) {
@@ -2053,9 +2059,7 @@ static void heap_locals(Program *p, Func *f)
 	}
 	if (!any)
 		return;
-	PingDecl od = { -1, NULL, 0 };
-	ir_visit_stmts(f->body, ping_find_decl, &od);
-	if (od.omp)
+	if (ping_has_omp(f))
 		return;
 	ir_visit_stmts(f->body, heap_stmt, &h);
 	for (int r = 0; r < n; r++)
@@ -4417,9 +4421,7 @@ static void ptr_swap(Program *p, Func *f)
 	}
 	if (!any)
 		return;
-	PingDecl od = { -1, NULL, 0 };
-	ir_visit_stmts(f->body, ping_find_decl, &od);
-	if (od.omp)
+	if (ping_has_omp(f))
 		return;
 	ir_visit_stmts(f->body, swap_stmt, &w);
 	ir_walk_stmt(f->body, swap_addr, &w);
