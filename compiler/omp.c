@@ -1658,12 +1658,24 @@ static void changes_visit(void *ctx, const Stmt *s)
  * address into it), or array var as a whole (a pointer to its first
  * element: ema(c, v), double *q = c)? */
 typedef struct Escapes {
+	const Program *p;
 	int var, whole, parts, addr;
 } Escapes;
 
 static void escapes_visit(void *ctx, const Expr *e)
 {
 	Escapes *x = ctx;
+	if (x->p && e->kind == E_CALL && e->u.call.fn >= 0) {
+		/* g(c) with g's parameter a pointer to const: g reads it */
+		const Func *g = x->p->funcs[e->u.call.fn];
+		for (int i = 0; i < e->u.call.nargs && i < g->nparams; i++) {
+			const Expr *a = e->u.call.args[i];
+			const Type *t = g->vars[g->params[i]]->type;
+			if (a->kind == E_VAR && a->u.var == x->var &&
+			    type_is_pointerish(t) && t->base->is_const)
+				x->parts++;
+		}
+	}
 	if (e->kind == E_ADDR && activity_root(e->u.e) == x->var)
 		x->addr = 1;
 	else if (e->kind == E_VAR && e->u.var == x->var)
@@ -1675,13 +1687,14 @@ static void escapes_visit(void *ctx, const Expr *e)
 		x->parts++;
 }
 
-static int body_changes(const Func *f, const Stmt *s, int var)
+static int body_changes(const Program *p, const Func *f, const Stmt *s,
+			int var)
 {
 	Changes c = { var, 0 };
 	ir_visit_stmts(s, changes_visit, &c);
 	if (c.hit || stmt_assigns_var(s, var))
 		return 1;
-	Escapes x = { var, 0, 0, 0 };
+	Escapes x = { p, var, 0, 0, 0 };
 	ir_walk_stmt(s, escapes_visit, &x);
 	return x.addr ||
 	       (f->vars[var]->type->kind == TY_ARRAY && x.whole > x.parts);
@@ -1703,7 +1716,7 @@ void omp_region_check(const Func *f, const Stmt *b)
 			if (o->kind != S_DECL)
 				continue;
 			int v = o->u.decl.var;
-			Escapes x = { v, 0, 0, 0 };
+			Escapes x = { NULL, v, 0, 0, 0 };
 			if (d->u.decl.init)
 				ir_walk_expr(d->u.decl.init, escapes_visit,
 					     &x);
@@ -1887,7 +1900,7 @@ static void privatize_loop(Program *p, Func *f, Stmt *s)
 		VEC_PUSH(cand, ncand, om->priv[i]);
 	for (int i = 0; i < om->nfpriv; i++) {
 		int v = om->fpriv[i], set = 0;
-		if (!body_changes(f, s->u.loop.body, v))
+		if (!body_changes(p, f, s->u.loop.body, v))
 			continue;
 		const Type *vt = f->vars[v]->type;
 		if (exposed(s->u.loop.body, v, &set) &&
