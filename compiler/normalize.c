@@ -48,6 +48,7 @@ static void global_scratch(Program *p);
 static void struct_param_copy(Program *p, Func *f);
 static void ptr_select(Program *p, Func *f);
 static void ptr_moving(Program *p, Func *f);
+static void ptr_table(Program *p, Func *f);
 static void ptr_swap(Program *p, Func *f);
 static void globals_static_check(Program *p);
 
@@ -726,6 +727,7 @@ void normalize_program(Program *p)
 		heap_locals(p, n.f);
 		ptr_swap(p, n.f);
 		ptr_moving(p, n.f);
+		ptr_table(p, n.f);
 		norm_block(&n, n.f->body);
 		online_shape(p, n.f);
 	}
@@ -4706,6 +4708,347 @@ static void ptr_moving(Program *p, Func *f)
 			     stmt_decl(m.off, expr_int(0, x->loc), x->loc));
 		stmt_prepend(f->body,
 			     stmt_decl(m.sel, expr_int(0, x->loc), x->loc));
+		f->vars[v]->dropped = 1;
+	}
+}
+
+/* ---- a pointer into a constant table at file scope
+ *
+ * A local pointer into a table at file scope that nothing changes,
+ * `const int *fn = face[f];` over `static const int face[6][4]`, or
+ * `const Atom *t = &types[k];` over a table of structs, reads the table
+ * through it (fn[k], t->eps).  The reverse sweep reads such a table
+ * again as it is; it needs only where the pointer was.  So the pointer
+ * becomes that place: an int offset (ck_fn), and for a table of rows the
+ * row as well (ck_fn_r).  Each set assigns them, each read through the
+ * pointer reads the table, face[ck_fn_r][ck_fn + k], and the pointer
+ * passed whole is &face[ck_fn_r][ck_fn].  The reverse mode then keeps the
+ * ints as it keeps any.
+ * The pointer may be set to the table (types, types + k, &types[k]; a
+ * row face[r], face[r] + k, &face[r][k]), moved (fn++, fn += 2), read
+ * through and passed whole; the table is an array of one or two
+ * dimensions, const or unwritten (Global.unwritten).  Anything else
+ * leaves the pointer as it is. */
+
+typedef struct Table {
+	Program *p;
+	Func *f;
+	int v;    /* the pointer */
+	int g;    /* the table (Program.globals), -1 before a set */
+	int rows; /* a table of rows */
+	int bad;
+	int null;     /* a set of the null pointer, 0 */
+	int whole;    /* the pointer is passed whole */
+	int row, off; /* the ints that replace it (row: -1 without rows) */
+} Table;
+
+/* Are a and b the same element type, up to qualifiers? */
+static int table_same_elem(const Type *a, const Type *b)
+{
+	if (a->kind != b->kind || type_is_pointerish(a))
+		return 0;
+	if (a->kind == TY_STRUCT)
+		return a->st == b->st;
+	if (a->kind == TY_INT)
+		return strcmp(a->name, b->name) == 0;
+	return a->kind != TY_OTHER;
+}
+
+/* The table that pointer value e points into, with the row (or NULL) and
+ * the offset it names (a new expression, or NULL for 0): -1 when e is no
+ * such place. */
+static int table_target(const Table *t, const Expr *e, const Expr **row,
+			Expr **off)
+{
+	while (e->kind == E_CAST && type_is_pointerish(e->type))
+		e = e->u.e;
+	*row = NULL;
+	*off = NULL;
+	if (e->kind == E_BINARY &&
+	    (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB) &&
+	    type_is_pointerish(e->type) && e->u.bin.r->type->kind == TY_INT) {
+		int g = table_target(t, e->u.bin.l, row, off);
+		Expr *k = expr_clone(e->u.bin.r);
+		if (*off)
+			*off = expr_binary(e->u.bin.op, *off, k, NULL, e->loc);
+		else
+			*off = e->u.bin.op == B_SUB
+				       ? expr_unary(U_NEG, k, e->loc)
+				       : k;
+		return g;
+	}
+	if (e->kind == E_ADDR && e->u.e->kind == E_INDEX &&
+	    e->u.e->type->kind != TY_ARRAY) {
+		*off = expr_clone(e->u.e->u.index.idx);
+		e = e->u.e->u.index.base;
+	}
+	if (e->kind == E_INDEX && e->type->kind == TY_ARRAY) {
+		*row = e->u.index.idx;
+		e = e->u.index.base;
+	}
+	if (e->kind != E_GLOBAL || e->type->kind != TY_ARRAY)
+		return -1;
+	const Global *x = t->p->globals[e->u.global];
+	const Type *el = x->type->base;
+	if (!type_is_readonly(x->type) && !x->unwritten)
+		return -1;
+	if ((*row != NULL) != (el->kind == TY_ARRAY))
+		return -1;
+	if (*row)
+		el = el->base;
+	if (!table_same_elem(el, t->f->vars[t->v]->type->base))
+		return -1;
+	return e->u.global;
+}
+
+/* Is e the null pointer, 0 or (void *)0 (NULL)? */
+static int table_null(const Expr *e)
+{
+	while (e->kind == E_CAST)
+		e = e->u.e;
+	return e->kind == E_NUM && e->u.num.is_int && e->u.num.ival == 0;
+}
+
+/* Does e use the pointer other than through reads, or pass it whole? */
+static void table_use(Table *t, const Expr *e)
+{
+	t->bad |= ptr_bad_use(t->v, 1, e);
+	t->whole |= ptr_bad_use(t->v, 0, e);
+}
+
+static void table_set(Table *t, const Expr *rhs)
+{
+	const Expr *row;
+	Expr *off;
+	if (!rhs)
+		return; /* declared without a value */
+	if (table_null(rhs)) {
+		t->null = 1;
+		return;
+	}
+	int g = table_target(t, rhs, &row, &off);
+	if (g < 0 || (t->g >= 0 && g != t->g) ||
+	    (row && (expr_mentions(row, t->v) || expr_has_call(row))) ||
+	    (off && (expr_mentions(off, t->v) || expr_has_call(off)))) {
+		t->bad = 1;
+		return;
+	}
+	t->g = g;
+	t->rows = row != NULL;
+}
+
+/* Does a clause of OpenMP loop om name v (private(p))? */
+static int table_in_clause(const OmpLoop *om, int v)
+{
+	const int *lists[4] = { om->priv, om->fpriv, om->lpriv, om->shared };
+	int ns[4] = { om->npriv, om->nfpriv, om->nlpriv, om->nshared };
+	for (int k = 0; k < 4; k++)
+		for (int i = 0; i < ns[k]; i++)
+			if (lists[k][i] == v)
+				return 1;
+	return 0;
+}
+
+static void table_stmt(void *ctx, const Stmt *s)
+{
+	Table *t = ctx;
+	switch (s->kind) {
+	case S_DECL:
+		if (s->u.decl.var == t->v) {
+			if (s->u.decl.ninits)
+				t->bad = 1;
+			table_set(t, s->u.decl.init);
+			break;
+		}
+		table_use(t, s->u.decl.init);
+		for (int k = 0; k < s->u.decl.ninits; k++)
+			table_use(t, s->u.decl.inits[k]);
+		break;
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs, *r = s->u.assign.rhs;
+		if (l->kind == E_VAR && l->u.var == t->v) {
+			AssignOp op = s->u.assign.op;
+			if (op == A_SET)
+				table_set(t, r);
+			else if (op == A_ADD || op == A_SUB)
+				t->bad |= r->type->kind != TY_INT ||
+					  expr_mentions(r, t->v) ||
+					  expr_has_call(r);
+			else if (op != A_INC && op != A_DEC)
+				t->bad = 1;
+			break;
+		}
+		if (ptr_through(t->v, l))
+			t->bad = 1; /* (a write into the table) */
+		table_use(t, l);
+		table_use(t, r);
+		break;
+	}
+	case S_EXPR:
+	case S_RETURN:
+		table_use(t, s->u.expr);
+		break;
+	case S_IF:
+		table_use(t, s->u.ifs.cond);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		/* (a for clause must stay one statement) */
+		if (stmt_mentions(s->u.loop.init, t->v) ||
+		    stmt_mentions(s->u.loop.inc, t->v))
+			t->bad = 1;
+		table_use(t, s->u.loop.cond);
+		if (s->kind == S_FOR && s->u.loop.omp)
+			t->bad |= table_in_clause(s->u.loop.omp, t->v);
+		break;
+	case S_CHECKPOINT:
+		for (int k = 0; k < s->u.ckpt.nsaves; k++)
+			if (s->u.ckpt.saves[k]->var == t->v)
+				t->bad = 1;
+		break;
+	default:
+		if (stmt_mentions(s, t->v) && s->kind != S_BLOCK)
+			t->bad = 1;
+		break;
+	}
+}
+
+/* The table's element at the pointer, plus idx (or NULL). */
+static Expr *table_elem(Table *t, const Expr *idx, Loc loc)
+{
+	Expr *g = expr_new(E_GLOBAL, t->p->globals[t->g]->type, loc);
+	g->u.global = t->g;
+	if (t->rows)
+		g = expr_index(g, expr_var(t->f, t->row, loc), loc);
+	Expr *at = expr_var(t->f, t->off, loc);
+	if (idx &&
+	    !(idx->kind == E_NUM && idx->u.num.is_int && idx->u.num.ival == 0))
+		at = expr_binary(B_ADD, at, expr_clone(idx), NULL, loc);
+	return expr_index(g, at, loc);
+}
+
+static Expr *table_rewrite(void *ctx, Expr *e)
+{
+	Table *t = ctx;
+	Expr *r;
+	if ((e->kind == E_INDEX || e->kind == E_DEREF) &&
+	    (e->kind == E_INDEX ? e->u.index.base : e->u.e)->kind == E_VAR &&
+	    (e->kind == E_INDEX ? e->u.index.base : e->u.e)->u.var == t->v) {
+		Expr *idx = NULL;
+		if (e->kind == E_INDEX)
+			idx = expr_map(expr_clone(e->u.index.idx),
+				       table_rewrite, t);
+		r = table_elem(t, idx, e->loc);
+	} else if (e->kind == E_VAR && e->u.var == t->v) {
+		r = expr_addr(table_elem(t, NULL, e->loc), e->loc);
+	} else {
+		return NULL;
+	}
+	r->type = e->type;
+	return r;
+}
+
+/* The statements that set the ints where s sets the pointer (NULL when
+ * s does not). */
+static int table_own(void *ctx, Stmt *s)
+{
+	Table *t = ctx;
+	Loc loc = s->loc;
+	if (s->kind == S_DECL && s->u.decl.var == t->v) {
+		const Expr *row;
+		Expr *off = NULL;
+		if (s->u.decl.init)
+			table_target(t, s->u.decl.init, &row, &off);
+		*s = *stmt_decl(t->off, off ? off : expr_int(0, loc), loc);
+		return 1;
+	}
+	if (s->kind != S_ASSIGN || s->u.assign.lhs->kind != E_VAR ||
+	    s->u.assign.lhs->u.var != t->v)
+		return 0;
+	Expr *o = expr_var(t->f, t->off, loc);
+	switch (s->u.assign.op) {
+	case A_INC:
+	case A_DEC:
+		*s = *stmt_assign(s->u.assign.op, o, NULL, loc);
+		return 1;
+	case A_ADD:
+	case A_SUB:
+		*s = *stmt_assign(s->u.assign.op, o,
+				  expr_clone(s->u.assign.rhs), loc);
+		return 1;
+	default: {
+		const Expr *row = NULL;
+		Expr *off = NULL;
+		if (!table_null(s->u.assign.rhs))
+			table_target(t, s->u.assign.rhs, &row, &off);
+		Stmt *b = stmt_block(loc);
+		if (t->rows)
+			stmt_append(b, stmt_assign(A_SET,
+						   expr_var(t->f, t->row, loc),
+						   row ? expr_clone(row)
+						       : expr_int(0, loc),
+						   loc));
+		stmt_append(b, stmt_assign(A_SET, o,
+					   off ? off : expr_int(0, loc), loc));
+		*s = *b;
+		return 1;
+	}
+	}
+}
+
+static void table_find_decl(void *ctx, const Stmt *s)
+{
+	const Stmt **d = ctx;
+	if (s->kind == S_DECL && s->u.decl.var == (*d)->u.decl.var)
+		*d = s;
+}
+
+static void ptr_table(Program *p, Func *f)
+{
+	for (int v = 0; v < f->nvars; v++) {
+		const Var *x = f->vars[v];
+		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
+		    x->type->kind != TY_PTR)
+			continue;
+		Table t = { p, f, v, -1, 0, 0, 0, 0, -1, -1 };
+		ir_visit_stmts(f->body, table_stmt, &t);
+		/* (a null pointer is only read through when C leaves it
+		 * undefined; passed whole, a callee may test it) */
+		if (t.bad || t.g < 0 || (t.null && t.whole))
+			continue;
+		/* the declaration, and the block that holds it */
+		Stmt probe = { 0 };
+		probe.kind = S_DECL;
+		probe.u.decl.var = v;
+		const Stmt *d = &probe;
+		ir_visit_stmts(f->body, table_find_decl, &d);
+		Stmt *b = d == &probe ? NULL : block_of(f->body, d);
+		if (!b)
+			continue;
+		t.off = func_add_var(
+			f, name_fresh(p, f, arena_printf("ck_%s", x->name)),
+			type_long(), VAR_LOCAL, x->loc);
+		if (t.rows) {
+			t.row = func_add_var(
+				f,
+				name_fresh(p, f,
+					   arena_printf("ck_%s_r", x->name)),
+				type_long(), VAR_LOCAL, x->loc);
+			const Expr *row = NULL;
+			Expr *off;
+			if (d->u.decl.init)
+				table_target(&t, d->u.decl.init, &row, &off);
+			int i = 0;
+			while (b->u.block.items[i] != d)
+				i++;
+			stmt_insert(b, i,
+				    stmt_decl(t.row,
+					      row ? expr_clone(row)
+						  : expr_int(0, x->loc),
+					      x->loc));
+		}
+		stmt_rewrite(f->body, table_own, table_rewrite, &t);
 		f->vars[v]->dropped = 1;
 	}
 }
