@@ -4719,27 +4719,37 @@ static void ptr_moving(Program *p, Func *f)
  * `const Atom *t = &types[k];` over a table of structs, reads the table
  * through it (fn[k], t->eps).  The reverse sweep reads such a table
  * again as it is; it needs only where the pointer was.  So the pointer
- * becomes that place: an int offset (ck_fn), and for a table of rows the
- * row as well (ck_fn_r).  Each set assigns them, each read through the
- * pointer reads the table, face[ck_fn_r][ck_fn + k], and the pointer
- * passed whole is &face[ck_fn_r][ck_fn].  The reverse mode then keeps the
- * ints as it keeps any.
+ * becomes that place, an int offset (ck_fn): each set assigns it, each
+ * read through the pointer reads the table, types[ck_t + k], and the
+ * pointer passed whole is &types[ck_t].  A table of rows is read through
+ * its flat view, ((const int *)face)[ck_fn + k] with ck_fn = 4 * f, as a
+ * pointer may walk on from one row into the next.  The reverse mode then
+ * keeps the int as it keeps any.
  * The pointer may be set to the table (types, types + k, &types[k]; a
  * row face[r], face[r] + k, &face[r][k]), moved (fn++, fn += 2), read
  * through and passed whole; the table is an array of one or two
- * dimensions, const or unwritten (Global.unwritten).  Anything else
- * leaves the pointer as it is. */
+ * dimensions, const or unwritten (Global.unwritten).
+ * The same holds for a row of the function's own array of rows, `double
+ * *r = A[i];` over a parameter `double A[N][N]` or a local `double
+ * L[N][N]`, that a checkpoint region uses (the recomputation cannot
+ * follow a pointer into rows; it follows ints): writes through it then
+ * write the array, and the array must not change as a variable.
+ * Anything else leaves the pointer as it is. */
 
 typedef struct Table {
 	Program *p;
 	Func *f;
 	int v;    /* the pointer */
-	int g;    /* the table (Program.globals), -1 before a set */
-	int rows; /* a table of rows */
+	/* the table: a global (its index in Program.globals), or a variable
+	 * of f (nglobals + its index); -1 before a set */
+	int g;
+	int rows;   /* a table of rows */
+	int locals; /* f's own arrays of rows may be the table */
 	int bad;
 	int null;     /* a set of the null pointer, 0 */
 	int whole;    /* the pointer is passed whole */
-	int row, off; /* the ints that replace it (row: -1 without rows) */
+	int writes;   /* stores through the pointer */
+	int off;      /* the int that replaces it */
 } Table;
 
 /* Are a and b the same element type, up to qualifiers? */
@@ -4754,9 +4764,9 @@ static int table_same_elem(const Type *a, const Type *b)
 	return a->kind != TY_OTHER;
 }
 
-/* The table that pointer value e points into, with the row (or NULL) and
- * the offset it names (a new expression, or NULL for 0): -1 when e is no
- * such place. */
+/* The table that pointer value e points into (see Table.g), with the
+ * row (or NULL) and the offset in it that e names (a new expression, or
+ * NULL for 0): -1 when e is no such place. */
 static int table_target(const Table *t, const Expr *e, const Expr **row,
 			Expr **off)
 {
@@ -4786,19 +4796,28 @@ static int table_target(const Table *t, const Expr *e, const Expr **row,
 		*row = e->u.index.idx;
 		e = e->u.index.base;
 	}
-	if (e->kind != E_GLOBAL || e->type->kind != TY_ARRAY)
-		return -1;
-	const Global *x = t->p->globals[e->u.global];
-	const Type *el = x->type->base;
-	if (!type_is_readonly(x->type) && !x->unwritten)
-		return -1;
-	if ((*row != NULL) != (el->kind == TY_ARRAY))
+	const Type *el = NULL;
+	int id = -1;
+	if (e->kind == E_GLOBAL && e->type->kind == TY_ARRAY) {
+		const Global *x = t->p->globals[e->u.global];
+		if (type_is_readonly(x->type) || x->unwritten) {
+			el = x->type->base;
+			id = e->u.global;
+		}
+	} else if (e->kind == E_VAR && t->locals && *row &&
+		   type_is_pointerish(e->type) &&
+		   e->type->base->kind == TY_ARRAY && e->u.var != t->v) {
+		el = e->type->base;
+		id = t->p->nglobals + e->u.var;
+	}
+	if (id < 0 || (*row != NULL) != (el->kind == TY_ARRAY) ||
+	    (*row && el->len <= 0))
 		return -1;
 	if (*row)
 		el = el->base;
 	if (!table_same_elem(el, t->f->vars[t->v]->type->base))
 		return -1;
-	return e->u.global;
+	return id;
 }
 
 /* Is e the null pointer, 0 or (void *)0 (NULL)? */
@@ -4878,8 +4897,7 @@ static void table_stmt(void *ctx, const Stmt *s)
 				t->bad = 1;
 			break;
 		}
-		if (ptr_through(t->v, l))
-			t->bad = 1; /* (a write into the table) */
+		t->writes |= ptr_through(t->v, l);
 		table_use(t, l);
 		table_use(t, r);
 		break;
@@ -4894,10 +4912,8 @@ static void table_stmt(void *ctx, const Stmt *s)
 	case S_FOR:
 	case S_WHILE:
 	case S_DO:
-		/* (a for clause must stay one statement) */
-		if (stmt_mentions(s->u.loop.init, t->v) ||
-		    stmt_mentions(s->u.loop.inc, t->v))
-			t->bad = 1;
+		/* (a for clause stays one statement: table_own makes each
+		 * set and step one statement) */
 		table_use(t, s->u.loop.cond);
 		if (s->kind == S_FOR && s->u.loop.omp)
 			t->bad |= table_in_clause(s->u.loop.omp, t->v);
@@ -4917,15 +4933,43 @@ static void table_stmt(void *ctx, const Stmt *s)
 /* The table's element at the pointer, plus idx (or NULL). */
 static Expr *table_elem(Table *t, const Expr *idx, Loc loc)
 {
-	Expr *g = expr_new(E_GLOBAL, t->p->globals[t->g]->type, loc);
-	g->u.global = t->g;
-	if (t->rows)
-		g = expr_index(g, expr_var(t->f, t->row, loc), loc);
+	Expr *g;
+	if (t->g >= t->p->nglobals) {
+		g = expr_var(t->f, t->g - t->p->nglobals, loc);
+	} else {
+		g = expr_new(E_GLOBAL, t->p->globals[t->g]->type, loc);
+		g->u.global = t->g;
+	}
+	if (t->rows) /* its flat view */
+		g = expr_cast(type_ptr(g->type->base->base), g, loc);
 	Expr *at = expr_var(t->f, t->off, loc);
 	if (idx &&
 	    !(idx->kind == E_NUM && idx->u.num.is_int && idx->u.num.ival == 0))
 		at = expr_binary(B_ADD, at, expr_clone(idx), NULL, loc);
 	return expr_index(g, at, loc);
+}
+
+/* The flat offset of pointer value e, a place in the table. */
+static Expr *table_offset(Table *t, const Expr *e, Loc loc)
+{
+	const Expr *row = NULL;
+	Expr *off = NULL;
+	if (!table_null(e))
+		table_target(t, e, &row, &off);
+	if (row) {
+		const Type *rt =
+			t->g >= t->p->nglobals
+				? t->f->vars[t->g - t->p->nglobals]->type
+				: t->p->globals[t->g]->type;
+		Expr *r = row->kind == E_NUM && row->u.num.is_int
+				  ? expr_int(rt->base->len * row->u.num.ival,
+					     loc)
+				  : expr_binary(B_MUL,
+						expr_int(rt->base->len, loc),
+						expr_clone(row), NULL, loc);
+		off = off ? expr_binary(B_ADD, r, off, NULL, loc) : r;
+	}
+	return off ? off : expr_int(0, loc);
 }
 
 static Expr *table_rewrite(void *ctx, Expr *e)
@@ -4941,7 +4985,11 @@ static Expr *table_rewrite(void *ctx, Expr *e)
 				       table_rewrite, t);
 		r = table_elem(t, idx, e->loc);
 	} else if (e->kind == E_VAR && e->u.var == t->v) {
-		r = expr_addr(table_elem(t, NULL, e->loc), e->loc);
+		/* &types[ck_t], or (const int *)face + ck_fn */
+		r = table_elem(t, NULL, e->loc);
+		r = t->rows ? expr_binary(B_ADD, r->u.index.base,
+					  r->u.index.idx, NULL, e->loc)
+			    : expr_addr(r, e->loc);
 	} else {
 		return NULL;
 	}
@@ -4949,18 +4997,17 @@ static Expr *table_rewrite(void *ctx, Expr *e)
 	return r;
 }
 
-/* The statements that set the ints where s sets the pointer (NULL when
- * s does not). */
+/* Where s sets the pointer, s sets the offset instead. */
 static int table_own(void *ctx, Stmt *s)
 {
 	Table *t = ctx;
 	Loc loc = s->loc;
 	if (s->kind == S_DECL && s->u.decl.var == t->v) {
-		const Expr *row;
-		Expr *off = NULL;
-		if (s->u.decl.init)
-			table_target(t, s->u.decl.init, &row, &off);
-		*s = *stmt_decl(t->off, off ? off : expr_int(0, loc), loc);
+		*s = *stmt_decl(t->off,
+				s->u.decl.init
+					? table_offset(t, s->u.decl.init, loc)
+					: expr_int(0, loc),
+				loc);
 		return 1;
 	}
 	if (s->kind != S_ASSIGN || s->u.assign.lhs->kind != E_VAR ||
@@ -4977,31 +5024,41 @@ static int table_own(void *ctx, Stmt *s)
 		*s = *stmt_assign(s->u.assign.op, o,
 				  expr_clone(s->u.assign.rhs), loc);
 		return 1;
-	default: {
-		const Expr *row = NULL;
-		Expr *off = NULL;
-		if (!table_null(s->u.assign.rhs))
-			table_target(t, s->u.assign.rhs, &row, &off);
-		Stmt *b = stmt_block(loc);
-		if (t->rows)
-			stmt_append(b, stmt_assign(A_SET,
-						   expr_var(t->f, t->row, loc),
-						   row ? expr_clone(row)
-						       : expr_int(0, loc),
-						   loc));
-		stmt_append(b, stmt_assign(A_SET, o,
-					   off ? off : expr_int(0, loc), loc));
-		*s = *b;
+	default:
+		*s = *stmt_assign(A_SET, o,
+				  table_offset(t, s->u.assign.rhs, loc), loc);
 		return 1;
-	}
 	}
 }
 
-static void table_find_decl(void *ctx, const Stmt *s)
+/* Does a checkpoint region (or binomial or online loop) of s mention
+ * v? */
+static int table_in_region(const Stmt *s, int v, int in)
 {
-	const Stmt **d = ctx;
-	if (s->kind == S_DECL && s->u.decl.var == (*d)->u.decl.var)
-		*d = s;
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (table_in_region(s->u.block.items[i], v, in))
+				return 1;
+		return 0;
+	case S_IF:
+		return (in && expr_mentions(s->u.ifs.cond, v)) ||
+		       table_in_region(s->u.ifs.then, v, in) ||
+		       table_in_region(s->u.ifs.els, v, in);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return (in && (expr_mentions(s->u.loop.cond, v) ||
+			       stmt_mentions(s->u.loop.init, v) ||
+			       stmt_mentions(s->u.loop.inc, v))) ||
+		       table_in_region(s->u.loop.body, v, in);
+	case S_CHECKPOINT:
+		return table_in_region(s->u.ckpt.body, v, 1);
+	default:
+		return in && stmt_mentions(s, v);
+	}
 }
 
 static void ptr_table(Program *p, Func *f)
@@ -5011,43 +5068,22 @@ static void ptr_table(Program *p, Func *f)
 		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
 		    x->type->kind != TY_PTR)
 			continue;
-		Table t = { p, f, v, -1, 0, 0, 0, 0, -1, -1 };
+		Table t = { p, f, v, -1, 0, table_in_region(f->body, v, 0),
+			    0, 0, 0, 0,  -1 };
 		ir_visit_stmts(f->body, table_stmt, &t);
 		/* (a null pointer is only read through when C leaves it
 		 * undefined; passed whole, a callee may test it) */
-		if (t.bad || t.g < 0 || (t.null && t.whole))
+		if (t.bad || t.g < 0 || (t.null && t.whole) ||
+		    (t.writes && t.g < p->nglobals))
 			continue;
-		/* the declaration, and the block that holds it */
-		Stmt probe = { 0 };
-		probe.kind = S_DECL;
-		probe.u.decl.var = v;
-		const Stmt *d = &probe;
-		ir_visit_stmts(f->body, table_find_decl, &d);
-		Stmt *b = d == &probe ? NULL : block_of(f->body, d);
-		if (!b)
+		/* an array of f stays put as a variable */
+		if (t.g >= p->nglobals &&
+		    (stmt_assigns_var(f->body, t.g - p->nglobals) ||
+		     stmt_takes_addr(f->body, t.g - p->nglobals)))
 			continue;
 		t.off = func_add_var(
 			f, name_fresh(p, f, arena_printf("ck_%s", x->name)),
 			type_long(), VAR_LOCAL, x->loc);
-		if (t.rows) {
-			t.row = func_add_var(
-				f,
-				name_fresh(p, f,
-					   arena_printf("ck_%s_r", x->name)),
-				type_long(), VAR_LOCAL, x->loc);
-			const Expr *row = NULL;
-			Expr *off;
-			if (d->u.decl.init)
-				table_target(&t, d->u.decl.init, &row, &off);
-			int i = 0;
-			while (b->u.block.items[i] != d)
-				i++;
-			stmt_insert(b, i,
-				    stmt_decl(t.row,
-					      row ? expr_clone(row)
-						  : expr_int(0, x->loc),
-					      x->loc));
-		}
 		stmt_rewrite(f->body, table_own, table_rewrite, &t);
 		f->vars[v]->dropped = 1;
 	}

@@ -6,16 +6,18 @@
 // null start.  The reverse sweep could not read the table through the
 // pointer again, and refused ("cannot read the integers behind the
 // pointer", "cannot follow the pointer").  The pointer is now an offset
-// (and a row) into the table, which f_bwd reads as f does.  Gradients,
-// Hessian-vector products and the dot-product test against differences.
+// into the table (a table of rows through its flat view), which f_bwd
+// reads as f does.  Gradients, Hessian-vector products and the
+// dot-product test against differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // CHECK-LABEL: double pair_energy_d(const double *x, const double *x_d, const int *type, int n, double *ret_d){{$}}
 // CHECK: sqrt(types[ck_t].eps * types[ck_u].eps)
+// CHECK: ck_tri_area2 = tri_area2_fwd(x, (const int *)face + ck_fn);
 // CHECK-LABEL: static void faces_bwd(const double *x, double *restrict x_b, double ret_b){{$}}
-// CHECK: x_b[face[ck_fn_r][ck_fn + 2]] +=
+// CHECK: x_b[((const int *)face)[ck_fn + 2]] +=
 // CHECK-LABEL: static void walk_bwd(const double *x, double *restrict x_b, int k, double ret_b){{$}}
 // CHECK: x_b[perm[ck_q + 1]] +=
 // CHECK: x_b[order[ck_o]] += ret_b;
