@@ -3072,6 +3072,10 @@ static void adj_value_and_addr(void *ctx, const Expr *e)
 	Adj *c = ctx;
 	if (e->kind != E_CALL || e->u.call.fn < 0)
 		return;
+	/* (a call without a derivative has no reverse to read the value:
+	 * f_bwd only puts back what it changed) */
+	if (pattern_empty(activity_call_pattern(c->a, c->p, e), c->p))
+		return;
 	for (int j = 0; j < e->u.call.nargs; j++) {
 		const Expr *p = e->u.call.args[j];
 		if (p->kind != E_ADDR || p->u.e->kind != E_VAR ||
