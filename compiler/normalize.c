@@ -49,6 +49,7 @@ static void struct_param_copy(Program *p, Func *f);
 static void ptr_select(Program *p, Func *f);
 static void ptr_moving(Program *p, Func *f);
 static void ptr_table(Program *p, Func *f);
+static void ptr_one_struct(Func *f);
 static void ptr_swap(Program *p, Func *f);
 static void globals_static_check(Program *p);
 
@@ -719,6 +720,7 @@ void normalize_program(Program *p)
 			omp_privatize(p, n.f);
 		static_scratch(n.f);
 		struct_param_copy(p, n.f);
+		ptr_one_struct(n.f);
 		ptr_select(p, n.f);
 		soa_locals(p, n.f);
 		heap_stepped(p, n.f);
@@ -5085,6 +5087,138 @@ static void ptr_table(Program *p, Func *f)
 			f, name_fresh(p, f, arena_printf("ck_%s", x->name)),
 			type_long(), VAR_LOCAL, x->loc);
 		stmt_rewrite(f->body, table_own, table_rewrite, &t);
+		f->vars[v]->dropped = 1;
+	}
+}
+
+/* ---- a pointer that always points to one struct
+ *
+ * `state s; state *ps = &s; init(ps, x); ps->e += x[0];`: every set of
+ * the pointer stores &s, so every read of it gives &s.  The pointer goes:
+ * a read through it reads s itself (ps->e is s.e, *ps is s), and the
+ * pointer passed whole is &s.  Only a local pointer that nothing changes
+ * otherwise (no ++, no address taken, never set to anything else), to a
+ * struct variable of the function. */
+
+typedef struct OneStruct {
+	Func *f;
+	int p; /* the pointer */
+	int s; /* the struct it points to, -1 before a set */
+	int bad;
+} OneStruct;
+
+/* The set of the pointer to value e: &s with s a struct variable of the
+ * pointer's type. */
+static void one_set(OneStruct *o, const Expr *e)
+{
+	if (!e)
+		return; /* declared without a value */
+	const Type *pt = o->f->vars[o->p]->type->base;
+	if (e->kind != E_ADDR || e->u.e->kind != E_VAR ||
+	    e->u.e->type->kind != TY_STRUCT || e->u.e->type->st != pt->st ||
+	    (o->s >= 0 && o->s != e->u.e->u.var)) {
+		o->bad = 1;
+		return;
+	}
+	o->s = e->u.e->u.var;
+}
+
+static void one_expr(void *ctx, const Expr *e)
+{
+	OneStruct *o = ctx;
+	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
+	    e->u.e->u.var == o->p)
+		o->bad = 1;
+	/* (only ps[0]) */
+	if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
+	    e->u.index.base->u.var == o->p &&
+	    !(e->u.index.idx->kind == E_NUM && e->u.index.idx->u.num.is_int &&
+	      e->u.index.idx->u.num.ival == 0))
+		o->bad = 1;
+}
+
+static void one_stmt(void *ctx, const Stmt *s)
+{
+	OneStruct *o = ctx;
+	switch (s->kind) {
+	case S_DECL:
+		if (s->u.decl.var == o->p) {
+			o->bad |= s->u.decl.ninits > 0;
+			one_set(o, s->u.decl.init);
+		}
+		break;
+	case S_ASSIGN:
+		if (s->u.assign.lhs->kind == E_VAR &&
+		    s->u.assign.lhs->u.var == o->p) {
+			if (s->u.assign.op != A_SET)
+				o->bad = 1;
+			else
+				one_set(o, s->u.assign.rhs);
+		}
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		/* (a for clause stays one statement) */
+		if (stmt_mentions(s->u.loop.init, o->p) ||
+		    stmt_mentions(s->u.loop.inc, o->p))
+			o->bad = 1;
+		if (s->kind == S_FOR && s->u.loop.omp)
+			o->bad |= table_in_clause(s->u.loop.omp, o->p);
+		break;
+	case S_CHECKPOINT:
+		for (int k = 0; k < s->u.ckpt.nsaves; k++)
+			if (s->u.ckpt.saves[k]->var == o->p)
+				o->bad = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+static Expr *one_rewrite(void *ctx, Expr *e)
+{
+	OneStruct *o = ctx;
+	const Expr *b = e->kind == E_DEREF   ? e->u.e
+			: e->kind == E_INDEX ? e->u.index.base
+					     : e;
+	if (b->kind != E_VAR || b->u.var != o->p)
+		return NULL;
+	Expr *s = expr_var(o->f, o->s, e->loc);
+	if (e->kind != E_VAR)
+		return s; /* *ps, ps[0] */
+	Expr *r = expr_addr(s, e->loc);
+	r->type = e->type;
+	return r;
+}
+
+/* The sets of the pointer go. */
+static int one_own(void *ctx, Stmt *s)
+{
+	OneStruct *o = ctx;
+	if ((s->kind == S_DECL && s->u.decl.var == o->p) ||
+	    (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+	     s->u.assign.lhs->u.var == o->p)) {
+		s->kind = S_EMPTY;
+		return 1;
+	}
+	return 0;
+}
+
+static void ptr_one_struct(Func *f)
+{
+	for (int v = 0; v < f->nvars; v++) {
+		const Var *x = f->vars[v];
+		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
+		    x->type->kind != TY_PTR ||
+		    x->type->base->kind != TY_STRUCT)
+			continue;
+		OneStruct o = { f, v, -1, 0 };
+		ir_visit_stmts(f->body, one_stmt, &o);
+		ir_walk_stmt(f->body, one_expr, &o);
+		if (o.bad || o.s < 0 || f->vars[o.s]->type->kind != TY_STRUCT)
+			continue;
+		stmt_rewrite(f->body, one_own, one_rewrite, &o);
 		f->vars[v]->dropped = 1;
 	}
 }
