@@ -50,6 +50,9 @@ typedef struct VecSig {
 	const Func *g;
 	int n;               /* parameters before ck_nd was inserted */
 	unsigned char *kind; /* per parameter: VP_* */
+	/* per parameter: a shadow of fixed rows, T (*p_d)[m], which f_dv
+	 * takes flat (vector_function) */
+	unsigned char *rows;
 	int nd_pos;          /* where ck_nd is among the parameters */
 } VecSig;
 
@@ -82,6 +85,7 @@ typedef struct Vec {
 static int v_sh(const Vec *c, const Expr *e);
 static Type *v_type(Type *ty);
 static Type *v_ptr_type(Type *ty);
+static Type *v_elem(Type *t);
 
 static const VecSig *v_sig(const char *name)
 {
@@ -99,6 +103,7 @@ int vector_signature(Program *p, Func *g, const unsigned char *is_shadow,
 	s->g = g;
 	s->n = g->nparams;
 	s->kind = arena_alloc((size_t)g->nparams + 1);
+	s->rows = arena_alloc((size_t)g->nparams + 1);
 	for (int i = 0; i < g->nparams; i++) {
 		const Var *x = g->vars[g->params[i]];
 		if (!is_shadow[g->params[i]])
@@ -107,6 +112,14 @@ int vector_signature(Program *p, Func *g, const unsigned char *is_shadow,
 			s->kind[i] = VP_SHADOW_PTR;
 		else
 			s->kind[i] = VP_SHADOW_VALUE;
+		/* rows of a fixed length: flat, T *p_dv, seen through rows
+		 * of m * ck_nd (vector_function) */
+		if (s->kind[i] == VP_SHADOW_PTR && x->type->kind == TY_PTR &&
+		    x->type->base->kind == TY_ARRAY && !x->type->rows &&
+		    !type_ptr_rows(x->type) && x->type->base->len > 0) {
+			s->rows[i] = 1;
+			continue;
+		}
 		/* the directions of a row would need rows of N * ck_nd */
 		if (s->kind[i] == VP_SHADOW_PTR && x->type->base &&
 		    (x->type->base->kind == TY_ARRAY || x->type->rows ||
@@ -703,6 +716,9 @@ static Expr *v_call(Vec *c, const Expr *e, Stmt *out)
 			r = expr_clone(a);
 		} else if (sig->kind[i] == VP_SHADOW_PTR) {
 			r = v_sh(c, a) ? v_ptr(c, a) : expr_clone(a);
+			if (sig->rows[i]) /* (its flat view) */
+				r = expr_cast(type_ptr(v_elem(r->type)), r,
+					      e->loc);
 		} else {
 			/* by value: a pointer to ck_nd values */
 			if (v_sh(c, a) &&
@@ -921,6 +937,15 @@ static Type *v_type(Type *ty)
 	r->len = 1;
 	r->vla_nd = 1;
 	return r;
+}
+
+/* The element type at the bottom of pointer or array type t, with its
+ * qualifiers. */
+static Type *v_elem(Type *t)
+{
+	while (type_is_pointerish(t))
+		t = t->base;
+	return t;
 }
 
 /* The type of a shadow pointer in vector mode: a pointer to rows, T
@@ -1555,6 +1580,31 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 				   expr_var(g, c.k, v->loc), v->loc),
 			v->loc);
 		stmt_append(body, v_dir_loop(&c, cp, 1, v->loc));
+	}
+	/* shadows of rows of a fixed length, T (*p_d)[m]: the parameter is
+	 * flat, T *p_d (a pointer before ck_nd cannot have rows of m *
+	 * ck_nd), and the body sees it as those rows through a local,
+	 * T (*ck_p_d)[m * ck_nd] = (T (*)[m * ck_nd])p_d */
+	for (int i = 0; i < g->nparams; i++) {
+		int x = g->params[i];
+		Var *v = g->vars[x];
+		if (!sh[x] || v->type->kind != TY_PTR ||
+		    v->type->base->kind != TY_ARRAY || v->type->rows ||
+		    type_ptr_rows(v->type) || v->type->base->len <= 0)
+			continue;
+		const char *name = v->name;
+		Type *rows = v_ptr_type(v->type);
+		v->name = name_fresh(p, g, arena_printf("ck_%s", name));
+		v->kind = VAR_LOCAL;
+		int np = func_add_var(g, name, type_ptr(v_elem(v->type)),
+				      VAR_PARAM, v->loc);
+		g->params[i] = np;
+		v->type = rows;
+		stmt_append(body,
+			    stmt_decl(x,
+				      expr_cast(rows, expr_var(g, np, v->loc),
+						v->loc),
+				      v->loc));
 	}
 	/* the parameters that replaced them are shadows too */
 	unsigned char *sh2 = arena_alloc((size_t)g->nvars + 1);

@@ -1,21 +1,11 @@
 // Vector mode refuses a two-dimensional array parameter that carries
-// directions: its shadow's rows would hold N * ck_nd values, which the
-// parameter's type cannot say (scalar tangents and adjoints take it:
-// adjoint/array2d-param.c).  So for rows of a length known at run time
-// (adjoint/rows-param.c) and for row pointers (adjoint/row-pointers.c).
+// directions when the parameter's type cannot say where its shadow's
+// rows are: rows of a length known at run time (adjoint/rows-param.c)
+// and row pointers (adjoint/row-pointers.c); scalar tangents and
+// adjoints take both.  (Rows of a fixed length, const double A[N][N],
+// are taken: tangent/vector-rows-param.c.)
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
-
-#define N 3
-
-#pragma ck_tangent wrt(A) vector
-double f(const double A[N][N]) // CHECK: vector-array2d-param.c:[[@LINE]]:23: error: vector mode does not take a two-dimensional array parameter ('A'); pass a pointer to its first element (const double *A, read as A[i * N + j])
-{
-	double s = 0.0;
-	for (int i = 0; i < N; i++)
-		s += A[i][i] * A[i][N - 1 - i];
-	return s;
-}
 
 #pragma ck_tangent wrt(A) vector
 double g(int n, int m, const double A[n][m]) // CHECK: vector-array2d-param.c:[[@LINE]]:37: error: vector mode does not take a two-dimensional array parameter ('A'); pass a pointer to its first element (const double *A, read as A[i * N + j])
