@@ -468,7 +468,6 @@ static void adj_fresh_args(FreshAddr *x, const Expr *e)
 }
 
 static const Type *adj_array_elem(const Type *t);
-static int adj_in_region(const Stmt *s, int v, int decl);
 
 /* The local array of integers that call argument a hands over, whole
  * (h(perm)) or from an element on (h(&perm[k]), h(perm + k)), or -1;
@@ -547,7 +546,7 @@ static void adj_find_int_passed(AdjVariant *v)
 		    x.other[i] <= 0 && adj_array_elem(a->type)->kind == TY_INT)
 			/* 2: for adj_bw_ptr's error only */
 			v->int_passed[i] =
-				adj_in_region(f->body, i, 0) ? 2 : 1;
+				stmt_in_region(f->body, i, 0) ? 2 : 1;
 	}
 }
 
@@ -942,32 +941,6 @@ static void adj_heap_scan(HeapScan *h, const Stmt *s)
 	}
 }
 
-/* Does a checkpoint region in s mention v (decl: declare v)? */
-static int adj_in_region(const Stmt *s, int v, int decl)
-{
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			if (adj_in_region(s->u.block.items[i], v, decl))
-				return 1;
-		return 0;
-	case S_IF:
-		return adj_in_region(s->u.ifs.then, v, decl) ||
-		       adj_in_region(s->u.ifs.els, v, decl);
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		return adj_in_region(s->u.loop.body, v, decl);
-	case S_CHECKPOINT:
-		return decl ? stmt_find_decl(s->u.ckpt.body, v) != NULL
-			    : stmt_mentions(s->u.ckpt.body, v);
-	default:
-		return 0;
-	}
-}
-
 typedef struct IntAllocs {
 	int var, bad;
 } IntAllocs;
@@ -999,7 +972,7 @@ static void adj_find_heap_int(AdjVariant *v)
 		const Var *x = f->vars[i];
 		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
 		    x->type->kind != TY_PTR || x->type->base->kind != TY_INT ||
-		    adj_in_region(f->body, i, 0))
+		    stmt_in_region(f->body, i, 0))
 			continue;
 		HeapScan h = { i, 0, 0, 0, 0 };
 		adj_heap_scan(&h, f->body);
@@ -1034,7 +1007,7 @@ static void adj_find_heap(AdjVariant *v, const int *members)
 		/* buffers of inactive data only where a region's
 		 * recomputation makes them again, or reads them */
 		if (!activity_var_varied(v->a, i) &&
-		    !adj_in_region(f->body, i, 0))
+		    !stmt_in_region(f->body, i, 0))
 			continue;
 		HeapScan h = { i, 0, 0, 0, 0 };
 		adj_heap_scan(&h, f->body);
@@ -3409,7 +3382,7 @@ static void adj_heap_vars(Adj *c)
 		Type *pt = type_with_const(f->vars[v]->type, 0);
 		c->hptr_b[v] = func_add_var(c->bwd, name, pt, VAR_LOCAL, loc);
 		/* (where a region's recomputation reads it) */
-		if (c->v->heap[v] && adj_in_region(f->body, v, 0))
+		if (c->v->heap[v] && stmt_in_region(f->body, v, 0))
 			c->fwd->vars[v]->handed =
 				c->bwd->vars[c->hptr_b[v]]->handed =
 					activity_var_varied(c->a, v) ? 1 : 2;

@@ -707,6 +707,8 @@ int expr_has_call(const Expr *e);
 /* The value of integer expression e when it is a constant (literals,
  * arithmetic, comparisons, ?: and casts); 0 otherwise. */
 int ir_int_const(const Expr *e, long *v);
+/* Does a checkpoint region in s mention v (decl: declare v)? */
+int stmt_in_region(const Stmt *s, int v, int decl);
 int stmt_mentions(const Stmt *s, int var);
 /* Does s assign variable var (var = e, var += e, var++), or take its
  * address? */

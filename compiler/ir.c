@@ -1779,3 +1779,29 @@ long type_scalars(const Type *t)
 	}
 	return 1;
 }
+
+/* Does a checkpoint region in s mention v (decl: declare v)? */
+int stmt_in_region(const Stmt *s, int v, int decl)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (stmt_in_region(s->u.block.items[i], v, decl))
+				return 1;
+		return 0;
+	case S_IF:
+		return stmt_in_region(s->u.ifs.then, v, decl) ||
+		       stmt_in_region(s->u.ifs.els, v, decl);
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		return stmt_in_region(s->u.loop.body, v, decl);
+	case S_CHECKPOINT:
+		return decl ? stmt_find_decl(s->u.ckpt.body, v) != NULL
+			    : stmt_mentions(s->u.ckpt.body, v);
+	default:
+		return 0;
+	}
+}

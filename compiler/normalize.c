@@ -5033,36 +5033,6 @@ static int table_own(void *ctx, Stmt *s)
 	}
 }
 
-/* Does a checkpoint region (or binomial or online loop) of s mention
- * v? */
-static int table_in_region(const Stmt *s, int v, int in)
-{
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			if (table_in_region(s->u.block.items[i], v, in))
-				return 1;
-		return 0;
-	case S_IF:
-		return (in && expr_mentions(s->u.ifs.cond, v)) ||
-		       table_in_region(s->u.ifs.then, v, in) ||
-		       table_in_region(s->u.ifs.els, v, in);
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		return (in && (expr_mentions(s->u.loop.cond, v) ||
-			       stmt_mentions(s->u.loop.init, v) ||
-			       stmt_mentions(s->u.loop.inc, v))) ||
-		       table_in_region(s->u.loop.body, v, in);
-	case S_CHECKPOINT:
-		return table_in_region(s->u.ckpt.body, v, 1);
-	default:
-		return in && stmt_mentions(s, v);
-	}
-}
-
 static void ptr_table(Program *p, Func *f)
 {
 	for (int v = 0; v < f->nvars; v++) {
@@ -5070,7 +5040,7 @@ static void ptr_table(Program *p, Func *f)
 		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
 		    x->type->kind != TY_PTR)
 			continue;
-		Table t = { p, f, v, -1, 0, table_in_region(f->body, v, 0),
+		Table t = { p, f, v, -1, 0, stmt_in_region(f->body, v, 0),
 			    0, 0, 0, 0,  -1 };
 		ir_visit_stmts(f->body, table_stmt, &t);
 		/* (a null pointer is only read through when C leaves it
