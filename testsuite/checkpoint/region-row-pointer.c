@@ -1,13 +1,14 @@
 // A pointer to a row of an array of rows, double *r = A[i], used in a
 // checkpoint region, an online(K) loop or a binomial(K) loop: over a
 // parameter (const double A[N][N]), a local array written through the
-// pointer, rows from malloc (double (*M)[2]) and a moving pointer
-// (r++, a column walked with c += N in a for's step).  ckc refused these ("a pointer into a row ... which ckc cannot
-// recompute yet"); the pointer is now an offset into the flat view of the
-// rows, an int that the recomputation keeps.  f_b and f_b_d are bit for
-// bit those of ckc --no-checkpoint (outputs compared with cmp);
-// gradients, Hessian-vector products and the dot-product test against
-// differences.
+// pointer, rows from malloc (double (*M)[2]), a moving pointer (r++, a
+// column walked with c += N in a for's step), and a row passed whole to
+// a helper.  ckc refused these ("a pointer into a row ... which ckc
+// cannot recompute yet"); the pointer is now an offset into the flat
+// view of the rows, an int that the recomputation keeps.  f_b and f_b_d
+// are bit for bit those of ckc --no-checkpoint (outputs compared with
+// cmp); gradients, Hessian-vector products and the dot-product test
+// against differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
@@ -107,6 +108,37 @@ double heap_rows(const double *x, int n)
 	return s;
 }
 
+/* a row passed whole to a helper that changes it */
+static void relax(double *r, const double *u)
+{
+	for (int j = 0; j < N; j++)
+		r[j] = 0.5 * r[j] + sin(u[j] * r[j]);
+}
+
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
+double helper_rows(const double *x, int n)
+{
+	double L[N][N], u[N];
+	for (int i = 0; i < N; i++) {
+		u[i] = x[i];
+		for (int j = 0; j < N; j++)
+			L[i][j] = x[j] * (i + 1);
+	}
+	for (int k = 0; k < n; k++) {
+#pragma ck_checkpoint save(L[0:N])
+		for (int i = 0; i < N; i++) {
+			double *r = L[i];
+			relax(r, u);
+		}
+	}
+	double s = 0;
+	for (int i = 0; i < N; i++)
+		s += L[i][i] * L[i][0];
+	return s;
+}
+
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
 
@@ -117,6 +149,7 @@ static const double AA[N][N] = { { 0.5, -0.2, 0.1, 0.3 },
 KC_SCALAR_WRAPPERS_AS(kp, param_rows, AA, 5)
 KC_SCALAR_WRAPPERS_AS(kl, local_rows, 5)
 KC_SCALAR_WRAPPERS_AS(kh, heap_rows, 7)
+KC_SCALAR_WRAPPERS_AS(kr, helper_rows, 3)
 
 int main(void)
 {
@@ -130,6 +163,8 @@ int main(void)
 			NULL, v, NULL, N, 3);
 	kc_check_scalar("rows from malloc, online", kh, kh_d, kh_b, kh_b_d,
 			NULL, v, NULL, N, 3);
+	kc_check_scalar("a row to a helper", kr, kr_d, kr_b, kr_b_d, NULL, v,
+			NULL, N, 3);
 	return ck_done();
 }
 #endif
