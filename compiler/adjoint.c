@@ -4394,20 +4394,371 @@ int adj_unaliased(Adj *c, int v)
 	       (x->kind == VAR_LOCAL && type_is_float(x->type));
 }
 
-/* Argument i of call: its data is unaliased in f and no other pointer
- * (or struct) argument has its alias node. */
+/* ---- disjoint parts of one array
+ *
+ * Two arguments that point into one array, lstm_cell(..., &h[(l - 1) *
+ * n], &h[l * n], ...), reach distinct data when the callee reads and
+ * writes each only at [0, m) (m its parameter n) and the offsets are at
+ * least that far apart: l * n - (l - 1) * n - n is 0.  Offsets and
+ * extents are polynomials in the caller's integers at the call, compared
+ * term by term. */
+
+#define POLY_TERMS 16
+#define POLY_VARS 4
+
+typedef struct PolyTerm {
+	long long coef;
+	int n;              /* variables in the product */
+	int var[POLY_VARS]; /* sorted */
+} PolyTerm;
+
+typedef struct Poly {
+	PolyTerm t[POLY_TERMS];
+	int n, ok;
+} Poly;
+
+static void poly_add_term(Poly *p, const PolyTerm *t)
+{
+	if (!t->coef)
+		return;
+	for (int i = 0; i < p->n; i++)
+		if (p->t[i].n == t->n &&
+		    !memcmp(p->t[i].var, t->var, sizeof(int) * (size_t)t->n)) {
+			p->t[i].coef += t->coef;
+			return;
+		}
+	if (p->n == POLY_TERMS) {
+		p->ok = 0;
+		return;
+	}
+	p->t[p->n++] = *t;
+}
+
+/* a + sign * b */
+static Poly poly_sum(const Poly *a, const Poly *b, int sign)
+{
+	Poly r = *a;
+	r.ok = a->ok && b->ok;
+	for (int i = 0; i < b->n; i++) {
+		PolyTerm t = b->t[i];
+		t.coef *= sign;
+		poly_add_term(&r, &t);
+	}
+	return r;
+}
+
+static Poly poly_mul(const Poly *a, const Poly *b)
+{
+	Poly r = { .n = 0, .ok = a->ok && b->ok };
+	for (int i = 0; i < a->n && r.ok; i++)
+		for (int j = 0; j < b->n && r.ok; j++) {
+			const PolyTerm *x = &a->t[i], *y = &b->t[j];
+			if (x->n + y->n > POLY_VARS) {
+				r.ok = 0;
+				break;
+			}
+			PolyTerm t = { x->coef * y->coef, 0, { 0 } };
+			int p = 0, q = 0;
+			while (p < x->n || q < y->n)
+				t.var[t.n++] =
+					q >= y->n || (p < x->n &&
+						      x->var[p] <= y->var[q])
+						? x->var[p++]
+						: y->var[q++];
+			poly_add_term(&r, &t);
+		}
+	return r;
+}
+
+/* Integer expression e of f as a polynomial in f's integer variables. */
+static Poly poly_of(const Func *f, const Expr *e)
+{
+	Poly r = { .n = 0, .ok = 1 };
+	switch (e->kind) {
+	case E_NUM:
+		if (!e->u.num.is_int)
+			r.ok = 0;
+		else if (e->u.num.ival)
+			r.t[r.n++] = (PolyTerm){ e->u.num.ival, 0, { 0 } };
+		return r;
+	case E_VAR:
+		if (f->vars[e->u.var]->type->kind != TY_INT)
+			r.ok = 0;
+		else
+			r.t[r.n++] = (PolyTerm){ 1, 1, { e->u.var } };
+		return r;
+	case E_CAST:
+		if (e->type->kind != TY_INT || e->u.e->type->kind != TY_INT)
+			r.ok = 0;
+		else
+			r = poly_of(f, e->u.e);
+		return r;
+	case E_UNARY: {
+		if (e->u.un.op != U_NEG) {
+			r.ok = 0;
+			return r;
+		}
+		Poly a = poly_of(f, e->u.un.e);
+		return poly_sum(&r, &a, -1);
+	}
+	case E_BINARY: {
+		Poly a = poly_of(f, e->u.bin.l), b = poly_of(f, e->u.bin.r);
+		if (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB)
+			return poly_sum(&a, &b, e->u.bin.op == B_ADD ? 1 : -1);
+		if (e->u.bin.op == B_MUL)
+			return poly_mul(&a, &b);
+		r.ok = 0;
+		return r;
+	}
+	default:
+		r.ok = 0;
+		return r;
+	}
+}
+
+/* Is p a constant at least 0? */
+static int poly_nonneg_const(const Poly *p)
+{
+	if (!p->ok)
+		return 0;
+	for (int i = 0; i < p->n; i++)
+		if (p->t[i].coef && (p->t[i].n || p->t[i].coef < 0))
+			return 0;
+	return 1;
+}
+
+/* The extent of pointer parameter p of g: every use is p[j], j the index
+ * of an enclosing loop for (j = 0; j < B; j++) that nothing else changes,
+ * with one B of g's integer parameters that g never changes. */
+typedef struct Extent {
+	const Func *g;
+	int p;
+	const Expr *bound; /* B, or NULL before a use */
+	int uses, good;
+	int loop[16];
+	const Expr *lb[16];
+	int nl;
+} Extent;
+
+static void ext_bound_visit(void *ctx, const Expr *e)
+{
+	Extent *x = ctx;
+	if (e->kind == E_CALL ||
+	    (e->kind == E_VAR && (x->g->vars[e->u.var]->kind != VAR_PARAM ||
+				  x->g->vars[e->u.var]->type->kind != TY_INT ||
+				  stmt_assigns_var(x->g->body, e->u.var))) ||
+	    (e->kind != E_VAR && e->kind != E_NUM && e->kind != E_BINARY &&
+	     e->kind != E_CAST && e->kind != E_UNARY))
+		x->uses = -1;
+}
+
+static void ext_expr(void *ctx, const Expr *e)
+{
+	Extent *x = ctx;
+	if (x->uses < 0)
+		return;
+	if (e->kind == E_VAR && e->u.var == x->p)
+		x->uses++;
+	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR ||
+	    e->u.index.base->u.var != x->p || e->u.index.idx->kind != E_VAR)
+		return;
+	for (int i = x->nl - 1; i >= 0; i--)
+		if (x->loop[i] == e->u.index.idx->u.var) {
+			if (x->bound && !expr_equal(x->bound, x->lb[i]))
+				return;
+			x->bound = x->lb[i];
+			x->good++;
+			return;
+		}
+}
+
+/* The loop variable of s, for (j = 0; j < B; j++), with *b = B; or -1. */
+static int ext_counted(const Stmt *s, const Expr **b)
+{
+	const Stmt *in = s->u.loop.init, *inc = s->u.loop.inc;
+	const Expr *c = s->u.loop.cond;
+	if (!in || !inc || !c || c->kind != E_BINARY || c->u.bin.op != B_LT ||
+	    c->u.bin.l->kind != E_VAR)
+		return -1;
+	int j = c->u.bin.l->u.var;
+	const Expr *v0 = in->kind == S_DECL && in->u.decl.var == j
+				 ? in->u.decl.init
+			 : in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
+					 in->u.assign.lhs->kind == E_VAR &&
+					 in->u.assign.lhs->u.var == j
+				 ? in->u.assign.rhs
+				 : NULL;
+	if (!v0 || v0->kind != E_NUM || !v0->u.num.is_int || v0->u.num.ival)
+		return -1;
+	if (inc->kind != S_ASSIGN || inc->u.assign.op != A_INC ||
+	    inc->u.assign.lhs->kind != E_VAR ||
+	    inc->u.assign.lhs->u.var != j ||
+	    stmt_assigns_var(s->u.loop.body, j))
+		return -1;
+	*b = c->u.bin.r;
+	return j;
+}
+
+static void ext_stmt(Extent *x, const Stmt *s)
+{
+	if (!s || x->uses < 0)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			ext_stmt(x, s->u.block.items[i]);
+		return;
+	case S_IF:
+		ir_walk_expr(s->u.ifs.cond, ext_expr, x);
+		ext_stmt(x, s->u.ifs.then);
+		ext_stmt(x, s->u.ifs.els);
+		return;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO: {
+		ir_walk_stmt(s->u.loop.init, ext_expr, x);
+		ir_walk_expr(s->u.loop.cond, ext_expr, x);
+		ir_walk_stmt(s->u.loop.inc, ext_expr, x);
+		const Expr *b;
+		int j = s->kind == S_FOR ? ext_counted(s, &b) : -1;
+		if (j >= 0 && x->nl < 16) {
+			x->loop[x->nl] = j;
+			x->lb[x->nl++] = b;
+			ext_stmt(x, s->u.loop.body);
+			x->nl--;
+		} else {
+			ext_stmt(x, s->u.loop.body);
+		}
+		return;
+	}
+	case S_CHECKPOINT:
+		ext_stmt(x, s->u.ckpt.body);
+		return;
+	default:
+		ir_walk_stmt(s, ext_expr, x);
+		return;
+	}
+}
+
+typedef struct ExtMap {
+	const Func *g;
+	const Expr *call;
+} ExtMap;
+
+static Expr *ext_map_visit(void *ctx, Expr *e)
+{
+	const ExtMap *m = ctx;
+	if (e->kind != E_VAR)
+		return NULL;
+	int pos = adj_param_pos(m->g, e->u.var);
+	return pos >= 0 && pos < m->call->u.call.nargs
+		       ? expr_clone(m->call->u.call.args[pos])
+		       : NULL;
+}
+
+/* The extent of call's argument i in the callee, as a polynomial in the
+ * caller's integers (ok 0: unknown). */
+static Poly adj_arg_extent(Adj *c, const Expr *call, int i)
+{
+	Poly none = { .n = 0, .ok = 0 };
+	const Func *g = c->p->funcs[call->u.call.fn];
+	if (i >= g->nparams)
+		return none;
+	Extent x = { g, g->params[i], NULL, 0, 0, { 0 }, { NULL }, 0 };
+	ext_stmt(&x, g->body);
+	if (x.uses <= 0 || x.good != x.uses || !x.bound)
+		return none;
+	ir_walk_expr(x.bound, ext_bound_visit, &x);
+	if (x.uses < 0)
+		return none;
+	ExtMap m = { g, call };
+	return poly_of(c->f, expr_map(expr_clone(x.bound), ext_map_visit, &m));
+}
+
+/* The place argument arm a names: its base variable (its own base,
+ * adj_find_bases) and offset (v, &v[e], v + e); -1 when it is no such
+ * place. */
+static int adj_arm_place(Adj *c, const Expr *a, Poly *off)
+{
+	while (a->kind == E_CAST && type_is_pointerish(a->type))
+		a = a->u.e;
+	const Expr *o = NULL;
+	if (a->kind == E_ADDR && a->u.e->kind == E_INDEX) {
+		o = a->u.e->u.index.idx;
+		a = a->u.e->u.index.base;
+	} else if (a->kind == E_BINARY && a->u.bin.op == B_ADD &&
+		   a->u.bin.r->type->kind == TY_INT) {
+		o = a->u.bin.r;
+		a = a->u.bin.l;
+	}
+	if (a->kind != E_VAR || c->v->base[a->u.var] != a->u.var ||
+	    !type_is_float(adj_bottom(a->type)) ||
+	    (a->type->kind == TY_ARRAY && a->type->base->kind == TY_ARRAY))
+		return -1;
+	if (o)
+		*off = poly_of(c->f, o);
+	else
+		*off = (Poly){ .n = 0, .ok = 1 };
+	return off->ok ? a->u.var : -1;
+}
+
+/* Do the arms a and b (arguments i and k of call) reach distinct data? */
+static int adj_arms_disjoint(Adj *c, const Expr *a, const Expr *b,
+			     const Poly *ea, const Poly *eb)
+{
+	if (a->kind == E_COND)
+		return adj_arms_disjoint(c, a->u.cond.a, b, ea, eb) &&
+		       adj_arms_disjoint(c, a->u.cond.b, b, ea, eb);
+	if (b->kind == E_COND)
+		return adj_arms_disjoint(c, a, b->u.cond.a, ea, eb) &&
+		       adj_arms_disjoint(c, a, b->u.cond.b, ea, eb);
+	Poly oa, ob;
+	int va = adj_arm_place(c, a, &oa), vb = adj_arm_place(c, b, &ob);
+	if (va < 0 || vb < 0)
+		return 0;
+	if (va != vb) /* distinct storage, each reached through itself */
+		return adj_unaliased(c, va) && adj_unaliased(c, vb);
+	if (!ea->ok || !eb->ok)
+		return 0;
+	Poly d = poly_sum(&ob, &oa, -1);
+	Poly ab = poly_sum(&d, ea, -1); /* ob - oa - ea >= 0 */
+	Poly neg = { .n = 0, .ok = 1 };
+	Poly ba = poly_sum(&neg, &d, -1); /* oa - ob - eb >= 0 */
+	ba = poly_sum(&ba, eb, -1);
+	return poly_nonneg_const(&ab) || poly_nonneg_const(&ba);
+}
+
+/* Arguments i and k of call, which may point into one array: does the
+ * callee reach distinct parts of it through them? */
+static int adj_args_disjoint(Adj *c, const Expr *call, int i, int k)
+{
+	Poly ei = adj_arg_extent(c, call, i), ek = adj_arg_extent(c, call, k);
+	return adj_arms_disjoint(c, call->u.call.args[i], call->u.call.args[k],
+				 &ei, &ek);
+}
+
+/* Argument i of call: its data is unaliased in f (every root of a ?:)
+ * and no other pointer (or struct) argument has its alias node, or it
+ * reaches a part of that data the argument does not (adj_args_disjoint). */
 static int adj_arg_unaliased(Adj *c, const Expr *call, int i)
 {
-	int r = activity_root(call->u.call.args[i]);
-	if (r < 0 || !adj_unaliased(c, r))
+	int *roots, nr = activity_roots(call->u.call.args[i], &roots);
+	if (!nr)
 		return 0;
+	for (int j = 0; j < nr; j++)
+		if (!adj_unaliased(c, roots[j]))
+			return 0;
+	int r = roots[0];
 	for (int k = 0; k < call->u.call.nargs; k++) {
 		const Expr *a = call->u.call.args[k];
 		TypeKind tk = a->type->kind;
 		if (k == i || (tk != TY_PTR && tk != TY_ARRAY && tk != TY_STRUCT))
 			continue;
 		int rk = activity_root(a);
-		if (rk < 0 || c->a->node[rk] == c->a->node[r])
+		if (rk < 0)
+			return 0;
+		if (c->a->node[rk] == c->a->node[r] &&
+		    (tk == TY_STRUCT || !adj_args_disjoint(c, call, i, k)))
 			return 0;
 	}
 	return 1;
