@@ -1370,6 +1370,9 @@ void cleanup_arith(Func *g);
 void cleanup_double(Func *g);
 /* Drops the statements v = v; of g. */
 void cleanup_self(Func *g);
+/* Gives a variable of g named as a function g calls (a local g_d of f
+ * that f_d would call) the next free name. */
+void cleanup_call_names(const Program *p, Func *g);
 
 /* ----------------------------------------------------------------- cse.c */
 

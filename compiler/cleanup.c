@@ -596,3 +596,40 @@ void cleanup_arith(Func *g)
 	zs_adds(g);
 	cleanup_double(g);
 }
+
+/* ------------------------------------------- variables named as callees
+ *
+ * A variable of generated code named as a function that code calls, a
+ * local g_d of f whose f_d calls g_d, a local sqrt_d beside sqrt's rule,
+ * would hide the function (`double g_d = g_d(...)` does not compile):
+ * such a variable takes the next free name. */
+
+typedef struct CallNames {
+	const Func *g;
+	unsigned char *hit; /* var id -> named as a callee */
+} CallNames;
+
+static void cl_call_visit(void *ctx, const Expr *e)
+{
+	CallNames *c = ctx;
+	if (e->kind != E_CALL)
+		return;
+	int v = func_find_var(c->g, e->u.call.name);
+	if (v >= 0)
+		c->hit[v] = 1;
+}
+
+void cleanup_call_names(const Program *p, Func *g)
+{
+	CallNames c = { g, arena_alloc((size_t)g->nvars + 1) };
+	ir_walk_stmt(g->body, cl_call_visit, &c);
+	for (int v = 0; v < g->nvars; v++) {
+		if (!c.hit[v])
+			continue;
+		/* (a new Var, so that the name tables see the change) */
+		Var *x = ARENA_NEW(Var);
+		*x = *g->vars[v];
+		x->name = name_fresh(p, g, g->vars[v]->name);
+		g->vars[v] = x;
+	}
+}

@@ -522,6 +522,8 @@ static int ckc_main(int argc, char **argv)
 			cleanup_self(p->out[i]);
 			batch_tape(p, p->out[i]);
 		}
+	for (int i = 0; i < p->nout; i++)
+		cleanup_call_names(p, p->out[i]);
 	sret_public(p);
 	public_rows(p);
 	if (diag_errors())
