@@ -229,8 +229,11 @@ static Stmt *cl_drop(const Func *g, Stmt *s, const unsigned char *dead,
 		s->u.loop.body = cl_drop(g, s->u.loop.body, dead, dropped);
 		if (!s->u.loop.body)
 			s->u.loop.body = stmt_block(s->loc);
-		/* a dropped variable leaves the loop's OpenMP clauses too */
-		if (s->u.loop.omp && s->u.loop.omp->emit)
+		/* a dropped variable leaves the loop's OpenMP clauses too,
+		 * also those of a loop that omp_finish prints later (a
+		 * checkpoint's recomputation in f_bwd) */
+		if (s->u.loop.omp &&
+		    (s->u.loop.omp->emit || s->u.loop.omp->fwd))
 			omp_drop_vars(s->u.loop.omp, dead);
 		return s;
 	case S_CHECKPOINT:
