@@ -1615,8 +1615,17 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 		if (c->f->vars[e->u.var]->type->kind == TY_INT)
 			return expr_var(c->bwd, adj_bvar(c, e->u.var, e->loc),
 					e->loc);
-		if (c->cinit[e->u.var])
-			return expr_clone(c->cinit[e->u.var]);
+		if (c->cinit[e->u.var]) {
+			/* as the variable holds it: double n = 2 is
+			 * (double)2, which 1 / n divides by as a double */
+			const Expr *in = c->cinit[e->u.var];
+			Type *t =
+				type_with_const(c->f->vars[e->u.var]->type, 0);
+			Expr *v = adj_bw_value(c, in);
+			if (in->type->kind != t->kind)
+				v = expr_cast(t, v, e->loc);
+			return v;
+		}
 		if (c->remat[e->u.var])
 			return adj_bw_value(c, c->remat[e->u.var]);
 		if (!adj_stable_scalar(c, e->u.var)) {
