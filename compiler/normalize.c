@@ -556,6 +556,93 @@ static void norm_calls_kid(void *ctx, const Expr *e)
 		*k->found = norm_calls_in(k->n, e);
 }
 
+/* ---- large expressions
+ *
+ * The derivative of a product or sum names its operands' values, so a
+ * tangent of a deep expression, a Horner polynomial written out as one
+ * expression ((((c4 * y + c3) * y + c2) * y + c1) * y, generated code)
+ * repeats every inner operand at every level: its size grows with the
+ * square of the depth, and the HVP's with the cube.  A floating
+ * subexpression larger than NORM_SPLIT nodes goes into a temporary
+ * before the statement (double ck_sub = ...;), so no statement is larger
+ * than about twice that.  The expressions are pure (calls are
+ * temporaries already) and C computes the temporary's value as the
+ * expression did; only operands of arms of ?:, && and || stay, which C
+ * may not evaluate, and a product that a sum adds stays with the sum, so
+ * that a compiler that fuses a * b + c fuses the same operations. */
+
+#define NORM_SPLIT 48
+
+static int norm_size(const Expr *e);
+
+static void norm_size_kid(void *ctx, const Expr *e)
+{
+	*(int *)ctx += norm_size(e);
+}
+
+static int norm_size(const Expr *e)
+{
+	int n = 1;
+	ir_plain_kids(e, norm_size_kid, &n);
+	return n;
+}
+
+/* The size of *ep's tree once its large subtrees are temporaries (a
+ * temporary counts 1); sum: *ep is an operand of + or -. */
+static int norm_split(Normalizer *n, Expr **ep, int sum, int root)
+{
+	Expr *e = *ep;
+	int size = 1;
+	switch (e->kind) {
+	case E_BINARY:
+		if (e->u.bin.op == B_LAND || e->u.bin.op == B_LOR) {
+			size = norm_size(e);
+			break;
+		}
+		{
+			int s = e->u.bin.op == B_ADD || e->u.bin.op == B_SUB;
+			size += norm_split(n, &e->u.bin.l, s, 0);
+			size += norm_split(n, &e->u.bin.r, s, 0);
+		}
+		break;
+	case E_UNARY:
+		size += norm_split(n, &e->u.un.e, 0, 0);
+		break;
+	case E_CAST:
+		size += norm_split(n, &e->u.e, 0, 0);
+		break;
+	case E_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			size += type_is_float(e->u.call.args[i]->type)
+					? norm_split(n, &e->u.call.args[i], 0,
+						     0)
+					: norm_size(e->u.call.args[i]);
+		break;
+	case E_COND:
+		size += norm_split(n, &e->u.cond.c, 0, 0);
+		size += norm_size(e->u.cond.a) + norm_size(e->u.cond.b);
+		break;
+	default:
+		size = norm_size(e);
+		break;
+	}
+	if (!root && size > NORM_SPLIT && e->kind == E_BINARY &&
+	    type_is_float(e->type) &&
+	    (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB ||
+	     e->u.bin.op == B_DIV || (e->u.bin.op == B_MUL && !sum))) {
+		norm_temp(n, ep, "sub");
+		return 1;
+	}
+	return size;
+}
+
+/* A statement's floating expression *ep, split where it is large. */
+static void norm_split_large(Normalizer *n, Expr **ep)
+{
+	if (*ep && type_is_float((*ep)->type) && norm_size(*ep) > NORM_SPLIT)
+		norm_split(n, ep, 0, 1);
+}
+
 static void norm_stmt(Normalizer *n, Stmt **sp)
 {
 	Stmt *s = *sp;
@@ -569,8 +656,10 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 			s->u.decl.init = norm_convert_call(
 				s->u.decl.init,
 				n->f->vars[s->u.decl.var]->type);
-		if (s->u.decl.init)
+		if (s->u.decl.init) {
 			norm_top(n, &s->u.decl.init);
+			norm_split_large(n, &s->u.decl.init);
+		}
 		for (int i = 0; i < s->u.decl.ninits; i++)
 			norm_expr(n, &s->u.decl.inits[i]);
 		break;
@@ -585,6 +674,7 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 			norm_top(n, &s->u.assign.rhs);
 		else
 			norm_expr(n, &s->u.assign.rhs);
+		norm_split_large(n, &s->u.assign.rhs);
 		break;
 	case S_EXPR:
 		if (calls_out_math(s->u.expr)) {
@@ -598,6 +688,7 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 		break;
 	case S_RETURN:
 		norm_expr(n, &s->u.expr);
+		norm_split_large(n, &s->u.expr);
 		break;
 	case S_IF:
 		if (norm_late_call(n, s->u.ifs.cond)) {
