@@ -50,6 +50,7 @@ static void ptr_select(Program *p, Func *f);
 static void ptr_moving(Program *p, Func *f);
 static void ptr_table(Program *p, Func *f);
 static void ptr_one_struct(Func *f);
+static void decl_sink(Func *f);
 static void ptr_swap(Program *p, Func *f);
 static void globals_static_check(Program *p);
 
@@ -811,6 +812,7 @@ void normalize_program(Program *p)
 			omp_privatize(p, n.f);
 		static_scratch(n.f);
 		struct_param_copy(p, n.f);
+		decl_sink(n.f);
 		ptr_one_struct(n.f);
 		ptr_select(p, n.f);
 		soa_locals(p, n.f);
@@ -5281,5 +5283,66 @@ static void ptr_one_struct(Func *f)
 			continue;
 		stmt_rewrite(f->body, one_own, one_rewrite, &o);
 		f->vars[v]->dropped = 1;
+	}
+}
+
+/* ---- a pointer declared first and set once later
+ *
+ * `int j, *Lp; double *Lx; Lp = L->p; Lx = L->x;` (CSparse's style):
+ * when a local pointer declared without a value is set once, by a
+ * statement of the block that declares it, and nothing mentions it in
+ * between, the declaration moves to that statement, `int *Lp = L->p;`,
+ * which the passes below know better (a pointer set by its declaration
+ * from a struct's member, from an array). */
+
+typedef struct Sink {
+	int v;
+	int sets;       /* assignments of the pointer */
+	const Stmt *at; /* the one, an S_ASSIGN */
+} Sink;
+
+static void sink_visit(void *ctx, const Stmt *s)
+{
+	Sink *k = ctx;
+	if (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+	    s->u.assign.lhs->u.var == k->v) {
+		k->sets++;
+		k->at = s->u.assign.op == A_SET ? s : NULL;
+	}
+}
+
+static void decl_sink(Func *f)
+{
+	for (int v = 0; v < f->nvars; v++) {
+		const Var *x = f->vars[v];
+		if (x->kind != VAR_LOCAL || x->is_static || x->dropped ||
+		    x->type->kind != TY_PTR)
+			continue;
+		const Stmt *d = stmt_find_decl(f->body, v);
+		if (!d || d->u.decl.init || d->u.decl.ninits ||
+		    stmt_takes_addr(f->body, v))
+			continue;
+		Sink k = { v, 0, NULL };
+		ir_visit_stmts(f->body, sink_visit, &k);
+		if (k.sets != 1 || !k.at)
+			continue;
+		Stmt *b = block_of(f->body, d);
+		if (!b || b != block_of(f->body, k.at))
+			continue;
+		int i = 0, j;
+		while (b->u.block.items[i] != d)
+			i++;
+		for (j = i + 1;
+		     j < b->u.block.n && b->u.block.items[j] != k.at; j++)
+			if (stmt_mentions(b->u.block.items[j], v))
+				break;
+		if (j == b->u.block.n || b->u.block.items[j] != k.at ||
+		    expr_mentions(k.at->u.assign.rhs, v))
+			continue;
+		Stmt *nd = stmt_decl(v, k.at->u.assign.rhs, k.at->loc);
+		b->u.block.items[j] = nd;
+		for (int m = i; m + 1 < b->u.block.n; m++)
+			b->u.block.items[m] = b->u.block.items[m + 1];
+		b->u.block.n--;
 	}
 }
