@@ -1004,6 +1004,37 @@ static int rg_indirect_float(const Type *t)
 	return r;
 }
 
+/* A pointer member of struct type t (or of a struct t holds) to integers
+ * whose elements the program changes (ir_field_changed: a store
+ * m->conn[k] = e, a call that may write them): its name, "conn" or
+ * "geo.conn", or NULL.  A snapshot holds the struct's own members, the
+ * pointer, not the integers, which f_bwd's recomputation would then read
+ * as f_fwd left them, or after f_fwd's frame or free() ended them. */
+static const char *rg_changed_int_member(const Type *t)
+{
+	const Type *b = adj_bottom(t);
+	if (b->kind != TY_STRUCT || b->st->visiting)
+		return NULL;
+	const char *r = NULL;
+	b->st->visiting = 1;
+	for (int i = 0; i < b->st->nfields && !r; i++) {
+		const Type *ft = b->st->fields[i].type;
+		while (ft->kind == TY_ARRAY)
+			ft = ft->base;
+		if (ft->kind == TY_PTR && ft->base->kind == TY_INT &&
+		    ir_field_changed_at(b->st, i))
+			r = b->st->fields[i].name;
+		else if (ft->kind == TY_STRUCT) {
+			const char *in = rg_changed_int_member(ft);
+			if (in)
+				r = arena_printf("%s.%s",
+						 b->st->fields[i].name, in);
+		}
+	}
+	b->st->visiting = 0;
+	return r;
+}
+
 /* ---- save() sections against the stores they must cover
  *
  * A store p[i + k] in a counted loop for (i = A; i < B; i++) inside a
@@ -2261,6 +2292,22 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 				   what, f->vars[i]->name);
 			return 0;
 		}
+		/* (also before any save() suggestion below: save(m[0:1])
+		 * would hold the struct, not what its members point to) */
+		const char *im =
+			used[i] && c->a->data_written[c->a->node[i]]
+				? rg_changed_int_member(f->vars[i]->type)
+				: NULL;
+		if (im) {
+			diag_error(prag->loc,
+				   "%s uses the integers behind member '%s' "
+				   "of '%s', which the function changes; ckc "
+				   "cannot save that data yet (save() covers "
+				   "whole structs); put the region where that "
+				   "data no longer changes",
+				   what, im, f->vars[i]->name);
+			return 0;
+		}
 		if (used[i] && c->a->data_written[c->a->node[i]] &&
 		    rg_indirect_float(f->vars[i]->type)) {
 			diag_error(prag->loc, "%s uses data behind the pointer "
@@ -2373,6 +2420,18 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 				   "save(%s[lo:len])",
 				   what, f->vars[i]->name, f->vars[b]->name,
 				   f->vars[b]->name, f->vars[b]->name);
+			return 0;
+		}
+		/* (a member of a local struct split into locals: save()
+		 * cannot name it, and covers whole structs) */
+		if (!named && f->vars[i]->member_of) {
+			diag_error(prag->loc,
+				   "%s uses data behind the pointer member "
+				   "'%s', which the function changes; ckc "
+				   "cannot save that data yet (save() covers "
+				   "whole structs); put the region where that "
+				   "data no longer changes",
+				   what, f->vars[i]->member_of);
 			return 0;
 		}
 		if (!named) {

@@ -456,6 +456,10 @@ typedef struct Var {
 	 * heap_locals): their pointers' names for messages ("'u' and 'v'")
 	 * and the save() that names them ("u[lo:len], v[lo:len]"). */
 	const char *joins, *joins_save;
+	/* A local that stands for a member of a local struct that
+	 * normalize.c split into one local per member (m_conn for m.conn):
+	 * the member as the source names it, "m.conn", for messages. */
+	const char *member_of;
 	/* In f_fwd and f_bwd: a malloc'd buffer that f_fwd hands to f_bwd
 	 * (adjoint.c, heap variables) and a checkpoint region reads; 1 when
 	 * its data is varied in f, 2 when not.  f_b_d's two sweeps give it
@@ -747,6 +751,8 @@ int ir_elem_root(const Expr *e);
  * ir_lv_member is the member an lvalue is or indexes (s.a[k]), or NULL. */
 void ir_fields_scan(const Program *p);
 int ir_field_changed(const Expr *mem);
+/* ir_field_changed for member number field of sd. */
+int ir_field_changed_at(const StructDef *sd, int field);
 const Expr *ir_lv_member(const Expr *e);
 /* The member an element read or store e (x[k], *x) goes through, or NULL:
  * ir_lv_member's, and also (m->conn + 2 * e)[1], *(m->conn + k),

@@ -1603,14 +1603,18 @@ const Expr *ir_elem_member(const Func *f, const Expr *e)
 	return ir_ptr_member(f, e, 0);
 }
 
-int ir_field_changed(const Expr *mem)
+int ir_field_changed_at(const StructDef *sd, int field)
 {
-	const StructDef *sd = mem->u.mem.base->type->st;
 	for (int i = 0; i < ir_nfields; i++)
-		if (ir_fields[i].sd == sd &&
-		    ir_fields[i].field == mem->u.mem.field)
+		if (ir_fields[i].sd == sd && ir_fields[i].field == field)
 			return 1;
 	return 0;
+}
+
+int ir_field_changed(const Expr *mem)
+{
+	return ir_field_changed_at(mem->u.mem.base->type->st,
+				   mem->u.mem.field);
 }
 
 /* Is s a plain store into a member of struct variable v (or of an element

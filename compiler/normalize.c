@@ -1126,6 +1126,8 @@ static void soa_locals(Program *p, Func *f)
 					   arena_printf("%s_%s", x->name,
 							sd->fields[i].name)),
 				ft, VAR_LOCAL, x->loc);
+			f->vars[s.field_var[i]]->member_of = arena_printf(
+				"%s.%s", x->name, sd->fields[i].name);
 			stmt_append(decls,
 				    stmt_decl(s.field_var[i], NULL, x->loc));
 		}
