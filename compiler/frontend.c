@@ -7795,8 +7795,33 @@ static void omp_region(FE *fe, Stmt *b, const OmpLoop *om)
 
 /* A statement, wrapped in the checkpoint regions of the pragmas before
  * it, and a for loop with the `#pragma omp parallel for` before it. */
+/* A statement with attributes, which libclang does not expose: a loop
+ * after #pragma GCC unroll 4, #pragma unroll or #pragma clang loop
+ * unroll(full), a statement marked fallthrough.  They are hints to the
+ * compiler; the statement itself is what counts. */
+static CXCursor unwrap_attributed(CXCursor c)
+{
+	while (is_kind(c, CXCursor_UnexposedStmt)) {
+		Kids ks = kids(c);
+		CXCursor only = clang_getNullCursor();
+		int n = 0;
+		for (int i = 0; i < ks.n; i++) {
+			enum CXCursorKind k = clang_getCursorKind(ks.c[i]);
+			if (clang_isStatement(k) || clang_isExpression(k)) {
+				only = ks.c[i];
+				n++;
+			}
+		}
+		if (n != 1)
+			break;
+		c = only;
+	}
+	return c;
+}
+
 static Stmt *conv_stmt(FE *fe, CXCursor c)
 {
+	c = unwrap_attributed(c);
 	Pragma *prs[16];
 	int n = take_ckpts(fe, c, prs, 16), i;
 	Pragma *omp = take_omp(fe, c);
