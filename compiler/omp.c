@@ -354,54 +354,77 @@ int omp_check_generated(const Func *f, const Stmt *s)
 	return sharing(f, s, 0) == NULL;
 }
 
-/* Does s (run in order) mention v first in an unconditional v = e that
- * does not read v?  1 yes, 0 no, -1 s does not mention v, 2 only a loop
- * whose iterations each set it first mentions it (what comes after the
- * loop decides: v = 0; for (n = 3; n > 0; n--) { v--; ... }). */
-static int set_first(const Stmt *s, int v)
+/* Can s (run in order) read the value v had before it?  0 no: on every
+ * path through s a v = e that does not read v comes before any other
+ * mention of v, or s does not mention v.  *set: every path that runs to
+ * the end of s sets v (a loop sets it only by its init: its body may run
+ * no times, or break).  A mention that is not one of those (a call's
+ * argument, an index, v += e) counts as a read: the answer errs towards
+ * firstprivate, which is always right. */
+static int reads_entry(const Stmt *s, int v, int *set)
 {
+	*set = 0;
 	if (!s)
-		return -1;
+		return 0;
 	switch (s->kind) {
-	case S_BLOCK: {
-		int loops = 0;
+	case S_BLOCK:
 		for (int i = 0; i < s->u.block.n; i++) {
-			int r = set_first(s->u.block.items[i], v);
-			if (r == 2)
-				loops = 1;
-			else if (r >= 0)
-				return r;
+			int st;
+			if (reads_entry(s->u.block.items[i], v, &st))
+				return 1;
+			if (st) {
+				*set = 1;
+				return 0;
+			}
 		}
-		return loops ? 2 : -1;
-	}
+		return 0;
 	case S_ASSIGN: {
 		const Expr *l = s->u.assign.lhs, *r = s->u.assign.rhs;
-		if (l->kind == E_VAR && l->u.var == v)
-			return s->u.assign.op == A_SET && !expr_mentions(r, v);
-		return expr_mentions(l, v) || (r && expr_mentions(r, v)) ? 0
-									   : -1;
+		if (l->kind == E_VAR && l->u.var == v &&
+		    s->u.assign.op == A_SET && !expr_mentions(r, v)) {
+			*set = 1;
+			return 0;
+		}
+		return stmt_mentions(s, v);
+	}
+	case S_IF: {
+		int t, e;
+		if (expr_mentions(s->u.ifs.cond, v) ||
+		    reads_entry(s->u.ifs.then, v, &t) ||
+		    reads_entry(s->u.ifs.els, v, &e))
+			return 1;
+		*set = t && e;
+		return 0;
 	}
 	case S_FOR: {
-		int r = set_first(s->u.loop.init, v);
-		if (r >= 0)
-			return r;
-		if (!expr_mentions(s->u.loop.cond, v) &&
-		    !stmt_mentions(s->u.loop.inc, v)) {
-			r = set_first(s->u.loop.body, v);
-			if (r == 1 || r == 2)
-				return 2;
+		int in, st;
+		if (reads_entry(s->u.loop.init, v, &in))
+			return 1;
+		if (in) {
+			*set = 1;
+			return 0;
 		}
+		return expr_mentions(s->u.loop.cond, v) ||
+		       stmt_mentions(s->u.loop.inc, v) ||
+		       reads_entry(s->u.loop.body, v, &st);
 	}
-	/* fall through */
+	case S_WHILE:
+	case S_DO: {
+		int st;
+		return expr_mentions(s->u.loop.cond, v) ||
+		       reads_entry(s->u.loop.body, v, &st);
+	}
 	default:
-		return stmt_mentions(s, v) ? 0 : -1;
+		return stmt_mentions(s, v);
 	}
 }
 
 /* A phase loop's privates: every scalar its body sets that is declared
  * outside it.  Each iteration sets the inner loops' indices and the
- * body's temporaries before it reads them (private); the adjoints of the
- * body's variables start each iteration at the zero they end it with
+ * body's temporaries before it reads them, on every path, also under a
+ * branch (private: firstprivate would copy the uninitialised variable of
+ * f_bwd's top, which gcc -Wall rejects); the adjoints of the body's
+ * variables start each iteration at the zero they end it with
  * (firstprivate). */
 static void phase_privates(const Func *f, Stmt *s)
 {
@@ -419,8 +442,8 @@ static void phase_privates(const Func *f, Stmt *s)
 	int k = 0;
 	for (int i = 0; i < om->nfpriv; i++) {
 		int v = om->fpriv[i];
-		int r = set_first(s->u.loop.body, v);
-		if (r == 1 || r == 2)
+		int set;
+		if (!reads_entry(s->u.loop.body, v, &set))
 			VEC_PUSH(om->priv, om->npriv, v);
 		else
 			om->fpriv[k++] = v;
