@@ -336,6 +336,23 @@ int pattern_empty(const Pattern *pat, const Program *p)
 	return !pat->force_ret;
 }
 
+int pattern_no_effect(Program *p, const Pattern *pat)
+{
+	if (pattern_empty(pat, p))
+		return 1;
+	const Func *g = p->funcs[pat->fn];
+	if (pat->force_ret || type_is_float(g->ret) ||
+	    type_is_pointerish(g->ret) || mpi_func_communicates(p, pat->fn))
+		return 0;
+	Activity *ga = activity_analyze(p, pat);
+	if (!ga)
+		return 0;
+	for (int i = 0; i < g->nparams; i++)
+		if (pat->active[i] && ga->written[ga->node[g->params[i]]])
+			return 0;
+	return 1;
+}
+
 /* ---- statements */
 
 static void act_mark(Solver *s, int var, Loc at)

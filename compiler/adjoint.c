@@ -4784,7 +4784,7 @@ static void adj_embedded_visit(void *ctx, const Expr *e)
 	Adj *c = ctx;
 	if (e->kind != E_CALL || e->u.call.fn < 0)
 		return;
-	if (!pattern_empty(activity_call_pattern(c->a, c->p, e), c->p))
+	if (!pattern_no_effect(c->p, activity_call_pattern(c->a, c->p, e)))
 		calls_not_here(e);
 }
 

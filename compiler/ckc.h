@@ -1025,6 +1025,10 @@ int activity_rule_any(const Activity *a, const CallRule *cr, const Expr *e);
 Pattern *activity_call_pattern(const Activity *caller, const Program *p,
 			       const Expr *call);
 int pattern_empty(const Pattern *pat, const Program *p);
+/* Does a call with pattern pat change nothing that has a derivative and
+ * return no floating value (find(&A, j) that reads an active struct's
+ * integers)?  Then it needs no derivative where it stands. */
+int pattern_no_effect(Program *p, const Pattern *pat);
 /* The pattern of a request: its wrt and out parameters are active, and
  * a floating-point result is an output. */
 Pattern *activity_request_pattern(const Program *p, const Request *r);

@@ -255,7 +255,7 @@ static Expr *t_call_expr(Tan *t, const Expr *e)
 		return NULL; /* only as a statement: activity refused it */
 	if (e->u.call.fn >= 0) {
 		Pattern *pat = activity_call_pattern(t->a, t->p, e);
-		if (!pattern_empty(pat, t->p))
+		if (!pattern_no_effect(t->p, pat))
 			calls_not_here(e);
 		return NULL;
 	}
