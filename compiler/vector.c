@@ -664,6 +664,31 @@ static Stmt *v_member_ptr_dir(Vec *c, const Stmt *s)
 		rhs->kind == E_NUM ? expr_clone(rhs) : v_ptr(c, rhs), s->loc);
 }
 
+static Expr *v_alloc(Vec *c, const Expr *e);
+
+/* A pointer member of a struct's shadow, set in every copy.  An
+ * allocation (ck_shadow_alloc, ck_shadow_realloc) makes one element-major
+ * buffer, into direction 0's copy, that every copy then points to: the
+ * copies share it, and ck_shadow_free(s_dv[0].v) frees it. */
+static void v_member_ptr(Vec *c, const Stmt *s, Stmt *out)
+{
+	Expr *a = s->u.assign.op == A_SET ? v_alloc(c, s->u.assign.rhs) : NULL;
+	if (!a) {
+		v_per_dir(c, s, v_member_ptr_dir, 1, out);
+		return;
+	}
+	int d;
+	Expr *first = v_lv(c, s->u.assign.lhs, &d);
+	stmt_append(out, stmt_assign(A_SET, first, a, s->loc));
+	c->in_k = 1;
+	Expr *lhs = v_lv(c, s->u.assign.lhs, &d);
+	c->in_k = 0;
+	stmt_append(out, v_dir_loop(c,
+				    stmt_assign(A_SET, lhs, expr_clone(first),
+						s->loc),
+				    1, s->loc));
+}
+
 /* The arguments of libckrt's allocation calls that count bytes or
  * elements, times ck_nd (the shadow's buffer holds ck_nd values per
  * element). */
@@ -1043,7 +1068,7 @@ static void v_assign(Vec *c, const Stmt *s, Stmt *out)
 	}
 	if (v_sh(c, lhs) && type_is_pointerish(lhs->type)) {
 		if (lhs->kind != E_VAR) { /* a struct copy's pointer member */
-			v_per_dir(c, s, v_member_ptr_dir, 1, out);
+			v_member_ptr(c, s, out);
 			return;
 		}
 		Expr *l = expr_var(c->g, lhs->u.var, s->loc);
