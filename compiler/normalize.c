@@ -2414,8 +2414,15 @@ typedef struct MemAlloc {
 	int var, field;
 	int stores;  /* statements that set var.field */
 	int addr;    /* &var.field, or var whole */
+	int whole_addr; /* &var */
 	Stmt *alloc; /* the one that allocates */
 } MemAlloc;
+
+typedef struct MemPtr {
+	const StructDef *sd;
+	int field;
+	int changed;
+} MemPtr;
 
 static int mem_is(const MemAlloc *m, const Expr *e)
 {
@@ -2428,6 +2435,9 @@ static void mem_expr(void *ctx, const Expr *e)
 	MemAlloc *m = ctx;
 	if (e->kind == E_ADDR && mem_is(m, e->u.e))
 		m->addr = 1;
+	if (e->kind == E_ADDR && e->u.e->kind == E_VAR &&
+	    e->u.e->u.var == m->var)
+		m->whole_addr = 1;
 }
 
 static void mem_stmt(void *ctx, const Stmt *s)
@@ -2503,6 +2513,57 @@ static void mem_count_free(void *ctx, const Stmt *cs)
 		mf->n++;
 }
 
+/* A member of sd's field reached through a pointer (p->v, t[i].v), not
+ * of a struct variable. */
+static int mem_far(const MemPtr *c, const Expr *e)
+{
+	return e && e->kind == E_MEMBER && e->u.mem.field == c->field &&
+	       e->u.mem.base->type->kind == TY_STRUCT &&
+	       e->u.mem.base->type->st == c->sd &&
+	       e->u.mem.base->kind != E_VAR;
+}
+
+static void mem_ptr_stmt(void *ctx, const Stmt *s)
+{
+	MemPtr *c = ctx;
+	if (s->kind != S_ASSIGN)
+		return;
+	const Expr *l = s->u.assign.lhs;
+	/* (or the whole struct through a pointer, *a = b) */
+	if (mem_far(c, l) || (l->kind != E_VAR && l->type->kind == TY_STRUCT &&
+			      l->type->st == c->sd))
+		c->changed = 1;
+}
+
+static void mem_ptr_expr(void *ctx, const Expr *e)
+{
+	MemPtr *c = ctx;
+	if ((e->kind == E_ADDR && mem_far(c, e->u.e)) ||
+	    (e->kind == E_CALL && mem_far(c, alloc_old(e))))
+		c->changed = 1;
+	/* a library call given a pointer to such a struct (memcpy(a, ...)) */
+	if (e->kind == E_CALL && e->u.call.fn < 0)
+		for (int i = 0; i < e->u.call.nargs; i++) {
+			const Type *t = e->u.call.args[i]->type;
+			if (t->kind == TY_PTR && t->base->kind == TY_STRUCT &&
+			    t->base->st == c->sd)
+				c->changed = 1;
+		}
+}
+
+/* Does a function of p set, free or reallocate field of a struct of type
+ * sd through a pointer (a->v = realloc(a->v, ...), free(a->v), *a = b,
+ * memcpy(a, ...), or take &a->v)?  A call given &s may then change s.v. */
+static int mem_ptr_changed(const Program *p, const StructDef *sd, int field)
+{
+	MemPtr c = { sd, field, 0 };
+	for (int i = 0; i < p->nfuncs && !c.changed; i++) {
+		ir_visit_stmts(p->funcs[i]->body, mem_ptr_stmt, &c);
+		ir_walk_stmt(p->funcs[i]->body, mem_ptr_expr, &c);
+	}
+	return c.changed;
+}
+
 static void member_allocs(Program *p, Func *f)
 {
 	int n = f->nvars;
@@ -2517,7 +2578,7 @@ static void member_allocs(Program *p, Func *f)
 			Type *ft = sd->fields[k].type;
 			if (ft->kind != TY_PTR || !type_is_float(ft->base))
 				continue;
-			MemAlloc m = { v, k, 0, 0, NULL };
+			MemAlloc m = { v, k, 0, 0, 0, NULL };
 			ir_visit_stmts(f->body, mem_stmt, &m);
 			ir_walk_stmt(f->body, mem_expr, &m);
 			Stmt *blk =
@@ -2527,6 +2588,10 @@ static void member_allocs(Program *p, Func *f)
 			 * refused either way, the struct's message is clearer) */
 			if (m.stores != 1 || m.addr || !blk ||
 			    mem_in_loop(f->body, m.alloc, 0))
+				continue;
+			/* (a call given &var may change var.field: the local
+			 * pointer would keep the old buffer) */
+			if (m.whole_addr && mem_ptr_changed(p, sd, k))
 				continue;
 			/* every free(s.v) after it in its block, where the
 			 * pointer declared there is seen */
