@@ -650,28 +650,50 @@ static Stmt *adj_assign1(Adj *c, const Stmt *s, Stmt *fout)
 					  lhs->u.index.idx->u.num.ival == 0));
 	/* n = keep(x, n, B): the call's reverse reads n as it was when the
 	 * call ran, so the store's undo runs before it, and f_fwd tapes
-	 * the old value after the call (adj_push_late); not when the call
-	 * changes the variable itself (n = g(&n)) */
+	 * the old value after the call (adj_push_late).  When the call may
+	 * change the integer itself (k = g(&k), *p = g(x, *p) through the
+	 * cell p or int *p = &k), f_fwd splits the store: the result into
+	 * a temporary, the tape of what the call left, then the store
+	 * (split), so that the call's reverse starts from the value the
+	 * call left and undoes its own changes from there */
 	int user = op == A_SET && adj_is_user_call(rhs);
 	int lv = lhs->kind == E_VAR ? lhs->u.var
 		 : lhs->kind == E_INDEX && lhs->u.index.base->kind == E_VAR
 			 ? lhs->u.index.base->u.var
 			 : -1;
-	Stmt *late =
-		user && lv >= 0 && !cell && k < 0 && !adj_takes_addr(rhs, lv)
-			? stmt_block(s->loc)
-			: fout;
+	int split =
+		user &&
+		(cell || k >= 0 ||
+		 (lv >= 0 && lhs->kind == E_VAR && adj_takes_addr(rhs, lv)));
+	Stmt *late = split || (user && lv >= 0 && !cell && k < 0 &&
+			       !adj_takes_addr(rhs, lv))
+			     ? stmt_block(s->loc)
+			     : fout;
 	if (cell) /* *p = e, p the cell of the caller's &k */
-		undo = adj_cell_update(c, lhs, op, rhs, fout, s->loc);
+		undo = adj_cell_update(c, lhs, op, rhs, late, s->loc);
 	else if (k < 0 && ptr && ptr->kind == E_VAR &&
 		 adj_int_store_unknown(c, ptr->u.var, s->loc))
 		undo = NULL;
 	else if (lhs->kind == E_VAR && !type_is_float(lhs->type))
 		undo = adj_int_update(c, lhs->u.var, op, rhs, late, s->loc);
 	else if (k >= 0) /* *p = e with int *p = &k: an update of k */
-		undo = adj_int_update(c, k, op, rhs, fout, s->loc);
+		undo = adj_int_update(c, k, op, rhs, late, s->loc);
 	else if (lhs->kind == E_INDEX && lhs->type->kind == TY_INT)
 		undo = adj_int_elem_update(c, lhs, late, s->loc);
+	if (split) {
+		Type *t = type_with_const(lhs->type, 0);
+		int tmp = adj_local(c, c->fwd, "ck_s", t);
+		stmt_append(c->fdecls, stmt_decl(tmp, NULL, s->loc));
+		primal->u.assign.lhs = expr_var(c->fwd, tmp, s->loc);
+		Stmt *b = adj_user_call(c, lhs, rhs, fout, primal,
+					&primal->u.assign.rhs);
+		for (int i = 0; i < late->u.block.n; i++)
+			stmt_append(fout, late->u.block.items[i]);
+		stmt_append(fout, stmt_assign(A_SET, expr_clone(lhs),
+					      expr_var(c->fwd, tmp, s->loc),
+					      s->loc));
+		return adj_then(adj_then(undo, b), u);
+	}
 	if (user) {
 		Stmt *after = stmt_block(s->loc);
 		int moved = late != fout && late->u.block.n &&
