@@ -3060,24 +3060,51 @@ static void adj_value_and_addr(void *ctx, const Expr *e)
 		return;
 	for (int j = 0; j < e->u.call.nargs; j++) {
 		const Expr *p = e->u.call.args[j];
-		if (p->kind != E_ADDR || p->u.e->kind != E_VAR ||
-		    !type_is_arith(p->u.e->type) ||
-		    type_is_float(p->u.e->type))
+		/* the pointer: &k, or pointer variable q, the cell of the
+		 * caller's &k (a parameter) or int *q = &k (k its target) */
+		int k = -1, q = -1;
+		if (p->kind == E_ADDR && p->u.e->kind == E_VAR &&
+		    type_is_arith(p->u.e->type) &&
+		    !type_is_float(p->u.e->type))
+			k = p->u.e->u.var;
+		else if (p->kind == E_VAR &&
+			 (adj_int_cell_param(c, p->u.var) ||
+			  adj_int_target(c, p->u.var) >= 0)) {
+			q = p->u.var;
+			k = adj_int_target(c, q);
+		}
+		/* (a callee that cannot change it, const int *, reads it) */
+		if ((k < 0 && q < 0) ||
+		    (q >= 0 && !adj_call_may_change(c, e, j)))
 			continue;
-		int k = p->u.e->u.var;
 		for (int i = 0; i < e->u.call.nargs; i++) {
 			const Expr *a = e->u.call.args[i];
 			if (i == j || type_is_pointerish(a->type) ||
-			    type_is_float(a->type) || !expr_mentions(a, k))
+			    type_is_float(a->type) ||
+			    !((k >= 0 && expr_mentions(a, k)) ||
+			      (q >= 0 && expr_mentions(a, q))))
 				continue;
-			diag_error(a->loc,
-				   "'%s' goes to '%s' both by value and by "
-				   "address ('&%s'), which the reverse mode "
-				   "does not follow: the value would be the "
-				   "one the call leaves; pass a copy made "
-				   "before the call",
-				   c->f->vars[k]->name, e->u.call.name,
-				   c->f->vars[k]->name);
+			if (q >= 0)
+				diag_error(
+					a->loc,
+					"the integer behind '%s' goes to "
+					"'%s' both by value and through "
+					"'%s', which the reverse mode does "
+					"not follow: the value would be the "
+					"one the call leaves; pass a copy "
+					"made before the call",
+					c->f->vars[q]->name, e->u.call.name,
+					c->f->vars[q]->name);
+			else
+				diag_error(a->loc,
+					   "'%s' goes to '%s' both by value "
+					   "and by address ('&%s'), which the "
+					   "reverse mode does not follow: the "
+					   "value would be the one the call "
+					   "leaves; pass a copy made before "
+					   "the call",
+					   c->f->vars[k]->name, e->u.call.name,
+					   c->f->vars[k]->name);
 			return;
 		}
 	}
