@@ -216,10 +216,20 @@ static void site_walk(SiteWalk *w, const Stmt *s)
 static AdjVariant **adj_variants;
 static int adj_nvariants;
 int adj_tbr = 1; /* off: tape every floating operand (--no-tbr) */
-/* Some converted code stores into a global or calls a function that may
- * (a ck_inactive or unknown external one): non-const globals may change
- * (adj_globals_scan). */
-static int adj_globals_change;
+/* What may change a global before f_bwd reads it again (adj_globals_scan),
+ * for the note of a refusal: per global, the first store into it or
+ * pointer taken to it; for all of them, the first call of a function that
+ * may change globals (a ck_inactive or unknown external one, not exit or
+ * abort) or the first pointer that may point into one. */
+typedef struct GlobalChange {
+	Loc at; /* at.file NULL: nothing seen */
+	const char *what;
+	int sure; /* a store into the global itself */
+} GlobalChange;
+static GlobalChange *adj_global_changes; /* per global */
+static int adj_nglobal_changes;
+static GlobalChange adj_globals_any;
+static const GlobalChange *adj_global_change(int i);
 
 void adjoint_set_tbr(int on)
 {
@@ -1576,13 +1586,16 @@ Expr *adj_bw_value(Adj *c, const Expr *e)
 	case E_GLOBAL:
 		if (!adj_bw_ok(c, e)) {
 			/* (an index, x_b[pos]: what f_fwd saw is gone) */
-			diag_error(
-				e->loc,
-				"the reverse sweep reads the global '%s' "
-				"again here, but the program changes it, so "
-				"the value it had is gone; copy it into a "
-				"local variable and use that",
-				c->p->globals[e->u.global]->name);
+			const GlobalChange *why =
+				adj_global_change(e->u.global);
+			diag_error(e->loc,
+				   "the reverse sweep reads the global '%s' "
+				   "again here, but the program %s it, so "
+				   "the value it had is gone; copy it into a "
+				   "local variable and use that",
+				   c->p->globals[e->u.global]->name,
+				   why->sure ? "changes" : "may change");
+			diag_note(why->at, "%s", why->what);
 			return expr_int(0, e->loc);
 		}
 		return expr_clone(e);
@@ -1743,7 +1756,8 @@ int adj_bw_ok(Adj *c, const Expr *e)
 	case E_GLOBAL:
 		/* a global that something may change before f_bwd reads it
 		 * is taped (a counter, ncalls++, as a floating value) */
-		return e->type->is_const || !adj_globals_change ||
+		return e->type->is_const || !adj_global_change(e->u.global) ||
+		       c->p->globals[e->u.global]->unwritten ||
 		       !type_is_arith(e->type) || e->spelled;
 	case E_VAR: {
 		const Var *x = c->f->vars[e->u.var];
@@ -5688,7 +5702,7 @@ static Func *adj_request(Program *p, Request *r, const char *name,
 
 typedef struct GlobalScan {
 	const Program *p;
-	int arrays, indexed; /* array globals seen, and as index bases */
+	const Expr *indexed; /* the base of the E_INDEX just seen */
 } GlobalScan;
 
 const Expr *adj_lv_base(const Expr *lv)
@@ -5698,67 +5712,139 @@ const Expr *adj_lv_base(const Expr *lv)
 	return lv;
 }
 
+/* Where the global a store or pointer reaches may change: if lv's path
+ * to its global goes through no pointer (W, G[i], S.a[i]), that global
+ * alone; else (gp[i], S.p[i]) any global.  So too a pointer to data that
+ * holds pointers (&S of a struct with a pointer member). */
+static void adj_global_changed(const Program *p, const Expr *lv, Loc at,
+			       int addr)
+{
+	const Type *t = lv->type;
+	while (t->kind == TY_ARRAY)
+		t = t->base;
+	int ptr = addr && !type_is_arith(t);
+	while (lv->kind == E_INDEX || lv->kind == E_MEMBER) {
+		if (lv->kind == E_INDEX &&
+		    lv->u.index.base->type->kind != TY_ARRAY)
+			ptr = 1;
+		lv = lv->kind == E_INDEX ? lv->u.index.base : lv->u.mem.base;
+	}
+	if (lv->kind != E_GLOBAL)
+		return;
+	const char *name = p->globals[lv->u.global]->name;
+	GlobalChange *c = ptr ? &adj_globals_any
+			  : lv->u.global < adj_nglobal_changes
+				  ? &adj_global_changes[lv->u.global]
+				  : NULL;
+	if (!c || c->at.file)
+		return;
+	c->at = at;
+	if (ptr && addr)
+		c->what = arena_printf("a pointer into '%s' is taken here, "
+				       "through which any global may change",
+				       name);
+	else if (ptr)
+		c->what = arena_printf(
+			"a store through a pointer held in '%s' here may "
+			"change any global",
+			name);
+	else if (addr)
+		c->what = arena_printf("a pointer to '%s' is taken here, "
+				       "through which it may change",
+				       name);
+	else
+		c->what = arena_printf("'%s' changes here", name);
+	c->sure = !ptr && !addr;
+}
+
 static void adj_globals_visit(void *ctx, const Expr *e)
 {
 	GlobalScan *g = ctx;
+	const Expr *indexed = g->indexed;
+	g->indexed = NULL;
 	if (e->kind == E_CALL) {
 		CallKind k = calls_kind(g->p, e);
-		if (k == CALL_INACTIVE || k == CALL_OTHER || k == CALL_DERIV ||
-		    k == CALL_MPI)
-			adj_globals_change = 1;
+		if ((k == CALL_INACTIVE || k == CALL_OTHER ||
+		     k == CALL_DERIV || k == CALL_MPI) &&
+		    !calls_ends_program(g->p, e) && !adj_globals_any.at.file) {
+			adj_globals_any.at = e->loc;
+			adj_globals_any.what =
+				arena_printf("'%s' may change globals; it is "
+					     "called here",
+					     e->u.call.name);
+		}
 	} else if (e->kind == E_ADDR &&
 		   adj_lv_base(e->u.e)->kind == E_GLOBAL) {
-		adj_globals_change = 1; /* a pointer into a global */
+		adj_global_changed(g->p, e->u.e, e->loc, 1);
 	} else if (e->kind == E_GLOBAL && type_is_pointerish(e->type)) {
-		g->arrays++;
-	} else if (e->kind == E_INDEX && e->u.index.base->kind == E_GLOBAL) {
-		g->indexed++;
+		/* a global array or pointer used other than indexed */
+		if (e != indexed && !adj_globals_any.at.file) {
+			adj_globals_any.at = e->loc;
+			adj_globals_any.what = arena_printf(
+				"'%s' is used as a pointer here, through "
+				"which any global may change",
+				g->p->globals[e->u.global]->name);
+		}
 	}
+	if (e->kind == E_INDEX)
+		g->indexed = e->u.index.base; /* visited next */
 }
 
-static void adj_globals_stores(const Stmt *s)
+static void adj_globals_stores(const Program *p, const Stmt *s)
 {
 	if (!s)
 		return;
 	switch (s->kind) {
 	case S_BLOCK:
 		for (int i = 0; i < s->u.block.n; i++)
-			adj_globals_stores(s->u.block.items[i]);
+			adj_globals_stores(p, s->u.block.items[i]);
 		return;
 	case S_IF:
-		adj_globals_stores(s->u.ifs.then);
-		adj_globals_stores(s->u.ifs.els);
+		adj_globals_stores(p, s->u.ifs.then);
+		adj_globals_stores(p, s->u.ifs.els);
 		return;
 	case S_FOR: case S_WHILE: case S_DO:
-		adj_globals_stores(s->u.loop.init);
-		adj_globals_stores(s->u.loop.inc);
-		adj_globals_stores(s->u.loop.body);
+		adj_globals_stores(p, s->u.loop.init);
+		adj_globals_stores(p, s->u.loop.inc);
+		adj_globals_stores(p, s->u.loop.body);
 		return;
 	case S_CHECKPOINT:
-		adj_globals_stores(s->u.ckpt.body);
+		adj_globals_stores(p, s->u.ckpt.body);
 		return;
 	case S_ASSIGN:
-		if (adj_lv_base(s->u.assign.lhs)->kind == E_GLOBAL)
-			adj_globals_change = 1;
+		adj_global_changed(p, s->u.assign.lhs, s->loc, 0);
 		return;
 	default:
 		return;
 	}
 }
 
-/* Sets adj_globals_change for p's converted functions: a store into a
- * global, a pointer to one (an array global used other than indexed), or
- * a call that may change one. */
+/* Fills adj_global_changes and adj_globals_any for p's converted
+ * functions: a store into a global, a pointer to one (an array global
+ * used other than indexed), or a call that may change one. */
 static void adj_globals_scan(const Program *p)
 {
-	GlobalScan g = { p, 0, 0 };
-	adj_globals_change = 0;
+	GlobalScan g = { p, NULL };
+	adj_nglobal_changes = p->nglobals;
+	adj_global_changes =
+		arena_alloc(sizeof(GlobalChange) * (size_t)(p->nglobals + 1));
+	memset(adj_global_changes, 0,
+	       sizeof(GlobalChange) * (size_t)(p->nglobals + 1));
+	memset(&adj_globals_any, 0, sizeof adj_globals_any);
 	for (int i = 0; i < p->nfuncs; i++) {
-		adj_globals_stores(p->funcs[i]->body);
+		adj_globals_stores(p, p->funcs[i]->body);
 		ir_walk_stmt(p->funcs[i]->body, adj_globals_visit, &g);
 	}
-	if (g.arrays > g.indexed)
-		adj_globals_change = 1;
+}
+
+/* What may change global i before f_bwd reads it, or NULL. */
+static const GlobalChange *adj_global_change(int i)
+{
+	if (i < adj_nglobal_changes && adj_global_changes[i].at.file)
+		return &adj_global_changes[i];
+	if (adj_globals_any.at.file)
+		return &adj_globals_any;
+	return NULL;
 }
 
 void adjoint_program(Program *p)

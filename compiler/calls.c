@@ -133,6 +133,18 @@ CallKind calls_kind(const Program *p, const Expr *call)
 	return k;
 }
 
+/* The library functions that end the program.  Nothing of the program
+ * runs after them (atexit handlers aside, which no reverse sweep follows):
+ * they run at most once, and no global they might change is read again. */
+static const char *const end_fns[] = { "exit", "_Exit", "abort",
+				       "quick_exit" };
+
+int calls_ends_program(const Program *p, const Expr *call)
+{
+	return call->kind == E_CALL && calls_kind(p, call) == CALL_OTHER &&
+	       in_table(end_fns, COUNT(end_fns), call->u.call.name, 0);
+}
+
 int calls_is_output_stmt(const Stmt *s)
 {
 	return s && s->kind == S_EXPR && s->u.expr->kind == E_CALL &&
@@ -203,12 +215,8 @@ static void rerun_visit(void *ctx, const Expr *e)
 		k = CALL_OTHER;
 	/* a call that ends the program (an allocation failure's report)
 	 * cannot run twice: there is no reverse sweep after it */
-	static const char *const ends[] = { "exit", "_Exit", "abort",
-					     "quick_exit" };
-	for (size_t i = 0; k == CALL_OTHER && i < sizeof ends / sizeof *ends;
-	     i++)
-		if (!strcmp(e->u.call.name, ends[i]))
-			return;
+	if (calls_ends_program(r->p, e))
+		return;
 	if (k != CALL_USER && k != CALL_RULE && k != CALL_RUNTIME &&
 	    k != CALL_PURE && k != CALL_DERIV && k != CALL_ALLOC &&
 	    k != CALL_MPI && (k != CALL_OUTPUT || r->orig)) {

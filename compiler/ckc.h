@@ -1108,6 +1108,9 @@ CallKind calls_kind(const Program *p, const Expr *call);
 CallKind calls_kind_name(const Program *p, const char *name);
 /* Is name one of the stdio output functions? */
 int calls_is_output(const char *name);
+/* Is call one of the library functions that end the program (exit,
+ * abort)? */
+int calls_ends_program(const Program *p, const Expr *call);
 /* modf, frexp, sincos (1, 2, 3; float versions too) or 0; the double
  * name of each */
 int calls_out_math(const Expr *e);

@@ -22,6 +22,7 @@ double f(const double *x)
 	for (int k = 0; k < 3; k++) {
 		pos++;
 		s += x[pos] * 2.0; // CHECK: global-changed-reverse.c:[[@LINE]]:10: error: the reverse sweep reads the global 'pos' again here, but the program changes it, so the value it had is gone; copy it into a local variable and use that
+		// CHECK-NEXT: global-changed-reverse.c:21:2: note: 'pos' changes here
 	}
 	return s;
 }
