@@ -5785,6 +5785,18 @@ static void adj_globals_visit(void *ctx, const Expr *e)
 				"which any global may change",
 				g->p->globals[e->u.global]->name);
 		}
+	} else if ((e->kind == E_MEMBER || e->kind == E_INDEX) &&
+		   e->type->kind == TY_PTR && e != indexed &&
+		   adj_lv_base(e)->kind == E_GLOBAL) {
+		/* a pointer a global holds (S.p, P[k]) used other than
+		 * indexed: fill(S.p) may change what it points to */
+		if (!adj_globals_any.at.file) {
+			adj_globals_any.at = e->loc;
+			adj_globals_any.what = arena_printf(
+				"a pointer held in '%s' is used here, "
+				"through which any global may change",
+				g->p->globals[adj_lv_base(e)->u.global]->name);
+		}
 	}
 	if (e->kind == E_INDEX)
 		g->indexed = e->u.index.base; /* visited next */
