@@ -644,6 +644,56 @@ static void norm_split_large(Normalizer *n, Expr **ep)
 		norm_split(n, ep, 0, 1);
 }
 
+/* ---- stores through a ?: of addresses
+ *
+ * *(c ? &p : &q) = e (or (c ? &p : &q)[0] op= e, nested ?: too), where an
+ * arm is the address of a variable: if (c) p = e; else q = e;.  Every
+ * transform then sees the store as the store to p or to q that it is:
+ * the reverse mode read p, stored through the ?:, as its older value (a
+ * rematerialized p = x[0] stayed in f_bwd, so a second such store took
+ * the wrong p).  c and e call nothing that needs a derivative (calls
+ * are in temporaries by now) and one branch runs, so each is evaluated
+ * once as before. */
+
+/* Is p a ?: of pointers one of whose arms (or of its nested ?:'s) is the
+ * address of a variable that is not an array? */
+static int norm_sel_addr(const Expr *p, int top)
+{
+	if (p->kind == E_COND)
+		return norm_sel_addr(p->u.cond.a, 0) ||
+		       norm_sel_addr(p->u.cond.b, 0);
+	return !top && p->kind == E_ADDR && p->u.e->kind == E_VAR &&
+	       p->u.e->type->kind != TY_ARRAY;
+}
+
+/* The pointer a store's lhs writes through when it is such a ?:, or
+ * NULL. */
+static Expr *norm_sel_store_ptr(const Expr *lhs)
+{
+	Expr *p = lhs->kind == E_DEREF ? lhs->u.e
+		  : lhs->kind == E_INDEX && lhs->u.index.idx->kind == E_NUM &&
+				  lhs->u.index.idx->u.num.is_int &&
+				  lhs->u.index.idx->u.num.ival == 0
+			  ? lhs->u.index.base
+			  : NULL;
+	return p && norm_sel_addr(p, 1) ? p : NULL;
+}
+
+/* *p op= rhs as ifs over p's conditions (rhs is used, then cloned). */
+static Stmt *norm_sel_store(AssignOp op, Expr *p, Expr *rhs, Loc loc)
+{
+	if (p->kind != E_COND)
+		return stmt_assign(op, norm_target(p), rhs, loc);
+	Stmt *s = stmt_new(S_IF, loc);
+	s->u.ifs.cond = p->u.cond.c;
+	s->u.ifs.then = stmt_block(loc);
+	s->u.ifs.els = stmt_block(loc);
+	stmt_append(s->u.ifs.then, norm_sel_store(op, p->u.cond.a, rhs, loc));
+	stmt_append(s->u.ifs.els,
+		    norm_sel_store(op, p->u.cond.b, expr_clone(rhs), loc));
+	return s;
+}
+
 static void norm_stmt(Normalizer *n, Stmt **sp)
 {
 	Stmt *s = *sp;
@@ -676,6 +726,10 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 		else
 			norm_expr(n, &s->u.assign.rhs);
 		norm_split_large(n, &s->u.assign.rhs);
+		Expr *sel = norm_sel_store_ptr(s->u.assign.lhs);
+		if (sel)
+			*sp = norm_sel_store(s->u.assign.op, sel,
+					     s->u.assign.rhs, s->loc);
 		break;
 	case S_EXPR:
 		if (calls_out_math(s->u.expr)) {
