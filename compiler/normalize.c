@@ -644,30 +644,45 @@ static void norm_split_large(Normalizer *n, Expr **ep)
 		norm_split(n, ep, 0, 1);
 }
 
-/* ---- stores through a ?: of addresses
+/* ---- stores through the address of a variable
  *
  * *(c ? &p : &q) = e (or (c ? &p : &q)[0] op= e, nested ?: too), where an
- * arm is the address of a variable: if (c) p = e; else q = e;.  Every
- * transform then sees the store as the store to p or to q that it is:
- * the reverse mode read p, stored through the ?:, as its older value (a
- * rematerialized p = x[0] stayed in f_bwd, so a second such store took
- * the wrong p).  c and e call nothing that needs a derivative (calls
- * are in temporaries by now) and one branch runs, so each is evaluated
- * once as before. */
+ * arm is the address of a variable: if (c) p = e; else q = e;, and *&p =
+ * e, (&p)[0] = e, *(double *)&p = e: p = e.  Every transform then sees
+ * the store as the store to p or to q that it is: the reverse mode read
+ * p, stored through the address, as its older value (a rematerialized p
+ * = x[0] stayed in f_bwd, so a second such store took the wrong p).  c
+ * and e call nothing that needs a derivative (calls are in temporaries by
+ * now) and one branch runs, so each is evaluated once as before. */
 
-/* Is p a ?: of pointers one of whose arms (or of its nested ?:'s) is the
- * address of a variable that is not an array? */
-static int norm_sel_addr(const Expr *p, int top)
+/* The variable whose address p is, through casts, when it has the
+ * arithmetic type t of the store (not through a cast to another type),
+ * or NULL. */
+static Expr *norm_addr_var(Expr *p, const Type *t)
 {
-	if (p->kind == E_COND)
-		return norm_sel_addr(p->u.cond.a, 0) ||
-		       norm_sel_addr(p->u.cond.b, 0);
-	return !top && p->kind == E_ADDR && p->u.e->kind == E_VAR &&
-	       p->u.e->type->kind != TY_ARRAY;
+	while (p->kind == E_CAST)
+		p = p->u.e;
+	if (p->kind != E_ADDR || p->u.e->kind != E_VAR || !type_is_arith(t))
+		return NULL;
+	const Type *v = p->u.e->type;
+	if (v->kind != t->kind ||
+	    (t->kind == TY_INT && strcmp(v->name, t->name) != 0))
+		return NULL;
+	return p->u.e;
 }
 
-/* The pointer a store's lhs writes through when it is such a ?:, or
- * NULL. */
+/* Is p such an address, or a ?: of pointers one of whose arms (or of its
+ * nested ?:'s) is? */
+static int norm_sel_addr(Expr *p, const Type *t)
+{
+	if (p->kind == E_COND)
+		return norm_sel_addr(p->u.cond.a, t) ||
+		       norm_sel_addr(p->u.cond.b, t);
+	return norm_addr_var(p, t) != NULL;
+}
+
+/* The pointer a store's lhs writes through when it is such a pointer,
+ * or NULL. */
 static Expr *norm_sel_store_ptr(const Expr *lhs)
 {
 	Expr *p = lhs->kind == E_DEREF ? lhs->u.e
@@ -676,21 +691,26 @@ static Expr *norm_sel_store_ptr(const Expr *lhs)
 				  lhs->u.index.idx->u.num.ival == 0
 			  ? lhs->u.index.base
 			  : NULL;
-	return p && norm_sel_addr(p, 1) ? p : NULL;
+	return p && norm_sel_addr(p, lhs->type) ? p : NULL;
 }
 
-/* *p op= rhs as ifs over p's conditions (rhs is used, then cloned). */
-static Stmt *norm_sel_store(AssignOp op, Expr *p, Expr *rhs, Loc loc)
+/* *p op= rhs (of type t) as stores to variables, under ifs over p's
+ * conditions (rhs is used, then cloned). */
+static Stmt *norm_sel_store(AssignOp op, Expr *p, const Type *t, Expr *rhs,
+			    Loc loc)
 {
-	if (p->kind != E_COND)
-		return stmt_assign(op, norm_target(p), rhs, loc);
+	if (p->kind != E_COND) {
+		Expr *v = norm_addr_var(p, t);
+		return stmt_assign(op, v ? v : norm_target(p), rhs, loc);
+	}
 	Stmt *s = stmt_new(S_IF, loc);
 	s->u.ifs.cond = p->u.cond.c;
 	s->u.ifs.then = stmt_block(loc);
 	s->u.ifs.els = stmt_block(loc);
-	stmt_append(s->u.ifs.then, norm_sel_store(op, p->u.cond.a, rhs, loc));
+	stmt_append(s->u.ifs.then,
+		    norm_sel_store(op, p->u.cond.a, t, rhs, loc));
 	stmt_append(s->u.ifs.els,
-		    norm_sel_store(op, p->u.cond.b, expr_clone(rhs), loc));
+		    norm_sel_store(op, p->u.cond.b, t, expr_clone(rhs), loc));
 	return s;
 }
 
@@ -729,6 +749,7 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 		Expr *sel = norm_sel_store_ptr(s->u.assign.lhs);
 		if (sel)
 			*sp = norm_sel_store(s->u.assign.op, sel,
+					     s->u.assign.lhs->type,
 					     s->u.assign.rhs, s->loc);
 		break;
 	case S_EXPR:
