@@ -714,6 +714,38 @@ static Stmt *norm_sel_store(AssignOp op, Expr *p, const Type *t, Expr *rhs,
 	return s;
 }
 
+static void norm_sel_find(void *ctx, const Stmt *s)
+{
+	if (s->kind == S_ASSIGN && norm_sel_store_ptr(s->u.assign.lhs))
+		*(const Stmt **)ctx = s;
+}
+
+/* A for loop whose increment stores through such an address (for (...;
+ * ...; *(c ? &p : &q) *= e)): the increment ends the body instead, where
+ * the store becomes ifs; refused when a continue would skip it there. */
+static void norm_sel_inc(Stmt *s)
+{
+	const Stmt *st = NULL;
+	ir_visit_stmts(s->u.loop.inc, norm_sel_find, &st);
+	if (!st)
+		return;
+	if (stmt_has_continue(s->u.loop.body)) {
+		diag_error(st->loc,
+			   "a store through the address of a variable "
+			   "in a for loop's increment is not "
+			   "supported in a loop with continue; make "
+			   "it a statement of the loop's body");
+		return;
+	}
+	if (s->u.loop.body->kind != S_BLOCK) {
+		Stmt *b = stmt_block(s->u.loop.body->loc);
+		stmt_append(b, s->u.loop.body);
+		s->u.loop.body = b;
+	}
+	stmt_append(s->u.loop.body, s->u.loop.inc);
+	s->u.loop.inc = NULL;
+}
+
 static void norm_stmt(Normalizer *n, Stmt **sp)
 {
 	Stmt *s = *sp;
@@ -777,6 +809,8 @@ static void norm_stmt(Normalizer *n, Stmt **sp)
 		norm_body(n, &s->u.ifs.els);
 		break;
 	case S_FOR: case S_WHILE: case S_DO:
+		if (s->kind == S_FOR && s->u.loop.inc)
+			norm_sel_inc(s);
 		norm_body(n, &s->u.loop.body);
 		if (!s->u.loop.omp && norm_calls_in(n, s->u.loop.cond))
 			*sp = norm_loop_tests(n, s);

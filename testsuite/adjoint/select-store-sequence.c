@@ -1,10 +1,11 @@
 // Stores through a ?: of the addresses of local scalars, *(c ? &p : &q) =
 // e: two in a row, one in a loop, +=, (c ? &p : &q)[0] *= e, a nested ?:
 // of three addresses, a local or an element of an output, *&p = e,
-// (&p)[0] = e, *(double *)&p = e, and a loop under ck_checkpoint
-// binomial(2).  Each becomes if (c) p = e; else q = e; (or p = e) before
-// any transform, so the reverse sweep tapes or recomputes the p and q
-// that each store changed: f_b took p as it was first set
+// (&p)[0] = e, *(double *)&p = e, one in a for loop's increment (which
+// ends the body instead) and a loop under ck_checkpoint binomial(2).
+// Each becomes if (c) p = e; else q = e; (or p = e) before any
+// transform, so the reverse sweep tapes or recomputes the p and q that
+// each store changed: f_b took p as it was first set
 // (seq_bwd had q_b += x[0] * ck_a for both stores, gradient 1.5375 where
 // 1.575 is right) and f_b_d failed the Hessian's symmetry; the tangent
 // was right.  Tangents, gradients, Hessian-vector products and the
@@ -93,6 +94,17 @@ double direct(const double *x)
 #pragma ck_tangent wrt(x)
 #pragma ck_adjoint wrt(x)
 #pragma ck_hvp wrt(x)
+double inc(const double *x)
+{
+	double p = x[0], q = x[1];
+	for (int i = 0; i < 4; *(x[i - 1] > 0.8 ? &p : &q) *= p * q)
+		i++;
+	return p + 2 * q;
+}
+
+#pragma ck_tangent wrt(x)
+#pragma ck_adjoint wrt(x)
+#pragma ck_hvp wrt(x)
 double binomial(const double *x)
 {
 	double p = x[0], q = x[1];
@@ -121,6 +133,7 @@ KC_SCALAR_WRAPPERS_PLAIN_AS(kplus, plus)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kthree, three)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kmixed, mixed)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kdirect, direct)
+KC_SCALAR_WRAPPERS_PLAIN_AS(kinc, inc)
 KC_SCALAR_WRAPPERS_PLAIN_AS(kbin, binomial)
 
 int main(void)
@@ -141,6 +154,8 @@ int main(void)
 				kmixed_b, kmixed_b_d, NULL, v[k], NULL, 4, 3);
 		kc_check_scalar("through &p", kdirect, kdirect_d, kdirect_b,
 				kdirect_b_d, NULL, v[k], NULL, 4, 3);
+		kc_check_scalar("in a loop's increment", kinc, kinc_d, kinc_b,
+				kinc_b_d, NULL, v[k], NULL, 4, 3);
 		kc_check_scalar("binomial loop", kbin, kbin_d, kbin_b,
 				kbin_b_d, NULL, v[k], NULL, 4, 3);
 		double g[4] = { 0 }, h[4] = { 0 }, hd[4] = { 0 };
