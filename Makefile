@@ -94,7 +94,7 @@ install:
 
 check: deps
 	@$(MAKE) --no-print-directory build
-	$(LIT) $(LIT_OPTS) $(BUILD)/testsuite
+	$(LIT) $(LIT_OPTS) --param asan_later=1 $(BUILD)/testsuite
 	@$(MAKE) --no-print-directory check-asan
 
 # Not part of check: timings with gcc and clang (about eight minutes on a

@@ -96,6 +96,11 @@ else:
     config.environment["CKC_RUN_LIB"] = config.ckrt_lib
     config.environment["CKC_RUN_CC"] = config.test_cc
     config.environment["CKC_RUN_CLANG"] = config.test_clang
+    # --param asan_later=1 (make check, whose check-asan runs next): the
+    # extra sanitizer build of %ckc-run --sanitize would repeat one that
+    # check-asan makes of every test (tools/ckc-run).
+    if lit_config.params.get("asan_later", "0") not in ("0", ""):
+        config.environment["CKC_RUN_ASAN_LATER"] = "1"
 
     san_cflags = ""
     ckc_cmd = config.ckc_bin
