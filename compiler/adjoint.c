@@ -1069,17 +1069,10 @@ static void adj_find_bases(AdjVariant *v)
 	 * parameter to structs, also where a struct's pointer members join
 	 * its node to other storage */
 	for (int i = 0; i < n; i++)
-		if (adj_bottom(f->vars[i]->type)->kind == TY_STRUCT &&
-		    (f->vars[i]->type->kind != TY_PTR || adj_var_is_param(f, i)))
+		if (type_bottom(f->vars[i]->type)->kind == TY_STRUCT &&
+		    (f->vars[i]->type->kind != TY_PTR ||
+		     adj_var_is_param(f, i)))
 			v->base[i] = i;
-}
-
-/* The type at the bottom of t's pointers and arrays. */
-const Type *adj_bottom(const Type *t)
-{
-	while (type_is_pointerish(t))
-		t = t->base;
-	return t;
 }
 
 /* The element type a pointer into var b's storage counts in. */
@@ -1256,8 +1249,8 @@ static int adj_check_struct_pointers(AdjVariant *v)
 		    b == i)
 			continue;
 		const Type *be = adj_elem_type(f->vars[b]->type), *pe = x->type->base;
-		if (adj_bottom(be)->kind != TY_STRUCT &&
-		    adj_bottom(pe)->kind != TY_STRUCT)
+		if (type_bottom(be)->kind != TY_STRUCT &&
+		    type_bottom(pe)->kind != TY_STRUCT)
 			continue;
 		if (be->kind == pe->kind &&
 		    (be->kind != TY_STRUCT || be->st == pe->st))
@@ -1440,7 +1433,7 @@ static void adj_param_ints_changed(Adj *c, int v, Loc loc)
 	const Type *t = c->f->vars[v]->type;
 	if (!type_is_pointerish(t))
 		return;
-	const Type *el = adj_bottom(t);
+	const Type *el = type_bottom(t);
 	if (type_is_float(el) || !type_is_arith(el) ||
 	    !c->a->data_written[c->a->node[v]] || c->v->ints_said ||
 	    adj_int_cell_param(c, v))
@@ -2828,7 +2821,8 @@ static void adj_addr_vars(AddrVars *a, const Expr *e, int arg);
  * f_bwd reads (adj_heap_int)?  Its variable into *root. */
 static int adj_heap_int_arg(Adj *c, const Expr *a, int *root)
 {
-	if (!type_is_pointerish(a->type) || type_is_float(adj_bottom(a->type)))
+	if (!type_is_pointerish(a->type) ||
+	    type_is_float(type_bottom(a->type)))
 		return 0;
 	*root = activity_root(a);
 	return *root >= 0 && c->v->heap_int[*root] && adj_heap_int(c, *root);
@@ -2847,7 +2841,7 @@ static int adj_call_may_change(Adj *c, const Expr *e, int i)
 	if (i >= g->nparams)
 		return 1;
 	const Type *t = g->vars[g->params[i]]->type;
-	return !type_is_pointerish(t) || !adj_bottom(t)->is_const;
+	return !type_is_pointerish(t) || !type_bottom(t)->is_const;
 }
 
 static void adj_addr_kid(void *a, const Expr *e)
@@ -2960,7 +2954,7 @@ static Stmt *adj_count_loop(Func *g, int k, Expr *n, int down, Stmt *body,
  * into the buffer (the statements go first into b). */
 static void adj_heap_int_io(Adj *c, int v, Stmt *fout, Stmt *b, Loc loc)
 {
-	const Type *el = adj_bottom(c->f->vars[v]->type);
+	const Type *el = type_bottom(c->f->vars[v]->type);
 	Expr *size = expr_int(0, loc); /* sizeof(el) */
 	size->spelled = arena_printf("sizeof(%s)", el->name);
 	size->type = adj_long();
@@ -4584,7 +4578,8 @@ typedef struct Extent {
 	const Func *g;
 	int p;
 	const Expr *bound; /* B, or NULL before a use */
-	int uses, good;
+	int uses, good;    /* mentions of p, and those that are p[j] */
+	int bad;           /* a bound that is not of g's fixed integers */
 	int loop[16];
 	const Expr *lb[16];
 	int nl;
@@ -4599,14 +4594,12 @@ static void ext_bound_visit(void *ctx, const Expr *e)
 				  stmt_assigns_var(x->g->body, e->u.var))) ||
 	    (e->kind != E_VAR && e->kind != E_NUM && e->kind != E_BINARY &&
 	     e->kind != E_CAST && e->kind != E_UNARY))
-		x->uses = -1;
+		x->bad = 1;
 }
 
 static void ext_expr(void *ctx, const Expr *e)
 {
 	Extent *x = ctx;
-	if (x->uses < 0)
-		return;
 	if (e->kind == E_VAR && e->u.var == x->p)
 		x->uses++;
 	if (e->kind != E_INDEX || e->u.index.base->kind != E_VAR ||
@@ -4651,7 +4644,7 @@ static int ext_counted(const Stmt *s, const Expr **b)
 
 static void ext_stmt(Extent *x, const Stmt *s)
 {
-	if (!s || x->uses < 0)
+	if (!s)
 		return;
 	switch (s->kind) {
 	case S_BLOCK:
@@ -4714,12 +4707,12 @@ static Poly adj_arg_extent(Adj *c, const Expr *call, int i)
 	const Func *g = c->p->funcs[call->u.call.fn];
 	if (i >= g->nparams)
 		return none;
-	Extent x = { g, g->params[i], NULL, 0, 0, { 0 }, { NULL }, 0 };
+	Extent x = { g, g->params[i], NULL, 0, 0, 0, { 0 }, { NULL }, 0 };
 	ext_stmt(&x, g->body);
 	if (x.uses <= 0 || x.good != x.uses || !x.bound)
 		return none;
 	ir_walk_expr(x.bound, ext_bound_visit, &x);
-	if (x.uses < 0)
+	if (x.bad)
 		return none;
 	ExtMap m = { g, call };
 	return poly_of(c->f, expr_map(expr_clone(x.bound), ext_map_visit, &m));
@@ -4742,7 +4735,7 @@ static int adj_arm_place(Adj *c, const Expr *a, Poly *off)
 		a = a->u.bin.l;
 	}
 	if (a->kind != E_VAR || c->v->base[a->u.var] != a->u.var ||
-	    !type_is_float(adj_bottom(a->type)) ||
+	    !type_is_float(type_bottom(a->type)) ||
 	    (a->type->kind == TY_ARRAY && a->type->base->kind == TY_ARRAY))
 		return -1;
 	if (o)
@@ -4902,7 +4895,8 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 				stable[i] = 1; /* (f_bwd has its copy) */
 			else if (!stable[i] && adj_copy_arg(c, call, pat, i))
 				stable[i] = copy[i] = 1;
-			else if (!stable[i] && adj_bottom(pt)->kind == TY_STRUCT)
+			else if (!stable[i] &&
+				 type_bottom(pt)->kind == TY_STRUCT)
 				stable[i] = 2;
 			else if (!stable[i] && adj_int_table_arg(c, arg))
 				stable[i] = 1;
@@ -5613,7 +5607,7 @@ static int adj_node_has_struct(const Func *f, const Activity *a, int v)
 {
 	for (int i = 0; i < f->nvars; i++)
 		if (a->node[i] == a->node[v] &&
-		    adj_bottom(f->vars[i]->type)->kind == TY_STRUCT)
+		    type_bottom(f->vars[i]->type)->kind == TY_STRUCT)
 			return 1;
 	return 0;
 }
@@ -5628,7 +5622,7 @@ static void adj_unconst_visit(void *ctx, const Expr *e)
 {
 	UnconstCast *u = ctx;
 	if (e->kind == E_CAST && type_is_pointerish(e->type) &&
-	    !adj_bottom(e->type)->is_const && activity_root(e->u.e) == u->v)
+	    !type_bottom(e->type)->is_const && activity_root(e->u.e) == u->v)
 		u->hit = 1;
 }
 
@@ -5658,7 +5652,7 @@ static int adj_check_written_wrt(Program *p, const Request *r,
 		/* const data that shares its node with written data (a
 		 * pointer ?: of x and a local array), which only a cast
 		 * could change */
-		if (adj_bottom(f->vars[pv]->type)->is_const &&
+		if (type_bottom(f->vars[pv]->type)->is_const &&
 		    !adj_casts_away_const(f, pv))
 			continue;
 		int in_out = 0;

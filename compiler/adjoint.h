@@ -239,7 +239,6 @@ int adj_empty(const Stmt *b);
 int adj_reassigned(const AdjVariant *v, int var);
 const Stmt *adj_first_assign(const Stmt *s, int v);
 int adj_member_of(const Expr *lv, int v);
-const Type *adj_bottom(const Type *t);
 int adj_stable(Adj *c, int var);
 int adj_bvar(Adj *c, int v, Loc loc);
 Expr *adj_bw_value(Adj *c, const Expr *e);

@@ -597,7 +597,8 @@ static unsigned char *rg_snapshot_vars(const Adj *c, const Stmt *r,
 	for (int v = 0; v < f->nvars; v++) {
 		const Type *t = f->vars[v]->type;
 		int kind_ok = type_is_float(t) ||
-			      (t->kind == TY_ARRAY && type_is_float(adj_bottom(t))) ||
+			      (t->kind == TY_ARRAY &&
+			       type_is_float(type_bottom(t))) ||
 			      (t->kind == TY_INT && w.declared[v]);
 		/* a pointer declared in r whose address r never takes: only
 		 * its name reads it */
@@ -988,7 +989,7 @@ static void rg_primal(Adj *c, const Stmt *s, Stmt *fout)
  * of the structs themselves does not hold). */
 static int rg_indirect_float(const Type *t)
 {
-	const Type *b = adj_bottom(t);
+	const Type *b = type_bottom(t);
 	if (b->kind != TY_STRUCT || b->st->visiting)
 		return 0;
 	int r = 0;
@@ -1012,7 +1013,7 @@ static int rg_indirect_float(const Type *t)
  * as f_fwd left them, or after f_fwd's frame or free() ended them. */
 static const char *rg_changed_int_member(const Type *t)
 {
-	const Type *b = adj_bottom(t);
+	const Type *b = type_bottom(t);
 	if (b->kind != TY_STRUCT || b->st->visiting)
 		return NULL;
 	const char *r = NULL;

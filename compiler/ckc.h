@@ -593,6 +593,9 @@ int type_is_pointerish(const Type *t); /* TY_PTR or TY_ARRAY */
  * A struct with floating data in it (or behind its pointer members)
  * counts as floating: its first floating scalar's type is returned. */
 Type *type_float_elem(Type *t);
+/* The type at the bottom of t's pointers and arrays (the element, with
+ * its qualifiers). */
+Type *type_bottom(const Type *t);
 /* Does t (a struct type's definition) hold floating data, directly or
  * behind pointer members? */
 int struct_has_float(StructDef *sd);

@@ -95,6 +95,13 @@ Type *type_float_elem(Type *t)
 	return type_is_float(t) ? t : NULL;
 }
 
+Type *type_bottom(const Type *t)
+{
+	while (type_is_pointerish(t))
+		t = t->base;
+	return (Type *)t;
+}
+
 int struct_has_float(StructDef *sd)
 {
 	return struct_float_elem(sd) != NULL;

@@ -85,7 +85,6 @@ typedef struct Vec {
 static int v_sh(const Vec *c, const Expr *e);
 static Type *v_type(Type *ty);
 static Type *v_ptr_type(Type *ty);
-static Type *v_elem(Type *t);
 
 static const VecSig *v_sig(const char *name)
 {
@@ -742,8 +741,8 @@ static Expr *v_call(Vec *c, const Expr *e, Stmt *out)
 		} else if (sig->kind[i] == VP_SHADOW_PTR) {
 			r = v_sh(c, a) ? v_ptr(c, a) : expr_clone(a);
 			if (sig->rows[i]) /* (its flat view) */
-				r = expr_cast(type_ptr(v_elem(r->type)), r,
-					      e->loc);
+				r = expr_cast(type_ptr(type_bottom(r->type)),
+					      r, e->loc);
 		} else {
 			/* by value: a pointer to ck_nd values */
 			if (v_sh(c, a) &&
@@ -962,15 +961,6 @@ static Type *v_type(Type *ty)
 	r->len = 1;
 	r->vla_nd = 1;
 	return r;
-}
-
-/* The element type at the bottom of pointer or array type t, with its
- * qualifiers. */
-static Type *v_elem(Type *t)
-{
-	while (type_is_pointerish(t))
-		t = t->base;
-	return t;
 }
 
 /* The type of a shadow pointer in vector mode: a pointer to rows, T
@@ -1621,7 +1611,7 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 		Type *rows = v_ptr_type(v->type);
 		v->name = name_fresh(p, g, arena_printf("ck_%s", name));
 		v->kind = VAR_LOCAL;
-		int np = func_add_var(g, name, type_ptr(v_elem(v->type)),
+		int np = func_add_var(g, name, type_ptr(type_bottom(v->type)),
 				      VAR_PARAM, v->loc);
 		g->params[i] = np;
 		v->type = rows;
