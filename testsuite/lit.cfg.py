@@ -3,8 +3,9 @@
 #
 # Substitutions:
 #   %ckc       the ckc binary of the build
-#   %ckc-run   tools/ckc-run: compile GENERATED.c with TEST.c under gcc and
-#              clang at -O0 and -O2, run all, check they print the same
+#   %ckc-run   tools/ckc-run: compile GENERATED.c with TEST.c with gcc at
+#              -O0 and -O2 and clang at -O2, run all, check they print the
+#              same
 #   %cc        gcc -std=c99 -Wall -Wextra -pedantic -Werror
 #              -Wno-unknown-pragmas -I<include> -I<runtime>
 #   %ckrt      libckrt.a -lm -lpthread (link line for runtime tests)
