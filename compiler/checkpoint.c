@@ -2459,6 +2459,25 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 	return rg_check_ranges(c, prag, later);
 }
 
+/* Does the region of prag never reach the data of its k-th save()
+ * section: neither the section's variable nor any variable that may point
+ * into the same data is used in it?  Such a section (a scratch array the
+ * function fills elsewhere) needs no saving, and f_bwd may hold nothing
+ * of it: a VLA the reverse sweep never reads is no buffer of f_bwd. */
+static int rg_section_idle(const Adj *c, const Stmt *prag, int k)
+{
+	const Func *f = c->f;
+	int v = prag->u.ckpt.saves[k]->var;
+	if (f->vars[v]->kind != VAR_LOCAL)
+		return 0;
+	for (int i = 0; i < f->nvars; i++)
+		if ((i == v || c->a->node[i] == c->a->node[v] ||
+		     c->v->base[i] == v) &&
+		    stmt_mentions(prag->u.ckpt.body, i))
+			return 0;
+	return 1;
+}
+
 /* Saves (CK_SAVE) or loads (CK_LOAD) a checkpoint's state through the
  * snapshot variable sn: the variables used (f's in fwd, their copies in
  * bwd), then the save() sections, always in this order.  vars = 0: the
@@ -2508,7 +2527,8 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 		 * region cannot change it, and it may be in read-only memory;
 		 * a scratch buffer (rg_scratch_open) is no output of f */
 		if ((st->kind == TY_PTR && st->base->is_const) ||
-		    (!vars && c->rgscr[sv->var] >= 0))
+		    (!vars && c->rgscr[sv->var] >= 0) ||
+		    rg_section_idle(c, prag, k))
 			continue;
 		if (in_bwd) {
 			p = expr_binary(B_ADD, rg_var(c, sv->var, loc),
