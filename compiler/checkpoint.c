@@ -154,6 +154,16 @@ static int rg_used(const Stmt *s, unsigned char *used, int loops)
 				   "before it");
 		return 0;
 	case S_BREAK: case S_CONTINUE:
+		if (!loops && s->from_goto) {
+			diag_error(s->loc,
+				   "%s leaves the ck_checkpoint region "
+				   "and the loop around it, which "
+				   "reverse mode does not support; put "
+				   "the whole loop in the region",
+				   s->from_goto == 1 ? "this goto"
+						     : "a goto in this loop");
+			return 0;
+		}
 		if (!loops) {
 			diag_error(s->loc, "this %s leaves the ck_checkpoint "
 					   "region, which reverse mode does not "

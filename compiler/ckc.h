@@ -389,6 +389,10 @@ struct Stmt {
 	StmtKind kind;
 	Loc loc;
 	unsigned char vec; /* VEC_* */
+	/* S_BREAK: made by the frontend for a goto out of loops (1: the
+	 * goto's own, 2: the one after a loop that the goto left), for
+	 * messages that speak of the goto */
+	unsigned char from_goto;
 	union {
 		struct {
 			Stmt **items;

@@ -7981,8 +7981,11 @@ static Stmt *conv_goto(FE *fe, CXCursor c, Loc loc)
 	Stmt *s = stmt_block(loc);
 	stmt_append(s, stmt_assign(A_SET, expr_var(fe->f, g->flag, loc),
 				   expr_int(1, loc), loc));
-	if (fe->loops > g->loops)
-		stmt_append(s, stmt_new(S_BREAK, loc));
+	if (fe->loops > g->loops) {
+		Stmt *b = stmt_new(S_BREAK, loc);
+		b->from_goto = 1;
+		stmt_append(s, b);
+	}
 	return s;
 }
 
@@ -7999,6 +8002,7 @@ static Stmt *goto_loop(FE *fe, Stmt *s, int seq)
 		Stmt *ifs = stmt_new(S_IF, s->loc);
 		ifs->u.ifs.cond = expr_var(fe->f, g->flag, s->loc);
 		ifs->u.ifs.then = stmt_new(S_BREAK, s->loc);
+		ifs->u.ifs.then->from_goto = 2;
 		if (s->kind != S_BLOCK) {
 			Stmt *b = stmt_block(s->loc);
 			stmt_append(b, s);
