@@ -719,8 +719,53 @@ static Expr *v_ptr_value(Vec *c, const Expr *e)
 	return a ? a : v_ptr(c, e);
 }
 
-/* A call of a vector function: shadows as pointers, ck_nd inserted. */
-static Expr *v_call(Vec *c, const Expr *e, Stmt *out)
+/* Appends the items of block b to out. */
+static void v_append_items(Stmt *out, const Stmt *b)
+{
+	for (int i = 0; i < b->u.block.n; i++)
+		stmt_append(out, b->u.block.items[i]);
+}
+
+/* member = tmp[k] for direction k: s's lhs is the member of a struct
+ * shadow, its rhs the variable tmp of ck_nd values (v_member_arg). */
+static Stmt *v_scatter_dir(Vec *c, const Stmt *s)
+{
+	int d;
+	Expr *lhs = v_lv(c, s->u.assign.lhs, &d);
+	Expr *rhs = expr_index(expr_clone(s->u.assign.rhs), v_dir(c, s->loc),
+			       s->loc);
+	return stmt_assign(A_SET, lhs, rhs, s->loc);
+}
+
+/* The address of a floating member of a struct's shadow, &s_d.b, passed to
+ * a vector function: the ck_nd values of the member are one per struct
+ * copy, not contiguous.  They go into a local array of ck_nd values before
+ * the call (appended to out), which the call gets, and back into the
+ * member after it (appended to post).  NULL when a is no such address. */
+static Expr *v_member_arg(Vec *c, const Expr *a, Stmt *out, Stmt *post)
+{
+	if (a->kind != E_ADDR || a->u.e->kind != E_MEMBER ||
+	    !type_is_float(a->u.e->type) || v_base(c, a->u.e))
+		return NULL;
+	Loc loc = a->loc;
+	const Expr *m = a->u.e;
+	int tmp = func_add_var(c->g, name_fresh(c->p, c->g, "ck_m"),
+			       v_type(m->type), VAR_LOCAL, loc);
+	stmt_append(out, stmt_decl(tmp, NULL, loc));
+	Stmt *in = stmt_assign(
+		A_SET,
+		expr_index(expr_var(c->g, tmp, loc), expr_int(0, loc), loc),
+		expr_clone(m), loc);
+	v_per_dir(c, in, v_assign_dir, 0, out);
+	Stmt *back = stmt_assign(A_SET, expr_clone(m),
+				 expr_var(c->g, tmp, loc), loc);
+	v_per_dir(c, back, v_scatter_dir, 0, post);
+	return expr_var(c->g, tmp, loc);
+}
+
+/* A call of a vector function: shadows as pointers, ck_nd inserted; what
+ * must follow the call goes to post (v_member_arg). */
+static Expr *v_call(Vec *c, const Expr *e, Stmt *out, Stmt *post)
 {
 	const VecSig *sig =
 		e && e->kind == E_CALL ? v_sig(e->u.call.name) : NULL;
@@ -739,7 +784,9 @@ static Expr *v_call(Vec *c, const Expr *e, Stmt *out)
 		if (sig->kind[i] == VP_PRIMAL) {
 			r = expr_clone(a);
 		} else if (sig->kind[i] == VP_SHADOW_PTR) {
-			r = v_sh(c, a) ? v_ptr(c, a) : expr_clone(a);
+			r = v_sh(c, a) ? v_member_arg(c, a, out, post) : NULL;
+			if (!r)
+				r = v_sh(c, a) ? v_ptr(c, a) : expr_clone(a);
 			if (sig->rows[i]) /* (its flat view) */
 				r = expr_cast(type_ptr(type_bottom(r->type)),
 					      r, e->loc);
@@ -992,9 +1039,11 @@ static void v_decl(Vec *c, const Stmt *s, Stmt *out)
 		Stmt *d = stmt_new(S_DECL, s->loc);
 		d->u = s->u;
 		d->vec = s->vec;
-		Expr *call = v_call(c, s->u.decl.init, out);
+		Stmt *post = stmt_block(s->loc);
+		Expr *call = v_call(c, s->u.decl.init, out, post);
 		d->u.decl.init = call ? call : expr_clone(s->u.decl.init);
 		stmt_append(out, d);
+		v_append_items(out, post);
 		return;
 	}
 	Loc loc = s->loc;
@@ -1084,10 +1133,12 @@ static void v_assign(Vec *c, const Stmt *s, Stmt *out)
 				   "derivatives");
 	Stmt *r = stmt_assign(s->u.assign.op, expr_clone(lhs),
 			      expr_clone(s->u.assign.rhs), s->loc);
-	Expr *call = v_call(c, s->u.assign.rhs, out);
+	Stmt *post = stmt_block(s->loc);
+	Expr *call = v_call(c, s->u.assign.rhs, out, post);
 	if (call)
 		r->u.assign.rhs = call;
 	stmt_append(out, r);
+	v_append_items(out, post);
 }
 
 static void v_expr_stmt(Vec *c, const Stmt *s, Stmt *out)
@@ -1095,7 +1146,8 @@ static void v_expr_stmt(Vec *c, const Stmt *s, Stmt *out)
 	if (v_rt(c, s, out))
 		return;
 	const Expr *e = s->u.expr;
-	Expr *call = v_call(c, e, out);
+	Stmt *post = stmt_block(s->loc);
+	Expr *call = v_call(c, e, out, post);
 	if (!call && e->kind == E_CALL && e->u.call.nargs &&
 	    type_is_pointerish(e->u.call.args[0]->type) &&
 	    v_sh(c, e->u.call.args[0]))
@@ -1103,6 +1155,7 @@ static void v_expr_stmt(Vec *c, const Stmt *s, Stmt *out)
 			       e); /* ck_shadow_free(p_d), ck_scratch_free_d */
 	stmt_append(out,
 		    stmt_expr(S_EXPR, call ? call : expr_clone(e), s->loc));
+	v_append_items(out, post);
 }
 
 /* What a direction loop reads: variables (shadows too), and the primal's
