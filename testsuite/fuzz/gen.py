@@ -381,6 +381,7 @@ class Gen:
         # on them
         self.no_pragma = 0
         self.in_switch = 0  # switches around the statement being made
+        self.nlabels = 0  # goto labels emitted so far
         # The loops around the statement being made, outermost first, as
         # [body's loop depth, label ending the body, label after it] (the
         # labels of feature goto, None while no goto jumps there).
@@ -2040,12 +2041,17 @@ class Gen:
             if r.random() < 0.25:
                 self.emit("\tif (%s)" % self.cond(sc, 1))
                 self.emit("\t\tbreak;")
+            nlabels = self.nlabels
             self.sub_block(sc, ctx.inner(), r.randint(1, 2))
             self.exit_floor.pop()
             if fall_into:
                 self.no_pragma -= 1
             self.emit("}")
             fell = r.random() < 0.25
+            # (gcc's -Wimplicit-fallthrough takes a goto's label in the
+            # case for one the case falls through to: such a case breaks)
+            if self.nlabels != nlabels:
+                fell = False
             if fell:
                 self.emit("/* fall through */")
             else:
@@ -2080,12 +2086,14 @@ class Gen:
         self.loops.pop()
         if ent[1]:
             self.emit("\t%s:;" % ent[1], raw=True)
+            self.nlabels += 1
         return ent
 
     def loop_end(self, ent):
         """After a loop: the label that gotos leaving it jump to."""
         if ent[2]:
             self.emit("%s:;" % ent[2], raw=True)
+            self.nlabels += 1
 
     def s_for(self, sc, ctx):
         r = self.r
