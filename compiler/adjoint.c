@@ -1936,8 +1936,11 @@ Expr *adj_shadow_ptr(Adj *c, const Expr *e)
 			return expr_clone(e);
 		/* fall through */
 	default:
-		diag_error(e->loc, "the reverse mode cannot follow this pointer "
-				   "expression");
+		if (e->kind == E_GLOBAL)
+			diag_global_shadow(c->p, e, e->u.global);
+		else
+			diag_error(e->loc, "the reverse mode cannot follow "
+					   "this pointer expression");
 		return adj_bad_ptr(e);
 	}
 }

@@ -733,6 +733,10 @@ int stmt_takes_addr(const Stmt *s, int var);
 /* Is s what C takes as a for's init (is_init) or increment: assignments,
  * calls, declarations (init only), or a block of them of one kind? */
 int ir_for_clause_ok(const Stmt *s, int is_init);
+/* Reports that pointer expression e, into the file-scope data of global
+ * g, is stored where derivatives are followed (a pointer member of a
+ * struct with members that carry them): that data has none. */
+void diag_global_shadow(const Program *p, const Expr *e, int g);
 /* Is s `for (i = A; i < B; i++)` (or i <= B)?  Returns i, else -1, with
  * A in *lo, B in *hi and *le set for <=. */
 int ir_counted_for(const Stmt *s, const Expr **lo, const Expr **hi, int *le);

@@ -1435,6 +1435,19 @@ int stmt_takes_addr(const Stmt *s, int var)
 	return a.hit;
 }
 
+void diag_global_shadow(const Program *p, const Expr *e, int g)
+{
+	diag_error(e->loc,
+		   "this points into '%s', a file-scope %s without "
+		   "derivatives, where ckc follows derivatives (a pointer "
+		   "member of a struct whose other members carry them, or "
+		   "a pointer that may also point to active data); copy it "
+		   "into a local array first",
+		   p->globals[g]->name,
+		   p->globals[g]->type->kind == TY_ARRAY ? "array"
+							 : "variable");
+}
+
 int ir_for_clause_ok(const Stmt *s, int is_init)
 {
 	if (s->kind != S_BLOCK)

@@ -240,6 +240,9 @@ static Expr *t_shadow_ptr(Tan *t, const Expr *e)
 					   t_clone(e->u.bin.r), NULL, e->loc);
 		return expr_binary(e->u.bin.op, t_clone(e->u.bin.l),
 				   t_shadow_ptr(t, e->u.bin.r), NULL, e->loc);
+	case E_GLOBAL:
+		diag_global_shadow(t->p, e, e->u.global);
+		return expr_clone(e);
 	default:
 		return t_bad_ptr(e);
 	}
