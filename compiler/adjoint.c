@@ -1832,18 +1832,53 @@ static int adj_var(Adj *c, int v)
 	return c->adjv[v];
 }
 
+/* The first pointer variable that a statement of the body assigns to
+ * pointer v whole (v = w, a swap of buffers), for adj_no_base_error. */
+typedef struct PtrFrom {
+	int v, from;
+} PtrFrom;
+
+static void adj_ptr_from_visit(void *ctx, const Stmt *s)
+{
+	PtrFrom *pf = ctx;
+	if (pf->from < 0 && s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
+	    s->u.assign.lhs->kind == E_VAR &&
+	    s->u.assign.lhs->u.var == pf->v &&
+	    s->u.assign.rhs->kind == E_VAR &&
+	    s->u.assign.rhs->type->kind == TY_PTR)
+		pf->from = s->u.assign.rhs->u.var;
+}
+
 /* Pointer v has no one array (base b: -2, it may point into different
- * arrays; -1, ckc cannot tell which). */
+ * arrays; -1, ckc cannot tell which).  Said once per pointer. */
 static void adj_no_base_error(const Adj *c, int v, int b, Loc loc)
 {
-	diag_error(loc,
-		   b == -2 ? "'%s' may point into different arrays; the "
-			     "reverse mode takes such a pointer only when "
-			     "it is set to one of two arrays (their start or "
-			     "an element), read through and passed whole"
-			   : "the reverse mode cannot tell which array '%s' "
-			     "points into",
-		   c->f->vars[v]->name);
+	Var *x = c->f->vars[v];
+	if (x->refused++)
+		return;
+	PtrFrom pf = { v, -1 };
+	if (b == -2)
+		ir_visit_stmts(c->f->body, adj_ptr_from_visit, &pf);
+	if (pf.from >= 0)
+		diag_error(loc,
+			   "'%s' may point into different arrays: it is set "
+			   "from '%s', as when buffers are swapped; the "
+			   "reverse mode follows swapped buffers that malloc "
+			   "allocates, or a pointer set to one of two arrays "
+			   "(their start or an element), read through and "
+			   "passed whole",
+			   x->name, c->f->vars[pf.from]->name);
+	else
+		diag_error(
+			loc,
+			b == -2 ? "'%s' may point into different arrays; "
+				  "the reverse mode takes such a pointer "
+				  "only when it is set to one of two arrays "
+				  "(their start or an element), read "
+				  "through and passed whole"
+				: "the reverse mode cannot tell which array "
+				  "'%s' points into",
+			x->name);
 }
 
 /* The adjoint storage of base var b (param, array, or scalar) as a
