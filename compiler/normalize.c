@@ -25,6 +25,7 @@
  * through a pointer into it: u[c[0]] with const int *c = m->conn + 2 * e
  * -> int ck_conn = c[0]; u[ck_conn] (views.c then replaces c).
  */
+#include <math.h>
 #include <string.h>
 
 #include "ckc.h"
@@ -1388,12 +1389,39 @@ static void ping_store(Ping *g, int v, const Expr *e)
 	ping_expr(g, e, 0);
 }
 
+/* Are the values of array declaration s's initializer list all numbers
+ * (double a[N] = {0}, = {1, 0.5}), which the array of arrays can take in
+ * its own declaration, where the group's first array is declared? */
+static int ping_num(const Expr *e)
+{
+	if (e && e->kind == E_UNARY && e->u.un.op == U_NEG)
+		e = e->u.un.e;
+	return e && e->kind == E_NUM;
+}
+
+/* Is number e (ping_num) other than +0? */
+static int ping_nonzero(const Expr *e)
+{
+	if (e->kind == E_UNARY) /* -0.0 too */
+		return 1;
+	return e->u.num.val != 0 || signbit(e->u.num.val);
+}
+
+static int ping_const_inits(const Stmt *s)
+{
+	for (int i = 0; i < s->u.decl.ninits; i++)
+		if (!ping_num(s->u.decl.inits[i]))
+			return 0;
+	return 1;
+}
+
 static void ping_stmt(void *ctx, const Stmt *s)
 {
 	Ping *g = ctx;
 	switch (s->kind) {
 	case S_DECL:
-		if (s->u.decl.inits && ping_arr(g->f, s->u.decl.var))
+		if (s->u.decl.inits && ping_arr(g->f, s->u.decl.var) &&
+		    !ping_const_inits(s))
 			ping_bad_var(g, s->u.decl.var);
 		for (int i = 0; i < s->u.decl.ninits; i++)
 			ping_expr(g, s->u.decl.inits[i], 0);
@@ -1624,6 +1652,11 @@ static void ping_locals(Program *p, Func *f)
 		int buf = func_add_var(f, name_fresh(p, f, "ck_buf"), bt,
 				       VAR_LOCAL, f->vars[first]->loc);
 		int k = 0;
+		/* the arrays' initializer lists, row after row, each padded
+		 * with zeros to the row's length: ck_buf's (flat) */
+		Expr **inits = NULL;
+		int ninits = 0, nonzero = 0, has_inits = 0;
+		long len = f->vars[first]->type->len;
 		for (int v = 0; v < n; v++) {
 			if (ping_find(g.parent, v) != r || g.kind[v] <= 0)
 				continue;
@@ -1632,6 +1665,18 @@ static void ping_locals(Program *p, Func *f)
 				g.row[v] = k++;
 				PingDecl d = { v, NULL, 0 };
 				ir_visit_stmts(f->body, ping_find_decl, &d);
+				has_inits |= d.decl->u.decl.inits != NULL;
+				for (long i = 0; i < len; i++) {
+					Expr *e = i < d.decl->u.decl.ninits
+							  ? d.decl->u.decl
+								    .inits[i]
+							  : NULL;
+					nonzero |= e && ping_nonzero(e);
+					ARENA_PUSH(
+						inits, ninits,
+						e ? expr_clone(e)
+						  : expr_int(0, d.decl->loc));
+				}
 				if (d.decl != firstdecl) {
 					/* gone from its block */
 					Stmt *b = block_of(f->body, d.decl);
@@ -1650,6 +1695,14 @@ static void ping_locals(Program *p, Func *f)
 			}
 		}
 		*firstdecl = *stmt_decl(buf, NULL, firstdecl->loc);
+		if (nonzero) {
+			firstdecl->u.decl.inits = inits;
+			firstdecl->u.decl.ninits = ninits;
+		} else if (has_inits) {
+			/* all zero: {0} */
+			firstdecl->u.decl.inits = inits;
+			firstdecl->u.decl.ninits = 1;
+		}
 		stmt_rewrite(f->body, ping_own, ping_rewrite, &g);
 		for (int v = 0; v < n; v++)
 			if (ping_find(g.parent, v) == r)
