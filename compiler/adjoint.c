@@ -1849,6 +1849,13 @@ static void adj_ptr_from_visit(void *ctx, const Stmt *s)
 		pf->from = s->u.assign.rhs->u.var;
 }
 
+/* Var x as the source names it: a member of a local struct that
+ * normalize.c split into one local per member (g_p) as g.p. */
+static const char *var_src_name(const Var *x)
+{
+	return x->member_of ? x->member_of : x->name;
+}
+
 /* Pointer v has no one array (base b: -2, it may point into different
  * arrays; -1, ckc cannot tell which).  Said once per pointer. */
 static void adj_no_base_error(const Adj *c, int v, int b, Loc loc)
@@ -1867,7 +1874,7 @@ static void adj_no_base_error(const Adj *c, int v, int b, Loc loc)
 			   "allocates, or a pointer set to one of two arrays "
 			   "(their start or an element), read through and "
 			   "passed whole",
-			   x->name, c->f->vars[pf.from]->name);
+			   var_src_name(x), var_src_name(c->f->vars[pf.from]));
 	else
 		diag_error(
 			loc,
@@ -1878,7 +1885,7 @@ static void adj_no_base_error(const Adj *c, int v, int b, Loc loc)
 				  "through and passed whole"
 				: "the reverse mode cannot tell which array "
 				  "'%s' points into",
-			x->name);
+			var_src_name(x));
 }
 
 /* The adjoint storage of base var b (param, array, or scalar) as a

@@ -3,7 +3,8 @@
 // initialized with values of the input, are refused in reverse mode, once
 // per pointer, saying what sets it and what the reverse mode follows
 // instead: swapped buffers that malloc allocates (adjoint/heap-ping-pong.c),
-// or a pointer set to one of two arrays.  (With arrays declared without
+// or a pointer set to one of two arrays; members of a local struct are
+// named as the source names them (g.p, not ckc's local g_p).  (With arrays declared without
 // values, or with lists of numbers, the pointers become row indices:
 // adjoint/ping-pong.c, adjoint/ping-pong-initialized.c.)
 // RUN: rm -f %t.c
@@ -22,5 +23,27 @@ double loss(const double *v)
 		p = tmp;
 	}
 	return p[0] * p[0];
+}
+
+/* the pointers as members of a local struct, which ckc splits into one
+ * local per member: named as the source names them */
+typedef struct {
+	double *p, *pold;
+} grid;
+
+#pragma ck_adjoint wrt(v)
+double loss2(const double *v)
+{
+	double a[2] = {v[0], 0}, b[2] = {0, 0};
+	grid g = { a, b };
+	double *tmp;
+	for (int t = 0; t < 4; t++) {
+		g.pold[0] = 2 * g.p[0] + v[1]; // CHECK: adjoint-pointer-swapped-arrays.c:[[@LINE]]:5: error: 'g.pold' may point into different arrays: it is set from 'g.p', as when buffers are swapped; the reverse mode follows swapped buffers that malloc allocates, or a pointer set to one of two arrays (their start or an element), read through and passed whole
+		// CHECK: adjoint-pointer-swapped-arrays.c:[[@LINE-1]]:21: error: 'g.p' may point into different arrays: it is set from 'tmp', as when buffers are swapped; the reverse mode follows swapped buffers that malloc allocates, or a pointer set to one of two arrays (their start or an element), read through and passed whole
+		tmp = g.pold;
+		g.pold = g.p;
+		g.p = tmp;
+	}
+	return g.p[0] * g.p[0];
 }
 // CHECK-NOT: error
