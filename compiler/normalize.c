@@ -44,7 +44,7 @@ static void member_allocs(Program *p, Func *f);
 static void heap_stepped(Program *p, Func *f);
 static void accessors_inline(Program *p);
 static void alloc_wrappers_inline(Program *p);
-static void static_scratch(Func *f);
+static void static_scratch(const Program *p, Func *f);
 static void global_scratch(Program *p);
 static void struct_param_copy(Program *p, Func *f);
 static void ptr_select(Program *p, Func *f);
@@ -920,7 +920,7 @@ void normalize_program(Program *p)
 		n.prefix = NULL;
 		if (n.f->body)
 			omp_privatize(p, n.f);
-		static_scratch(n.f);
+		static_scratch(p, n.f);
 		struct_param_copy(p, n.f);
 		decl_sink(n.f);
 		ptr_one_struct(n.f);
@@ -3549,10 +3549,12 @@ static int scratch_dead(const Func *f, int v, int used)
 }
 
 /* Is static local v only read: never assigned (whole or an element),
- * its address never taken, and an array only indexed, v[i], never passed
- * or pointed into?  (A table of constants that lacks its const: static
- * double cof[6] = { ... }.) */
+ * its address never taken, and an array only indexed, v[i], or passed
+ * whole to a pointer-to-const parameter of a function of the file
+ * (dot(w, x, n)), never otherwise passed or pointed into?  (A table of
+ * constants that lacks its const: static double cof[6] = { ... }.) */
 typedef struct ReadOnly {
+	const Program *p;
 	int var, all, indexed, stored;
 } ReadOnly;
 
@@ -3564,6 +3566,18 @@ static void read_only_expr(void *ctx, const Expr *e)
 	if (e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
 	    e->u.index.base->u.var == r->var)
 		r->indexed++;
+	/* (passed whole to a pointer-to-const parameter of a function of
+	 * the file, dot(w, x, n): read there only) */
+	if (e->kind == E_CALL && e->u.call.fn >= 0) {
+		const Func *g = r->p->funcs[e->u.call.fn];
+		for (int i = 0; i < e->u.call.nargs && i < g->nparams; i++) {
+			const Expr *a = e->u.call.args[i];
+			const Type *t = g->vars[g->params[i]]->type;
+			if (a->kind == E_VAR && a->u.var == r->var &&
+			    t->kind == TY_PTR && type_is_readonly(t->base))
+				r->indexed++;
+		}
+	}
 }
 
 static void read_only_stmt(void *ctx, const Stmt *s)
@@ -3579,9 +3593,9 @@ static void read_only_stmt(void *ctx, const Stmt *s)
 		r->stored = 1;
 }
 
-static int static_read_only(const Func *f, int v)
+static int static_read_only(const Program *p, const Func *f, int v)
 {
-	ReadOnly r = { v, 0, 0, 0 };
+	ReadOnly r = { p, v, 0, 0, 0 };
 	if (stmt_assigns_var(f->body, v))
 		return 0;
 	ir_walk_stmt(f->body, read_only_expr, &r);
@@ -3603,7 +3617,7 @@ static Type *type_const_elems(Type *t)
 
 static int scratch_prefix(const Func *f, int v);
 
-static void static_scratch(Func *f)
+static void static_scratch(const Program *p, Func *f)
 {
 	for (int v = 0; v < f->nvars; v++) {
 		Var *x = f->vars[v];
@@ -3624,7 +3638,7 @@ static void static_scratch(Func *f)
 		}
 		/* never changed: a const table, read again by the reverse
 		 * sweep like one declared const */
-		if (static_read_only(f, v)) {
+		if (static_read_only(p, f, v)) {
 			x->type = type_const_elems(x->type);
 			continue;
 		}
