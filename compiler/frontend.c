@@ -5711,7 +5711,28 @@ static enum CXChildVisitResult inc_scan_visit(CXCursor c, CXCursor parent,
 		sc->n++;
 		break;
 	}
-	case CXCursor_ConditionalOperator:
+	case CXCursor_ConditionalOperator: {
+		/* c ? a : b runs c on every evaluation: an increment in c
+		 * moves out as anywhere else (m[k++] ? x : 0); one in an arm
+		 * does not */
+		Kids ks = expr_kids(c);
+		if (ks.n != 3) {
+			sc->bad = 1;
+			break;
+		}
+		inc_scan_visit(ks.c[0], c, sc);
+		clang_visitChildren(ks.c[0], inc_scan_visit, sc);
+		for (int i = 1; i < 3; i++) {
+			IncScan arm;
+			memset(&arm, 0, sizeof arm);
+			inc_scan_visit(ks.c[i], c, &arm);
+			clang_visitChildren(ks.c[i], inc_scan_visit, &arm);
+			if (arm.n || arm.bad)
+				sc->bad = 1;
+			sc->calls |= arm.calls;
+		}
+		return CXChildVisit_Continue;
+	}
 	case CXCursor_CompoundAssignOperator:
 		sc->bad = 1;
 		break;
