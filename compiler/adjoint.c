@@ -752,6 +752,11 @@ static int adj_index_mentions(const Expr *lv, int v)
 	return 0;
 }
 
+/* Why adj_struct_setup found a setup unsound: the variable its store
+ * reads that changes later in the block (or -1), and that store. */
+static int adj_setup_changed = -1;
+static const Stmt *adj_setup_store;
+
 /* Finds the declaration of local struct v in block b (recursively) and
  * records its setup; returns 1 when v's declaration was found and its
  * setup is sound, 0 when found and not, -1 when not in b. */
@@ -793,8 +798,12 @@ static int adj_struct_setup(AdjVariant *av, const Stmt *b, int v)
 				ir_walk_expr(st->u.assign.lhs, adj_uses_visit, &u);
 				for (int q = 0; q < u.n; q++)
 					if (u.vars[q] != v &&
-					    views_changes(rest, nrest, u.vars[q]))
+					    views_changes(rest, nrest,
+							  u.vars[q])) {
+						adj_setup_changed = u.vars[q];
+						adj_setup_store = st;
 						return 0;
+					}
 				pm_put(&av->setup, st, 1);
 			}
 			return 1;
@@ -827,6 +836,7 @@ static int adj_local_structs(AdjVariant *av)
 			t = t->base;
 		if (x->kind != VAR_LOCAL || t->kind != TY_STRUCT || x->dropped)
 			continue;
+		adj_setup_changed = -1;
 		if (!x->is_static && adj_struct_setup(av, f->body, v) == 1)
 			continue;
 		/* a static const table: every call reads what it declares */
@@ -846,7 +856,18 @@ static int adj_local_structs(AdjVariant *av)
 				   "(%s[i].m); otherwise let the caller pass "
 				   "it by pointer",
 				   x->name, x->name);
-		else
+		else if (adj_setup_changed >= 0) {
+			diag_error(adj_setup_store->loc,
+				   "the reverse mode supports a local struct "
+				   "('%s') only when its integer and pointer "
+				   "members are set by its initializer or "
+				   "the stores right after its declaration, "
+				   "from values that do not change later in "
+				   "its block; '%s', which this store reads, "
+				   "changes later",
+				   x->name, f->vars[adj_setup_changed]->name);
+			diag_note(x->loc, "'%s' declared here", x->name);
+		} else
 			diag_error(x->loc, "the reverse mode supports a local "
 					   "struct ('%s') only when its integer "
 					   "and pointer members are set by its "

@@ -4,7 +4,8 @@
 // show those it supports) and a change to a local struct's pointer
 // member after the struct is first used, where the struct is used whole,
 // and a buffer malloc'd into a member in a loop (structs/locals.c, structs/local-struct-members.c and
-// memory/struct-member-alloc.c show the local structs it supports).
+// memory/struct-member-alloc.c show the local structs it supports), and a
+// member set from a running offset that changes after the store.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: test ! -e %t.c
 
@@ -77,4 +78,33 @@ double h(double x, int n)
 		free(w.v);
 	}
 	return s;
+}
+
+typedef struct {
+	const double *W, *b;
+	int n;
+} lin_t;
+
+static double lin(const lin_t *l, const double *x)
+{
+	double s = l->b[0];
+	for (int i = 0; i < l->n; i++)
+		s += l->W[i] * x[i];
+	return s;
+}
+
+/* weights carved from one buffer with a running offset (an RNN's
+ * parameters): the error is at the store that reads the offset, which
+ * changes after it, and names it (stores from values that do not change
+ * are accepted: structs/local-struct-members.c) */
+#pragma ck_adjoint wrt(p, x)
+double carve(const double *p, const double *x)
+{
+	lin_t l;
+	int o = 0;
+	l.n = 2;
+	l.W = p + o; // CHECK: adjoint-local-struct.c:[[@LINE]]:2: error: the reverse mode supports a local struct ('l') only when its integer and pointer members are set by its initializer or the stores right after its declaration, from values that do not change later in its block; 'o', which this store reads, changes later
+	o += 2;
+	l.b = p + o;
+	return lin(&l, x);
 }
