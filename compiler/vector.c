@@ -491,8 +491,11 @@ static Expr *v_ptr(Vec *c, const Expr *e)
 	case E_MEMBER:
 		r = v_lv(c, e, &d);
 		if (e->type->kind == TY_ARRAY && d)
-			return v_bad(e, "pass an array member of a struct "
-					"that holds derivatives");
+			return v_bad(e,
+				     "pass an array member of a struct "
+				     "that holds derivatives (its directions "
+				     "are one per copy of the struct); copy "
+				     "the member into a local array first");
 		if (e->kind == E_MEMBER && e->type->kind == TY_PTR)
 			v_copy0(c, e, r);
 		return r;
