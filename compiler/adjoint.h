@@ -202,6 +202,10 @@ typedef struct Shared {
 	Stmt *pop;     /* the pop, in the last user's f_bwd code */
 	Stmt *decl;    /* temp's declaration in the first user's plan */
 	int moved;     /* decl moved to the start of the block's f_bwd */
+	/* e with the block's definitions followed (share_canon), as of the
+	 * definitions' generation canon_gen */
+	const Expr *canon;
+	unsigned canon_gen;
 } Shared;
 
 typedef struct ShareCache {
@@ -213,6 +217,7 @@ typedef struct ShareCache {
 	int ndecls;
 	struct ShareDef **defs; /* scalars set from values still unchanged */
 	int ndefs;
+	unsigned gen; /* changes whenever defs does */
 } ShareCache;
 
 Shared *share_find(Adj *c, const Expr *e);

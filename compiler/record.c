@@ -273,8 +273,12 @@ static void adj_remat_set(Adj *c, AssignOp op, const Expr *lhs, const Expr *rhs)
  * loop or a nested block that always ends at the next statement (no
  * break, continue or return of the block's scope inside: adj_site) and
  * calls nothing forgets what its stores may change; any other statement
- * (a call, a checkpoint) forgets everything.  Only the latest SHARE_MAX values are kept, which bounds
- * the work per statement.
+ * (a call, a checkpoint) forgets everything.  Only the latest
+ * SHARE_MAX values are kept, which bounds the work per statement: a
+ * lookup compares with each kept value's canonical form (below), which is
+ * computed again only when the definitions have changed.  (With 64, a
+ * dense layer of more than about 45 unrolled outputs, each reading every
+ * input, taped every input again for every output.)
  *
  * Copies are followed: after s = sin(t) (or c = ck_e), while neither s
  * nor what its value reads has changed, s names the same number as
@@ -283,7 +287,7 @@ static void adj_remat_set(Adj *c, AssignOp op, const Expr *lhs, const Expr *rhs)
  * store to s forgets it too); only a floating scalar whose address
  * nobody takes, set from a value of its own type, has one. */
 
-enum { SHARE_MAX = 64 };
+enum { SHARE_MAX = 1024, SHARE_DEFS_MAX = 64 };
 
 typedef struct ShareDef {
 	int var;       /* a floating local or parameter ... */
@@ -383,10 +387,12 @@ static void share_clear(ShareCache *sc)
 {
 	sc->n = 0;
 	sc->ndefs = 0;
+	sc->gen++;
 }
 
 static void share_drop_def(ShareCache *sc, int i)
 {
+	sc->gen++;
 	memmove(sc->defs + i, sc->defs + i + 1,
 		sizeof(ShareDef *) * (size_t)(sc->ndefs - i - 1));
 	sc->ndefs--;
@@ -397,7 +403,7 @@ static void share_drop_def(ShareCache *sc, int i)
  * definition that reads it. */
 static const Expr *share_canon(const ShareCache *sc, const Expr *e)
 {
-	for (int hops = 0; e->kind == E_VAR && hops < SHARE_MAX; hops++) {
+	for (int hops = 0; e->kind == E_VAR && hops < SHARE_DEFS_MAX; hops++) {
 		int i = sc->ndefs - 1;
 		while (i >= 0 && sc->defs[i]->var != e->u.var)
 			i--;
@@ -416,12 +422,13 @@ static void share_define(Adj *c, const Expr *lhs, AssignOp op, const Expr *e)
 	    e->type->kind != lhs->type->kind || lb_addr_taken(c, lhs->u.var) ||
 	    expr_mentions(e, lhs->u.var))
 		return;
-	if (sc->ndefs == SHARE_MAX)
+	if (sc->ndefs == SHARE_DEFS_MAX)
 		share_drop_def(sc, 0);
 	ShareDef *d = ARENA_NEW(ShareDef);
 	d->var = lhs->u.var;
 	d->e = e;
 	ARENA_PUSH(sc->defs, sc->ndefs, d);
+	sc->gen++;
 }
 
 static void share_drop(ShareCache *sc, int i)
@@ -509,9 +516,15 @@ Shared *share_find(Adj *c, const Expr *e)
 	if (!sc || !adj_tbr)
 		return NULL;
 	const Expr *k = share_canon(sc, e);
-	for (int i = sc->n - 1; i >= 0; i--)
-		if (expr_equal(share_canon(sc, sc->ents[i]->e), k))
-			return sc->ents[i];
+	for (int i = sc->n - 1; i >= 0; i--) {
+		Shared *sh = sc->ents[i];
+		if (!sh->canon || sh->canon_gen != sc->gen) {
+			sh->canon = share_canon(sc, sh->e);
+			sh->canon_gen = sc->gen;
+		}
+		if (expr_equal(sh->canon, k))
+			return sh;
+	}
 	return NULL;
 }
 
