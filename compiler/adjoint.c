@@ -752,15 +752,19 @@ static int adj_index_mentions(const Expr *lv, int v)
 	return 0;
 }
 
-/* Why adj_struct_setup found a setup unsound: the variable its store
+/* Why adj_struct_setup found a setup unsound: the variable a store of it
  * reads that changes later in the block (or -1), and that store. */
-static int adj_setup_changed = -1;
-static const Stmt *adj_setup_store;
+typedef struct SetupWhy {
+	int changed;
+	const Stmt *store;
+} SetupWhy;
 
 /* Finds the declaration of local struct v in block b (recursively) and
  * records its setup; returns 1 when v's declaration was found and its
- * setup is sound, 0 when found and not, -1 when not in b. */
-static int adj_struct_setup(AdjVariant *av, const Stmt *b, int v)
+ * setup is sound, 0 when found and not (saying why in *why when a value
+ * changes), -1 when not in b. */
+static int adj_struct_setup(AdjVariant *av, const Stmt *b, int v,
+			    SetupWhy *why)
 {
 	if (!b)
 		return -1;
@@ -769,7 +773,7 @@ static int adj_struct_setup(AdjVariant *av, const Stmt *b, int v)
 		for (int i = 0; i < b->u.block.n; i++) {
 			const Stmt *it = b->u.block.items[i];
 			if (it->kind != S_DECL || it->u.decl.var != v) {
-				int r = adj_struct_setup(av, it, v);
+				int r = adj_struct_setup(av, it, v, why);
 				if (r >= 0)
 					return r;
 				continue;
@@ -800,8 +804,8 @@ static int adj_struct_setup(AdjVariant *av, const Stmt *b, int v)
 					if (u.vars[q] != v &&
 					    views_changes(rest, nrest,
 							  u.vars[q])) {
-						adj_setup_changed = u.vars[q];
-						adj_setup_store = st;
+						why->changed = u.vars[q];
+						why->store = st;
 						return 0;
 					}
 				pm_put(&av->setup, st, 1);
@@ -810,15 +814,15 @@ static int adj_struct_setup(AdjVariant *av, const Stmt *b, int v)
 		}
 		return -1;
 	case S_IF: {
-		int r = adj_struct_setup(av, b->u.ifs.then, v);
-		return r >= 0 ? r : adj_struct_setup(av, b->u.ifs.els, v);
+		int r = adj_struct_setup(av, b->u.ifs.then, v, why);
+		return r >= 0 ? r : adj_struct_setup(av, b->u.ifs.els, v, why);
 	}
 	case S_FOR: case S_WHILE: case S_DO: {
-		int r = adj_struct_setup(av, b->u.loop.init, v);
-		return r >= 0 ? r : adj_struct_setup(av, b->u.loop.body, v);
+		int r = adj_struct_setup(av, b->u.loop.init, v, why);
+		return r >= 0 ? r : adj_struct_setup(av, b->u.loop.body, v, why);
 	}
 	case S_CHECKPOINT:
-		return adj_struct_setup(av, b->u.ckpt.body, v);
+		return adj_struct_setup(av, b->u.ckpt.body, v, why);
 	default:
 		return -1;
 	}
@@ -836,8 +840,8 @@ static int adj_local_structs(AdjVariant *av)
 			t = t->base;
 		if (x->kind != VAR_LOCAL || t->kind != TY_STRUCT || x->dropped)
 			continue;
-		adj_setup_changed = -1;
-		if (!x->is_static && adj_struct_setup(av, f->body, v) == 1)
+		SetupWhy why = { -1, NULL };
+		if (!x->is_static && adj_struct_setup(av, f->body, v, &why) == 1)
 			continue;
 		/* a static const table: every call reads what it declares */
 		if (x->is_static && type_is_readonly(x->type))
@@ -856,8 +860,8 @@ static int adj_local_structs(AdjVariant *av)
 				   "(%s[i].m); otherwise let the caller pass "
 				   "it by pointer",
 				   x->name, x->name);
-		else if (adj_setup_changed >= 0) {
-			diag_error(adj_setup_store->loc,
+		else if (why.changed >= 0) {
+			diag_error(why.store->loc,
 				   "the reverse mode supports a local struct "
 				   "('%s') only when its integer and pointer "
 				   "members are set by its initializer or "
@@ -865,7 +869,7 @@ static int adj_local_structs(AdjVariant *av)
 				   "from values that do not change later in "
 				   "its block; '%s', which this store reads, "
 				   "changes later",
-				   x->name, f->vars[adj_setup_changed]->name);
+				   x->name, f->vars[why.changed]->name);
 			diag_note(x->loc, "'%s' declared here", x->name);
 		} else
 			diag_error(x->loc, "the reverse mode supports a local "

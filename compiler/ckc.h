@@ -655,6 +655,8 @@ void stmt_rewrite(Stmt *s, StmtHook *own, ExprMap *fn, void *ctx);
 Stmt *stmt_new(StmtKind kind, Loc loc);
 Stmt *stmt_block(Loc loc);
 void stmt_append(Stmt *block, Stmt *s);
+/* Appends s to block b, the items of s when it is a block itself. */
+void stmt_append_flat(Stmt *b, Stmt *s);
 /* s first in block */
 void stmt_prepend(Stmt *block, Stmt *s);
 /* s at index at of block, the items from there on after it */

@@ -4679,15 +4679,11 @@ static Expr *conv_expr1(FE *fe, CXCursor c)
 
 /* ---------------------------------------------------------- statements */
 
-/* Appends s to block b, the items of s when it is a block itself. */
+/* stmt_append_flat, leaving out an empty statement. */
 static void append_flat(Stmt *b, Stmt *s)
 {
-	int i;
-	if (s->kind == S_BLOCK)
-		for (i = 0; i < s->u.block.n; i++)
-			stmt_append(b, s->u.block.items[i]);
-	else if (s->kind != S_EMPTY)
-		stmt_append(b, s);
+	if (s->kind != S_EMPTY)
+		stmt_append_flat(b, s);
 }
 
 /* The number of scalars a copy of an object of type t assigns. */

@@ -1754,7 +1754,7 @@ void ir_fields_scan(const Program *p)
 
 /* ---- loops whose condition became tests in the body */
 
-static void ir_append_flat(Stmt *b, Stmt *s)
+void stmt_append_flat(Stmt *b, Stmt *s)
 {
 	if (s->kind != S_BLOCK) {
 		stmt_append(b, s);
@@ -1770,11 +1770,11 @@ Stmt *ir_tested_loop(Func *f, int is_do, Stmt *tests, Stmt *body, int first,
 	Stmt *loop = stmt_new(S_FOR, loc), *b = stmt_block(loc);
 	loop->u.loop.body = b;
 	if (!is_do) {
-		ir_append_flat(b, tests);
-		ir_append_flat(b, body);
+		stmt_append_flat(b, tests);
+		stmt_append_flat(b, body);
 	} else if (first < 0) {
 		stmt_append(b, body);
-		ir_append_flat(b, tests);
+		stmt_append_flat(b, tests);
 	} else {
 		loop->u.loop.init = stmt_decl(first, expr_int(1, loc), loc);
 		loop->u.loop.inc = stmt_assign(A_SET, expr_var(f, first, loc),

@@ -722,13 +722,6 @@ static Expr *v_ptr_value(Vec *c, const Expr *e)
 	return a ? a : v_ptr(c, e);
 }
 
-/* Appends the items of block b to out. */
-static void v_append_items(Stmt *out, const Stmt *b)
-{
-	for (int i = 0; i < b->u.block.n; i++)
-		stmt_append(out, b->u.block.items[i]);
-}
-
 /* member = tmp[k] for direction k: s's lhs is the member of a struct
  * shadow, its rhs the variable tmp of ck_nd values (v_member_arg). */
 static Stmt *v_scatter_dir(Vec *c, const Stmt *s)
@@ -787,9 +780,10 @@ static Expr *v_call(Vec *c, const Expr *e, Stmt *out, Stmt *post)
 		if (sig->kind[i] == VP_PRIMAL) {
 			r = expr_clone(a);
 		} else if (sig->kind[i] == VP_SHADOW_PTR) {
-			r = v_sh(c, a) ? v_member_arg(c, a, out, post) : NULL;
-			if (!r)
-				r = v_sh(c, a) ? v_ptr(c, a) : expr_clone(a);
+			if (!v_sh(c, a))
+				r = expr_clone(a);
+			else if (!(r = v_member_arg(c, a, out, post)))
+				r = v_ptr(c, a);
 			if (sig->rows[i]) /* (its flat view) */
 				r = expr_cast(type_ptr(type_bottom(r->type)),
 					      r, e->loc);
@@ -1046,7 +1040,7 @@ static void v_decl(Vec *c, const Stmt *s, Stmt *out)
 		Expr *call = v_call(c, s->u.decl.init, out, post);
 		d->u.decl.init = call ? call : expr_clone(s->u.decl.init);
 		stmt_append(out, d);
-		v_append_items(out, post);
+		stmt_append_flat(out, post);
 		return;
 	}
 	Loc loc = s->loc;
@@ -1141,7 +1135,7 @@ static void v_assign(Vec *c, const Stmt *s, Stmt *out)
 	if (call)
 		r->u.assign.rhs = call;
 	stmt_append(out, r);
-	v_append_items(out, post);
+	stmt_append_flat(out, post);
 }
 
 static void v_expr_stmt(Vec *c, const Stmt *s, Stmt *out)
@@ -1158,7 +1152,7 @@ static void v_expr_stmt(Vec *c, const Stmt *s, Stmt *out)
 			       e); /* ck_shadow_free(p_d), ck_scratch_free_d */
 	stmt_append(out,
 		    stmt_expr(S_EXPR, call ? call : expr_clone(e), s->loc));
-	v_append_items(out, post);
+	stmt_append_flat(out, post);
 }
 
 /* What a direction loop reads: variables (shadows too), and the primal's
