@@ -285,9 +285,13 @@ static void adj_remat_set(Adj *c, AssignOp op, const Expr *lhs, const Expr *rhs)
  * sin(t), so a statement that needs s shares the entry taped for sin(t).
  * The same rules forget such a definition as forget a taped value (a
  * store to s forgets it too); only a floating scalar whose address
- * nobody takes, set from a value of its own type, has one. */
+ * nobody takes, set from a value of its own type of at most
+ * SHARE_DEF_NODES nodes, has one, and the latest SHARE_DEFS_MAX are
+ * kept.  (Every store tests every definition: the sums of a dense layer
+ * written out, kept as definitions, made that quadratic in the layer's
+ * size.) */
 
-enum { SHARE_MAX = 1024, SHARE_DEFS_MAX = 64 };
+enum { SHARE_MAX = 1024, SHARE_DEFS_MAX = 1024, SHARE_DEF_NODES = 64 };
 
 typedef struct ShareDef {
 	int var;       /* a floating local or parameter ... */
@@ -414,6 +418,12 @@ static const Expr *share_canon(const ShareCache *sc, const Expr *e)
 	return e;
 }
 
+static void share_count_visit(void *ctx, const Expr *e)
+{
+	(void)e;
+	++*(int *)ctx;
+}
+
 /* After a plain v = e that share_store has seen. */
 static void share_define(Adj *c, const Expr *lhs, AssignOp op, const Expr *e)
 {
@@ -421,6 +431,10 @@ static void share_define(Adj *c, const Expr *lhs, AssignOp op, const Expr *e)
 	if (op != A_SET || lhs->kind != E_VAR || !type_is_float(lhs->type) ||
 	    e->type->kind != lhs->type->kind || lb_addr_taken(c, lhs->u.var) ||
 	    expr_mentions(e, lhs->u.var))
+		return;
+	int nodes = 0;
+	ir_walk_expr(e, share_count_visit, &nodes);
+	if (nodes > SHARE_DEF_NODES)
 		return;
 	if (sc->ndefs == SHARE_DEFS_MAX)
 		share_drop_def(sc, 0);
