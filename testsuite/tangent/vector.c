@@ -8,7 +8,9 @@
 //   - the Jacobian from ck_jacobian (libckrt) equals the one from n calls of
 //     f_d bitwise, for every chunk size, and Richardson differences to 1e-8;
 //   - a direction loop holds no math call: the primal parts of a tangent
-//     statement are computed once before it.
+//     statement are computed once before it;
+//   - each direction loop starts with CKC_DIRECTIONS, which asks clang not
+//     to interleave it (the builds with clang compile it).
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: FileCheck %s --check-prefix=HDR --input-file %t.h
@@ -54,13 +56,18 @@ void model(const double *p, double s, const double *t, double *r, int m)
 // The by-value scalar's directions are copied into a local array, which
 // the body changes; shadows of scalars are arrays of ck_nd values.
 // CHECK: #define CKC_VECTORIZE __attribute__((optimize("vect-cost-model=dynamic")))
+// CHECK: #if defined(__clang__)
+// CHECK-NEXT: #define CKC_DIRECTIONS _Pragma("clang loop interleave_count(1)")
+// CHECK-NEXT: #else
+// CHECK-NEXT: #define CKC_DIRECTIONS
+// CHECK-NEXT: #endif
 // CHECK-LABEL: void model_dv(
 // CHECK: double ck_s_dv[ck_nd];
 // CHECK: double a_dv[2 * ck_nd];
 // CHECK: rot_dv(a, a_dv, p[2], &p_dv[2 * ck_nd], q, q_dv, ck_nd);
 // The loop's statement: its partials once, then one loop over the directions
 // CHECK: double ck_f{{[0-9]*}} = ck_e + 1 == 0.0 ? (s == 0.0 ? 0.0 : s * pow(
-// CHECK: for (int ck_k = 0; ck_k < ck_nd; ck_k++) {
+// CHECK: CKC_DIRECTIONS for (int ck_k = 0; ck_k < ck_nd; ck_k++) {
 // CHECK-NEXT: r_dv[j * ck_nd + ck_k] =
 // CHECK-NEXT: }
 // The helper's straight-line code: the primal statements first (they change
@@ -70,7 +77,7 @@ void model(const double *p, double s, const double *t, double *r, int m)
 // CHECK-NEXT: static void rot_dv(const double *a, const double *a_dv, double th, const double *th_dv, double *out, double *out_dv, int ck_nd)
 // CHECK: out[1] = s * a[0] + c * a[1];
 // and the shadows that only this loop uses are scalars of its body
-// CHECK-NEXT: for (int ck_k = 0; ck_k < ck_nd; ck_k++) {
+// CHECK-NEXT: CKC_DIRECTIONS for (int ck_k = 0; ck_k < ck_nd; ck_k++) {
 // CHECK-NEXT: double ck_th_dv = th_dv[ck_k];
 // CHECK-NEXT: double c_dv = ck_f * ck_th_dv;
 // CHECK-NEXT: double s_dv = c * ck_th_dv;
