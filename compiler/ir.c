@@ -498,6 +498,12 @@ void public_rows(Program *p)
 				decl = type_ptr(row);
 			}
 			const char *name = x->name;
+			/* the generated functions of one source function
+			 * share its variables (f_d's and f_dv's A): rename
+			 * this function's own copy */
+			x = ARENA_NEW(Var);
+			*x = *f->vars[v];
+			f->vars[v] = x;
 			/* (the name tables do not learn the new name: nothing
 			 * asks them after this) */
 			x->name = name_fresh(p, f, name);
