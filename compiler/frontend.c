@@ -8443,7 +8443,9 @@ static Stmt *conv_for(FE *fe, CXCursor c, Loc loc)
  * Each label's branch runs the statements from the label to the first
  * break, return or continue at the top of the switch's braces, across the
  * labels it falls through (those statements are converted again for each
- * label that reaches them).  A break deeper inside a branch (in an if)
+ * label that reaches them), or to the end of braces that end with one
+ * (case 1: { ...; break; }, whose break is then dropped).  A break deeper
+ * inside a branch (in an if)
  * leaves the switch: the branch is then the body of a do { } while (0),
  * which such a break leaves the same way, unless the branch also holds a
  * continue of an enclosing loop, which the do would take over (refused).
@@ -8526,6 +8528,38 @@ static int sw_jumps(const Stmt *s, StmtKind what)
 	}
 }
 
+/* How does c, an item of a switch's braces, end: 1 with a break at the
+ * top of its braces ({ ...; break; }, nested braces too), 2 with a return
+ * or continue there, 0 otherwise.  After such braces no statement of the
+ * next label runs. */
+static int sw_tail_jump(CXCursor c)
+{
+	if (is_kind(c, CXCursor_CompoundStmt)) {
+		Kids ks = kids(c);
+		return ks.n ? sw_tail_jump(ks.c[ks.n - 1]) : 0;
+	}
+	if (is_kind(c, CXCursor_BreakStmt))
+		return 1;
+	return is_kind(c, CXCursor_ReturnStmt) ||
+			       is_kind(c, CXCursor_ContinueStmt)
+		       ? 2
+		       : 0;
+}
+
+/* Drops the break that ends s's braces (sw_tail_jump 1): the branch ends
+ * there anyway.  Returns whether it found it. */
+static int sw_drop_tail_break(Stmt *s)
+{
+	if (!s || s->kind != S_BLOCK || s->u.block.n == 0)
+		return 0;
+	Stmt *last = s->u.block.items[s->u.block.n - 1];
+	if (last->kind == S_BREAK) {
+		s->u.block.n--;
+		return 1;
+	}
+	return sw_drop_tail_break(last);
+}
+
 /* Is any ck_checkpoint or omp pragma of the function before a statement
  * that starts in [c0, c1]'s extent?  Those statements are converted
  * again. */
@@ -8606,9 +8640,13 @@ static Stmt *conv_switch(FE *fe, CXCursor c, Loc loc)
 					first = j;
 				last = j;
 			}
-			stmt_append(br, conv_stmt(fe, items[j].c));
+			Stmt *st = conv_stmt(fe, items[j].c);
+			int ends = sw_tail_jump(items[j].c);
+			if (ends == 1)
+				sw_drop_tail_break(st);
+			stmt_append(br, st);
 			if (k == CXCursor_ReturnStmt ||
-			    k == CXCursor_ContinueStmt) {
+			    k == CXCursor_ContinueStmt || ends) {
 				j++;
 				break;
 			}
