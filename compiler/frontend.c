@@ -8363,6 +8363,35 @@ static Stmt *conv_for_steps(FE *fe, Stmt *s, const CXCursor *inc, Stmt *first,
 	return init;
 }
 
+/* A for loop l whose init declares a floating variable (for (double p =
+ * x[0], w = 2.0; ...)) becomes { double p = x[0]; double w = 2.0; for (;
+ * ...) }, as conv_for_steps does: the same scope, and the derivative
+ * code of the declarations goes where that of any block's does.  (The
+ * reverse sweep declared p_b again for the init's own block, shadowing
+ * the p_b that the loop added to, and f_dv declared the direction
+ * values of p in a block that ended before the loop.) */
+static Stmt *for_hoist_float_decls(FE *fe, Stmt *l, Loc loc)
+{
+	if (!l || l->kind != S_FOR || !l->u.loop.init)
+		return l;
+	Stmt *init = l->u.loop.init;
+	int n = init->kind == S_BLOCK ? init->u.block.n : 1, fl = 0;
+	for (int i = 0; i < n; i++) {
+		const Stmt *d =
+			init->kind == S_BLOCK ? init->u.block.items[i] : init;
+		if (d->kind != S_DECL)
+			return l;
+		fl |= type_is_float(fe->f->vars[d->u.decl.var]->type);
+	}
+	if (!fl)
+		return l;
+	Stmt *b = stmt_block(loc);
+	append_clause(b, init);
+	l->u.loop.init = NULL;
+	stmt_append(b, l);
+	return b;
+}
+
 /* for (init; cond; inc) body: libclang leaves out absent parts, so they
  * are told apart by their position relative to the header's ';'s. */
 static Stmt *conv_for(FE *fe, CXCursor c, Loc loc)
@@ -8418,7 +8447,7 @@ static Stmt *conv_for(FE *fe, CXCursor c, Loc loc)
 		}
 		if (l) {
 			fe->nscope = mark;
-			return l;
+			return for_hoist_float_decls(fe, l, loc);
 		}
 	}
 	if (have[1])
@@ -8427,7 +8456,7 @@ static Stmt *conv_for(FE *fe, CXCursor c, Loc loc)
 		s->u.loop.inc = conv_for_part(fe, part[2]);
 	s->u.loop.body = conv_stmt(fe, ks.c[ks.n - 1]);
 	fe->nscope = mark;
-	return s;
+	return for_hoist_float_decls(fe, s, loc);
 }
 
 /* ------------------------------------------------------------ switch
