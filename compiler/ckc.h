@@ -478,6 +478,7 @@ typedef struct Global {
 	Type *type;
 	Loc loc;
 	int is_static;
+	int in_header; /* defined in a header the input includes */
 	/* static, not const, and nothing in the file changes it (frontend's
 	 * static_unwritten): data the generated file may copy */
 	int unwritten;
@@ -493,6 +494,7 @@ struct Func {
 	Type *ret;
 	Loc loc;
 	int is_static; /* `static` storage class */
+	int in_header; /* defined in a header the input includes */
 	Var **vars;    /* every variable: parameters and locals (index = id) */
 	int nvars;
 	int *params;   /* parameter variable ids, in order */

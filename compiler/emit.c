@@ -1486,6 +1486,18 @@ void emit_c(FILE *out, const Program *p)
 	emit_includes(out, p, &d);
 	structs_collect(&su, p, &d, 0);
 	emit_user_includes(out, p, &su);
+	if (su.headers) {
+		/* the input's headers are included: the functions and static
+		 * tables they define are there (a copy would define them
+		 * twice) */
+		for (i = 0; i < p->nfuncs; i++)
+			if (p->funcs[i]->in_header)
+				d.func[i] = 0;
+		for (i = 0; i < p->nglobals; i++)
+			if (p->globals[i]->in_header &&
+			    p->globals[i]->is_static)
+				d.glob[i] = 0;
+	}
 	emit_struct_defs(out, &su);
 	emit_globals(&em, &d);
 	emit_prototypes(&em, &d);

@@ -2620,6 +2620,9 @@ static int schedule(FE *fe, Def *d)
 			       loc, TY_REPORT),
 		     loc);
 	f->is_static = clang_Cursor_getStorageClass(c) == CX_SC_Static;
+	unsigned off;
+	f->in_header =
+		!d->spec_of && !main_off(fe, clang_getCursorLocation(c), &off);
 	if (d->spec_of)
 		f->src_name = d->spec_of->name;
 	d->idx = fe->p->nfuncs;
@@ -3483,6 +3486,8 @@ static int global_index(FE *fe, CXCursor decl, Loc use)
 	g->name = name;
 	g->loc = cur_loc(fe, def);
 	g->is_static = clang_Cursor_getStorageClass(def) == CX_SC_Static;
+	unsigned off;
+	g->in_header = !main_off(fe, clang_getCursorLocation(def), &off);
 	ARENA_PUSH(fe->p->globals, fe->p->nglobals, g);
 	g->type = conv_type(fe, clang_getCursorType(def), use, TY_REPORT);
 	g->unwritten =
