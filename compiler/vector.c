@@ -1665,6 +1665,10 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 				      VAR_PARAM, v->loc);
 		g->params[i] = np;
 		v->type = rows;
+		/* a body that never reads it (f_b_dv's forward sweep of a
+		 * helper whose result's tangent nothing needs) voids it */
+		if (!stmt_mentions(g->body, x))
+			v->voided = 1;
 		stmt_append(body,
 			    stmt_decl(x,
 				      expr_cast(rows, expr_var(g, np, v->loc),
