@@ -4779,20 +4779,25 @@ static void struct_init(FE *fe, Stmt *out, Expr *lhs, CXCursor c, Loc loc)
 		} else {
 			m = sub_object(lhs, top, loc);
 		}
-		if (set[top]) {
+		/* .in.b = x sets part of member in: a later .in.c = y sets
+		 * another part (C keeps in.b), so only a second initializer
+		 * of the whole member is refused */
+		int part = !expr_equal(m, sub_object(lhs, top, loc));
+		if (set[top] && !part) {
 			diag_error(cur_loc(fe, ks.c[i]),
 				   "this initializer sets a member or element "
 				   "that an earlier one of the list set; ckc "
 				   "supports each once");
 			return;
 		}
-		set[top] = 1;
 		pos = top + 1;
 		if (m->kind != E_MEMBER && m->kind != E_INDEX)
 			ck_unreachable();
-		/* .in.b = x: the rest of in is zero */
-		if (!expr_equal(m, sub_object(lhs, top, loc)))
+		/* .in.b = x: the rest of in is zero, unless an earlier
+		 * initializer of the list set in or part of it */
+		if (part && !set[top])
 			zero_object(out, sub_object(lhs, top, loc), loc);
+		set[top] = 1;
 		struct_init(fe, out, m, strip(val), loc);
 	}
 	for (int i = 0; i < n; i++)
