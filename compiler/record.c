@@ -1287,6 +1287,30 @@ static Expr *adj_continue_codes(Adj *c, const Stmt *s, int code, Expr *ran)
 	}
 }
 
+/* The continues of loop body s's own scope (see adj_continue_codes). */
+static int adj_count_continues(const Stmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BLOCK: {
+		int n = 0;
+		for (int i = 0; i < s->u.block.n; i++)
+			n += adj_count_continues(s->u.block.items[i]);
+		return n;
+	}
+	case S_IF:
+		return adj_count_continues(s->u.ifs.then) +
+		       adj_count_continues(s->u.ifs.els);
+	case S_CHECKPOINT:
+		return adj_count_continues(s->u.ckpt.body);
+	case S_CONTINUE:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* Adjoints of variables declared in a for's init live around the
  * reversed loop. */
 static void adj_declare_init_adjoints(Adj *c, const Stmt *init, Stmt *out)
@@ -3713,7 +3737,7 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	loop->u.loop.cond = expr_clone(s->u.loop.cond);
 	Stmt *finc = stmt_block(loc);
 	Stmt *binc = NULL;
-	int inc_in_body = 0;
+	int inc_in_body = 0, inc_always = 0;
 	if (s->kind == S_FOR && s->u.loop.inc) {
 		c->loops++;
 		binc = s->u.loop.inc->kind == S_BLOCK
@@ -3724,11 +3748,17 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 		int pushes = 0;
 		for (int i = 0; i < finc->u.block.n; i++)
 			pushes += finc->u.block.items[i]->kind != S_ASSIGN;
-		if (pushes && nsites)
-			diag_error(loc, "the reverse mode does not support this "
-					"loop: its increment must be taped and "
-					"the loop is left by break, continue or "
-					"return; compute the update in the body");
+		/* a taped increment (i = next[i], a linked cell list) with
+		 * continues only: every iteration runs it, after its exit
+		 * code, so the reverse pops it first (inc_always) */
+		inc_always = pushes && nsites && !s->u.loop.omp &&
+			     adj_count_continues(s->u.loop.body) == nsites;
+		if (pushes && nsites && !inc_always)
+			diag_error(loc,
+				   "the reverse mode does not support this "
+				   "loop: its increment must be taped and "
+				   "the loop is left by break or return; "
+				   "compute the update in the body");
 		/* a branch taped in the step (t += t < h ? dt : 2 * dt)
 		 * is no for clause: with nothing leaving the body early,
 		 * the step ends the body instead */
@@ -3749,15 +3779,25 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 		c->ranges[c->nranges++] = range;
 	}
 	Stmt *bbody = adj_stmt(c, s->u.loop.body, fbody);
-	if (inc_in_body)
-		for (int i = 0; i < finc->u.block.n; i++)
-			stmt_append(fbody, finc->u.block.items[i]);
 	c->nranges -= counted;
 	c->loops--;
 	c->nframes--;
 	adj_remat_kill_stmt(c, s);
 	if (nsites && !adj_ends_in_site(s->u.loop.body))
 		stmt_append(fbody, adj_push(c, expr_int(0, loc)));
+	if (inc_always && inc_in_body) {
+		/* do { body } while (0), then the increment: a continue
+		 * of the body (after pushing its code) ends the do, and
+		 * the increment runs, as C's continue runs it */
+		Stmt *d = stmt_new(S_DO, loc);
+		d->u.loop.body = fbody;
+		d->u.loop.cond = expr_int(0, loc);
+		fbody = stmt_block(loc);
+		stmt_append(fbody, d);
+	}
+	if (inc_in_body)
+		for (int i = 0; i < finc->u.block.n; i++)
+			stmt_append(fbody, finc->u.block.items[i]);
 	loop->u.loop.body = fbody;
 	Stmt *fpre = stmt_block(loc), *bpre = stmt_block(loc);
 	adj_loop_blocks(c, s, cl, nsites, binc, fbody, bbody, fpre, bpre);
@@ -3776,10 +3816,12 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	/* f_bwd: for (n = pop; n > 0; n--) { code = pop; inc^-1; body^-1 },
 	 * a counted loop: i = exit; for (n = count; n > 0; n--) ... */
 	Stmt *rb = stmt_block(loc);
+	if (inc_always)
+		stmt_append(rb, binc);
 	if (bcode >= 0)
 		stmt_append(rb, stmt_assign(A_SET, expr_var(c->bwd, bcode, loc),
 					    adj_pop(c, adj_long(), loc), loc));
-	if (!adj_empty(binc)) {
+	if (!adj_empty(binc) && !inc_always) {
 		/* the increment ran after the iteration unless it was left by
 		 * break or return */
 		Stmt *ci = binc;

@@ -9,7 +9,7 @@ double f(const double *x, const int *next, int n)
 {
 	double s = 0.0;
 	int k = 0;
-	for (int i = 0; i < n; k = next[k], i++) { // CHECK: adjoint-inc-taped-with-exits.c:[[@LINE]]:2: error: the reverse mode does not support this loop: its increment must be taped and the loop is left by break, continue or return; compute the update in the body
+	for (int i = 0; i < n; k = next[k], i++) { // CHECK: adjoint-inc-taped-with-exits.c:[[@LINE]]:2: error: the reverse mode does not support this loop: its increment must be taped and the loop is left by break or return; compute the update in the body
 		s += x[k] * x[k];
 		if (s > 10.0)
 			break;
