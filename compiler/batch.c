@@ -164,6 +164,13 @@ static void batch_close(Batch *b, Run *r)
 						 expr_var(b->g, buf, loc)),
 				  loc),
 		     r->at);
+	int read = 0;
+	for (int k = 0; k < r->n; k++)
+		read |= r->items[k]->kind != S_EXPR;
+	/* every value dropped (what would read them went away, as the
+	 * adjoint of a constant under --no-activity): released unread */
+	if (!read)
+		b->g->vars[q]->voided = 1;
 	for (int k = 0; k < r->n; k++) {
 		Stmt *s = r->items[k];
 		Expr *v = expr_index(expr_var(b->g, q, s->loc),
