@@ -2821,18 +2821,20 @@ static void acc_check(void *ctx, const Expr *e)
 		c->ok = 0;
 }
 
-/* Is e p + k, k + p, p - k, &p[k] or p of a pointer parameter p? */
+/* Is e p + k, k + p, p - k, &p[k] or p of a pointer parameter p, or such
+ * sums of sums (p + 3 * i + j, which C reads as (p + 3 * i) + j)? */
 static int acc_shape(const Func *f, const Expr *e)
 {
 	if (e->kind == E_CAST)
 		e = e->u.e;
 	if (e->kind == E_ADDR && e->u.e->kind == E_INDEX)
 		e = e->u.e->u.index.base;
-	else if (e->kind == E_BINARY &&
-		 (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB))
-		e = e->u.bin.l->type->kind == TY_PTR ? e->u.bin.l
-		    : e->u.bin.op == B_ADD           ? e->u.bin.r
-						     : NULL;
+	else
+		while (e && e->kind == E_BINARY &&
+		       (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB))
+			e = e->u.bin.l->type->kind == TY_PTR ? e->u.bin.l
+			    : e->u.bin.op == B_ADD           ? e->u.bin.r
+							     : NULL;
 	/* (or a pointer member of a struct parameter, m->data) */
 	while (e && e->kind == E_MEMBER && e->type->kind == TY_PTR) {
 		e = e->u.mem.base;

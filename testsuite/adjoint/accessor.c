@@ -1,5 +1,6 @@
-// Accessors: a function whose body is return p + e (or &p[e], p - e, or
-// a pointer member of a struct parameter plus e), e reading only its
+// Accessors: a function whose body is return p + e (or &p[e], p - e, a
+// sum of such, p + 3 * i + j, which C reads as (p + 3 * i) + j, or a
+// pointer member of a struct parameter plus e), e reading only its
 // parameters, is that expression at each call whose arguments call
 // nothing (row(B, i, n) is B + i * n), so that a pointer result into
 // active data, which would need a shadow result, becomes the caller's
@@ -32,6 +33,11 @@ static double *mrow(const matrix *m, int i)
 	return m->data + i * m->n;
 }
 
+static inline double *at(double *M, int i, int j)
+{
+	return M + N * i + j;
+}
+
 #pragma ck_tangent wrt(A)
 #pragma ck_adjoint wrt(A)
 #pragma ck_hvp wrt(A)
@@ -49,6 +55,7 @@ double f(const double *A)
 	for (int i = 0; i < N; i++) {
 		const double *r = mrow(&M, i);
 		s += r[i] * r[N - 1 - i] + crow(A, N - 1, N)[i];
+		s += *at(B, i, i) * *at(B, N - 1 - i, i);
 	}
 	return s;
 }
@@ -56,6 +63,7 @@ double f(const double *A)
 // CHECK: const double *a = &A[i * 4];
 // CHECK: double *b = B + i * 4;
 // CHECK: const double *r = M_data + i * M_n;
+// CHECK: s += *(B + 4 * i + i) * *(B + 4 * (4 - 1 - i) + i);
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
