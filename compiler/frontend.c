@@ -4086,6 +4086,16 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 	if (!strncmp(name, "__builtin_", 10) && (e = eval_const(fe, c, loc)))
 		return e;
 	name = fp_class_name(name);
+	/* <tgmath.h>'s sqrt(x) is clang's overloaded __tg_sqrt(x): the
+	 * math.h function of the call's type (sqrt, sqrtf, sqrtl) */
+	if (!strncmp(name, "__tg_", 5) && name[5] &&
+	    clang_Location_isInSystemHeader(clang_getCursorLocation(fdecl))) {
+		enum CXTypeKind rk = clang_getCursorType(c).kind;
+		name = arena_printf("%s%s", name + 5,
+				    rk == CXType_Float        ? "f"
+				    : rk == CXType_LongDouble ? "l"
+							      : "");
+	}
 	n = clang_Cursor_getNumArguments(c);
 	kind = calls_kind_name(fe->p, name);
 	CXCursor *bind = NULL;
