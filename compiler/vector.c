@@ -505,9 +505,12 @@ static Expr *v_ptr(Vec *c, const Expr *e)
 			/* (also a struct passed by value, f(q.p), which
 			 * the reverse mode passes by its address) */
 			return v_bad(e,
-				     "pass a struct member of a struct "
-				     "that holds derivatives to a function; "
-				     "copy it into a local struct first");
+				     "take the address of a struct member of "
+				     "a struct that holds derivatives, to "
+				     "pass it to a function or keep it in a "
+				     "pointer (its directions are one per "
+				     "copy of the outer struct); copy it "
+				     "into a local struct first");
 		return r ? r
 			 : v_bad(e, "take the address of a member of a "
 				    "struct that holds derivatives");

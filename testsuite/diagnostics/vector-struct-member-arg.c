@@ -2,7 +2,8 @@
 // derivatives (q.p) to a function, by value or by address: the reverse
 // mode passes it by its address, and its directions are not contiguous.
 // The error says so, and what to do (copy it into a local struct).  The
-// plain request of the same function is accepted.
+// plain request of the same function is accepted.  (A pointer that keeps
+// such an address: diagnostics/vector-struct-member-pointer.c.)
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // RUN: rm -rf %t.d && mkdir -p %t.d
@@ -29,7 +30,8 @@ double nested(const double *x)
 	q.p.x = x[0];
 	q.p.y = x[1];
 	q.w = 2.0;
-// CHECK: vector-struct-member-arg.c:[[@LINE+1]]:15: error: vector mode cannot pass a struct member of a struct that holds derivatives to a function; copy it into a local struct first
+// CHECK: vector-struct-member-arg.c:[[@LINE+1]]:15: error: vector mode cannot take the address of a struct member of a struct that holds derivatives, to pass it to a function or keep it in a pointer (its directions are one per copy of the outer struct); copy it into a local struct first
 	return q.w * n2(q.p);
 }
+
 // CHECK-NOT: error:
