@@ -778,8 +778,13 @@ static Type *conv_type(FE *fe, CXType t, Loc loc, int flags)
 				diag_error(loc,
 					   "struct types are not supported");
 			else if (dk == CXCursor_UnionDecl)
-				diag_error(loc,
-					   "union types are not supported");
+				diag_error(
+					loc,
+					"union types are not supported: ckc "
+					"cannot tell which member holds the "
+					"value; use a struct, or math.h's "
+					"signbit, isnan, frexp ... to "
+					"inspect a double");
 			else if (ct.kind == CXType_Complex)
 				diag_error(loc,
 					   "complex types are not supported; use pairs of double");
