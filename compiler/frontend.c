@@ -1648,6 +1648,24 @@ static int parse_save(PC *pc, Pragma *pr)
 			return 0;
 		}
 		sec.name = pc->i++;
+		if (pc_is(pc, ".") || pc_is(pc, "->")) {
+			const char *op = pc_peek(pc)->s;
+			const char *m =
+				pc->i + 1 < pc->end &&
+						pc->toks[pc->i + 1].kind ==
+							CXToken_Identifier
+					? pc->toks[pc->i + 1].s
+					: "member";
+			pc_error(pc,
+				 "save(...) names an array or pointer "
+				 "variable, "
+				 "not a member of '%s'; point a local pointer "
+				 "at it (double *p = %s%s%s;) and name that, "
+				 "or "
+				 "copy the member into a local array",
+				 t->s, t->s, op, m);
+			return 0;
+		}
 		if (!pc_is(pc, "[")) {
 			pc_error(pc, "expected '[' after '%s' in save(...)",
 				 t->s);
