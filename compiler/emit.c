@@ -1057,9 +1057,12 @@ static void emit_signature(Emitter *em, const Func *f, const char *end)
  * know at compile time; at -O2 (its "very cheap" cost model) it vectorizes
  * only loops whose count it knows, so the vector functions ask for its
  * dynamic cost model.  Clang vectorizes them, but in blocks of four
- * vectors (its interleave count) that 16 directions do not fill, so each
- * direction loop asks it for one (CKC_DIRECTIONS; at -O2 -march=native
- * with AVX-512, burgers' f_dv of 16 directions takes half the time).  The
+ * vectors (its interleave count) that 16 directions do not fill with AVX,
+ * so there each direction loop asks it for one (CKC_DIRECTIONS; at -O2
+ * -march=native with AVX-512, burgers' f_dv of 16 directions takes half
+ * the time).  With SSE2's two doubles a block of four is 8 directions,
+ * and interleaving helps: make bench's f_dv(16) took 1 to 9 % longer
+ * without it.  The
  * directions' arithmetic is the same either way: each direction computes
  * alone, in the same order. */
 static void emit_vectorize(FILE *out, const Program *p)
@@ -1079,8 +1082,8 @@ static void emit_vectorize(FILE *out, const Program *p)
 	      "/* clang runs a vectorized loop of unknown length in blocks of "
 	      "four vectors\n * (32 doubles with AVX-512), which would leave "
 	      "16 directions to its\n * scalar remainder: one vector at a "
-	      "time instead */\n"
-	      "#if defined(__clang__)\n"
+	      "time instead, where vectors are wide */\n"
+	      "#if defined(__clang__) && defined(__AVX__)\n"
 	      "#define CKC_DIRECTIONS "
 	      "_Pragma(\"clang loop interleave_count(1)\")\n"
 	      "#else\n#define CKC_DIRECTIONS\n#endif\n",

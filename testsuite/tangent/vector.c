@@ -10,13 +10,15 @@
 //   - a direction loop holds no math call: the primal parts of a tangent
 //     statement are computed once before it;
 //   - each direction loop starts with CKC_DIRECTIONS, which asks clang not
-//     to interleave it (the builds with clang compile it).
+//     to interleave it where it has AVX (the builds with clang compile it,
+//     and one with -mavx2).
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: FileCheck %s --check-prefix=HDR --input-file %t.h
 // RUN: awk -f %S/../tools/direction-loops.awk %t.c > %t.loops
 // RUN: grep -q "r_dv\[" %t.loops
 // RUN: not grep -E "(exp|cos|sin|pow|fabs|sqrt|act|rot)[_a-z]*\(" %t.loops
+// RUN: %if clang %{ %clang -std=c99 -Wall -Wextra -pedantic -Werror -O2 -mavx2 -I%srcroot/runtime -c %t.c -o %t.avx2.o %}
 // RUN: %ckc-run --sanitize %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // OUT-NOT: FAIL
@@ -56,7 +58,7 @@ void model(const double *p, double s, const double *t, double *r, int m)
 // The by-value scalar's directions are copied into a local array, which
 // the body changes; shadows of scalars are arrays of ck_nd values.
 // CHECK: #define CKC_VECTORIZE __attribute__((optimize("vect-cost-model=dynamic")))
-// CHECK: #if defined(__clang__)
+// CHECK: #if defined(__clang__) && defined(__AVX__)
 // CHECK-NEXT: #define CKC_DIRECTIONS _Pragma("clang loop interleave_count(1)")
 // CHECK-NEXT: #else
 // CHECK-NEXT: #define CKC_DIRECTIONS
