@@ -165,17 +165,12 @@ static void batch_close(Batch *b, Run *r)
 				  loc),
 		     r->at);
 	int read = 0;
-	for (int k = 0; k < r->n; k++)
-		read |= r->items[k]->kind != S_EXPR;
-	/* every value dropped (what would read them went away, as the
-	 * adjoint of a constant under --no-activity): released unread */
-	if (!read)
-		b->g->vars[q]->voided = 1;
 	for (int k = 0; k < r->n; k++) {
 		Stmt *s = r->items[k];
 		Expr *v = expr_index(expr_var(b->g, q, s->loc),
 				     expr_int(r->n - 1 - k, s->loc), s->loc);
 		v->type = el;
+		read |= s->kind != S_EXPR;
 		if (s->kind == S_EXPR)
 			s->kind = S_EMPTY; /* a value dropped */
 		else if (s->kind == S_ASSIGN)
@@ -183,6 +178,10 @@ static void batch_close(Batch *b, Run *r)
 		else
 			s->u.decl.init = v;
 	}
+	/* every value dropped (what would read them went away, as the
+	 * adjoint of a constant under --no-activity): released unread */
+	if (!read)
+		b->g->vars[q]->voided = 1;
 	r->n = 0;
 }
 

@@ -607,6 +607,9 @@ Type *type_bottom(const Type *t);
 int struct_has_float(StructDef *sd);
 /* Same type with a different top-level const. */
 Type *type_with_const(Type *t, int is_const);
+/* Array type t (of arrays...) with its elements const or not; any other
+ * type as type_with_const. */
+Type *type_with_const_elems(Type *t, int is_const);
 int type_is_readonly(const Type *t); /* const, or an array of const */
 /* Is t the view of a pointer to row pointers (Type.declared)? */
 int type_ptr_rows(const Type *t);

@@ -1062,9 +1062,8 @@ static void emit_signature(Emitter *em, const Func *f, const char *end)
  * -march=native with AVX-512, burgers' f_dv of 16 directions takes half
  * the time).  With SSE2's two doubles a block of four is 8 directions,
  * and interleaving helps: make bench's f_dv(16) took 1 to 9 % longer
- * without it.  The
- * directions' arithmetic is the same either way: each direction computes
- * alone, in the same order. */
+ * without it.  The directions' arithmetic is the same either way: each
+ * direction computes alone, in the same order. */
 static void emit_vectorize(FILE *out, const Program *p)
 {
 	int i;

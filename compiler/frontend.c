@@ -1658,11 +1658,10 @@ static int parse_save(PC *pc, Pragma *pr)
 					: "member";
 			pc_error(pc,
 				 "save(...) names an array or pointer "
-				 "variable, "
-				 "not a member of '%s'; point a local pointer "
-				 "at it (double *p = %s%s%s;) and name that, "
-				 "or "
-				 "copy the member into a local array",
+				 "variable, not a member of '%s'; point a "
+				 "local pointer at it (double *p = %s%s%s;) "
+				 "and name that, or copy the member into a "
+				 "local array",
 				 t->s, t->s, op, m);
 			return 0;
 		}
@@ -8619,17 +8618,16 @@ static int sw_tail_jump(CXCursor c)
 }
 
 /* Drops the break that ends s's braces (sw_tail_jump 1): the branch ends
- * there anyway.  Returns whether it found it. */
-static int sw_drop_tail_break(Stmt *s)
+ * there anyway. */
+static void sw_drop_tail_break(Stmt *s)
 {
 	if (!s || s->kind != S_BLOCK || s->u.block.n == 0)
-		return 0;
+		return;
 	Stmt *last = s->u.block.items[s->u.block.n - 1];
-	if (last->kind == S_BREAK) {
+	if (last->kind == S_BREAK)
 		s->u.block.n--;
-		return 1;
-	}
-	return sw_drop_tail_break(last);
+	else
+		sw_drop_tail_break(last);
 }
 
 /* Is any ck_checkpoint or omp pragma of the function before a statement

@@ -132,6 +132,16 @@ Type *type_with_const(Type *t, int is_const)
 	return c;
 }
 
+Type *type_with_const_elems(Type *t, int is_const)
+{
+	if (t->kind != TY_ARRAY)
+		return type_with_const(t, is_const);
+	Type *a = ARENA_NEW(Type);
+	*a = *t;
+	a->base = type_with_const_elems(t->base, is_const);
+	return a;
+}
+
 /* The type of a binary arithmetic result (C's usual conversions, as far
  * as they matter to ckc: double beats float beats integers). */
 Type *type_common(Type *a, Type *b)

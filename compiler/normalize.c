@@ -3606,17 +3606,6 @@ static int static_read_only(const Program *p, const Func *f, int v)
 	       (f->vars[v]->type->kind != TY_ARRAY || r.all == r.indexed);
 }
 
-/* t with const elements (or const itself). */
-static Type *type_const_elems(Type *t)
-{
-	if (t->kind != TY_ARRAY)
-		return type_with_const(t, 1);
-	Type *a = ARENA_NEW(Type);
-	*a = *t;
-	a->base = type_const_elems(t->base);
-	return a;
-}
-
 static int scratch_prefix(const Func *f, int v);
 
 static void static_scratch(const Program *p, Func *f)
@@ -3641,7 +3630,7 @@ static void static_scratch(const Program *p, Func *f)
 		/* never changed: a const table, read again by the reverse
 		 * sweep like one declared const */
 		if (static_read_only(p, f, v)) {
-			x->type = type_const_elems(x->type);
+			x->type = type_with_const_elems(x->type, 1);
 			continue;
 		}
 		diag_error(x->loc,

@@ -1010,19 +1010,6 @@ static Type *v_type(Type *ty)
 	return r;
 }
 
-/* Array type ty without const elements: a local shadow array is
- * variable-length, which takes no initializer, so the shadow of a const
- * table (--no-activity gives it one) is set after its declaration. */
-static Type *v_unconst(Type *ty)
-{
-	if (ty->kind != TY_ARRAY)
-		return type_with_const(ty, 0);
-	Type *r = type_new(TY_ARRAY);
-	*r = *ty;
-	r->base = v_unconst(ty->base);
-	return r;
-}
-
 /* The type of a shadow pointer in vector mode: a pointer to rows, T
  * (*p_d)[m], points to rows of the shadow's layout, T (*p_dv)[m * ck_nd],
  * as a local T a_dv[n][m * ck_nd] has them. */
@@ -1068,7 +1055,10 @@ static void v_decl(Vec *c, const Stmt *s, Stmt *out)
 			stmt_decl(x, init ? v_ptr_value(c, init) : NULL, loc));
 		return;
 	}
-	var->type = v_unconst(v_type(var->type));
+	/* without const elements: a local shadow array is variable-length,
+	 * which takes no initializer, so the shadow of a const table
+	 * (--no-activity gives it one) is set after its declaration */
+	var->type = type_with_const_elems(v_type(var->type), 0);
 	stmt_append(out, stmt_decl(x, NULL, loc));
 	if (var->type->vla_nd == 1 && var->type->base->kind != TY_STRUCT &&
 	    init && !(s->vec == VEC_TAN)) {
