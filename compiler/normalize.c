@@ -1269,8 +1269,9 @@ static void soa_locals(Program *p, Func *f)
  * as ck_buf[cur][i].  The reverse mode then follows them as integers that
  * select a row.  Only pointers assigned nothing but those arrays or each
  * other and used only as p[i], *p or a call's argument; only arrays used
- * only as a[i], a call's argument or such a pointer's value, declared in
- * one block without values, and named in no save(). */
+ * only as a[i], a call's argument or such a pointer's value, and declared
+ * in one block.  A save() section that names one of them is dropped: the
+ * array of arrays is local, and snapshots hold it whole. */
 
 typedef struct Ping {
 	Func *f;
@@ -1458,13 +1459,25 @@ static void ping_stmt(void *ctx, const Stmt *s)
 	case S_DO:
 		ping_expr(g, s->u.loop.cond, 0);
 		break;
-	case S_CHECKPOINT:
-		for (int i = 0; i < s->u.ckpt.nsaves; i++)
-			ping_bad_var(g, s->u.ckpt.saves[i]->var);
-		break;
 	default:
 		break;
 	}
+}
+
+/* Drops the save() sections that name a pointer or array of a group just
+ * rewritten: its arrays are now rows of a local array of arrays, which a
+ * snapshot holds whole, and its pointers integers that select a row. */
+static void ping_drop_saves(void *ctx, const Stmt *cs)
+{
+	const Ping *g = ctx;
+	if (cs->kind != S_CHECKPOINT)
+		return;
+	Stmt *s = (Stmt *)cs;
+	int j = 0;
+	for (int i = 0; i < s->u.ckpt.nsaves; i++)
+		if (!ping_in(g, s->u.ckpt.saves[i]->var))
+			s->u.ckpt.saves[j++] = s->u.ckpt.saves[i];
+	s->u.ckpt.nsaves = j;
 }
 
 static Expr *ping_rewrite(void *ctx, Expr *e)
@@ -1704,6 +1717,7 @@ static void ping_locals(Program *p, Func *f)
 			firstdecl->u.decl.ninits = 1;
 		}
 		stmt_rewrite(f->body, ping_own, ping_rewrite, &g);
+		ir_visit_stmts(f->body, ping_drop_saves, &g);
 		for (int v = 0; v < n; v++)
 			if (ping_find(g.parent, v) == r)
 				g.buf[v] = -1;
