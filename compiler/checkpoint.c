@@ -2488,6 +2488,69 @@ static int rg_section_idle(const Adj *c, const Stmt *prag, int k)
 	return 1;
 }
 
+/* Does the region of prag only store into the data of its k-th save()
+ * section?  Every use of the section's variable, and of any variable that
+ * may point into the same data, is the array of a store `p[i] = e` whose
+ * index and value read none of them (a trajectory written a step at a
+ * time, `traj[t] = u[3]`); no call gets them and no nested checkpoint
+ * names them.  Nothing in the region reads that data, so it is dead on
+ * entry: the snapshot leaves the section out.  The recomputation writes
+ * the values the forward sweep wrote, and f's outputs in the section are
+ * kept around it and put back after (rg_put_back). */
+typedef struct RgStores {
+	const Adj *c;
+	int node, var;
+	int uses, stores;
+} RgStores;
+
+static int rg_stores_in(const RgStores *r, int i)
+{
+	return i == r->var || r->c->a->node[i] == r->node ||
+	       r->c->v->base[i] == r->var;
+}
+
+static void rg_stores_use(void *ctx, const Expr *e)
+{
+	RgStores *r = ctx;
+	if (e->kind == E_VAR && rg_stores_in(r, e->u.var))
+		r->uses++;
+}
+
+static void rg_stores_stmt(void *ctx, const Stmt *s)
+{
+	RgStores *r = ctx;
+	if (s->kind == S_CHECKPOINT)
+		for (int k = 0; k < s->u.ckpt.nsaves; k++)
+			if (rg_stores_in(r, s->u.ckpt.saves[k]->var))
+				r->uses++; /* (never matched by a store) */
+	if (s->kind != S_ASSIGN || s->u.assign.op != A_SET)
+		return;
+	const Expr *l = s->u.assign.lhs;
+	if (l->kind != E_INDEX || l->u.index.base->kind != E_VAR ||
+	    !rg_stores_in(r, l->u.index.base->u.var))
+		return;
+	RgStores inner = *r;
+	inner.uses = 0;
+	ir_walk_expr(l->u.index.idx, rg_stores_use, &inner);
+	ir_walk_expr(s->u.assign.rhs, rg_stores_use, &inner);
+	if (!inner.uses)
+		r->stores++;
+}
+
+static int rg_section_write_only(const Adj *c, const Stmt *prag, int k)
+{
+	const Func *f = c->f;
+	int v = prag->u.ckpt.saves[k]->var;
+	const Type *t = f->vars[v]->type;
+	if (f->vars[v]->kind != VAR_PARAM || t->kind != TY_PTR ||
+	    !type_float_elem((Type *)t) || c->rgscr[v] >= 0)
+		return 0;
+	RgStores r = { c, c->a->node[v], v, 0, 0 };
+	ir_walk_stmt(prag->u.ckpt.body, rg_stores_use, &r);
+	ir_visit_stmts(prag->u.ckpt.body, rg_stores_stmt, &r);
+	return r.stores > 0 && r.uses == r.stores;
+}
+
 /* Saves (CK_SAVE) or loads (CK_LOAD) a checkpoint's state through the
  * snapshot variable sn: the variables used (f's in fwd, their copies in
  * bwd), then the save() sections, always in this order.  vars = 0: the
@@ -2535,10 +2598,12 @@ static void rg_state_io(Adj *c, int in_bwd, int sn, const unsigned char *used,
 		Expr *p, *len;
 		/* read-only data (save(x[..]) of a const double *x): the
 		 * region cannot change it, and it may be in read-only memory;
-		 * a scratch buffer (rg_scratch_open) is no output of f */
+		 * a scratch buffer (rg_scratch_open) is no output of f; data
+		 * the region only stores into is dead on entry to it */
 		if ((st->kind == TY_PTR && st->base->is_const) ||
 		    (!vars && c->rgscr[sv->var] >= 0) ||
-		    rg_section_idle(c, prag, k))
+		    rg_section_idle(c, prag, k) ||
+		    (vars && rg_section_write_only(c, prag, k)))
 			continue;
 		if (in_bwd) {
 			p = expr_binary(B_ADD, rg_var(c, sv->var, loc),
