@@ -25,7 +25,7 @@ double arrays(const double *x, int steps)
 	int i, t;
 	for (i = 0; i < N; i++)
 		a[i] = x[i];
-#pragma ck_checkpoint binomial(3) save(a [0:N], b [0:N])
+#pragma ck_checkpoint binomial(3) save(a[0:N], b[0:N])
 	for (t = 0; t < steps; t++) {
 		for (i = 1; i < N - 1; i++)
 			nxt[i] = cur[i] +
@@ -57,7 +57,7 @@ double pointers(const double *x, int steps)
 	for (int i = 0; i < N; i++)
 		a[i] = cos(x[i]);
 	for (int t = 0; t < steps; t++) {
-#pragma ck_checkpoint save(cur [0:N], nxt [0:N])
+#pragma ck_checkpoint save(cur[0:N], nxt[0:N])
 		{
 			for (int i = 0; i < N; i++)
 				nxt[i] =

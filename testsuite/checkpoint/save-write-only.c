@@ -1,7 +1,8 @@
 // Sections that a checkpoint's region only stores into: a trajectory that a
 // binomial loop writes a step at a time (save(traj[0:steps]), traj[t] =
-// ...), one element every step overwrites (y[0] in a binomial loop), and a
-// region in a time loop whose section the function changes after the loop.
+// ...), one element every step overwrites (y[0] in a binomial loop), a
+// region in a time loop whose section the function changes after the loop,
+// and an online(K) loop's trajectory of unknown length.
 // The region reads none of that data, so it is dead on entry: the snapshots
 // leave the sections out (no CK_SAVE_N of them in f_fwd), and f's outputs
 // in them are kept around the recomputation and put back.  f_d's and f_b's
@@ -40,7 +41,7 @@ void trajectory(const double *x, double *traj, int steps)
 	double u[N];
 	for (int i = 0; i < N; i++)
 		u[i] = x[i];
-#pragma ck_checkpoint binomial(3) save(traj [0:steps])
+#pragma ck_checkpoint binomial(3) save(traj[0:steps])
 	for (int t = 0; t < steps; t++) {
 		step(u);
 		traj[t] = u[3] * u[4];
@@ -59,7 +60,7 @@ void overwritten(const double *x, double *y)
 	double u[N];
 	for (int i = 0; i < N; i++)
 		u[i] = x[i];
-#pragma ck_checkpoint binomial(2) save(y [0:1])
+#pragma ck_checkpoint binomial(2) save(y[0:1])
 	for (int t = 0; t < NT; t++) {
 		step(u);
 		y[0] = u[1] + u[2] * t;
@@ -79,7 +80,7 @@ void regions(const double *x, double *traj)
 	for (int i = 0; i < N; i++)
 		u[i] = cos(x[i]);
 	for (int t = 0; t < NT; t++) {
-#pragma ck_checkpoint save(traj [0:NT])
+#pragma ck_checkpoint save(traj[0:NT])
 		{
 			step(u);
 			traj[t] = u[t % N];
@@ -90,6 +91,30 @@ void regions(const double *x, double *traj)
 // CHECK-LABEL: static void regions_fwd(const double *x, double *traj){{$}}
 // CHECK-NOT: CK_SAVE_N
 // CHECK-LABEL: static void regions_bwd(
+
+#define NMAX 40
+
+#pragma ck_tangent wrt(x) out(traj)
+#pragma ck_adjoint wrt(x) out(traj)
+#pragma ck_hvp wrt(x) out(traj)
+void until(const double *x, double *traj)
+{
+	double u[N], s = 0.0;
+	int n = 0;
+	for (int i = 0; i < N; i++)
+		u[i] = x[i];
+#pragma ck_checkpoint online(3) save(traj[0:NMAX])
+	while (s < 3.0 && n < NMAX) {
+		step(u);
+		s += fabs(u[2]) + 0.05;
+		traj[n] = u[3] * u[1];
+		n++;
+	}
+	traj[0] += u[0];
+}
+// CHECK-LABEL: static void until_fwd(const double *x, double *traj){{$}}
+// CHECK-NOT: CK_SAVE_N
+// CHECK-LABEL: static void until_bwd(
 
 #ifdef CK_TEST_MAIN
 #include "ckrt.h"
@@ -108,6 +133,7 @@ typedef struct Kern {
 void trajectory(const double *x, double *traj, int steps);
 void overwritten(const double *x, double *y);
 void regions(const double *x, double *traj);
+void until(const double *x, double *traj);
 
 static void tr(const double *x, double *y)
 {
@@ -127,10 +153,11 @@ static void tr_b_d(const double *x, const double *xd, double *xb, double *xbd,
 	trajectory_b_d(x, xd, xb, xbd, y, yd, yb, ybd, NT);
 }
 
-static const Kern KERNS[3] = {
+static const Kern KERNS[4] = {
 	{ tr, tr_d, tr_b, tr_b_d, NT },
 	{ overwritten, overwritten_d, overwritten_b, overwritten_b_d, 2 },
 	{ regions, regions_d, regions_b, regions_b_d, NT },
+	{ until, until_d, until_b, until_b_d, NMAX },
 };
 
 static void vf(const double *v, double *y, void *ctx)
@@ -148,11 +175,11 @@ static void vf_b(const double *v, double *vb, double *y, double *yb, void *ctx)
 }
 
 /* the gradient of W . y(x), from f_b */
-static double W[NT];
+static double W[NMAX];
 static void grad(const double *x, double *g, int n, void *ctx)
 {
 	const Kern *k = ctx;
-	double y[NT], yb[NT];
+	double y[NMAX], yb[NMAX];
 	for (int i = 0; i < n; i++)
 		g[i] = 0.0;
 	for (int i = 0; i < k->m; i++)
@@ -162,23 +189,24 @@ static void grad(const double *x, double *g, int n, void *ctx)
 
 int main(void)
 {
-	static const char *names[3] = { "trajectory", "overwritten",
-					"regions" };
+	static const char *names[4] = { "trajectory", "overwritten",
+					"regions", "until" };
 	double x[N], d[N];
 	for (int i = 0; i < N; i++) {
 		x[i] = 0.5 + 0.5 * ck_rand();
 		d[i] = ck_rand();
 	}
-	for (int i = 0; i < NT; i++)
+	for (int i = 0; i < NMAX; i++)
 		W[i] = ck_rand();
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < 4; k++) {
 		const Kern *kn = &KERNS[k];
 		char name[128];
 		kc_check_vector(names[k], vf, vf_d, vf_b, (void *)kn, x, NULL,
 				N, kn->m, 2);
 		/* f_b_d: x_b the gradient of W . y, x_bd its H d, the outputs
 		 * f's */
-		double y[NT], y0[NT], yd[NT], yb[NT], ybd[NT] = { 0 };
+		double y[NMAX] = { 0 }, y0[NMAX] = { 0 }, yd[NMAX] = { 0 };
+		double yb[NMAX] = { 0 }, ybd[NMAX] = { 0 };
 		double xb[N] = { 0 }, xbd[N] = { 0 }, g[N], hfd[N];
 		kn->f(x, y0);
 		for (int i = 0; i < kn->m; i++)
