@@ -600,6 +600,35 @@ typedef void ck_hessian_fn(void *ctx, const double *x, const double *x_dv,
 int ck_hessian(ck_hessian_fn *f, void *ctx, int n, const double *x, int nd,
 	       double *g, double *H);
 
+/*
+ * Sparse Jacobians and Hessians from a sparsity pattern the caller gives:
+ * the nnz entries (rows[e], cols[e]).  Columns that have no nonzero row in
+ * common share one direction (a greedy colouring of the columns, in
+ * order), so a banded or block-sparse matrix takes a few directions
+ * whatever n is: p colours, in ceil(p / nd) calls of f.  Each entry's
+ * value is read directly from the direction of its column's colour:
+ * vals[e] = J[rows[e]][cols[e]], the same number ck_jacobian gives when f
+ * adds exact zeros for the other columns (as the code ckc writes does for
+ * finite values).  The pattern must hold every entry that may be nonzero
+ * at x: one left out adds its value to an entry of its row whose column
+ * shares its colour.  An entry listed twice is filled twice; columns of no
+ * entry get no direction.  Both return p (0 when nnz is 0: f is then
+ * called once, with one zero direction, only when y or g is wanted), or
+ * -1 with errno EINVAL when n, m or nd is not positive, nnz is negative,
+ * f or x is NULL, rows, cols or vals is NULL with nnz > 0, or an index is
+ * out of range (then f is not called).
+ */
+int ck_jacobian_sparse(ck_jacobian_fn *f, void *ctx, int n, int m,
+		       const double *x, int nd, int nnz, const int *rows,
+		       const int *cols, double *y, double *vals);
+/* The same for a Hessian (n x n).  The pattern is taken as symmetric: it
+ * may list one triangle, both, or any mix; every listed (i, j) also counts
+ * as (j, i) for the colouring, and vals[e] is H[rows[e]][cols[e]], column
+ * cols[e] as f gives it (not symmetrised). */
+int ck_hessian_sparse(ck_hessian_fn *f, void *ctx, int n, const double *x,
+		      int nd, int nnz, const int *rows, const int *cols,
+		      double *g, double *vals);
+
 /* ------------------------------------------------------ OpenMP team order */
 
 /*
