@@ -267,6 +267,13 @@ typedef struct FE {
 	int *vslot;   /* hash table over vars: index of the last binding, -1 */
 	int vcap;     /* its size, a power of two; 0 when not built */
 	int *scope; /* var ids in scope, innermost last (for save() names) */
+	/* Local function-pointer variables that the function sets to one of
+	 * several functions (fn_sel_make): each is an int that says which. */
+	struct FnSel *sels;
+	int nsels;
+	/* conv_call: the function the call being converted calls, when a
+	 * selector's dispatch chose it; else a null cursor. */
+	CXCursor sel_force;
 	int nscope;
 	/* var ids of types ckc cannot hold (refused at use), times 2, plus 1
 	 * once an error has been reported (the next uses are refused
@@ -3732,8 +3739,8 @@ static Expr *conv_declref(FE *fe, CXCursor c, Loc loc)
 		       "a function is supported as a value only as the "
 		       "argument of a function-pointer parameter of a "
 		       "function of the file, or as what a local "
-		       "function-pointer variable's declaration sets it to "
-		       "for good; call it by name");
+		       "function-pointer variable that is only called is "
+		       "set to; call it by name");
 		return bad_expr(loc);
 	}
 	refuse(fe, loc, "unsupported reference to '%s'",
@@ -4070,6 +4077,219 @@ static int char_param(CXCursor fdecl, int i)
 	}
 }
 
+/* ---- function pointers chosen at run time
+ *
+ * A local function-pointer variable v that is set to one of several
+ * functions (`lim_fn lim = kind == 0 ? minmod : vanleer;`, or assigned
+ * function names in the arms of an if or a switch), whose address nobody
+ * takes and that is used only as a callee, becomes an int that says
+ * which: v's candidates are the functions named in its assignments, in
+ * order of appearance; `v = c ? f : g` sets v to c ? 0 : 1, and a call
+ * v(a, b) is the call of the function v names, `v == 0 ? f(a, b) : g(a,
+ * b)` (an if chain for a call whose value is unused).  Each arm is then a
+ * call by name, which ckc differentiates as any other. */
+
+static Expr *conv_call(FE *fe, CXCursor c, Loc loc);
+static Expr *fn_sel_index(FE *fe, const struct FnSel *sel, CXCursor c);
+
+typedef struct FnSel {
+	CXCursor var;
+	int id;          /* the int that replaces it */
+	CXCursor *cands; /* canonical function cursors */
+	int ncands;
+} FnSel;
+
+typedef struct FnSelScan {
+	FE *fe;
+	FnSel *sel;
+	int refs, ok, bad;
+} FnSelScan;
+
+/* Adds the functions that choice c names to sel's candidates; 0 when c
+ * is not a function name or a ?: of them. */
+static int fn_sel_choice(FE *fe, FnSel *sel, CXCursor c)
+{
+	c = strip(c);
+	if (is_kind(c, CXCursor_ConditionalOperator)) {
+		Kids ks = expr_kids(c);
+		return ks.n == 3 && fn_sel_choice(fe, sel, ks.c[1]) &&
+		       fn_sel_choice(fe, sel, ks.c[2]);
+	}
+	CXCursor f = fn_bound(fe, c);
+	if (clang_Cursor_isNull(f) || !is_kind(f, CXCursor_FunctionDecl))
+		return 0;
+	for (int i = 0; i < sel->ncands; i++)
+		if (clang_equalCursors(sel->cands[i], f))
+			return 1;
+	VEC_PUSH(sel->cands, sel->ncands, f);
+	return 1;
+}
+
+static int fn_sel_ref(const FnSel *sel, CXCursor c)
+{
+	c = strip(c);
+	return is_kind(c, CXCursor_DeclRefExpr) &&
+	       clang_equalCursors(clang_getCursorReferenced(c), sel->var);
+}
+
+/* The callee of call c, through a `*`. */
+static CXCursor fn_sel_callee_of(CXCursor c)
+{
+	Kids ks = expr_kids(c);
+	CXCursor callee = ks.n ? strip(ks.c[0]) : clang_getNullCursor();
+	if (is_kind(callee, CXCursor_UnaryOperator) &&
+	    clang_getCursorUnaryOperatorKind(callee) ==
+		    CXUnaryOperator_Deref) {
+		Kids k2 = expr_kids(callee);
+		callee = k2.n == 1 ? strip(k2.c[0]) : clang_getNullCursor();
+	}
+	return callee;
+}
+
+static enum CXChildVisitResult fn_sel_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	FnSelScan *w = data;
+	if (fn_sel_ref(w->sel, c)) {
+		w->refs++;
+		return CXChildVisit_Continue;
+	}
+	if (is_kind(c, CXCursor_CallExpr) &&
+	    fn_sel_ref(w->sel, fn_sel_callee_of(c)))
+		w->ok++;
+	int assign = 0;
+	if (is_kind(c, CXCursor_BinaryOperator))
+		binop_of(c, &assign);
+	Kids ks = expr_kids(c);
+	if (assign && ks.n == 2 && fn_sel_ref(w->sel, ks.c[0])) {
+		/* a statement of its own: in a block, a case or a label, or
+		 * an arm of an if */
+		enum CXCursorKind pk = clang_getCursorKind(parent);
+		int stmt = pk == CXCursor_CompoundStmt ||
+			   pk == CXCursor_CaseStmt ||
+			   pk == CXCursor_DefaultStmt ||
+			   pk == CXCursor_LabelStmt;
+		if (pk == CXCursor_IfStmt) {
+			Kids pks = expr_kids(parent);
+			stmt = pks.n >= 2 && !clang_equalCursors(pks.c[0], c);
+		}
+		if (clang_getCursorBinaryOperatorKind(c) !=
+			    CXBinaryOperator_Assign ||
+		    !stmt || !fn_sel_choice(w->fe, w->sel, ks.c[1]))
+			w->bad = 1;
+		else
+			w->ok++;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static FnSel *fn_sel_find(FE *fe, CXCursor v)
+{
+	for (int i = 0; i < fe->nsels; i++)
+		if (clang_equalCursors(fe->sels[i].var, v))
+			return &fe->sels[i];
+	return NULL;
+}
+
+/* The selector of the variable that callee names, or NULL. */
+static FnSel *fn_sel_callee(FE *fe, CXCursor call)
+{
+	CXCursor callee = fn_sel_callee_of(call);
+	if (!is_kind(callee, CXCursor_DeclRefExpr))
+		return NULL;
+	return fn_sel_find(fe, clang_getCursorReferenced(callee));
+}
+
+/* v as a selector (see above), registered, with its declaration as the
+ * int's; NULL when v is not one. */
+static Stmt *fn_sel_make(FE *fe, CXCursor v, Loc loc)
+{
+	FnSel sel = { v, -1, NULL, 0 };
+	CXCursor init = clang_Cursor_getVarDeclInitializer(v);
+	if (!fe->fdef ||
+	    (!clang_Cursor_isNull(init) && !fn_sel_choice(fe, &sel, init)))
+		return NULL;
+	FnSelScan w = { fe, &sel, 0, 0, 0 };
+	clang_visitChildren(fe->fdef->def, fn_sel_visit, &w);
+	if (w.bad || w.refs != w.ok || !sel.ncands)
+		return NULL;
+	sel.id = func_add_var(fe->f, cxs(clang_getCursorSpelling(v)),
+			      type_int(), VAR_LOCAL, loc);
+	VEC_PUSH(fe->sels, fe->nsels, sel);
+	var_bind(fe, v, sel.id);
+	return stmt_decl(
+		sel.id,
+		clang_Cursor_isNull(init)
+			? NULL
+			: fn_sel_index(fe, &fe->sels[fe->nsels - 1], init),
+		loc);
+}
+
+/* Choice c (a function name or a ?: of them) as the index of the
+ * function among sel's candidates. */
+static Expr *fn_sel_index(FE *fe, const struct FnSel *sel, CXCursor c)
+{
+	Loc loc = cur_loc(fe, c);
+	c = strip(c);
+	if (is_kind(c, CXCursor_ConditionalOperator)) {
+		Kids ks = expr_kids(c);
+		return expr_cond(conv_expr(fe, ks.c[0]),
+				 fn_sel_index(fe, sel, ks.c[1]),
+				 fn_sel_index(fe, sel, ks.c[2]), loc);
+	}
+	CXCursor f = fn_bound(fe, c);
+	for (int i = 0; i < sel->ncands; i++)
+		if (clang_equalCursors(sel->cands[i], f))
+			return expr_int(i, loc);
+	return bad_expr(loc); /* (fn_sel_choice collected every one) */
+}
+
+/* sel == k */
+static Expr *fn_sel_is(FE *fe, const FnSel *sel, int k, Loc loc)
+{
+	return expr_binary(B_EQ, expr_var(fe->f, sel->id, loc),
+			   expr_int(k, loc), type_int(), loc);
+}
+
+/* Call c through selector sel: the candidate k's call, for each k. */
+static Expr *fn_sel_call(FE *fe, const FnSel *sel, CXCursor c, int k, Loc loc)
+{
+	fe->sel_force = sel->cands[k];
+	return conv_call(fe, c, loc);
+}
+
+/* Call c through selector sel as an expression: a chain of ?:. */
+static Expr *fn_sel_dispatch(FE *fe, const FnSel *sel, CXCursor c, Loc loc)
+{
+	int n = sel->ncands;
+	Expr *e = fn_sel_call(fe, sel, c, n - 1, loc);
+	for (int k = n - 2; k >= 0; k--)
+		e = expr_cond(fn_sel_is(fe, sel, k, loc),
+			      fn_sel_call(fe, sel, c, k, loc), e, loc);
+	return e;
+}
+
+/* Call c through selector sel as a statement: a chain of ifs. */
+static Stmt *fn_sel_stmt(FE *fe, const FnSel *sel, CXCursor c, Loc loc)
+{
+	int n = sel->ncands;
+	Stmt *s = stmt_block(loc);
+	stmt_append(s, stmt_expr(S_EXPR, fn_sel_call(fe, sel, c, n - 1, loc),
+				 loc));
+	for (int k = n - 2; k >= 0; k--) {
+		Stmt *ifs = stmt_new(S_IF, loc), *b = stmt_block(loc);
+		ifs->u.ifs.cond = fn_sel_is(fe, sel, k, loc);
+		ifs->u.ifs.then = stmt_block(loc);
+		stmt_append(ifs->u.ifs.then,
+			    stmt_expr(S_EXPR, fn_sel_call(fe, sel, c, k, loc),
+				      loc));
+		ifs->u.ifs.els = s;
+		stmt_append(b, ifs);
+		s = b;
+	}
+	return s;
+}
+
 static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 {
 	Kids ks = expr_kids(c);
@@ -4080,9 +4300,16 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 	const char *name;
 	CallKind kind;
 
+	/* v(...) for a selector v: one call per function it may name */
+	CXCursor force = fe->sel_force;
+	fe->sel_force = clang_getNullCursor();
+	FnSel *sel = clang_Cursor_isNull(force) ? fn_sel_callee(fe, c) : NULL;
+	if (sel)
+		return fn_sel_dispatch(fe, sel, c, loc);
 	/* f(...), (*f)(...) for a parameter f bound to a function */
-	CXCursor via = fn_bound(fe, callee);
-	if (!clang_Cursor_isNull(via) &&
+	CXCursor via =
+		clang_Cursor_isNull(force) ? fn_bound(fe, callee) : force;
+	if (clang_Cursor_isNull(force) && !clang_Cursor_isNull(via) &&
 	    is_kind(clang_getCursorReferenced(strip(callee)),
 		    CXCursor_FunctionDecl))
 		via = clang_getNullCursor(); /* a plain call by name */
@@ -6970,6 +7197,15 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 		if (assign && ks.n == 2 && is_assignment(strip(ks.c[1])) &&
 		    !is_split_inc(fe, strip(ks.c[1])))
 			return conv_chain(fe, c, (AssignOp)op, ks, loc);
+		if (assign && ks.n == 2 && op == A_SET &&
+		    is_kind(strip(ks.c[0]), CXCursor_DeclRefExpr)) {
+			FnSel *sel = fn_sel_find(
+				fe, clang_getCursorReferenced(strip(ks.c[0])));
+			if (sel)
+				return stmt_assign(
+					A_SET, expr_var(fe->f, sel->id, loc),
+					fn_sel_index(fe, sel, ks.c[1]), loc);
+		}
 		if (assign && ks.n == 2) {
 			Expr *lhs = conv_expr(fe, ks.c[0]);
 			if (lhs->type->kind == TY_STRUCT && op == A_SET)
@@ -6997,6 +7233,9 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 		Stmt *m = conv_mem(fe, c, loc);
 		if (m)
 			return m;
+		FnSel *sel = fn_sel_callee(fe, c);
+		if (sel)
+			return fn_sel_stmt(fe, sel, c, loc);
 		break;
 	}
 	case CXCursor_CStyleCastExpr:
@@ -7297,14 +7536,19 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 	/* a name for a function: calls through it call the function */
 	if (!clang_Cursor_hasVarDeclGlobalStorage(v) &&
 	    fn_ptr_type(clang_getCursorType(v))) {
+		Stmt *sd = clang_Cursor_isNull(fn_var_bound(fe, v))
+				   ? fn_sel_make(fe, v, loc)
+				   : NULL;
+		if (sd)
+			return sd;
 		if (clang_Cursor_isNull(fn_var_bound(fe, v)))
 			refuse(fe, loc,
-			       "the function-pointer variable '%s' is not set "
-			       "for good by its declaration (it changes "
-			       "later, "
-			       "or a condition chooses), so ckc cannot tell "
-			       "which function it calls; call the functions "
-			       "by name",
+			       "the function-pointer variable '%s' is used "
+			       "otherwise than called and set to functions by "
+			       "name (it is passed on, compared, set from "
+			       "another pointer, or its address is taken), so "
+			       "ckc cannot tell which function each use "
+			       "calls; call the functions by name",
 			       name);
 		return NULL;
 	}
@@ -9719,6 +9963,7 @@ Program *frontend_parse(const FrontendOptions *opt)
 	memset(fe, 0, sizeof *fe);
 	fe->opt = opt;
 	fe->fidx = -1;
+	fe->sel_force = clang_getNullCursor();
 	in = fopen(opt->input, "r");
 	if (!in) {
 		diag_error(noloc, "cannot open '%s': %s", opt->input,

@@ -1,9 +1,10 @@
 // A function used as a value is refused unless it is the argument of a
 // function-pointer parameter of a function of the file (which ckc copies
-// per function: adjoint/function-pointer.c) or what a local variable's
-// declaration sets it to for good (adjoint/function-pointer-local.c):
-// passed to an external function, kept in a variable that changes or
-// that a condition sets, compared, or chosen by ?: as such an argument.
+// per function: adjoint/function-pointer.c) or what a local variable that
+// is only called is set to (adjoint/function-pointer-local.c,
+// adjoint/function-pointer-chosen.c): passed to an external function,
+// kept in a variable that is also passed on or copied, compared, or chosen
+// by ?: as such an argument.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusals in reverse mode:
@@ -38,17 +39,18 @@ static double cube(double v)
 #pragma ck_tangent wrt(x)
 double g(double x)
 {
-	double (*h)(double) = sq; // CHECK: function-as-value.c:[[@LINE]]:11: error: the function-pointer variable 'h' is not set for good by its declaration (it changes later, or a condition chooses), so ckc cannot tell which function it calls; call the functions by name
+	double (*h)(double) = sq; // CHECK: function-as-value.c:[[@LINE]]:11: error: the function-pointer variable 'h' is used otherwise than called and set to functions by name (it is passed on, compared, set from another pointer, or its address is taken), so ckc cannot tell which function each use calls; call the functions by name
 	if (x > 1.0)
-		h = cube; // CHECK: function-as-value.c:[[@LINE]]:7: error: a function is supported as a value only as the argument of a function-pointer parameter of a function of the file, or as what a local function-pointer variable's declaration sets it to for good; call it by name
-	return h(x);
+		h = cube; // CHECK: function-as-value.c:[[@LINE]]:7: error: a function is supported as a value only as the argument of a function-pointer parameter of a function of the file, or as what a local function-pointer variable that is only called is set to; call it by name
+	return apply_here(h, x); // CHECK: function-as-value.c:[[@LINE]]:20: error: a function-pointer argument must name a function (or pass on such a parameter), so that ckc can differentiate the call
 }
 
 #pragma ck_tangent wrt(x)
 double g2(double x, int c)
 {
-	double (*h)(double) = c ? sq : cube; // CHECK: function-as-value.c:[[@LINE]]:11: error: the function-pointer variable 'h' is not set for good by its declaration (it changes later, or a condition chooses), so ckc cannot tell which function it calls; call the functions by name
-	return h(x);
+	double (*h)(double) = c ? sq : cube; // CHECK: function-as-value.c:[[@LINE]]:11: error: the function-pointer variable 'h' is used otherwise than called and set to functions by name (it is passed on, compared, set from another pointer, or its address is taken), so ckc cannot tell which function each use calls; call the functions by name
+	double (*k)(double) = h; // CHECK: function-as-value.c:[[@LINE]]:11: error: the function-pointer variable 'k' is used otherwise than called and set to functions by name (it is passed on, compared, set from another pointer, or its address is taken), so ckc cannot tell which function each use calls; call the functions by name
+	return k(x);
 }
 
 #pragma ck_tangent wrt(x)
