@@ -39,6 +39,7 @@ typedef struct Normalizer {
 static void norm_stmt(Normalizer *n, Stmt **sp);
 static void soa_locals(Program *p, Func *f);
 static void ping_locals(Program *p, Func *f);
+static void region_exits(Program *p, Func *f, Stmt **sp);
 static void heap_locals(Program *p, Func *f);
 static void member_allocs(Program *p, Func *f);
 static void heap_stepped(Program *p, Func *f);
@@ -907,6 +908,136 @@ static Stmt *norm_loop_tests(Normalizer *n, Stmt *s)
 	return f;
 }
 
+/* ---- continue and break that leave a checkpoint region
+ *
+ * A region (#pragma ck_checkpoint before a statement that is not a loop)
+ * whose statements continue or break the loop around it: its statement
+ * goes into `do { ... } while (0)`, each such continue or break becomes
+ * `ck_leave = 1; break;` (2 for a break), and after the region `if
+ * (ck_leave == 1) continue;` (and `== 2`, break) takes the exit, with
+ * `int ck_leave = 0;` before it.  The region then ends where it starts,
+ * and f_bwd recomputes it whole; its integer ck_leave is in its snapshot
+ * as any other.  Inner regions first, so that the exits an inner one
+ * takes after it are the outer one's to rewrite. */
+
+/* Rewrites the continues and breaks of slot *sp that leave the loops
+ * around it (those not inside a loop of their own); returns which kinds
+ * it met (1 continue, 2 break). */
+static int rx_slot(Func *f, int var, Stmt **sp)
+{
+	Stmt *s = *sp;
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_CONTINUE:
+	case S_BREAK: {
+		int k = s->kind == S_CONTINUE ? 1 : 2;
+		Stmt *b = stmt_block(s->loc);
+		stmt_append(b, stmt_assign(A_SET, expr_var(f, var, s->loc),
+					   expr_int(k, s->loc), s->loc));
+		stmt_append(b, stmt_new(S_BREAK, s->loc));
+		*sp = b;
+		return k;
+	}
+	case S_BLOCK: {
+		int m = 0;
+		for (int i = 0; i < s->u.block.n; i++)
+			m |= rx_slot(f, var, &s->u.block.items[i]);
+		return m;
+	}
+	case S_IF:
+		return rx_slot(f, var, &s->u.ifs.then) |
+		       rx_slot(f, var, &s->u.ifs.els);
+	case S_CHECKPOINT:
+		return rx_slot(f, var, &s->u.ckpt.body);
+	default:
+		return 0;
+	}
+}
+
+/* Does slot s hold such a continue or break? */
+static int rx_has(const Stmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_CONTINUE:
+	case S_BREAK:
+		return 1;
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (rx_has(s->u.block.items[i]))
+				return 1;
+		return 0;
+	case S_IF:
+		return rx_has(s->u.ifs.then) || rx_has(s->u.ifs.els);
+	case S_CHECKPOINT:
+		return rx_has(s->u.ckpt.body);
+	default:
+		return 0;
+	}
+}
+
+static Stmt *rx_exit(Func *f, int var, int k, Loc loc)
+{
+	Stmt *t = stmt_new(S_IF, loc);
+	t->u.ifs.cond = expr_binary(B_EQ, expr_var(f, var, loc),
+				    expr_int(k, loc), type_int(), loc);
+	t->u.ifs.then = stmt_block(loc);
+	stmt_append(t->u.ifs.then,
+		    stmt_new(k == 1 ? S_CONTINUE : S_BREAK, loc));
+	return t;
+}
+
+static void region_exits(Program *p, Func *f, Stmt **sp)
+{
+	Stmt *s = *sp;
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			region_exits(p, f, &s->u.block.items[i]);
+		return;
+	case S_IF:
+		region_exits(p, f, &s->u.ifs.then);
+		region_exits(p, f, &s->u.ifs.els);
+		return;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		region_exits(p, f, &s->u.loop.body);
+		return;
+	case S_CHECKPOINT:
+		region_exits(p, f, &s->u.ckpt.body);
+		break;
+	default:
+		return;
+	}
+	Stmt *body = s->u.ckpt.body;
+	if (s->u.ckpt.binomial || s->u.ckpt.online || s->u.ckpt.budget ||
+	    !body || body->kind == S_FOR || body->kind == S_WHILE ||
+	    body->kind == S_DO || !rx_has(body))
+		return;
+	Loc loc = s->loc;
+	int var = func_add_var(f, name_fresh(p, f, "ck_leave"), type_int(),
+			       VAR_LOCAL, loc);
+	int kinds = rx_slot(f, var, &s->u.ckpt.body);
+	Stmt *once = stmt_new(S_DO, loc);
+	once->u.loop.cond = expr_int(0, loc);
+	once->u.loop.body = stmt_block(loc);
+	stmt_append(once->u.loop.body, s->u.ckpt.body);
+	s->u.ckpt.body = once;
+	Stmt *b = stmt_block(loc);
+	stmt_append(b, stmt_decl(var, expr_int(0, loc), loc));
+	stmt_append(b, s);
+	if (kinds & 1)
+		stmt_append(b, rx_exit(f, var, 1, loc));
+	if (kinds & 2)
+		stmt_append(b, rx_exit(f, var, 2, loc));
+	*sp = b;
+}
+
 void normalize_program(Program *p)
 {
 	accessors_inline(p);
@@ -934,6 +1065,7 @@ void normalize_program(Program *p)
 		ptr_moving(p, n.f);
 		ptr_table(p, n.f);
 		norm_block(&n, n.f->body);
+		region_exits(p, n.f, &n.f->body);
 		online_shape(p, n.f);
 	}
 	globals_static_check(p);
