@@ -1382,9 +1382,30 @@ static void emit_mulz(FILE *out, int which)
 				def[k][0], def[k][1]);
 }
 
+/* Floating-point contraction off in the generated file, before anything
+ * it includes (so that the runtime's inline functions, compiled alike,
+ * still inline): gcc's GNU modes and clang's default would fuse a * b +
+ * c where the shapes of two functions allow it, and f_dv would differ
+ * from f_d, a checkpointed f_b from the same without checkpoints, in the
+ * last bits.  CKC_FP_CONTRACT keeps the compiler's choice. */
+static void emit_fp_contract(FILE *out)
+{
+	fputs("#ifndef CKC_FP_CONTRACT /* the derivatives agree bit for bit "
+	      "*/\n"
+	      "#if defined(__clang__)\n"
+	      "#pragma STDC FP_CONTRACT OFF\n"
+	      "#elif defined(__GNUC__)\n"
+	      "#pragma GCC optimize(\"fp-contract=off\")\n"
+	      "#endif\n"
+	      "#endif\n",
+	      out);
+}
+
 static void emit_includes(FILE *out, const Program *p, const Deps *d)
 {
 	int i, has_math = 0;
+
+	emit_fp_contract(out);
 
 	/* The input was read with POSIX (or GNU) declarations visible: a
 	 * call to one of them (j0, drand48) needs them under -std=c99. */
