@@ -794,6 +794,34 @@ static void act_global_flush(const Func *f)
 	act_gfirst = NULL;
 }
 
+/* Does pointer type t point to integers other than chars (const int
+ * *idx)?  A floating store reaches such data only where one node holds
+ * both, as the pointer members of one struct do (struct { const int
+ * *idx; double *val; }). */
+static int act_int_data(const Type *t)
+{
+	const Type *b = t->base;
+	return b && b->kind == TY_INT && b->name && !strstr(b->name, "char");
+}
+
+/* A struct variable of node n (or a pointer to one) with a member that
+ * points to floating data: the struct that joined n's pointers, or -1. */
+static int act_joining_struct(const Solver *s, int n)
+{
+	for (int v = 0; v < s->f->nvars; v++) {
+		const Type *t = s->f->vars[v]->type;
+		while (t->kind == TY_PTR || t->kind == TY_ARRAY)
+			t = t->base;
+		if (s->a->node[v] != n || t->kind != TY_STRUCT || !t->st)
+			continue;
+		for (int k = 0; k < t->st->nfields; k++)
+			if (t->st->fields[k].type->kind == TY_PTR &&
+			    type_float_elem(t->st->fields[k].type))
+				return v;
+	}
+	return -1;
+}
+
 static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 {
 	int root = activity_root(lhs);
@@ -820,6 +848,24 @@ static void act_store(Solver *s, const Expr *lhs, int varied, Loc at)
 			    s->a->node[w] != s->a->node[root] ||
 			    !act_first_report(at))
 				continue;
+			int sv = act_int_data(x->type)
+					 ? act_joining_struct(s, s->a->node[w])
+					 : -1;
+			if (sv >= 0) {
+				diag_error(at,
+					   "a derivative would flow into the "
+					   "data behind '%s', which ckc takes "
+					   "for the data of '%s': struct '%s' "
+					   "holds pointers to both, and ckc "
+					   "does not tell a struct's pointer "
+					   "members apart yet; keep the "
+					   "integers' pointer out of that "
+					   "struct, or pass the pointers as "
+					   "arguments of their own",
+					   x->name, s->f->vars[root]->name,
+					   s->f->vars[sv]->name);
+				return;
+			}
 			diag_error(at,
 				   "a derivative would flow into the data "
 				   "behind '%s', whose type holds no "
