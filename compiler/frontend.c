@@ -1703,10 +1703,10 @@ static int const_expr(PC *pc, long long *v, int level)
 	Tok *t = pc_peek(pc);
 	long long r;
 	int i;
-	if (level == 2) {
+	if (level == 3) {
 		if (t && (!strcmp(t->s, "-") || !strcmp(t->s, "+"))) {
 			pc->i++;
-			if (!const_expr(pc, v, 2))
+			if (!const_expr(pc, v, 3))
 				return 0;
 			if (t->s[0] == '-')
 				*v = -*v;
@@ -1746,13 +1746,32 @@ static int const_expr(PC *pc, long long *v, int level)
 		const char *op;
 		t = pc_peek(pc);
 		op = t ? t->s : "";
-		if (!(level == 0 ? !strcmp(op, "+") || !strcmp(op, "-")
-				 : !strcmp(op, "*") || !strcmp(op, "/") ||
-					   !strcmp(op, "%")))
+		if (!(level == 0   ? !strcmp(op, "<<") || !strcmp(op, ">>")
+		      : level == 1 ? !strcmp(op, "+") || !strcmp(op, "-")
+				   : !strcmp(op, "*") || !strcmp(op, "/") ||
+					     !strcmp(op, "%")))
 			return 1;
 		pc->i++;
 		if (!const_expr(pc, &r, level + 1))
 			return 0;
+		if (level == 0) {
+			/* budget(64 << 20); saturating as below */
+			if (r < 0 || r > 62) {
+				diag_error(t->loc,
+					   "shift by %lld in %s(); the count "
+					   "must be 0 to 62",
+					   r, pc->clause);
+				return 0;
+			}
+			if (op[0] == '>')
+				*v = *v >> r;
+			else if (*v > (CONST_MAX >> r) ||
+				 *v < -(CONST_MAX >> r))
+				*v = *v < 0 ? -CONST_MAX * 4 : CONST_MAX * 4;
+			else
+				*v = *v * ((long long)1 << r);
+			continue;
+		}
 		if ((op[0] == '/' || op[0] == '%') && r == 0) {
 			diag_error(t->loc, "division by zero in %s()",
 				   pc->clause);
@@ -1790,6 +1809,9 @@ static long long ckpt_count(PC *pc, const char *clause, long long max)
 		if (k > max && max == CONST_MAX)
 			diag_error(t->loc, "%s() takes at most 2^40 bytes",
 				   clause);
+		else if (k > max)
+			diag_error(t->loc, "%s() takes at most %lld, not %lld",
+				   clause, max, k);
 		else
 			diag_error(t->loc,
 				   "%s() takes a positive integer, not %lld",
