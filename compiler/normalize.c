@@ -3752,6 +3752,122 @@ static int static_read_only(const Program *p, const Func *f, int v)
 	       (f->vars[v]->type->kind != TY_ARRAY || r.all == r.indexed);
 }
 
+/* A table computed on the first call (`static int ready; static double
+ * C[8]; if (!ready) { for (...) C[i] = cos(0.1 * i); ready = 1; }`): every
+ * store into v sits in the arm of an `if (!flag)` or `if (flag == 0)`,
+ * flag a static int of f, that also sets flag to a nonzero constant, and
+ * stores a value that reads nothing but integers, numbers, v itself and
+ * math functions; elsewhere v is only read, element by element.  Its
+ * values are the same in every call and carry no derivative: each
+ * generated function keeps its own table, filled on its own first call. */
+typedef struct LazyTable {
+	const Func *f;
+	int v;
+	int flag;   /* the static int of the if being walked, or -1 */
+	int stores; /* stores of v, and those that fit */
+	int good;
+} LazyTable;
+
+static int lazy_flag_test(const Func *f, const Expr *c)
+{
+	const Expr *x = NULL;
+	if (c->kind == E_UNARY && c->u.un.op == U_NOT)
+		x = c->u.un.e;
+	else if (c->kind == E_BINARY && c->u.bin.op == B_EQ &&
+		 c->u.bin.r->kind == E_NUM && c->u.bin.r->u.num.ival == 0)
+		x = c->u.bin.l;
+	if (!x || x->kind != E_VAR)
+		return -1;
+	const Var *fv = f->vars[x->u.var];
+	return fv->kind == VAR_LOCAL && fv->is_static &&
+			       fv->type->kind == TY_INT
+		       ? x->u.var
+		       : -1;
+}
+
+/* Does value e read only integers, numbers, v and math functions? */
+static void lazy_value_visit(void *ctx, const Expr *e)
+{
+	LazyTable *t = ctx;
+	if ((e->kind == E_VAR && e->u.var != t->v &&
+	     t->f->vars[e->u.var]->type->kind != TY_INT) ||
+	    e->kind == E_GLOBAL || e->kind == E_DEREF ||
+	    (e->kind == E_CALL && e->u.call.fn >= 0))
+		t->good = 0;
+}
+
+/* Does block b set flag to a nonzero number at its top level? */
+static int lazy_sets_flag(const Stmt *b, int flag)
+{
+	for (int i = 0; b && b->kind == S_BLOCK && i < b->u.block.n; i++) {
+		const Stmt *s = b->u.block.items[i];
+		if (s->kind == S_ASSIGN && s->u.assign.op == A_SET &&
+		    s->u.assign.lhs->kind == E_VAR &&
+		    s->u.assign.lhs->u.var == flag &&
+		    s->u.assign.rhs->kind == E_NUM &&
+		    s->u.assign.rhs->u.num.ival != 0)
+			return 1;
+	}
+	return 0;
+}
+
+static void lazy_walk(LazyTable *t, const Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			lazy_walk(t, s->u.block.items[i]);
+		return;
+	case S_IF: {
+		int flag = lazy_flag_test(t->f, s->u.ifs.cond);
+		int outer = t->flag;
+		if (flag >= 0 && lazy_sets_flag(s->u.ifs.then, flag))
+			t->flag = flag;
+		lazy_walk(t, s->u.ifs.then);
+		t->flag = outer;
+		lazy_walk(t, s->u.ifs.els);
+		return;
+	}
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		lazy_walk(t, s->u.loop.init);
+		lazy_walk(t, s->u.loop.inc);
+		lazy_walk(t, s->u.loop.body);
+		return;
+	case S_CHECKPOINT:
+		lazy_walk(t, s->u.ckpt.body);
+		return;
+	case S_ASSIGN: {
+		const Expr *l = s->u.assign.lhs;
+		const Expr *b = l->kind == E_INDEX ? l->u.index.base : l;
+		if (b->kind != E_VAR || b->u.var != t->v)
+			return;
+		t->stores++;
+		if (t->flag < 0 || s->u.assign.op != A_SET)
+			t->good = 0;
+		ir_walk_expr(s->u.assign.rhs, lazy_value_visit, t);
+		if (l->kind == E_INDEX)
+			ir_walk_expr(l->u.index.idx, lazy_value_visit, t);
+		return;
+	}
+	default:
+		return;
+	}
+}
+
+static int static_lazy_table(const Program *p, const Func *f, int v)
+{
+	LazyTable t = { f, v, -1, 0, 1 };
+	lazy_walk(&t, f->body);
+	ReadOnly r = { p, v, 0, 0, 0 };
+	ir_walk_stmt(f->body, read_only_expr, &r);
+	return t.good && t.stores > 0 &&
+	       (f->vars[v]->type->kind != TY_ARRAY || r.all == r.indexed);
+}
+
 static int scratch_prefix(const Func *f, int v);
 
 static void static_scratch(const Program *p, Func *f)
@@ -3779,6 +3895,8 @@ static void static_scratch(const Program *p, Func *f)
 			x->type = type_with_const_elems(x->type, 1);
 			continue;
 		}
+		if (static_lazy_table(p, f, v))
+			continue;
 		diag_error(x->loc,
 			   "static local '%s' keeps its value from call to "
 			   "call, which no derivative follows; make it a "

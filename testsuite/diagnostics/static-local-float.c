@@ -1,7 +1,9 @@
 // A floating-point static local that a call may read before it writes it
 // is refused: its value would carry over between calls without a
 // derivative.  One that each call overwrites whole first is scratch
-// (adjoint/static-scratch.c); an integer static local is passive.
+// (adjoint/static-scratch.c), one that the first call fills with values
+// of constants is a table (adjoint/static-lazy-table.c), and an integer
+// static local is passive.
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // The same refusals in reverse mode:
@@ -32,5 +34,20 @@ double g(double x)
 		w[i] = x * i;
 	}
 	return w[1] + w[2];
+}
+
+/* filled on the first call, but from the argument: the table of the first
+ * call's x would serve every later call */
+#pragma ck_tangent wrt(x)
+double h(double x, int k)
+{
+	static int ready = 0;
+	static double t[4]; // CHECK: static-local-float.c:[[@LINE]]:16: error: static local 't' keeps its value
+	if (!ready) {
+		for (int i = 0; i < 4; i++)
+			t[i] = x * i;
+		ready = 1;
+	}
+	return t[k] * x;
 }
 // CHECK-NOT: calls
