@@ -4481,6 +4481,17 @@ static const char *const msg_assign_in_expr =
 	"assignment inside an expression is not supported; make it a "
 	"statement of its own";
 
+/* Are a and b one expression of the source?  Cursors of one expression
+ * reached along different paths (a declaration's initializer, a call's
+ * argument) may compare unequal: their kinds and extents are compared. */
+static int same_expr(CXCursor a, CXCursor b)
+{
+	return clang_equalCursors(a, b) ||
+	       (clang_getCursorKind(a) == clang_getCursorKind(b) &&
+		clang_equalRanges(clang_getCursorExtent(a),
+				  clang_getCursorExtent(b)));
+}
+
 static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 {
 	Kids ks = expr_kids(c);
@@ -4496,7 +4507,7 @@ static Expr *conv_unary(FE *fe, CXCursor c, Loc loc)
 	case CXUnaryOperator_PreInc:
 	case CXUnaryOperator_PreDec:
 		for (int k = 0; k < fe->nsplit; k++) {
-			if (!clang_equalCursors(c, fe->split_inc[k]))
+			if (!same_expr(c, fe->split_inc[k]))
 				continue;
 			e = conv_expr(fe, ks.c[0]);
 			if (fe->split_adj[k])
