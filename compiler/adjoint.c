@@ -1317,9 +1317,11 @@ static int adj_check_struct_pointers(AdjVariant *v)
 static unsigned char *adj_stable_mask(AdjVariant *v);
 static int adj_param_changed(const AdjVariant *v, int pv);
 
-int adj_stable(Adj *c, int var)
+/* (adj_stable without the --no-tbr switch: whether f_bwd may receive the
+ * data, which a checkpoint region's recomputation needs whatever is taped) */
+static int adj_stable_data(Adj *c, int var)
 {
-	if (var < 0 || !adj_tbr)
+	if (var < 0)
 		return 0;
 	int b = c->v->base[var];
 	if (b < 0 || !adj_var_is_param(c->f, b))
@@ -1336,6 +1338,11 @@ int adj_stable(Adj *c, int var)
 	if (c->a->written[c->a->node[var]])
 		return 0;
 	return adj_stable_mask(c->v)[adj_param_pos(c->f, b)] == 1;
+}
+
+int adj_stable(Adj *c, int var)
+{
+	return adj_tbr && adj_stable_data(c, var);
 }
 
 /* A floating scalar parameter that f never assigns and whose argument
@@ -4957,7 +4964,8 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 		const Expr *arg = call->u.call.args[i];
 		Type *pt = g->vars[g->params[i]]->type;
 		if (type_is_pointerish(pt)) {
-			stable[i] = (unsigned char)adj_stable(c, activity_root(arg));
+			stable[i] = (unsigned char)adj_stable_data(
+				c, activity_root(arg));
 			if (!stable[i] && adj_int_cell(pt) &&
 			    adj_int_cell_arg(c, arg))
 				stable[i] = 3;
@@ -4977,7 +4985,8 @@ static AdjVariant *adj_variant_for_call(Adj *c, const Expr *call,
 			stable[i] = (unsigned char)adj_bw_ok(c, arg);
 		} else if (pt->kind == TY_STRUCT) {
 			/* the data the struct's pointer members reach */
-			stable[i] = (unsigned char)adj_stable(c, activity_root(arg));
+			stable[i] = (unsigned char)adj_stable_data(
+				c, activity_root(arg));
 		}
 	}
 	*copyp = copy;
