@@ -5019,7 +5019,7 @@ static void zero_object(Stmt *out, Expr *lhs, Loc loc)
 	}
 }
 
-static Stmt *struct_assign(Expr *lhs, Expr *rhs, Loc loc);
+static Stmt *struct_assign(FE *fe, Expr *lhs, Expr *rhs, Loc loc);
 
 /* The assignments of initializer list (or expression) c to object lhs:
  * members and elements in order, braces optional where C allows them to
@@ -5044,7 +5044,8 @@ static void struct_init(FE *fe, Stmt *out, Expr *lhs, CXCursor c, Loc loc)
 	}
 	if (!is_kind(c, CXCursor_InitListExpr)) {
 		if (t->kind == TY_STRUCT) { /* a struct member from a struct */
-			append_flat(out, struct_assign(lhs, conv_expr(fe, c), loc));
+			append_flat(out, struct_assign(fe, lhs,
+						       conv_expr(fe, c), loc));
 			return;
 		}
 		diag_error(cur_loc(fe, c), "initialize each member of a struct "
@@ -5157,8 +5158,59 @@ static Expr *designated_target(FE *fe, Expr *lhs, CXCursor c, CXCursor *val,
 	return m;
 }
 
+enum { STRUCT_COPY_UNROLL = 16 };
+
+/* The assignments struct_copy writes for an object of type t (a loop's
+ * body counted once). */
+static long copy_statements(const Type *t)
+{
+	long n = 0;
+	if (t->kind == TY_ARRAY)
+		return copy_size(t) > STRUCT_COPY_UNROLL
+			       ? copy_statements(t->base)
+			       : copy_size(t);
+	if (t->kind != TY_STRUCT)
+		return 1;
+	for (int i = 0; i < t->st->nfields && n < 100000; i++)
+		n += copy_statements(t->st->fields[i].type);
+	return n;
+}
+
+/* lhs = rhs of objects of one type into out: member by member, and an
+ * array of more than STRUCT_COPY_UNROLL scalars by a counted loop over
+ * its elements (an array member u[32][32] is two loops, not 1024
+ * statements of each generated function); without fe (a memcpy's
+ * element), element by element. */
+static void struct_copy(FE *fe, Stmt *out, Expr *lhs, Expr *rhs, Loc loc)
+{
+	Type *t = lhs->type;
+	if (t->kind == TY_STRUCT) {
+		for (int i = 0; i < t->st->nfields; i++)
+			struct_copy(fe, out,
+				    expr_member(expr_clone(lhs), i, loc),
+				    expr_member(expr_clone(rhs), i, loc), loc);
+		return;
+	}
+	if (!fe || t->kind != TY_ARRAY || copy_size(t) <= STRUCT_COPY_UNROLL) {
+		ir_copy_object(out, lhs, rhs, loc);
+		return;
+	}
+	int i = fe_temp(fe, "ck_i", type_int(), loc);
+	Stmt *f = stmt_new(S_FOR, loc);
+	f->u.loop.init = stmt_decl(i, expr_int(0, loc), loc);
+	f->u.loop.cond = expr_binary(B_LT, expr_var(fe->f, i, loc),
+				     expr_int(t->len, loc), type_int(), loc);
+	f->u.loop.inc = stmt_assign(A_INC, expr_var(fe->f, i, loc), NULL, loc);
+	f->u.loop.body = stmt_block(loc);
+	struct_copy(fe, f->u.loop.body,
+		    expr_index(expr_clone(lhs), expr_var(fe->f, i, loc), loc),
+		    expr_index(expr_clone(rhs), expr_var(fe->f, i, loc), loc),
+		    loc);
+	stmt_append(out, f);
+}
+
 /* lhs = rhs on structs: a block of member assignments. */
-static Stmt *struct_assign(Expr *lhs, Expr *rhs, Loc loc)
+static Stmt *struct_assign(FE *fe, Expr *lhs, Expr *rhs, Loc loc)
 {
 	Stmt *b = stmt_block(loc);
 	if (lhs->type == &bad_type || rhs->type == &bad_type)
@@ -5169,9 +5221,9 @@ static Stmt *struct_assign(Expr *lhs, Expr *rhs, Loc loc)
 		 * r = q;: each arm a struct assignment of its own */
 		Stmt *ifs = stmt_new(S_IF, loc);
 		ifs->u.ifs.cond = rhs->u.cond.c;
-		ifs->u.ifs.then = struct_assign(lhs, rhs->u.cond.a, loc);
+		ifs->u.ifs.then = struct_assign(fe, lhs, rhs->u.cond.a, loc);
 		ifs->u.ifs.els =
-			struct_assign(expr_clone(lhs), rhs->u.cond.b, loc);
+			struct_assign(fe, expr_clone(lhs), rhs->u.cond.b, loc);
 		return ifs;
 	}
 	if (rhs->kind == E_CALL && rhs->u.call.fn >= 0 && !expr_has_call(lhs))
@@ -5189,12 +5241,12 @@ static Stmt *struct_assign(Expr *lhs, Expr *rhs, Loc loc)
 				"members one by one");
 		return stmt_new(S_EMPTY, loc);
 	}
-	if (copy_size(lhs->type) > 4096) {
+	if ((fe ? copy_statements(lhs->type) : copy_size(lhs->type)) > 4096) {
 		diag_error(loc, "struct assignment of more than 4096 scalars is "
 				"not supported; copy it in a loop");
 		return stmt_new(S_EMPTY, loc);
 	}
-	ir_copy_object(b, lhs, rhs, loc);
+	struct_copy(fe, b, lhs, rhs, loc);
 	return b;
 }
 
@@ -5397,7 +5449,7 @@ static Stmt *conv_chain(FE *fe, CXCursor c, AssignOp op, Kids ks, Loc loc)
 		return b;
 	}
 	if (lhs->type->kind == TY_STRUCT && op == A_SET)
-		append_flat(b, struct_assign(lhs, val, loc));
+		append_flat(b, struct_assign(fe, lhs, val, loc));
 	else
 		stmt_append(b, stmt_assign(op, lhs, val, loc));
 	return b;
@@ -5594,7 +5646,7 @@ static Stmt *mem_store(Expr *lhs, Expr *rhs, Loc loc)
 				   rhs ? rhs : expr_num(0.0, lhs->type, loc),
 				   loc);
 	if (rhs)
-		return struct_assign(lhs, rhs, loc);
+		return struct_assign(NULL, lhs, rhs, loc);
 	Stmt *b = stmt_block(loc);
 	zero_object(b, lhs, loc);
 	return b;
@@ -7242,8 +7294,8 @@ static Stmt *conv_expr_stmt(FE *fe, CXCursor c)
 		if (assign && ks.n == 2) {
 			Expr *lhs = conv_expr(fe, ks.c[0]);
 			if (lhs->type->kind == TY_STRUCT && op == A_SET)
-				return struct_assign(lhs, conv_expr(fe, ks.c[1]),
-						     loc);
+				return struct_assign(
+					fe, lhs, conv_expr(fe, ks.c[1]), loc);
 			return stmt_assign((AssignOp)op, lhs,
 					   conv_expr(fe, ks.c[1]), loc);
 		}
@@ -7685,8 +7737,9 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 			s->u.decl.init = NULL;
 			fe->f->vars[id]->type = type_writable(ty);
 			stmt_append(b, s);
-			append_flat(b, struct_assign(expr_var(fe->f, id, loc), val,
-						     loc));
+			append_flat(b,
+				    struct_assign(fe, expr_var(fe->f, id, loc),
+						  val, loc));
 			return b;
 		}
 		return s;
@@ -7698,7 +7751,8 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 		s->u.decl.init = NULL;
 		fe->f->vars[id]->type = type_writable(ty);
 		stmt_append(b, s);
-		append_flat(b, struct_assign(expr_var(fe->f, id, loc), rhs, loc));
+		append_flat(b, struct_assign(fe, expr_var(fe->f, id, loc), rhs,
+					     loc));
 		return b;
 	}
 	return s;
