@@ -5180,7 +5180,7 @@ static long copy_statements(const Type *t)
  * array of more than STRUCT_COPY_UNROLL scalars by a counted loop over
  * its elements (an array member u[32][32] is two loops, not 1024
  * statements of each generated function); without fe (a memcpy's
- * element), element by element. */
+ * element), element by element.  Without rhs, zeros. */
 static void struct_copy(FE *fe, Stmt *out, Expr *lhs, Expr *rhs, Loc loc)
 {
 	Type *t = lhs->type;
@@ -5188,11 +5188,16 @@ static void struct_copy(FE *fe, Stmt *out, Expr *lhs, Expr *rhs, Loc loc)
 		for (int i = 0; i < t->st->nfields; i++)
 			struct_copy(fe, out,
 				    expr_member(expr_clone(lhs), i, loc),
-				    expr_member(expr_clone(rhs), i, loc), loc);
+				    rhs ? expr_member(expr_clone(rhs), i, loc)
+					: NULL,
+				    loc);
 		return;
 	}
 	if (!fe || t->kind != TY_ARRAY || copy_size(t) <= STRUCT_COPY_UNROLL) {
-		ir_copy_object(out, lhs, rhs, loc);
+		if (rhs)
+			ir_copy_object(out, lhs, rhs, loc);
+		else
+			zero_object(out, lhs, loc);
 		return;
 	}
 	int i = fe_temp(fe, "ck_i", type_int(), loc);
@@ -5202,10 +5207,12 @@ static void struct_copy(FE *fe, Stmt *out, Expr *lhs, Expr *rhs, Loc loc)
 				     expr_int(t->len, loc), type_int(), loc);
 	f->u.loop.inc = stmt_assign(A_INC, expr_var(fe->f, i, loc), NULL, loc);
 	f->u.loop.body = stmt_block(loc);
-	struct_copy(fe, f->u.loop.body,
-		    expr_index(expr_clone(lhs), expr_var(fe->f, i, loc), loc),
-		    expr_index(expr_clone(rhs), expr_var(fe->f, i, loc), loc),
-		    loc);
+	struct_copy(
+		fe, f->u.loop.body,
+		expr_index(expr_clone(lhs), expr_var(fe->f, i, loc), loc),
+		rhs ? expr_index(expr_clone(rhs), expr_var(fe->f, i, loc), loc)
+		    : NULL,
+		loc);
 	stmt_append(out, f);
 }
 
@@ -5846,6 +5853,78 @@ static Stmt *mem_struct(FE *fe, const char *name, CXCursor *a, Loc loc)
 	return blk;
 }
 
+/* memset(V, 0, sizeof V) and memcpy(V, U, sizeof V) of a whole array of
+ * arrays of structs that hold floating data (Q V[2][3]): the struct
+ * assignment V = U (struct_copy), or zeros.  Only when the byte count is
+ * a constant equal to V's size, and U has V's type; NULL otherwise. */
+static Stmt *mem_whole_rows(FE *fe, int cpy, CXCursor *a, Loc loc)
+{
+	CXCursor d = strip(a[0]);
+	CXType dt = clang_getCanonicalType(clang_getCursorType(d));
+	/* (or rows behind a pointer, Q (*d)[3] of a parameter Q d[2][3],
+	 * the count a whole number of rows) */
+	int rows = dt.kind == CXType_Pointer;
+	CXType row =
+		rows ? clang_getCanonicalType(clang_getPointeeType(dt))
+		     : clang_getCanonicalType(clang_getArrayElementType(dt));
+	if ((!rows && dt.kind != CXType_ConstantArray) ||
+	    row.kind != CXType_ConstantArray)
+		return NULL;
+	CXType el = row;
+	while (el.kind == CXType_ConstantArray)
+		el = clang_getCanonicalType(clang_getArrayElementType(el));
+	if (el.kind != CXType_Record || !cx_struct_with_float(fe, el))
+		return NULL;
+	Expr *n = eval_const(fe, strip(a[2]), loc);
+	long long v, rsize = clang_Type_getSizeOf(row);
+	if (!n || !n->u.num.is_int || rsize <= 0 ||
+	    (rows ? n->u.num.ival <= 0 || n->u.num.ival % rsize
+		  : n->u.num.ival != clang_Type_getSizeOf(dt)))
+		return NULL;
+	if (cpy) {
+		CXType st = clang_getCanonicalType(
+			clang_getCursorType(strip(a[1])));
+		CXType srow = st.kind == CXType_Pointer
+				      ? clang_getPointeeType(st)
+				      : clang_getArrayElementType(st);
+		if ((st.kind != CXType_Pointer &&
+		     st.kind != CXType_ConstantArray) ||
+		    !clang_equalTypes(clang_getUnqualifiedType(
+					      clang_getCanonicalType(srow)),
+				      row))
+			return NULL;
+	}
+	if (!cpy && (!int_const(strip(a[1]), &v) || v != 0))
+		return NULL;
+	Expr *de = conv_expr(fe, d);
+	Expr *se = cpy ? conv_expr(fe, strip(a[1])) : NULL;
+	if (de->type == &bad_type || (se && se->type == &bad_type))
+		return stmt_new(S_EMPTY, loc);
+	Stmt *b = stmt_block(loc);
+	/* (a parameter declared Q d[2][3] has the array's type in clang and
+	 * a pointer's here) */
+	if (de->type->kind == TY_ARRAY &&
+	    (!se || se->type->kind == TY_ARRAY)) {
+		struct_copy(fe, b, de, se, loc);
+		return b;
+	}
+	/* for (r = 0; r < count / sizeof row; r++) d[r] = s[r]; */
+	int r = fe_temp(fe, "ck_r", type_int(), loc);
+	Stmt *f = stmt_new(S_FOR, loc);
+	f->u.loop.init = stmt_decl(r, expr_int(0, loc), loc);
+	f->u.loop.cond = expr_binary(B_LT, expr_var(fe->f, r, loc),
+				     expr_int(n->u.num.ival / rsize, loc),
+				     type_int(), loc);
+	f->u.loop.inc = stmt_assign(A_INC, expr_var(fe->f, r, loc), NULL, loc);
+	f->u.loop.body = stmt_block(loc);
+	struct_copy(fe, f->u.loop.body,
+		    expr_index(de, expr_var(fe->f, r, loc), loc),
+		    se ? expr_index(se, expr_var(fe->f, r, loc), loc) : NULL,
+		    loc);
+	stmt_append(b, f);
+	return b;
+}
+
 static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 {
 	Kids ks = expr_kids(c);
@@ -5863,6 +5942,9 @@ static Stmt *conv_mem(FE *fe, CXCursor c, Loc loc)
 	for (int k = 0; k < 3; k++)
 		a[k] = clang_Cursor_getArgument(c, (unsigned)k);
 	enum CXTypeKind ek = mem_elem_kind(a[0]);
+	Stmt *whole = mem_whole_rows(fe, cpy && !move, a, loc);
+	if (whole)
+		return whole;
 	if (ek == CXType_Invalid &&
 	    mem_elem_type(a[0]).kind == CXType_Record &&
 	    cx_struct_with_float(fe, mem_elem_type(a[0])))
