@@ -2364,7 +2364,18 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 		for (int k = 0; k < prag->u.ckpt.nsaves; k++)
 			named |= prag->u.ckpt.saves[k]->var == i;
 		/* (a section of read-only data is not saved: rg_save_sections) */
-		if (!named || f->vars[i]->type->base->is_const) {
+		if (named && f->vars[i]->type->base->is_const) {
+			diag_error(prag->loc,
+				   "%s reads data behind '%s', which the "
+				   "reverse sweep of '%s' cannot reach, and "
+				   "save() keeps no read-only data; drop the "
+				   "const of '%s' (save() then keeps its "
+				   "struct), or checkpoint in the caller",
+				   what, f->vars[i]->name, f->name,
+				   f->vars[i]->name);
+			return 0;
+		}
+		if (!named) {
 			diag_error(prag->loc,
 				   "%s reads data behind '%s', which the "
 				   "reverse sweep of '%s' cannot reach; "

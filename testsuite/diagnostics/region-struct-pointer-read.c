@@ -31,7 +31,7 @@ typedef struct {
 /* named in save(), but read-only: save() leaves const data out */
 static void scale(St *s, const Par *pr)
 {
-#pragma ck_checkpoint save(s[0:1], pr[0:1]) // CHECK: region-struct-pointer-read.c:[[@LINE]]:9: error: this ck_checkpoint region reads data behind 'pr', which the reverse sweep of 'scale' cannot reach; checkpoint in the caller
+#pragma ck_checkpoint save(s[0:1], pr[0:1]) // CHECK: region-struct-pointer-read.c:[[@LINE]]:9: error: this ck_checkpoint region reads data behind 'pr', which the reverse sweep of 'scale' cannot reach, and save() keeps no read-only data; drop the const of 'pr' (save() then keeps its struct), or checkpoint in the caller
 	s->q = s->q * pr->k;
 }
 
