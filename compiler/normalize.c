@@ -921,9 +921,10 @@ static Stmt *norm_loop_tests(Normalizer *n, Stmt *s)
  * takes after it are the outer one's to rewrite. */
 
 /* Rewrites the continues and breaks of slot *sp that leave the loops
- * around it (those not inside a loop of their own); returns which kinds
- * it met (1 continue, 2 break). */
-static int rx_slot(Func *f, int var, Stmt **sp)
+ * around it (those not inside a loop of their own), with *var, the int
+ * ck_leave, made at the first; returns which kinds it met (1 continue, 2
+ * break). */
+static int rx_slot(Program *p, Func *f, int *var, Stmt **sp)
 {
 	Stmt *s = *sp;
 	if (!s)
@@ -932,8 +933,11 @@ static int rx_slot(Func *f, int var, Stmt **sp)
 	case S_CONTINUE:
 	case S_BREAK: {
 		int k = s->kind == S_CONTINUE ? 1 : 2;
+		if (*var < 0)
+			*var = func_add_var(f, name_fresh(p, f, "ck_leave"),
+					    type_int(), VAR_LOCAL, s->loc);
 		Stmt *b = stmt_block(s->loc);
-		stmt_append(b, stmt_assign(A_SET, expr_var(f, var, s->loc),
+		stmt_append(b, stmt_assign(A_SET, expr_var(f, *var, s->loc),
 					   expr_int(k, s->loc), s->loc));
 		stmt_append(b, stmt_new(S_BREAK, s->loc));
 		*sp = b;
@@ -942,37 +946,14 @@ static int rx_slot(Func *f, int var, Stmt **sp)
 	case S_BLOCK: {
 		int m = 0;
 		for (int i = 0; i < s->u.block.n; i++)
-			m |= rx_slot(f, var, &s->u.block.items[i]);
+			m |= rx_slot(p, f, var, &s->u.block.items[i]);
 		return m;
 	}
 	case S_IF:
-		return rx_slot(f, var, &s->u.ifs.then) |
-		       rx_slot(f, var, &s->u.ifs.els);
+		return rx_slot(p, f, var, &s->u.ifs.then) |
+		       rx_slot(p, f, var, &s->u.ifs.els);
 	case S_CHECKPOINT:
-		return rx_slot(f, var, &s->u.ckpt.body);
-	default:
-		return 0;
-	}
-}
-
-/* Does slot s hold such a continue or break? */
-static int rx_has(const Stmt *s)
-{
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case S_CONTINUE:
-	case S_BREAK:
-		return 1;
-	case S_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			if (rx_has(s->u.block.items[i]))
-				return 1;
-		return 0;
-	case S_IF:
-		return rx_has(s->u.ifs.then) || rx_has(s->u.ifs.els);
-	case S_CHECKPOINT:
-		return rx_has(s->u.ckpt.body);
+		return rx_slot(p, f, var, &s->u.ckpt.body);
 	default:
 		return 0;
 	}
@@ -1017,12 +998,13 @@ static void region_exits(Program *p, Func *f, Stmt **sp)
 	Stmt *body = s->u.ckpt.body;
 	if (s->u.ckpt.binomial || s->u.ckpt.online || s->u.ckpt.budget ||
 	    !body || body->kind == S_FOR || body->kind == S_WHILE ||
-	    body->kind == S_DO || !rx_has(body))
+	    body->kind == S_DO)
 		return;
 	Loc loc = s->loc;
-	int var = func_add_var(f, name_fresh(p, f, "ck_leave"), type_int(),
-			       VAR_LOCAL, loc);
-	int kinds = rx_slot(f, var, &s->u.ckpt.body);
+	int var = -1;
+	int kinds = rx_slot(p, f, &var, &s->u.ckpt.body);
+	if (!kinds)
+		return;
 	Stmt *once = stmt_new(S_DO, loc);
 	once->u.loop.cond = expr_int(0, loc);
 	once->u.loop.body = stmt_block(loc);
