@@ -26,6 +26,7 @@
  * -> int ck_conn = c[0]; u[ck_conn] (views.c then replaces c).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ckc.h"
@@ -3738,16 +3739,18 @@ static int static_read_only(const Program *p, const Func *f, int v)
  * C[8]; if (!ready) { for (...) C[i] = cos(0.1 * i); ready = 1; }`): every
  * store into v sits in the arm of an `if (!flag)` or `if (flag == 0)`,
  * flag a static int of f, that also sets flag to a nonzero constant, and
- * stores a value that reads nothing but integers, numbers, v itself and
- * math functions; elsewhere v is only read, element by element.  Its
- * values are the same in every call and carry no derivative: each
- * generated function keeps its own table, filled on its own first call. */
+ * stores a value of numbers, v itself, math functions and the counters of
+ * loops of that arm with constant bounds; elsewhere v is only read,
+ * element by element, and nothing takes an address in it.  Its values
+ * are the same in every call and carry no derivative: each generated
+ * function keeps its own table, filled on its own first call, with the
+ * numbers the primal's holds. */
 typedef struct LazyTable {
 	const Func *f;
 	int v;
-	int flag;   /* the static int of the if being walked, or -1 */
-	int stores; /* stores of v, and those that fit */
-	int good;
+	int flag; /* the static int of the if being walked, or -1 */
+	unsigned char *counter; /* per var: a counter of a loop being walked */
+	int stores, good;
 } LazyTable;
 
 static int lazy_flag_test(const Func *f, const Expr *c)
@@ -3767,14 +3770,13 @@ static int lazy_flag_test(const Func *f, const Expr *c)
 		       : -1;
 }
 
-/* Does value e read only integers, numbers, v and math functions? */
+/* A value may read v and the counters being walked, and call math
+ * functions (expr_math_only); no other variable, global or memory. */
 static void lazy_value_visit(void *ctx, const Expr *e)
 {
 	LazyTable *t = ctx;
-	if ((e->kind == E_VAR && e->u.var != t->v &&
-	     t->f->vars[e->u.var]->type->kind != TY_INT) ||
-	    e->kind == E_GLOBAL || e->kind == E_DEREF ||
-	    (e->kind == E_CALL && e->u.call.fn >= 0))
+	if ((e->kind == E_VAR && e->u.var != t->v && !t->counter[e->u.var]) ||
+	    e->kind == E_GLOBAL || e->kind == E_DEREF)
 		t->good = 0;
 }
 
@@ -3814,11 +3816,23 @@ static void lazy_walk(LazyTable *t, const Stmt *s)
 	}
 	case S_FOR:
 	case S_WHILE:
-	case S_DO:
+	case S_DO: {
+		/* in an arm, a counted loop with constant bounds counts
+		 * through the same numbers in every function */
+		const Expr *lo, *hi;
+		int le, i = t->flag >= 0 ? ir_counted_for(s, &lo, &hi, &le)
+					 : -1;
+		int mark = i >= 0 && lo->kind == E_NUM && hi->kind == E_NUM &&
+			   !t->counter[i];
+		if (mark)
+			t->counter[i] = 1;
 		lazy_walk(t, s->u.loop.init);
 		lazy_walk(t, s->u.loop.inc);
 		lazy_walk(t, s->u.loop.body);
+		if (mark)
+			t->counter[i] = 0;
 		return;
+	}
 	case S_CHECKPOINT:
 		lazy_walk(t, s->u.ckpt.body);
 		return;
@@ -3828,7 +3842,9 @@ static void lazy_walk(LazyTable *t, const Stmt *s)
 		if (b->kind != E_VAR || b->u.var != t->v)
 			return;
 		t->stores++;
-		if (t->flag < 0 || s->u.assign.op != A_SET)
+		if (t->flag < 0 || s->u.assign.op != A_SET ||
+		    !expr_math_only(s->u.assign.rhs) ||
+		    (l->kind == E_INDEX && !expr_math_only(l->u.index.idx)))
 			t->good = 0;
 		ir_walk_expr(s->u.assign.rhs, lazy_value_visit, t);
 		if (l->kind == E_INDEX)
@@ -3840,10 +3856,21 @@ static void lazy_walk(LazyTable *t, const Stmt *s)
 	}
 }
 
+/* Is an address taken in v (&v[i], as an argument a callee may store
+ * through)? */
+static void lazy_addr_visit(void *ctx, const Expr *e)
+{
+	LazyTable *t = ctx;
+	if (e->kind == E_ADDR && expr_mentions(e->u.e, t->v))
+		t->good = 0;
+}
+
 static int static_lazy_table(const Program *p, const Func *f, int v)
 {
-	LazyTable t = { f, v, -1, 0, 1 };
+	LazyTable t = { f, v, -1, scratch_alloc((size_t)f->nvars + 1), 0, 1 };
 	lazy_walk(&t, f->body);
+	ir_walk_stmt(f->body, lazy_addr_visit, &t);
+	free(t.counter);
 	ReadOnly r = { p, v, 0, 0, 0 };
 	ir_walk_stmt(f->body, read_only_expr, &r);
 	return t.good && t.stores > 0 &&

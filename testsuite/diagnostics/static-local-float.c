@@ -50,4 +50,35 @@ double h(double x, int k)
 	}
 	return t[k] * x;
 }
+
+/* filled on the first call from an integer argument, or from rand(): the
+ * primal's first call and a generated function's own first call could
+ * fill them with other numbers */
+#pragma ck_tangent wrt(x)
+double h2(double x, int n, int k)
+{
+	static int ready = 0;
+	static double t[4]; // CHECK: static-local-float.c:[[@LINE]]:16: error: static local 't' keeps its value
+	if (!ready) {
+		for (int i = 0; i < 4; i++)
+			t[i] = 0.5 * i * n;
+		ready = 1;
+	}
+	return t[k] * x;
+}
+
+int rand(void);
+
+#pragma ck_tangent wrt(x)
+double h3(double x, int k)
+{
+	static int ready = 0;
+	static double t[4]; // CHECK: static-local-float.c:[[@LINE]]:16: error: static local 't' keeps its value
+	if (!ready) {
+		for (int i = 0; i < 4; i++)
+			t[i] = rand() * 1e-9;
+		ready = 1;
+	}
+	return t[k] * x;
+}
 // CHECK-NOT: calls
