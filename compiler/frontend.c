@@ -267,14 +267,11 @@ typedef struct FE {
 	int *vslot;   /* hash table over vars: index of the last binding, -1 */
 	int vcap;     /* its size, a power of two; 0 when not built */
 	int *scope; /* var ids in scope, innermost last (for save() names) */
+	int nscope;
 	/* Local function-pointer variables that the function sets to one of
 	 * several functions (fn_sel_make): each is an int that says which. */
 	struct FnSel *sels;
 	int nsels;
-	/* conv_call: the function the call being converted calls, when a
-	 * selector's dispatch chose it; else a null cursor. */
-	CXCursor sel_force;
-	int nscope;
 	/* var ids of types ckc cannot hold (refused at use), times 2, plus 1
 	 * once an error has been reported (the next uses are refused
 	 * quietly) */
@@ -4111,7 +4108,7 @@ static int char_param(CXCursor fdecl, int i)
  * b)` (an if chain for a call whose value is unused).  Each arm is then a
  * call by name, which ckc differentiates as any other. */
 
-static Expr *conv_call(FE *fe, CXCursor c, Loc loc);
+static Expr *conv_call_via(FE *fe, CXCursor c, CXCursor force, Loc loc);
 static Expr *fn_sel_index(FE *fe, const struct FnSel *sel, CXCursor c);
 
 typedef struct FnSel {
@@ -4276,8 +4273,7 @@ static Expr *fn_sel_is(FE *fe, const FnSel *sel, int k, Loc loc)
 /* Call c through selector sel: the candidate k's call, for each k. */
 static Expr *fn_sel_call(FE *fe, const FnSel *sel, CXCursor c, int k, Loc loc)
 {
-	fe->sel_force = sel->cands[k];
-	return conv_call(fe, c, loc);
+	return conv_call_via(fe, c, sel->cands[k], loc);
 }
 
 /* Call c through selector sel as an expression: a chain of ?:. */
@@ -4312,7 +4308,9 @@ static Stmt *fn_sel_stmt(FE *fe, const FnSel *sel, CXCursor c, Loc loc)
 	return s;
 }
 
-static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
+/* Call c, of the function force when it is not a null cursor (a
+ * selector's candidate, fn_sel_call), else of its callee. */
+static Expr *conv_call_via(FE *fe, CXCursor c, CXCursor force, Loc loc)
 {
 	Kids ks = expr_kids(c);
 	CXCursor callee = ks.n ? strip(ks.c[0]) : clang_getNullCursor();
@@ -4323,8 +4321,6 @@ static Expr *conv_call(FE *fe, CXCursor c, Loc loc)
 	CallKind kind;
 
 	/* v(...) for a selector v: one call per function it may name */
-	CXCursor force = fe->sel_force;
-	fe->sel_force = clang_getNullCursor();
 	FnSel *sel = clang_Cursor_isNull(force) ? fn_sel_callee(fe, c) : NULL;
 	if (sel)
 		return fn_sel_dispatch(fe, sel, c, loc);
@@ -4909,7 +4905,7 @@ static Expr *conv_expr1(FE *fe, CXCursor c)
 	case CXCursor_DeclRefExpr:
 		return conv_declref(fe, c, loc);
 	case CXCursor_CallExpr:
-		return conv_call(fe, c, loc);
+		return conv_call_via(fe, c, clang_getNullCursor(), loc);
 	case CXCursor_UnaryOperator:
 		return conv_unary(fe, c, loc);
 	case CXCursor_BinaryOperator:
@@ -5158,6 +5154,21 @@ static Expr *designated_target(FE *fe, Expr *lhs, CXCursor c, CXCursor *val,
 	return m;
 }
 
+/* for (int i = 0; i < count; i++) with a fresh int i named from base (in
+ * *iv) and an empty block as its body. */
+static Stmt *counted_loop(FE *fe, const char *base, long count, int *iv,
+			  Loc loc)
+{
+	int i = *iv = fe_temp(fe, base, type_int(), loc);
+	Stmt *f = stmt_new(S_FOR, loc);
+	f->u.loop.init = stmt_decl(i, expr_int(0, loc), loc);
+	f->u.loop.cond = expr_binary(B_LT, expr_var(fe->f, i, loc),
+				     expr_int(count, loc), type_int(), loc);
+	f->u.loop.inc = stmt_assign(A_INC, expr_var(fe->f, i, loc), NULL, loc);
+	f->u.loop.body = stmt_block(loc);
+	return f;
+}
+
 enum { STRUCT_COPY_UNROLL = 16 };
 
 /* The assignments struct_copy writes for an object of type t (a loop's
@@ -5200,13 +5211,8 @@ static void struct_copy(FE *fe, Stmt *out, Expr *lhs, Expr *rhs, Loc loc)
 			zero_object(out, lhs, loc);
 		return;
 	}
-	int i = fe_temp(fe, "ck_i", type_int(), loc);
-	Stmt *f = stmt_new(S_FOR, loc);
-	f->u.loop.init = stmt_decl(i, expr_int(0, loc), loc);
-	f->u.loop.cond = expr_binary(B_LT, expr_var(fe->f, i, loc),
-				     expr_int(t->len, loc), type_int(), loc);
-	f->u.loop.inc = stmt_assign(A_INC, expr_var(fe->f, i, loc), NULL, loc);
-	f->u.loop.body = stmt_block(loc);
+	int i;
+	Stmt *f = counted_loop(fe, "ck_i", t->len, &i, loc);
 	struct_copy(
 		fe, f->u.loop.body,
 		expr_index(expr_clone(lhs), expr_var(fe->f, i, loc), loc),
@@ -5909,14 +5915,8 @@ static Stmt *mem_whole_rows(FE *fe, int cpy, CXCursor *a, Loc loc)
 		return b;
 	}
 	/* for (r = 0; r < count / sizeof row; r++) d[r] = s[r]; */
-	int r = fe_temp(fe, "ck_r", type_int(), loc);
-	Stmt *f = stmt_new(S_FOR, loc);
-	f->u.loop.init = stmt_decl(r, expr_int(0, loc), loc);
-	f->u.loop.cond = expr_binary(B_LT, expr_var(fe->f, r, loc),
-				     expr_int(n->u.num.ival / rsize, loc),
-				     type_int(), loc);
-	f->u.loop.inc = stmt_assign(A_INC, expr_var(fe->f, r, loc), NULL, loc);
-	f->u.loop.body = stmt_block(loc);
+	int r;
+	Stmt *f = counted_loop(fe, "ck_r", n->u.num.ival / rsize, &r, loc);
 	struct_copy(fe, f->u.loop.body,
 		    expr_index(de, expr_var(fe->f, r, loc), loc),
 		    se ? expr_index(se, expr_var(fe->f, r, loc), loc) : NULL,
@@ -7703,12 +7703,10 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 	/* a name for a function: calls through it call the function */
 	if (!clang_Cursor_hasVarDeclGlobalStorage(v) &&
 	    fn_ptr_type(clang_getCursorType(v))) {
-		Stmt *sd = clang_Cursor_isNull(fn_var_bound(fe, v))
-				   ? fn_sel_make(fe, v, loc)
-				   : NULL;
-		if (sd)
-			return sd;
-		if (clang_Cursor_isNull(fn_var_bound(fe, v)))
+		if (!clang_Cursor_isNull(fn_var_bound(fe, v)))
+			return NULL;
+		Stmt *sd = fn_sel_make(fe, v, loc);
+		if (!sd)
 			refuse(fe, loc,
 			       "the function-pointer variable '%s' is used "
 			       "otherwise than called and set to functions by "
@@ -7717,7 +7715,7 @@ static Stmt *conv_var_decl(FE *fe, CXCursor v, Stmt *block)
 			       "ckc cannot tell which function each use "
 			       "calls; call the functions by name",
 			       name);
-		return NULL;
+		return sd;
 	}
 	if (clang_getCanonicalType(clang_getCursorType(v)).kind ==
 		    CXType_VariableArray &&
@@ -10132,7 +10130,6 @@ Program *frontend_parse(const FrontendOptions *opt)
 	memset(fe, 0, sizeof *fe);
 	fe->opt = opt;
 	fe->fidx = -1;
-	fe->sel_force = clang_getNullCursor();
 	in = fopen(opt->input, "r");
 	if (!in) {
 		diag_error(noloc, "cannot open '%s': %s", opt->input,
