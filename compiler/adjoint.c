@@ -1274,6 +1274,10 @@ static int adj_check_struct_pointers(AdjVariant *v)
 		    b == i)
 			continue;
 		const Type *be = adj_elem_type(f->vars[b]->type), *pe = x->type->base;
+		/* a pointer to an element of an array of rows of structs
+		 * (Q *q = &U[j][i]) */
+		while (be->kind == TY_ARRAY && pe->kind != TY_ARRAY)
+			be = be->base;
 		if (type_bottom(be)->kind != TY_STRUCT &&
 		    type_bottom(pe)->kind != TY_STRUCT)
 			continue;

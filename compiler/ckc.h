@@ -589,6 +589,8 @@ struct Program {
 
 Type *type_new(TypeKind kind);
 Type *type_ptr(Type *base);
+/* Types that give the same values (qualifiers aside). */
+int type_same(const Type *a, const Type *b);
 Type *type_double(void);
 Type *type_int(void);
 Type *type_long(void);

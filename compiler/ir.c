@@ -994,6 +994,24 @@ void ir_visit_stmts(const Stmt *s, StmtVisitor *fn, void *ctx)
 	}
 }
 
+/* Types that give the same values: the same kinds, names, lengths and
+ * structs at every level (qualifiers aside).  Types are not shared: each
+ * (Q *)U in the IR may have a pointer type of its own. */
+int type_same(const Type *a, const Type *b)
+{
+	for (; a && b; a = a->base, b = b->base) {
+		if (a == b)
+			return 1;
+		if (a->kind != b->kind || a->len != b->len || a->st != b->st ||
+		    a->vla_nd != b->vla_nd || !a->name != !b->name ||
+		    (a->name && strcmp(a->name, b->name)) ||
+		    !a->rows != !b->rows ||
+		    (a->rows && strcmp(a->rows, b->rows)))
+			return 0;
+	}
+	return !a && !b;
+}
+
 int expr_equal(const Expr *a, const Expr *b)
 {
 	if (a == b)
@@ -1039,7 +1057,7 @@ int expr_equal(const Expr *a, const Expr *b)
 		return expr_equal(a->u.index.base, b->u.index.base) &&
 		       expr_equal(a->u.index.idx, b->u.index.idx);
 	case E_DEREF: case E_ADDR: case E_CAST:
-		return a->type == b->type && expr_equal(a->u.e, b->u.e);
+		return type_same(a->type, b->type) && expr_equal(a->u.e, b->u.e);
 	case E_MEMBER:
 		return a->u.mem.field == b->u.mem.field &&
 		       expr_equal(a->u.mem.base, b->u.mem.base);
