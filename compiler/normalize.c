@@ -1410,11 +1410,22 @@ static int ping_find(int *parent, int x)
 	return x;
 }
 
+/* Is t an element a buffer may hold: a number, a struct, or a row of
+ * them of a length known at compile time (double (*cur)[NI] over double
+ * A[NJ][NI]; Q *cur over Q A[N])? */
+static int ping_elem(const Type *t)
+{
+	while (t->kind == TY_ARRAY && t->len > 0 && !t->vla_nd && !t->rows)
+		t = t->base;
+	return type_is_float(t) ||
+	       (t->kind == TY_STRUCT && t->st && t->st->complete);
+}
+
 static int ping_ptr(const Func *f, int v)
 {
 	const Var *x = f->vars[v];
 	return x->kind == VAR_LOCAL && !x->is_static &&
-	       x->type->kind == TY_PTR && type_is_float(x->type->base);
+	       x->type->kind == TY_PTR && ping_elem(x->type->base);
 }
 
 static int ping_arr(const Func *f, int v)
@@ -1422,7 +1433,14 @@ static int ping_arr(const Func *f, int v)
 	const Var *x = f->vars[v];
 	return x->kind == VAR_LOCAL && !x->is_static &&
 	       x->type->kind == TY_ARRAY && x->type->len > 0 &&
-	       type_is_float(x->type->base);
+	       !x->type->rows && ping_elem(x->type->base);
+}
+
+/* An array of rows or of structs, whose initializer ping_locals does not
+ * flatten. */
+static int ping_arr_nested(const Func *f, int v)
+{
+	return ping_arr(f, v) && !type_is_float(f->vars[v]->type->base);
 }
 
 /* The var a pointer assignment's value names (p = a, p = q), or -1. */
@@ -1537,7 +1555,8 @@ static void ping_stmt(void *ctx, const Stmt *s)
 	switch (s->kind) {
 	case S_DECL:
 		if (s->u.decl.inits && ping_arr(g->f, s->u.decl.var) &&
-		    !ping_const_inits(s))
+		    (!ping_const_inits(s) ||
+		     ping_arr_nested(g->f, s->u.decl.var)))
 			ping_bad_var(g, s->u.decl.var);
 		for (int i = 0; i < s->u.decl.ninits; i++)
 			ping_expr(g, s->u.decl.inits[i], 0);
@@ -1756,7 +1775,9 @@ static void ping_locals(Program *p, Func *f)
 			if (first >= 0) {
 				const Type *u = f->vars[first]->type;
 				ok = t->len == u->len &&
-				     t->base->kind == u->base->kind &&
+				     (type_is_float(t->base)
+					      ? t->base->kind == u->base->kind
+					      : type_same(t->base, u->base)) &&
 				     t->base->is_const == u->base->is_const;
 			}
 			PingDecl d = { v, NULL, 0 };
