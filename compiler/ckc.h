@@ -372,6 +372,10 @@ typedef struct OmpLoop {
 /* save(p[lo:len]) of a checkpoint pragma. */
 typedef struct SaveSection {
 	int var; /* the pointer variable */
+	/* save(s.v[lo:len]): var is the local struct s and field v's index,
+	 * until normalize.c names the local that holds s.v (Var.of_var);
+	 * else -1 */
+	int field;
 	Expr *lo, *len;
 	Loc loc;
 } SaveSection;
@@ -464,6 +468,10 @@ typedef struct Var {
 	 * normalize.c split into one local per member (m_conn for m.conn):
 	 * the member as the source names it, "m.conn", for messages. */
 	const char *member_of;
+	/* A local that holds member of_field of local struct var of_var - 1
+	 * (normalize.c: a member split off, or a buffer malloc'd into the
+	 * member), which save(s.v[lo:len]) names; of_var 0: none. */
+	int of_var, of_field;
 	/* In f_fwd and f_bwd: a malloc'd buffer that f_fwd hands to f_bwd
 	 * (adjoint.c, heap variables) and a checkpoint region reads; 1 when
 	 * its data is varied in f, 2 when not.  f_b_d's two sweeps give it

@@ -83,6 +83,7 @@ typedef struct Tok {
 /* save(p[lo:len]) of a checkpoint pragma, as token indices. */
 typedef struct Section {
 	int name;         /* the pointer's token */
+	int member;       /* save(s.member[...]): the member's token, or -1 */
 	int lo, lo_end;   /* tokens of lo: [lo, lo_end) */
 	int len, len_end; /* tokens of len */
 } Section;
@@ -1652,7 +1653,13 @@ static int parse_save(PC *pc, Pragma *pr)
 			return 0;
 		}
 		sec.name = pc->i++;
-		if (pc_is(pc, ".") || pc_is(pc, "->")) {
+		sec.member = -1;
+		if (pc_is(pc, ".") && pc->i + 1 < pc->end &&
+		    pc->toks[pc->i + 1].kind == CXToken_Identifier) {
+			/* a local struct's member (make_ckpt) */
+			sec.member = pc->i + 1;
+			pc->i += 2;
+		} else if (pc_is(pc, ".") || pc_is(pc, "->")) {
 			const char *op = pc_peek(pc)->s;
 			const char *m =
 				pc->i + 1 < pc->end &&
@@ -1662,10 +1669,11 @@ static int parse_save(PC *pc, Pragma *pr)
 					: "member";
 			pc_error(pc,
 				 "save(...) names an array or pointer "
-				 "variable, not a member of '%s'; point a "
-				 "local pointer at it (double *p = %s%s%s;) "
-				 "and name that, or copy the member into a "
-				 "local array",
+				 "variable, or a member of a local struct "
+				 "(s.v[lo:len]), not a member of what '%s' "
+				 "points to; point a local pointer at it "
+				 "(double *p = %s%s%s;) and name that, or "
+				 "copy the member into a local array",
 				 t->s, t->s, op, m);
 			return 0;
 		}
@@ -7561,6 +7569,7 @@ static void vla_saves(VlaLive *w, Stmt *s)
 				len = w->fe->vla_lens[k];
 		SaveSection *ss = ARENA_NEW(SaveSection);
 		ss->var = v;
+		ss->field = -1;
 		ss->loc = s->loc;
 		ss->lo = expr_int(0, s->loc);
 		ss->len = expr_var(w->fe->f, len, s->loc);
@@ -7898,9 +7907,45 @@ static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
 		SaveSection *ss = ARENA_NEW(SaveSection);
 		ss->loc = t->loc;
 		ss->var = scope_find(fe, t->s);
+		ss->field = -1;
 		if (ss->var < 0) {
 			diag_error(t->loc, "no variable named '%s' here",
 				   t->s);
+			continue;
+		}
+		if (sec->member >= 0) {
+			/* save(s.v[lo:len]): v a pointer to numbers */
+			const Var *x = fe->f->vars[ss->var];
+			const Tok *m = &pr->toks[sec->member];
+			const StructDef *sd = x->type->kind == TY_STRUCT
+						      ? x->type->st
+						      : NULL;
+			for (int k = 0; sd && k < sd->nfields; k++)
+				if (!strcmp(sd->fields[k].name, m->s))
+					ss->field = k;
+			const Type *ft = ss->field >= 0
+						 ? sd->fields[ss->field].type
+						 : NULL;
+			if (x->kind != VAR_LOCAL || x->is_static || !sd ||
+			    !ft || ft->kind != TY_PTR ||
+			    !type_is_float(ft->base)) {
+				diag_error(m->loc,
+					   "'%s.%s' is not a member of a local "
+					   "struct that points to numbers, the "
+					   "only members save() names "
+					   "(save(s.v[lo:len])); point a local "
+					   "pointer at its data (double *p = "
+					   "%s.%s;) and name that, or copy it "
+					   "into a local array",
+					   t->s, m->s, t->s, m->s);
+				continue;
+			}
+			if (!parse_bound(fe, pr->toks, sec->lo, sec->lo_end, 1,
+					 &ss->lo) ||
+			    !parse_bound(fe, pr->toks, sec->len, sec->len_end,
+					 1, &ss->len))
+				continue;
+			ARENA_PUSH(s->u.ckpt.saves, s->u.ckpt.nsaves, ss);
 			continue;
 		}
 		if (!type_is_pointerish(fe->f->vars[ss->var]->type)) {

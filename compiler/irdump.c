@@ -154,7 +154,10 @@ static void dump_ckpt_text(FILE *out, const Program *p, const Func *f,
 	for (i = 0; i < s->u.ckpt.nsaves; i++) {
 		const SaveSection *sv = s->u.ckpt.saves[i];
 
-		fprintf(out, " save(v%d[", sv->var);
+		fprintf(out, " save(v%d", sv->var);
+		if (sv->field >= 0)
+			fprintf(out, ".%d", sv->field);
+		fputc('[', out);
 		dump_expr(out, p, f, sv->lo);
 		fputc(':', out);
 		dump_expr(out, p, f, sv->len);
@@ -461,6 +464,12 @@ static void verify_ckpt(Verifier *v, const Stmt *s)
 		CHECK(v, sv != NULL, s->loc, "missing save section");
 		CHECK(v, var_ok(v, sv->var), sv->loc,
 		      "save var id out of range");
+		CHECK(v,
+		      sv->field < 0 ||
+			      (v->f->vars[sv->var]->type->kind == TY_STRUCT &&
+			       sv->field <
+				       v->f->vars[sv->var]->type->st->nfields),
+		      sv->loc, "save member out of range");
 		verify_expr(v, sv->lo, sv->loc);
 		verify_expr(v, sv->len, sv->loc);
 	}

@@ -43,6 +43,7 @@ static void ping_locals(Program *p, Func *f);
 static void region_exits(Program *p, Func *f, Stmt **sp);
 static void heap_locals(Program *p, Func *f);
 static void member_allocs(Program *p, Func *f);
+static void save_members(Func *f);
 static void heap_stepped(Program *p, Func *f);
 static void accessors_inline(Program *p);
 static void alloc_wrappers_inline(Program *p);
@@ -1042,6 +1043,7 @@ void normalize_program(Program *p)
 		soa_locals(p, n.f);
 		heap_stepped(p, n.f);
 		member_allocs(p, n.f);
+		save_members(n.f);
 		ping_locals(p, n.f);
 		heap_locals(p, n.f);
 		ptr_swap(p, n.f);
@@ -1138,7 +1140,8 @@ static void soa_scan(void *ctx, const Stmt *st)
 	}
 	if (st->kind == S_CHECKPOINT)
 		for (int i = 0; i < st->u.ckpt.nsaves; i++)
-			if (st->u.ckpt.saves[i]->var == c->var)
+			if (st->u.ckpt.saves[i]->var == c->var &&
+			    st->u.ckpt.saves[i]->field < 0)
 				c->bad = 1;
 }
 
@@ -1353,6 +1356,8 @@ static void soa_locals(Program *p, Func *f)
 				ft, VAR_LOCAL, x->loc);
 			f->vars[s.field_var[i]]->member_of = arena_printf(
 				"%s.%s", x->name, sd->fields[i].name);
+			f->vars[s.field_var[i]]->of_var = v + 1;
+			f->vars[s.field_var[i]]->of_field = i;
 			stmt_append(decls,
 				    stmt_decl(s.field_var[i], NULL, x->loc));
 		}
@@ -2920,6 +2925,8 @@ static void member_allocs(Program *p, Func *f)
 					   arena_printf("ck_%s_%s", x->name,
 							sd->fields[k].name)),
 				type_with_const(ft, 0), VAR_LOCAL, loc);
+			f->vars[ptr]->of_var = v + 1;
+			f->vars[ptr]->of_field = k;
 			int at = 0;
 			while (blk->u.block.items[at] != m.alloc)
 				at++;
@@ -2931,6 +2938,53 @@ static void member_allocs(Program *p, Func *f)
 			ir_visit_stmts(blk, mem_free, &mf);
 		}
 	}
+}
+
+/* ---- save(s.v[lo:len])
+ *
+ * A section of a local struct's pointer member names the local that holds
+ * the member's buffer: the member split off (soa_locals) or the buffer
+ * malloc'd into it (member_allocs).  Where there is none, the function
+ * does not allocate the member itself, and the section is refused. */
+
+static void save_members_stmt(void *ctx, const Stmt *cs)
+{
+	Func *f = ctx;
+	if (cs->kind != S_CHECKPOINT)
+		return;
+	for (int i = 0; i < cs->u.ckpt.nsaves; i++) {
+		SaveSection *sv = cs->u.ckpt.saves[i];
+		if (sv->field < 0)
+			continue;
+		const Var *x = f->vars[sv->var];
+		int w = -1;
+		for (int k = 0; k < f->nvars && w < 0; k++)
+			if (f->vars[k]->of_var == sv->var + 1 &&
+			    f->vars[k]->of_field == sv->field)
+				w = k;
+		if (w < 0) {
+			const char *m = x->type->st->fields[sv->field].name;
+			diag_error(sv->loc,
+				   "save(%s.%s[...]) names a member that "
+				   "this function does not allocate: ckc "
+				   "knows the buffer of '%s.%s' only when "
+				   "one statement of the function sets it by "
+				   "malloc (%s.%s = malloc(...)); put the "
+				   "region where that data no longer changes",
+				   x->name, m, x->name, m, x->name, m);
+			f->vars[sv->var]->refused++;
+			sv->field = -1;
+			continue;
+		}
+		sv->var = w;
+		sv->field = -1;
+	}
+}
+
+static void save_members(Func *f)
+{
+	if (f->body)
+		ir_visit_stmts(f->body, save_members_stmt, f);
 }
 
 /* ---- accessors

@@ -1,7 +1,8 @@
-// A save() section that names a struct member (save(s.x[0:4])): the
-// message was "expected '[' after 's'"; it now says that save() names
-// variables and how to name the member's data (a local pointer to it,
-// which is accepted: the second run).
+// A save() section that names an array member of a struct (save(s.x[0:4])):
+// the message was "expected '[' after 's'"; it now says which members
+// save() names (a local struct's pointers to numbers, as in
+// checkpoint/save-struct-member.c) and how to name this one's data (a
+// local pointer to it, which is accepted: the second run).
 // RUN: not %ckc %s -o %t.c 2>&1 | FileCheck %s
 // RUN: test ! -e %t.c
 // RUN: rm -rf %t.d && mkdir -p %t.d
@@ -21,7 +22,7 @@ double f(const double *x)
 	for (int i = 0; i < 4; i++)
 		s.x[i] = x[i];
 	double *p = s.x;
-// CHECK: checkpoint-save-member.c:[[@LINE+1]]:29: error: save(...) names an array or pointer variable, not a member of 's'; point a local pointer at it (double *p = s.x;) and name that, or copy the member into a local array
+// CHECK: checkpoint-save-member.c:[[@LINE+1]]:30: error: 's.x' is not a member of a local struct that points to numbers, the only members save() names (save(s.v[lo:len])); point a local pointer at its data (double *p = s.x;) and name that, or copy it into a local array
 #pragma ck_checkpoint save(s.x[0:4])
 	for (int i = 0; i < 4; i++)
 		p[i] = sin(p[i]);
