@@ -169,6 +169,7 @@ struct StructDef {
 				which it reads `double **A` (type_ptr_rows) */
 	int visiting;        /* has_float computation in progress */
 	int anon;            /* no tag or typedef name: tag is ckc's own */
+	long size;           /* sizeof, in bytes (complete structs) */
 };
 
 /* X-macros over the IR's operators: enum name, C spelling, precedence

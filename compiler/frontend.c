@@ -599,6 +599,8 @@ static Type *conv_struct(FE *fe, CXType t, CXType ct, Loc loc)
 			FieldWalk w;
 			sd->complete = 1;
 			sd->loc = cur_loc(fe, def);
+			long long sz = clang_Type_getSizeOf(ct);
+			sd->size = sz > 0 ? (long)sz : 0;
 			sd->where = clang_Location_isInSystemHeader(sl)
 					    ? SD_SYSTEM
 				    : main_off(fe, sl, &off) ? SD_MAIN

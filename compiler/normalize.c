@@ -1868,7 +1868,8 @@ static void ping_locals(Program *p, Func *f)
 /* ---- heap ping-pong buffers
  *
  * The same idiom over malloc'd buffers: local pointers that hold several
- * buffers of one element type and size, allocated by consecutive
+ * buffers of one element type and size (numbers, structs, or rows of
+ * them of a length known at compile time), allocated by consecutive
  * statements of one block (`double *u = malloc(n * sizeof *u), *v =
  * malloc(n * sizeof *v);`), and that are copied, swapped and stepped
  * among themselves, become offsets into one buffer of those buffers:
@@ -1900,11 +1901,27 @@ typedef struct Heap {
 	int root; /* and its root */
 } Heap;
 
+/* The size in bytes of an element of a heap buffer: a number, a struct
+ * (of a known size), or a row of them of a length known at compile time
+ * (double (*u)[M] = malloc(n * sizeof *u)); 0 for any other type. */
+static long heap_elem_size(const Type *t)
+{
+	if (t->kind == TY_ARRAY) {
+		long e = t->len > 0 && !t->vla_nd && !t->rows
+				 ? heap_elem_size(t->base)
+				 : 0;
+		return e * t->len;
+	}
+	if (t->kind == TY_STRUCT)
+		return t->st->complete > 0 ? t->st->size : 0;
+	return t->kind == TY_DOUBLE ? 8 : t->kind == TY_FLOAT ? 4 : 0;
+}
+
 static int heap_cand(const Func *f, int v)
 {
 	const Var *x = f->vars[v];
 	return x->kind == VAR_LOCAL && !x->is_static &&
-	       x->type->kind == TY_PTR && type_is_float(x->type->base);
+	       x->type->kind == TY_PTR && heap_elem_size(x->type->base) > 0;
 }
 
 static int heap_is(const Heap *h, int v)
@@ -2291,7 +2308,7 @@ static void heap_group(Program *p, Heap *h, int r)
 		if (h->kind[v] < 0)
 			return;
 		const Type *b = f->vars[v]->type->base;
-		if (elem && elem->kind != b->kind)
+		if (elem && (elem->kind != b->kind || !type_same(elem, b)))
 			return;
 		elem = b;
 	}
@@ -2420,7 +2437,7 @@ static void heap_group(Program *p, Heap *h, int r)
 	Expr *call = expr_clone(c0);
 	Expr *bytes = alloc_bytes(c0);
 	Expr *count;
-	long esz = elem->kind == TY_DOUBLE ? 8 : 4;
+	long esz = heap_elem_size(elem);
 	if (bytes->kind == E_BINARY && bytes->u.bin.op == B_MUL &&
 	    bytes->u.bin.r->kind == E_NUM && bytes->u.bin.r->u.num.val == esz)
 		count = bytes->u.bin.l;
