@@ -1442,7 +1442,7 @@ static int ping_arr(const Func *f, int v)
 }
 
 /* An array of rows or of structs, whose initializer ping_locals does not
- * flatten. */
+ * lay out row by row: only zeros (ping_any_nonzero). */
 static int ping_arr_nested(const Func *f, int v)
 {
 	return ping_arr(f, v) && !type_is_float(f->vars[v]->type->base);
@@ -1546,6 +1546,16 @@ static int ping_nonzero(const Expr *e)
 	return e->u.num.val != 0 || signbit(e->u.num.val);
 }
 
+/* Does declaration s's list of numbers (ping_const_inits) hold one other
+ * than +0?  (Arrays of rows or structs take only zeros: {0}, {{0}}.) */
+static int ping_any_nonzero(const Stmt *s)
+{
+	for (int i = 0; i < s->u.decl.ninits; i++)
+		if (ping_nonzero(s->u.decl.inits[i]))
+			return 1;
+	return 0;
+}
+
 static int ping_const_inits(const Stmt *s)
 {
 	for (int i = 0; i < s->u.decl.ninits; i++)
@@ -1561,7 +1571,8 @@ static void ping_stmt(void *ctx, const Stmt *s)
 	case S_DECL:
 		if (s->u.decl.inits && ping_arr(g->f, s->u.decl.var) &&
 		    (!ping_const_inits(s) ||
-		     ping_arr_nested(g->f, s->u.decl.var)))
+		     (ping_arr_nested(g->f, s->u.decl.var) &&
+		      ping_any_nonzero(s))))
 			ping_bad_var(g, s->u.decl.var);
 		for (int i = 0; i < s->u.decl.ninits; i++)
 			ping_expr(g, s->u.decl.inits[i], 0);

@@ -1,7 +1,8 @@
 // Double buffering of local arrays of rows and of structs: `double
-// (*cur)[NI] = A, (*nxt)[NI] = B` over `double A[NJ][NI], B[NJ][NI]`, and
-// `Q *cur = U, *nxt = V` over `Q U[N], V[N]`, swapped by `tmp = cur; cur =
-// nxt; nxt = tmp;`.  Refused before ("'nxt' may point into different
+// (*cur)[NI] = A, (*nxt)[NI] = B` over `double A[NJ][NI], B[NJ][NI]`
+// (declared without values, or with zeros), and `Q *cur = U, *nxt = V`
+// over `Q U[N], V[N]`, swapped by `tmp = cur; cur = nxt; nxt = tmp;`.
+// Refused before ("'nxt' may point into different
 // arrays"), as only arrays of numbers were taken; now each group is one
 // local array of its arrays, and the pointers integers that select one,
 // as for numbers.  Gradients, Hessian-vector products and the dot-product
@@ -22,6 +23,8 @@
 // CHECK-LABEL: double structs_d(const double *x, const double *x_d, int steps, double *ret_d){{$}}
 // CHECK: Q ck_buf[2][12];
 // CHECK-NEXT: int cur = 0;
+// CHECK-LABEL: double rows_binomial_d(
+// CHECK: double ck_buf[2][3][4] = {{[{][{][{]}}0{{[}][}][}]}};
 // OUT-NOT: FAIL
 // OUT: checks, 0 failed
 #include <math.h>
@@ -86,13 +89,14 @@ double structs(const double *x, int steps)
 	return e;
 }
 
-/* the rows again, the time loop under binomial checkpointing */
+/* the rows again, declared with zeros, the time loop under binomial
+ * checkpointing */
 #pragma ck_tangent wrt(x)
 #pragma ck_adjoint wrt(x)
 #pragma ck_hvp wrt(x)
 double rows_binomial(const double *x, int steps)
 {
-	double A[NJ][NI], B[NJ][NI];
+	double A[NJ][NI] = { { 0 } }, B[NJ][NI] = { { 0.0 } };
 	double (*cur)[NI] = A, (*nxt)[NI] = B, (*tmp)[NI];
 	for (int j = 0; j < NJ; j++)
 		for (int i = 0; i < NI; i++)
