@@ -2281,33 +2281,39 @@ static int rg_check_bounds(const Func *f, const Stmt *prag)
 	return !b.bad;
 }
 
-/* Does save() of prag name the buffer of every pointer member of local
- * struct var (save(s.u[lo:len], s.v[lo:len])), each a buffer that var's
- * function allocates into it (normalize.c, save_members)?  The snapshot
- * then holds the struct and those sections. */
-static int rg_members_saved(const Func *f, int var, const Stmt *prag)
+/* Does save() of prag name member field of local struct var (save(s.v[lo:
+ * len]): a section of the local that holds the member's buffer,
+ * normalize.c's save_members)? */
+static int rg_member_named(const Func *f, int var, int field, const Stmt *prag)
+{
+	for (int i = 0; i < prag->u.ckpt.nsaves; i++) {
+		const Var *w = f->vars[prag->u.ckpt.saves[i]->var];
+		if (w->of_var == var + 1 && w->of_field == field)
+			return 1;
+	}
+	return 0;
+}
+
+/* The first pointer member to numbers of local struct var that save() of
+ * prag does not name, or NULL.  *nested: var is no struct (an array of
+ * them), or has struct or array members with pointers to numbers, which
+ * save() cannot name. */
+static const char *rg_member_unnamed(const Func *f, int var, const Stmt *prag,
+				     int *nested)
 {
 	const Type *t = f->vars[var]->type;
-	if (t->kind != TY_STRUCT || f->vars[var]->kind != VAR_LOCAL)
-		return 0;
+	*nested = t->kind != TY_STRUCT;
+	if (*nested)
+		return NULL;
 	for (int k = 0; k < t->st->nfields; k++) {
 		const Type *ft = t->st->fields[k].type;
-		if (ft->kind == TY_ARRAY || ft->kind == TY_STRUCT) {
-			if (rg_indirect_float(ft))
-				return 0;
-			continue;
-		}
-		if (ft->kind != TY_PTR || !type_float_elem((Type *)ft))
-			continue;
-		int named = 0;
-		for (int i = 0; i < prag->u.ckpt.nsaves && !named; i++) {
-			const Var *w = f->vars[prag->u.ckpt.saves[i]->var];
-			named = w->of_var == var + 1 && w->of_field == k;
-		}
-		if (!named)
-			return 0;
+		if (ft->kind == TY_ARRAY || ft->kind == TY_STRUCT)
+			*nested |= rg_indirect_float(ft);
+		else if (ft->kind == TY_PTR && type_float_elem((Type *)ft) &&
+			 !rg_member_named(f, var, k, prag))
+			return t->st->fields[k].name;
 	}
-	return 1;
+	return NULL;
 }
 
 static int rg_check_saves(Adj *c, const unsigned char *used,
@@ -2349,38 +2355,23 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 			return 0;
 		}
 		if (used[i] && c->a->data_written[c->a->node[i]] &&
-		    rg_indirect_float(f->vars[i]->type) &&
-		    !rg_members_saved(f, i, prag)) {
+		    rg_indirect_float(f->vars[i]->type)) {
+			int local = f->vars[i]->kind == VAR_LOCAL, nested;
+			const char *m = rg_member_unnamed(f, i, prag, &nested);
+			if (local && !m && !nested)
+				continue;        /* save(s.u[..], s.v[..]) */
 			if (f->vars[i]->refused) /* (save_members) */
 				return 0;
-			const Type *t = f->vars[i]->type;
-			const char *m = NULL;
-			/* (the first member save() does not name) */
-			for (int k = 0; t->kind == TY_STRUCT && !m &&
-					k < t->st->nfields;
-			     k++) {
-				int named = 0;
-				for (int j = 0; j < prag->u.ckpt.nsaves; j++) {
-					const Var *w =
-						f->vars[prag->u.ckpt.saves[j]
-								->var];
-					named |= w->of_var == i + 1 &&
-						 w->of_field == k;
-				}
-				if (!named &&
-				    t->st->fields[k].type->kind == TY_PTR &&
-				    type_float_elem(t->st->fields[k].type))
-					m = t->st->fields[k].name;
-			}
-			if (m && f->vars[i]->kind == VAR_LOCAL)
+			if (local && m)
 				diag_error(prag->loc,
 					   "%s uses data behind the pointer "
 					   "members of '%s', which the "
 					   "function changes; name each in "
-					   "save() (save(%s.%s[lo:len]), for a "
-					   "buffer this function mallocs into "
-					   "the member), or put the region "
-					   "where that data no longer changes",
+					   "save() (save(%s.%s[lo:len]), for "
+					   "a buffer this function mallocs "
+					   "into the member), or put the "
+					   "region where that data no longer "
+					   "changes",
 					   what, f->vars[i]->name,
 					   f->vars[i]->name, m);
 			else
@@ -2388,9 +2379,9 @@ static int rg_check_saves(Adj *c, const unsigned char *used,
 					   "%s uses data behind the pointer "
 					   "members of '%s', which the "
 					   "function changes; ckc cannot save "
-					   "that data yet (save() covers whole "
-					   "structs); put the region where "
-					   "that data no longer changes",
+					   "that data yet (save() covers "
+					   "whole structs); put the region "
+					   "where that data no longer changes",
 					   what, f->vars[i]->name);
 			return 0;
 		}

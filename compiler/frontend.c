@@ -7931,15 +7931,16 @@ static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
 			if (x->kind != VAR_LOCAL || x->is_static || !sd ||
 			    !ft || ft->kind != TY_PTR ||
 			    !type_is_float(ft->base)) {
-				diag_error(m->loc,
-					   "'%s.%s' is not a member of a local "
-					   "struct that points to numbers, the "
-					   "only members save() names "
-					   "(save(s.v[lo:len])); point a local "
-					   "pointer at its data (double *p = "
-					   "%s.%s;) and name that, or copy it "
-					   "into a local array",
-					   t->s, m->s, t->s, m->s);
+				diag_error(
+					m->loc,
+					"'%s.%s' is not a member of a local "
+					"struct that points to numbers, the "
+					"only members save() names "
+					"(save(s.v[lo:len])); point a local "
+					"pointer at its data (double *p = "
+					"%s.%s;) and name that, or copy it "
+					"into a local array",
+					t->s, m->s, t->s, m->s);
 				continue;
 			}
 			if (!parse_bound(fe, pr->toks, sec->lo, sec->lo_end, 1,

@@ -1057,7 +1057,8 @@ int expr_equal(const Expr *a, const Expr *b)
 		return expr_equal(a->u.index.base, b->u.index.base) &&
 		       expr_equal(a->u.index.idx, b->u.index.idx);
 	case E_DEREF: case E_ADDR: case E_CAST:
-		return type_same(a->type, b->type) && expr_equal(a->u.e, b->u.e);
+		return type_same(a->type, b->type) &&
+		       expr_equal(a->u.e, b->u.e);
 	case E_MEMBER:
 		return a->u.mem.field == b->u.mem.field &&
 		       expr_equal(a->u.mem.base, b->u.mem.base);
