@@ -1902,7 +1902,15 @@ static void adj_no_base_error(const Adj *c, int v, int b, Loc loc)
 	PtrFrom pf = { v, -1 };
 	if (b == -2)
 		ir_visit_stmts(c->f->body, adj_ptr_from_visit, &pf);
-	if (pf.from >= 0)
+	if (pf.from >= 0 && x->ping_why)
+		diag_error(loc,
+			   "'%s' may point into different arrays: it is set "
+			   "from '%s', as when buffers are swapped; the "
+			   "reverse mode follows swapped local arrays, but "
+			   "not these: %s",
+			   var_src_name(x), var_src_name(c->f->vars[pf.from]),
+			   x->ping_why);
+	else if (pf.from >= 0)
 		diag_error(loc,
 			   "'%s' may point into different arrays: it is set "
 			   "from '%s', as when buffers are swapped; the "

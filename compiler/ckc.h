@@ -473,6 +473,10 @@ typedef struct Var {
 	 * (normalize.c: a member split off, or a buffer malloc'd into the
 	 * member), which save(s.v[lo:len]) names; of_var 0: none. */
 	int of_var, of_field;
+	/* A local pointer of a group of swapped local arrays that
+	 * normalize.c did not join into one array of arrays: why ("'a' is
+	 * declared with values other than numbers"), for messages. */
+	const char *ping_why;
 	/* In f_fwd and f_bwd: a malloc'd buffer that f_fwd hands to f_bwd
 	 * (adjoint.c, heap variables) and a checkpoint region reads; 1 when
 	 * its data is varied in f, 2 when not.  f_b_d's two sweeps give it

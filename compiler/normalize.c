@@ -1399,6 +1399,7 @@ typedef struct Ping {
 	int *parent; /* union-find over the vars */
 	int *buf;    /* per var of a group rewritten, its array of arrays */
 	int *row;    /* per array var, its row in buf */
+	const char **why; /* per var refused (kind -1): what it does */
 	int n;       /* the vars these cover (those before the rewrites') */
 } Ping;
 
@@ -1457,10 +1458,12 @@ static int ping_src(const Ping *g, const Expr *e)
 	return -1;
 }
 
-static void ping_bad_var(Ping *g, int v)
+static void ping_bad_var(Ping *g, int v, const char *why)
 {
-	if (v >= 0 && v < g->n)
+	if (v >= 0 && v < g->n && g->kind[v] != -1) {
 		g->kind[v] = -1;
+		g->why[v] = why;
+	}
 }
 
 /* Marks the pointers and arrays that occur otherwise than allowed. */
@@ -1479,7 +1482,9 @@ static void ping_expr(Ping *g, const Expr *e, int ctx_ok)
 	switch (e->kind) {
 	case E_VAR:
 		if (!ctx_ok)
-			ping_bad_var(g, e->u.var);
+			ping_bad_var(g, e->u.var,
+				     "is used otherwise than as a[i], *a or a "
+				     "call's argument");
 		return;
 	case E_INDEX:
 		ping_expr(g, e->u.index.base, 1);
@@ -1524,7 +1529,9 @@ static void ping_store(Ping *g, int v, const Expr *e)
 		ping_choice(g, v, e, 1);
 		return;
 	}
-	ping_bad_var(g, v);
+	ping_bad_var(g, v,
+		     "is set to something other than the arrays or each "
+		     "other");
 	ping_expr(g, e, 0);
 }
 
@@ -1570,10 +1577,15 @@ static void ping_stmt(void *ctx, const Stmt *s)
 	switch (s->kind) {
 	case S_DECL:
 		if (s->u.decl.inits && ping_arr(g->f, s->u.decl.var) &&
-		    (!ping_const_inits(s) ||
-		     (ping_arr_nested(g->f, s->u.decl.var) &&
-		      ping_any_nonzero(s))))
-			ping_bad_var(g, s->u.decl.var);
+		    !ping_const_inits(s))
+			ping_bad_var(g, s->u.decl.var,
+				     "is declared with values other than "
+				     "numbers");
+		if (s->u.decl.inits && ping_arr_nested(g->f, s->u.decl.var) &&
+		    ping_any_nonzero(s))
+			ping_bad_var(g, s->u.decl.var,
+				     "is an array of rows or structs declared "
+				     "with values other than zeros");
 		for (int i = 0; i < s->u.decl.ninits; i++)
 			ping_expr(g, s->u.decl.inits[i], 0);
 		if (s->u.decl.init && ping_ptr(g->f, s->u.decl.var)) {
@@ -1588,7 +1600,9 @@ static void ping_stmt(void *ctx, const Stmt *s)
 			if (s->u.assign.op == A_SET) {
 				ping_store(g, l->u.var, s->u.assign.rhs);
 			} else {
-				ping_bad_var(g, l->u.var);
+				ping_bad_var(g, l->u.var,
+					     "is moved by a compound "
+					     "assignment");
 				ping_expr(g, s->u.assign.rhs, 0);
 			}
 			break;
@@ -1759,6 +1773,7 @@ static void ping_locals(Program *p, Func *f)
 	g.parent = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	g.buf = arena_alloc(sizeof(int) * (size_t)(n + 1));
 	g.row = arena_alloc(sizeof(int) * (size_t)(n + 1));
+	g.why = arena_alloc(sizeof(char *) * (size_t)(n + 1));
 	int any = 0;
 	for (int v = 0; v < n; v++) {
 		g.kind[v] = ping_ptr(f, v) ? 1 : ping_arr(f, v) ? 2 : 0;
@@ -1776,11 +1791,14 @@ static void ping_locals(Program *p, Func *f)
 			continue;
 		int nptr = 0, narr = 0, ok = 1, first = -1;
 		Stmt *blk = NULL, *firstdecl = NULL;
+		const char *why = NULL;
 		for (int v = 0; v < n && ok; v++) {
 			if (ping_find(g.parent, v) != r || g.kind[v] == 0)
 				continue;
 			if (g.kind[v] < 0) {
 				ok = 0;
+				why = arena_printf("'%s' %s", f->vars[v]->name,
+						   g.why[v]);
 				break;
 			}
 			if (g.kind[v] == 1) {
@@ -1795,12 +1813,22 @@ static void ping_locals(Program *p, Func *f)
 					      ? t->base->kind == u->base->kind
 					      : type_same(t->base, u->base)) &&
 				     t->base->is_const == u->base->is_const;
+				if (!ok)
+					why = arena_printf(
+						"'%s' and '%s' differ in type "
+						"or length",
+						f->vars[first]->name,
+						f->vars[v]->name);
 			}
 			PingDecl d = { v, NULL, 0 };
 			ir_visit_stmts(f->body, ping_find_decl, &d);
 			Stmt *b = d.decl ? block_of(f->body, d.decl) : NULL;
-			if (!b || (blk && b != blk))
+			if (ok && (!b || (blk && b != blk))) {
 				ok = 0;
+				why = arena_printf("'%s' is declared in a "
+						   "block of its own",
+						   f->vars[v]->name);
+			}
 			blk = b;
 			if (first < 0) {
 				first = v;
@@ -1808,6 +1836,17 @@ static void ping_locals(Program *p, Func *f)
 			}
 			narr++;
 		}
+		/* for the reverse mode's message, when the group swaps local
+		 * arrays (not only malloc'd buffers, heap_locals' group) */
+		int arrays = 0;
+		for (int v = 0; v < n; v++)
+			arrays +=
+				ping_find(g.parent, v) == r && ping_arr(f, v);
+		if (!ok && why && arrays >= 2)
+			for (int v = 0; v < n; v++)
+				if (ping_find(g.parent, v) == r &&
+				    ping_ptr(f, v))
+					f->vars[v]->ping_why = why;
 		if (!ok || !nptr || narr < 2)
 			continue;
 		/* double ck_buf[narr][len] where the first array was declared */
