@@ -7943,15 +7943,7 @@ static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
 					t->s, m->s, t->s, m->s);
 				continue;
 			}
-			if (!parse_bound(fe, pr->toks, sec->lo, sec->lo_end, 1,
-					 &ss->lo) ||
-			    !parse_bound(fe, pr->toks, sec->len, sec->len_end,
-					 1, &ss->len))
-				continue;
-			ARENA_PUSH(s->u.ckpt.saves, s->u.ckpt.nsaves, ss);
-			continue;
-		}
-		if (!type_is_pointerish(fe->f->vars[ss->var]->type)) {
+		} else if (!type_is_pointerish(fe->f->vars[ss->var]->type)) {
 			diag_error(t->loc,
 				   "'%s' in save(...) is not a pointer or "
 				   "array",
@@ -7965,7 +7957,7 @@ static Stmt *make_ckpt(FE *fe, Pragma *pr, Stmt *body)
 			continue;
 		/* save(A[lo:len]) of rows of run-time length counts rows:
 		 * elements of the flat view times the row's size */
-		int nd, d = row_dims(fe, ss->var, &nd);
+		int nd, d = ss->field < 0 ? row_dims(fe, ss->var, &nd) : -1;
 		for (int k = 0; d >= 0 && k < nd; k++) {
 			ss->lo =
 				expr_binary(B_MUL, ss->lo, row_cols(fe, d + k),

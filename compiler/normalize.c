@@ -1416,22 +1416,36 @@ static int ping_find(int *parent, int x)
 	return x;
 }
 
-/* Is t an element a buffer may hold: a number, a struct, or a row of
- * them of a length known at compile time (double (*cur)[NI] over double
- * A[NJ][NI]; Q *cur over Q A[N])? */
-static int ping_elem(const Type *t)
+/* The size in bytes of an element that swapped buffers may hold (local
+ * arrays here, malloc'd ones in heap_locals): a number, a struct (of a
+ * known size), or a row of them of a length known at compile time (double
+ * (*cur)[NI] over double A[NJ][NI]; double (*u)[M] = malloc(n * sizeof
+ * *u)); 0 for any other type. */
+static long buf_elem_size(const Type *t)
 {
-	while (t->kind == TY_ARRAY && t->len > 0 && !t->vla_nd && !t->rows)
-		t = t->base;
-	return type_is_float(t) ||
-	       (t->kind == TY_STRUCT && t->st && t->st->complete);
+	if (t->kind == TY_ARRAY) {
+		long e = t->len > 0 && !t->vla_nd && !t->rows
+				 ? buf_elem_size(t->base)
+				 : 0;
+		return e * t->len;
+	}
+	if (t->kind == TY_STRUCT)
+		return t->st->complete > 0 ? t->st->size : 0;
+	return t->kind == TY_DOUBLE ? 8 : t->kind == TY_FLOAT ? 4 : 0;
+}
+
+/* May buffers of elements a and b be joined (buf_elem_size)?  Numbers of
+ * one kind, or the same struct or rows. */
+static int buf_same_elem(const Type *a, const Type *b)
+{
+	return type_is_float(a) ? a->kind == b->kind : type_same(a, b);
 }
 
 static int ping_ptr(const Func *f, int v)
 {
 	const Var *x = f->vars[v];
 	return x->kind == VAR_LOCAL && !x->is_static &&
-	       x->type->kind == TY_PTR && ping_elem(x->type->base);
+	       x->type->kind == TY_PTR && buf_elem_size(x->type->base) > 0;
 }
 
 static int ping_arr(const Func *f, int v)
@@ -1439,7 +1453,7 @@ static int ping_arr(const Func *f, int v)
 	const Var *x = f->vars[v];
 	return x->kind == VAR_LOCAL && !x->is_static &&
 	       x->type->kind == TY_ARRAY && x->type->len > 0 &&
-	       !x->type->rows && ping_elem(x->type->base);
+	       !x->type->rows && buf_elem_size(x->type->base) > 0;
 }
 
 /* An array of rows or of structs, whose initializer ping_locals does not
@@ -1809,9 +1823,7 @@ static void ping_locals(Program *p, Func *f)
 			if (first >= 0) {
 				const Type *u = f->vars[first]->type;
 				ok = t->len == u->len &&
-				     (type_is_float(t->base)
-					      ? t->base->kind == u->base->kind
-					      : type_same(t->base, u->base)) &&
+				     buf_same_elem(t->base, u->base) &&
 				     t->base->is_const == u->base->is_const;
 				if (!ok)
 					why = arena_printf(
@@ -1951,27 +1963,11 @@ typedef struct Heap {
 	int root; /* and its root */
 } Heap;
 
-/* The size in bytes of an element of a heap buffer: a number, a struct
- * (of a known size), or a row of them of a length known at compile time
- * (double (*u)[M] = malloc(n * sizeof *u)); 0 for any other type. */
-static long heap_elem_size(const Type *t)
-{
-	if (t->kind == TY_ARRAY) {
-		long e = t->len > 0 && !t->vla_nd && !t->rows
-				 ? heap_elem_size(t->base)
-				 : 0;
-		return e * t->len;
-	}
-	if (t->kind == TY_STRUCT)
-		return t->st->complete > 0 ? t->st->size : 0;
-	return t->kind == TY_DOUBLE ? 8 : t->kind == TY_FLOAT ? 4 : 0;
-}
-
 static int heap_cand(const Func *f, int v)
 {
 	const Var *x = f->vars[v];
 	return x->kind == VAR_LOCAL && !x->is_static &&
-	       x->type->kind == TY_PTR && heap_elem_size(x->type->base) > 0;
+	       x->type->kind == TY_PTR && buf_elem_size(x->type->base) > 0;
 }
 
 static int heap_is(const Heap *h, int v)
@@ -2358,7 +2354,7 @@ static void heap_group(Program *p, Heap *h, int r)
 		if (h->kind[v] < 0)
 			return;
 		const Type *b = f->vars[v]->type->base;
-		if (elem && (elem->kind != b->kind || !type_same(elem, b)))
+		if (elem && !buf_same_elem(elem, b))
 			return;
 		elem = b;
 	}
@@ -2487,7 +2483,7 @@ static void heap_group(Program *p, Heap *h, int r)
 	Expr *call = expr_clone(c0);
 	Expr *bytes = alloc_bytes(c0);
 	Expr *count;
-	long esz = heap_elem_size(elem);
+	long esz = buf_elem_size(elem);
 	if (bytes->kind == E_BINARY && bytes->u.bin.op == B_MUL &&
 	    bytes->u.bin.r->kind == E_NUM && bytes->u.bin.r->u.num.val == esz)
 		count = bytes->u.bin.l;
@@ -3012,17 +3008,22 @@ static void member_allocs(Program *p, Func *f)
  * A section of a local struct's pointer member names the local that holds
  * the member's buffer: the member split off (soa_locals) or the buffer
  * malloc'd into it (member_allocs).  Where there is none, the function
- * does not allocate the member itself, and the section is refused. */
+ * does not allocate the member itself: the section is refused, and
+ * dropped. */
 
 static void save_members_stmt(void *ctx, const Stmt *cs)
 {
 	Func *f = ctx;
 	if (cs->kind != S_CHECKPOINT)
 		return;
-	for (int i = 0; i < cs->u.ckpt.nsaves; i++) {
-		SaveSection *sv = cs->u.ckpt.saves[i];
-		if (sv->field < 0)
+	Stmt *s = (Stmt *)cs;
+	int kept = 0;
+	for (int i = 0; i < s->u.ckpt.nsaves; i++) {
+		SaveSection *sv = s->u.ckpt.saves[i];
+		if (sv->field < 0) {
+			s->u.ckpt.saves[kept++] = sv;
 			continue;
+		}
 		const Var *x = f->vars[sv->var];
 		int w = -1;
 		for (int k = 0; k < f->nvars && w < 0; k++)
@@ -3039,13 +3040,14 @@ static void save_members_stmt(void *ctx, const Stmt *cs)
 				   "malloc (%s.%s = malloc(...)); put the "
 				   "region where that data no longer changes",
 				   x->name, m, x->name, m, x->name, m);
-			f->vars[sv->var]->refused++;
-			sv->field = -1;
-			continue;
+			f->vars[sv->var]->refused++; /* said once */
+			continue;                    /* (dropped) */
 		}
 		sv->var = w;
 		sv->field = -1;
+		s->u.ckpt.saves[kept++] = sv;
 	}
+	s->u.ckpt.nsaves = kept;
 }
 
 static void save_members(Func *f)
