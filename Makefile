@@ -5,13 +5,14 @@
 #   make demo    deps + build + the examples (spring, mlp, logreg, pde,
 #                adaptive, newton, maml, gauss_newton, linsolve, omp_heat,
 #                and mpi_heat on 2 MPI ranks)
-#   make check   deps + build + the whole test suite under lit
+#   make check   deps + build + the sanitizer build + the whole test suite
+#                under lit, once, testing both builds
 #   make bench   deps + build + bench/run.sh: derivative time / primal time
 #   make install install into PREFIX (default /usr/local): ckc, ckrt.h,
 #                libckrt, the man page, ckrt.pc, the CMake package (and
 #                ckrt_mpi.h and libckrt_mpi when built with MPI)
-#   make clean   remove build/
-#   make check-asan  the suite again on a sanitizer build (part of check)
+#   make clean   remove build/ and build-asan/
+#   make asan    build-asan/: ckc and libckrt under ASan and UBSan
 #   make fuzz    N random kernels (default 100) from SEED through the
 #                differential fuzzer (testsuite/fuzz/run.py)
 #
@@ -92,10 +93,27 @@ install:
 	@$(MAKE) --no-print-directory build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
+# One run of the suite tests both builds (testsuite/lit.cfg.py): %ckc is
+# the sanitized ckc, the programs the tests compile carry the sanitizers
+# in their gcc -O0 build and link the sanitized libckrt, and their clang
+# -O2 build links the plain one; the fuzzer's fixed sets and the
+# sweep of the suite's files run the plain ckc.  Every sanitizer report
+# lands in $(ASAN_BUILD)/sanitizer-reports/, which must stay empty.
 check: deps
 	@$(MAKE) --no-print-directory build
-	$(LIT) $(LIT_OPTS) --param asan_later=1 $(BUILD)/testsuite
-	@$(MAKE) --no-print-directory check-asan
+	@$(MAKE) --no-print-directory asan
+	@rm -rf $(ASAN_BUILD)/sanitizer-reports
+	@echo "$(LIT) $(LIT_OPTS) --param sanitizers=$(ASAN_BUILD) $(BUILD)/testsuite"
+	@$(LIT) $(LIT_OPTS) --param sanitizers=$(abspath $(ASAN_BUILD)) \
+		$(BUILD)/testsuite; \
+	status=$$?; \
+	if ls $(ASAN_BUILD)/sanitizer-reports/* >/dev/null 2>&1; then \
+		cat $(ASAN_BUILD)/sanitizer-reports/*; \
+		echo "make check: sanitizer reports (above) in" \
+			"$(ASAN_BUILD)/sanitizer-reports/"; \
+		exit 1; \
+	fi; \
+	exit $$status
 
 # Not part of check: timings with gcc and clang (about eight minutes on a
 # loaded 2-core machine, ckc's own compile time included: bench/scale.py);
@@ -107,10 +125,7 @@ bench: deps
 
 # ------------------------------------------------------------- robustness
 # make asan: $(ASAN_BUILD)/ holds ckc and libckrt built with
-# -fsanitize=address,undefined.  make check-asan runs the whole suite on it
-# (lit --param sanitize=1, see testsuite/lit.cfg.py): the programs the tests
-# compile carry the sanitizers too, and every sanitizer report lands in
-# $(ASAN_BUILD)/sanitizer-reports/, which must stay empty.
+# -fsanitize=address,undefined, which make check tests (above).
 # make fuzz N=10000 SEED=1: reproducers of failures go to
 # $(BUILD)/fuzz-failures/; FUZZ_OPTS passes more options to run.py (e.g.
 # --modes tangent,adjoint).
@@ -121,32 +136,19 @@ N ?= 100
 SEED ?= 1
 FUZZ_OPTS ?=
 
-.PHONY: asan check-asan fuzz
+.PHONY: asan fuzz
 asan:
 	@mkdir -p $(ASAN_BUILD)
 	@echo "cmake -S . -B $(ASAN_BUILD) -DCMAKE_C_FLAGS='$(SAN_FLAGS)'"
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-		-DCMAKE_C_FLAGS="$(SAN_FLAGS)" $(CMAKE_OPTS) \
+		-DCMAKE_C_FLAGS="$(SAN_FLAGS)" -DCKC_BUILD_EXAMPLES=OFF \
+		$(CMAKE_OPTS) \
 		>$(ASAN_BUILD)/configure.log 2>&1 || \
 		{ cat $(ASAN_BUILD)/configure.log; exit 1; }
 	@echo "cmake --build $(ASAN_BUILD) -j$(JOBS)"
 	@env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
 		cmake --build $(ASAN_BUILD) -j$(JOBS) >$(ASAN_BUILD)/build.log \
 		2>&1 || { cat $(ASAN_BUILD)/build.log; exit 1; }
-
-check-asan: deps
-	@$(MAKE) --no-print-directory asan
-	@rm -rf $(ASAN_BUILD)/sanitizer-reports
-	@echo "$(LIT) $(LIT_OPTS) --param sanitize=1 $(ASAN_BUILD)/testsuite"
-	@$(LIT) $(LIT_OPTS) --param sanitize=1 $(ASAN_BUILD)/testsuite; \
-	status=$$?; \
-	if ls $(ASAN_BUILD)/sanitizer-reports/* >/dev/null 2>&1; then \
-		cat $(ASAN_BUILD)/sanitizer-reports/*; \
-		echo "check-asan: sanitizer reports (above) in" \
-			"$(ASAN_BUILD)/sanitizer-reports/"; \
-		exit 1; \
-	fi; \
-	exit $$status
 
 fuzz: deps
 	@$(MAKE) --no-print-directory build

@@ -2,35 +2,45 @@
 # The lit configuration of ckc's test suite.
 #
 # Substitutions:
-#   %ckc       the ckc binary of the build
+#   %ckc       the ckc to test: the sanitized one under make check (below),
+#              else the ckc binary of the build
+#   %ckc-release the ckc binary of the build, the one installed
 #   %ckc-run   tools/ckc-run: compile GENERATED.c with TEST.c with gcc at
-#              -O0 and -O2 and clang at -O2, run all, check they print the
-#              same
+#              -O0 (under the sanitizers in make check) and clang at -O2,
+#              run both, check they print the same; GENERATED.c also
+#              compiled by gcc at -O2 for its warnings
 #   %cc        gcc -std=c99 -Wall -Wextra -pedantic -Werror
-#              -Wno-unknown-pragmas -I<include> -I<runtime>
-#   %ckrt      libckrt.a -lm -lpthread (link line for runtime tests)
+#              -Wno-unknown-pragmas -I<include> -I<runtime> (and the
+#              sanitizers under make check)
+#   %ckrt      libckrt.a -lm -lpthread (link line for %cc's programs; the
+#              sanitized libckrt.a under make check)
+#   %ckrt-lib  the libckrt.a of %ckrt alone
+#   %ckrt-plain the build's libckrt.a -lm -lpthread, never sanitized (for
+#              programs built with other sanitizers, e.g. ThreadSanitizer)
 #   %clang     clang-19 (feature "clang"; tests using it say REQUIRES: clang)
 #   %archer    LLVM's libarcher.so, for ThreadSanitizer on OpenMP programs
 #              (feature "tsan-openmp")
 #   %srcroot   the source tree's root
-#   %san_cflags the sanitizer flags under --param sanitize=1, else empty
+#   %san_cflags the sanitizer flags under make check, else empty
 #
 # With MPI (feature "mpi": CMake built libckrt_mpi and found mpicc, and
 # mpirun is on PATH; tests using them say REQUIRES: mpi):
 #   %mpicc     mpicc with the flags of %cc
-#   %ckrt-mpi  libckrt_mpi.a libckrt.a -lm -lpthread
+#   %ckrt-mpi  libckrt_mpi.a libckrt.a -lm -lpthread (sanitized as %ckrt)
 #   %mpirun    tools/mpirun-test: mpirun --oversubscribe -np under a
 #              timeout of 120 s, with a TMPDIR of its own (a test writes
 #              %mpirun 2 %t.exe; the timeout turns a deadlock into a
 #              failure)
 #
-# --param sanitize=1 (make check-asan) runs the suite on a build made with
-# -fsanitize=address,undefined (build-asan/): ckc and libckrt carry the
-# sanitizers, and so does every program the tests compile (%cc and
-# ckc-run add the flags; ckc-run uses gcc only).  Sanitizer reports go to
-# files in <build>/sanitizer-reports/ (a test that expects a failing status
-# would hide them otherwise); the Makefile fails when there is one.  Tests
-# may say REQUIRES: sanitize or UNSUPPORTED: sanitize.
+# --param sanitizers=DIR (make check: DIR is build-asan/, where ckc and
+# libckrt are built with -fsanitize=address,undefined): one run of the
+# suite tests both builds.  %ckc is the sanitized ckc, %cc and %mpicc add
+# the sanitizers and link the sanitized libckrt, and %ckc-run's first
+# build (gcc -O0) carries them, while its clang -O2 (or gcc -O2) build
+# links the plain libckrt; feature "sanitize".  Sanitizer reports go to
+# files in DIR/sanitizer-reports/ (a test that expects a failing status
+# would hide them otherwise); the Makefile fails when there is one.
+# Without the parameter nothing is sanitized.
 #
 # Run from the build tree (lit build/testsuite) or on files of the source
 # tree (lit testsuite/runtime/tape-types.c): then the site configuration of
@@ -40,9 +50,9 @@ import shutil
 
 import lit.formats
 
-# The %ckc of --param sanitize=1 (see below).
+# The %ckc of --param sanitizers=DIR (see below).
 SANITIZED_CKC = """#!/bin/bash
-# Written by testsuite/lit.cfg.py for make check-asan: runs ckc (built with
+# Written by testsuite/lit.cfg.py for make check: runs ckc (built with
 # ASan and UBSan) with its stderr captured, passes its output and exit
 # status through, and files its stderr in the reports directory when a
 # sanitizer spoke there (gcc's UBSan ignores log_path when ASan is linked
@@ -97,36 +107,40 @@ else:
     config.environment["CKC_RUN_LIB"] = config.ckrt_lib
     config.environment["CKC_RUN_CC"] = config.test_cc
     config.environment["CKC_RUN_CLANG"] = config.test_clang
-    # --param asan_later=1 (make check, whose check-asan runs next): the
-    # extra sanitizer build of %ckc-run --sanitize would repeat one that
-    # check-asan makes of every test (tools/ckc-run).
-    if lit_config.params.get("asan_later", "0") not in ("0", ""):
-        config.environment["CKC_RUN_ASAN_LATER"] = "1"
-
     san_cflags = ""
     ckc_cmd = config.ckc_bin
-    if lit_config.params.get("sanitize", "0") not in ("0", ""):
+    ckrt_lib = config.ckrt_lib
+    ckrt_mpi_lib = getattr(config, "ckrt_mpi_lib", "")
+    san_dir = lit_config.params.get("sanitizers", "")
+    if san_dir:
+        san_dir = os.path.abspath(san_dir)
+        san_ckc = os.path.join(san_dir, "ckc")
+        ckrt_lib = os.path.join(san_dir, os.path.basename(config.ckrt_lib))
+        for f in (san_ckc, ckrt_lib):
+            if not os.path.exists(f):
+                lit_config.fatal("--param sanitizers=%s: no %s (make asan)"
+                                 % (san_dir, f))
+        if ckrt_mpi_lib:
+            ckrt_mpi_lib = os.path.join(san_dir,
+                                        os.path.basename(ckrt_mpi_lib))
         san_cflags = ("-fsanitize=address,undefined -fno-omit-frame-pointer "
                       "-fno-sanitize-recover=all")
         config.available_features.add("sanitize")
-        reports = os.path.join(config.ckc_obj_root, "sanitizer-reports")
+        reports = os.path.join(san_dir, "sanitizer-reports")
         os.makedirs(reports, exist_ok=True)
         config.environment["ASAN_OPTIONS"] = (
             "detect_leaks=1:abort_on_error=1:log_path=%s/asan" % reports)
         config.environment["UBSAN_OPTIONS"] = (
             "halt_on_error=1:abort_on_error=1:print_stacktrace=1:"
             "log_path=%s/ubsan" % reports)
-        config.environment["CKC_RUN_CFLAGS"] = san_cflags
-        config.environment["CKC_RUN_CLANG"] = ""
-        config.environment["CKC_RUN_OPTS"] = "-O0"
-        config.test_clang = ""
+        config.environment["CKC_RUN_SAN_CFLAGS"] = san_cflags
+        config.environment["CKC_RUN_SAN_LIB"] = ckrt_lib
         # gcc's UBSan prints to stderr even with log_path when ASan is
         # linked too, so %ckc is a wrapper that files what ckc's stderr
         # holds of a sanitizer in the reports directory.
         ckc_cmd = os.path.join(config.ckc_obj_root, "ckc-sanitized")
         with open(ckc_cmd, "w") as f:
-            f.write(SANITIZED_CKC % {"ckc": config.ckc_bin,
-                                     "reports": reports})
+            f.write(SANITIZED_CKC % {"ckc": san_ckc, "reports": reports})
         os.chmod(ckc_cmd, 0o755)
     config.substitutions.append(("%san_cflags", san_cflags))
 
@@ -137,15 +151,19 @@ else:
     # Longer names first: lit substitutes in list order.
     config.substitutions.append(
         ("%ckc-run", "bash " + os.path.join(tools, "ckc-run")))
+    config.substitutions.append(("%ckc-release", config.ckc_bin))
     config.substitutions.append(("%ckc", ckc_cmd))
-    config.substitutions.append(("%ckrt", config.ckrt_lib + " -lm -lpthread"))
+    config.substitutions.append(("%ckrt-lib", ckrt_lib))
+    config.substitutions.append(
+        ("%ckrt-plain", config.ckrt_lib + " -lm -lpthread"))
+    config.substitutions.append(("%ckrt", ckrt_lib + " -lm -lpthread"))
     config.substitutions.append(("%cc", cc))
     config.substitutions.append(("%srcroot", src))
 
     # MPI: Open MPI's mpirun (Debian's), which --oversubscribe lets run 4
     # ranks on fewer cores and which refuses root (containers, CI) unless
     # told twice.
-    mpi_lib = getattr(config, "ckrt_mpi_lib", "")
+    mpi_lib = ckrt_mpi_lib
     mpicc = getattr(config, "mpicc", "")
     if mpi_lib and mpicc and shutil.which(
             "mpirun", path=config.environment["PATH"]):
@@ -157,8 +175,7 @@ else:
         config.substitutions.insert(
             0, ("%mpirun", "bash " + os.path.join(tools, "mpirun-test")))
         config.substitutions.insert(
-            0, ("%ckrt-mpi", "%s %s -lm -lpthread" % (mpi_lib,
-                                                      config.ckrt_lib)))
+            0, ("%ckrt-mpi", "%s %s -lm -lpthread" % (mpi_lib, ckrt_lib)))
         config.substitutions.insert(0, ("%mpicc", "%s %s" % (mpicc, cflags)))
 
     if config.test_clang:

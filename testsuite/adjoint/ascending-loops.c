@@ -11,7 +11,7 @@
 // differences and are bitwise those of --no-gather.
 // RUN: %ckc --no-fuse %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-fuse --no-gather %s -o %t.ng.c
 // RUN: FileCheck %s --check-prefix=NG --input-file %t.ng.c

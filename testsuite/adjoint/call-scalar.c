@@ -3,7 +3,7 @@
 // forward and a reverse part (split mode).
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-tbr %s -o %t.notbr.c
 // RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out
 // RUN: cmp %t.out %t.notbr.out

@@ -8,7 +8,7 @@
 // dot-product test against differences; the region bitwise as without it.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.nc.c
 // RUN: %ckc-run %t.nc.c %s %t.nc > %t.nc.out

@@ -15,7 +15,7 @@
 // RUN: awk -f %S/../tools/direction-loops.awk %t.c > %t.loops
 // RUN: grep -q "x_dv\[" %t.loops
 // RUN: not grep "/" %t.loops
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 
 #pragma ck_tangent wrt(x)

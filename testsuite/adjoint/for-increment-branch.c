@@ -7,7 +7,7 @@
 // (diagnostics/adjoint-inc-taped-with-exits.c).
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t.c %s %t | FileCheck %s --check-prefix=OUT
 #include <math.h>
 
 #pragma ck_tangent wrt(a, dt)

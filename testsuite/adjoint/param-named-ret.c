@@ -8,7 +8,7 @@
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.h
 // RUN: FileCheck %s --check-prefix=HELPER --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t.c %s %t | FileCheck %s --check-prefix=OUT
 #include <math.h>
 
 static double sharpe(const double *ret, int n)

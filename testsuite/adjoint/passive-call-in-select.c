@@ -7,7 +7,7 @@
 // the dot-product test against differences, and vector mode.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, int j, double *ret_d){{$}}
 // CHECK: int p = j < 0 ? -1 : find(&A, j);

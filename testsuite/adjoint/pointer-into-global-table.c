@@ -11,7 +11,7 @@
 // dot-product test against differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // CHECK-LABEL: double pair_energy_d(const double *x, const double *x_d, const int *type, int n, double *ret_d){{$}}
 // CHECK: sqrt(types[ck_t].eps * types[ck_u].eps)

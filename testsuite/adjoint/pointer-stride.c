@@ -6,7 +6,7 @@
 // differences, for strides 1, 2 and 3.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t
+// RUN: %ckc-run %t.c %s %t
 #define N 6
 
 #pragma ck_tangent wrt(x)

@@ -9,7 +9,7 @@
 // bitwise those of --no-tbr.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-tbr %s -o %t.notbr.c
 // RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out

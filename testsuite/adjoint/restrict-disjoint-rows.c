@@ -9,7 +9,7 @@
 // differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // CHECK-DAG: static void cell_bwd(int n, double *restrict in_b, double *restrict out_b);
 // CHECK-DAG: static void shift_bwd(int n, double *in_b, double *out_b);

@@ -7,7 +7,7 @@
 // differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t.c %s %t | FileCheck %s --check-prefix=OUT
 // CHECK-NOT: (*a_b +
 // CHECK-NOT: (*pos_b +
 // CHECK-LABEL: static void local_rows_bwd(

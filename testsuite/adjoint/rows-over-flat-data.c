@@ -10,7 +10,7 @@
 // local array (pairs, local_pairs), which were refused too.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t.c %s %t | FileCheck %s --check-prefix=OUT
 // CHECK-LABEL: static double icp_fwd(const double *w, const double *src, const double *dst, int n){{$}}
 // CHECK: ck_push_i(ck_t, (long)((const double *)P - src));
 // CHECK-LABEL: static void icp_bwd(const double *w, double *restrict w_b, const double *src, const double *dst, int n, double ret_b){{$}}

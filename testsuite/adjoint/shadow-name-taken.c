@@ -10,7 +10,7 @@
 // Hessian-vector products and the dot-product test against differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.h
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: sed 's/u_b/x_bd/g' %s > %t.dir/shadow-name-taken.c

@@ -8,7 +8,7 @@
 // differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: sed 's/^static double dot(const double \*w/static double dot(double *w/' %s > %t.nc.c
 // RUN: not %ckc %t.nc.c -o %t.nc.out.c 2>&1 | FileCheck %s --check-prefix=ERR

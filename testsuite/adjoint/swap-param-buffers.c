@@ -14,7 +14,7 @@
 // RUN: %ckc %s -o %t/ck_grad.c
 // RUN: FileCheck %s --input-file %t/ck_grad.c
 // RUN: %ckc --no-checkpoint -Dh=h_plain -Df=f_plain -Dg=g_plain -Dw=w_plain %s -o %t/plain_grad.c
-// RUN: %ckc-run --sanitize %t/ck_grad.c %s %t/run -I%t %t/plain_grad.c > %t/out
+// RUN: %ckc-run %t/ck_grad.c %s %t/run -I%t %t/plain_grad.c > %t/out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t/out
 #include <math.h>
 

@@ -11,7 +11,7 @@
 // against differences and are bitwise those of --no-zeroed.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-zeroed %s -o %t.nz.c
 // RUN: FileCheck %s --check-prefix=NZ --input-file %t.nz.c

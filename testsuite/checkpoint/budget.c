@@ -9,7 +9,7 @@
 // environment overrides the pragma.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t.c %s %t | FileCheck %s --check-prefix=OUT
 // OUT: for: K 5, recomputations = Revolve: yes
 // OUT: while: K 5
 // OUT: for, CK_BUDGET=5K: K 2, recomputations = Revolve: yes

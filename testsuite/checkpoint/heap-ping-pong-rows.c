@@ -9,7 +9,7 @@
 // dot-product test against differences; bitwise against --no-checkpoint.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.nock.c
 // RUN: %ckc-run %t.nock.c %s %t.nock > %t.nock.out

@@ -8,7 +8,7 @@
 // --no-checkpoint (outputs compared with cmp); gradients, Hessian-vector
 // products and the dot-product test against differences.
 // RUN: %ckc %s -o %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
 // RUN: %ckc-run %t.plain.c %s %t.plain > %t.plain.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out

@@ -5,7 +5,7 @@
 // not taken), and the gradients are bitwise those without checkpoints.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
 // RUN: %ckc-run %t.plain.c %s %t.plain > %t.plain.out
 // RUN: cmp %t.out %t.plain.out

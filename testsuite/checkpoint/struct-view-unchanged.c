@@ -7,7 +7,7 @@
 // rollout).  f_b is bit for bit that of ckc --no-checkpoint, and checked
 // against differences.
 // RUN: %ckc %s -o %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
 // RUN: %ckc-run %t.plain.c %s %t.plain > %t.plain.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out

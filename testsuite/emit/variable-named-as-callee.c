@@ -7,7 +7,7 @@
 // Hessian-vector products and the dot-product test against differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // CHECK-LABEL: double f_d(const double *x, const double *x_d, double g_d2, double *ret_d){{$}}
 // CHECK: double g_bwd = g_d(x[0], x_d[0], &g_bwd_d);

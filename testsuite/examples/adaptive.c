@@ -6,8 +6,8 @@
  * loop's trip count and 16 snapshots, that online(16) recomputes no fewer
  * steps than Revolve's optimum, the memory, and the gradient against
  * finite differences.  T = 0.2 (main's argument: 4999 attempts instead of
- * about 100,000), at -O0 and -O2 (and under the sanitizers in make
- * check-asan). */
+ * about 100,000), at -O0 (under the sanitizers in make check) and
+ * -O2. */
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/adaptive/adaptive.c -o %t/adaptive_grad.c
 // RUN: %ckc --no-checkpoint -Dadapt_misfit=adapt_misfit_plain %srcroot/examples/adaptive/adaptive.c -o %t/adaptive_plain_grad.c

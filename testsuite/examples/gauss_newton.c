@@ -12,7 +12,7 @@
 // RUN: %ckc %srcroot/examples/gauss_newton/camera.c -o %t/camera_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/camera_grad.h
 // RUN: FileCheck %s --check-prefix=VEC < %t/camera_grad.c
-// RUN: %ckc-run --sanitize %t/camera_grad.c %srcroot/examples/gauss_newton/main.c %t/gauss_newton -DGN_NO_TIMING -I%t -I%srcroot/examples/gauss_newton %srcroot/examples/gauss_newton/camera.c | FileCheck %s
+// RUN: %ckc-run %t/camera_grad.c %srcroot/examples/gauss_newton/main.c %t/gauss_newton -DGN_NO_TIMING -I%t -I%srcroot/examples/gauss_newton %srcroot/examples/gauss_newton/camera.c | FileCheck %s
 // GEN: void camera_residuals_d(const double *p, const double *p_d, const double *X, const double *obs, double *r, double *r_d, int npts);
 // GEN: void camera_residuals_dv(const double *p, const double *p_dv, const double *X, const double *obs, double *r, double *r_dv, int npts, int ck_nd);
 // VEC-LABEL: void camera_residuals_dv(

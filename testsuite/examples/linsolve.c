@@ -5,7 +5,7 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/linsolve/misfit.c -o %t/misfit_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/misfit_grad.c
-// RUN: %ckc-run --allow-diff --sanitize %t/misfit_grad.c %srcroot/examples/linsolve/main.c %t/linsolve -I%t -I%srcroot/examples/linsolve %srcroot/examples/linsolve/misfit.c %srcroot/examples/linsolve/linsolve.c | FileCheck %s
+// RUN: %ckc-run --allow-diff %t/misfit_grad.c %srcroot/examples/linsolve/main.c %t/linsolve -I%t -I%srcroot/examples/linsolve %srcroot/examples/linsolve/misfit.c %srcroot/examples/linsolve/linsolve.c | FileCheck %s
 // GEN: solve_d(4, A, A_d, b, b_d, x, x_d);
 // GEN: solve(4, A, b, x);
 // GEN: solve_b(4, A2, A_b, b, b_b, x2, x_b);

@@ -6,7 +6,7 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/maml/regression.c -o %t/regression_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/regression_grad.h
-// RUN: %ckc-run --allow-diff --sanitize %t/regression_grad.c %srcroot/examples/maml/main.c %t/maml -I%t -I%srcroot/examples/maml %srcroot/examples/maml/regression.c | FileCheck %s
+// RUN: %ckc-run --allow-diff %t/regression_grad.c %srcroot/examples/maml/main.c %t/maml -I%t -I%srcroot/examples/maml %srcroot/examples/maml/regression.c | FileCheck %s
 // GEN: double regression_loss_b(const double *w, double *w_b, const double *x, const double *y, int n, double ret_b);
 // GEN: double regression_loss_b_d(const double *w, const double *w_d, double *w_b, double *w_bd, const double *x, const double *y, int n, double ret_b, double ret_bd);
 // CHECK: meta-gradient (f_b, f_b_d) vs differences of the meta-objective: max relative error {{[0-9.]+}}e-1{{[0-9]}}

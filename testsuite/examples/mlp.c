@@ -4,6 +4,6 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/mlp/mlp.c -o %t/mlp_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/mlp_grad.h
-// RUN: %ckc-run --allow-diff --sanitize %t/mlp_grad.c %srcroot/examples/mlp/main.c %t/mlp -I%t -I%srcroot/examples/mlp %srcroot/examples/mlp/mlp.c | FileCheck %s
+// RUN: %ckc-run --allow-diff %t/mlp_grad.c %srcroot/examples/mlp/main.c %t/mlp -I%t -I%srcroot/examples/mlp %srcroot/examples/mlp/mlp.c | FileCheck %s
 // GEN: double mlp_loss_b(const double *w, double *w_b, const double *x, double *x_b, const double *target, double ret_b);
 // CHECK: ok: gradient and finite differences agree to 1e-7

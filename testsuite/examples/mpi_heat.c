@@ -7,7 +7,7 @@
  * coefficient's derivative against differences, the tangent against the
  * gradient, H.d against differences of gradients, and that every rank
  * recomputes Revolve's optimum (95 steps for 50 steps and 8 snapshots).
- * ckc finds mpi.h itself (through mpicc).  Under --param sanitize=1,
+ * ckc finds mpi.h itself (through mpicc).  Under make check (sanitized),
  * mpirun -x turns LeakSanitizer off in the ranks, as testsuite/mpi's
  * lit.local.cfg does there: Open MPI leaves memory allocated at exit
  * (ASan's other checks, and UBSan's, stay on). */

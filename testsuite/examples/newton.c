@@ -6,7 +6,7 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/newton/logistic.c -o %t/logistic_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/logistic_grad.h
-// RUN: %ckc-run --allow-diff --sanitize %t/logistic_grad.c %srcroot/examples/newton/main.c %t/newton -I%t %srcroot/examples/newton/logistic.c | FileCheck %s
+// RUN: %ckc-run --allow-diff %t/logistic_grad.c %srcroot/examples/newton/main.c %t/newton -I%t %srcroot/examples/newton/logistic.c | FileCheck %s
 // GEN: double logistic_loss_b(const double *w, double *w_b, const double *X, const double *y, int n, int d, double lambda, double ret_b);
 // GEN: double logistic_loss_b_d(const double *w, const double *w_d, double *w_b, double *w_bd, const double *X, const double *y, int n, int d, double lambda, double ret_b, double ret_bd);
 // CHECK: H v (logistic_loss_b_d) vs differences of gradients (logistic_loss_b): {{[0-9.]+}}e-1{{[0-9]}}

@@ -5,7 +5,7 @@
  * are bitwise equal, that binomial(16) recomputes Revolve's optimal number
  * of steps, that both checkpointed adjoints need less memory, and the
  * gradient against finite differences.  200 steps instead of 2000 (main's
- * argument), at -O0 and -O2 (and under the sanitizers in make check-asan). */
+ * argument), at -O0 (under the sanitizers in make check) and -O2. */
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/pde/burgers.c -o %t/burgers_grad.c
 // RUN: %ckc --no-checkpoint -Dburgers_misfit=burgers_misfit_plain -Dburgers_misfit_steps=burgers_misfit_steps_plain %srcroot/examples/pde/burgers.c -o %t/burgers_plain_grad.c

@@ -11,7 +11,7 @@ with a timeout.  A mutant fails when ckc
 
   - crashes (a signal, or an exit status of 3 or more: internal error),
   - hangs (runs past --timeout),
-  - prints a sanitizer report (make check-asan runs this with the
+  - prints a sanitizer report (make check runs this with the
     sanitizer build; reports that go to log files are caught by the
     Makefile),
   - exits 1 or 2 without an "error:" line, or leaves a file behind,

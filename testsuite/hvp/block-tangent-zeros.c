@@ -8,7 +8,7 @@
 // H v in closed form, with and without -fopenmp.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t.c %s %t | FileCheck %s --check-prefix=OUT
 // RUN: %ckc-run %t.c %s %t.omp -fopenmp | FileCheck %s --check-prefix=OUT
 
 #define N 86

@@ -8,7 +8,7 @@
 // as DESIGN section 4 counts them (1 per entry: 2 per step plus 1).
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
 // RUN: FileCheck %s --check-prefix=PLAIN --input-file %t.plain.c
 // RUN: %ckc-run %t.plain.c %s %t.plain > %t.plain.out

@@ -10,7 +10,7 @@
 // symmetry.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // OUT-NOT: FAIL
 // OUT: ok: return 0 taken

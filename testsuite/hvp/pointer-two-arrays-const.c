@@ -9,7 +9,7 @@
 // Hessian-vector products and the dot-product test against differences;
 // f_b_dv bitwise f_b_d per direction.
 // RUN: %ckc %s -o %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 #include <math.h>
 

@@ -12,7 +12,7 @@
 // RUN: FileCheck %s --input-file %t.c
 // RUN: awk -f %S/../tools/direction-loops.awk %t.c > %t.loops
 // RUN: not grep -E "(exp|sin|cos)\(" %t.loops
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
 // RUN: %ckc-run %t.plain.c %s %t.plain > %t.plain.out

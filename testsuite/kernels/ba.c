@@ -10,7 +10,7 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/kernels/ba.c -o %t/ba_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/ba_grad.h
-// RUN: %ckc-run --sanitize %t/ba_grad.c %s %t/ba -I%srcroot/examples/kernels %srcroot/examples/kernels/ba.c > %t/out
+// RUN: %ckc-run %t/ba_grad.c %s %t/ba -I%srcroot/examples/kernels %srcroot/examples/kernels/ba.c > %t/out
 // RUN: FileCheck %s < %t/out
 // RUN: %ckc --no-tbr %srcroot/examples/kernels/ba.c -o %t/notbr_grad.c
 // RUN: %ckc-run %t/notbr_grad.c %s %t/notbr -I%srcroot/examples/kernels %srcroot/examples/kernels/ba.c > %t/notbr.out

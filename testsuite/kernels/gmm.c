@@ -9,7 +9,7 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/kernels/gmm.c -o %t/gmm_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/gmm_grad.h
-// RUN: %ckc-run --sanitize %t/gmm_grad.c %s %t/gmm -I%srcroot/examples/kernels %srcroot/examples/kernels/gmm.c > %t/out
+// RUN: %ckc-run %t/gmm_grad.c %s %t/gmm -I%srcroot/examples/kernels %srcroot/examples/kernels/gmm.c > %t/out
 // RUN: FileCheck %s < %t/out
 // GEN: double gmm_objective_d(int d, int k, int n, const double *alphas, const double *alphas_d, const double *means, const double *means_d, const double *icf, const double *icf_d, const double *x, Wishart wishart, double *ret_d);
 // GEN: double gmm_objective_b(int d, int k, int n, const double *alphas, double *alphas_b, const double *means, double *means_b, const double *icf, double *icf_b, const double *x, Wishart wishart, double ret_b);

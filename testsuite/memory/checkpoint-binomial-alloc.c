@@ -9,7 +9,7 @@
 // RUN: %ckc %s -o %t/ck_grad.c
 // RUN: FileCheck %s --input-file %t/ck_grad.c
 // RUN: %ckc --no-checkpoint -Df=f_plain %s -o %t/plain_grad.c
-// RUN: %ckc-run --sanitize %t/ck_grad.c %s %t/run -I%t %t/plain_grad.c | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t/ck_grad.c %s %t/run -I%t %t/plain_grad.c | FileCheck %s --check-prefix=OUT
 
 #include <math.h>
 #include <stdlib.h>

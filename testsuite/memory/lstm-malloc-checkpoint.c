@@ -6,8 +6,6 @@
  * --no-checkpoint, binomial(3) over 6 steps must run Revolve's optimum
  * of 7 extra steps, and everything is freed (ASan).
  */
-// ckc-run --sanitize-always builds it under ASan and UBSan in the plain run.
-// UNSUPPORTED: sanitize
 // RUN: rm -rf %t && mkdir %t
 // RUN: sed 's|^\tfor (t = 0; t < steps - 1; t++) {|#pragma ck_checkpoint binomial(3) save(h[0:nlayers * n], c[0:nlayers * n], x[0:n], y[0:n])\n&|' %srcroot/examples/kernels/lstm_malloc.c > %t/lstm_binomial.c
 // RUN: sed 's|^\tfor (t = 0; t < steps - 1; t++) {|#pragma ck_checkpoint save(h[0:nlayers * n], c[0:nlayers * n], x[0:n], y[0:n])\n&|' %srcroot/examples/kernels/lstm_malloc.c > %t/lstm_region.c
@@ -16,7 +14,7 @@
 // RUN: %ckc -I%srcroot/examples/kernels %t/lstm_binomial.c -o %t/binomial_grad.c
 // RUN: %ckc -I%srcroot/examples/kernels -Dlstm_malloc_loss=lstm_region %t/lstm_region.c -o %t/region_grad.c
 // RUN: %ckc -I%srcroot/examples/kernels --no-checkpoint -Dlstm_malloc_loss=lstm_plain %srcroot/examples/kernels/lstm_malloc.c -o %t/plain_grad.c
-// RUN: %ckc-run --sanitize-always %t/binomial_grad.c %s %t/lstm -I%t -I%srcroot/examples/kernels %t/region_grad.c %t/plain_grad.c | FileCheck %s
+// RUN: %ckc-run %t/binomial_grad.c %s %t/lstm -I%t -I%srcroot/examples/kernels %t/region_grad.c %t/plain_grad.c | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: {{[1-9][0-9]*}} checks, 0 failed
 

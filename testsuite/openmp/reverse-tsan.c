@@ -2,16 +2,17 @@
 // f_b and f_b_d: the kernel and checks of reverse-phases.c (a 2-D stencil
 // whose reverse runs in phases, gather loops, a reduction in thread order,
 // a binomial time loop), at 1, 2 and 4 threads.
+// make check's UBSAN_OPTIONS and ASAN_OPTIONS are unset for the runs: clang's
+// TSan runtime would write its reports to UBSan's log_path, not stderr.
 // REQUIRES: tsan-openmp
-// UNSUPPORTED: sanitize
 // RUN: %ckc %S/reverse-phases.c -o %t.c
-// RUN: %clang -std=c99 -g -O1 -fopenmp -fsanitize=thread -DCK_TEST_MAIN -I%srcroot/testsuite/include -I%srcroot/runtime -include %t.h %t.c %S/reverse-phases.c -o %t.tsan %ckrt
-// RUN: env OMP_TOOL_LIBRARIES=%archer TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" %t.tsan 2>&1 | FileCheck %s
+// RUN: %clang -std=c99 -g -O1 -fopenmp -fsanitize=thread -DCK_TEST_MAIN -I%srcroot/testsuite/include -I%srcroot/runtime -include %t.h %t.c %S/reverse-phases.c -o %t.tsan %ckrt-plain
+// RUN: env -u UBSAN_OPTIONS -u ASAN_OPTIONS OMP_TOOL_LIBRARIES=%archer TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" %t.tsan 2>&1 | FileCheck %s
 // CHECK-NOT: ThreadSanitizer
 // CHECK: 0 failed
 // The control: the stencil's reverse in one phase instead of three (rows
 // i - 1 .. i + 1 of u_b shared by neighbouring iterations) is reported.
 // RUN: sed -E 's/(ck_ph[0-9]*) < 3;/\1 < 1;/; s/\+= 3\)/+= 1)/' %t.c > %t.racy.c
-// RUN: %clang -std=c99 -g -O1 -fopenmp -fsanitize=thread -DCK_TEST_MAIN -I%srcroot/testsuite/include -I%srcroot/runtime -include %t.h %t.racy.c %S/reverse-phases.c -o %t.racy %ckrt
-// RUN: env OMP_TOOL_LIBRARIES=%archer TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" not %t.racy 2>&1 | FileCheck %s --check-prefix=RACE
+// RUN: %clang -std=c99 -g -O1 -fopenmp -fsanitize=thread -DCK_TEST_MAIN -I%srcroot/testsuite/include -I%srcroot/runtime -include %t.h %t.racy.c %S/reverse-phases.c -o %t.racy %ckrt-plain
+// RUN: env -u UBSAN_OPTIONS -u ASAN_OPTIONS OMP_TOOL_LIBRARIES=%archer TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" not %t.racy 2>&1 | FileCheck %s --check-prefix=RACE
 // RACE: WARNING: ThreadSanitizer: data race

@@ -3,15 +3,16 @@
 // of private variables, the loop-local temporaries, and the reductions
 // made in thread order.  The control: the same output with `t` and `t_d`
 // taken out of private(...) is reported, so the detector is awake.
+// make check's UBSAN_OPTIONS and ASAN_OPTIONS are unset for the runs: clang's
+// TSan runtime would write its reports to UBSan's log_path, not stderr.
 // REQUIRES: tsan-openmp
-// UNSUPPORTED: sanitize
 // RUN: %ckc %s -o %t.c
 // RUN: %clang -std=c99 -g -O1 -fopenmp -fsanitize=thread -DCK_TEST_MAIN -I%srcroot/testsuite/include -I%srcroot/runtime -include %t.h %t.c %s -o %t.tsan -lm
-// RUN: env OMP_TOOL_LIBRARIES=%archer OMP_NUM_THREADS=2 TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" %t.tsan 2>&1 | FileCheck %s --check-prefix=OK
-// RUN: env OMP_TOOL_LIBRARIES=%archer OMP_NUM_THREADS=4 TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" %t.tsan 2>&1 | FileCheck %s --check-prefix=OK
+// RUN: env -u UBSAN_OPTIONS -u ASAN_OPTIONS OMP_TOOL_LIBRARIES=%archer OMP_NUM_THREADS=2 TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" %t.tsan 2>&1 | FileCheck %s --check-prefix=OK
+// RUN: env -u UBSAN_OPTIONS -u ASAN_OPTIONS OMP_TOOL_LIBRARIES=%archer OMP_NUM_THREADS=4 TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" %t.tsan 2>&1 | FileCheck %s --check-prefix=OK
 // RUN: sed 's/ private(t, t_d)//' %t.c > %t.racy.c
 // RUN: %clang -std=c99 -g -O1 -fopenmp -fsanitize=thread -DCK_TEST_MAIN -I%srcroot/testsuite/include -I%srcroot/runtime -include %t.h %t.racy.c %s -o %t.racy -lm
-// RUN: env OMP_TOOL_LIBRARIES=%archer OMP_NUM_THREADS=2 TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" not %t.racy 2>&1 | FileCheck %s --check-prefix=RACE
+// RUN: env -u UBSAN_OPTIONS -u ASAN_OPTIONS OMP_TOOL_LIBRARIES=%archer OMP_NUM_THREADS=2 TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66" not %t.racy 2>&1 | FileCheck %s --check-prefix=RACE
 // OK-NOT: ThreadSanitizer
 // OK: 0 failed
 // RACE: WARNING: ThreadSanitizer: data race

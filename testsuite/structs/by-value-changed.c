@@ -8,7 +8,7 @@
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: FileCheck %s --check-prefix=TAIL --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t -I%S
+// RUN: %ckc-run %t.c %s %t -I%S
 #include <math.h>
 
 #include "Inputs/spring.h"

@@ -4,7 +4,7 @@
 // differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t -I%S > %t.out
+// RUN: %ckc-run %t.c %s %t -I%S > %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
 // RUN: %ckc-run %t.plain.c %s %t.plain -I%S > %t.plain.out
 // RUN: cmp %t.out %t.plain.out

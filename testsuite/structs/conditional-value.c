@@ -7,7 +7,7 @@
 // assignment.  Tangent, gradient, Hessian-vector products and the
 // dot-product test against differences, for c = 0 and 1.
 // RUN: %ckc %s -o %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 #include <math.h>
 

@@ -7,7 +7,7 @@
 // Gradient, Hessian-vector product and tangent against differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t -I%S > %t.out
+// RUN: %ckc-run %t.c %s %t -I%S > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 #include "Inputs/vecmath.h"
 

@@ -6,7 +6,7 @@
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --check-prefix=HDR --input-file %t.h
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 #include <math.h>
 

@@ -8,7 +8,7 @@
 // differences, bitwise the same without checkpoints.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t -I%S > %t.out
+// RUN: %ckc-run %t.c %s %t -I%S > %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.nock.c
 // RUN: %ckc-run %t.nock.c %s %t.nock -I%S > %t.nock.out
 // RUN: cmp %t.out %t.nock.out

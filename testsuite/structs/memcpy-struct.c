@@ -6,7 +6,7 @@
 // the out() function's J d and J^T yb against differences and each other.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t -I%S > %t.out
+// RUN: %ckc-run %t.c %s %t -I%S > %t.out
 #include <math.h>
 #include <string.h>
 

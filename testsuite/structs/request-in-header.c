@@ -8,7 +8,7 @@
 // RUN: FileCheck %s --input-file %t.h
 // RUN: %cc -Wunknown-pragmas -I%S -c %t.c -o %t.o
 // RUN: %cc -Wunknown-pragmas -I%S -x c -fsyntax-only %t.h
-// RUN: %ckc-run --sanitize %t.c %s %t -I%S | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t.c %s %t -I%S | FileCheck %s --check-prefix=OUT
 #include <math.h>
 
 #include "Inputs/market.h"

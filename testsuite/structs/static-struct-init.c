@@ -6,7 +6,7 @@
 // and checkpointed code bitwise against --no-checkpoint.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
 // RUN: %ckc-run %t.plain.c %s %t.plain > %t.plain.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out

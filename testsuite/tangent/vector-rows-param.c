@@ -8,7 +8,7 @@
 // against differences.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // CHECK-LABEL: double f_dv(const double (*A)[3], const double *A_dv, const double *u, const double *u_dv, int ck_nd, double *ret_dv){{$}}
 // CHECK: const double (*ck_A_dv)[3 * ck_nd] = (const double (*)[3 * ck_nd])A_dv;

@@ -7,7 +7,7 @@
 // colour are exact zeros in the code's sums); the Jacobian against
 // Richardson differences, the Hessian against differences of f_b.
 // RUN: %ckc %s -o %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run %t.c %s %t | FileCheck %s --check-prefix=OUT
 // OUT: jacobian: 3 colours
 // OUT: hessian: 3 colours
 // OUT-NOT: FAIL

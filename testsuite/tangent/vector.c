@@ -19,7 +19,7 @@
 // RUN: grep -q "r_dv\[" %t.loops
 // RUN: not grep -E "(exp|cos|sin|pow|fabs|sqrt|act|rot)[_a-z]*\(" %t.loops
 // RUN: %if clang %{ %clang -std=c99 -Wall -Wextra -pedantic -Werror -O2 -mavx2 -I%srcroot/runtime -c %t.c -o %t.avx2.o %}
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // OUT-NOT: FAIL
 // OUT: {{[1-9][0-9]*}} checks, 0 failed

@@ -6,7 +6,7 @@
 // Checked against Richardson differences and f_d (dot-product test).
 // RUN: %ckc -I%S/Inputs %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t -I%S/Inputs %S/Inputs/upd.c > %t.out
+// RUN: %ckc-run %t.c %s %t -I%S/Inputs %S/Inputs/upd.c > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // The same numbers without activity analysis:
 // RUN: %ckc --no-activity -I%S/Inputs %s -o %t.noact.c

@@ -6,7 +6,7 @@
 // of gradients (ck_check_hvp).
 // RUN: %ckc -I%S/Inputs %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t -I%S/Inputs %S/Inputs/g.c %S/Inputs/upd.c > %t.out
+// RUN: %ckc-run %t.c %s %t -I%S/Inputs %S/Inputs/g.c %S/Inputs/upd.c > %t.out
 // RUN: %ckc --no-checkpoint -I%S/Inputs %s -o %t.plain.c
 // RUN: %ckc-run %t.plain.c %s %t.plain -I%S/Inputs %S/Inputs/g.c %S/Inputs/upd.c > %t.plain.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out

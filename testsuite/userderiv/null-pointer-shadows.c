@@ -4,7 +4,7 @@
 // nulls they get).
 // RUN: %ckc -I%S/Inputs %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t -I%S/Inputs %S/Inputs/upd.c > %t.out
+// RUN: %ckc-run %t.c %s %t -I%S/Inputs %S/Inputs/upd.c > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // OUT-NOT: FAIL
 // OUT: {{[1-9][0-9]*}} checks, 0 failed

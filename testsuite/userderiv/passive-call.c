@@ -2,7 +2,7 @@
 // mode: no g_d, no g_b for it (the other call, on x, gets them).
 // RUN: %ckc -I%S/Inputs %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t -I%S/Inputs %S/Inputs/g.c > %t.out
+// RUN: %ckc-run %t.c %s %t -I%S/Inputs %S/Inputs/g.c > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // OUT-NOT: FAIL
 // OUT: {{[1-9][0-9]*}} checks, 0 failed

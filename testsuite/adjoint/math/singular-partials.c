@@ -10,7 +10,7 @@
 // products against differences, the dot-product test, f_dv bitwise f_d.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // --no-strong-zero multiplies them as any other partial:
 // RUN: %ckc --no-strong-zero %s -o %t.nsz.c

@@ -12,7 +12,7 @@
 // RUN: FileCheck %s --check-prefix=GEN --input-file %t.c
 // GEN-LABEL: static void f_bwd(
 // GEN: CK_LOAD_N({{ck_s[0-9]*}}, w + p + 0, 4);
-// RUN: %ckc-run --sanitize %t.c %s %t > %t.out
+// RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --input-file %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.nock.c
 // RUN: %ckc-run %t.nock.c %s %t.nock > %t.nock.out

@@ -8,7 +8,7 @@
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --check-prefix=GEN --input-file %t.c
 // GEN: double *w_dv = (double *)ck_shadow_alloc(8 * 8UL * ck_nd);
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s
+// RUN: %ckc-run %t.c %s %t | FileCheck %s
 // CHECK: 0 failed
 #include <stdlib.h>
 

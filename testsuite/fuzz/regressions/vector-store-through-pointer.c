@@ -22,7 +22,7 @@
 // GEN: v_dv[ck_k] = p_dv[ck_k] * {{.*}};
 // GEN: }
 // GEN-NEXT: p_dv = x_dv + ck_nd;
-// RUN: %ckc-run --sanitize %t.c %s %t | FileCheck %s
+// RUN: %ckc-run %t.c %s %t | FileCheck %s
 // CHECK: 0 failed
 #include <math.h>
 
