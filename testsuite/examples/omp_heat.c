@@ -2,9 +2,9 @@
  * inside a binomially checkpointed time loop.  On a 64 x 64 grid
  * (-DHEAT_N=64), 12 steps: the example checks the gradient against
  * differences, and that the gradient and H.d are the same bits on 1 and 2
- * threads; built with -fopenmp (gcc and clang, -O0 and -O2) and without
- * (serial).  The generated sweeps are parallel: the stencil's reverse in
- * three phases. */
+ * threads; built with -fopenmp (gcc -O0 and clang -O2, and compiled by
+ * gcc -O2) and without (serial).  The generated sweeps are parallel: the
+ * stencil's reverse in three phases. */
 // RUN: rm -rf %t && mkdir %t
 // RUN: %ckc -DHEAT_N=64 %srcroot/examples/omp_heat/heat.c -o %t/heat_grad.c
 // RUN: FileCheck %s --check-prefix=GEN < %t/heat_grad.c
