@@ -163,9 +163,8 @@ else:
     # MPI: Open MPI's mpirun (Debian's), which --oversubscribe lets run 4
     # ranks on fewer cores and which refuses root (containers, CI) unless
     # told twice.
-    mpi_lib = ckrt_mpi_lib
     mpicc = getattr(config, "mpicc", "")
-    if mpi_lib and mpicc and shutil.which(
+    if ckrt_mpi_lib and mpicc and shutil.which(
             "mpirun", path=config.environment["PATH"]):
         config.available_features.add("mpi")
         config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
@@ -175,7 +174,8 @@ else:
         config.substitutions.insert(
             0, ("%mpirun", "bash " + os.path.join(tools, "mpirun-test")))
         config.substitutions.insert(
-            0, ("%ckrt-mpi", "%s %s -lm -lpthread" % (mpi_lib, ckrt_lib)))
+            0, ("%ckrt-mpi", "%s %s -lm -lpthread" %
+                            (ckrt_mpi_lib, ckrt_lib)))
         config.substitutions.insert(0, ("%mpicc", "%s %s" % (mpicc, cflags)))
 
     if config.test_clang:
