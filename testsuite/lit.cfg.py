@@ -148,6 +148,10 @@ else:
     cflags = ("-std=c99 -Wall -Wextra -pedantic -Werror -Wno-unknown-pragmas"
               " -I%s -I%s %s") % (include, runtime, san_cflags)
     cc = "%s %s" % (config.test_cc, cflags)
+    # %cc-plain: the same without the sanitizers, for what they change
+    # (the code gcc emits, as emit/cost-model.c reads it).
+    cc_plain = "%s %s" % (config.test_cc, cflags.replace(san_cflags, "")
+                          if san_cflags else cflags)
     # Longer names first: lit substitutes in list order.
     config.substitutions.append(
         ("%ckc-run", "bash " + os.path.join(tools, "ckc-run")))
@@ -157,6 +161,7 @@ else:
     config.substitutions.append(
         ("%ckrt-plain", config.ckrt_lib + " -lm -lpthread"))
     config.substitutions.append(("%ckrt", ckrt_lib + " -lm -lpthread"))
+    config.substitutions.append(("%cc-plain", cc_plain))
     config.substitutions.append(("%cc", cc))
     config.substitutions.append(("%srcroot", src))
 
