@@ -82,8 +82,11 @@ double two(const double *u, int iters)
 	return p[1] * r[2] + p[NX - 2];
 }
 // CHECK-LABEL: static double two_fwd(const double *u, int iters){{$}}
-// CHECK: double ck_buf[2][8] = {{[{][{]}}0.0{{[}][}]}};
-// CHECK: double ck_buf2[2][8] = {{[{][{]}}0.0{{[}][}]}};
+// (zeroed: by CKC_ZERO, being of more than 64 bytes)
+// CHECK: double ck_buf[2][8];
+// CHECK-NEXT: CKC_ZERO(ck_buf);
+// CHECK: double ck_buf2[2][8];
+// CHECK-NEXT: CKC_ZERO(ck_buf2);
 // CHECK: ck_buf[0][i] = u[i];
 // CHECK: ck_buf2[0][i] = cos(u[i]);
 
