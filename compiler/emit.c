@@ -1465,18 +1465,22 @@ static void emit_cost_model(FILE *out)
 	      out);
 }
 
+/* Does the input include <name>, so that the output does too? */
+static int has_sys_include(const Program *p, const char *name)
+{
+	for (int i = 0; i < p->nsys_includes; i++)
+		if (!strcmp(p->sys_includes[i], name))
+			return 1;
+	return 0;
+}
+
 /* CKC_ZERO(a): clears local array a (zeroed_by_call), through the C
  * library's memset under gcc, whose length an empty asm hides from gcc
  * so that it does not expand the call as rep stosq.  A plain memset
  * elsewhere: clang clears with vector stores, as for a = {0.0}. */
 static void emit_zero(FILE *out, const Program *p)
 {
-	int i;
-
-	for (i = 0; i < p->nsys_includes; i++)
-		if (!strcmp(p->sys_includes[i], "string.h"))
-			break;
-	if (i == p->nsys_includes)
+	if (!has_sys_include(p, "string.h"))
 		fputs("#include <string.h>\n", out);
 	fputs("/* clears a local array: under gcc by the C library's memset, "
 	      "since gcc\n * clears 96 to 8192 bytes of known length with "
@@ -1493,7 +1497,7 @@ static void emit_zero(FILE *out, const Program *p)
 
 static void emit_includes(FILE *out, const Program *p, const Deps *d)
 {
-	int i, has_math = 0;
+	int i;
 
 	emit_fp_contract(out);
 	emit_cost_model(out);
@@ -1506,20 +1510,12 @@ static void emit_includes(FILE *out, const Program *p, const Deps *d)
 			"#endif\n",
 			p->feature_macro, p->feature_macro);
 
-	for (i = 0; i < p->nsys_includes; i++) {
+	for (i = 0; i < p->nsys_includes; i++)
 		fprintf(out, "#include <%s>\n", p->sys_includes[i]);
-		has_math |= strcmp(p->sys_includes[i], "math.h") == 0;
-	}
-	if (!has_math)
+	if (!has_sys_include(p, "math.h"))
 		fputs("#include <math.h>\n", out);
-	if (p->vla_heap) {
-		int has_stdlib = 0;
-		for (i = 0; i < p->nsys_includes; i++)
-			has_stdlib |=
-				strcmp(p->sys_includes[i], "stdlib.h") == 0;
-		if (!has_stdlib)
-			fputs("#include <stdlib.h>\n", out);
-	}
+	if (p->vla_heap && !has_sys_include(p, "stdlib.h"))
+		fputs("#include <stdlib.h>\n", out);
 	if (d->zero)
 		emit_zero(out, p);
 	if (d->runtime)

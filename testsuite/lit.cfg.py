@@ -12,6 +12,8 @@
 #   %cc        gcc -std=c99 -Wall -Wextra -pedantic -Werror
 #              -Wno-unknown-pragmas -I<include> -I<runtime> (and the
 #              sanitizers under make check)
+#   %cc-plain  %cc without the sanitizers, for what they change (the code
+#              gcc emits, as emit/cost-model.c reads it)
 #   %ckrt      libckrt.a -lm -lpthread (link line for %cc's programs; the
 #              sanitized libckrt.a under make check)
 #   %ckrt-lib  the libckrt.a of %ckrt alone
@@ -145,13 +147,11 @@ else:
     config.substitutions.append(("%san_cflags", san_cflags))
 
     # The flags of %cc, and of %mpicc.
-    cflags = ("-std=c99 -Wall -Wextra -pedantic -Werror -Wno-unknown-pragmas"
-              " -I%s -I%s %s") % (include, runtime, san_cflags)
+    plain_cflags = ("-std=c99 -Wall -Wextra -pedantic -Werror "
+                    "-Wno-unknown-pragmas -I%s -I%s") % (include, runtime)
+    cflags = "%s %s" % (plain_cflags, san_cflags)
     cc = "%s %s" % (config.test_cc, cflags)
-    # %cc-plain: the same without the sanitizers, for what they change
-    # (the code gcc emits, as emit/cost-model.c reads it).
-    cc_plain = "%s %s" % (config.test_cc, cflags.replace(san_cflags, "")
-                          if san_cflags else cflags)
+    cc_plain = "%s %s" % (config.test_cc, plain_cflags)
     # Longer names first: lit substitutes in list order.
     config.substitutions.append(
         ("%ckc-run", "bash " + os.path.join(tools, "ckc-run")))
