@@ -8,7 +8,9 @@
 #   %ckc-run   tools/ckc-run: compile GENERATED.c with TEST.c with gcc at
 #              -O0 (under the sanitizers in make check) and clang at -O2,
 #              run both, check they print the same; GENERATED.c also
-#              compiled by gcc at -O2 for its warnings
+#              compiled by gcc at -O2 for its warnings.  %ckc-run --one:
+#              the first build only, for a test's further runs of the
+#              same kernel under other ckc options
 #   %cc        gcc -std=c99 -Wall -Wextra -pedantic -Werror
 #              -Wno-unknown-pragmas -I<include> -I<runtime> (and the
 #              sanitizers under make check)

@@ -12,7 +12,7 @@
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc -std=c99 %s -o %t.c99.c
 // RUN: FileCheck %s --input-file %t.c99.c
-// RUN: %ckc-run %t.c99.c %s %t.c99 > %t.c99.out
+// RUN: %ckc-run --one %t.c99.c %s %t.c99 > %t.c99.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.c99.out
 #include <assert.h>
 #include <math.h>

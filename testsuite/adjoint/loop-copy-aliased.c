@@ -9,7 +9,7 @@
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: %ckc --no-tbr %s -o %t.notbr.c
-// RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out
+// RUN: %ckc-run --one %t.notbr.c %s %t.notbr > %t.notbr.out
 // RUN: cmp %t.out %t.notbr.out
 #define N 6
 

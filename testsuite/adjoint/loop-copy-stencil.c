@@ -12,10 +12,10 @@
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: %ckc --no-tbr %s -o %t.notbr.c
-// RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out
+// RUN: %ckc-run --one %t.notbr.c %s %t.notbr > %t.notbr.out
 // RUN: cmp %t.out %t.notbr.out
 // RUN: %ckc --no-gather %s -o %t.ng.c
-// RUN: %ckc-run %t.ng.c %s %t.ng > %t.ng.out
+// RUN: %ckc-run --one %t.ng.c %s %t.ng > %t.ng.out
 // RUN: cmp %t.out %t.ng.out
 #define N 16
 

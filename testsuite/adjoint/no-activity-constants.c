@@ -10,7 +10,7 @@
 // RUN: %ckc --no-activity %s -o %t.na.c
 // RUN: FileCheck %s --input-file %t.na.c
 // RUN: %ckc-run %t.c %s %t > %t.out
-// RUN: %ckc-run %t.na.c %s %t.na > %t.na.out
+// RUN: %ckc-run --one %t.na.c %s %t.na > %t.na.out
 // RUN: cmp %t.out %t.na.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 

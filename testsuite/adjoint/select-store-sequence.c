@@ -17,7 +17,7 @@
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
-// RUN: %ckc-run %t.plain.c %s %t.plain > %t.plain.out
+// RUN: %ckc-run --one %t.plain.c %s %t.plain > %t.plain.out
 // RUN: grep binomial %t.out > %t.bin
 // RUN: grep binomial %t.plain.out > %t.plain.bin
 // RUN: cmp %t.bin %t.plain.bin

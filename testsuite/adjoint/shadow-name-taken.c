@@ -16,7 +16,7 @@
 // RUN: sed 's/u_b/x_bd/g' %s > %t.dir/shadow-name-taken.c
 // RUN: %ckc %t.dir/shadow-name-taken.c -o %t.dir/out.c
 // RUN: FileCheck %s --check-prefix=BD --input-file %t.dir/out.h
-// RUN: %ckc-run %t.dir/out.c %t.dir/shadow-name-taken.c %t.dir/bd > %t.dir/bd.out
+// RUN: %ckc-run --one %t.dir/out.c %t.dir/shadow-name-taken.c %t.dir/bd > %t.dir/bd.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.dir/bd.out
 // RUN: sed 's/u_b/ret_bd/g' %s > %t.dir/shadow-name-taken.c
 // RUN: %ckc %t.dir/shadow-name-taken.c -o %t.dir/out.c

@@ -12,7 +12,7 @@
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.nock.c
-// RUN: %ckc-run %t.nock.c %s %t.nock > %t.nock.out
+// RUN: %ckc-run --one %t.nock.c %s %t.nock > %t.nock.out
 // RUN: cmp %t.out %t.nock.out
 // CHECK-LABEL: double structs_d(
 // CHECK: Q *ck_heap = malloc(2 * (n * {{[0-9]+}}UL));

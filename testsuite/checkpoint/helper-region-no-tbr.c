@@ -8,9 +8,9 @@
 // RUN: %ckc %s -o %t.c
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-tbr %s -o %t.notbr.c
-// RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out
+// RUN: %ckc-run --one %t.notbr.c %s %t.notbr > %t.notbr.out
 // RUN: %ckc --no-checkpoint %s -o %t.nock.c
-// RUN: %ckc-run %t.nock.c %s %t.nock > %t.nock.out
+// RUN: %ckc-run --one %t.nock.c %s %t.nock > %t.nock.out
 // RUN: cmp %t.out %t.notbr.out
 // RUN: cmp %t.out %t.nock.out
 // RUN: FileCheck %s --input-file %t.out

@@ -13,7 +13,7 @@
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.nock.c
-// RUN: %ckc-run %t.nock.c %s %t.nock > %t.nock.out
+// RUN: %ckc-run --one %t.nock.c %s %t.nock > %t.nock.out
 // RUN: cmp %t.out %t.nock.out
 // CHECK-LABEL: double rows_d(const double *x, const double *x_d, int steps, double *ret_d){{$}}
 // CHECK: double ck_buf[2][3][4];

@@ -8,7 +8,7 @@
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t -I %S/Inputs -DLAST=1 > %t.out
 // RUN: %ckc -I %S/Inputs -DLAST=1 --no-checkpoint %s -o %t.plain.c
-// RUN: %ckc-run %t.plain.c %s %t.plain -I %S/Inputs -DLAST=1 > %t.plain.out
+// RUN: %ckc-run --one %t.plain.c %s %t.plain -I %S/Inputs -DLAST=1 > %t.plain.out
 // RUN: grep -v STATS %t.out > %t.grad
 // RUN: grep -v STATS %t.plain.out > %t.grad.plain
 // RUN: cmp %t.grad %t.grad.plain

@@ -8,7 +8,7 @@
 // RUN: %ckc %s -o %t.c
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
-// RUN: %ckc-run %t.plain.c %s %t.plain > %t.plain.out
+// RUN: %ckc-run --one %t.plain.c %s %t.plain > %t.plain.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: cmp %t.out %t.plain.out
 // OUT-NOT: FAIL

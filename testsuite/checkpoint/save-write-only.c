@@ -13,7 +13,7 @@
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.nock.c
-// RUN: %ckc-run %t.nock.c %s %t.nock > %t.nock.out
+// RUN: %ckc-run --one %t.nock.c %s %t.nock > %t.nock.out
 // RUN: grep -v STATS %t.out > %t.grad
 // RUN: grep -v STATS %t.nock.out > %t.nock.grad
 // RUN: cmp %t.grad %t.nock.grad

@@ -9,7 +9,7 @@
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t | FileCheck %s --check-prefix=OUT
-// RUN: %ckc-run %t.c %s %t.omp -fopenmp | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run --one %t.c %s %t.omp -fopenmp | FileCheck %s --check-prefix=OUT
 
 #define N 86
 

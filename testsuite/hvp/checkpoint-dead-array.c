@@ -16,7 +16,7 @@
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
-// RUN: %ckc-run %t.plain.c %s %t.plain > %t.plain.out
+// RUN: %ckc-run --one %t.plain.c %s %t.plain > %t.plain.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: FileCheck %s --check-prefix=PLAINOUT < %t.plain.out
 // RUN: grep -v STATS %t.out > %t.deriv

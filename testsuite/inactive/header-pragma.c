@@ -8,7 +8,7 @@
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
-// RUN: %ckc-run %t.plain.c %s %t.plain > %t.plain.out
+// RUN: %ckc-run --one %t.plain.c %s %t.plain > %t.plain.out
 // RUN: cmp %t.out %t.plain.out
 #include <math.h>
 #include "Inputs/sampling.h"

@@ -13,10 +13,10 @@
 // RUN: %ckc-run %t/ba_grad.c %s %t/ba -I%srcroot/examples/kernels %srcroot/examples/kernels/ba.c > %t/out
 // RUN: FileCheck %s < %t/out
 // RUN: %ckc --no-tbr %srcroot/examples/kernels/ba.c -o %t/notbr_grad.c
-// RUN: %ckc-run %t/notbr_grad.c %s %t/notbr -I%srcroot/examples/kernels %srcroot/examples/kernels/ba.c > %t/notbr.out
+// RUN: %ckc-run --one %t/notbr_grad.c %s %t/notbr -I%srcroot/examples/kernels %srcroot/examples/kernels/ba.c > %t/notbr.out
 // RUN: cmp %t/out %t/notbr.out
 // RUN: %ckc --no-activity %srcroot/examples/kernels/ba.c -o %t/noact_grad.c
-// RUN: %ckc-run %t/noact_grad.c %s %t/noact -I%srcroot/examples/kernels %srcroot/examples/kernels/ba.c -Wno-unused-but-set-variable -Wno-unused-variable > %t/noact.out
+// RUN: %ckc-run --one %t/noact_grad.c %s %t/noact -I%srcroot/examples/kernels %srcroot/examples/kernels/ba.c -Wno-unused-but-set-variable -Wno-unused-variable > %t/noact.out
 // RUN: cmp %t/out %t/noact.out
 // GEN: void ba_residuals_d(int p, const double *cams, const double *cams_d, const double *X, const double *X_d, const double *w, const double *w_d, const int *obs, const double *feats, double *reproj_err, double *reproj_err_d, double *w_err, double *w_err_d);
 // GEN: void ba_residuals_b(int p, const double *cams, double *cams_b, const double *X, double *X_b, const double *w, double *w_b, const int *obs, const double *feats, double *reproj_err, double *reproj_err_b, double *w_err, double *w_err_b);

@@ -16,10 +16,10 @@
 // RUN: %ckc-run %t/lstm_grad.c %s %t/lstm -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm.c > %t/out
 // RUN: FileCheck %s < %t/out
 // RUN: %ckc --no-tbr %srcroot/examples/kernels/lstm.c -o %t/notbr_grad.c
-// RUN: %ckc-run %t/notbr_grad.c %s %t/notbr -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm.c > %t/notbr.out
+// RUN: %ckc-run --one %t/notbr_grad.c %s %t/notbr -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm.c > %t/notbr.out
 // RUN: cmp %t/out %t/notbr.out
 // RUN: %ckc --no-activity %srcroot/examples/kernels/lstm.c -o %t/noact_grad.c
-// RUN: %ckc-run %t/noact_grad.c %s %t/noact -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm.c -Wno-unused-but-set-variable -Wno-unused-variable > %t/noact.out
+// RUN: %ckc-run --one %t/noact_grad.c %s %t/noact -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm.c -Wno-unused-but-set-variable -Wno-unused-variable > %t/noact.out
 // RUN: cmp %t/out %t/noact.out
 // GEN: double lstm_loss_d(int nlayers, int n, int steps, const double *W, const double *W_d, const double *bias, const double *bias_d, const double *in_w, const double *in_w_d, const double *out_w, const double *out_w_d, const double *out_b, const double *out_b_d, double *h, double *h_d, double *c, double *c_d, const double *seq, double *ret_d);
 // GEN: double lstm_loss_b(int nlayers, int n, int steps, const double *W, double *W_b, const double *bias, double *bias_b, const double *in_w, double *in_w_b, const double *out_w, double *out_w_b, const double *out_b, double *out_b_b, double *h, double *h_b, double *c, double *c_b, const double *seq, double ret_b);

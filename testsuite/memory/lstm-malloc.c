@@ -14,10 +14,10 @@
 // RUN: %ckc-run %t/lstm_malloc_grad.c %s %t/lstm -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm_malloc.c %srcroot/examples/kernels/lstm.c > %t/out
 // RUN: FileCheck %s < %t/out
 // RUN: %ckc --no-tbr %srcroot/examples/kernels/lstm_malloc.c -o %t/notbr_grad.c
-// RUN: %ckc-run %t/notbr_grad.c %s %t/notbr -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm_malloc.c %srcroot/examples/kernels/lstm.c > %t/notbr.out
+// RUN: %ckc-run --one %t/notbr_grad.c %s %t/notbr -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm_malloc.c %srcroot/examples/kernels/lstm.c > %t/notbr.out
 // RUN: cmp %t/out %t/notbr.out
 // RUN: %ckc --no-activity %srcroot/examples/kernels/lstm_malloc.c -o %t/noact_grad.c
-// RUN: %ckc-run %t/noact_grad.c %s %t/noact -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm_malloc.c %srcroot/examples/kernels/lstm.c -Wno-unused-but-set-variable -Wno-unused-variable > %t/noact.out
+// RUN: %ckc-run --one %t/noact_grad.c %s %t/noact -I%srcroot/examples/kernels %srcroot/examples/kernels/lstm_malloc.c %srcroot/examples/kernels/lstm.c -Wno-unused-but-set-variable -Wno-unused-variable > %t/noact.out
 // RUN: cmp %t/out %t/noact.out
 // GEN-LABEL: static void lstm_cell_fwd({{.*}}){{$}}
 // GEN: gates = malloc(

@@ -11,7 +11,7 @@
 // RUN: %ckc %s -o %t.c 2>&1 | count 0
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t.omp -fopenmp | FileCheck %s --check-prefix=OUT
-// RUN: %ckc-run %t.c %s %t.serial | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run --one %t.c %s %t.serial | FileCheck %s --check-prefix=OUT
 
 #pragma ck_tangent wrt(x) out(y)
 #pragma ck_adjoint wrt(x) out(y)

@@ -6,7 +6,7 @@
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t.omp -fopenmp | FileCheck %s --check-prefix=OUT
-// RUN: %ckc-run %t.c %s %t.serial | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run --one %t.c %s %t.serial | FileCheck %s --check-prefix=OUT
 #include <math.h>
 
 #pragma ck_tangent wrt(x) out(y)

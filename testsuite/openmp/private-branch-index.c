@@ -12,8 +12,8 @@
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: env OMP_NUM_THREADS=1 %ckc-run %t.c %s %t.omp1 -fopenmp | FileCheck %s --check-prefix=OUT
-// RUN: env OMP_NUM_THREADS=2 %ckc-run %t.c %s %t.omp2 -fopenmp | FileCheck %s --check-prefix=OUT
-// RUN: %ckc-run %t.c %s %t.serial | FileCheck %s --check-prefix=OUT
+// RUN: env OMP_NUM_THREADS=2 %ckc-run --one %t.c %s %t.omp2 -fopenmp | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run --one %t.c %s %t.serial | FileCheck %s --check-prefix=OUT
 #include <math.h>
 
 #pragma ck_adjoint wrt(x) out(y)

@@ -11,7 +11,7 @@
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t.omp -fopenmp > %t.omp.out
-// RUN: %ckc-run %t.c %s %t.serial > %t.serial.out
+// RUN: %ckc-run --one %t.c %s %t.serial > %t.serial.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.omp.out
 // The result and its tangent sum in another order with -fopenmp (the
 // reduction's partial sums in thread order); the gradient and the

@@ -8,7 +8,7 @@
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t.omp -fopenmp > %t.omp.out
-// RUN: %ckc-run %t.c %s %t.serial > %t.serial.out
+// RUN: %ckc-run --one %t.c %s %t.serial > %t.serial.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.omp.out
 // RUN: grep -v -e primal -e "tangent =" %t.omp.out > %t.omp.derivs
 // RUN: grep -v -e primal -e "tangent =" %t.serial.out > %t.serial.derivs

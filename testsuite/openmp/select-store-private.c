@@ -8,7 +8,7 @@
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: env OMP_NUM_THREADS=2 %ckc-run %t.c %s %t.omp -fopenmp | FileCheck %s --check-prefix=OUT
-// RUN: %ckc-run %t.c %s %t.serial | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run --one %t.c %s %t.serial | FileCheck %s --check-prefix=OUT
 
 #pragma ck_tangent wrt(x)
 #pragma ck_adjoint wrt(x)

@@ -10,7 +10,7 @@
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %cc -Wunknown-pragmas -c %t.c -o %t.serial.o
 // RUN: %ckc-run %t.c %s %t.omp -fopenmp | FileCheck %s --check-prefix=OUT
-// RUN: %ckc-run %t.c %s %t.serial | FileCheck %s --check-prefix=OUT
+// RUN: %ckc-run --one %t.c %s %t.serial | FileCheck %s --check-prefix=OUT
 #include <math.h>
 
 static double act(double v)

@@ -13,7 +13,7 @@
 // RUN: %ckc-run %t.c %s %t -I%S > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-tbr %s -o %t.notbr.c
-// RUN: %ckc-run %t.notbr.c %s %t.notbr -I%S > %t.notbr.out
+// RUN: %ckc-run --one %t.notbr.c %s %t.notbr -I%S > %t.notbr.out
 // RUN: cmp %t.out %t.notbr.out
 #include "Inputs/weights.h"
 

@@ -6,7 +6,7 @@
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t -I%S > %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.plain.c
-// RUN: %ckc-run %t.plain.c %s %t.plain -I%S > %t.plain.out
+// RUN: %ckc-run --one %t.plain.c %s %t.plain -I%S > %t.plain.out
 // RUN: cmp %t.out %t.plain.out
 #include <math.h>
 

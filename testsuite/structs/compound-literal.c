@@ -7,7 +7,7 @@
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-tbr %s -o %t.notbr.c
-// RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out
+// RUN: %ckc-run --one %t.notbr.c %s %t.notbr > %t.notbr.out
 // RUN: cmp %t.out %t.notbr.out
 #include <math.h>
 

@@ -13,7 +13,7 @@
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.nock.c
-// RUN: %ckc-run %t.nock.c %s %t.nock > %t.nock.out
+// RUN: %ckc-run --one %t.nock.c %s %t.nock > %t.nock.out
 // RUN: cmp %t.out %t.nock.out
 // The pointer becomes an offset into U and U_b, in f and in g's step:
 // CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, double ret_b){{$}}

@@ -16,7 +16,7 @@
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.nock.c
-// RUN: %ckc-run %t.nock.c %s %t.nock > %t.nock.out
+// RUN: %ckc-run --one %t.nock.c %s %t.nock > %t.nock.out
 // RUN: grep '^stats:' %t.out > %t.bits
 // RUN: grep '^stats:' %t.nock.out > %t.nock.bits
 // RUN: cmp %t.bits %t.nock.bits

@@ -10,7 +10,7 @@
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.nc.c
-// RUN: %ckc-run %t.nc.c %s %t.nc > %t.nc.out
+// RUN: %ckc-run --one %t.nc.c %s %t.nc > %t.nc.out
 // RUN: cmp %t.out %t.nc.out
 #include <math.h>
 

@@ -6,7 +6,7 @@
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-useful %s -o %t.all.c
 // RUN: FileCheck %s --check-prefix=ALL --input-file %t.all.c
-// RUN: %ckc-run %t.all.c %s %t.all > %t.all.out
+// RUN: %ckc-run --one %t.all.c %s %t.all > %t.all.out
 // RUN: cmp %t.out %t.all.out
 #include <math.h>
 

@@ -10,7 +10,7 @@
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // The same numbers without activity analysis:
 // RUN: %ckc --no-activity -I%S/Inputs %s -o %t.noact.c
-// RUN: %ckc-run %t.noact.c %s %t.noact -I%S/Inputs %S/Inputs/upd.c -Wno-unused-but-set-variable -Wno-unused-variable > %t.noact.out
+// RUN: %ckc-run --one %t.noact.c %s %t.noact -I%S/Inputs %S/Inputs/upd.c -Wno-unused-but-set-variable -Wno-unused-variable > %t.noact.out
 // RUN: cmp %t.out %t.noact.out
 // OUT-NOT: FAIL
 // OUT: {{[1-9][0-9]*}} checks, 0 failed

@@ -9,10 +9,10 @@
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // The same numbers without TBR and without activity analysis:
 // RUN: %ckc --no-tbr -I%S/Inputs %s -o %t.notbr.c
-// RUN: %ckc-run %t.notbr.c %s %t.notbr -I%S/Inputs %S/Inputs/g.c > %t.notbr.out
+// RUN: %ckc-run --one %t.notbr.c %s %t.notbr -I%S/Inputs %S/Inputs/g.c > %t.notbr.out
 // RUN: cmp %t.out %t.notbr.out
 // RUN: %ckc --no-activity -I%S/Inputs %s -o %t.noact.c
-// RUN: %ckc-run %t.noact.c %s %t.noact -I%S/Inputs %S/Inputs/g.c -Wno-unused-but-set-variable -Wno-unused-variable > %t.noact.out
+// RUN: %ckc-run --one %t.noact.c %s %t.noact -I%S/Inputs %S/Inputs/g.c -Wno-unused-but-set-variable -Wno-unused-variable > %t.noact.out
 // RUN: cmp %t.out %t.noact.out
 // OUT-NOT: FAIL
 // OUT: {{[1-9][0-9]*}} checks, 0 failed

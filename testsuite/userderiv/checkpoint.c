@@ -8,7 +8,7 @@
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t -I%S/Inputs %S/Inputs/g.c %S/Inputs/upd.c > %t.out
 // RUN: %ckc --no-checkpoint -I%S/Inputs %s -o %t.plain.c
-// RUN: %ckc-run %t.plain.c %s %t.plain -I%S/Inputs %S/Inputs/g.c %S/Inputs/upd.c > %t.plain.out
+// RUN: %ckc-run --one %t.plain.c %s %t.plain -I%S/Inputs %S/Inputs/g.c %S/Inputs/upd.c > %t.plain.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: FileCheck %s --check-prefix=PLAINOUT < %t.plain.out
 // RUN: grep -v STATS %t.out > %t.deriv

@@ -4,10 +4,10 @@
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: %ckc --no-tbr %s -o %t.notbr.c
-// RUN: %ckc-run %t.notbr.c %s %t.notbr > %t.notbr.out
+// RUN: %ckc-run --one %t.notbr.c %s %t.notbr > %t.notbr.out
 // RUN: cmp %t.out %t.notbr.out
 // RUN: %ckc --no-activity %s -o %t.noact.c
-// RUN: %ckc-run %t.noact.c %s %t.noact -Wno-unused-but-set-variable -Wno-unused-variable > %t.noact.out
+// RUN: %ckc-run --one %t.noact.c %s %t.noact -Wno-unused-but-set-variable -Wno-unused-variable > %t.noact.out
 // RUN: cmp %t.out %t.noact.out
 #include <math.h>
 

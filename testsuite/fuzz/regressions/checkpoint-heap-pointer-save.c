@@ -15,7 +15,7 @@
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --input-file %t.out
 // RUN: %ckc --no-checkpoint %s -o %t.nock.c
-// RUN: %ckc-run %t.nock.c %s %t.nock > %t.nock.out
+// RUN: %ckc-run --one %t.nock.c %s %t.nock > %t.nock.out
 // RUN: cmp %t.out %t.nock.out
 // CHECK-NOT: FAIL
 // CHECK: checks, 0 failed
