@@ -25,6 +25,9 @@ typedef struct Emitter {
 	/* var id -> the name printed instead (a parallel loop's partial
 	 * result), or NULL; the array itself may be NULL */
 	const char **alias;
+	/* the wide copy of vector mode being emitted (emit_wide), else
+	 * NULL */
+	const struct WideLevel *wide;
 } Emitter;
 
 /* Precedence levels beyond the binary operators' (ir_binop_prec). */
@@ -37,7 +40,19 @@ enum {
 };
 
 static void emit_stmt(Emitter *em, const Stmt *s, int depth);
+static void emit_func_em(Emitter *em, const Func *f);
 static void print_expr(Emitter *em, const Expr *e, int ctx);
+
+/* An emitter of f's code (f NULL: outside functions) into out. */
+static void emitter_init(Emitter *em, FILE *out, const Program *p,
+			 const Func *f)
+{
+	em->out = out;
+	em->p = p;
+	em->f = f;
+	em->alias = NULL;
+	em->wide = NULL;
+}
 
 /* ------------------------------------------------------------ types */
 
@@ -370,6 +385,42 @@ static void print_binary(Emitter *em, const Expr *e)
 	print_expr(em, r, wants_parens(op, r) ? PREC_PRIMARY : prec + 1);
 }
 
+/* Vector mode's wide copies (emit_wide): the vector functions compiled
+ * again for a wider instruction set, named with a suffix, and run by the
+ * public ones where the processor has it, widest first. */
+typedef struct WideLevel {
+	const char *suffix; /* appended to each vector function's name */
+	const char *target; /* gcc's and clang's target("...") */
+} WideLevel;
+
+static const WideLevel wide_levels[] = {
+	{ "_ck512", "avx512f" },
+	{ "_ck256", "avx2" },
+};
+#define NWIDE ((int)(sizeof wide_levels / sizeof wide_levels[0]))
+
+/* Does the file define vector-mode functions? */
+static int has_vector(const Program *p)
+{
+	int i;
+
+	for (i = 0; i < p->nout; i++)
+		if (p->out[i]->vector)
+			return 1;
+	return 0;
+}
+
+/* Is name a vector-mode function this file defines? */
+static int is_vector_out(const Program *p, const char *name)
+{
+	int i;
+
+	for (i = 0; i < p->nout; i++)
+		if (p->out[i]->vector && strcmp(p->out[i]->name, name) == 0)
+			return 1;
+	return 0;
+}
+
 /* The function call e names, with its parameters: the program's, a
  * generated one or an external one; NULL for libckrt's and the system's. */
 static const Func *call_target(const Program *p, const Expr *e)
@@ -441,7 +492,10 @@ static void print_call(Emitter *em, const Expr *e)
 	const Func *g = NULL;
 	int i, looked = 0;
 
-	fprintf(em->out, "%s(", e->u.call.name);
+	fputs(e->u.call.name, em->out);
+	if (em->wide && is_vector_out(em->p, e->u.call.name))
+		fputs(em->wide->suffix, em->out);
+	fputc('(', em->out);
 	for (i = 0; i < e->u.call.nargs; i++) {
 		const Expr *a = e->u.call.args[i];
 		const Type *at = arg_type(em, a);
@@ -562,10 +616,7 @@ void emit_expr(FILE *out, const Func *f, const Program *p, const Expr *e)
 {
 	Emitter em;
 
-	em.out = out;
-	em.alias = NULL;
-	em.p = p;
-	em.f = f;
+	emitter_init(&em, out, p, f);
 	print_expr(&em, e, PREC_TOP);
 }
 
@@ -801,7 +852,8 @@ static void emit_for(Emitter *em, const Stmt *s, int depth)
 {
 	/* a direction loop of vector mode (see emit_vectorize) */
 	if (s->vec == VEC_LOOP)
-		fputs("CKC_DIRECTIONS ", em->out);
+		fputs(em->wide ? "CKC_WIDE_DIRECTIONS " : "CKC_DIRECTIONS ",
+		      em->out);
 	fputs("for (", em->out);
 	if (s->u.loop.init)
 		print_for_clause(em, s->u.loop.init);
@@ -1078,8 +1130,12 @@ static void emit_signature(Emitter *em, const Func *f, const char *end)
 	int i, n;
 	const char **ps = param_decls(f, &n);
 
-	fprintf(em->out, "%s%s(", f->is_static ? "static " : "",
-		type_decl(f->ret, f->name));
+	const char *name = f->name;
+
+	if (em->wide)
+		name = arena_printf("%s%s", f->name, em->wide->suffix);
+	fprintf(em->out, "%s%s(", f->is_static || em->wide ? "static " : "",
+		type_decl(f->ret, name));
 	for (i = 0; i < n; i++)
 		fprintf(em->out, "%s%s", i > 0 ? ", " : "", ps[i]);
 	fprintf(em->out, ")%s", end);
@@ -1097,11 +1153,7 @@ static void emit_signature(Emitter *em, const Func *f, const char *end)
  * the file's dynamic cost model (emit_cost_model). */
 static void emit_vectorize(FILE *out, const Program *p)
 {
-	int i;
-
-	for (i = 0; i < p->nout && !p->out[i]->vector; i++)
-		;
-	if (i == p->nout)
+	if (!has_vector(p))
 		return;
 	fputs("\n/* clang runs a vectorized loop of unknown length in blocks "
 	      "of four vectors\n * (32 doubles with AVX-512), which would "
@@ -1112,23 +1164,117 @@ static void emit_vectorize(FILE *out, const Program *p)
 	      "_Pragma(\"clang loop interleave_count(1)\")\n"
 	      "#else\n#define CKC_DIRECTIONS\n#endif\n",
 	      out);
+	fputs("\n/* the vector functions again for AVX-512 and for AVX2 (the "
+	      "_ck512 and _ck256\n * copies), which the public ones run "
+	      "where the processor has them */\n"
+	      "#if !defined(CKC_NO_WIDE) && defined(__x86_64__) && "
+	      "!defined(__AVX512F__) && \\\n"
+	      "\t((defined(__clang__) && __clang_major__ >= 6) || \\\n"
+	      "\t (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 6))"
+	      "\n#define CKC_WIDE 1\n"
+	      "#if defined(__clang__)\n"
+	      "#define CKC_WIDE_DIRECTIONS "
+	      "_Pragma(\"clang loop interleave_count(1)\")\n"
+	      "#else\n#define CKC_WIDE_DIRECTIONS\n#endif\n#endif\n",
+	      out);
+}
+
+/* The start and the end of a block of functions compiled for level w's
+ * instruction set. */
+static void wide_begin(FILE *out, const WideLevel *w)
+{
+	fprintf(out,
+		"#if defined(__clang__)\n"
+		"#pragma clang attribute "
+		"push(__attribute__((target(\"%s\"))), "
+		"apply_to = function)\n"
+		"#else\n#pragma GCC push_options\n#pragma GCC target(\"%s\")\n"
+		"#endif\n",
+		w->target, w->target);
+}
+
+static void wide_end(FILE *out)
+{
+	fputs("#if defined(__clang__)\n#pragma clang attribute pop\n"
+	      "#else\n#pragma GCC pop_options\n#endif\n",
+	      out);
+}
+
+/* The wide copies' prototypes (defs = 0, after the other prototypes) or
+ * definitions (defs = 1, at the end of the file), under CKC_WIDE. */
+static void emit_wide(FILE *out, const Program *p, int defs)
+{
+	Emitter em;
+	int i, l;
+
+	if (!has_vector(p))
+		return;
+	emitter_init(&em, out, p, NULL);
+	fputs("\n#ifdef CKC_WIDE\n", out);
+	for (l = 0; l < NWIDE; l++) {
+		em.wide = &wide_levels[l];
+		wide_begin(out, em.wide);
+		for (i = 0; i < p->nout; i++) {
+			if (!p->out[i]->vector)
+				continue;
+			if (defs)
+				emit_func_em(&em, p->out[i]);
+			else
+				emit_signature(&em, p->out[i], ";\n");
+		}
+		wide_end(out);
+	}
+	fputs("#endif\n", out);
+}
+
+/* A public vector function runs its widest copy the processor can. */
+static void emit_dispatch(Emitter *em, const Func *f)
+{
+	int i, l;
+
+	for (i = 0; i < f->nparams; i++)
+		if (!f->vars[f->params[i]]->name ||
+		    !*f->vars[f->params[i]]->name)
+			return;
+	fputs("#ifdef CKC_WIDE\n", em->out);
+	for (l = 0; l < NWIDE; l++) {
+		fprintf(em->out, "\tif (__builtin_cpu_supports(\"%s\"))%s",
+			wide_levels[l].target,
+			f->ret->kind == TY_VOID ? " {\n\t\t"
+						: "\n\t\treturn ");
+		fprintf(em->out, "%s%s(", f->name, wide_levels[l].suffix);
+		for (i = 0; i < f->nparams; i++)
+			fprintf(em->out, "%s%s", i > 0 ? ", " : "",
+				f->vars[f->params[i]]->name);
+		fputs(f->ret->kind == TY_VOID ? ");\n\t\treturn;\n\t}\n"
+					      : ");\n",
+		      em->out);
+	}
+	fputs("#endif\n", em->out);
+}
+
+static void emit_func_em(Emitter *em, const Func *f)
+{
+	int i;
+
+	em->f = f;
+	ck_assert(f->body && f->body->kind == S_BLOCK);
+	emit_signature(em, f, "\n{\n");
+	emit_unused_params(em, f);
+	if (f->vector && !f->is_static && !em->wide)
+		emit_dispatch(em, f);
+	for (i = 0; i < f->body->u.block.n; i++)
+		emit_stmt(em, f->body->u.block.items[i], 1);
+	fputs("}\n", em->out);
+	em->f = NULL;
 }
 
 void emit_func(FILE *out, const Program *p, const Func *f)
 {
 	Emitter em;
-	int i;
 
-	em.out = out;
-	em.alias = NULL;
-	em.p = p;
-	em.f = f;
-	ck_assert(f->body && f->body->kind == S_BLOCK);
-	emit_signature(&em, f, "\n{\n");
-	emit_unused_params(&em, f);
-	for (i = 0; i < f->body->u.block.n; i++)
-		emit_stmt(&em, f->body->u.block.items[i], 1);
-	fputs("}\n", out);
+	emitter_init(&em, out, p, NULL);
+	emit_func_em(&em, f);
 }
 
 /* A comment block: one line "/" "* text *" "/", or one " * " line per line
@@ -1588,10 +1734,7 @@ void emit_c(FILE *out, const Program *p)
 	StructUse su;
 	int i;
 
-	em.out = out;
-	em.alias = NULL;
-	em.p = p;
-	em.f = NULL;
+	emitter_init(&em, out, p, NULL);
 	deps_collect(&d, p);
 	emit_banner(out, p);
 	fputc('\n', out);
@@ -1614,6 +1757,7 @@ void emit_c(FILE *out, const Program *p)
 	emit_globals(&em, &d);
 	emit_prototypes(&em, &d);
 	emit_vectorize(out, p);
+	emit_wide(out, p, 0);
 	for (i = 0; i < p->nfuncs; i++) {
 		if (d.func[i] && p->funcs[i]->is_static) {
 			fputc('\n', out);
@@ -1626,6 +1770,7 @@ void emit_c(FILE *out, const Program *p)
 			emit_comment(out, p->out[i]->comment);
 		emit_func(out, p, p->out[i]);
 	}
+	emit_wide(out, p, 1);
 }
 
 /* Does a public generated function have a parameter whose type is
@@ -1657,10 +1802,7 @@ void emit_header(FILE *out, const Program *p, const char *guard)
 	Emitter em;
 	int i;
 
-	em.out = out;
-	em.alias = NULL;
-	em.p = p;
-	em.f = NULL;
+	emitter_init(&em, out, p, NULL);
 	emit_banner(out, p);
 	StructUse su;
 	fprintf(out, "#ifndef %s\n#define %s\n", guard, guard);
