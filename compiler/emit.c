@@ -410,6 +410,27 @@ static int has_vector(const Program *p)
 	return 0;
 }
 
+/* Does the file get wide copies: vector functions, and public ones
+ * whose parameters all have names, for their dispatch to pass on?  (A
+ * copy that nothing calls would fail -Wunused-function.) */
+static int wide_ok(const Program *p)
+{
+	int i, j;
+
+	if (!has_vector(p))
+		return 0;
+	for (i = 0; i < p->nout; i++) {
+		const Func *f = p->out[i];
+		if (!f->vector || f->is_static)
+			continue;
+		for (j = 0; j < f->nparams; j++)
+			if (!f->vars[f->params[j]]->name ||
+			    !*f->vars[f->params[j]]->name)
+				return 0;
+	}
+	return 1;
+}
+
 /* Is name a vector-mode function this file defines? */
 static int is_vector_out(const Program *p, const char *name)
 {
@@ -1207,7 +1228,7 @@ static void emit_wide(FILE *out, const Program *p, int defs)
 	Emitter em;
 	int i, l;
 
-	if (!has_vector(p))
+	if (!wide_ok(p))
 		return;
 	emitter_init(&em, out, p, NULL);
 	fputs("\n#ifdef CKC_WIDE\n", out);
@@ -1232,10 +1253,8 @@ static void emit_dispatch(Emitter *em, const Func *f)
 {
 	int i, l;
 
-	for (i = 0; i < f->nparams; i++)
-		if (!f->vars[f->params[i]]->name ||
-		    !*f->vars[f->params[i]]->name)
-			return;
+	if (!wide_ok(em->p))
+		return;
 	fputs("#ifdef CKC_WIDE\n", em->out);
 	for (l = 0; l < NWIDE; l++) {
 		fprintf(em->out, "\tif (__builtin_cpu_supports(\"%s\"))%s",
