@@ -1599,6 +1599,274 @@ static int v_vla_take(void *ctx, Stmt *d)
 	return 1;
 }
 
+/* ---- direction loops over whole rows
+ *
+ * A loop over elements i whose only direction loop computes rows of
+ * shadows from rows of shadows,
+ *
+ *   for (i = L; i < H; i++) { PRIMAL; for (k = 0; k < ck_nd; k++)
+ *           a_dv[(i + c) * ck_nd + k] = ... b_dv[(i + c') * ck_nd + k] ...; }
+ *
+ * (a copy, a stencil with constant weights), visits the elements of
+ * those rows in the order of ck_j = i * ck_nd + k.  The direction loop
+ * leaves the loop and runs over ck_j instead, after it:
+ *
+ *   for (i = L; i < H; i++) { PRIMAL; }
+ *   for (ck_j = L * ck_nd; ck_j < H * ck_nd; ck_j++)
+ *           a_dv[ck_j + c * ck_nd] = ... b_dv[ck_j + c' * ck_nd] ...;
+ *
+ * the same assignments in the same order, as one long loop that the C
+ * compiler vectorizes, where it ran ck_nd iterations per element (which
+ * clang turned into one call of memcpy per element for a copy).  PRIMAL
+ * (assignments and declarations without calls) neither reads the
+ * shadows nor changes what the direction loop reads: its other operands
+ * are constants and scalars that the loop does not assign; L and H are
+ * integer expressions of such scalars. */
+typedef struct Flat {
+	const Vec *c;
+	const Stmt *body; /* the loop's body */
+	int i;            /* its index */
+} Flat;
+
+/* Is variable v a shadow?  (The temporaries made since the scan are
+ * not.) */
+static int fl_sh(const Flat *fl, int v)
+{
+	return v < fl->c->nvars && fl->c->sh[v];
+}
+
+/* Is e (i + off) * ck_nd + k (also i, i - off)? */
+static int fl_index(const Flat *fl, const Expr *e, long *off)
+{
+	if (e->kind != E_BINARY || e->u.bin.op != B_ADD)
+		return 0;
+	const Expr *m = e->u.bin.l, *k = e->u.bin.r;
+	return k->kind == E_VAR && k->u.var == fl->c->k &&
+	       m->kind == E_BINARY && m->u.bin.op == B_MUL &&
+	       m->u.bin.r->kind == E_VAR && m->u.bin.r->u.var == fl->c->nd &&
+	       index_offset(fl->i, m->u.bin.l, off);
+}
+
+/* A scalar that the loop leaves alone (not i, k or a shadow, neither
+ * declared nor assigned in the loop). */
+static int fl_invariant_var(const Flat *fl, int v)
+{
+	const Var *x = fl->c->g->vars[v];
+	return v != fl->i && v != fl->c->k && !fl_sh(fl, v) &&
+	       (x->type->kind == TY_INT || type_is_float(x->type)) &&
+	       !stmt_assigns_var(fl->body, v) && !stmt_find_decl(fl->body, v);
+}
+
+/* An element of a shadow's row, at the loop's element plus a constant. */
+static int fl_elem(const Flat *fl, const Expr *e)
+{
+	long off;
+	return e->kind == E_INDEX && e->u.index.base->kind == E_VAR &&
+	       fl_sh(fl, e->u.index.base->u.var) && type_is_float(e->type) &&
+	       fl_index(fl, e->u.index.idx, &off);
+}
+
+static int fl_expr(const Flat *fl, const Expr *e)
+{
+	switch (e->kind) {
+	case E_NUM:
+		return 1;
+	case E_VAR:
+		return fl_invariant_var(fl, e->u.var);
+	case E_INDEX:
+		return fl_elem(fl, e);
+	case E_UNARY:
+		return (e->u.un.op == U_NEG || e->u.un.op == U_PLUS) &&
+		       fl_expr(fl, e->u.un.e);
+	case E_BINARY:
+		return (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB ||
+			e->u.bin.op == B_MUL || e->u.bin.op == B_DIV) &&
+		       fl_expr(fl, e->u.bin.l) && fl_expr(fl, e->u.bin.r);
+	case E_CAST:
+		return type_is_float(e->type) && fl_expr(fl, e->u.e);
+	default:
+		return 0;
+	}
+}
+
+/* An integer bound of the loop that it leaves alone. */
+static int fl_bound(const Flat *fl, const Expr *e)
+{
+	switch (e->kind) {
+	case E_NUM:
+		return e->u.num.is_int;
+	case E_VAR:
+		return fl->c->g->vars[e->u.var]->type->kind == TY_INT &&
+		       fl_invariant_var(fl, e->u.var);
+	case E_UNARY:
+		return e->u.un.op == U_NEG && fl_bound(fl, e->u.un.e);
+	case E_BINARY:
+		return (e->u.bin.op == B_ADD || e->u.bin.op == B_SUB ||
+			e->u.bin.op == B_MUL) &&
+		       fl_bound(fl, e->u.bin.l) && fl_bound(fl, e->u.bin.r);
+	default:
+		return 0;
+	}
+}
+
+/* The direction loop of body s if it takes the row form, else NULL. */
+static Stmt *fl_dir_loop(const Flat *fl, const Stmt *s)
+{
+	Stmt *dir = NULL;
+	for (int n = 0; n < s->u.block.n; n++) {
+		Stmt *t = s->u.block.items[n];
+		if (t->kind == S_FOR && t->vec == VEC_LOOP && !dir) {
+			dir = t;
+			continue;
+		}
+		if (t->kind == S_ASSIGN) {
+			if (expr_has_call(t->u.assign.lhs) ||
+			    (t->u.assign.rhs &&
+			     expr_has_call(t->u.assign.rhs)) ||
+			    v_reads_sh(fl->c, t->u.assign.lhs))
+				return NULL;
+		} else if (t->kind == S_DECL) {
+			if (t->u.decl.inits ||
+			    (t->u.decl.init && expr_has_call(t->u.decl.init)))
+				return NULL;
+		} else {
+			return NULL;
+		}
+	}
+	if (!dir || dir->u.loop.body->kind != S_BLOCK ||
+	    dir->u.loop.body->u.block.n == 0)
+		return NULL;
+	const Stmt *b = dir->u.loop.body;
+	for (int n = 0; n < b->u.block.n; n++) {
+		const Stmt *t = b->u.block.items[n];
+		if (t->kind != S_ASSIGN ||
+		    (t->u.assign.op != A_SET && t->u.assign.op != A_ADD &&
+		     t->u.assign.op != A_SUB) ||
+		    !fl_elem(fl, t->u.assign.lhs) ||
+		    !fl_expr(fl, t->u.assign.rhs))
+			return NULL;
+	}
+	return dir;
+}
+
+typedef struct FlatMap {
+	const Flat *fl;
+	int j;
+} FlatMap;
+
+/* (i + off) * ck_nd + k -> ck_j + off * ck_nd */
+static Expr *fl_map(void *ctx, Expr *e)
+{
+	const FlatMap *m = ctx;
+	long off;
+	if (!fl_index(m->fl, e, &off))
+		return NULL;
+	Func *g = m->fl->c->g;
+	Expr *j = expr_var(g, m->j, e->loc);
+	if (off == 0)
+		return j;
+	long a = off > 0 ? off : -off;
+	Expr *rows = v_ndx(m->fl->c, e->loc);
+	if (a != 1)
+		rows = expr_binary(B_MUL, expr_int(a, e->loc), rows, NULL,
+				   e->loc);
+	return expr_binary(off > 0 ? B_ADD : B_SUB, j, rows, NULL, e->loc);
+}
+
+/* The loop over ck_j that replaces s's direction loop, taken out of s's
+ * body, or NULL when s is not of the form. */
+static Stmt *fl_try(Vec *c, Stmt *s)
+{
+	Flat fl = { c, s->u.loop.body, -1 };
+	const Stmt *in = s->u.loop.init;
+	const Expr *lo = NULL;
+	if (s->vec == VEC_LOOP || s->u.loop.omp || !in || !s->u.loop.cond ||
+	    !s->u.loop.inc || !s->u.loop.body ||
+	    s->u.loop.body->kind != S_BLOCK)
+		return NULL;
+	if (in->kind == S_ASSIGN && in->u.assign.op == A_SET &&
+	    in->u.assign.lhs->kind == E_VAR) {
+		fl.i = in->u.assign.lhs->u.var;
+		lo = in->u.assign.rhs;
+	} else if (in->kind == S_DECL && in->u.decl.init &&
+		   !in->u.decl.inits) {
+		fl.i = in->u.decl.var;
+		lo = in->u.decl.init;
+	} else {
+		return NULL;
+	}
+	const Expr *cond = s->u.loop.cond;
+	const Stmt *inc = s->u.loop.inc;
+	if (c->g->vars[fl.i]->type->kind != TY_INT || cond->kind != E_BINARY ||
+	    cond->u.bin.op != B_LT || cond->u.bin.l->kind != E_VAR ||
+	    cond->u.bin.l->u.var != fl.i || inc->kind != S_ASSIGN ||
+	    inc->u.assign.op != A_INC || inc->u.assign.lhs->kind != E_VAR ||
+	    inc->u.assign.lhs->u.var != fl.i ||
+	    stmt_assigns_var(fl.body, fl.i) || !fl_bound(&fl, lo) ||
+	    !fl_bound(&fl, cond->u.bin.r))
+		return NULL;
+	Stmt *dir = fl_dir_loop(&fl, fl.body);
+	if (!dir)
+		return NULL;
+	Func *g = c->g;
+	Loc loc = dir->loc;
+	FlatMap m = { &fl, func_add_var(g, name_fresh(c->p, g, "ck_j"),
+					type_long(), VAR_LOCAL, loc) };
+	Stmt *body = dir->u.loop.body;
+	stmt_map_exprs(body, fl_map, &m);
+	Expr *from =
+		expr_binary(B_MUL, expr_cast(type_long(), expr_clone(lo), loc),
+			    v_ndx(c, loc), NULL, loc);
+	Expr *to = expr_binary(
+		B_MUL, expr_cast(type_long(), expr_clone(cond->u.bin.r), loc),
+		v_ndx(c, loc), NULL, loc);
+	/* the element loop without it */
+	Stmt *b = s->u.loop.body;
+	int n = 0;
+	for (int t = 0; t < b->u.block.n; t++)
+		if (b->u.block.items[t] != dir)
+			b->u.block.items[n++] = b->u.block.items[t];
+	b->u.block.n = n;
+	return v_for(c, m.j, from, to, body, loc);
+}
+
+/* Each loop of s's blocks that takes the row form (fl_try) is followed
+ * by the loop over ck_j that replaces its direction loop. */
+static void v_flatten(Vec *c, Stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int n = 0; n < s->u.block.n; n++) {
+			Stmt *t = s->u.block.items[n];
+			Stmt *flat = t->kind == S_FOR ? fl_try(c, t) : NULL;
+			if (!flat) {
+				v_flatten(c, t);
+				continue;
+			}
+			stmt_insert(s, n + 1, flat);
+			n++;
+		}
+		break;
+	case S_IF:
+		v_flatten(c, s->u.ifs.then);
+		v_flatten(c, s->u.ifs.els);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		if (s->vec != VEC_LOOP)
+			v_flatten(c, s->u.loop.body);
+		break;
+	case S_CHECKPOINT:
+		v_flatten(c, s->u.ckpt.body);
+		break;
+	default:
+		break;
+	}
+}
+
 void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 		     int nd)
 {
@@ -1703,6 +1971,7 @@ void vector_function(Program *p, Func *g, const unsigned char *is_shadow,
 		v_stmt(&c, b->u.block.items[i], body);
 	v_fuse(&c, body);
 	v_scalarize(&c, body);
+	v_flatten(&c, body);
 	Stmt *top = stmt_block(body->loc);
 	VlaTake vt = { &c, top };
 	v_take_decls(body, v_vla_take, &vt);
