@@ -431,17 +431,6 @@ static int wide_ok(const Program *p)
 	return 1;
 }
 
-/* Is name a vector-mode function this file defines? */
-static int is_vector_out(const Program *p, const char *name)
-{
-	int i;
-
-	for (i = 0; i < p->nout; i++)
-		if (p->out[i]->vector && strcmp(p->out[i]->name, name) == 0)
-			return 1;
-	return 0;
-}
-
 /* The function call e names, with its parameters: the program's, a
  * generated one or an external one; NULL for libckrt's and the system's. */
 static const Func *call_target(const Program *p, const Expr *e)
@@ -514,8 +503,14 @@ static void print_call(Emitter *em, const Expr *e)
 	int i, looked = 0;
 
 	fputs(e->u.call.name, em->out);
-	if (em->wide && is_vector_out(em->p, e->u.call.name))
-		fputs(em->wide->suffix, em->out);
+	if (em->wide) {
+		/* a vector function's wide copy calls the same copy of
+		 * another */
+		g = call_target(em->p, e);
+		looked = 1;
+		if (g && g->vector)
+			fputs(em->wide->suffix, em->out);
+	}
 	fputc('(', em->out);
 	for (i = 0; i < e->u.call.nargs; i++) {
 		const Expr *a = e->u.call.args[i];
