@@ -25,9 +25,12 @@ typedef struct Emitter {
 	/* var id -> the name printed instead (a parallel loop's partial
 	 * result), or NULL; the array itself may be NULL */
 	const char **alias;
-	/* the wide copy of vector mode being emitted (emit_wide), else
+	/* the wide copy of vector mode being emitted (emit_copies), else
 	 * NULL */
 	const struct WideLevel *wide;
+	/* the fixed number of directions of the copy being emitted
+	 * (emit_copies), else 0 */
+	int nd;
 } Emitter;
 
 /* Precedence levels beyond the binary operators' (ir_binop_prec). */
@@ -52,6 +55,7 @@ static void emitter_init(Emitter *em, FILE *out, const Program *p,
 	em->f = f;
 	em->alias = NULL;
 	em->wide = NULL;
+	em->nd = 0;
 }
 
 /* ------------------------------------------------------------ types */
@@ -385,19 +389,29 @@ static void print_binary(Emitter *em, const Expr *e)
 	print_expr(em, r, wants_parens(op, r) ? PREC_PRIMARY : prec + 1);
 }
 
-/* Vector mode's wide copies (emit_wide): the vector functions compiled
- * again for a wider instruction set, named with a suffix, and run by the
- * public ones where the processor has it, widest first. */
+/* Vector mode's copies (emit_copies).  Wide copies: the vector functions
+ * compiled again for a wider instruction set, named with a suffix, and
+ * run by the public ones where the processor has it, widest first.
+ * Fixed copies: at each level (the file's own instruction set and each
+ * wide one), the vector functions again for 16 and for 8 directions,
+ * with ck_nd a constant instead of a parameter, so that the compiler
+ * keeps a statement's directions in registers; the public ones run them
+ * for those counts. */
 typedef struct WideLevel {
 	const char *suffix; /* appended to each vector function's name */
 	const char *target; /* gcc's and clang's target("...") */
+	const char *width;  /* doubles per vector (CKC_FIXED_DIRECTIONS) */
 } WideLevel;
 
 static const WideLevel wide_levels[] = {
-	{ "_ck512", "avx512f" },
-	{ "_ck256", "avx2" },
+	{ "_ck512", "avx512f", "8" },
+	{ "_ck256", "avx2", "4" },
 };
 #define NWIDE ((int)(sizeof wide_levels / sizeof wide_levels[0]))
+
+/* the direction counts of the fixed copies, the most first */
+static const int fixed_nds[] = { 16, 8 };
+#define NFIXED ((int)(sizeof fixed_nds / sizeof fixed_nds[0]))
 
 /* Does the file define vector-mode functions? */
 static int has_vector(const Program *p)
@@ -410,10 +424,10 @@ static int has_vector(const Program *p)
 	return 0;
 }
 
-/* Does the file get wide copies: vector functions, and public ones
- * whose parameters all have names, for their dispatch to pass on?  (A
- * copy that nothing calls would fail -Wunused-function.) */
-static int wide_ok(const Program *p)
+/* Does the file get vector mode's copies: vector functions, and public
+ * ones whose parameters all have names, for their dispatch to pass on?
+ * (A copy that nothing calls would fail -Wunused-function.) */
+static int copies_ok(const Program *p)
 {
 	int i, j;
 
@@ -429,6 +443,30 @@ static int wide_ok(const Program *p)
 				return 0;
 	}
 	return 1;
+}
+
+/* Where ck_nd is among vector function f's parameters (vector.c adds it
+ * under that name, which nothing else in f may have). */
+static int nd_param(const Func *f)
+{
+	int i;
+
+	for (i = 0; i < f->nparams; i++)
+		if (!strcmp(f->vars[f->params[i]]->name, "ck_nd"))
+			return i;
+	ck_assert(!"a vector function without ck_nd");
+	return -1;
+}
+
+/* The name of vector function NAME's copy for level w (NULL: the
+ * file's own) and nd directions (0: any number). */
+static const char *copy_name(const char *name, const WideLevel *w, int nd)
+{
+	if (!w && !nd)
+		return name;
+	if (!nd)
+		return arena_printf("%s%s", name, w->suffix);
+	return arena_printf("%s%s_n%d", name, w ? w->suffix : "", nd);
 }
 
 /* The function call e names, with its parameters: the program's, a
@@ -500,22 +538,33 @@ static const Type *arg_type(const Emitter *em, const Expr *a)
 static void print_call(Emitter *em, const Expr *e)
 {
 	const Func *g = NULL;
-	int i, looked = 0;
+	int i, looked = 0, skip = -1;
 
-	fputs(e->u.call.name, em->out);
-	if (em->wide) {
-		/* a vector function's wide copy calls the same copy of
-		 * another */
+	if (em->wide || em->nd) {
+		/* a vector function's copy calls the same copy of another,
+		 * which has no ck_nd parameter if fixed */
 		g = call_target(em->p, e);
 		looked = 1;
-		if (g && g->vector)
-			fputs(em->wide->suffix, em->out);
+		if (g && g->vector) {
+			fputs(copy_name(e->u.call.name, em->wide, em->nd),
+			      em->out);
+			if (em->nd)
+				skip = nd_param(g);
+		}
 	}
+	if (!g || !g->vector)
+		fputs(e->u.call.name, em->out);
 	fputc('(', em->out);
 	for (i = 0; i < e->u.call.nargs; i++) {
 		const Expr *a = e->u.call.args[i];
 		const Type *at = arg_type(em, a);
-		if (i > 0)
+		if (i == skip) {
+			ck_assert(
+				a->kind == E_VAR &&
+				!strcmp(em->f->vars[a->u.var]->name, "ck_nd"));
+			continue;
+		}
+		if (i > (skip == 0))
 			fputs(", ", em->out);
 		if (fixed_rows(at, 0) && !looked) {
 			g = call_target(em->p, e);
@@ -867,7 +916,10 @@ static void emit_if(Emitter *em, const Stmt *s, int depth)
 static void emit_for(Emitter *em, const Stmt *s, int depth)
 {
 	/* a direction loop of vector mode (see emit_vectorize) */
-	if (s->vec == VEC_LOOP)
+	if (s->vec == VEC_LOOP && em->nd)
+		fprintf(em->out, "CKC_FIXED_DIRECTIONS(%s) ",
+			em->wide ? em->wide->width : "CKC_VW");
+	else if (s->vec == VEC_LOOP)
 		fputs(em->wide ? "CKC_WIDE_DIRECTIONS " : "CKC_DIRECTIONS ",
 		      em->out);
 	fputs("for (", em->out);
@@ -1116,6 +1168,8 @@ static void emit_unused_params(Emitter *em, const Func *f)
 	for (i = 0; i < f->nparams; i++) {
 		const Var *v = f->vars[f->params[i]];
 
+		if (em->nd && i == nd_param(f))
+			continue; /* a fixed copy's constant */
 		if (!used[f->params[i]] && v->name && *v->name)
 			fprintf(em->out, "\t(void)%s;\n", v->name);
 	}
@@ -1143,18 +1197,21 @@ static const char **param_decls(const Func *f, int *n)
  * on one line so that grep and FileCheck find a whole signature. */
 static void emit_signature(Emitter *em, const Func *f, const char *end)
 {
-	int i, n;
+	int i, n, first = 1;
 	const char **ps = param_decls(f, &n);
+	/* a fixed copy has ck_nd as a constant, not a parameter */
+	int skip = em->nd ? nd_param(f) : -1;
 
-	const char *name = f->name;
-
-	if (em->wide)
-		name = arena_printf("%s%s", f->name, em->wide->suffix);
-	fprintf(em->out, "%s%s(", f->is_static || em->wide ? "static " : "",
-		type_decl(f->ret, name));
-	for (i = 0; i < n; i++)
-		fprintf(em->out, "%s%s", i > 0 ? ", " : "", ps[i]);
-	fprintf(em->out, ")%s", end);
+	fprintf(em->out, "%s%s(",
+		f->is_static || em->wide || em->nd ? "static " : "",
+		type_decl(f->ret, copy_name(f->name, em->wide, em->nd)));
+	for (i = 0; i < n; i++) {
+		if (i == skip)
+			continue;
+		fprintf(em->out, "%s%s", first ? "" : ", ", ps[i]);
+		first = 0;
+	}
+	fprintf(em->out, "%s)%s", first ? "void" : "", end);
 }
 
 /* Clang vectorizes vector mode's direction loops (ck_nd iterations, a
@@ -1193,6 +1250,29 @@ static void emit_vectorize(FILE *out, const Program *p)
 	      "_Pragma(\"clang loop interleave_count(1)\")\n"
 	      "#else\n#define CKC_WIDE_DIRECTIONS\n#endif\n#endif\n",
 	      out);
+	fputs("\n/* in the copies for 16 and for 8 directions (_n16, _n8), "
+	      "ck_nd is a constant,\n * and a direction loop is ck_nd / W "
+	      "vectors of W doubles (the wide copy's W,\n * or CKC_VW, the "
+	      "file's own), unrolled completely, so that the compiler\n * "
+	      "keeps a statement's directions in registers: gcc -O2 keeps "
+	      "such a\n * vectorized loop rolled, and clang would unroll the "
+	      "scalar loop before it\n * vectorizes it.  A loop clang cannot "
+	      "vectorize stays as it is (its\n * -Wpass-failed warning says "
+	      "so) */\n"
+	      "#if defined(__AVX512F__)\n#define CKC_VW 8\n"
+	      "#elif defined(__AVX__)\n#define CKC_VW 4\n"
+	      "#else\n#define CKC_VW 2\n#endif\n"
+	      "#define CKC_PRAGMA_(x) _Pragma(#x)\n"
+	      "#if defined(__clang__)\n"
+	      "#pragma clang diagnostic ignored \"-Wpass-failed\"\n"
+	      "#define CKC_FIXED_DIRECTIONS(w) CKC_PRAGMA_(clang loop "
+	      "unroll(disable) \\\n"
+	      "\tvectorize_width(w) interleave_count(ck_nd / (w)))\n"
+	      "#elif defined(__GNUC__) && __GNUC__ >= 8\n"
+	      "#define CKC_FIXED_DIRECTIONS(w) "
+	      "CKC_PRAGMA_(GCC unroll (ck_nd / (w)))\n"
+	      "#else\n#define CKC_FIXED_DIRECTIONS(w)\n#endif\n",
+	      out);
 }
 
 /* The start and the end of a block of functions compiled for level w's
@@ -1216,54 +1296,120 @@ static void wide_end(FILE *out)
 	      out);
 }
 
-/* The wide copies' prototypes (defs = 0, after the other prototypes) or
- * definitions (defs = 1, at the end of the file), under CKC_WIDE. */
-static void emit_wide(FILE *out, const Program *p, int defs)
+/* Level w's copies of every vector function for nd directions (0: any):
+ * their prototypes (defs = 0) or their definitions (defs = 1). */
+static void emit_copy_set(Emitter *em, const WideLevel *w, int nd, int defs)
+{
+	const Program *p = em->p;
+	int i;
+
+	em->wide = w;
+	em->nd = nd;
+	for (i = 0; i < p->nout; i++) {
+		if (!p->out[i]->vector)
+			continue;
+		if (defs)
+			emit_func_em(em, p->out[i]);
+		else
+			emit_signature(em, p->out[i], ";\n");
+	}
+	em->wide = NULL;
+	em->nd = 0;
+}
+
+/* Level w's copies (NULL: the file's own level, its fixed copies only):
+ * for any number of directions, then the fixed ones. */
+static void emit_copy_level(Emitter *em, const WideLevel *w, int defs)
+{
+	int k;
+
+	if (w) {
+		wide_begin(em->out, w);
+		emit_copy_set(em, w, 0, defs);
+	}
+	for (k = 0; k < NFIXED; k++)
+		emit_copy_set(em, w, fixed_nds[k], defs);
+	if (w)
+		wide_end(em->out);
+}
+
+/* Vector mode's copies: their prototypes (defs = 0, after the other
+ * prototypes) or definitions (defs = 1, at the end of the file).  Under
+ * CKC_WIDE each wide level's, else the file's own level's fixed ones: a
+ * processor without AVX2 runs the public functions themselves. */
+static void emit_copies(FILE *out, const Program *p, int defs)
 {
 	Emitter em;
-	int i, l;
+	int l;
 
-	if (!wide_ok(p))
+	if (!copies_ok(p))
 		return;
 	emitter_init(&em, out, p, NULL);
 	fputs("\n#ifdef CKC_WIDE\n", out);
-	for (l = 0; l < NWIDE; l++) {
-		em.wide = &wide_levels[l];
-		wide_begin(out, em.wide);
-		for (i = 0; i < p->nout; i++) {
-			if (!p->out[i]->vector)
-				continue;
-			if (defs)
-				emit_func_em(&em, p->out[i]);
-			else
-				emit_signature(&em, p->out[i], ";\n");
-		}
-		wide_end(out);
-	}
+	for (l = 0; l < NWIDE; l++)
+		emit_copy_level(&em, &wide_levels[l], defs);
+	fputs("#else\n", out);
+	emit_copy_level(&em, NULL, defs);
 	fputs("#endif\n", out);
 }
 
-/* A public vector function runs its widest copy the processor can. */
+/* "return f_cpy(args);" (or the call then "return;"), where f_cpy is
+ * public vector function f's copy for level w and nd directions, after
+ * indent. */
+static void emit_run_copy(Emitter *em, const Func *f, const WideLevel *w,
+			  int nd, const char *indent)
+{
+	int i, first = 1, skip = nd ? nd_param(f) : -1;
+
+	fprintf(em->out, "%s%s%s(", indent,
+		f->ret->kind == TY_VOID ? "" : "return ",
+		copy_name(f->name, w, nd));
+	for (i = 0; i < f->nparams; i++) {
+		if (i == skip)
+			continue;
+		fprintf(em->out, "%s%s", first ? "" : ", ",
+			f->vars[f->params[i]]->name);
+		first = 0;
+	}
+	fputs(");\n", em->out);
+	if (f->ret->kind == TY_VOID)
+		fprintf(em->out, "%sreturn;\n", indent);
+}
+
+/* "if (ck_nd == 16) ..." for each fixed copy of level w. */
+static void emit_run_fixed(Emitter *em, const Func *f, const WideLevel *w,
+			   const char *indent)
+{
+	const char *in2 = arena_printf("%s\t", indent);
+	int k;
+
+	for (k = 0; k < NFIXED; k++) {
+		fprintf(em->out, "%sif (ck_nd == %d)%s", indent, fixed_nds[k],
+			f->ret->kind == TY_VOID ? " {\n" : "\n");
+		emit_run_copy(em, f, w, fixed_nds[k], in2);
+		if (f->ret->kind == TY_VOID)
+			fprintf(em->out, "%s}\n", indent);
+	}
+}
+
+/* A public vector function runs the widest level's copy the processor
+ * can, for its number of directions where a fixed copy has it. */
 static void emit_dispatch(Emitter *em, const Func *f)
 {
-	int i, l;
+	int l;
 
-	if (!wide_ok(em->p))
+	if (!copies_ok(em->p))
 		return;
 	fputs("#ifdef CKC_WIDE\n", em->out);
 	for (l = 0; l < NWIDE; l++) {
-		fprintf(em->out, "\tif (__builtin_cpu_supports(\"%s\"))%s",
-			wide_levels[l].target,
-			f->ret->kind == TY_VOID ? " {\n\t\t"
-						: "\n\t\treturn ");
-		fprintf(em->out, "%s%s(", f->name, wide_levels[l].suffix);
-		for (i = 0; i < f->nparams; i++)
-			fprintf(em->out, "%s%s", i > 0 ? ", " : "",
-				f->vars[f->params[i]]->name);
-		fputs(f->ret->kind == TY_VOID ? ");\n\t\treturn;\n\t}\n"
-					      : ");\n",
-		      em->out);
+		fprintf(em->out, "\tif (__builtin_cpu_supports(\"%s\")) {\n",
+			wide_levels[l].target);
+		emit_run_fixed(em, f, &wide_levels[l], "\t\t");
+		emit_run_copy(em, f, &wide_levels[l], 0, "\t\t");
+		fputs("\t}\n", em->out);
 	}
+	fputs("#else\n", em->out);
+	emit_run_fixed(em, f, NULL, "\t");
 	fputs("#endif\n", em->out);
 }
 
@@ -1274,8 +1420,10 @@ static void emit_func_em(Emitter *em, const Func *f)
 	em->f = f;
 	ck_assert(f->body && f->body->kind == S_BLOCK);
 	emit_signature(em, f, "\n{\n");
+	if (em->nd)
+		fprintf(em->out, "\tenum { ck_nd = %d };\n", em->nd);
 	emit_unused_params(em, f);
-	if (f->vector && !f->is_static && !em->wide)
+	if (f->vector && !f->is_static && !em->wide && !em->nd)
 		emit_dispatch(em, f);
 	for (i = 0; i < f->body->u.block.n; i++)
 		emit_stmt(em, f->body->u.block.items[i], 1);
@@ -1771,7 +1919,7 @@ void emit_c(FILE *out, const Program *p)
 	emit_globals(&em, &d);
 	emit_prototypes(&em, &d);
 	emit_vectorize(out, p);
-	emit_wide(out, p, 0);
+	emit_copies(out, p, 0);
 	for (i = 0; i < p->nfuncs; i++) {
 		if (d.func[i] && p->funcs[i]->is_static) {
 			fputc('\n', out);
@@ -1784,7 +1932,7 @@ void emit_c(FILE *out, const Program *p)
 			emit_comment(out, p->out[i]->comment);
 		emit_func(out, p, p->out[i]);
 	}
-	emit_wide(out, p, 1);
+	emit_copies(out, p, 1);
 }
 
 /* Does a public generated function have a parameter whose type is

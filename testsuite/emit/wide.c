@@ -41,11 +41,15 @@
 // CHECK-LABEL: double model_dv(const double *p, const double *p_dv, int n, int ck_nd, double *ret_dv)
 // CHECK-NEXT: {
 // CHECK-NEXT: #ifdef CKC_WIDE
-// CHECK-NEXT: if (__builtin_cpu_supports("avx512f"))
-// CHECK-NEXT: return model_dv_ck512(p, p_dv, n, ck_nd, ret_dv);
-// CHECK-NEXT: if (__builtin_cpu_supports("avx2"))
-// CHECK-NEXT: return model_dv_ck256(p, p_dv, n, ck_nd, ret_dv);
-// CHECK-NEXT: #endif
+// CHECK-NEXT: if (__builtin_cpu_supports("avx512f")) {
+// CHECK-NOT: }
+// CHECK: return model_dv_ck512(p, p_dv, n, ck_nd, ret_dv);
+// CHECK-NEXT: }
+// CHECK-NEXT: if (__builtin_cpu_supports("avx2")) {
+// CHECK-NOT: }
+// CHECK: return model_dv_ck256(p, p_dv, n, ck_nd, ret_dv);
+// CHECK-NEXT: }
+// CHECK-NEXT: #else
 // CHECK: term_dv(p, p_dv, i, ck_nd, ck_term_dv)
 // CHECK: #pragma GCC target("avx512f")
 // CHECK-LABEL: static double model_dv_ck512(

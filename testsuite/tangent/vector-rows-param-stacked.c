@@ -34,9 +34,10 @@ double f(const double *x, int n, const double A[n][n], double (*B)[n],
 // CHECK-LABEL: double f_dv(
 // CHECK-NEXT: {
 // CHECK-NEXT: #ifdef CKC_WIDE
-// CHECK-NEXT: if (__builtin_cpu_supports("avx512f"))
-// CHECK-NEXT: return f_dv_ck512(x, x_dv, n, A, B, K, ck_nd, ret_dv);
-// CHECK: #endif
+// CHECK-NEXT: if (__builtin_cpu_supports("avx512f")) {
+// CHECK: return f_dv_ck512(x, x_dv, n, A, B, K, ck_nd, ret_dv);
+// CHECK: return f_dv_n8(x, x_dv, n, A, B, K, ret_dv);
+// CHECK-NEXT: #endif
 // CHECK-NEXT: const double *A2 = (const double *)A;
 // CHECK-NEXT: double *B2 = (double *)B;
 
