@@ -66,8 +66,9 @@ LLEN = 8            # length of local arrays
 IXLEN = 8           # length of the kernel's int table (feature idxarr)
 MODES = ("tangent", "adjoint", "hvp", "vector")
 # Mode vector: the number of directions f_dv and f_b_dv are called with
-# (odd counts matter: vector.c may unroll or pair the direction loops).
-VECTOR_NDS = (1, 3, 16)
+# (odd counts matter: vector.c may unroll or pair the direction loops; 8
+# and 16 run the copies for those counts, with ck_nd a constant).
+VECTOR_NDS = (1, 3, 8, 16)
 FEATURES = {
     "loops": True,       # counted for loops (nested)
     "while": True,       # while and do loops with a counter bound

@@ -16,8 +16,12 @@ differences of f_b, symmetry; kernels without out() arrays).  With vector
 among the modes (--modes tangent,vector or tangent,adjoint,hvp,vector),
 each kernel also gets `ck_tangent ... vector` (and `ck_hvp ... vector`)
 requests stacked on the scalar ones, and the driver calls f_dv (f_b_dv)
-with 1, 3 and 16 directions and requires each direction bitwise equal to
-f_d (f_b_d) along it (gen.py's VECTOR_CHECK); kernels that call a
+with 1, 3, 8 and 16 directions (8 and 16 run the copies for those counts)
+and requires each direction bitwise equal to f_d (f_b_d) along it
+(gen.py's VECTOR_CHECK).  At -O0, ckc's output is built with
+-DCKC_NO_WIDE: its wide copies are the same statements again for
+AVX-512 and AVX2, and would double the compile; -O2 builds them.
+Kernels that call a
 ck_derivative function or hold OpenMP loops, which vector mode refuses,
 get neither (the summary counts the kernels with vector checks).  With
 checkpoint pragmas in the kernels (--features +checkpoint), a second build
@@ -272,15 +276,17 @@ class Fuzzer:
                 out = os.path.join(d, base + ".c")
                 grad = [out]
                 cmds = []
+                # at -O0 without vector mode's wide copies (see above)
+                level = [opt] + (["-DCKC_NO_WIDE"] if opt == "-O0" else [])
                 if a.grad_cflags:
                     # ckc's output compiled on its own, with the flags.
                     grad = [os.path.join(d, "%s%s.o" % (base, opt))]
                     cmds.append([a.cc] + self.cflags +
                                 a.grad_cflags.split() +
-                                [opt, "-c", out, "-o", grad[0]])
+                                level + ["-c", out, "-o", grad[0]])
                 main = [main_objs[base]] if base in main_objs else [
                     "-include", os.path.join(d, base + ".h"), src]
-                cmds.append([a.cc] + self.cflags + [opt] + main +
+                cmds.append([a.cc] + self.cflags + level + main +
                             grad + ["-o", exe, a.lib, "-lm", "-lpthread"])
                 for cmd in cmds:
                     rc, _, err = run(cmd, log, a.timeout)
