@@ -47,9 +47,12 @@
  * i + cmin its own terms at offset cmin, then the terms at offset
  * cmin + d that iteration i - d computed, held in registers since; after
  * the loop, the last elements receive the held terms of the last
- * iterations.  A term is added only where the iteration that made it ran
- * (the count of iterations so far), so every floating operation is one
- * f_bwd makes, in its order, and the gradient is bitwise that of the two
+ * iterations (where the loop ran far enough, by the count of iterations).
+ * Before an iteration made its terms, the registers hold the identity of
+ * their store, -0.0 for += and 0.0 for -=, which leave every sum as it is
+ * bit for bit (a branch on the count in the loop kept clang from
+ * vectorizing it).  So every other floating operation is one f_bwd
+ * makes, in its order, and the gradient is bitwise that of the two
  * sweeps.  The forward loop's own operations are unchanged too.
  */
 #include <string.h>
@@ -507,34 +510,42 @@ static Expr *fu_elem(Fuse *fu, int a, long k, Loc loc)
 	return expr_index(fu_v(fu, a, loc), idx, loc);
 }
 
-/* acc op= hold, under "at least age iterations ran" when age > 0 */
+/* acc op= src: a term, or a hold, which is its store's identity (see
+ * fu_hold) until age iterations ran */
 static void fu_add(Fuse *fu, Stmt *out, int acc, const FuStore *st, int src,
-		   int age, int count, Loc loc)
+		   Loc loc)
 {
-	Stmt *add = stmt_assign(st->op, fu_v(fu, acc, loc), fu_v(fu, src, loc), loc);
-	if (age <= 0) {
-		stmt_append(out, add);
-		return;
-	}
-	Stmt *c = stmt_new(S_IF, loc);
-	c->u.ifs.cond = expr_binary(B_GE, fu_v(fu, count, loc),
-				    expr_int(age, loc), NULL, loc);
-	c->u.ifs.then = stmt_block(loc);
-	stmt_append(c->u.ifs.then, add);
-	stmt_append(out, c);
+	stmt_append(out, stmt_assign(st->op, fu_v(fu, acc, loc),
+				     fu_v(fu, src, loc), loc));
+}
+
+/* A hold of store st, declared in decls with the value that its op
+ * leaves every number alone with, bit for bit: acc + -0.0 and acc - 0.0
+ * are acc, -0.0 and NaN included (acc + 0.0 would turn a -0.0 into
+ * +0.0).  So the first iterations add their missing predecessors' terms
+ * as that, without a branch on the count of iterations. */
+static int fu_hold(Fuse *fu, const FuStore *st, Type *t, Stmt *decls, Loc loc)
+{
+	int v = func_add_var(fu->g, name_fresh(fu->p, fu->g, "ck_h"), t,
+			     VAR_LOCAL, loc);
+	stmt_append(decls,
+		    stmt_decl(v,
+			      expr_num(st->op == A_ADD ? -0.0 : 0.0, t, loc),
+			      loc));
+	return v;
 }
 
 /* The stores of array a (f_fb's var ga) with offset off, in BODY_B's
  * order, added to acc: the current terms (age 0) or the held ones. */
 static void fu_terms(Fuse *fu, Stmt *out, int a, long off, int acc, int age,
-		     int count, Loc loc)
+		     Loc loc)
 {
 	for (int k = 0; k < fu->nstores; k++) {
 		const FuStore *st = fu->stores[k];
 		if (st->arr != a || st->off != off)
 			continue;
 		int src = age == 0 ? st->term : st->hold[age - 1];
-		fu_add(fu, out, acc, st, src, age, count, loc);
+		fu_add(fu, out, acc, st, src, loc);
 	}
 }
 
@@ -622,7 +633,7 @@ static Func *fu_build(Fuse *fu, const char *name)
 		Type *t = type_with_const(bwd->vars[st->arr]->type->base, 0);
 		st->hold = arena_alloc(sizeof(int) * (size_t)(age + 1));
 		for (long d = 0; d < age; d++)
-			st->hold[d] = fu_local(fu, "ck_h", t, decls, loc);
+			st->hold[d] = fu_hold(fu, st, t, decls, loc);
 	}
 	int count = fu_local(fu, "ck_m", fu_long(), decls, loc);
 	int *vals = arena_alloc(sizeof(int) * (size_t)(fu->npushes + 1));
@@ -694,7 +705,7 @@ static Func *fu_build(Fuse *fu, const char *name)
 		Stmt *blk = stmt_block(loc);
 		stmt_append(blk, stmt_decl(acc, fu_elem(fu, ga, lo, loc), loc));
 		for (long d = 0; d <= hi - lo; d++)
-			fu_terms(fu, blk, a, lo + d, acc, (int)d, count, loc);
+			fu_terms(fu, blk, a, lo + d, acc, (int)d, loc);
 		stmt_append(blk, stmt_assign(A_SET, fu_elem(fu, ga, lo, loc),
 					     fu_v(fu, acc, loc), loc));
 		stmt_append(lb, blk);
@@ -713,8 +724,8 @@ static Func *fu_build(Fuse *fu, const char *name)
 						   fu_elem(fu, ga, lo + e - 1, loc),
 						   loc));
 			for (long c = lo + e; c <= hi; c++)
-				fu_terms(fu, fin, a, c, acc2, (int)(c - lo - e + 1),
-					 count, loc);
+				fu_terms(fu, fin, a, c, acc2,
+					 (int)(c - lo - e + 1), loc);
 			stmt_append(fin, stmt_assign(A_SET,
 						     fu_elem(fu, ga, lo + e - 1, loc),
 						     fu_v(fu, acc2, loc), loc));

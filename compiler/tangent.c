@@ -24,6 +24,7 @@
  */
 #include "ckc.h"
 
+#include <math.h>
 #include <string.h>
 
 /* One generated tangent function. */
@@ -1179,6 +1180,12 @@ static void t_decl(Tan *t, const Stmt *s, Stmt *out)
 		} else if (ty->kind == TY_STRUCT) {
 			ck_assert(!init); /* the front end splits struct copies */
 			d = t_zero_decl(t->g, sh, s->loc);
+		} else if (t_generated(t) && init && init->kind == E_NUM &&
+			   init->u.num.val == 0 && signbit(init->u.num.val)) {
+			/* f_fb's hold of a term, -0.0 until an iteration made
+			 * the term (fuse.c): the identity of its +=, which
+			 * its tangent's += needs as well */
+			d->u.decl.init = expr_clone(init);
 		} else if (!t_is_user_call(init) && !t_rule(init)) {
 			Expr *di = init ? t_expr(t, init) : NULL;
 			t_share_calls(t, &di, &primal->u.decl.init, out);

@@ -5,8 +5,9 @@
 // hand-written adjoint does.  Each element still receives its terms in
 // the reverse loop's order: the terms an iteration makes for elements it
 // has not reached are held in registers (one for Rosenbrock's x_b[i + 1],
-// two and three iterations for spread's x_b[i + 2]), and the elements
-// past the loop get the held terms after it.  f_b_d is the tangent of
+// two and three iterations for spread's x_b[i + 2]), -0.0 until an
+// iteration made them, so the loop adds them without a branch, and the
+// elements past the loop get the held terms after it.  f_b_d is the tangent of
 // f_fb, one loop too.  A loop that stores into an output array keeps its
 // two sweeps.  Derivatives are checked against differences, the tangent
 // and the Hessian, and are bitwise those of --no-fuse for n = 0 .. N,
@@ -68,22 +69,35 @@ double keep(const double *x, int n)
 // CHECK-NEXT: {
 // CHECK-NEXT: double ck_r = rosen_fb(x, x_b, n, ret_b);
 // CHECK-LABEL: static double rosen_fb(const double *x, double *restrict x_b, int n, double ret_b){{$}}
+// CHECK-NEXT: {
+// CHECK-NEXT: double ck_h = -0.0;
 // CHECK-NOT: ck_push
 // CHECK: for (; [[I:i[0-9]*]] < n - 1; [[I]]++) {
 // CHECK: f += 100 * t * t + s * s;
 // CHECK: double [[ACC:ck_acc[0-9]*]] = x_b[[[I]]];
-// CHECK: if (ck_m >= 1) {
-// CHECK-NEXT: [[ACC]] += ck_h;
-// CHECK: x_b[[[I]]] = [[ACC]];
+// CHECK-NOT: if (
+// CHECK: [[ACC]] += ck_h;
+// CHECK-NEXT: x_b[[[I]]] = [[ACC]];
 // CHECK: ck_m++;
 // CHECK-NOT: for (
+// CHECK: if (ck_m >= 1) {
 // CHECK: return f;
 // CHECK-LABEL: static double spread_fb(const double *x, double *restrict x_b, int n, double ret_b){{$}}
+// CHECK-NEXT: {
+// CHECK-COUNT-4: double ck_h{{[0-9]*}} = -0.0;
+// CHECK: for (
+// CHECK-NOT: if (
 // CHECK: = x_b[[[J:i[0-9]*]] - 1];
-// CHECK: if (ck_m >= 3) {
+// CHECK-NOT: if (
+// CHECK: ck_m++;
+// CHECK: if (ck_m >= 2) {
 // CHECK-LABEL: double keep_b(
 // CHECK: keep_fwd(
 // CHECK: keep_bwd(
+// CHECK-LABEL: static double rosen_fb_d(
+// CHECK-NEXT: {
+// CHECK-NEXT: double ck_h_d = -0.0;
+// CHECK-NEXT: double ck_h = -0.0;
 // NF-LABEL: double rosen_b(
 // NF: rosen_fwd(x, n);
 // NF: rosen_bwd(x, x_b, n, ret_b);
@@ -105,8 +119,8 @@ int main(void)
 		d[i] = ck_rand() - 0.5;
 	}
 	/* seeds 1, and -0.0 everywhere with zero results' seeds: a held
-	 * term is added only where its iteration ran, so every zero keeps
-	 * the sign --no-fuse gives it */
+	 * term is -0.0 until its iteration ran, which leaves every sum as
+	 * it is, so every zero keeps the sign --no-fuse gives it */
 	for (int z = 0; z < 2; z++)
 	for (n = 0; n <= N; n++) {
 		double s0 = z ? -0.0 : 0.0, r = z ? 0.0 : 1.0;
