@@ -6,7 +6,8 @@
 #              else the ckc binary of the build
 #   %ckc-release the ckc binary of the build, the one installed
 #   %ckc-run   tools/ckc-run: compile GENERATED.c with TEST.c with gcc at
-#              -O0 (under the sanitizers in make check) and clang at -O2,
+#              -O0 (under the sanitizers and -DCKC_NO_WIDE in make check)
+#              and clang at -O2,
 #              run both, check they print the same; GENERATED.c also
 #              compiled by gcc at -O2 for its warnings.  %ckc-run --one:
 #              the first build only, for a test's further runs of the
