@@ -1162,14 +1162,14 @@ static void mark_var(void *used, const Expr *e)
 static void emit_unused_params(Emitter *em, const Func *f)
 {
 	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
-	int i;
+	int i, skip = em->nd ? nd_param(f) : -1; /* a fixed copy's constant */
 
 	ir_walk_stmt(f->body, mark_var, used);
 	for (i = 0; i < f->nparams; i++) {
 		const Var *v = f->vars[f->params[i]];
 
-		if (em->nd && i == nd_param(f))
-			continue; /* a fixed copy's constant */
+		if (i == skip)
+			continue;
 		if (!used[f->params[i]] && v->name && *v->name)
 			fprintf(em->out, "\t(void)%s;\n", v->name);
 	}

@@ -50,10 +50,10 @@
  * iterations (where the loop ran far enough, by the count of iterations).
  * Before an iteration made its terms, the registers hold the identity of
  * their store, -0.0 for += and 0.0 for -=, which leave every sum as it is
- * bit for bit (a branch on the count in the loop kept clang from
- * vectorizing it).  So every other floating operation is one f_bwd
- * makes, in its order, and the gradient is bitwise that of the two
- * sweeps.  The forward loop's own operations are unchanged too.
+ * bit for bit, without a branch on the count in every iteration.  So
+ * besides those additions of an identity, every floating operation is
+ * one f_bwd makes, in its order, and the gradient is bitwise that of the
+ * two sweeps.  The forward loop's own operations are unchanged too.
  */
 #include <string.h>
 
@@ -510,15 +510,6 @@ static Expr *fu_elem(Fuse *fu, int a, long k, Loc loc)
 	return expr_index(fu_v(fu, a, loc), idx, loc);
 }
 
-/* acc op= src: a term, or a hold, which is its store's identity (see
- * fu_hold) until age iterations ran */
-static void fu_add(Fuse *fu, Stmt *out, int acc, const FuStore *st, int src,
-		   Loc loc)
-{
-	stmt_append(out, stmt_assign(st->op, fu_v(fu, acc, loc),
-				     fu_v(fu, src, loc), loc));
-}
-
 /* A hold of store st, declared in decls with the value that its op
  * leaves every number alone with, bit for bit: acc + -0.0 and acc - 0.0
  * are acc, -0.0 and NaN included (acc + 0.0 would turn a -0.0 into
@@ -536,7 +527,8 @@ static int fu_hold(Fuse *fu, const FuStore *st, Type *t, Stmt *decls, Loc loc)
 }
 
 /* The stores of array a (f_fb's var ga) with offset off, in BODY_B's
- * order, added to acc: the current terms (age 0) or the held ones. */
+ * order, added to acc: the current terms (age 0) or the held ones (their
+ * store's identity until age iterations ran, fu_hold). */
 static void fu_terms(Fuse *fu, Stmt *out, int a, long off, int acc, int age,
 		     Loc loc)
 {
@@ -545,7 +537,8 @@ static void fu_terms(Fuse *fu, Stmt *out, int a, long off, int acc, int age,
 		if (st->arr != a || st->off != off)
 			continue;
 		int src = age == 0 ? st->term : st->hold[age - 1];
-		fu_add(fu, out, acc, st, src, loc);
+		stmt_append(out, stmt_assign(st->op, fu_v(fu, acc, loc),
+					     fu_v(fu, src, loc), loc));
 	}
 }
 
