@@ -800,11 +800,6 @@ void *ck_fwd_realloc(void *p, size_t old_bytes, size_t bytes)
 
 /* ------------------------------------------------------------ checkpoints */
 
-struct ck_snap {
-	unsigned char *data;
-	size_t size, cap, pos; /* cap: bytes allocated for data */
-};
-
 /* The bytes the statistics count for a snapshot's data: size rounded up
  * to whole 64-byte lines, which is what a snapshot that grew from empty
  * has allocated.  A snapshot taken from the thread's cache may have a
@@ -830,9 +825,9 @@ ck_snap *ck_snap_new(void)
 	return s;
 }
 
-void ck_snap_save(ck_snap *s, const void *p, size_t bytes)
+void ck_snap_save_(ck_snap *s, const void *p, size_t bytes)
 {
-	void *d = ck_snap_save_at(s, bytes);
+	void *d = ck_snap_save_at_(s, bytes);
 
 	if (p)
 		memcpy(d, p, bytes);
@@ -840,7 +835,7 @@ void ck_snap_save(ck_snap *s, const void *p, size_t bytes)
 		memset(d, 0, bytes);
 }
 
-void *ck_snap_save_at(ck_snap *s, size_t bytes)
+void *ck_snap_save_at_(ck_snap *s, size_t bytes)
 {
 	size_t old = snap_lines(s->size), need = snap_lines(s->size + bytes);
 	void *at;
@@ -872,15 +867,15 @@ void *ck_snap_save_at(ck_snap *s, size_t bytes)
 	return at;
 }
 
-void ck_snap_load(ck_snap *s, void *p, size_t bytes)
+void ck_snap_load_(ck_snap *s, void *p, size_t bytes)
 {
-	const void *at = ck_snap_load_at(s, bytes);
+	const void *at = ck_snap_load_at_(s, bytes);
 
 	if (p && bytes)
 		memcpy(p, at, bytes);
 }
 
-const void *ck_snap_load_at(ck_snap *s, size_t bytes)
+const void *ck_snap_load_at_(ck_snap *s, size_t bytes)
 {
 	const void *at;
 
@@ -898,6 +893,27 @@ const void *ck_snap_load_at(ck_snap *s, size_t bytes)
 void ck_snap_rewind(ck_snap *s)
 {
 	s->pos = 0;
+}
+
+/* The library's copies of ckrt.h's inline functions. */
+void ck_snap_save(ck_snap *s, const void *p, size_t bytes)
+{
+	ck_snap_save_(s, p, bytes);
+}
+
+void *ck_snap_save_at(ck_snap *s, size_t bytes)
+{
+	return ck_snap_save_at_(s, bytes);
+}
+
+void ck_snap_load(ck_snap *s, void *p, size_t bytes)
+{
+	ck_snap_load_(s, p, bytes);
+}
+
+const void *ck_snap_load_at(ck_snap *s, size_t bytes)
+{
+	return ck_snap_load_at_(s, bytes);
 }
 
 void ck_snap_free(ck_snap *s)

@@ -394,14 +394,79 @@ void ck_snapshot_free(void *p, size_t bytes);
  * (CK_SAVE_ZERO), and skips what it does not need (CK_SKIP). */
 typedef struct ck_snap ck_snap;
 ck_snap *ck_snap_new(void);
+void ck_snap_free(ck_snap *s);
+
+/* Internal: a snapshot's buffer.  The statistics count its size in whole
+ * 64-byte lines, so a save that stays inside the lines counted so far is a
+ * copy, and only one that starts a line calls into the library. */
+struct ck_snap {
+	unsigned char *data;
+	size_t size, cap, pos; /* cap: bytes allocated for data */
+};
+void *ck_snap_save_at_(ck_snap *s, size_t bytes);
+void ck_snap_save_(ck_snap *s, const void *p, size_t bytes);
+const void *ck_snap_load_at_(ck_snap *s, size_t bytes);
+void ck_snap_load_(ck_snap *s, void *p, size_t bytes);
+#define CK_SNAP_FITS_(s, bytes)                                               \
+	((bytes) != 0 && (s)->size + (bytes) <= ((s)->size + 63) / 64 * 64)
+
+/* Where the next bytes saved go (then written by the caller), and where
+ * the next bytes loaded are (valid until the next save or free).  Inline
+ * where the bytes fit, as above, and for a load, where they were saved. */
+#ifdef CKRT_BUILDING_
 void ck_snap_save(ck_snap *s, const void *p, size_t bytes);
 void ck_snap_load(ck_snap *s, void *p, size_t bytes);
 void ck_snap_rewind(ck_snap *s);
-void ck_snap_free(ck_snap *s);
-/* Where the next bytes saved go (then written by the caller), and where
- * the next bytes loaded are (valid until the next save or free). */
 void *ck_snap_save_at(ck_snap *s, size_t bytes);
 const void *ck_snap_load_at(ck_snap *s, size_t bytes);
+#else
+static inline void *ck_snap_save_at(ck_snap *s, size_t bytes)
+{
+	void *at;
+
+	if (!CK_SNAP_FITS_(s, bytes))
+		return ck_snap_save_at_(s, bytes);
+	at = s->data + s->size;
+	s->size += bytes;
+	return at;
+}
+
+static inline void ck_snap_save(ck_snap *s, const void *p, size_t bytes)
+{
+	if (!p || !CK_SNAP_FITS_(s, bytes)) {
+		ck_snap_save_(s, p, bytes);
+		return;
+	}
+	memcpy(s->data + s->size, p, bytes);
+	s->size += bytes;
+}
+
+static inline const void *ck_snap_load_at(ck_snap *s, size_t bytes)
+{
+	const void *at;
+
+	if (!bytes || s->pos + bytes > s->size)
+		return ck_snap_load_at_(s, bytes);
+	at = s->data + s->pos;
+	s->pos += bytes;
+	return at;
+}
+
+static inline void ck_snap_load(ck_snap *s, void *p, size_t bytes)
+{
+	if (!p || !bytes || s->pos + bytes > s->size) {
+		ck_snap_load_(s, p, bytes);
+		return;
+	}
+	memcpy(p, s->data + s->pos, bytes);
+	s->pos += bytes;
+}
+
+static inline void ck_snap_rewind(ck_snap *s)
+{
+	s->pos = 0;
+}
+#endif
 #define CK_SAVE(s, v) ck_snap_save((s), &(v), sizeof(v))
 #define CK_LOAD(s, v) ck_snap_load((s), &(v), sizeof(v))
 #if defined(_OPENMP) && !defined(CKRT_BUILDING_)
