@@ -433,11 +433,14 @@ static inline void *ck_snap_save_at(ck_snap *s, size_t bytes)
 
 static inline void ck_snap_save(ck_snap *s, const void *p, size_t bytes)
 {
-	if (!p || !CK_SNAP_FITS_(s, bytes)) {
+	if (!CK_SNAP_FITS_(s, bytes)) {
 		ck_snap_save_(s, p, bytes);
 		return;
 	}
-	memcpy(s->data + s->size, p, bytes);
+	if (p)
+		memcpy(s->data + s->size, p, bytes);
+	else
+		memset(s->data + s->size, 0, bytes);
 	s->size += bytes;
 }
 
@@ -454,11 +457,12 @@ static inline const void *ck_snap_load_at(ck_snap *s, size_t bytes)
 
 static inline void ck_snap_load(ck_snap *s, void *p, size_t bytes)
 {
-	if (!p || !bytes || s->pos + bytes > s->size) {
+	if (!bytes || s->pos + bytes > s->size) {
 		ck_snap_load_(s, p, bytes);
 		return;
 	}
-	memcpy(p, s->data + s->pos, bytes);
+	if (p)
+		memcpy(p, s->data + s->pos, bytes);
 	s->pos += bytes;
 }
 

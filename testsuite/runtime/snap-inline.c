@@ -1,7 +1,7 @@
 /* ckrt.h saves into a snapshot and loads from it inline where the bytes
- * stay inside the 64-byte lines counted so far, and calls the library for a
- * save that starts a line, for zeros (a NULL source) and for a skip (a NULL
- * destination).  Whichever path a save takes, the values come back in order
+ * stay inside the 64-byte lines counted so far (zeros for a NULL source,
+ * a skip for a NULL destination), and calls the library for a save that
+ * starts a line.  Whichever path a save takes, the values come back in order
  * and the statistics are the struct plus the saved bytes rounded up to
  * whole lines, sampled as each line is added (the new line counted before
  * the old ones go); a load past the end aborts
@@ -84,8 +84,9 @@ int main(int argc, char **argv)
 	to[1] = -2;
 	to[2] = -3;
 	CK_SAVE(s, d);
+	CK_SAVE_ZERO(s, d);
 	CK_SAVE(s, c);
-	saved += sizeof c + sizeof zero + sizeof z + sizeof d;
+	saved += sizeof c + sizeof zero + sizeof z + 2 * sizeof d;
 	ck_check("the peak is the struct and the lines saved",
 		 snap_peak() == base + grown(saved));
 
@@ -102,12 +103,17 @@ int main(int argc, char **argv)
 	ck_check("save_at's bytes load back",
 		 at[0] == -1 && at[1] == -2 && at[2] == -3);
 	CK_LOAD(s, e);
+	CK_LOAD(s, zero);
+	ck_check("a zero saved inside a line loads 0", zero == 0.0);
 	CK_LOAD(s, c2);
 	ck_check("a double and a byte come back", e == d && c2 == 7);
 	ck_snap_rewind(s);
 	ck_snap_load(s, NULL, 8 * sizeof(double));
 	CK_LOAD(s, e);
 	ck_check("a skip moves past what it skips", e == in[8]);
+	CK_SKIP(s, e);
+	CK_LOAD(s, e);
+	ck_check("a skip inside a line", e == in[10]);
 	ck_snap_free(s);
 	ck_check("the peak stays", snap_peak() == base + grown(saved));
 
