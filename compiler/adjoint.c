@@ -5495,9 +5495,10 @@ static void adj_generate(Program *p, AdjVariant *v)
 			omp_finish(fwd);
 			if (!v->failed) {
 				v->fused = fuse_sweeps(p, fwd, bwd, "ck_fused");
-				if (v->fused) {
-					cleanup_unread(v->fused, 0);
-					cleanup_arith(v->fused);
+				for (Func *u = v->fused; u;
+				     u = u->tangent_source) {
+					cleanup_unread(u, 0);
+					cleanup_arith(u);
 				}
 			}
 			zeroed_loops(bwd);

@@ -525,6 +525,10 @@ struct Func {
 	 * or another name when a parameter has that one (func_ret_base);
 	 * generated functions take their origin's. */
 	const char *ret_base;
+	/* The function whose tangent is this one's (same name and
+	 * parameters, a body that is the same numbers where the tangent can
+	 * tell): fuse.c's f_fb without its folded negations; else NULL */
+	Func *tangent_source;
 };
 
 typedef enum Mode { MODE_TANGENT, MODE_ADJOINT, MODE_HVP } Mode;

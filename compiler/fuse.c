@@ -80,6 +80,7 @@ typedef struct FuStore {
 	long off;    /* c */
 	AssignOp op; /* A_ADD or A_SUB */
 	int item;    /* its place in BODY_B's items */
+	const Expr *e; /* e, or e with a negated factor's sign taken out */
 	int term;    /* f_fb's temporary with e */
 	int *hold;   /* f_fb's registers: hold[d - 1] = the term of i - d */
 } FuStore;
@@ -373,6 +374,7 @@ static int fu_body(Fuse *fu)
 		st->off = c;
 		st->op = op;
 		st->item = k;
+		st->e = s->u.assign.rhs;
 		ARENA_PUSH(fu->stores, fu->nstores, st);
 	}
 	if (!fu->nstores || fu->npops != fu->npushes)
@@ -411,6 +413,128 @@ static int fu_backward(Fuse *fu)
 		}
 	}
 	return found && fu_body(fu);
+}
+
+/* ------------------------------------------------ negations folded */
+
+/* Are a and b the same number: equal, or the products x * y and y * x? */
+static int fu_same(const Expr *a, const Expr *b)
+{
+	if (expr_equal(a, b))
+		return 1;
+	return a->kind == E_BINARY && b->kind == E_BINARY &&
+	       a->u.bin.op == B_MUL && b->u.bin.op == B_MUL &&
+	       expr_equal(a->u.bin.l, b->u.bin.r) &&
+	       expr_equal(a->u.bin.r, b->u.bin.l);
+}
+
+/* Is e odd in variable v, bit for bit: with -w for v, is it -(e with w for
+ * v)?  v itself is; so are -e, a product or quotient with one odd factor
+ * (the other not mentioning v: (-a) * b, a * (-b), (-a) / b, a / (-b) and
+ * -(-a) are -(a * b), -(a / b) and a, rounded the same), and the sum of
+ * two copies of one odd number (the adjoint of x * x is a * x + x * a):
+ * 2p cannot cancel to a +0 whose negation would be -0, as p + q could. */
+static int fu_odd(const Expr *e, int v)
+{
+	if (e->kind == E_VAR)
+		return e->u.var == v;
+	if (e->kind == E_UNARY)
+		return e->u.un.op == U_NEG && fu_odd(e->u.un.e, v);
+	if (e->kind != E_BINARY)
+		return 0;
+	const Expr *l = e->u.bin.l, *r = e->u.bin.r;
+	switch (e->u.bin.op) {
+	case B_MUL:
+	case B_DIV: {
+		int in_l = expr_mentions(l, v) != 0,
+		    in_r = expr_mentions(r, v) != 0;
+		return in_l != in_r && fu_odd(in_l ? l : r, v);
+	}
+	case B_ADD:
+		return fu_same(l, r) && fu_odd(l, v);
+	default:
+		return 0;
+	}
+}
+
+typedef struct FuSubst {
+	int v;
+	const Expr *w;
+} FuSubst;
+
+static Expr *fu_subst_visit(void *ctx, Expr *e)
+{
+	const FuSubst *s = ctx;
+	return e->kind == E_VAR && e->u.var == s->v ? expr_clone(s->w) : NULL;
+}
+
+/* Does item k of BODY_B assign v (or declare it)? */
+static int fu_item_sets(const Fuse *fu, int k, int v)
+{
+	const Stmt *s = fu->items[k];
+	if (s->kind == S_DECL)
+		return s->u.decl.var == v;
+	return s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
+	       s->u.assign.lhs->u.var == v;
+}
+
+/* BODY_B negates an adjoint into a temporary that a product then stores,
+ * as Rosenbrock's t = x[i + 1] - x[i] * x[i] makes it:
+ *
+ *   a = -t_b;  x_b[i] += 2.0 * (a * x[i]);
+ *
+ * f_fb stores x_b[i] -= 2.0 * (t_b * x[i]) instead, which is the same
+ * number (acc + -q is acc - q; fu_odd): one operation fewer in the
+ * loop, and clang's SLP vectorizer no longer pairs the negation with the
+ * loop's other terms into two-wide operations with shuffles around them.
+ * For each store whose e is odd in such a temporary a (fu_odd), where a's
+ * last assignment before it is a = -w, with w of a's type (no
+ * conversion), without calls, and reading no variable that an item in
+ * between assigns: the store's op turns round and its e reads
+ * w (a temporary that nothing reads then goes in cleanup_unread).
+ *
+ * The tangent of that is not the same: the tangent of the store adds
+ * q_d = 2.0 * (a_d * x[i] + a * x_d[i]), a sum of two numbers that can
+ * cancel exactly, to +0 with a and a_d negated or not, so that acc_d + q_d
+ * and acc_d - (its counterpart) differ where acc_d is -0.0.  So f_fb_d is
+ * the tangent of f_fb as it was before the folding (tangent_source). */
+static int fu_fold_negations(Fuse *fu)
+{
+	const Func *g = fu->bwd;
+	int folded = 0;
+	for (int n = 0; n < fu->nstores; n++) {
+		FuStore *st = fu->stores[n];
+		for (int v = 0; v < g->nvars; v++) {
+			if (!fu->temp[v] || !type_is_float(g->vars[v]->type) ||
+			    !fu_odd(st->e, v))
+				continue;
+			int j = st->item - 1;
+			while (j >= 0 && !fu_item_sets(fu, j, v))
+				j--;
+			const Stmt *d = j >= 0 ? fu->items[j] : NULL;
+			if (!d || d->kind != S_ASSIGN ||
+			    d->u.assign.op != A_SET ||
+			    d->u.assign.rhs->kind != E_UNARY ||
+			    d->u.assign.rhs->u.un.op != U_NEG)
+				break;
+			const Expr *w = d->u.assign.rhs->u.un.e;
+			int ok = w->type->kind == g->vars[v]->type->kind &&
+				 !expr_has_call(w);
+			for (int k = j + 1; ok && k < st->item; k++)
+				for (int u = 0; ok && u < g->nvars; u++)
+					ok = !fu_item_sets(fu, k, u) ||
+					     !expr_mentions(w, u);
+			if (!ok)
+				break;
+			FuSubst sub = { v, w };
+			st->e = expr_map(expr_clone(st->e), fu_subst_visit,
+					 &sub);
+			st->op = st->op == A_ADD ? A_SUB : A_ADD;
+			folded = 1;
+			break;
+		}
+	}
+	return folded;
 }
 
 /* ------------------------------------------------------------ the copy */
@@ -673,9 +797,9 @@ static Func *fu_build(Fuse *fu, const char *name)
 			Type *t = type_with_const(bwd->vars[st->arr]->type->base, 0);
 			st->term = func_add_var(g, name_fresh(fu->p, g, "ck_q"), t,
 						VAR_LOCAL, it->loc);
-			stmt_append(lb, stmt_decl(st->term,
-						  fu_expr(it->u.assign.rhs, lmap),
-						  it->loc));
+			stmt_append(lb,
+				    stmt_decl(st->term, fu_expr(st->e, lmap),
+					      it->loc));
 			continue;
 		}
 		stmt_append(lb, fu_stmt(it, lmap));
@@ -770,5 +894,11 @@ Func *fuse_sweeps(const Program *p, const Func *fwd, const Func *bwd,
 	}
 	if (!fu_forward(&fu) || !fu_backward(&fu))
 		return NULL;
-	return fu_build(&fu, name);
+	Func *plain = fu_build(&fu, name);
+	if (!plain || !fu_fold_negations(&fu))
+		return plain;
+	Func *g = fu_build(&fu, name);
+	if (g)
+		g->tangent_source = plain;
+	return g;
 }

@@ -50,13 +50,21 @@ static void hvp_resolve_call(void *ctx, const Expr *ce)
 }
 
 /* Makes the generated functions of p->out functions of the program from
- * index p->nfuncs on; returns that index. */
+ * index p->nfuncs on; returns that index.  Where a function has a
+ * tangent_source, that one stands for it, under its name. */
 static int hvp_register(Program *p)
 {
 	int first = p->nfuncs;
-	for (int i = 0; i < p->nout; i++)
-		if (p->out[i]->generated && prog_find_func(p, p->out[i]->name) < 0)
-			ARENA_PUSH(p->funcs, p->nfuncs, p->out[i]);
+	for (int i = 0; i < p->nout; i++) {
+		Func *f = p->out[i];
+		if (!f->generated || prog_find_func(p, f->name) >= 0)
+			continue;
+		if (f->tangent_source) {
+			f->tangent_source->name = f->name;
+			f = f->tangent_source;
+		}
+		ARENA_PUSH(p->funcs, p->nfuncs, f);
+	}
 	Resolve r = {p, first, 0};
 	for (int i = first; i < p->nfuncs; i++)
 		ir_walk_stmt(p->funcs[i]->body, hvp_resolve_call, &r);

@@ -5,10 +5,16 @@
 // hand-written adjoint does.  Each element still receives its terms in
 // the reverse loop's order: the terms an iteration makes for elements it
 // has not reached are held in registers (one for Rosenbrock's x_b[i + 1],
-// two and three iterations for spread's x_b[i + 2]), -0.0 until an
-// iteration made them, so the loop adds them without a branch, and the
-// elements past the loop get the held terms after it.  f_b_d is the tangent of
-// f_fb, one loop too.  A loop that stores into an output array keeps its
+// two and three iterations for spread's x_b[i + 2]), the identity of
+// their store (-0.0 for +=, 0.0 for -=) until an iteration made them, so
+// the loop adds them without a branch, and the elements past the loop get
+// the held terms after it.  A term that is odd in a negated adjoint
+// (Rosenbrock's 2.0 * (a * x[i]) with a = -t_b, spread's products of
+// a = -f_b) is subtracted with the adjoint itself instead: the same
+// number, one negation fewer.  f_b_d is the tangent of f_fb as it was
+// before that (the tangent's 2.0 * (a_d * x[i] + a * x_d[i]) can cancel
+// to +0 either way, and acc_d - +0 keeps a -0.0 that acc_d + +0 does
+// not), one loop too.  A loop that stores into an output array keeps its
 // two sweeps.  Derivatives are checked against differences, the tangent
 // and the Hessian, and are bitwise those of --no-fuse for n = 0 .. N,
 // also with -0.0 seeds.
@@ -74,9 +80,12 @@ double keep(const double *x, int n)
 // CHECK-NOT: ck_push
 // CHECK: for (; [[I:i[0-9]*]] < n - 1; [[I]]++) {
 // CHECK: f += 100 * t * t + s * s;
+// CHECK-NOT: = -t_b;
+// CHECK: double [[Q:ck_q[0-9]*]] = 2.0 * (t_b * x[[[I]]]);
 // CHECK: double [[ACC:ck_acc[0-9]*]] = x_b[[[I]]];
 // CHECK-NOT: if (
-// CHECK: [[ACC]] += ck_h;
+// CHECK: [[ACC]] -= [[Q]];
+// CHECK-NEXT: [[ACC]] += ck_h;
 // CHECK-NEXT: x_b[[[I]]] = [[ACC]];
 // CHECK: ck_m++;
 // CHECK-NOT: for (
@@ -84,10 +93,12 @@ double keep(const double *x, int n)
 // CHECK: return f;
 // CHECK-LABEL: static double spread_fb(const double *x, double *restrict x_b, int n, double ret_b){{$}}
 // CHECK-NEXT: {
-// CHECK-COUNT-4: double ck_h{{[0-9]*}} = -0.0;
+// CHECK-COUNT-4: double ck_h{{[0-9]*}} = 0.0;
 // CHECK: for (
 // CHECK-NOT: if (
+// CHECK-NOT: = -f_b;
 // CHECK: = x_b[[[J:i[0-9]*]] - 1];
+// CHECK: -= ck_q
 // CHECK-NOT: if (
 // CHECK: ck_m++;
 // CHECK: if (ck_m >= 2) {
@@ -98,6 +109,10 @@ double keep(const double *x, int n)
 // CHECK-NEXT: {
 // CHECK-NEXT: double ck_h_d = -0.0;
 // CHECK-NEXT: double ck_h = -0.0;
+// CHECK: [[A:ck_a[0-9]*]]_d = -t_bd;
+// CHECK-NEXT: [[A]] = -t_b;
+// CHECK-NEXT: double [[Q:ck_q[0-9]*]]_d = 2.0 * ([[A]]_d * x[{{i[0-9]*}}] + [[A]] * x_d[{{i[0-9]*}}]);
+// CHECK: += [[Q]]_d;
 // NF-LABEL: double rosen_b(
 // NF: rosen_fwd(x, n);
 // NF: rosen_bwd(x, x_b, n, ret_b);
