@@ -5571,6 +5571,9 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 		if (!v->fused_out) {
 			v->fused->name = name_fresh(p, NULL,
 						    arena_printf("%s_fb", f->name));
+			if (v->fused->tangent_source)
+				v->fused->tangent_source->name =
+					v->fused->name;
 			ARENA_PUSH(p->out, p->nout, v->fused);
 			v->fused_out = 1;
 		}

@@ -658,6 +658,9 @@ Expr *expr_clone(const Expr *e);
 /* Are a and b the same expression: same structure, variables, constants
  * and types, and no call to a user function (which may have effects)? */
 int expr_equal(const Expr *a, const Expr *b);
+/* Are a and b the products x * y and y * x, of one type (so the same
+ * number, bit for bit)? */
+int expr_swapped_product(const Expr *a, const Expr *b);
 /* e with every subexpression equal to what replaced by a copy of with
  * (changed in place; returns the new root). */
 Expr *expr_replace(Expr *e, const Expr *what, const Expr *with);

@@ -551,10 +551,7 @@ static Expr *cl_double_visit(void *ctx, Expr *e)
 	(void)ctx;
 	if (e->kind != E_BINARY || e->u.bin.op != B_ADD || !type_is_float(e->type))
 		return NULL;
-	const Expr *l = e->u.bin.l, *r = e->u.bin.r;
-	if (l->kind != E_BINARY || r->kind != E_BINARY || l->u.bin.op != B_MUL ||
-	    r->u.bin.op != B_MUL || l->type->kind != r->type->kind ||
-	    !expr_equal(l->u.bin.l, r->u.bin.r) || !expr_equal(l->u.bin.r, r->u.bin.l))
+	if (!expr_swapped_product(e->u.bin.l, e->u.bin.r))
 		return NULL;
 	Expr *two = expr_num(2, e->type, e->loc);
 	/* the operands' own subexpressions may simplify too */

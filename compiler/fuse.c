@@ -417,17 +417,6 @@ static int fu_backward(Fuse *fu)
 
 /* ------------------------------------------------ negations folded */
 
-/* Are a and b the same number: equal, or the products x * y and y * x? */
-static int fu_same(const Expr *a, const Expr *b)
-{
-	if (expr_equal(a, b))
-		return 1;
-	return a->kind == E_BINARY && b->kind == E_BINARY &&
-	       a->u.bin.op == B_MUL && b->u.bin.op == B_MUL &&
-	       expr_equal(a->u.bin.l, b->u.bin.r) &&
-	       expr_equal(a->u.bin.r, b->u.bin.l);
-}
-
 /* Is e odd in variable v, bit for bit: with -w for v, is it -(e with w for
  * v)?  v itself is; so are -e, a product or quotient with one odd factor
  * (the other not mentioning v: (-a) * b, a * (-b), (-a) / b, a / (-b) and
@@ -451,7 +440,8 @@ static int fu_odd(const Expr *e, int v)
 		return in_l != in_r && fu_odd(in_l ? l : r, v);
 	}
 	case B_ADD:
-		return fu_same(l, r) && fu_odd(l, v);
+		return (expr_equal(l, r) || expr_swapped_product(l, r)) &&
+		       fu_odd(l, v);
 	default:
 		return 0;
 	}
@@ -468,14 +458,15 @@ static Expr *fu_subst_visit(void *ctx, Expr *e)
 	return e->kind == E_VAR && e->u.var == s->v ? expr_clone(s->w) : NULL;
 }
 
-/* Does item k of BODY_B assign v (or declare it)? */
-static int fu_item_sets(const Fuse *fu, int k, int v)
+/* The variable item k of BODY_B assigns or declares, or -1 (a store). */
+static int fu_item_var(const Fuse *fu, int k)
 {
 	const Stmt *s = fu->items[k];
 	if (s->kind == S_DECL)
-		return s->u.decl.var == v;
-	return s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR &&
-	       s->u.assign.lhs->u.var == v;
+		return s->u.decl.var;
+	if (s->kind == S_ASSIGN && s->u.assign.lhs->kind == E_VAR)
+		return s->u.assign.lhs->u.var;
+	return -1;
 }
 
 /* BODY_B negates an adjoint into a temporary that a product then stores,
@@ -509,7 +500,7 @@ static int fu_fold_negations(Fuse *fu)
 			    !fu_odd(st->e, v))
 				continue;
 			int j = st->item - 1;
-			while (j >= 0 && !fu_item_sets(fu, j, v))
+			while (j >= 0 && fu_item_var(fu, j) != v)
 				j--;
 			const Stmt *d = j >= 0 ? fu->items[j] : NULL;
 			if (!d || d->kind != S_ASSIGN ||
@@ -521,9 +512,8 @@ static int fu_fold_negations(Fuse *fu)
 			int ok = w->type->kind == g->vars[v]->type->kind &&
 				 !expr_has_call(w);
 			for (int k = j + 1; ok && k < st->item; k++)
-				for (int u = 0; ok && u < g->nvars; u++)
-					ok = !fu_item_sets(fu, k, u) ||
-					     !expr_mentions(w, u);
+				ok = fu_item_var(fu, k) < 0 ||
+				     !expr_mentions(w, fu_item_var(fu, k));
 			if (!ok)
 				break;
 			FuSubst sub = { v, w };

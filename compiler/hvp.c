@@ -51,7 +51,7 @@ static void hvp_resolve_call(void *ctx, const Expr *ce)
 
 /* Makes the generated functions of p->out functions of the program from
  * index p->nfuncs on; returns that index.  Where a function has a
- * tangent_source, that one stands for it, under its name. */
+ * tangent_source, that one (of the same name) stands for it. */
 static int hvp_register(Program *p)
 {
 	int first = p->nfuncs;
@@ -59,10 +59,8 @@ static int hvp_register(Program *p)
 		Func *f = p->out[i];
 		if (!f->generated || prog_find_func(p, f->name) >= 0)
 			continue;
-		if (f->tangent_source) {
-			f->tangent_source->name = f->name;
+		if (f->tangent_source)
 			f = f->tangent_source;
-		}
 		ARENA_PUSH(p->funcs, p->nfuncs, f);
 	}
 	Resolve r = {p, first, 0};

@@ -1067,6 +1067,15 @@ int expr_equal(const Expr *a, const Expr *b)
 	}
 }
 
+int expr_swapped_product(const Expr *a, const Expr *b)
+{
+	return a->kind == E_BINARY && b->kind == E_BINARY &&
+	       a->u.bin.op == B_MUL && b->u.bin.op == B_MUL &&
+	       a->type->kind == b->type->kind &&
+	       expr_equal(a->u.bin.l, b->u.bin.r) &&
+	       expr_equal(a->u.bin.r, b->u.bin.l);
+}
+
 Expr *expr_map(Expr *e, ExprMap *fn, void *ctx)
 {
 	if (!e)
