@@ -128,7 +128,13 @@ else:
         if ckrt_mpi_lib:
             ckrt_mpi_lib = os.path.join(san_dir,
                                         os.path.basename(ckrt_mpi_lib))
-        san_cflags = ("-fsanitize=address,undefined -fno-omit-frame-pointer "
+        # The programs the tests build leave out UBSan's pointer-overflow
+        # check (ckc and libckrt keep it): gcc's version of it reports only
+        # an address computation that wraps around, which ASan's checks of
+        # every access and the other UBSan checks leave little to find, and
+        # at -O0 it took a quarter of the compile time of ckc's output.
+        san_cflags = ("-fsanitize=address,undefined "
+                      "-fno-sanitize=pointer-overflow -fno-omit-frame-pointer "
                       "-fno-sanitize-recover=all")
         config.available_features.add("sanitize")
         reports = os.path.join(san_dir, "sanitizer-reports")
