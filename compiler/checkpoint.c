@@ -40,11 +40,16 @@
  *     counted loop `for (i = 0; i < LEN; i++)` (LEN a constant, the
  *     array's length) whose body assigns `a[i] = ...` at its top level,
  *     leaves by no break, continue or return and changes no i, and reads
- *     no element of a before that assignment (after it, only a[i]).
+ *     no element of a before that assignment (after it, only a[i]); or
+ *     a local array of floating data passed whole to a function of the
+ *     file that overwrites it whole before reading it (rg_call_fills), in
+ *     a statement that is the call, or assigns its result to a scalar.
  *     Writes inside a loop count for the rest of that iteration only, and
  *     inside an if only when both arms make them;
  *   - no pointer may point at it (it is alone in its activity node), so
- *     every read of it is a read of its name;
+ *     every read of it is a read of its name, or a read through the
+ *     parameter of a call it is passed to, where the callee reads it only
+ *     by element and keeps no pointer to it (rg_passed);
  *   - it is a floating scalar or array of floating data, or an integer
  *     declared inside R.
  *
@@ -192,6 +197,7 @@ typedef struct RgLive {
 	unsigned char *declared; /* declared in R */
 	unsigned char *killed;
 	unsigned char *scratch; /* zero between uses */
+	const unsigned char *passed; /* see rg_passed */
 	int *log, nlog, caplog;
 	/* the counted loop being walked (rg_counted): its index, the arrays
 	 * its body overwrites (elem[v] 1 before, 2 after the assignment;
@@ -297,6 +303,191 @@ static int rg_is_int(const Expr *e, long long n)
 static int rg_is_var(const Expr *e, int v)
 {
 	return e && e->kind == E_VAR && e->u.var == v;
+}
+
+/* Uses of pointer parameter v of a function: as the base of an element,
+ * v[k], and all of them. */
+typedef struct RgElemUses {
+	int v, elem, all;
+} RgElemUses;
+
+static void rg_elem_uses_visit(void *ctx, const Expr *e)
+{
+	RgElemUses *u = ctx;
+	if (rg_is_var(e, u->v))
+		u->all++;
+	else if (e->kind == E_INDEX && rg_is_var(e->u.index.base, u->v))
+		u->elem++;
+}
+
+/* Is parameter k of g a pointer to floating data that g reads and writes
+ * only by element, v[k], and never assigns, so that no pointer to what it
+ * points at outlives the call?  Not for a function with the user's
+ * derivatives, whose code ckc does not follow. */
+static int rg_param_by_element(const Func *g, int k)
+{
+	if (k >= g->nparams || userrules_find(g->name) ||
+	    userrules_call(g->name))
+		return 0;
+	int v = g->params[k];
+	const Type *t = g->vars[v]->type;
+	if (t->kind != TY_PTR || !type_is_float(t->base))
+		return 0;
+	RgElemUses u = { v, 0, 0 };
+	ir_walk_stmt(g->body, rg_elem_uses_visit, &u);
+	return u.all == u.elem && !stmt_assigns_var(g->body, v);
+}
+
+/* Does statement s leave early (break, continue, return) or change i? */
+typedef struct RgExit {
+	int i, bad;
+} RgExit;
+
+static void rg_fill_exit_visit(void *ctx, const Stmt *s)
+{
+	RgExit *x = ctx;
+	if (s->kind == S_BREAK || s->kind == S_CONTINUE ||
+	    s->kind == S_RETURN ||
+	    (s->kind == S_ASSIGN && rg_is_var(s->u.assign.lhs, x->i)) ||
+	    (s->kind == S_DECL && s->u.decl.var == x->i))
+		x->bad = 1;
+}
+
+static int rg_leaves_or_changes(const Stmt *s, int i)
+{
+	RgExit x = { i, 0 };
+	ir_visit_stmts(s, rg_fill_exit_visit, &x);
+	return x.bad;
+}
+
+/* Does call (of a function of the file) overwrite the len elements that
+ * its argument k points at before reading any of them?  The callee g takes
+ * it as a parameter v that it uses only by element (rg_param_by_element),
+ * and the first statement of g's body that mentions v is reached on every
+ * path (no statement before it returns) and is a counted loop
+ * `for (i = 0; i < B; i++)` whose body stores `v[i] = e` at its top level
+ * (e not reading v), mentions v nowhere else, leaves by no break, continue
+ * or return and changes no i.  B is the constant len, or a parameter of g
+ * that g never assigns, whose argument in call is the constant len. */
+static int rg_call_fills(const Program *p, const Expr *call, int k, long len)
+{
+	if (call->u.call.fn < 0 || call->u.call.fn >= p->nfuncs)
+		return 0;
+	const Func *g = p->funcs[call->u.call.fn];
+	if (!g->body || !rg_param_by_element(g, k))
+		return 0;
+	int v = g->params[k];
+	const Stmt *b = g->body, *loop = NULL;
+	for (int n = 0; n < b->u.block.n && !loop; n++) {
+		const Stmt *it = b->u.block.items[n];
+		if (stmt_mentions(it, v))
+			loop = it;
+		else if (rg_leaves_or_changes(it, -1))
+			return 0;
+	}
+	const Expr *lo = NULL, *hi = NULL;
+	int le = 0, i = loop ? ir_counted_for(loop, &lo, &hi, &le) : -1;
+	long c = -1;
+	if (i < 0 || le || !rg_is_int(lo, 0) ||
+	    rg_leaves_or_changes(loop->u.loop.body, i))
+		return 0;
+	if (!ir_int_const(hi, &c)) {
+		/* a parameter of g that g never assigns, its argument a
+		 * constant */
+		int q = hi->kind == E_VAR ? hi->u.var : -1, m = -1;
+		for (int j = 0; j < g->nparams && q >= 0; j++)
+			if (g->params[j] == q)
+				m = j;
+		if (m < 0 || m >= call->u.call.nargs ||
+		    g->vars[q]->type->kind != TY_INT ||
+		    stmt_assigns_var(g->body, q) ||
+		    stmt_takes_addr(g->body, q) ||
+		    !ir_int_const(call->u.call.args[m], &c))
+			return 0;
+	}
+	if (c != len)
+		return 0;
+	const Stmt *body = loop->u.loop.body;
+	const Stmt *const *items = &body;
+	int n = 1, stores = 0;
+	if (body->kind == S_BLOCK) {
+		items = (const Stmt *const *)body->u.block.items;
+		n = body->u.block.n;
+	}
+	for (int j = 0; j < n; j++) {
+		const Stmt *it = items[j];
+		if (!stmt_mentions(it, v))
+			continue;
+		const Expr *l = it->kind == S_ASSIGN ? it->u.assign.lhs : NULL;
+		if (!l || it->u.assign.op != A_SET || l->kind != E_INDEX ||
+		    !rg_is_var(l->u.index.base, v) ||
+		    !rg_is_var(l->u.index.idx, i) ||
+		    expr_mentions(it->u.assign.rhs, v))
+			return 0;
+		stores++;
+	}
+	return stores == 1;
+}
+
+/* The local arrays of floating data that f uses other than by element
+ * only as whole arguments of calls of the file's functions, each passed
+ * once per call to a parameter the callee uses by element
+ * (rg_param_by_element), and whose address f never takes: nothing keeps a
+ * pointer to them but a call's parameter, for the call. */
+typedef struct RgPassed {
+	const Program *p;
+	const Func *f;
+	int *uses, *calls;
+	unsigned char *addr;
+} RgPassed;
+
+static void rg_passed_visit(void *ctx, const Expr *e)
+{
+	RgPassed *x = ctx;
+	if (e->kind == E_VAR) {
+		x->uses[e->u.var]++;
+	} else if (e->kind == E_INDEX) {
+		if (ir_elem_root(e) >= 0)
+			x->uses[ir_elem_root(e)]--;
+	} else if (e->kind == E_ADDR) {
+		int r = activity_root(e->u.e);
+		if (r >= 0)
+			x->addr[r] = 1;
+	} else if (e->kind == E_CALL && e->u.call.fn >= 0 &&
+		   e->u.call.fn < x->p->nfuncs) {
+		const Func *g = x->p->funcs[e->u.call.fn];
+		for (int k = 0; k < e->u.call.nargs; k++) {
+			const Expr *a = e->u.call.args[k];
+			if (a->kind != E_VAR ||
+			    x->f->vars[a->u.var]->type->kind != TY_ARRAY)
+				continue;
+			int once = 1;
+			for (int j = 0; j < e->u.call.nargs; j++)
+				if (j != k &&
+				    expr_mentions(e->u.call.args[j], a->u.var))
+					once = 0;
+			if (once && rg_param_by_element(g, k))
+				x->calls[a->u.var]++;
+		}
+	}
+}
+
+static const unsigned char *rg_passed(const Adj *c)
+{
+	const Func *f = c->f;
+	size_t n = (size_t)f->nvars + 1;
+	RgPassed x = { c->p, f, arena_alloc(sizeof(int) * n),
+		       arena_alloc(sizeof(int) * n), arena_alloc(n) };
+	ir_walk_stmt(f->body, rg_passed_visit, &x);
+	unsigned char *ok = arena_alloc(n);
+	for (int v = 0; v < f->nvars; v++) {
+		const Type *t = f->vars[v]->type;
+		ok[v] = f->vars[v]->kind == VAR_LOCAL &&
+			!f->vars[v]->is_static && t->kind == TY_ARRAY &&
+			type_is_float(t->base) && x.calls[v] > 0 &&
+			x.uses[v] == x.calls[v] && !x.addr[v];
+	}
+	return ok;
 }
 
 /* The reads of e: a variable not killed is exposed. */
@@ -487,6 +678,38 @@ static void rg_live_loop(RgLive *w, const Stmt *s)
 	w->capcand = capcand;
 }
 
+/* Is v alone in its activity node, and passed only to calls that use it
+ * by element (rg_passed)? */
+static int rg_passed_alone(const RgLive *w, int v)
+{
+	return w->passed[v] && w->members[w->c->a->node[v]] == 1;
+}
+
+/* A call that is a whole statement, or its whole right-hand side: its
+ * arguments are read, except the arrays the callee overwrites whole
+ * before reading them (rg_call_fills), which it kills. */
+static void rg_live_call(RgLive *w, const Expr *call)
+{
+	int nk = 0, *kill = arena_alloc(sizeof(int) *
+					(size_t)(call->u.call.nargs + 1));
+	for (int k = 0; k < call->u.call.nargs; k++) {
+		const Expr *a = call->u.call.args[k];
+		int v = a->kind == E_VAR ? a->u.var : -1;
+		if (v >= 0 && rg_passed_alone(w, v) &&
+		    rg_call_fills(w->c->p, call, k, w->f->vars[v]->type->len))
+			kill[nk++] = v;
+		else
+			rg_live_expr(w, a);
+	}
+	for (int k = 0; k < nk; k++)
+		rg_kill(w, kill[k]);
+}
+
+static int rg_is_call(const Expr *e)
+{
+	return e && e->kind == E_CALL && e->u.call.fn >= 0;
+}
+
 /* Walks s in execution order (see RgLive). */
 static void rg_live(RgLive *w, const Stmt *s)
 {
@@ -499,7 +722,10 @@ static void rg_live(RgLive *w, const Stmt *s)
 		break;
 	case S_DECL:
 		w->declared[s->u.decl.var] = 1;
-		rg_live_expr(w, s->u.decl.init);
+		if (rg_is_call(s->u.decl.init))
+			rg_live_call(w, s->u.decl.init);
+		else
+			rg_live_expr(w, s->u.decl.init);
 		for (int i = 0; i < s->u.decl.ninits; i++)
 			rg_live_expr(w, s->u.decl.inits[i]);
 		/* (without an initializer too: each entry to its block
@@ -515,7 +741,10 @@ static void rg_live(RgLive *w, const Stmt *s)
 			rg_live_expr(w, lhs);
 			rg_live_expr(w, s->u.assign.rhs);
 		} else if (lhs->kind == E_VAR) {
-			rg_live_expr(w, s->u.assign.rhs);
+			if (rg_is_call(s->u.assign.rhs))
+				rg_live_call(w, s->u.assign.rhs);
+			else
+				rg_live_expr(w, s->u.assign.rhs);
 			rg_kill(w, lhs->u.var);
 		} else if (lhs->kind == E_INDEX &&
 			   lhs->u.index.base->kind == E_VAR) {
@@ -532,7 +761,13 @@ static void rg_live(RgLive *w, const Stmt *s)
 		}
 		break;
 	}
-	case S_EXPR: case S_RETURN:
+	case S_EXPR:
+		if (rg_is_call(s->u.expr))
+			rg_live_call(w, s->u.expr);
+		else
+			rg_live_expr(w, s->u.expr);
+		break;
+	case S_RETURN:
 		rg_live_expr(w, s->u.expr);
 		break;
 	case S_IF: {
@@ -601,6 +836,7 @@ static unsigned char *rg_snapshot_vars(const Adj *c, const Stmt *r,
 	w.killed = arena_alloc(n);
 	w.scratch = arena_alloc(n);
 	w.elem = arena_alloc(n);
+	w.passed = rg_passed(c);
 	w.idx = -1;
 	rg_live(&w, r);
 	unsigned char *snap = arena_alloc(n);
@@ -617,7 +853,9 @@ static unsigned char *rg_snapshot_vars(const Adj *c, const Stmt *r,
 		snap[v] = used[v];
 		if (used[v] && !w.exposed[v] &&
 		    f->vars[v]->kind == VAR_LOCAL &&
-		    ((kind_ok && rg_alone(&w, v)) || ptr_ok))
+		    ((kind_ok &&
+		      (rg_alone(&w, v) || rg_passed_alone(&w, v))) ||
+		     ptr_ok))
 			snap[v] = 0;
 	}
 	return snap;
