@@ -306,7 +306,8 @@ static int rg_is_var(const Expr *e, int v)
 }
 
 /* Uses of pointer parameter v of a function: as the base of an element,
- * v[k], and all of them. */
+ * v[k], and all of them; an element's address, &v[k], counts as a use of
+ * v itself. */
 typedef struct RgElemUses {
 	int v, elem, all;
 } RgElemUses;
@@ -318,6 +319,9 @@ static void rg_elem_uses_visit(void *ctx, const Expr *e)
 		u->all++;
 	else if (e->kind == E_INDEX && rg_is_var(e->u.index.base, u->v))
 		u->elem++;
+	else if (e->kind == E_ADDR && e->u.e->kind == E_INDEX &&
+		 rg_is_var(e->u.e->u.index.base, u->v))
+		u->all++;
 }
 
 /* Is parameter k of g a pointer to floating data that g reads and writes
