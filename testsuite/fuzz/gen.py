@@ -139,6 +139,11 @@ FEATURES = {
                          # element i, a reduction(+) into a fresh scalar
                          # in tangent-only runs, temporaries declared in
                          # the body)
+    "fusable": False,    # half the kernels are one reduction loop over
+                         # x0[i + c] (Rosenbrock's shape), which ckc's
+                         # f_b runs as one fused loop (compiler/fuse.c):
+                         # terms of sums, products, quotients, negations
+                         # and math calls, += or -=
 }
 
 # The ck_inactive function kernels call (feature "inactive"), defined in
@@ -2350,8 +2355,102 @@ class Gen:
         self.s_assign(sc, ctx)
 
     # ------------------------------------------------------------ kernels
+    def fusable_kernel(self):
+        """A reduction loop over x0[i + c], i < n - k (feature fusable): f
+        = 0; for (...) { double t = ...; [double u = ...;] f += term; }
+        return f, or a multiple of it.  Its leaves are x0's elements, those
+        of the inactive xc, the inactive scalar c0, constants and, now and
+        then, the active scalar s0 (which keeps ckc from fusing)."""
+        r = self.r
+        f = Func(self.name, "double")
+        k = r.choice((1, 1, 2))
+        x0 = Array("x0", {n: n for n in NS}, False, 1.0, is_param=True)
+        params = [("s", Scalar("s0", 1.0), "double s0"),
+                  ("x", x0, "const double *x0")]
+        leaves = ["x0[%s]" % ("i + %d" % c if c else "i")
+                  for c in range(k + 1)]
+        xcl = None
+        if r.random() < 0.4:
+            xc = Array("xc", {n: n for n in NS}, False, 1.0, is_param=True)
+            params.append(("xc", xc, "const double *xc"))
+            c = r.randint(0, k)
+            xcl = "xc[i + %d]" % c if c else "xc[i]"
+            leaves.append(xcl)
+        if r.random() < 0.3:
+            params.append(("c", Scalar("c0", 1.0, writable=True),
+                           "double c0"))
+            leaves.append("c0")
+        r.shuffle(params)
+        params.append(("n", None, "int n"))
+        wrt = ["s0", "x0"]
+        r.shuffle(wrt)
+
+        def leaf(names):
+            c = r.random()
+            if c < 0.7:
+                return r.choice(names)
+            if c < 0.75:
+                return "s0"
+            return fmt(self.const(0.5, 2.0))
+
+        def ex(d, names):
+            if d == 0 or r.random() < 0.25:
+                return leaf(names)
+            a, b = ex(d - 1, names), ex(d - 1, names)
+            c = r.random()
+            if c < 0.25:
+                return "(%s * %s)" % (a, b)
+            if c < 0.42:
+                return "(%s - %s)" % (a, b)
+            if c < 0.56:
+                return "(%s + %s)" % (a, b)
+            if c < 0.64:
+                return "%s / (2.0 + %s * %s)" % (a, b, b)
+            if c < 0.74:
+                return "-%s" % a if a[0] != "-" else a
+            if c < 0.84:
+                return "%s(%s)" % (r.choice(SQUASH), a)
+            if c < 0.9:
+                return "sqrt(1.0 + %s * %s)" % (a, a)
+            return "(%s * %s)" % (a, a)
+
+        self.out = []
+        self.indent = 1
+        self.emit("double f = 0.0;")
+        self.emit("for (int i = 0; i < n - %d; i++) {" % k)
+        self.indent += 1
+        t = ex(3, leaves)
+        if xcl and "xc" not in t:
+            t = "%s + 0.5 * %s" % (t, xcl)
+        if "x0" not in t:
+            t = "x0[i] * (%s)" % t
+        self.emit("double t = %s;" % t)
+        names = leaves + ["t", "t"]
+        term = r.choice(("t * t", "t * %s" % ex(2, names),
+                         "%s * t + %s" % (ex(1, names), ex(2, names))))
+        if r.random() < 0.5:
+            self.emit("double u = %s;" % ex(2, names))
+            term = r.choice(("%s + u" % term, "u * %s" % term))
+        self.emit("f %s %s;" % (r.choice(("+=", "+=", "-=")), term))
+        self.indent -= 1
+        self.emit("}")
+        # (every parameter is read: gcc -Wunused-parameter)
+        ret = r.choice(("f", "f", "0.5 * f"))
+        body = "\n".join(self.out)
+        if not re.search(r"\bs0\b", body):
+            ret += " + 0.25 * s0 * s0"
+        if any(kd == "c" for kd, _, _ in params) and "c0" not in body:
+            ret = "c0 * (%s)" % ret
+        self.emit("return %s;" % ret)
+        f.params = params
+        f.lines = self.out
+        f.wrt, f.outs = wrt, []
+        return f
+
     def kernel(self):
         r = self.r
+        if self.chance(0.5, "fusable"):
+            return self.fusable_kernel()
         self.ptr_retarget = []
         self.uses_cnt = False
         if self.feat["helpers"]:
