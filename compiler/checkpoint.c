@@ -439,40 +439,32 @@ static int rg_call_fills(const Program *p, const Expr *call, int k, long len)
  * (rg_param_by_element), and whose address f never takes: nothing keeps a
  * pointer to them but a call's parameter, for the call. */
 typedef struct RgPassed {
+	RgEscape esc; /* rg_escape_visit's counts (first: its context) */
 	const Program *p;
 	const Func *f;
-	int *uses, *calls;
-	unsigned char *addr;
+	int *calls;
 } RgPassed;
 
 static void rg_passed_visit(void *ctx, const Expr *e)
 {
 	RgPassed *x = ctx;
-	if (e->kind == E_VAR) {
-		x->uses[e->u.var]++;
-	} else if (e->kind == E_INDEX) {
-		if (ir_elem_root(e) >= 0)
-			x->uses[ir_elem_root(e)]--;
-	} else if (e->kind == E_ADDR) {
-		int r = activity_root(e->u.e);
-		if (r >= 0)
-			x->addr[r] = 1;
-	} else if (e->kind == E_CALL && e->u.call.fn >= 0 &&
-		   e->u.call.fn < x->p->nfuncs) {
-		const Func *g = x->p->funcs[e->u.call.fn];
-		for (int k = 0; k < e->u.call.nargs; k++) {
-			const Expr *a = e->u.call.args[k];
-			if (a->kind != E_VAR ||
-			    x->f->vars[a->u.var]->type->kind != TY_ARRAY)
-				continue;
-			int once = 1;
-			for (int j = 0; j < e->u.call.nargs; j++)
-				if (j != k &&
-				    expr_mentions(e->u.call.args[j], a->u.var))
-					once = 0;
-			if (once && rg_param_by_element(g, k))
-				x->calls[a->u.var]++;
-		}
+	rg_escape_visit(&x->esc, e);
+	if (e->kind != E_CALL || e->u.call.fn < 0 ||
+	    e->u.call.fn >= x->p->nfuncs)
+		return;
+	const Func *g = x->p->funcs[e->u.call.fn];
+	for (int k = 0; k < e->u.call.nargs; k++) {
+		const Expr *a = e->u.call.args[k];
+		if (a->kind != E_VAR ||
+		    x->f->vars[a->u.var]->type->kind != TY_ARRAY)
+			continue;
+		int once = 1;
+		for (int j = 0; j < e->u.call.nargs; j++)
+			if (j != k &&
+			    expr_mentions(e->u.call.args[j], a->u.var))
+				once = 0;
+		if (once && rg_param_by_element(g, k))
+			x->calls[a->u.var]++;
 	}
 }
 
@@ -480,8 +472,10 @@ static const unsigned char *rg_passed(const Adj *c)
 {
 	const Func *f = c->f;
 	size_t n = (size_t)f->nvars + 1;
-	RgPassed x = { c->p, f, arena_alloc(sizeof(int) * n),
-		       arena_alloc(sizeof(int) * n), arena_alloc(n) };
+	RgPassed x = { { arena_alloc(sizeof(int) * n), arena_alloc(n) },
+		       c->p,
+		       f,
+		       arena_alloc(sizeof(int) * n) };
 	ir_walk_stmt(f->body, rg_passed_visit, &x);
 	unsigned char *ok = arena_alloc(n);
 	for (int v = 0; v < f->nvars; v++) {
@@ -489,7 +483,7 @@ static const unsigned char *rg_passed(const Adj *c)
 		ok[v] = f->vars[v]->kind == VAR_LOCAL &&
 			!f->vars[v]->is_static && t->kind == TY_ARRAY &&
 			type_is_float(t->base) && x.calls[v] > 0 &&
-			x.uses[v] == x.calls[v] && !x.addr[v];
+			x.esc.uses[v] == x.calls[v] && !x.esc.addr[v];
 	}
 	return ok;
 }
