@@ -1335,8 +1335,10 @@ static void emit_copy_level(Emitter *em, const WideLevel *w, int defs)
 
 /* Vector mode's copies: their prototypes (defs = 0, after the other
  * prototypes) or definitions (defs = 1, at the end of the file).  Under
- * CKC_WIDE each wide level's, else the file's own level's fixed ones: a
- * processor without AVX2 runs the public functions themselves. */
+ * CKC_WIDE each wide level's, else the file's own level's fixed ones,
+ * unless CKC_NO_FIXED (a quick -O0 build: the public functions run every
+ * count of directions themselves): a processor without AVX2 runs the
+ * public functions themselves. */
 static void emit_copies(FILE *out, const Program *p, int defs)
 {
 	Emitter em;
@@ -1348,7 +1350,7 @@ static void emit_copies(FILE *out, const Program *p, int defs)
 	fputs("\n#ifdef CKC_WIDE\n", out);
 	for (l = 0; l < NWIDE; l++)
 		emit_copy_level(&em, &wide_levels[l], defs);
-	fputs("#else\n", out);
+	fputs("#elif !defined(CKC_NO_FIXED)\n", out);
 	emit_copy_level(&em, NULL, defs);
 	fputs("#endif\n", out);
 }
@@ -1408,7 +1410,7 @@ static void emit_dispatch(Emitter *em, const Func *f)
 		emit_run_copy(em, f, &wide_levels[l], 0, "\t\t");
 		fputs("\t}\n", em->out);
 	}
-	fputs("#else\n", em->out);
+	fputs("#elif !defined(CKC_NO_FIXED)\n", em->out);
 	emit_run_fixed(em, f, NULL, "\t");
 	fputs("#endif\n", em->out);
 }

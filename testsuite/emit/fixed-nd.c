@@ -8,7 +8,9 @@
 // as in f_d: for nd = 1, 3, 8 and 16, f_dv equals f_d along each
 // direction bit for bit, with the wide copies and without them
 // (-DCKC_NO_WIDE), at gcc -O2 and clang -O2; -mavx512f builds compile
-// clean too (their CKC_VW is 8).
+// clean too (their CKC_VW is 8).  With -DCKC_NO_FIXED as well (a quick -O0
+// build) the fixed copies are left out, and the public functions give
+// the same bits for every count.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %cc-plain -O2 -c %t.c -o %t.o
@@ -22,6 +24,12 @@
 // RUN: %t.wide > %t.wide.out
 // RUN: %t.narrow > %t.narrow.out
 // RUN: cmp %t.wide.out %t.narrow.out
+// RUN: %cc-plain -O0 -DCKC_NO_WIDE -DCKC_NO_FIXED -c %t.c -o %t.nofixed.o
+// RUN: nm %t.nofixed.o | not grep -E '_n(8|16)$'
+// RUN: nm %t.narrow.o | grep -E '_n(8|16)$'
+// RUN: %cc-plain %t.main.o %t.nofixed.o %ckrt-plain -o %t.nofixed
+// RUN: %t.nofixed > %t.nofixed.out
+// RUN: cmp %t.wide.out %t.nofixed.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.wide.out
 // RUN: %if clang %{ %clang -std=c99 -Wall -Wextra -pedantic -Werror -Wno-unknown-pragmas -ffp-contract=off -O2 -I%srcroot/runtime -c %t.c -o %t.clang.o %}
 // RUN: %if clang %{ %clang -std=c99 -Wall -Wextra -pedantic -Werror -Wno-unknown-pragmas -ffp-contract=off -O2 -DCKC_NO_WIDE -I%srcroot/runtime -c %t.c -o %t.clang.narrow.o %}
@@ -46,7 +54,7 @@
 // CHECK: static double model_dv_ck256_n8(
 // CHECK: #pragma GCC pop_options
 // CHECK-NEXT: #endif
-// CHECK-NEXT: #else
+// CHECK-NEXT: #elif !defined(CKC_NO_FIXED)
 // CHECK-NEXT: static double model_dv_n16(const double *p, const double *p_dv, int n, double *ret_dv);
 // CHECK: static double model_dv_n8(
 // CHECK: #endif
@@ -67,7 +75,7 @@
 // CHECK-NEXT: return model_dv_ck256_n8(p, p_dv, n, ret_dv);
 // CHECK-NEXT: return model_dv_ck256(p, p_dv, n, ck_nd, ret_dv);
 // CHECK-NEXT: }
-// CHECK-NEXT: #else
+// CHECK-NEXT: #elif !defined(CKC_NO_FIXED)
 // CHECK-NEXT: if (ck_nd == 16)
 // CHECK-NEXT: return model_dv_n16(p, p_dv, n, ret_dv);
 // CHECK-NEXT: if (ck_nd == 8)

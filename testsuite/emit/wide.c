@@ -49,7 +49,7 @@
 // CHECK-NOT: }
 // CHECK: return model_dv_ck256(p, p_dv, n, ck_nd, ret_dv);
 // CHECK-NEXT: }
-// CHECK-NEXT: #else
+// CHECK-NEXT: #elif !defined(CKC_NO_FIXED)
 // CHECK: term_dv(p, p_dv, i, ck_nd, ck_term_dv)
 // CHECK: #pragma GCC target("avx512f")
 // CHECK-LABEL: static double model_dv_ck512(
