@@ -97,8 +97,10 @@ install:
 # the sanitized ckc, the programs the tests compile carry the sanitizers
 # in their gcc -O0 build and link the sanitized libckrt, and their clang
 # -O2 build links the plain one; the fuzzer's fixed sets and the
-# sweep of the suite's files run the plain ckc.  Every sanitizer report
-# lands in $(ASAN_BUILD)/sanitizer-reports/, which must stay empty.
+# sweep of the suite's files run the plain ckc.  Every sanitizer report,
+# and the stderr of every run of the sanitized ckc that hit an internal
+# error (exit status 3, even under `not`), lands in
+# $(ASAN_BUILD)/sanitizer-reports/, which must stay empty.
 check: deps
 	@$(MAKE) --no-print-directory build
 	@$(MAKE) --no-print-directory asan
@@ -109,7 +111,7 @@ check: deps
 	status=$$?; \
 	if ls $(ASAN_BUILD)/sanitizer-reports/* >/dev/null 2>&1; then \
 		cat $(ASAN_BUILD)/sanitizer-reports/*; \
-		echo "make check: sanitizer reports (above) in" \
+		echo "make check: sanitizer or internal-error reports (above) in" \
 			"$(ASAN_BUILD)/sanitizer-reports/"; \
 		exit 1; \
 	fi; \

@@ -61,13 +61,18 @@ SANITIZED_CKC = """#!/bin/bash
 # ASan and UBSan) with its stderr captured, passes its output and exit
 # status through, and files its stderr in the reports directory when a
 # sanitizer spoke there (gcc's UBSan ignores log_path when ASan is linked
-# too), even when the test expected ckc to fail.
+# too), or when ckc hit an internal error (exit status 3), even when the
+# test expected ckc to fail.
 err=$(mktemp) || exit 99
 "%(ckc)s" "$@" 2> "$err"
 status=$?
 cat "$err" >&2
 if grep -q 'runtime error:\\|Sanitizer' "$err"; then
 	cp "$err" "%(reports)s/ckc-stderr.$$"
+fi
+# an internal error (exit status 3) is a bug whatever the test expects
+if [ $status -eq 3 ]; then
+	cp "$err" "%(reports)s/ckc-internal-error.$$"
 fi
 rm -f "$err"
 exit $status
