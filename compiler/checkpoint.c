@@ -342,27 +342,7 @@ static int rg_param_by_element(const Func *g, int k)
 	return u.all == u.elem && !stmt_assigns_var(g->body, v);
 }
 
-/* Does statement s leave early (break, continue, return) or change i? */
-typedef struct RgExit {
-	int i, bad;
-} RgExit;
-
-static void rg_fill_exit_visit(void *ctx, const Stmt *s)
-{
-	RgExit *x = ctx;
-	if (s->kind == S_BREAK || s->kind == S_CONTINUE ||
-	    s->kind == S_RETURN ||
-	    (s->kind == S_ASSIGN && rg_is_var(s->u.assign.lhs, x->i)) ||
-	    (s->kind == S_DECL && s->u.decl.var == x->i))
-		x->bad = 1;
-}
-
-static int rg_leaves_or_changes(const Stmt *s, int i)
-{
-	RgExit x = { i, 0 };
-	ir_visit_stmts(s, rg_fill_exit_visit, &x);
-	return x.bad;
-}
+static int rg_leaves(const Stmt *s, int loops);
 
 /* Does call (of a function of the file) overwrite the len elements that
  * its argument k points at before reading any of them?  The callee g takes
@@ -370,8 +350,8 @@ static int rg_leaves_or_changes(const Stmt *s, int i)
  * and the first statement of g's body that mentions v is reached on every
  * path (no statement before it returns) and is a counted loop
  * `for (i = 0; i < B; i++)` whose body stores `v[i] = e` at its top level
- * (e not reading v), mentions v nowhere else, leaves by no break, continue
- * or return and changes no i.  B is the constant len, or a parameter of g
+ * (e not reading v), mentions v nowhere else, leaves by no break,
+ * continue or return (rg_leaves) and changes no i.  B is the constant len, or a parameter of g
  * that g never assigns, whose argument in call is the constant len. */
 static int rg_call_fills(const Program *p, const Expr *call, int k, long len)
 {
@@ -386,14 +366,15 @@ static int rg_call_fills(const Program *p, const Expr *call, int k, long len)
 		const Stmt *it = b->u.block.items[n];
 		if (stmt_mentions(it, v))
 			loop = it;
-		else if (rg_leaves_or_changes(it, -1))
+		else if (rg_leaves(it, 0))
 			return 0;
 	}
 	const Expr *lo = NULL, *hi = NULL;
 	int le = 0, i = loop ? ir_counted_for(loop, &lo, &hi, &le) : -1;
 	long c = -1;
 	if (i < 0 || le || !rg_is_int(lo, 0) ||
-	    rg_leaves_or_changes(loop->u.loop.body, i))
+	    adj_first_assign(loop->u.loop.body, i) ||
+	    rg_leaves(loop->u.loop.body, 0))
 		return 0;
 	if (!ir_int_const(hi, &c)) {
 		/* a parameter of g that g never assigns, its argument a
@@ -437,7 +418,8 @@ static int rg_call_fills(const Program *p, const Expr *call, int k, long len)
  * only as whole arguments of calls of the file's functions, each passed
  * once per call to a parameter the callee uses by element
  * (rg_param_by_element), and whose address f never takes: nothing keeps a
- * pointer to them but a call's parameter, for the call. */
+ * pointer to them but a call's parameter, for the call.  Computed once per
+ * function, as rg_escaped. */
 typedef struct RgPassed {
 	RgEscape esc; /* rg_escape_visit's counts (first: its context) */
 	const Program *p;
@@ -470,14 +452,18 @@ static void rg_passed_visit(void *ctx, const Expr *e)
 
 static const unsigned char *rg_passed(const Adj *c)
 {
+	static const Func *last;
+	static unsigned char *ok;
 	const Func *f = c->f;
+	if (last == f)
+		return ok;
 	size_t n = (size_t)f->nvars + 1;
 	RgPassed x = { { arena_alloc(sizeof(int) * n), arena_alloc(n) },
 		       c->p,
 		       f,
 		       arena_alloc(sizeof(int) * n) };
 	ir_walk_stmt(f->body, rg_passed_visit, &x);
-	unsigned char *ok = arena_alloc(n);
+	ok = arena_alloc(n);
 	for (int v = 0; v < f->nvars; v++) {
 		const Type *t = f->vars[v]->type;
 		ok[v] = f->vars[v]->kind == VAR_LOCAL &&
@@ -485,6 +471,7 @@ static const unsigned char *rg_passed(const Adj *c)
 			type_is_float(t->base) && x.calls[v] > 0 &&
 			x.esc.uses[v] == x.calls[v] && !x.esc.addr[v];
 	}
+	last = f;
 	return ok;
 }
 
