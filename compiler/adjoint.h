@@ -160,6 +160,11 @@ typedef struct Adj {
 				  (rp_get) */
 	struct ShareCache *share; /* values taped once in the block being
 				     generated (see record.c), or NULL */
+	/* while a statement of a block other than an assignment, a
+	 * declaration or a return is generated: that statement and the
+	 * block's values (for the scalars a loop tapes once, lc_share) */
+	const Stmt *share_item;
+	struct ShareCache *share_blk;
 } Adj;
 
 extern int adj_tbr;     /* off: tape every floating operand (--no-tbr) */

@@ -474,6 +474,14 @@ static void share_store(Adj *c, const Expr *lhs)
 	}
 }
 
+/* sh leaves the cache: no later statement shares its entry. */
+static void share_retire(ShareCache *sc, const Shared *sh)
+{
+	for (int i = sc->n - 1; i >= 0; i--)
+		if (sc->ents[i] == sh)
+			share_drop(sc, i);
+}
+
 static void share_forget_var(Adj *c, int v)
 {
 	ShareCache *sc = c->share;
@@ -1204,8 +1212,12 @@ Stmt *adj_block(Adj *c, const Stmt *s, Stmt *fout)
 		first[i] = f0;
 		seen[i] = cnt;
 		c->share = plain ? &sc : NULL;
+		c->share_item = plain ? NULL : it;
+		c->share_blk = plain ? NULL : &sc;
 		rev[i] = adj_stmt(c, it, fout);
 		c->share = &sc;
+		c->share_item = NULL;
+		c->share_blk = NULL;
 		SiteInfo *si = adj_site(c, it);
 		/* an if or a loop that always ends at the next statement keeps
 		 * the values it does not change */
@@ -2091,6 +2103,11 @@ typedef struct LoopCopy {
 	const Expr *shi, *guard;
 	long offmax;
 	int scalar; /* var is a floating scalar, taped as one value */
+	/* a scalar's value, taped already by a statement of block cache
+	 * sblk before the loop (lc_shared) */
+	struct Shared *shared;
+	struct ShareCache *sblk;
+	Stmt *spush; /* the scalar's push after the loop */
 } LoopCopy;
 
 /* Does s assign integer variable v, or take its address? */
@@ -2687,10 +2704,28 @@ static void lc_vars_sets(void *ctx, const Stmt *s)
 		m->set[s->u.assign.lhs->u.var] = 1;
 }
 
+/* The entry of block cache blk (the block's values before the loop)
+ * that already tapes scalar v's value, or NULL.  The loop does not assign
+ * v, so v after the loop is that value: one push serves both (lc_share). */
+static Shared *lc_shared(Adj *c, ShareCache *blk, int v, const Type *t)
+{
+	if (!blk)
+		return NULL;
+	ShareCache *keep = c->share;
+	c->share = blk;
+	Loc loc = c->f->vars[v]->loc;
+	Shared *sh = share_find(c, expr_var(c->fwd, v, loc));
+	c->share = keep;
+	if (sh && c->bwd->vars[sh->temp]->type->kind != t->kind)
+		return NULL;
+	return sh;
+}
+
 /* The scalars loop s can tape once, pushed on c->lcopies (their count
  * returned).  The caller has checked that every iteration runs to its
- * end and that no checkpoint is inside (lc_scan_stmt). */
-static int lc_scalars(Adj *c, const Stmt *s)
+ * end and that no checkpoint is inside (lc_scan_stmt).  blk: the values
+ * the block around s has taped, or NULL. */
+static int lc_scalars(Adj *c, const Stmt *s, ShareCache *blk)
 {
 	const Func *f = c->f;
 	size_t n = (size_t)f->nvars + 1;
@@ -2709,6 +2744,8 @@ static int lc_scalars(Adj *c, const Stmt *s)
 		lc.bcopy = -1;
 		lc.elem = type_with_const(t, 0);
 		lc.scalar = 1;
+		lc.shared = lc_shared(c, blk, v, t);
+		lc.sblk = lc.shared ? blk : NULL;
 		LC_GROW(c->lcopies, c->nlcopies, c->caplcopies);
 		c->lcopies[c->nlcopies++] = lc;
 		added++;
@@ -2736,10 +2773,28 @@ Expr *lc_scalar_read(Adj *c, LoopCopy *lc, Loc loc)
 	return expr_var(c->bwd, lc->bcopy, loc);
 }
 
+/* Scalar copy lc, popped into lc->bcopy in out, is the value an earlier
+ * statement of the block taped (lc->shared): that statement's push and
+ * pop go, and its reverse reads the value from the loop's copy
+ * (share_reuse).  The entry is dropped, so that no later statement moves
+ * the loop's push again: the reversed loop reads its copy. */
+static void lc_share(Adj *c, LoopCopy *lc, Stmt *out, Loc loc)
+{
+	Shared *sh = lc->shared;
+	Stmt *pop = stmt_assign(A_SET, expr_var(c->bwd, sh->temp, loc),
+				expr_var(c->bwd, lc->bcopy, loc), loc);
+	stmt_append(out, pop);
+	ShareCache *keep = c->share;
+	c->share = lc->sblk;
+	share_reuse(c, sh, lc->spush, pop);
+	c->share = keep;
+	share_retire(lc->sblk, sh);
+}
+
 /* The arrays (and scalars, lc_scalars) loop s can tape once, pushed on
  * c->lcopies (their count returned); the loop's own range goes on
  * c->ranges when it is counted. */
-static int adj_loop_copies(Adj *c, const Stmt *s)
+static int adj_loop_copies(Adj *c, const Stmt *s, ShareCache *blk)
 {
 	if (!adj_tbr || c->in_region)
 		return 0;
@@ -2772,7 +2827,7 @@ static int adj_loop_copies(Adj *c, const Stmt *s)
 	long own_trips;
 	w.first = w.nrs + lc_counted(s, &own, &own_trips);
 	lc_scan_stmt(&w, s);
-	int added = w.all_bad ? 0 : lc_scalars(c, s);
+	int added = w.all_bad ? 0 : lc_scalars(c, s, blk);
 	for (int v = 0; v < f->nvars && !w.all_bad; v++) {
 		const Type *t = f->vars[v]->type;
 		/* (the loop reads v, first: most variables it does not) */
@@ -2843,10 +2898,11 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 	for (int i = c->nlcopies - added; i < c->nlcopies; i++) {
 		LoopCopy *lc = &c->lcopies[i];
 		if (lc->scalar) {
-			if (lc->bcopy >= 0)
-				stmt_append(fout, adj_push(c, expr_var(c->fwd,
-								       lc->var,
-								       loc)));
+			if (lc->bcopy >= 0) {
+				lc->spush = adj_push(
+					c, expr_var(c->fwd, lc->var, loc));
+				stmt_append(fout, lc->spush);
+			}
 			continue;
 		}
 		adj_remat_kill(c, lc->var);
@@ -2895,6 +2951,8 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 			stmt_append(out,
 				    stmt_decl(lc->bcopy,
 					      adj_pop(c, lc->elem, loc), loc));
+			if (lc->shared)
+				lc_share(c, lc, out, loc);
 			continue;
 		}
 		int dbl = lc->elem->kind == TY_DOUBLE;
@@ -3676,6 +3734,9 @@ static Stmt *adj_loop_phases(Adj *c, const Stmt *s, const LbLoop *cl,
 Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 {
 	Loc loc = s->loc;
+	/* the enclosing block's taped values, as they are before the loop,
+	 * when the loop is one of its statements */
+	ShareCache *blk = c->share_item == s ? c->share_blk : NULL;
 	if (s->kind == S_FOR && s->u.loop.omp && s->u.loop.omp->carried) {
 		diag_error(
 			loc,
@@ -3729,7 +3790,7 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 		stmt_append(fout, stmt_assign(A_SET, expr_var(c->fwd, fcount, loc),
 					      expr_int(0, loc), loc));
 
-	int lc_added = adj_loop_copies(c, s);
+	int lc_added = adj_loop_copies(c, s, blk);
 	IdxRange range;
 	long trips;
 	int counted = lc_counted(s, &range, &trips);

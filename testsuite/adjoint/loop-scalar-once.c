@@ -3,7 +3,9 @@
 // it before the reversed loop: t in w[i] = x[i] / t (once for the counted
 // loop) and in the loop over n (once, not once per iteration).  A scalar
 // the loop assigns (u) is still taped in every iteration, and so is one
-// whose address is taken (v: *pv may change it).  Derivatives are checked
+// whose address is taken (v: *pv may change it).  t is sqrt's result,
+// which sqrt's reverse needs too: the loop's copy of t serves it, and
+// nothing else tapes that value.  Derivatives are checked
 // against differences and are bitwise those of --no-tbr, which tapes
 // every read.
 // RUN: %ckc %s -o %t.c
@@ -36,6 +38,8 @@ double f(const double *x, int n)
 }
 
 // CHECK-LABEL: static double f_fwd(const double *x, int n){{$}}
+// CHECK: [[E:ck_e[0-9]*]] = sqrt(x[0] * x[0] + x[1] * x[1] + 0.5);
+// CHECK-NEXT: t = [[E]];
 // CHECK: for (; i < 4; i++) {
 // CHECK-NEXT: w[i] = x[i] / t;
 // CHECK-NEXT: }
@@ -57,8 +61,19 @@ double f(const double *x, int n)
 // CHECK-NEXT: for (ck_n2 = n > 0 ? (long)n : 0; ck_n2 > 0; ck_n2--) {
 // CHECK: = s_b * [[T3]];
 // CHECK: double [[T2:t[0-9]+]] = ck_pop_d(ck_t);
+// CHECK-NEXT: [[V:ck_v[0-9]*]] = [[T2]];
 // CHECK-NEXT: for (ck_n = 4; ck_n > 0; ck_n--) {
 // CHECK: = 1.0 / [[T2]];
+// CHECK: ck_mulz(0.5 / [[V]], t_b);
+// CHECK-NOT: ck_pop_d
+// CHECK-LABEL: static double f_fwd_d(const double *x, const double *x_d, int n){{$}}
+// CHECK: t = ck_e;
+// CHECK-NOT: ck_p
+// CHECK: w[i] = x[i] / t;
+// CHECK-NEXT: }
+// CHECK-NEXT: double *[[P3:ck_p[0-9]*]] = ck_reserve_d(ck_t, 2);
+// CHECK-NEXT: [[P3]][0] = t;
+// CHECK-NEXT: [[P3]][1] = t_d;
 
 #ifdef CK_TEST_MAIN
 #include "kernelcheck.h"
