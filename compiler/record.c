@@ -3898,9 +3898,15 @@ Stmt *adj_loop(Adj *c, const Stmt *s, Stmt *fout)
 	}
 	if (!adj_empty(bbody))
 		stmt_append(rb, bbody);
-	/* a counted loop with nothing to reverse: nothing in f_bwd */
-	if (cl && adj_empty(rb))
+	/* a counted loop with nothing to reverse: nothing in f_bwd (and
+	 * nothing taped for it: a copy is taped only for a read in the
+	 * reversed body) */
+	if (cl && adj_empty(rb)) {
+		if (copies->u.block.n || copies_after->u.block.n)
+			diag_internal(__FILE__, __LINE__,
+				      "a loop's taped copies have no reverse");
 		return binit;
+	}
 	Stmt *out = stmt_block(loc);
 	Stmt *rl = stmt_new(S_FOR, loc);
 	Expr *exit = NULL;
