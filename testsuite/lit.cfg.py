@@ -63,8 +63,9 @@ SANITIZED_CKC = """#!/bin/bash
 # sanitizer spoke there (gcc's UBSan ignores log_path when ASan is linked
 # too), or when ckc hit an internal error (exit status 3), even when the
 # test expected ckc to fail.  LeakSanitizer is off in ckc's runs unless
-# CKC_LEAKS=1, which the diagnostics' and the examples' directories set
-# (ckc's error paths and its largest inputs): on a small input it was a
+# CKC_LEAKS=1, which the diagnostics', the hostile inputs' and the
+# examples' directories set (ckc's error paths, on purpose and at random,
+# and its largest inputs): on a small input it was a
 # quarter of the sanitized ckc's run time, and ckc's runs are most of the
 # suite's.  The programs the tests build keep it: libckrt's leaks matter.
 if [ "${CKC_LEAKS:-0}" != 1 ]; then
