@@ -564,11 +564,13 @@ void cleanup_double(Func *g)
 	stmt_map_exprs(g->body, cl_double_visit, NULL);
 }
 
-/* v = v; (a tangent of d = d - 0.5 * L, whose constant has none):
- * nothing, and clang's -Wself-assign stops a -Werror build at it. */
+/* v = v; (a tangent of d = d - 0.5 * L, whose constant has none, or the
+ * source's own): nothing, and clang's -Wself-assign stops a -Werror build
+ * at it.  Where it was v's only read, (void)v follows v's declaration
+ * (voided), or -Wunused-variable would stop the build instead. */
 static void cl_self_visit(void *ctx, const Stmt *s)
 {
-	(void)ctx;
+	Func *g = ctx;
 	if (s->kind != S_BLOCK)
 		return;
 	Stmt *b = (Stmt *)s;
@@ -578,8 +580,10 @@ static void cl_self_visit(void *ctx, const Stmt *s)
 		if (it && it->kind == S_ASSIGN && it->u.assign.op == A_SET &&
 		    it->u.assign.lhs->kind == E_VAR && it->u.assign.rhs &&
 		    it->u.assign.rhs->kind == E_VAR &&
-		    it->u.assign.rhs->u.var == it->u.assign.lhs->u.var)
+		    it->u.assign.rhs->u.var == it->u.assign.lhs->u.var) {
+			g->vars[it->u.assign.lhs->u.var]->voided = 1;
 			continue;
+		}
 		b->u.block.items[n++] = b->u.block.items[i];
 	}
 	b->u.block.n = n;
@@ -587,7 +591,7 @@ static void cl_self_visit(void *ctx, const Stmt *s)
 
 void cleanup_self(Func *g)
 {
-	ir_visit_stmts(g->body, cl_self_visit, NULL);
+	ir_visit_stmts(g->body, cl_self_visit, g);
 }
 
 void cleanup_arith(Func *g)
