@@ -2221,7 +2221,7 @@ static Expr *adj_taped(Adj *c, Plan *pl, const Expr *e, Expr *fv)
 	int tv;
 	Stmt *decl = NULL;
 	if (sh) {
-		tv = sh->temp;
+		tv = share_temp(c, sh, t, e->loc);
 	} else {
 		tv = plan_temp(c, pl, "ck_v", t);
 		decl = pl->decls->u.block.items[pl->decls->u.block.n - 1];

@@ -207,6 +207,13 @@ typedef struct Shared {
 	Stmt *pop;     /* the pop, in the last user's f_bwd code */
 	Stmt *decl;    /* temp's declaration in the first user's plan */
 	int moved;     /* decl moved to the start of the block's f_bwd */
+	/* a loop's copy of a scalar (record.c, lc_share): the push follows
+	 * the loop, and the pop is the initializer of popdecl, the copy's
+	 * declaration before the reversed loop (pop is NULL), then, when the
+	 * copy also serves an earlier statement, popcopy, temp = copy.  A
+	 * later user leaves popdecl reading temp instead. */
+	Stmt *popdecl;
+	Stmt *popcopy;
 	/* e with the block's definitions followed (share_canon), as of the
 	 * definitions' generation canon_gen */
 	const Expr *canon;
@@ -229,6 +236,7 @@ Shared *share_find(Adj *c, const Expr *e);
 void share_taped(Adj *c, const Expr *e, int temp, Stmt *push, Stmt *pop,
 		 Stmt *decl);
 void share_reuse(Adj *c, Shared *sh, Stmt *push, Stmt *pop);
+int share_temp(Adj *c, Shared *sh, Type *t, Loc loc);
 
 /* ------------------------------------------------------------- adjoint.c */
 

@@ -474,14 +474,6 @@ static void share_store(Adj *c, const Expr *lhs)
 	}
 }
 
-/* sh leaves the cache: no later statement shares its entry. */
-static void share_retire(ShareCache *sc, const Shared *sh)
-{
-	for (int i = sc->n - 1; i >= 0; i--)
-		if (sc->ents[i] == sh)
-			share_drop(sc, i);
-}
-
 static void share_forget_var(Adj *c, int v)
 {
 	ShareCache *sc = c->share;
@@ -569,13 +561,33 @@ void share_taped(Adj *c, const Expr *e, int temp, Stmt *push, Stmt *pop,
 	ARENA_PUSH(sc->ents, sc->n, sh);
 }
 
+/* sh's temporary, declared at the start of the block's f_bwd on first
+ * use: an entry of a loop's copy has none until a statement shares it. */
+int share_temp(Adj *c, Shared *sh, Type *t, Loc loc)
+{
+	if (sh->temp < 0) {
+		sh->temp = adj_local(c, c->bwd, "ck_v", t);
+		sh->decl = stmt_decl_zero(c->bwd, sh->temp, loc);
+		ARENA_PUSH(c->share->decls, c->share->ndecls, sh->decl);
+		sh->moved = 1;
+	}
+	return sh->temp;
+}
+
 /* sh pushed again by a later statement (push, pop into sh->temp): the
- * earlier push and pop go. */
+ * earlier push and pop go (a loop's copy reads sh->temp instead). */
 void share_reuse(Adj *c, Shared *sh, Stmt *push, Stmt *pop)
 {
 	ShareCache *sc = c->share;
 	ARENA_PUSH(sc->dead, sc->ndead, sh->push);
-	ARENA_PUSH(sc->dead, sc->ndead, sh->pop);
+	if (sh->pop)
+		ARENA_PUSH(sc->dead, sc->ndead, sh->pop);
+	if (sh->popdecl)
+		sh->popdecl->u.decl.init =
+			expr_var(c->bwd, sh->temp, sh->popdecl->loc);
+	if (sh->popcopy)
+		ARENA_PUSH(sc->dead, sc->ndead, sh->popcopy);
+	sh->popdecl = sh->popcopy = NULL;
 	if (!sh->moved) {
 		ARENA_PUSH(sc->dead, sc->ndead, sh->decl);
 		ARENA_PUSH(sc->decls, sc->ndecls, sh->decl);
@@ -2103,8 +2115,9 @@ typedef struct LoopCopy {
 	const Expr *shi, *guard;
 	long offmax;
 	int scalar; /* var is a floating scalar, taped as one value */
-	/* a scalar's value, taped already by a statement of block cache
-	 * sblk before the loop (lc_shared) */
+	/* the values the block around the loop has taped (or NULL), and
+	 * the entry of a scalar's value taped already by a statement before
+	 * the loop (lc_shared) */
 	struct Shared *shared;
 	struct ShareCache *sblk;
 	Stmt *spush; /* the scalar's push after the loop */
@@ -2716,7 +2729,7 @@ static Shared *lc_shared(Adj *c, ShareCache *blk, int v, const Type *t)
 	Loc loc = c->f->vars[v]->loc;
 	Shared *sh = share_find(c, expr_var(c->fwd, v, loc));
 	c->share = keep;
-	if (sh && c->bwd->vars[sh->temp]->type->kind != t->kind)
+	if (sh && sh->e->type->kind != t->kind)
 		return NULL;
 	return sh;
 }
@@ -2745,7 +2758,7 @@ static int lc_scalars(Adj *c, const Stmt *s, ShareCache *blk)
 		lc.elem = type_with_const(t, 0);
 		lc.scalar = 1;
 		lc.shared = lc_shared(c, blk, v, t);
-		lc.sblk = lc.shared ? blk : NULL;
+		lc.sblk = blk;
 		LC_GROW(c->lcopies, c->nlcopies, c->caplcopies);
 		c->lcopies[c->nlcopies++] = lc;
 		added++;
@@ -2773,22 +2786,35 @@ Expr *lc_scalar_read(Adj *c, LoopCopy *lc, Loc loc)
 	return expr_var(c->bwd, lc->bcopy, loc);
 }
 
-/* Scalar copy lc, popped into lc->bcopy in out, is the value an earlier
- * statement of the block taped (lc->shared): that statement's push and
- * pop go, and its reverse reads the value from the loop's copy
- * (share_reuse).  The entry is dropped, so that no later statement moves
- * the loop's push again: the reversed loop reads its copy. */
-static void lc_share(Adj *c, LoopCopy *lc, Stmt *out, Loc loc)
+/* Scalar copy lc of a loop that is a statement of a block, popped by
+ * decl (T v2 = pop, in out): one entry of the block's values taped once.
+ * When an earlier statement of the block taped the same value
+ * (lc->shared), its push and pop go and its reverse reads the copy
+ * (temp = v2 after decl, share_reuse); else the copy is a new entry.
+ * Either way a later statement of the block that needs the value takes
+ * the push over, and decl then reads the temporary the later statement
+ * pops into (share_reuse). */
+static void lc_share(Adj *c, LoopCopy *lc, Stmt *decl, Stmt *out, Loc loc)
 {
-	Shared *sh = lc->shared;
-	Stmt *pop = stmt_assign(A_SET, expr_var(c->bwd, sh->temp, loc),
-				expr_var(c->bwd, lc->bcopy, loc), loc);
-	stmt_append(out, pop);
 	ShareCache *keep = c->share;
 	c->share = lc->sblk;
-	share_reuse(c, sh, lc->spush, pop);
+	Shared *sh = lc->shared;
+	if (sh) {
+		int tv = share_temp(c, sh, lc->elem, loc);
+		Stmt *copy =
+			stmt_assign(A_SET, expr_var(c->bwd, tv, loc),
+				    expr_var(c->bwd, lc->bcopy, loc), loc);
+		stmt_append(out, copy);
+		share_reuse(c, sh, lc->spush, NULL);
+		sh->popcopy = copy;
+	} else {
+		share_taped(c, expr_var(c->fwd, lc->var, loc), -1, lc->spush,
+			    NULL, NULL);
+		sh = c->share->n ? c->share->ents[c->share->n - 1] : NULL;
+	}
+	if (sh)
+		sh->popdecl = decl;
 	c->share = keep;
-	share_retire(lc->sblk, sh);
 }
 
 /* The arrays (and scalars, lc_scalars) loop s can tape once, pushed on
@@ -2948,11 +2974,11 @@ static void adj_loop_copies_end(Adj *c, int added, Stmt *fout, Stmt *out,
 		if (lc->bcopy < 0)
 			continue;
 		if (lc->scalar) {
-			stmt_append(out,
-				    stmt_decl(lc->bcopy,
-					      adj_pop(c, lc->elem, loc), loc));
-			if (lc->shared)
-				lc_share(c, lc, out, loc);
+			Stmt *d = stmt_decl(lc->bcopy,
+					    adj_pop(c, lc->elem, loc), loc);
+			stmt_append(out, d);
+			if (lc->sblk)
+				lc_share(c, lc, d, out, loc);
 			continue;
 		}
 		int dbl = lc->elem->kind == TY_DOUBLE;

@@ -1,13 +1,14 @@
 // The copy of a scalar that a loop reads and never assigns, taped once
-// after the loop, also serves a statement before the loop that taped the
-// same value: that statement's push goes, and its reverse reads the
-// loop's copy.  f: t = sqrt(...) (sqrt's derivative needs t), read by the
-// loop and again after it (the statement after the loop tapes t again).
-// g: t = y[0], taped for s = t * x[1], and the loop then overwrites y[0]:
-// t still holds the value taped, so one push still serves both.  h: the
-// loop is inside an if, not a statement of t's block: t is taped twice.
-// Derivatives are checked against differences and are bitwise those of
-// --no-tbr, which tapes every read.
+// after the loop, is one entry of the values its block tapes once: a
+// statement before the loop that taped the same value reads the copy, and
+// a statement after it that needs the value takes the push over, the
+// copy then reading what that statement pops.  f: t = sqrt(...) (sqrt's
+// derivative needs t), read by the loop and by the return: one push of t,
+// for the return.  g: t = y[0], taped for s = t * x[1], and the loop then
+// overwrites y[0]: t still holds the value taped, so one push still
+// serves both.  h: the loop is inside an if, not a statement of t's
+// block: t is taped twice.  Derivatives are checked against differences
+// and are bitwise those of --no-tbr, which tapes every read.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t > %t.out
@@ -68,10 +69,15 @@ double h(const double *x)
 // CHECK-NEXT: s = 0;
 // CHECK: w[i] = x[i] / t;
 // CHECK-NEXT: }
-// CHECK-NEXT: ck_push_d(ck_t, t);
-// CHECK-LABEL: static void f_bwd(
-// CHECK: double [[T:t[0-9]+]] = ck_pop_d(ck_t);
-// CHECK-NEXT: [[V:ck_v[0-9]*]] = [[T]];
+// CHECK-NEXT: i2 = 0;
+// CHECK-NOT: ck_push
+// CHECK: [[P0:ck_p[0-9]*]][4] = t;
+// CHECK-NEXT: [[P0]][5] = s;
+// CHECK-NEXT: return s * t + t * x[2];
+// CHECK-LABEL: static void f_bwd(const double *x, double *restrict x_b, double ret_b){{$}}
+// CHECK: [[V:ck_v[0-9]*]] = ck_q[0];
+// CHECK: t_b = ck_v{{[0-9]*}} * ret_b + ret_b * x[2];
+// CHECK: double [[T:t[0-9]+]] = [[V]];
 // CHECK: ck_mulz(0.5 / [[V]], t_b);
 // CHECK-LABEL: static double g_fwd(const double *x){{$}}
 // CHECK: t = y[0];
