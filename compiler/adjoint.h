@@ -233,8 +233,8 @@ typedef struct ShareCache {
 } ShareCache;
 
 Shared *share_find(Adj *c, const Expr *e);
-void share_taped(Adj *c, const Expr *e, int temp, Stmt *push, Stmt *pop,
-		 Stmt *decl);
+Shared *share_taped(Adj *c, const Expr *e, int temp, Stmt *push, Stmt *pop,
+		    Stmt *decl);
 void share_reuse(Adj *c, Shared *sh, Stmt *push, Stmt *pop);
 int share_temp(Adj *c, Shared *sh, Type *t, Loc loc);
 

@@ -543,13 +543,13 @@ Shared *share_find(Adj *c, const Expr *e)
 }
 
 /* A value pushed for the first time: temp in decl (of the plan), push and
- * pop its entry. */
-void share_taped(Adj *c, const Expr *e, int temp, Stmt *push, Stmt *pop,
-		 Stmt *decl)
+ * pop its entry, which is returned (NULL outside a block's cache). */
+Shared *share_taped(Adj *c, const Expr *e, int temp, Stmt *push, Stmt *pop,
+		    Stmt *decl)
 {
 	ShareCache *sc = c->share;
 	if (!sc || !adj_tbr)
-		return;
+		return NULL;
 	if (sc->n == SHARE_MAX)
 		share_drop(sc, 0);
 	Shared *sh = ARENA_NEW(Shared);
@@ -559,6 +559,7 @@ void share_taped(Adj *c, const Expr *e, int temp, Stmt *push, Stmt *pop,
 	sh->pop = pop;
 	sh->decl = decl;
 	ARENA_PUSH(sc->ents, sc->n, sh);
+	return sh;
 }
 
 /* sh's temporary, declared at the start of the block's f_bwd on first
@@ -2808,9 +2809,8 @@ static void lc_share(Adj *c, LoopCopy *lc, Stmt *decl, Stmt *out, Loc loc)
 		share_reuse(c, sh, lc->spush, NULL);
 		sh->popcopy = copy;
 	} else {
-		share_taped(c, expr_var(c->fwd, lc->var, loc), -1, lc->spush,
-			    NULL, NULL);
-		sh = c->share->n ? c->share->ents[c->share->n - 1] : NULL;
+		sh = share_taped(c, expr_var(c->fwd, lc->var, loc), -1,
+				 lc->spush, NULL, NULL);
 	}
 	if (sh)
 		sh->popdecl = decl;
