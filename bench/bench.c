@@ -406,23 +406,11 @@ static int nkernels;
 
 static void select_kernels(void)
 {
-	const char *only = getenv("BENCH_ONLY");
 	int i;
 
-	for (i = 0; i < NALL; i++) {
-		const char *p = only;
-		size_t len = strlen(all_kernels[i].name);
-		int keep = !only || !*only;
-
-		while (!keep && p && *p) {
-			keep = !strncmp(p, all_kernels[i].name, len) &&
-			       (p[len] == ',' || p[len] == '\0');
-			p = strchr(p, ',');
-			p = p ? p + 1 : NULL;
-		}
-		if (keep)
+	for (i = 0; i < NALL; i++)
+		if (bench_only(all_kernels[i].name))
 			kernels[nkernels++] = all_kernels[i];
-	}
 }
 
 /* What is timed: the columns of the tables (first order up to
@@ -516,43 +504,39 @@ static void call(const Kernel *k, int m)
 	}
 }
 
-static double now(void)
-{
-	struct timespec ts;
+/* A loop of reps calls of method m on kernel k; its seconds. */
+typedef struct Loop {
+	const Kernel *k;
+	int m;
+} Loop;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-static double time_loop(const Kernel *k, int m, long reps)
+static double time_loop(void *ctx, long reps)
 {
-	double t0 = now();
+	const Loop *l = ctx;
+	double t0 = bench_now();
 	long r;
 
 	for (r = 0; r < reps; r++)
-		call(k, m);
-	return now() - t0;
+		call(l->k, l->m);
+	return bench_now() - t0;
 }
 
-static int cmp_double(const void *a, const void *b)
+/* Seconds per call of method m of k, in a loop of reps calls. */
+static double per_call(double (*loop)(void *, long), const Kernel *k, int m,
+		       long reps)
 {
-	double x = *(const double *)a, y = *(const double *)b;
+	Loop l = { k, m };
 
-	return (x > y) - (x < y);
+	return loop(&l, reps) / reps;
 }
 
 /* The calls of method m on k that take about 0.1 s: the loop grows until
  * one run of it takes >= 0.02 s, then its count is scaled to 0.105 s. */
 static long calibrate(const Kernel *k, int m)
 {
-	double t;
-	long reps = 1;
+	Loop l = { k, m };
 
-	while ((t = time_loop(k, m, reps)) < 0.02) {
-		double grow = t > 0 ? 0.025 / t : 100;
-		reps = (long)(reps * (grow > 100 ? 100 : grow < 2 ? 2 : grow));
-	}
-	return (long)ceil(reps * 0.105 / t);
+	return bench_calibrate(time_loop, &l, 0.02, 0.025, 0.105);
 }
 
 /* Seconds per call of every method of k that have[m] says exists (into
@@ -572,30 +556,17 @@ static void measure(const Kernel *k, const int *have, double *t, double *ratio)
 	for (i = 0; i < BENCH_ROUNDS; i++)
 		for (m = 0; m < M_COUNT; m++)
 			if (have[m])
-				s[m][i] = time_loop(k, m, reps[m]) / reps[m];
+				s[m][i] = per_call(time_loop, k, m, reps[m]);
 	for (m = 0; m < M_COUNT; m++) {
 		if (!have[m])
 			continue;
 		for (i = 0; i < BENCH_ROUNDS; i++)
 			r[m][i] = s[m][i] / s[M_PRIMAL][i];
-		qsort(s[m], BENCH_ROUNDS, sizeof s[m][0], cmp_double);
-		qsort(r[m], BENCH_ROUNDS, sizeof r[m][0], cmp_double);
+		qsort(s[m], BENCH_ROUNDS, sizeof s[m][0], bench_cmp_double);
+		qsort(r[m], BENCH_ROUNDS, sizeof r[m][0], bench_cmp_double);
 		t[m] = s[m][BENCH_ROUNDS / 2];
 		ratio[m] = r[m][BENCH_ROUNDS / 2];
 	}
-}
-
-/* max_i |a_i - b_i| / max_i |b_i| */
-static double rel_err(const double *a, const double *b, int n)
-{
-	double num = 0, den = 0;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		num = fmax(num, fabs(a[i] - b[i]));
-		den = fmax(den, fabs(b[i]));
-	}
-	return den > 0 ? num / den : num;
 }
 
 static void mismatch(const Kernel *k, const char *what, double err, double tol)
@@ -686,11 +657,11 @@ static void verify_hvp(const Kernel *k, const double *href, double f,
 		memset(hv_ckc, 0, k->n * sizeof *hv_ckc);
 		if (k->hvp(v, d, g, hv_ckc) != f)
 			value_mismatch(k, "ckc f_b_d");
-		err[E_HVP_FD] = rel_err(hv_ckc, fd, k->n);
+		err[E_HVP_FD] = bench_rel_err(hv_ckc, fd, k->n);
 		if (err[E_HVP_FD] > 1e-6)
 			mismatch(k, "ckc f_b_d's H d vs differences of gradients",
 				 err[E_HVP_FD], 1e-6);
-		err[E_HVP_GRAD] = rel_err(g, href, k->n);
+		err[E_HVP_GRAD] = bench_rel_err(g, href, k->n);
 		if (err[E_HVP_GRAD] > 1e-10)
 			mismatch(k, "ckc f_b_d's gradient vs the reference",
 				 err[E_HVP_GRAD], 1e-10);
@@ -700,12 +671,12 @@ static void verify_hvp(const Kernel *k, const double *href, double f,
 		return;
 	adolc_tape(k->id, v, k->n);
 	adolc_hess_vec(k->id, v, k->n, d, hv);
-	err[E_ADOLC_HV_FD] = rel_err(hv, fd, k->n);
+	err[E_ADOLC_HV_FD] = bench_rel_err(hv, fd, k->n);
 	if (err[E_ADOLC_HV_FD] > 1e-6)
 		mismatch(k, "ADOL-C's H d vs differences of gradients",
 			 err[E_ADOLC_HV_FD], 1e-6);
 	if (k->hvp) {
-		err[E_HVP_ADOLC] = rel_err(hv_ckc, hv, k->n);
+		err[E_HVP_ADOLC] = bench_rel_err(hv_ckc, hv, k->n);
 		if (err[E_HVP_ADOLC] > 1e-10)
 			mismatch(k, "ckc f_b_d's H d vs ADOL-C's",
 				 err[E_HVP_ADOLC], 1e-10);
@@ -753,7 +724,7 @@ static void verify(const Kernel *k, double *err)
 		memset(g, 0, k->n * sizeof *g);
 		if (k->adjoint(v, g) != f)
 			value_mismatch(k, "ckc f_b");
-		err[E_ADJOINT] = rel_err(g, href, k->n);
+		err[E_ADJOINT] = bench_rel_err(g, href, k->n);
 		if (err[E_ADJOINT] > 1e-10)
 			mismatch(k, "ckc f_b vs hand-written gradient",
 				 err[E_ADJOINT], 1e-10);
@@ -762,7 +733,7 @@ static void verify(const Kernel *k, double *err)
 	if (k->id >= 0) {
 		adolc_tape(k->id, v, k->n);
 		adolc_gradient(k->id, v, k->n, g);
-		err[E_ADOLC] = rel_err(g, href, k->n);
+		err[E_ADOLC] = bench_rel_err(g, href, k->n);
 		if (err[E_ADOLC] > 1e-10)
 			mismatch(k, "ADOL-C vs hand-written gradient",
 				 err[E_ADOLC], 1e-10);
@@ -905,28 +876,25 @@ static double vscale(const Kernel *k, int w)
 	return 1;
 }
 
-static double vtime_loop(const Kernel *k, int w, long reps)
+static double vtime_loop(void *ctx, long reps)
 {
-	double t0 = now();
+	const Loop *l = ctx;
+	double t0 = bench_now();
 	long r;
 
 	for (r = 0; r < reps; r++)
-		vcall(k, w);
-	return now() - t0;
+		vcall(l->k, l->m);
+	return bench_now() - t0;
 }
 
 /* The calls of vector method w that take about VEC_LOOP seconds (at least
  * one) */
 static long vcalibrate(const Kernel *k, int w)
 {
-	double t;
-	long reps = 1;
+	Loop l = { k, w };
 
-	while ((t = vtime_loop(k, w, reps)) < VEC_LOOP / 5) {
-		double grow = t > 0 ? VEC_LOOP / 4 / t : 100;
-		reps = (long)(reps * (grow > 100 ? 100 : grow < 2 ? 2 : grow));
-	}
-	return (long)ceil(reps * VEC_LOOP / t);
+	return bench_calibrate(vtime_loop, &l, VEC_LOOP / 5, VEC_LOOP / 4,
+			       VEC_LOOP);
 }
 
 /* k's vector times (into vt: seconds per call of f_d, f_dv(8), f_dv(16),
@@ -955,7 +923,7 @@ static void measure_vector(const Kernel *k, int *have, double *vt, double *vr)
 	for (i = 0; i < BENCH_ROUNDS; i++) {
 		for (w = 0; w < V_COUNT; w++)
 			if (have[w])
-				s[w][i] = vtime_loop(k, w, reps[w]) / reps[w] *
+				s[w][i] = per_call(vtime_loop, k, w, reps[w]) *
 					  vscale(k, w);
 		r[VR_DV8][i] = s[V_DV8][i] / s[V_TANGENT][i];
 		r[VR_DV16][i] = s[V_DV16][i] / s[V_TANGENT][i];
@@ -966,11 +934,11 @@ static void measure_vector(const Kernel *k, int *have, double *vt, double *vr)
 					 : 0;
 	}
 	for (w = 0; w < V_COUNT; w++) {
-		qsort(s[w], BENCH_ROUNDS, sizeof s[w][0], cmp_double);
+		qsort(s[w], BENCH_ROUNDS, sizeof s[w][0], bench_cmp_double);
 		vt[w] = have[w] ? s[w][BENCH_ROUNDS / 2] : 0;
 	}
 	for (w = 0; w < VR_COUNT; w++) {
-		qsort(r[w], BENCH_ROUNDS, sizeof r[w][0], cmp_double);
+		qsort(r[w], BENCH_ROUNDS, sizeof r[w][0], bench_cmp_double);
 		vr[w] = r[w][BENCH_ROUNDS / 2];
 	}
 }
@@ -1047,13 +1015,13 @@ static void verify_vector(const Kernel *k, double *err)
 	if (m == 1) {
 		memset(row, 0, n * sizeof *row);
 		reference(k)(v, row);
-		err[1] = rel_err(jac, row, n);
+		err[1] = bench_rel_err(jac, row, n);
 	} else if (k->adjoint_seeded && k->adjoint) {
 		err[1] = 0;
 		for (j = 0; j < m; j++) {
 			memset(row, 0, n * sizeof *row);
 			adjoint_row(k, j, row);
-			err[1] = fmax(err[1], rel_err(jac + (size_t)j * n, row, n));
+			err[1] = fmax(err[1], bench_rel_err(jac + (size_t)j * n, row, n));
 		}
 	}
 	if (err[1] > 1e-10)
@@ -1505,7 +1473,7 @@ static void compare_deepnets(double (*vs)[MAXN])
 	memset(g2, 0, sizeof g2);
 	kernels[a].adjoint(vs[a], g1);
 	kernels[b].adjoint(vs[b], g2);
-	e = rel_err(g1, g2, DN_BENCH_N);
+	e = bench_rel_err(g1, g2, DN_BENCH_N);
 	printf("deepnet vs deepnet_inline: the same value, f_b gradients "
 	       "differ by %.1e\n",
 	       e);

@@ -48,6 +48,19 @@ extern double mlp_target[40];
 double bench_uniform(void);
 void bench_make_data(void);
 
+/* What the drivers share (data.c): seconds on CLOCK_MONOTONIC; the count
+ * of calls that makes a loop last about `seconds` (loop(ctx, reps) times
+ * reps calls; the count grows, by aim over the last loop's time, until a
+ * loop lasts at least `least`, then is scaled); qsort's comparison of
+ * doubles; max_i |a_i - b_i| / max_i |b_i|; and whether BENCH_ONLY (a
+ * comma-separated list of kernel names) is unset or names name. */
+double bench_now(void);
+long bench_calibrate(double (*loop)(void *ctx, long reps), void *ctx,
+		     double least, double aim, double seconds);
+int bench_cmp_double(const void *a, const void *b);
+double bench_rel_err(const double *a, const double *b, int n);
+int bench_only(const char *name);
+
 /* The kernels of examples/kernels (kernels.c), each a function of the flat
  * vector v of its active inputs, as bench.c's other kernels: the
  * initialisation of v and of the kernel's data, the kernel, and ckc's

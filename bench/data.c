@@ -1,8 +1,16 @@
 /*
  * data.c - the data the benchmark kernels run on, made deterministically:
  * the logistic regression's data set as examples/logreg/main.c makes it, and
- * a target distribution for the MLP.
+ * a target distribution for the MLP.  And what the drivers (bench.c,
+ * enzyme.c) share: the clock, loop counts, medians, relative differences
+ * and BENCH_ONLY.
  */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
 #include "bench.h"
 
 double logreg_X[LOGREG_N * LOGREG_D], logreg_y[LOGREG_N];
@@ -43,4 +51,61 @@ void bench_make_data(void)
 		sum += mlp_target[i] = 1.5 + bench_uniform();
 	for (i = 0; i < 40; i++)
 		mlp_target[i] /= sum;
+}
+
+double bench_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+long bench_calibrate(double (*loop)(void *ctx, long reps), void *ctx,
+		     double least, double aim, double seconds)
+{
+	double t;
+	long reps = 1;
+
+	while ((t = loop(ctx, reps)) < least) {
+		double grow = t > 0 ? aim / t : 100;
+		reps = (long)(reps * (grow > 100 ? 100 : grow < 2 ? 2 : grow));
+	}
+	return (long)ceil(reps * seconds / t);
+}
+
+int bench_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double bench_rel_err(const double *a, const double *b, int n)
+{
+	double num = 0, den = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		num = fmax(num, fabs(a[i] - b[i]));
+		den = fmax(den, fabs(b[i]));
+	}
+	return den > 0 ? num / den : num;
+}
+
+int bench_only(const char *name)
+{
+	const char *p = getenv("BENCH_ONLY");
+	size_t len = strlen(name);
+
+	if (!p || !*p)
+		return 1;
+	while (p) {
+		if (!strncmp(p, name, len) &&
+		    (p[len] == ',' || p[len] == '\0'))
+			return 1;
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	return 0;
 }

@@ -38,6 +38,10 @@
 # (deepnet_inline.c), all three modes from their pragmas and a --tangent
 # request.  One that ckc refuses is left out with a note and ckc's error.
 #
+# With ENZYME_PLUGIN (the path of Enzyme's ClangEnzyme-19.so) and clang,
+# a table of ckc against Enzyme on bench/'s kernels follows (enzyme.c);
+# without them, a note.
+#
 # Then the checkpointing table of examples/pde (bench/checkpoint.c): its
 # gradient without checkpoints, with a region per step and with
 # binomial(K) for several K.
@@ -58,7 +62,8 @@
 #
 # Environment: CCS (default "gcc clang", clang found as clang-19 or clang;
 # a compiler that is not there is skipped with a note), OPT (default -O2),
-# SCALE_SIZES (default 1000,10000,100000; empty skips the scaling table).
+# SCALE_SIZES (default 1000,10000,100000; empty skips the scaling table),
+# ENZYME_PLUGIN (above).
 set -eu
 
 B=${1:-build}
@@ -338,6 +343,42 @@ first=${labels# }
 first=${first%% *}
 # shellcheck disable=SC2086
 "$OUT/$first/bench" --tables $files || status=1
+
+# ckc against Enzyme (enzyme.c), when ENZYME_PLUGIN names Enzyme's plugin
+# for clang 19 (ClangEnzyme-19.so): bench/'s kernels differentiated by
+# Enzyme in enzyme.c, linked with the clang build's objects for ckc's
+# derivatives.  Without the plugin, or when it cannot build a program,
+# a note; a MISMATCH (Enzyme's derivatives against ckc's) fails.
+enzyme_cc=""
+for c in $ccs; do
+	case $(label_of "$c") in clang) enzyme_cc=$c ;; esac
+done
+if [ -z "${ENZYME_PLUGIN-}" ]; then
+	echo
+	echo "note: no Enzyme comparison (ENZYME_PLUGIN=/path/to/ClangEnzyme-19.so adds it)"
+elif [ ! -f "$ENZYME_PLUGIN" ] || [ -z "$enzyme_cc" ]; then
+	echo
+	echo "note: no Enzyme comparison: it needs clang and the plugin" \
+		"$ENZYME_PLUGIN"
+else
+	D=$OUT/clang
+	log=$D/enzyme.log
+	objs=$(ls "$D"/*.o | grep -v -e '/bench\.o$' -e '/adolc\.o$' \
+		-e '/checkpoint\.o$' -e '/pde[^/]*\.o$' -e '/enzyme\.o$')
+	# shellcheck disable=SC2086
+	if $enzyme_cc $CFLAGS -fplugin="$ENZYME_PLUGIN" $INC \
+		-I"$ROOT/examples/logreg" -c "$ROOT/bench/enzyme.c" \
+		-o "$D/enzyme.o" >"$log" 2>&1 &&
+		$enzyme_cc "$D/enzyme.o" $objs "$B/libckrt.a" -lm -lpthread \
+			-o "$D/enzyme" >>"$log" 2>&1; then
+		echo
+		"$D/enzyme" || status=1
+	else
+		echo
+		echo "note: no Enzyme comparison: $enzyme_cc could not build" \
+			"bench/enzyme.c with $ENZYME_PLUGIN ($log)"
+	fi
+fi
 
 # The checkpointing table (checkpoint.c), once per compiler:
 # examples/pde/burgers.c as it is (binomial(16) on the time loop,
