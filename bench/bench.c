@@ -260,25 +260,7 @@ static double logreg_vtangent(const double *v, const double *dv, int nd,
 #define logreg_vtangent NULL
 #endif
 
-/* mlp: v = the MLP_NW weights, then the MLP_N0 inputs; weights uniform in
- * +-sqrt(3 / fan-in), biases 0.1 * uniform, as in examples/mlp. */
-static void mlp_init(double *v)
-{
-	static const int off[3] = { MLP_L1, MLP_L2, MLP_L3 };
-	static const int nin[3] = { MLP_N0, MLP_N1, MLP_N2 };
-	static const int nout[3] = { MLP_N1, MLP_N2, MLP_N3 };
-	int l, i;
-
-	for (l = 0; l < 3; l++) {
-		double scale = sqrt(3.0 / nin[l]);
-		for (i = 0; i < nout[l] * nin[l]; i++)
-			v[off[l] + i] = scale * bench_uniform();
-		for (; i < nout[l] * (nin[l] + 1); i++)
-			v[off[l] + i] = 0.1 * bench_uniform();
-	}
-	for (i = 0; i < MLP_N0; i++)
-		v[MLP_NW + i] = bench_uniform();
-}
+/* mlp: v = the MLP_NW weights, then the MLP_N0 inputs (bench_mlp_init) */
 static double mlp_primal(const double *v)
 {
 	return mlp_loss(v, v + MLP_NW, mlp_target);
@@ -354,8 +336,9 @@ static const Kernel all_kernels[] = {
 	{ "logreg", K_LOGREG, LOGREG_D + 1, logreg_init, logreg_primal,
 	  logreg_tangent, logreg_adjoint, logreg_hand, logreg_hvp, 1,
 	  logreg_vtangent, NULL, NULL },
-	{ "mlp", K_MLP, MLP_NW + MLP_N0, mlp_init, mlp_primal, mlp_tangent,
-	  mlp_adjoint, mlp_hand, mlp_hvp, 1, mlp_vtangent, NULL, NULL },
+	{ "mlp", K_MLP, MLP_NW + MLP_N0, bench_mlp_init, mlp_primal,
+	  mlp_tangent, mlp_adjoint, mlp_hand, mlp_hvp, 1, mlp_vtangent, NULL,
+	  NULL },
 	/* examples/kernels (kernels.c), where ckc generated their
 	 * derivatives */
 #ifdef BENCH_KERNEL_BA

@@ -47,6 +47,9 @@ extern double logreg_X[LOGREG_N * LOGREG_D], logreg_y[LOGREG_N];
 extern double mlp_target[40];
 double bench_uniform(void);
 void bench_make_data(void);
+/* The MLP's v: its MLP_NW weights, uniform in +-sqrt(3 / fan-in), biases
+ * 0.1 * uniform, as in examples/mlp; then its MLP_N0 inputs, uniform. */
+void bench_mlp_init(double *v);
 
 /* What the drivers share (data.c): seconds on CLOCK_MONOTONIC; the count
  * of calls that makes a loop last about `seconds` (loop(ctx, reps) times

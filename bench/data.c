@@ -1,9 +1,9 @@
 /*
  * data.c - the data the benchmark kernels run on, made deterministically:
- * the logistic regression's data set as examples/logreg/main.c makes it, and
- * a target distribution for the MLP.  And what the drivers (bench.c,
- * enzyme.c) share: the clock, loop counts, medians, relative differences
- * and BENCH_ONLY.
+ * the logistic regression's data set as examples/logreg/main.c makes it, a
+ * target distribution for the MLP, and the MLP's weights and inputs.  And
+ * what the drivers (bench.c, enzyme.c) share: the clock, loop counts,
+ * medians, relative differences and BENCH_ONLY.
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <math.h>
@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "mlp.h"
 
 double logreg_X[LOGREG_N * LOGREG_D], logreg_y[LOGREG_N];
 double mlp_target[40];
@@ -51,6 +52,24 @@ void bench_make_data(void)
 		sum += mlp_target[i] = 1.5 + bench_uniform();
 	for (i = 0; i < 40; i++)
 		mlp_target[i] /= sum;
+}
+
+void bench_mlp_init(double *v)
+{
+	static const int off[3] = { MLP_L1, MLP_L2, MLP_L3 };
+	static const int nin[3] = { MLP_N0, MLP_N1, MLP_N2 };
+	static const int nout[3] = { MLP_N1, MLP_N2, MLP_N3 };
+	int l, i;
+
+	for (l = 0; l < 3; l++) {
+		double scale = sqrt(3.0 / nin[l]);
+		for (i = 0; i < nout[l] * nin[l]; i++)
+			v[off[l] + i] = scale * bench_uniform();
+		for (; i < nout[l] * (nin[l] + 1); i++)
+			v[off[l] + i] = 0.1 * bench_uniform();
+	}
+	for (i = 0; i < MLP_N0; i++)
+		v[MLP_NW + i] = bench_uniform();
 }
 
 double bench_now(void)

@@ -261,23 +261,6 @@ static void logreg_i(double *v)
 	for (i = 0; i <= LOGREG_D; i++)
 		v[i] = 0.5 * bench_uniform();
 }
-static void mlp_i(double *v)
-{
-	static const int off[3] = { MLP_L1, MLP_L2, MLP_L3 };
-	static const int nin[3] = { MLP_N0, MLP_N1, MLP_N2 };
-	static const int nout[3] = { MLP_N1, MLP_N2, MLP_N3 };
-	int l, i;
-
-	for (l = 0; l < 3; l++) {
-		double scale = sqrt(3.0 / nin[l]);
-		for (i = 0; i < nout[l] * nin[l]; i++)
-			v[off[l] + i] = scale * bench_uniform();
-		for (; i < nout[l] * (nin[l] + 1); i++)
-			v[off[l] + i] = 0.1 * bench_uniform();
-	}
-	uniform_init(v + MLP_NW, MLP_N0);
-}
-
 typedef struct Kernel {
 	const char *name;
 	int n;
@@ -296,7 +279,7 @@ static const Kernel kernels[] = {
 	K("rosenbrock", ROSEN_N, rosen_i, rosen),
 	K("heat", HEAT_CELLS, heat_i, heat),
 	K("logreg", LOGREG_D + 1, logreg_i, logreg),
-	K("mlp", MLP_NW + MLP_N0, mlp_i, mlp),
+	K("mlp", MLP_NW + MLP_N0, bench_mlp_init, mlp),
 	K("burgers", BURG_CELLS, burgers_init, burgers),
 	K("tiny", TINY_N, tiny_init, tiny),
 	K("deepnet", DN_BENCH_N, deepnet_init, deepnet),
