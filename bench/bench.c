@@ -487,39 +487,17 @@ static void call(const Kernel *k, int m)
 	}
 }
 
-/* A loop of reps calls of method m on kernel k; its seconds. */
-typedef struct Loop {
-	const Kernel *k;
-	int m;
-} Loop;
-
-static double time_loop(void *ctx, long reps)
+/* call and vcall for bench_loop */
+static void call_any(const void *k, int m)
 {
-	const Loop *l = ctx;
-	double t0 = bench_now();
-	long r;
-
-	for (r = 0; r < reps; r++)
-		call(l->k, l->m);
-	return bench_now() - t0;
-}
-
-/* Seconds per call of method m of k, in a loop of reps calls. */
-static double per_call(double (*loop)(void *, long), const Kernel *k, int m,
-		       long reps)
-{
-	Loop l = { k, m };
-
-	return loop(&l, reps) / reps;
+	call(k, m);
 }
 
 /* The calls of method m on k that take about 0.1 s: the loop grows until
  * one run of it takes >= 0.02 s, then its count is scaled to 0.105 s. */
 static long calibrate(const Kernel *k, int m)
 {
-	Loop l = { k, m };
-
-	return bench_calibrate(time_loop, &l, 0.02, 0.025, 0.105);
+	return bench_calibrate(call_any, k, m, 0.02, 0.025, 0.105);
 }
 
 /* Seconds per call of every method of k that have[m] says exists (into
@@ -539,7 +517,8 @@ static void measure(const Kernel *k, const int *have, double *t, double *ratio)
 	for (i = 0; i < BENCH_ROUNDS; i++)
 		for (m = 0; m < M_COUNT; m++)
 			if (have[m])
-				s[m][i] = per_call(time_loop, k, m, reps[m]);
+				s[m][i] = bench_loop(call_any, k, m, reps[m]) /
+					  reps[m];
 	for (m = 0; m < M_COUNT; m++) {
 		if (!have[m])
 			continue;
@@ -859,24 +838,16 @@ static double vscale(const Kernel *k, int w)
 	return 1;
 }
 
-static double vtime_loop(void *ctx, long reps)
+static void vcall_any(const void *k, int w)
 {
-	const Loop *l = ctx;
-	double t0 = bench_now();
-	long r;
-
-	for (r = 0; r < reps; r++)
-		vcall(l->k, l->m);
-	return bench_now() - t0;
+	vcall(k, w);
 }
 
 /* The calls of vector method w that take about VEC_LOOP seconds (at least
  * one) */
 static long vcalibrate(const Kernel *k, int w)
 {
-	Loop l = { k, w };
-
-	return bench_calibrate(vtime_loop, &l, VEC_LOOP / 5, VEC_LOOP / 4,
+	return bench_calibrate(vcall_any, k, w, VEC_LOOP / 5, VEC_LOOP / 4,
 			       VEC_LOOP);
 }
 
@@ -906,8 +877,8 @@ static void measure_vector(const Kernel *k, int *have, double *vt, double *vr)
 	for (i = 0; i < BENCH_ROUNDS; i++) {
 		for (w = 0; w < V_COUNT; w++)
 			if (have[w])
-				s[w][i] = per_call(vtime_loop, k, w, reps[w]) *
-					  vscale(k, w);
+				s[w][i] = bench_loop(vcall_any, k, w, reps[w]) /
+					  reps[w] * vscale(k, w);
 		r[VR_DV8][i] = s[V_DV8][i] / s[V_TANGENT][i];
 		r[VR_DV16][i] = s[V_DV16][i] / s[V_TANGENT][i];
 		r[VR_JAC_DV8][i] = s[V_JAC_DV8][i] / s[V_JAC_D][i];

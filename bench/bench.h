@@ -51,15 +51,18 @@ void bench_make_data(void);
  * 0.1 * uniform, as in examples/mlp; then its MLP_N0 inputs, uniform. */
 void bench_mlp_init(double *v);
 
-/* What the drivers share (data.c): seconds on CLOCK_MONOTONIC; the count
- * of calls that makes a loop last about `seconds` (loop(ctx, reps) times
- * reps calls; the count grows, by aim over the last loop's time, until a
+/* What the drivers share (data.c): seconds on CLOCK_MONOTONIC; the
+ * seconds of reps calls call(k, m) (method m of kernel k, as a driver
+ * defines them); the count of those calls that makes a loop last about
+ * `seconds` (the count grows, by aim over the last loop's time, until a
  * loop lasts at least `least`, then is scaled); qsort's comparison of
  * doubles; max_i |a_i - b_i| / max_i |b_i|; and whether BENCH_ONLY (a
  * comma-separated list of kernel names) is unset or names name. */
+typedef void bench_call(const void *k, int m);
 double bench_now(void);
-long bench_calibrate(double (*loop)(void *ctx, long reps), void *ctx,
-		     double least, double aim, double seconds);
+double bench_loop(bench_call *call, const void *k, int m, long reps);
+long bench_calibrate(bench_call *call, const void *k, int m, double least,
+		     double aim, double seconds);
 int bench_cmp_double(const void *a, const void *b);
 double bench_rel_err(const double *a, const double *b, int n);
 int bench_only(const char *name);

@@ -80,13 +80,23 @@ double bench_now(void)
 	return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
-long bench_calibrate(double (*loop)(void *ctx, long reps), void *ctx,
-		     double least, double aim, double seconds)
+double bench_loop(bench_call *call, const void *k, int m, long reps)
+{
+	double t0 = bench_now();
+	long r;
+
+	for (r = 0; r < reps; r++)
+		call(k, m);
+	return bench_now() - t0;
+}
+
+long bench_calibrate(bench_call *call, const void *k, int m, double least,
+		     double aim, double seconds)
 {
 	double t;
 	long reps = 1;
 
-	while ((t = loop(ctx, reps)) < least) {
+	while ((t = bench_loop(call, k, m, reps)) < least) {
 		double grow = t > 0 ? aim / t : 100;
 		reps = (long)(reps * (grow > 100 ? 100 : grow < 2 ? 2 : grow));
 	}

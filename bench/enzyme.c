@@ -312,21 +312,9 @@ static void call(const Kernel *k, int m)
 	}
 }
 
-/* A loop of reps calls of method m on kernel k; its seconds. */
-typedef struct Loop {
-	const Kernel *k;
-	int m;
-} Loop;
-
-static double time_loop(void *ctx, long reps)
+static void call_any(const void *k, int m)
 {
-	const Loop *l = ctx;
-	double t0 = bench_now();
-	long r;
-
-	for (r = 0; r < reps; r++)
-		call(l->k, l->m);
-	return bench_now() - t0;
+	call(k, m);
 }
 
 static double median(double *x)
@@ -388,16 +376,14 @@ int main(void)
 			failed = 1;
 			continue;
 		}
-		for (m = 0; m < M_COUNT; m++) {
-			Loop l = { k, m };
-			reps[m] = bench_calibrate(time_loop, &l, 0.02, 0.025,
+		for (m = 0; m < M_COUNT; m++)
+			reps[m] = bench_calibrate(call_any, k, m, 0.02, 0.025,
 						  0.105);
-		}
 		for (round = 0; round < BENCH_ROUNDS; round++)
-			for (m = 0; m < M_COUNT; m++) {
-				Loop l = { k, m };
-				t[m][round] = time_loop(&l, reps[m]) / reps[m];
-			}
+			for (m = 0; m < M_COUNT; m++)
+				t[m][round] =
+					bench_loop(call_any, k, m, reps[m]) /
+					reps[m];
 		for (round = 0; round < BENCH_ROUNDS; round++) {
 			for (m = 1; m < M_COUNT; m++)
 				r[m][round] = t[m][round] / t[M_PRIMAL][round];
