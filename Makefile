@@ -119,7 +119,8 @@ check: deps
 
 # Not part of check: timings with gcc and clang (about eight minutes on a
 # loaded 2-core machine, ckc's own compile time included: bench/scale.py);
-# installs ADOL-C when it can.
+# installs ADOL-C when it can.  ENZYME_PLUGIN=/path/to/ClangEnzyme-19.so
+# adds a table of ckc against Enzyme (bench/enzyme.c).
 .PHONY: bench
 bench: deps
 	@$(MAKE) --no-print-directory build
