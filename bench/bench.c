@@ -57,12 +57,10 @@
  * same round.  Vector mode is timed the same way in rounds of its own,
  * with loops of about VEC_LOOP s (see measure_vector).
  */
-#define _POSIX_C_SOURCE 199309L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bench.h"
 #include "ckrt.h"
@@ -975,7 +973,8 @@ static void verify_vector(const Kernel *k, double *err)
 		for (j = 0; j < m; j++) {
 			memset(row, 0, n * sizeof *row);
 			adjoint_row(k, j, row);
-			err[1] = fmax(err[1], bench_rel_err(jac + (size_t)j * n, row, n));
+			err[1] = fmax(err[1], bench_rel_err(jac + (size_t)j * n,
+							    row, n));
 		}
 	}
 	if (err[1] > 1e-10)

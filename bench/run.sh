@@ -298,6 +298,8 @@ build() {
 	$CC $CFLAGS $INC $DEFS -c "$ROOT/bench/kernels.c" -o "$D/kernels.o"
 	$CC $CFLAGS $INC $DEFS -c "$ROOT/bench/shapes.c" -o "$D/shapes.o"
 	objs="$objs $D/kernels.o $D/shapes.o"
+	# the objects besides bench.c's, for enzyme.c's link (below)
+	echo "$objs" >"$D/objs"
 	if [ $adolc = 1 ]; then
 		$CXX $OPT -Wall -Wextra $INC -c "$ROOT/bench/adolc.cc" \
 			-o "$D/adolc.o"
@@ -363,14 +365,12 @@ elif [ ! -f "$ENZYME_PLUGIN" ] || [ -z "$enzyme_cc" ]; then
 else
 	D=$OUT/clang
 	log=$D/enzyme.log
-	objs=$(ls "$D"/*.o | grep -v -e '/bench\.o$' -e '/adolc\.o$' \
-		-e '/checkpoint\.o$' -e '/pde[^/]*\.o$' -e '/enzyme\.o$')
 	# shellcheck disable=SC2086
 	if $enzyme_cc $CFLAGS -fplugin="$ENZYME_PLUGIN" $INC \
 		-I"$ROOT/examples/logreg" -c "$ROOT/bench/enzyme.c" \
 		-o "$D/enzyme.o" >"$log" 2>&1 &&
-		$enzyme_cc "$D/enzyme.o" $objs "$B/libckrt.a" -lm -lpthread \
-			-o "$D/enzyme" >>"$log" 2>&1; then
+		$enzyme_cc "$D/enzyme.o" $(cat "$D/objs") "$B/libckrt.a" \
+			-lm -lpthread -o "$D/enzyme" >>"$log" 2>&1; then
 		echo
 		"$D/enzyme" || status=1
 	else
