@@ -5494,7 +5494,8 @@ static void adj_generate(Program *p, AdjVariant *v)
 			cleanup_unread(fwd, v->f->nvars);
 			omp_finish(fwd);
 			if (!v->failed) {
-				v->fused = fuse_sweeps(p, fwd, bwd, "ck_fused");
+				v->fused = fuse_sweeps(p, fwd, bwd, "ck_fused",
+							&v->fused_tapeless);
 				for (Func *u = v->fused; u;
 				     u = u->tangent_source) {
 					cleanup_unread(u, 0);
@@ -5521,8 +5522,10 @@ static void adj_generate(Program *p, AdjVariant *v)
 	}
 }
 
-/* f_b: f_fwd, then f_bwd, and f's result. */
-static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
+/* f_b: f_fwd, then f_bwd, and f's result; or f_fb's result where the
+ * sweeps are fused, unless sweeps is set. */
+static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name,
+			 int sweeps)
 {
 	const Func *f = v->f;
 	Loc loc = f->loc;
@@ -5567,7 +5570,7 @@ static Func *adj_wrapper(Program *p, AdjVariant *v, const char *name)
 			ARENA_PUSH(bargs, nb, expr_var(w, rb, loc));
 	}
 	/* one function runs both sweeps (fuse.c) */
-	if (v->fused) {
+	if (v->fused && !sweeps) {
 		if (!v->fused_out) {
 			v->fused->name = name_fresh(p, NULL,
 						    arena_printf("%s_fb", f->name));
@@ -5784,8 +5787,20 @@ static Func *adj_request(Program *p, Request *r, const char *name,
 		return NULL;
 	if (!adj_check_written_wrt(p, r, v))
 		return NULL;
-	*w = *adj_wrapper(p, v, name);
+	*w = *adj_wrapper(p, v, name, 0);
 	w->is_static = is_static;
+	/* f_b_d may run the tangents of the two sweeps instead of the fused
+	 * loop's (hvp.c): an f_b that calls them, for its tangent */
+	if (r->mode == MODE_HVP && !r->vector && v->fused &&
+	    v->fused_tapeless) {
+		Func *s = adj_wrapper(
+			p, v,
+			name_fresh(p, NULL, arena_printf("%s_sweeps", name)),
+			1);
+		s->is_static = 1;
+		ARENA_PUSH(p->out, p->nout, s);
+		r->adj_sweeps = s;
+	}
 	return w;
 }
 

@@ -97,6 +97,7 @@ typedef struct AdjVariant {
 	 * named and output once a wrapper calls it */
 	Func *fused;
 	int fused_out;
+	int fused_tapeless; /* fuse_sweeps' *tapeless */
 } AdjVariant;
 
 /* One frame of the nesting around the statement being generated. */

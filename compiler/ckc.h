@@ -552,6 +552,10 @@ typedef struct Request {
 	/* MODE_HVP: the adjoint (a static f_b) whose tangent is f_b_d, made
 	 * by adjoint_program, or NULL */
 	Func *adj_wrapper;
+	/* MODE_HVP, where adj_wrapper runs a fused loop that uses no tape
+	 * (fuse.c): the same adjoint with its two sweeps, whose tangent
+	 * f_b_d runs instead where CKC_FUSED_HVP is 0 (hvp.c); else NULL */
+	Func *adj_sweeps;
 } Request;
 
 struct Program {
@@ -600,6 +604,9 @@ struct Program {
 	const char **inactive;
 	Loc *inactive_loc;
 	int ninactive;
+	/* An f_b_d chooses between a fused loop and two sweeps by the macro
+	 * CKC_FUSED_HVP (hvp.c), which the output defines. */
+	int fused_hvp_choice;
 };
 
 /* ------------------------------------------------------------------ ir.c */
@@ -1399,9 +1406,11 @@ int zeroed_take(Stmt *root, const Stmt *s);
 /* f_b's two sweeps as one function named name, with f_bwd's parameters,
  * that returns f's result and runs f_fwd's loop with f_bwd's reverse
  * loop fused into it (see the top of fuse.c), or NULL when they do not
- * qualify.  Bitwise the same results. */
+ * qualify.  Bitwise the same results.  *tapeless: the two sweeps use no
+ * tape either (f_fwd pushes nothing), so that f_b_d may run their
+ * tangents instead of the fused one's with the same ck_stats. */
 Func *fuse_sweeps(const Program *p, const Func *fwd, const Func *bwd,
-		  const char *name);
+		  const char *name, int *tapeless);
 /* Off: fuse_sweeps fuses nothing (--no-fuse, to compare). */
 void fuse_set_enabled(int on);
 /* Removes the static generated functions of p->out that no public one

@@ -1920,6 +1920,15 @@ void emit_c(FILE *out, const Program *p)
 	emit_struct_defs(out, &su);
 	emit_globals(&em, &d);
 	emit_prototypes(&em, &d);
+	if (p->fused_hvp_choice)
+		fputs("\n/* f_b_d of a loop that f_b runs fused: the fused loop's "
+		      "tangent (1) or the\n * two sweeps' (0), the same "
+		      "numbers; clang runs the sweeps faster, gcc\n * the fused "
+		      "loop (define it to choose) */\n"
+		      "#ifndef CKC_FUSED_HVP\n#if defined(__clang__)\n"
+		      "#define CKC_FUSED_HVP 0\n#else\n"
+		      "#define CKC_FUSED_HVP 1\n#endif\n#endif\n",
+		      out);
 	emit_vectorize(out, p);
 	emit_copies(out, p, 0);
 	for (i = 0; i < p->nfuncs; i++) {

@@ -866,8 +866,9 @@ static Func *fu_build(Fuse *fu, const char *name)
 }
 
 Func *fuse_sweeps(const Program *p, const Func *fwd, const Func *bwd,
-		  const char *name)
+		  const char *name, int *tapeless)
 {
+	*tapeless = 0;
 	if (!fuse_enabled || !type_is_float(fwd->ret))
 		return NULL;
 	Fuse fu;
@@ -885,6 +886,7 @@ Func *fuse_sweeps(const Program *p, const Func *fwd, const Func *bwd,
 	if (!fu_forward(&fu) || !fu_backward(&fu))
 		return NULL;
 	Func *plain = fu_build(&fu, name);
+	*tapeless = plain && fu.npushes == 0;
 	if (!plain || !fu_fold_negations(&fu))
 		return plain;
 	Func *g = fu_build(&fu, name);

@@ -14,21 +14,29 @@
 // number, one negation fewer.  f_b_d is the tangent of f_fb as it was
 // before that (the tangent's 2.0 * (a_d * x[i] + a * x_d[i]) can cancel
 // to +0 either way, and acc_d - +0 keeps a -0.0 that acc_d + +0 does
-// not), one loop too.  A loop that stores into an output array keeps its
-// two sweeps.  Derivatives are checked against differences, the tangent
-// and the Hessian, and are bitwise those of --no-fuse for n = 0 .. N,
-// also with -0.0 seeds.
+// not), one loop too.  Where the fused loop uses no tape (rosen's, not
+// spread's, which tapes sin and cos), f_b_d also holds the tangents of
+// the two sweeps, in rosen_b_d_sweeps, and runs them instead where the
+// macro CKC_FUSED_HVP is 0 (clang's default; gcc's is 1).  A loop that
+// stores into an output array keeps its two sweeps.  Derivatives are
+// checked against differences, the tangent and the Hessian, and are
+// bitwise those of --no-fuse for n = 0 .. N, also with -0.0 seeds, with
+// CKC_FUSED_HVP 1 and 0, which also give the same ck_stats.
 // RUN: %ckc %s -o %t.c
 // RUN: FileCheck %s --input-file %t.c
 // RUN: %ckc-run %t.c %s %t > %t.out
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
 // RUN: %ckc --no-fuse %s -o %t.nf.c
 // RUN: FileCheck %s --check-prefix=NF --input-file %t.nf.c
-// RUN: %cc -DCK_TEST_MAIN -DPRINT_BITS -include %t.h %s %t.c -o %t.p %ckrt
+// RUN: %cc -DCK_TEST_MAIN -DPRINT_BITS -DCKC_FUSED_HVP=1 -include %t.h %s %t.c -o %t.p %ckrt
+// RUN: %cc -DCK_TEST_MAIN -DPRINT_BITS -DCKC_FUSED_HVP=0 -include %t.h %s %t.c -o %t.s.p %ckrt
 // RUN: %cc -DCK_TEST_MAIN -DPRINT_BITS -include %t.nf.h %s %t.nf.c -o %t.nf.p %ckrt
-// RUN: %t.p > %t.p.out
+// RUN: %t.p > %t.p.out 2> %t.p.err
+// RUN: %t.s.p > %t.s.p.out 2> %t.s.p.err
 // RUN: %t.nf.p > %t.nf.p.out
 // RUN: cmp %t.p.out %t.nf.p.out
+// RUN: cmp %t.s.p.out %t.nf.p.out
+// RUN: cmp %t.p.err %t.s.p.err
 #include <math.h>
 
 #define N 9
@@ -71,6 +79,13 @@ double keep(const double *x, int n)
 	}
 	return f;
 }
+// CHECK: #ifndef CKC_FUSED_HVP
+// CHECK-NEXT: #if defined(__clang__)
+// CHECK-NEXT: #define CKC_FUSED_HVP 0
+// CHECK-NEXT: #else
+// CHECK-NEXT: #define CKC_FUSED_HVP 1
+// CHECK-NEXT: #endif
+// CHECK-NEXT: #endif
 // CHECK-LABEL: double rosen_b(const double *x, double *x_b, int n, double ret_b){{$}}
 // CHECK-NEXT: {
 // CHECK-NEXT: double ck_r = rosen_fb(x, x_b, n, ret_b);
@@ -105,6 +120,12 @@ double keep(const double *x, int n)
 // CHECK-LABEL: double keep_b(
 // CHECK: keep_fwd(
 // CHECK: keep_bwd(
+// CHECK-LABEL: double rosen_b_d(
+// CHECK-NEXT: {
+// CHECK-NEXT: if (!CKC_FUSED_HVP) {
+// CHECK-NEXT: return rosen_b_d_sweeps(x, x_d, x_b, x_bd, n, ret_b, ret_bd);
+// CHECK-NEXT: }
+// CHECK-NEXT: double ck_r = rosen_fb_d(x, x_d, x_b, x_bd, n, ret_b, ret_bd);
 // CHECK-LABEL: static double rosen_fb_d(
 // CHECK-NEXT: {
 // CHECK-NEXT: double ck_h_d = -0.0;
@@ -113,6 +134,14 @@ double keep(const double *x, int n)
 // CHECK-NEXT: [[A]] = -t_b;
 // CHECK-NEXT: double [[Q:ck_q[0-9]*]]_d = 2.0 * ([[A]]_d * x[{{i[0-9]*}}] + [[A]] * x_d[{{i[0-9]*}}]);
 // CHECK: += [[Q]]_d;
+// CHECK-LABEL: static double rosen_b_d_sweeps(
+// CHECK-NEXT: {
+// CHECK-NEXT: double ck_r = rosen_fwd_d(x, x_d, n);
+// CHECK-NEXT: ck_tape_note_peak(ck_tape_get());
+// CHECK-NEXT: rosen_bwd_d(x, x_d, x_b, x_bd, n, ret_b, ret_bd);
+// CHECK-LABEL: double spread_b_d(
+// CHECK-NEXT: {
+// CHECK-NEXT: double ck_r = spread_fb_d(
 // NF-LABEL: double rosen_b(
 // NF: rosen_fwd(x, n);
 // NF: rosen_bwd(x, x_b, n, ret_b);
@@ -126,6 +155,8 @@ double keep(const double *x, int n)
 static int n;
 
 #ifdef PRINT_BITS
+#include "ckrt.h"
+
 int main(void)
 {
 	double v[N], d[N];
@@ -153,6 +184,14 @@ int main(void)
 		for (int i = 0; i < N; i++)
 			printf("  %a %a\n", g[i], h[i]);
 	}
+	/* the peaks of every call above, to stderr: f_b_d's two forms use
+	 * the same tape (--no-fuse's spread tapes what f_fb keeps in
+	 * registers) */
+	ck_stats st;
+	ck_stats_get(&st);
+	fprintf(stderr, "peak %lu tape %lu snapshots %lu\n", (unsigned long)st.peak_bytes,
+	       (unsigned long)st.tape_peak_bytes,
+	       (unsigned long)st.snapshot_peak_bytes);
 	return 0;
 }
 #else
