@@ -298,7 +298,12 @@ Pattern *activity_call_pattern(const Activity *caller, const Program *p,
 		if (t->kind == TY_PTR && type_float_elem(t) &&
 		    !type_is_readonly(t->base) && act_null_ptr(arg))
 			pat->active[i] = 1;
-		else if (type_float_elem(t))
+		else if (caller->dead_local && arg->kind == E_VAR &&
+			 caller->dead_local[arg->u.var]) {
+			if (!pat->dead)
+				pat->dead = arena_alloc((size_t)g->nparams + 1);
+			pat->dead[i] = 1;
+		} else if (type_float_elem(t))
 			pat->active[i] = (unsigned char)activity_arg_active(
 				caller, call->u.call.args[i]);
 	}
@@ -1331,6 +1336,13 @@ static void act_prune_useless(Activity *a, const Func *f)
 		u.prunable[i] = v->kind == VAR_LOCAL && type_is_float(v->type) &&
 				a->node[i] == i && members[i] == 1;
 	}
+	/* a dead parameter's data: the caller never reads it, and f only
+	 * stores into it (act_dead_locals), so it is never useful */
+	for (int i = 0; a->pat->dead && i < f->nparams; i++) {
+		int pv = f->params[i];
+		if (a->pat->dead[i] && a->node[pv] == pv && members[pv] == 1)
+			u.prunable[pv] = 1;
+	}
 	/* Ends: a pass that changes nothing stops it, and each other pass
 	 * sets at least one of the nvars useful bits, never cleared. */
 	do {
@@ -1342,15 +1354,177 @@ static void act_prune_useless(Activity *a, const Func *f)
 			a->varied[i] = 0;
 }
 
+/* ---- locals whose values nothing reads
+ *
+ * In f_bwd, a checkpoint's recomputation runs the region's forward sweep
+ * again for what that sweep tapes; the region's outputs land in locals of
+ * f_bwd that nothing reads afterwards (the reverse sweep reads the tape).
+ * f_b_d, the tangent of f_bwd, needs no tangent of them.  A local array
+ * is dead when its every mention is an argument, by itself, for a pointer
+ * parameter that the callee only stores through: g[k] = e, with no other
+ * mention of the parameter (not in k or e, not passed on, not copied, not
+ * pushed).  Such a call's pattern marks the parameter dead (Pattern.dead):
+ * inactive, and the callee's usefulness analysis prunes what reaches only
+ * that parameter's data, as for a useless local scalar.  Only generated
+ * functions (the sweeps that f_b_d differentiates) are searched, with
+ * usefulness on; a function with OpenMP loops or checkpoint statements
+ * (which name variables outside expressions) is left alone. */
+
+typedef struct Mentions {
+	int var;
+	int all;   /* E_VAR nodes of var */
+	int good;  /* of those, the array of a store g[k] = e */
+	int other; /* an OpenMP loop or a checkpoint statement */
+} Mentions;
+
+static void men_count(void *ctx, const Expr *e)
+{
+	Mentions *m = ctx;
+	if (e->kind == E_VAR && e->u.var == m->var)
+		m->all++;
+}
+
+static void men_stmt_other(Mentions *m, const Stmt *s)
+{
+	if (s->kind == S_CHECKPOINT || (s->kind == S_FOR && s->u.loop.omp))
+		m->other = 1;
+}
+
+/* g[k] = e through parameter m->var */
+static void men_store(void *ctx, const Stmt *s)
+{
+	Mentions *m = ctx;
+	men_stmt_other(m, s);
+	if (s->kind != S_ASSIGN || s->u.assign.op != A_SET ||
+	    !s->u.assign.rhs)
+		return;
+	const Expr *l = s->u.assign.lhs;
+	if (l->kind == E_INDEX && l->u.index.base->kind == E_VAR &&
+	    l->u.index.base->u.var == m->var)
+		m->good++;
+}
+
+/* Does g only store through its parameter i (a pointer to floating
+ * scalars)?  Memoized per function (its body does not change while
+ * f_b_d is made). */
+static int act_param_write_only(const Func *g, int i)
+{
+	static const Func **fs;
+	static signed char **known; /* per parameter: -1 unknown, 0, 1 */
+	static int nfs;
+	int k = 0;
+	while (k < nfs && fs[k] != g)
+		k++;
+	if (k == nfs) {
+		const Func **f2 = arena_alloc(sizeof *f2 * (size_t)(nfs + 1));
+		signed char **k2 = arena_alloc(sizeof *k2 * (size_t)(nfs + 1));
+		for (int j = 0; j < nfs; j++) {
+			f2[j] = fs[j];
+			k2[j] = known[j];
+		}
+		f2[nfs] = g;
+		k2[nfs] = arena_alloc((size_t)g->nparams + 1);
+		memset(k2[nfs], -1, (size_t)g->nparams + 1);
+		fs = f2;
+		known = k2;
+		nfs++;
+	}
+	if (known[k][i] >= 0)
+		return known[k][i];
+	const Type *t = g->vars[g->params[i]]->type;
+	int r = 0;
+	if (t->kind == TY_PTR && type_is_float(t->base) &&
+	    !t->base->is_const) {
+		Mentions m = { g->params[i], 0, 0, 0 };
+		ir_walk_stmt(g->body, men_count, &m);
+		ir_visit_stmts(g->body, men_store, &m);
+		r = !m.other && m.all == m.good;
+	}
+	known[k][i] = (signed char)r;
+	return r;
+}
+
+/* Counts, per variable, its E_VAR nodes (all) and those that are an
+ * argument by itself for a parameter its callee only stores through
+ * (good). */
+typedef struct ArgCount {
+	const Program *p;
+	const Func *f;
+	int *all, *good;
+} ArgCount;
+
+static void ac_count(void *ctx, const Expr *e)
+{
+	ArgCount *c = ctx;
+	if (e->kind == E_VAR) {
+		c->all[e->u.var]++;
+		return;
+	}
+	if (e->kind != E_CALL || e->u.call.fn < 0)
+		return;
+	const Func *g = c->p->funcs[e->u.call.fn];
+	for (int i = 0; i < e->u.call.nargs && i < g->nparams; i++) {
+		const Expr *a = e->u.call.args[i];
+		if (a->kind == E_VAR &&
+		    c->f->vars[a->u.var]->type->kind == TY_ARRAY &&
+		    act_param_write_only(g, i))
+			c->good[a->u.var]++;
+	}
+}
+
+static void men_other(void *ctx, const Stmt *s)
+{
+	men_stmt_other(ctx, s);
+}
+
+/* Sets a->dead_local for f's dead local arrays (above). */
+static void act_dead_locals(Activity *a, const Func *f)
+{
+	if (!f->generated || !act_useful || !act_enabled)
+		return;
+	Mentions probe = { -1, 0, 0, 0 };
+	ir_visit_stmts(f->body, men_other, &probe);
+	if (probe.other)
+		return;
+	size_t nv = (size_t)f->nvars + 1;
+	int *members = scratch_alloc(sizeof(int) * nv);
+	ArgCount c = { act_prog, f, scratch_alloc(sizeof(int) * nv),
+		       scratch_alloc(sizeof(int) * nv) };
+	for (int v = 0; v < f->nvars; v++)
+		members[a->node[v]]++;
+	ir_walk_stmt(f->body, ac_count, &c);
+	for (int v = 0; v < f->nvars; v++) {
+		const Var *x = f->vars[v];
+		if (x->kind != VAR_LOCAL || x->type->kind != TY_ARRAY ||
+		    !type_is_float(x->type->base) || a->node[v] != v ||
+		    members[v] != 1 || !c.all[v] || c.all[v] != c.good[v])
+			continue;
+		if (!a->dead_local)
+			a->dead_local = arena_alloc(nv);
+		a->dead_local[v] = 1;
+	}
+	free(members);
+	free(c.all);
+	free(c.good);
+}
+
 /* ---- the analysis */
+
+int pattern_same(const Pattern *x, const Pattern *y, int nparams)
+{
+	if (x->fn != y->fn || x->force_ret != y->force_ret ||
+	    x->drop_ret != y->drop_ret ||
+	    memcmp(x->active, y->active, (size_t)nparams) != 0)
+		return 0;
+	for (int i = 0; i < nparams; i++)
+		if ((x->dead && x->dead[i]) != (y->dead && y->dead[i]))
+			return 0;
+	return 1;
+}
 
 static int pattern_equal(const Pattern *x, const Pattern *y)
 {
-	if (x->fn != y->fn || x->force_ret != y->force_ret ||
-	    x->drop_ret != y->drop_ret)
-		return 0;
-	int n = act_prog->funcs[x->fn]->nparams;
-	return memcmp(x->active, y->active, (size_t)n) == 0;
+	return pattern_same(x, y, act_prog->funcs[x->fn]->nparams);
 }
 
 static Memo *act_memo(const Pattern *pat)
@@ -1388,6 +1562,7 @@ static Activity *act_solve(const Pattern *pat)
 	ir_walk_stmt(f->body, uf_cond_visit, a->node);
 	for (int i = 0; i < f->nvars; i++)
 		a->node[i] = uf_find(a->node, i);
+	act_dead_locals(a, f);
 	for (int i = 0; i < f->nparams; i++)
 		if (pat->active[i])
 			a->varied[a->node[f->params[i]]] = 1;

@@ -1023,7 +1023,16 @@ typedef struct Pattern {
 	unsigned char *active; /* per parameter position */
 	int force_ret;         /* the return value is an output */
 	int drop_ret;          /* the caller never reads the result's tangent */
+	/* per parameter position, or NULL: a pointer the callee only stores
+	 * through, to data that the caller never reads (a recomputation's
+	 * output in f_bwd, whose adjoint reads only the tape): inactive, and
+	 * the callee drops the derivatives it would store there
+	 * (activity.c, act_dead_locals) */
+	unsigned char *dead;
 } Pattern;
+
+/* The same pattern (the same callee variant). */
+int pattern_same(const Pattern *x, const Pattern *y, int nparams);
 
 typedef struct Activity {
 	const Func *f;
@@ -1036,6 +1045,9 @@ typedef struct Activity {
 	unsigned char *data_written;
 	Loc *varied_at;          /* node -> first store that made it varied */
 	int ret_varied;          /* the return value is varied (has ret_d) */
+	/* var -> a local array whose values nothing reads (or NULL):
+	 * act_dead_locals */
+	unsigned char *dead_local;
 } Activity;
 
 /* Computes the activity of p->funcs[pat->fn] for pat.  Reports errors for

@@ -1442,10 +1442,8 @@ static Variant *tan_variant(Program *p, Pattern *pat, const char *name,
 	for (int i = 0; i < tan_nvariants; i++) {
 		Variant *v = tan_variants[i];
 		Pattern *q = v->pat;
-		if (q->fn == pat->fn && q->force_ret == pat->force_ret &&
-		    v->vector == vector && q->drop_ret == pat->drop_ret &&
-		    memcmp(q->active, pat->active,
-			   (size_t)p->funcs[pat->fn]->nparams) == 0)
+		if (v->vector == vector &&
+		    pattern_same(q, pat, p->funcs[pat->fn]->nparams))
 			return v->g ? v : NULL;
 	}
 	Variant *v = ARENA_NEW(Variant);
