@@ -1158,7 +1158,11 @@ static void mark_var(void *used, const Expr *e)
 }
 
 /* "(void)x;" for each parameter the body never mentions, so that
- * -Wunused-parameter stays quiet (e.g. in copies of user functions). */
+ * -Wunused-parameter stays quiet (e.g. in copies of user functions), and
+ * for each whose only read was a self-assignment that cleanup_self
+ * dropped (voided), so that -Wunused-but-set-parameter does too where the
+ * body still stores into it (s_d = s_d; ... s_d = 0.0; in f_d, where an
+ * inactive value overwrites a by-value input). */
 static void emit_unused_params(Emitter *em, const Func *f)
 {
 	unsigned char *used = arena_alloc((size_t)f->nvars + 1);
@@ -1170,7 +1174,7 @@ static void emit_unused_params(Emitter *em, const Func *f)
 
 		if (i == skip)
 			continue;
-		if (!used[f->params[i]] && v->name && *v->name)
+		if ((!used[f->params[i]] || v->voided) && v->name && *v->name)
 			fprintf(em->out, "\t(void)%s;\n", v->name);
 	}
 }
