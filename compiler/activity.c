@@ -1372,9 +1372,8 @@ static void act_prune_useless(Activity *a, const Func *f)
 
 typedef struct Mentions {
 	int var;
-	int all;   /* E_VAR nodes of var */
-	int good;  /* of those, the array of a store g[k] = e */
-	int other; /* an OpenMP loop or a checkpoint statement */
+	int all;  /* E_VAR nodes of var */
+	int good; /* of those, the array of a store g[k] = e */
 } Mentions;
 
 static void men_count(void *ctx, const Expr *e)
@@ -1384,17 +1383,10 @@ static void men_count(void *ctx, const Expr *e)
 		m->all++;
 }
 
-static void men_stmt_other(Mentions *m, const Stmt *s)
-{
-	if (s->kind == S_CHECKPOINT || (s->kind == S_FOR && s->u.loop.omp))
-		m->other = 1;
-}
-
 /* g[k] = e through parameter m->var */
 static void men_store(void *ctx, const Stmt *s)
 {
 	Mentions *m = ctx;
-	men_stmt_other(m, s);
 	if (s->kind != S_ASSIGN || s->u.assign.op != A_SET ||
 	    !s->u.assign.rhs)
 		return;
@@ -1404,6 +1396,21 @@ static void men_store(void *ctx, const Stmt *s)
 		m->good++;
 }
 
+static void names_outside_visit(void *ctx, const Stmt *s)
+{
+	if (s->kind == S_CHECKPOINT || (s->kind == S_FOR && s->u.loop.omp))
+		*(int *)ctx = 1;
+}
+
+/* Does body hold an OpenMP loop or a checkpoint statement, which name
+ * variables outside expressions? */
+static int act_names_outside_exprs(const Stmt *body)
+{
+	int any = 0;
+	ir_visit_stmts(body, names_outside_visit, &any);
+	return any;
+}
+
 /* Does g only store through its parameter i (a pointer to floating
  * scalars)?  Memoized per function (its body does not change while
  * f_b_d is made). */
@@ -1411,34 +1418,26 @@ static int act_param_write_only(const Func *g, int i)
 {
 	static const Func **fs;
 	static signed char **known; /* per parameter: -1 unknown, 0, 1 */
-	static int nfs;
+	static int nfs, nknown;
 	int k = 0;
 	while (k < nfs && fs[k] != g)
 		k++;
 	if (k == nfs) {
-		const Func **f2 = arena_alloc(sizeof *f2 * (size_t)(nfs + 1));
-		signed char **k2 = arena_alloc(sizeof *k2 * (size_t)(nfs + 1));
-		for (int j = 0; j < nfs; j++) {
-			f2[j] = fs[j];
-			k2[j] = known[j];
-		}
-		f2[nfs] = g;
-		k2[nfs] = arena_alloc((size_t)g->nparams + 1);
-		memset(k2[nfs], -1, (size_t)g->nparams + 1);
-		fs = f2;
-		known = k2;
-		nfs++;
+		signed char *kn = arena_alloc((size_t)g->nparams + 1);
+		memset(kn, -1, (size_t)g->nparams + 1);
+		VEC_PUSH(fs, nfs, g);
+		VEC_PUSH(known, nknown, kn);
 	}
 	if (known[k][i] >= 0)
 		return known[k][i];
 	const Type *t = g->vars[g->params[i]]->type;
 	int r = 0;
 	if (t->kind == TY_PTR && type_is_float(t->base) &&
-	    !t->base->is_const) {
-		Mentions m = { g->params[i], 0, 0, 0 };
+	    !t->base->is_const && !act_names_outside_exprs(g->body)) {
+		Mentions m = { g->params[i], 0, 0 };
 		ir_walk_stmt(g->body, men_count, &m);
 		ir_visit_stmts(g->body, men_store, &m);
-		r = !m.other && m.all == m.good;
+		r = m.all == m.good;
 	}
 	known[k][i] = (signed char)r;
 	return r;
@@ -1472,19 +1471,11 @@ static void ac_count(void *ctx, const Expr *e)
 	}
 }
 
-static void men_other(void *ctx, const Stmt *s)
-{
-	men_stmt_other(ctx, s);
-}
-
 /* Sets a->dead_local for f's dead local arrays (above). */
 static void act_dead_locals(Activity *a, const Func *f)
 {
-	if (!f->generated || !act_useful || !act_enabled)
-		return;
-	Mentions probe = { -1, 0, 0, 0 };
-	ir_visit_stmts(f->body, men_other, &probe);
-	if (probe.other)
+	if (!f->generated || !act_useful || !act_enabled ||
+	    act_names_outside_exprs(f->body))
 		return;
 	size_t nv = (size_t)f->nvars + 1;
 	int *members = scratch_alloc(sizeof(int) * nv);
