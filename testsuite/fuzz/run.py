@@ -2,9 +2,11 @@
 """run.py - ckc's differential fuzzer.
 
 Generates random kernels (gen.py), runs ckc on them, compiles ckc's output
-with gcc at every level of --opts and links it with the kernels and their
-driver, built once at -O0 (-std=c99 -Wall -Wextra -pedantic -Werror
--Wno-unknown-pragmas, also for ckc's output), runs the
+with gcc (or --cc) at every level of --opts and links it with the kernels
+and their driver, built once at -O0 (-std=c99 -Wall -Wextra -pedantic
+-Werror -Wno-unknown-pragmas, also for ckc's output; with clang, the
+kernels' file alone also gets -Wno-self-assign: `x = x;` is an input ckc
+must take), runs the
 programs, and reads what testsuite/include/fuzzcheck.h reports per kernel:
 the primal of f_d bitwise equal to f's, the tangent against
 Richardson-extrapolated central differences (an output where the
@@ -189,6 +191,18 @@ class Fuzzer:
         self.opts = [o for o in a.opts.split(",") if o]
         self.cflags = CFLAGS + ["-I" + d for d in a.include] + \
             (a.cflags.split() if a.cflags else [])
+        # kernel.c may assign a variable to itself (x = x;, an input ckc
+        # must take), which clang's -Wself-assign refuses under -Werror:
+        # with clang, kernel.c is compiled on its own with that warning
+        # off, and ckc's output keeps every warning.
+        self.main_flags = []
+        try:
+            ver = subprocess.run([a.cc, "--version"], capture_output=True,
+                                 text=True).stdout
+        except OSError:
+            ver = ""
+        if "clang" in ver:
+            self.main_flags = ["-Wno-self-assign"]
         self.failures = []
         self.vectored = set()
 
@@ -257,12 +271,13 @@ class Fuzzer:
         # kernel.c (the primal kernels and their driver) is compiled once
         # per build, at -O0, and linked with ckc's output built at each
         # level of --opts: the levels are the derivatives', and most of the
-        # compile time is kernel.c's.  Not when -O0 is the only level.
+        # compile time is kernel.c's.  Not when -O0 is the only level,
+        # unless the compiler is clang (main_flags).
         main_objs = {}
-        if self.opts != ["-O0"]:
+        if self.opts != ["-O0"] or self.main_flags:
             for base, extra in builds:
                 obj = os.path.join(d, "kernel%s-main.o" % base[11:])
-                rc, _, err = run([a.cc] + self.cflags + [
+                rc, _, err = run([a.cc] + self.cflags + self.main_flags + [
                     "-O0", "-include", os.path.join(d, base + ".h"), "-c",
                     src, "-o", obj], log, a.timeout)
                 if rc != 0:
