@@ -1383,6 +1383,16 @@ void gather_loops(const Program *p, const Func *f, Func *g);
 
 /* Off: gather_loops changes nothing (--no-gather, to compare). */
 void gather_set_enabled(int on);
+
+/* ---------------------------------------------------------- interchange.c */
+
+/* Rewrites the reverse loop nests of f_bwd g (made from f) whose inner
+ * loop adds into elements of a local array that only the inner index
+ * picks, so that the inner loop runs outside (see the top of
+ * interchange.c); bitwise the same results. */
+void interchange_loops(const Program *p, const Func *f, Func *g);
+/* Off: interchange_loops changes nothing (--no-interchange, to compare). */
+void interchange_set_enabled(int on);
 /* Is idx i + c (also c + i, i - c, i) with c an integer literal (*c)? */
 int index_offset(int i, const Expr *idx, long *c);
 /* Is s a counted loop of f_bwd, `for (n = COUNT; n > 0; n--) { i--; ...

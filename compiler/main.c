@@ -75,6 +75,9 @@ static const char ckc_usage[] =
 	"                      as they are (f_bwd gathers each element's\n"
 	"                      contributions, or keeps the elements in\n"
 	"                      registers, otherwise)\n"
+	"  --no-interchange    keep reverse loop nests whose inner loop adds into\n"
+	"                      a table by the inner index as they are (f_bwd\n"
+	"                      runs the inner loop outside otherwise)\n"
 	"  --no-zeroed         keep a reverse loop's adds into an adjoint array\n"
 	"                      that it finds all zeros, and the clearing that\n"
 	"                      made them zeros, or that a gathered loop adds\n"
@@ -225,6 +228,8 @@ static int parse_args(Options *o, int argc, char **argv)
 			adjoint_set_counted(0);
 		else if (strcmp(a, "--no-gather") == 0)
 			gather_set_enabled(0);
+		else if (strcmp(a, "--no-interchange") == 0)
+			interchange_set_enabled(0);
 		else if (strcmp(a, "--no-zeroed") == 0)
 			zeroed_set_enabled(0);
 		else if (strcmp(a, "--no-fuse") == 0)

@@ -27,9 +27,10 @@ Kernels that call a
 ck_derivative function or hold OpenMP loops, which vector mode refuses,
 get neither (the summary counts the kernels with vector checks).  With
 checkpoint pragmas in the kernels (--features +checkpoint), a second build
-from ckc --no-checkpoint --no-gather --no-fuse must give bitwise the same
-derivatives (--transparency; DESIGN section 2 for checkpoints, and the
-gather, the rotation and the fused loops change no bit either; with
+from ckc --no-checkpoint --no-gather --no-fuse --no-interchange must give
+bitwise the same derivatives (--transparency; DESIGN section 2 for
+checkpoints, and the gather, the rotation, the fused loops and the
+interchanged nests change no bit either; with
 +openmp, from ckc --no-checkpoint: the reverse of a parallel loop may sum
 in phases or per thread, an order of its own).
 
@@ -65,7 +66,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The reference build of --transparency.
-REFERENCE = ["--no-checkpoint", "--no-gather", "--no-fuse"]
+REFERENCE = ["--no-checkpoint", "--no-gather", "--no-fuse",
+             "--no-interchange"]
 # With +openmp: the reverse of a parallel loop may run in phases, or sum an
 # adjoint in partials per thread (gather.c), an order of its own that
 # --no-gather would not give; the reference keeps them, and checkpoints
@@ -232,7 +234,8 @@ class Fuzzer:
         for the kernels it could judge, and a failed stage ("ckc",
         "compile", "run") when the batch as a whole failed.  With
         --transparency, a second build from ckc --no-checkpoint
-        --no-gather --no-fuse must give the same derivatives, bit for bit (DESIGN section 2).
+        --no-gather --no-fuse --no-interchange must give the same
+        derivatives, bit for bit (DESIGN section 2).
         timed: every
         kernel in indices is known to take ckc less than --ckc-limit."""
         a = self.a
@@ -511,7 +514,7 @@ def main(argv):
     ap.add_argument("--opts", default="-O0,-O2")
     ap.add_argument("--transparency", action="store_true",
                     help="also build from ckc --no-checkpoint --no-gather "
-                    "--no-fuse and require "
+                    "--no-fuse --no-interchange and require "
                     "bitwise equal derivatives (the default with the "
                     "checkpoint feature)")
     ap.add_argument("--cflags", default="",
