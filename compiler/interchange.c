@@ -104,6 +104,9 @@ enum {
 	XC_MAX_COPIES = 16
 };
 
+/* The largest magnitude of an element index's parts (xc_lin). */
+#define XC_LIN_MAX (1L << 40)
+
 /* An element index c * b + r, r in [lo, hi] (see xc_lin). */
 typedef struct Lin {
 	long coef, lo, hi;
@@ -144,6 +147,15 @@ typedef struct Xc {
 	int nst;
 	long weight; /* executions of the statement being scanned, per BODY */
 } Xc;
+
+/* A signed integer type of int's width or more, whose arithmetic on the
+ * element indices ckc reasons about does not wrap. */
+static int xc_signed(const Type *t)
+{
+	return t && t->kind == TY_INT && t->name &&
+	       (strcmp(t->name, "int") == 0 || strcmp(t->name, "long") == 0 ||
+		strcmp(t->name, "long long") == 0);
+}
 
 static int xc_is_tape(const Type *t)
 {
@@ -293,8 +305,7 @@ static Lin xc_lin_fail(void)
 static Lin xc_lin_var(Xc *x, int var, int depth)
 {
 	Lin l = {0, 0, 0, 1, 0};
-	const Type *t = x->g->vars[var]->type;
-	if (t->kind != TY_INT)
+	if (!xc_signed(x->g->vars[var]->type))
 		return xc_lin_fail();
 	if (var == x->b) {
 		l.coef = 1;
@@ -318,12 +329,13 @@ static Lin xc_lin_var(Xc *x, int var, int depth)
 	return xc_lin_fail();
 }
 
-static Lin xc_lin(Xc *x, const Expr *e, int depth)
+static Lin xc_lin_(Xc *x, const Expr *e, int depth)
 {
 	long c;
 	switch (e->kind) {
 	case E_NUM:
-		if (!e->u.num.is_int)
+		if (!e->u.num.is_int || e->u.num.ival > XC_LIN_MAX ||
+		    e->u.num.ival < -XC_LIN_MAX)
 			return xc_lin_fail();
 		{
 			Lin l = {0, (long)e->u.num.ival, (long)e->u.num.ival, 1,
@@ -335,7 +347,7 @@ static Lin xc_lin(Xc *x, const Expr *e, int depth)
 			return xc_lin_fail();
 		return xc_lin_var(x, e->u.var, depth);
 	case E_CAST:
-		if (!e->type || e->type->kind != TY_INT)
+		if (!xc_signed(e->type))
 			return xc_lin_fail();
 		return xc_lin(x, e->u.e, depth);
 	case E_BINARY: {
@@ -377,6 +389,18 @@ static Lin xc_lin(Xc *x, const Expr *e, int depth)
 		return xc_lin_fail();
 	}
 }
+
+/* xc_lin, failing where a value leaves +-XC_LIN_MAX (no overflow). */
+static Lin xc_lin(Xc *x, const Expr *e, int depth)
+{
+	Lin l = xc_lin_(x, e, depth);
+	if (l.ok && (l.coef > XC_LIN_MAX || l.coef < -XC_LIN_MAX ||
+		     l.lo > XC_LIN_MAX || l.lo < -XC_LIN_MAX ||
+		     l.hi > XC_LIN_MAX || l.hi < -XC_LIN_MAX))
+		return xc_lin_fail();
+	return l;
+}
+
 
 /* An accumulating store A[e] += t or (A + o)[e] += t: records its
  * element index; fails for anything else. */
@@ -492,7 +516,8 @@ static int xc_nested(Xc *x, const Stmt *blk, int k)
 		if (stmt_assigns_var(t, ci))
 			return 0;
 	}
-	if (j < 0 || !ir_int_const(blk->u.block.items[j]->u.assign.rhs, &i0))
+	if (j < 0 || !ir_int_const(blk->u.block.items[j]->u.assign.rhs, &i0) ||
+	    i0 > XC_LIN_MAX || i0 < -XC_LIN_MAX)
 		return 0;
 	const Stmt *body = s->u.loop.body;
 	for (int q = 1; q < body->u.block.n; q++)
@@ -756,7 +781,7 @@ static Stmt *xc_inner(Xc *x, Stmt *blk, int at)
 	    set->u.assign.lhs->u.var != x->b ||
 	    (k == 1 && it[0]->u.decl.var != m))
 		return NULL;
-	if (x->g->vars[x->b]->type->kind != TY_INT)
+	if (!xc_signed(x->g->vars[x->b]->type))
 		return NULL;
 	x->m = m;
 	return loop;
