@@ -747,6 +747,12 @@ void ir_plain_kids(const Expr *e, ExprVisitor *fn, void *ctx);
  * loop parts, checkpoint bodies), outer ones first. */
 typedef void StmtVisitor(void *ctx, const Stmt *s);
 void ir_visit_stmts(const Stmt *s, StmtVisitor *fn, void *ctx);
+/* Offers every S_FOR of s (in blocks, if arms, loop bodies and checkpoint
+ * bodies, outer ones first) to fn; a statement fn returns replaces the
+ * loop in its block, and the walk goes on inside the loop's body when
+ * inside is set (else not).  For the passes that rewrite f_bwd's loops. */
+typedef Stmt *LoopRewrite(void *ctx, Stmt *loop);
+void ir_rewrite_loops(Stmt *s, LoopRewrite *fn, void *ctx, int inside);
 /* Does e (or s, its statements and expressions) mention variable var? */
 int expr_mentions(const Expr *e, int var);
 /* Does e call anything (so that it may not be evaluated twice)? */

@@ -1877,42 +1877,17 @@ static Stmt *rot_loop(const Program *p, const Func *f, Func *g, Stmt *s)
 	return res;
 }
 
-static void ga_walk(const Program *p, const Func *f, Func *g, Stmt *s)
+typedef struct GaWalk {
+	const Program *p;
+	const Func *f;
+	Func *g;
+} GaWalk;
+
+static Stmt *ga_walk_try(void *ctx, Stmt *loop)
 {
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int k = 0; k < s->u.block.n; k++) {
-			Stmt *x = s->u.block.items[k];
-			if (x->kind == S_FOR) {
-				Stmt *r = ga_try(p, f, g, x);
-				if (!r)
-					r = rot_loop(p, f, g, x);
-				if (r) {
-					s->u.block.items[k] = r;
-					ga_walk(p, f, g, x->u.loop.body);
-					continue;
-				}
-			}
-			ga_walk(p, f, g, x);
-		}
-		break;
-	case S_IF:
-		ga_walk(p, f, g, s->u.ifs.then);
-		ga_walk(p, f, g, s->u.ifs.els);
-		break;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		ga_walk(p, f, g, s->u.loop.body);
-		break;
-	case S_CHECKPOINT:
-		ga_walk(p, f, g, s->u.ckpt.body);
-		break;
-	default:
-		break;
-	}
+	GaWalk *w = ctx;
+	Stmt *r = ga_try(w->p, w->f, w->g, loop);
+	return r ? r : rot_loop(w->p, w->f, w->g, loop);
 }
 
 static int ga_enabled = 1;
@@ -1924,6 +1899,7 @@ void gather_set_enabled(int on)
 
 void gather_loops(const Program *p, const Func *f, Func *g)
 {
+	GaWalk w = { p, f, g };
 	if (ga_enabled)
-		ga_walk(p, f, g, g->body);
+		ir_rewrite_loops(g->body, ga_walk_try, &w, 1);
 }

@@ -1274,39 +1274,16 @@ static Stmt *xc_try(const Program *p, const Func *f, Func *g, Stmt *s)
 	return NULL;
 }
 
-static void xc_walk(const Program *p, const Func *f, Func *g, Stmt *s)
+typedef struct XcWalk {
+	const Program *p;
+	const Func *f;
+	Func *g;
+} XcWalk;
+
+static Stmt *xc_walk_try(void *ctx, Stmt *loop)
 {
-	if (!s)
-		return;
-	switch (s->kind) {
-	case S_BLOCK:
-		for (int k = 0; k < s->u.block.n; k++) {
-			Stmt *x = s->u.block.items[k];
-			if (x->kind == S_FOR) {
-				Stmt *r = xc_try(p, f, g, x);
-				if (r) {
-					s->u.block.items[k] = r;
-					continue;
-				}
-			}
-			xc_walk(p, f, g, x);
-		}
-		break;
-	case S_IF:
-		xc_walk(p, f, g, s->u.ifs.then);
-		xc_walk(p, f, g, s->u.ifs.els);
-		break;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-		xc_walk(p, f, g, s->u.loop.body);
-		break;
-	case S_CHECKPOINT:
-		xc_walk(p, f, g, s->u.ckpt.body);
-		break;
-	default:
-		break;
-	}
+	XcWalk *w = ctx;
+	return xc_try(w->p, w->f, w->g, loop);
 }
 
 static int xc_enabled = 1;
@@ -1318,6 +1295,7 @@ void interchange_set_enabled(int on)
 
 void interchange_loops(const Program *p, const Func *f, Func *g)
 {
+	XcWalk w = { p, f, g };
 	if (xc_enabled)
-		xc_walk(p, f, g, g->body);
+		ir_rewrite_loops(g->body, xc_walk_try, &w, 0);
 }

@@ -994,6 +994,42 @@ void ir_visit_stmts(const Stmt *s, StmtVisitor *fn, void *ctx)
 	}
 }
 
+void ir_rewrite_loops(Stmt *s, LoopRewrite *fn, void *ctx, int inside)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case S_BLOCK:
+		for (int k = 0; k < s->u.block.n; k++) {
+			Stmt *x = s->u.block.items[k];
+			Stmt *r = x->kind == S_FOR ? fn(ctx, x) : NULL;
+			if (r) {
+				s->u.block.items[k] = r;
+				if (inside)
+					ir_rewrite_loops(x->u.loop.body, fn, ctx,
+							 inside);
+				continue;
+			}
+			ir_rewrite_loops(x, fn, ctx, inside);
+		}
+		break;
+	case S_IF:
+		ir_rewrite_loops(s->u.ifs.then, fn, ctx, inside);
+		ir_rewrite_loops(s->u.ifs.els, fn, ctx, inside);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		ir_rewrite_loops(s->u.loop.body, fn, ctx, inside);
+		break;
+	case S_CHECKPOINT:
+		ir_rewrite_loops(s->u.ckpt.body, fn, ctx, inside);
+		break;
+	default:
+		break;
+	}
+}
+
 /* Types that give the same values: the same kinds, names, lengths and
  * structs at every level (qualifiers aside).  Types are not shared: each
  * (Q *)U in the IR may have a pointer type of its own. */
