@@ -5503,8 +5503,8 @@ static void adj_generate(Program *p, AdjVariant *v)
 				}
 			}
 			zeroed_loops(bwd);
-			gather_loops(p, v->f, bwd);
 			interchange_loops(p, v->f, bwd);
+			gather_loops(p, v->f, bwd);
 			cleanup_unread(bwd, 0);
 			omp_finish(bwd); /* checkpoints' recomputations */
 			cleanup_arith(bwd);

@@ -11,7 +11,8 @@
  * every element of T_b, so T_b makes a round trip through memory once per
  * vertex and bone.  Taken with the bone outside, the elements of one bone
  * stay in registers across all vertices, as the primal keeps p.  This pass
- * rewrites such a nest of f_bwd, after adjoint.c and gather.c made it:
+ * rewrites such a nest of f_bwd, after adjoint.c made it and before gather.c
+ * rewrites its loops:
  *
  *   for (n = COUNT; n > 0; n--) {
  *       v--;
