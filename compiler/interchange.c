@@ -600,9 +600,11 @@ static int xc_body(Xc *x, const Stmt *s)
 
 /* ------------------------------------------------------------- reads
  *
- * A walk in execution order (a nested loop's body once, its literal
- * count being at least one) that sets def[] as statements store scalars
- * and calls bad() on every variable read before the walk saw it set. */
+ * A walk in execution order (a loop's body once) that sets def[] as
+ * statements store scalars, and judges (xc_read_var) every variable read
+ * before the walk saw it set.  What a statement that may not run sets
+ * (an if's arms, a loop's body unless it is counted and runs) does not
+ * count after it. */
 
 typedef struct XcReads {
 	Xc *x;
@@ -640,6 +642,24 @@ static void xc_reads_expr(XcReads *r, const Expr *e)
 		ir_walk_expr(e, xc_read_visit, r);
 }
 
+static void xc_reads(XcReads *r, const Stmt *s);
+
+/* xc_reads of s, which may not run: what it sets does not count after it
+ * (what it reads before setting it still must be allowed). */
+static void xc_reads_maybe(XcReads *r, const Stmt *s)
+{
+	size_t n = (size_t)r->x->g->nvars;
+	unsigned char *keep = malloc(n);
+	if (!keep) {
+		r->x->ok = 0;
+		return;
+	}
+	memcpy(keep, r->x->def, n);
+	xc_reads(r, s);
+	memcpy(r->x->def, keep, n);
+	free(keep);
+}
+
 static void xc_reads(XcReads *r, const Stmt *s)
 {
 	Xc *x = r->x;
@@ -672,37 +692,37 @@ static void xc_reads(XcReads *r, const Stmt *s)
 		r->skip = -1;
 		return;
 	}
-	case S_FOR:
+	case S_FOR: {
+		/* what the body sets counts after the loop only where it runs
+		 * (a counted loop of a literal count of at least one, as
+		 * BODY's nested loops all are) */
+		int n, i;
+		long c;
+		int runs = counted_loop_header(s, &n, &i) &&
+			   ir_int_const(s->u.loop.init->u.assign.rhs, &c) &&
+			   c >= 1;
 		xc_reads(r, s->u.loop.init);
 		xc_reads_expr(r, s->u.loop.cond);
-		xc_reads(r, s->u.loop.body);
+		if (runs) {
+			xc_reads(r, s->u.loop.body);
+		} else {
+			xc_reads_maybe(r, s->u.loop.body);
+		}
 		xc_reads(r, s->u.loop.inc);
 		return;
+	}
 	case S_IF:
-		/* S1 only: what one arm sets the other may not */
+		/* S1 and S3 only: what one arm sets the other may not */
 		xc_reads_expr(r, s->u.ifs.cond);
-		{
-			unsigned char *keep = malloc((size_t)x->g->nvars);
-			memcpy(keep, x->def, (size_t)x->g->nvars);
-			xc_reads(r, s->u.ifs.then);
-			memcpy(x->def, keep, (size_t)x->g->nvars);
-			xc_reads(r, s->u.ifs.els);
-			memcpy(x->def, keep, (size_t)x->g->nvars);
-			free(keep);
-		}
+		xc_reads_maybe(r, s->u.ifs.then);
+		xc_reads_maybe(r, s->u.ifs.els);
 		return;
 	case S_WHILE:
-	case S_DO: {
-		/* S1 only: the body may not run, and what it sets last may
-		 * be read first */
-		unsigned char *keep = malloc((size_t)x->g->nvars);
-		memcpy(keep, x->def, (size_t)x->g->nvars);
+	case S_DO:
+		/* S1 and S3 only: the body may not run */
 		xc_reads_expr(r, s->u.loop.cond);
-		xc_reads(r, s->u.loop.body);
-		memcpy(x->def, keep, (size_t)x->g->nvars);
-		free(keep);
+		xc_reads_maybe(r, s->u.loop.body);
 		return;
-	}
 	case S_EXPR:
 	case S_RETURN:
 		xc_reads_expr(r, s->u.expr);
