@@ -211,23 +211,25 @@ static int xc_through_pointer(const Xc *x, const Expr *e)
 
 /* ------------------------------------------------------------ stores */
 
+/* Marks variable r stored; a store through pointer variable r (ptr)
+ * fails unless r is a restrict parameter, whose data nothing else
+ * reaches. */
+static void xc_mark(Xc *x, int r, int ptr)
+{
+	const Var *var = r >= 0 ? x->g->vars[r] : NULL;
+	if (!var ||
+	    (ptr && (var->kind != VAR_PARAM || !var->type->is_restrict))) {
+		x->ok = 0;
+		return;
+	}
+	x->stored[r] = 1;
+}
+
 /* Marks what a store into lvalue lv stores; fails on stores that may
  * reach memory the pass cannot name. */
 static void xc_store(Xc *x, const Expr *lv)
 {
-	int r = xc_root(lv);
-	if (r < 0) {
-		x->ok = 0;
-		return;
-	}
-	if (xc_through_pointer(x, lv)) {
-		const Var *var = x->g->vars[r];
-		if (var->kind != VAR_PARAM || !var->type->is_restrict) {
-			x->ok = 0;
-			return;
-		}
-	}
-	x->stored[r] = 1;
+	xc_mark(x, xc_root(lv), xc_through_pointer(x, lv));
 }
 
 static void xc_call_visit(void *ctx, const Expr *e)
@@ -253,17 +255,9 @@ static void xc_call_visit(void *ctx, const Expr *e)
 		}
 		/* libckrt's calls store into their buffers */
 		int r = xc_root(a);
-		if (r < 0) {
-			x->ok = 0;
+		xc_mark(x, r, r >= 0 && x->g->vars[r]->type->kind == TY_PTR);
+		if (!x->ok)
 			return;
-		}
-		const Var *var = x->g->vars[r];
-		if (var->type->kind == TY_PTR &&
-		    (var->kind != VAR_PARAM || !var->type->is_restrict)) {
-			x->ok = 0;
-			return;
-		}
-		x->stored[r] = 1;
 	}
 }
 
@@ -1207,33 +1201,22 @@ static int xc_check(Xc *x, Stmt *s, Stmt *blk, int at, Stmt *inner, long *w)
 	}
 	if (*w > XC_MAX_SAVED)
 		return 0;
+	for (int k = 0; k < x->nst; k++)
+		if (x->st[k].l.holes)
+			return 0;
+	long held = 0;
 	for (int a = 0; a < x->nv; a++) {
 		if (!x->acc[a])
 			continue;
 		long span = x->rmax[a] - x->rmin[a];
 		long mag = x->coef[a] < 0 ? -x->coef[a] : x->coef[a];
-		if (span >= mag || stmt_find_decl(s, a))
-			return 0;
-	}
-	long held = 0;
-	for (int k = 0; k < x->nst; k++)
-		if (x->st[k].l.holes)
-			return 0;
-	for (int a = 0; a < x->nv; a++) {
-		if (!x->acc[a])
-			continue;
-		if (x->rmax[a] - x->rmin[a] >= XC_MAX_SPAN)
+		if (span >= mag || span >= XC_MAX_SPAN || stmt_find_decl(s, a))
 			return 0;
 		held += xc_touched(x, a, NULL);
 	}
 	if (held > XC_MAX_HELD)
 		return 0;
 	return x->nacc >= 4 && x->nacc >= 2 * *w;
-}
-
-static void *xc_table(size_t n, size_t size)
-{
-	return calloc(n ? n : 1, size);
 }
 
 static Stmt *xc_try(const Program *p, const Func *f, Func *g, Stmt *s)
@@ -1261,34 +1244,30 @@ static Stmt *xc_try(const Program *p, const Func *f, Func *g, Stmt *s)
 		Stmt *inner = xc_inner(&x, blk, at);
 		if (!inner)
 			continue;
+		/* per variable, zeroed; the arena keeps them to the end */
+		/* per variable of g, zeroed (the arena frees them at exit) */
 		size_t nv = (size_t)g->nvars;
-		x.stored = xc_table(nv, 1);
-		x.dvar = xc_table(nv, 1);
-		x.acc = xc_table(nv, 1);
-		x.bstored = xc_table(nv, 1);
-		x.btemp = xc_table(nv, 1);
-		x.def = xc_table(nv, 1);
-		x.saved = xc_table(nv, 1);
-		x.ranged = xc_table(nv, 1);
-		x.lindef = xc_table(nv, 1);
-		x.aseen = xc_table(nv, 1);
-		x.lo = xc_table(nv, sizeof(long));
-		x.hi = xc_table(nv, sizeof(long));
-		x.coef = xc_table(nv, sizeof(long));
-		x.rmin = xc_table(nv, sizeof(long));
-		x.rmax = xc_table(nv, sizeof(long));
-		x.nstores = xc_table(nv, sizeof(int));
-		x.defexpr = xc_table(nv, sizeof(const Expr *));
+		x.stored = arena_alloc(nv);
+		x.dvar = arena_alloc(nv);
+		x.acc = arena_alloc(nv);
+		x.bstored = arena_alloc(nv);
+		x.btemp = arena_alloc(nv);
+		x.def = arena_alloc(nv);
+		x.saved = arena_alloc(nv);
+		x.ranged = arena_alloc(nv);
+		x.lindef = arena_alloc(nv);
+		x.aseen = arena_alloc(nv);
+		x.lo = arena_alloc(nv * sizeof(long));
+		x.hi = arena_alloc(nv * sizeof(long));
+		x.coef = arena_alloc(nv * sizeof(long));
+		x.rmin = arena_alloc(nv * sizeof(long));
+		x.rmax = arena_alloc(nv * sizeof(long));
+		x.nstores = arena_alloc(nv * sizeof(int));
+		x.defexpr = arena_alloc(nv * sizeof(const Expr *));
 		long w = 0;
 		Stmt *r = NULL;
 		if (xc_check(&x, s, blk, at, inner, &w))
 			r = xc_rewrite(&x, s, blk, at, inner, w);
-		void *tables[] = { x.stored, x.dvar, x.acc, x.bstored, x.btemp,
-				   x.def, x.saved, x.ranged, x.lindef, x.aseen,
-				   x.lo, x.hi, x.coef, x.rmin, x.rmax,
-				   x.nstores, (void *)x.defexpr };
-		for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++)
-			free(tables[k]);
 		if (r)
 			return r;
 	}
